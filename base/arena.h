@@ -1,0 +1,28 @@
+/*
+ * arena.h - one arena per compile (and per apply run): everything the stage
+ * allocates lives until arena_free(), so no node is ever freed on its own.
+ * Built with -DARENA_TRACK every allocation is a separate malloc kept on a
+ * list, so AddressSanitizer sees overflows between objects.
+ */
+#ifndef BASE_ARENA_H
+#define BASE_ARENA_H
+#include <stddef.h>
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+    ArenaBlock *head;   /* newest block first */
+    char *cur, *end;    /* free space in the head block */
+    size_t total;       /* bytes handed out, for statistics */
+} Arena;
+
+void arena_init(Arena *a);
+void arena_free(Arena *a);                         /* frees every allocation of a */
+void *arena_alloc(Arena *a, size_t n);             /* zeroed, 16-byte aligned; lives in a */
+char *arena_strndup(Arena *a, const char *s, size_t n); /* NUL-terminated copy in a */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void *arena_memdup(Arena *a, const void *p, size_t n);
+
+#define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
+#define ARENA_NEWN(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
+#endif

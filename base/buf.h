@@ -1,0 +1,25 @@
+/*
+ * buf.h - a growable byte string, always NUL-terminated.  The Buf owns its
+ * memory (malloc); buf_free() releases it, buf_detach() hands it to the caller.
+ */
+#ifndef BASE_BUF_H
+#define BASE_BUF_H
+#include <stddef.h>
+
+typedef struct Buf {
+    char *s;      /* data, NUL-terminated when cap > 0 */
+    size_t len;   /* bytes used, excluding the NUL */
+    size_t cap;   /* bytes allocated */
+} Buf;
+
+#define BUF_INIT {0, 0, 0}
+void buf_reserve(Buf *b, size_t extra);
+void buf_add(Buf *b, const void *p, size_t n);
+void buf_adds(Buf *b, const char *s);
+void buf_addc(Buf *b, char c);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_clear(Buf *b);                 /* len = 0, keeps memory */
+void buf_free(Buf *b);
+char *buf_detach(Buf *b);               /* caller frees; b is empty afterwards */
+const char *buf_cstr(Buf *b);           /* "" when empty; valid until the next change */
+#endif

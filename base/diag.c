@@ -1,0 +1,149 @@
+/* diag.c - line tables and "file:line:col: error:" messages; see diag.h. */
+#include "base/diag.h"
+#include "base/util.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int diag_errors;
+int diag_max_errors = 20;
+int diag_quiet_source;
+
+static void index_lines(SrcFile *f)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < f->len; i++)
+        if (f->text[i] == '\n') n++;
+    f->line_starts = xmalloc(n * sizeof *f->line_starts);
+    f->nlines = 0;
+    f->line_starts[f->nlines++] = 0;
+    for (size_t i = 0; i < f->len; i++)
+        if (f->text[i] == '\n') f->line_starts[f->nlines++] = (uint32_t)(i + 1);
+}
+
+static char *absolute(const char *path)
+{
+    if (path[0] == '/') return xstrndup(path, strlen(path));
+    char *rp = realpath(path, NULL);
+    if (rp) {
+        char *r = xstrndup(rp, strlen(rp));
+        free(rp);
+        return r;
+    }
+    return xstrndup(path, strlen(path));
+}
+
+SrcFile *diag_file_from_string(const char *name, const char *text, size_t len)
+{
+    SrcFile *f = xcalloc(1, sizeof *f);
+    f->name = xstrndup(name, strlen(name));
+    f->abspath = absolute(name);
+    char *t = xmalloc(len + 1);
+    memcpy(t, text, len);
+    t[len] = '\0';
+    f->text = t;
+    f->len = len;
+    index_lines(f);
+    return f;
+}
+
+SrcFile *diag_file_read(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return NULL;
+    size_t cap = 65536, len = 0;
+    char *data = xmalloc(cap);
+    for (;;) {
+        if (len == cap) data = xrealloc(data, cap *= 2);
+        size_t n = fread(data + len, 1, cap - len, fp);
+        if (n == 0) break;
+        len += n;
+    }
+    int err = ferror(fp);
+    fclose(fp);
+    if (err) {
+        free(data);
+        errno = EIO;
+        return NULL;
+    }
+    SrcFile *f = xcalloc(1, sizeof *f);
+    f->name = xstrndup(path, strlen(path));
+    f->abspath = absolute(path);
+    data = xrealloc(data, len + 1);
+    data[len] = '\0';
+    f->text = data;
+    f->len = len;
+    index_lines(f);
+    return f;
+}
+
+void diag_file_free(SrcFile *f)
+{
+    if (!f) return;
+    free((char *)f->name);
+    free((char *)f->abspath);
+    free((char *)f->text);
+    free(f->line_starts);
+    free(f);
+}
+
+static size_t line_index(const SrcFile *f, uint32_t off)
+{
+    size_t lo = 0, hi = f->nlines;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (f->line_starts[mid] <= off) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+void diag_linecol(const SrcFile *f, uint32_t off, int *line, int *col)
+{
+    size_t li = line_index(f, off);
+    *line = (int)li + 1;
+    *col = (int)(off - f->line_starts[li]) + 1;
+}
+
+int diag_line(const SrcFile *f, uint32_t off) { return (int)line_index(f, off) + 1; }
+
+void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
+{
+    static const char *names[] = {"error", "warning", "note"};
+    if (loc.file) {
+        int line, col;
+        diag_linecol(loc.file, loc.off, &line, &col);
+        fprintf(stderr, "%s:%d:%d: %s: ", loc.file->name, line, col, names[lvl]);
+    } else {
+        fprintf(stderr, "%s: %s: ", util_progname, names[lvl]);
+    }
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    if (loc.file && !diag_quiet_source && loc.off <= loc.file->len) {
+        const SrcFile *f = loc.file;
+        size_t li = line_index(f, loc.off);
+        size_t s = f->line_starts[li], e = s;
+        while (e < f->len && f->text[e] != '\n') e++;
+        fprintf(stderr, "  %.*s\n  ", (int)(e - s), f->text + s);
+        for (size_t i = s; i < loc.off; i++) fputc(f->text[i] == '\t' ? '\t' : ' ', stderr);
+        fputc('^', stderr);
+        size_t end = loc.off + (loc.len ? loc.len : 1);
+        if (end > e) end = e;
+        for (size_t i = loc.off + 1; i < end; i++) fputc('~', stderr);
+        fputc('\n', stderr);
+    }
+    if (lvl == DIAG_ERROR && ++diag_errors >= diag_max_errors) {
+        fprintf(stderr, "%s: too many errors, stopping\n", util_progname);
+        exit(1);
+    }
+}
+
+void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(lvl, loc, fmt, ap);
+    va_end(ap);
+}

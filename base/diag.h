@@ -1,0 +1,50 @@
+/*
+ * diag.h - source files and diagnostics.  A SrcFile holds a manifest's bytes
+ * and a table of line starts, so any byte offset turns into "file:line:col"
+ * in O(log lines).  Errors print as
+ *     site.pp:12:5: error: message
+ *         notify { 'x': requir => 1 }
+ *                       ^~~~~~
+ * and are counted; the caller decides when too many means stop.
+ */
+#ifndef BASE_DIAG_H
+#define BASE_DIAG_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+typedef struct SrcFile {
+    const char *name;        /* path as the user gave it (for messages) */
+    const char *abspath;     /* absolute path (for the catalog's "file") */
+    const char *text;        /* contents, NUL-terminated; owned by the loader */
+    size_t len;
+    uint32_t *line_starts;   /* byte offset of each line; owned */
+    size_t nlines;
+} SrcFile;
+
+typedef struct SrcLoc {
+    const SrcFile *file;     /* NULL: no location */
+    uint32_t off, len;       /* byte range in file->text */
+} SrcLoc;
+
+/* Reads path into a new SrcFile (malloc'd; free with diag_file_free).
+ * Returns NULL and sets errno on I/O failure. */
+SrcFile *diag_file_read(const char *path);
+/* Wraps text (copied) as a SrcFile named name. */
+SrcFile *diag_file_from_string(const char *name, const char *text, size_t len);
+void diag_file_free(SrcFile *f);
+/* 1-based line and column (in bytes) of offset off. */
+void diag_linecol(const SrcFile *f, uint32_t off, int *line, int *col);
+int diag_line(const SrcFile *f, uint32_t off);
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+
+extern int diag_errors;      /* errors reported so far */
+extern int diag_max_errors;  /* after this many, diag_error exits(1) */
+extern int diag_quiet_source; /* nonzero: no source line and caret */
+
+void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
+#define diag_error(loc, ...) diag_report(DIAG_ERROR, (loc), __VA_ARGS__)
+#define diag_warning(loc, ...) diag_report(DIAG_WARNING, (loc), __VA_ARGS__)
+#endif

@@ -1,0 +1,19 @@
+/*
+ * util.h - the smallest helpers every stage uses: checked allocation and the
+ * program name used in fatal messages.  Out of memory is never recovered from:
+ * the program prints "<prog>: error: cannot allocate memory" and exits 2.
+ */
+#ifndef BASE_UTIL_H
+#define BASE_UTIL_H
+#include <stddef.h>
+
+extern const char *util_progname;   /* set by main(); "mcomp" or "mapply" */
+
+void *xmalloc(size_t n);            /* never NULL; caller frees */
+void *xcalloc(size_t n, size_t m);  /* never NULL; caller frees */
+void *xrealloc(void *p, size_t n);  /* never NULL; caller frees */
+char *xstrndup(const char *s, size_t n); /* NUL-terminated copy; caller frees */
+_Noreturn void util_oom(void);
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#endif

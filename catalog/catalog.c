@@ -1,0 +1,185 @@
+/*
+ * catalog.c - resources in order, found by folded reference; see catalog.h.
+ */
+#include "catalog/catalog.h"
+#include "base/util.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void cat_init(Catalog *c, Arena *a)
+{
+    memset(c, 0, sizeof *c);
+    c->arena = a;
+    c->environment = "production";
+    map_init(&c->by_key);
+    map_init(&c->tagset);
+}
+
+void cat_free(Catalog *c)
+{
+    for (size_t i = 0; i < c->nres; i++) map_free(&c->res[i]->tagset);
+    free(c->res);
+    free(c->edges);
+    free(c->classes);
+    free(c->tags);
+    map_free(&c->by_key);
+    map_free(&c->tagset);
+}
+
+const char *cat_ref_key(Arena *a, const char *type, const char *title)
+{
+    size_t tl = strlen(type), nl = strlen(title);
+    int is_class = strcasecmp(type, "class") == 0;
+    if (is_class && title[0] == ':' && title[1] == ':') title += 2, nl -= 2;
+    if (strcasecmp(type, "file") == 0)
+        while (nl > 1 && title[nl - 1] == '/') nl--;
+    char *k = arena_alloc(a, tl + nl + 3);
+    for (size_t i = 0; i < tl; i++) k[i] = (char)tolower((unsigned char)type[i]);
+    k[tl] = '[';
+    for (size_t i = 0; i < nl; i++)
+        k[tl + 1 + i] = is_class ? (char)tolower((unsigned char)title[i]) : title[i];
+    k[tl + 1 + nl] = ']';
+    k[tl + 2 + nl] = '\0';
+    return k;
+}
+
+const char *cat_capitalize_type(Arena *a, const char *name)
+{
+    if (name[0] == ':' && name[1] == ':') name += 2;
+    char *s = arena_strdup(a, name);
+    int start = 1;
+    for (char *p = s; *p; p++) {
+        if (*p == ':') {
+            start = 1;
+            continue;
+        }
+        *p = start ? (char)toupper((unsigned char)*p) : (char)tolower((unsigned char)*p);
+        start = 0;
+    }
+    return s;
+}
+
+Resource *cat_find_key(const Catalog *c, const char *key) { return map_get(&c->by_key, key, strlen(key)); }
+
+Resource *cat_find(const Catalog *c, const char *type, const char *title)
+{
+    Arena tmp;
+    arena_init(&tmp);
+    Resource *r = cat_find_key(c, cat_ref_key(&tmp, type, title));
+    arena_free(&tmp);
+    return r;
+}
+
+Resource *cat_add(Catalog *c, const char *type, const char *title)
+{
+    const char *key = cat_ref_key(c->arena, type, title);
+    if (map_get(&c->by_key, key, strlen(key))) return NULL;
+    Resource *r = ARENA_NEW(c->arena, Resource);
+    r->type = type;
+    r->title = title;
+    r->key = key;
+    r->ref = arena_printf(c->arena, "%s[%s]", type, title);
+    r->kind = "compilable_type";
+    map_init(&r->tagset);
+    map_put(&c->by_key, key, strlen(key), r);
+    if (c->nres == c->rescap) {
+        c->rescap = c->rescap ? c->rescap * 2 : 256;
+        c->res = xrealloc(c->res, c->rescap * sizeof *c->res);
+    }
+    r->index = c->nres;
+    c->res[c->nres++] = r;
+    return r;
+}
+
+void cat_add_edge(Catalog *c, Resource *source, Resource *target)
+{
+    if (c->nedges == c->edgecap) {
+        c->edgecap = c->edgecap ? c->edgecap * 2 : 256;
+        c->edges = xrealloc(c->edges, c->edgecap * sizeof *c->edges);
+    }
+    c->edges[c->nedges].source = source;
+    c->edges[c->nedges].target = target;
+    c->nedges++;
+}
+
+void cat_add_class(Catalog *c, const char *name)
+{
+    if (c->nclasses == c->classcap) {
+        c->classcap = c->classcap ? c->classcap * 2 : 32;
+        c->classes = xrealloc(c->classes, c->classcap * sizeof *c->classes);
+    }
+    c->classes[c->nclasses++] = name;
+}
+
+void cat_add_tag(Catalog *c, const char *tag)
+{
+    size_t n = strlen(tag);
+    if (map_get(&c->tagset, tag, n)) return;
+    map_put(&c->tagset, tag, n, (void *)1);
+    if (c->ntags == c->tagcap) {
+        c->tagcap = c->tagcap ? c->tagcap * 2 : 32;
+        c->tags = xrealloc(c->tags, c->tagcap * sizeof *c->tags);
+    }
+    c->tags[c->ntags++] = tag;
+}
+
+Param *res_param(Resource *r, const char *name)
+{
+    for (size_t i = 0; i < r->nparams; i++)
+        if (strcmp(r->params[i].name, name) == 0) return &r->params[i];
+    return NULL;
+}
+
+Value *res_get(Resource *r, const char *name)
+{
+    Param *p = res_param(r, name);
+    return p ? p->value : NULL;
+}
+
+void res_set(Catalog *c, Resource *r, const char *name, Value *v)
+{
+    Param *p = res_param(r, name);
+    if (p) {
+        p->value = v;
+        return;
+    }
+    if (r->nparams == r->paramcap) {
+        size_t cap = r->paramcap ? r->paramcap * 2 : 4;
+        Param *np = ARENA_NEWN(c->arena, Param, cap);
+        if (r->nparams) memcpy(np, r->params, r->nparams * sizeof *np);
+        r->params = np;
+        r->paramcap = cap;
+    }
+    r->params[r->nparams].name = name;
+    r->params[r->nparams].value = v;
+    r->params[r->nparams].origin = NULL;
+    r->nparams++;
+}
+
+void res_tag(Catalog *c, Resource *r, const char *tag)
+{
+    size_t n = strlen(tag);
+    if (map_get(&r->tagset, tag, n)) return;
+    map_put(&r->tagset, tag, n, (void *)1);
+    if (r->ntags == r->tagcap) {
+        size_t cap = r->tagcap ? r->tagcap * 2 : 8;
+        const char **nt = ARENA_NEWN(c->arena, const char *, cap);
+        if (r->ntags) memcpy(nt, r->tags, r->ntags * sizeof *nt);
+        r->tags = nt;
+        r->tagcap = cap;
+    }
+    r->tags[r->ntags++] = tag;
+}
+
+int res_tagged(const Resource *r, const char *tag) { return map_get(&r->tagset, tag, strlen(tag)) != NULL; }
+
+int cat_valid_tag(const char *s)
+{
+    if (!*s || !(isalnum((unsigned char)*s) || *s == '_' || (unsigned char)*s >= 0x80)) return 0;
+    for (const char *p = s + 1; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ':' || *p == '.' || *p == '-' || (unsigned char)*p >= 0x80))
+            return 0;
+    return 1;
+}

@@ -1,0 +1,86 @@
+/*
+ * catalog.h - the catalog: the one model mcomp builds and mapply reads.
+ * Resources sit in catalog order (which drives apply order) and are found by
+ * their reference "Type[title]" in a hash map.  The key folds what Puppet
+ * folds: the type name's case always, a class title's case, and a file
+ * title's trailing slashes.  Everything lives in the catalog's arena.
+ */
+#ifndef CATALOG_CATALOG_H
+#define CATALOG_CATALOG_H
+#include "catalog/value.h"
+#include "base/map.h"
+
+typedef struct Param {
+    const char *name;
+    Value *value;
+    const void *origin;      /* compiler: the node that set it (for messages), or NULL */
+} Param;
+
+typedef struct Resource {
+    const char *type;        /* capitalised per segment: "File", "Class", "My::Dt" */
+    const char *title;       /* as declared ("Foo::Bar" capitalised for classes) */
+    const char *ref;         /* "Type[title]" */
+    const char *key;         /* lookup key, see cat_ref_key */
+    const char **tags;       /* ordered set, lowercase */
+    size_t ntags, tagcap;
+    Map tagset;              /* tag -> 1, for dedup and tagged() */
+    const char *file;        /* absolute manifest path, or NULL */
+    int line;                /* 0: none */
+    int exported;            /* declared with @@ */
+    int is_virtual;          /* declared with @ and not (yet) realised */
+    const char *kind;        /* "compilable_type", "defined_type", "class", "unknown" */
+    Param *params;           /* ordered; undef values are kept until output */
+    size_t nparams, paramcap;
+    const char **sensitive;  /* names of parameters holding Sensitive values */
+    size_t nsensitive;
+    size_t index;            /* position in the catalog */
+    struct Resource *container; /* enclosing class / define instance / stage (for edges) */
+    void *scope;             /* compiler: the scope it was declared in */
+    void *decl;              /* compiler: declaring node */
+    void *aux;               /* compiler: per-resource state (e.g. define instance) */
+    int evaluated;           /* compiler: define body / class body done */
+} Resource;
+
+typedef struct Edge { Resource *source, *target; } Edge;
+
+typedef struct Catalog {
+    Arena *arena;
+    const char *name;        /* node name */
+    const char *environment;
+    Resource **res;          /* catalog order */
+    size_t nres, rescap;
+    Map by_key;              /* key -> Resource* */
+    Edge *edges;             /* containment edges, in insertion order */
+    size_t nedges, edgecap;
+    const char **classes;    /* evaluated class names, lowercase */
+    size_t nclasses, classcap;
+    const char **tags;       /* catalog tags, ordered set */
+    size_t ntags, tagcap;
+    Map tagset;
+} Catalog;
+
+void cat_init(Catalog *c, Arena *a);
+void cat_free(Catalog *c);                   /* frees maps; the arena is the caller's */
+/* The lookup key for a reference: "type[title]" with the type lowercased,
+ * class titles lowercased and leading "::" dropped, file titles without
+ * trailing slashes.  Lives in arena a. */
+const char *cat_ref_key(Arena *a, const char *type, const char *title);
+/* "Foo::Bar" from "foo::bar" (each segment's first letter up). */
+const char *cat_capitalize_type(Arena *a, const char *name);
+Resource *cat_find(const Catalog *c, const char *type, const char *title);
+Resource *cat_find_key(const Catalog *c, const char *key);
+/* Adds a new resource at the end; returns NULL if the key exists. */
+Resource *cat_add(Catalog *c, const char *type, const char *title);
+void cat_add_edge(Catalog *c, Resource *source, Resource *target);
+void cat_add_class(Catalog *c, const char *name);
+void cat_add_tag(Catalog *c, const char *tag);
+
+Param *res_param(Resource *r, const char *name);        /* NULL if unset */
+Value *res_get(Resource *r, const char *name);          /* NULL if unset */
+/* Sets (replaces) a parameter, keeping its first position. */
+void res_set(Catalog *c, Resource *r, const char *name, Value *v);
+void res_tag(Catalog *c, Resource *r, const char *tag);  /* adds if new; tag must live in the arena */
+int res_tagged(const Resource *r, const char *tag);
+/* Puppet's valid tag: [[:alnum:]_][[:alnum:]_:.-]* */
+int cat_valid_tag(const char *s);
+#endif

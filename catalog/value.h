@@ -1,0 +1,90 @@
+/*
+ * value.h - Puppet values, shared by the compiler (which makes them) and the
+ * catalog (which stores resource parameters as them).  A Value is immutable
+ * once built and lives in an arena; operations build new values.  Hashes
+ * keep insertion order, as Puppet's do, and index themselves once large.
+ * Types cover data types (String[1], Optional[Integer]) and resource
+ * references (File['/x'] is the type File with one parameter, the title).
+ */
+#ifndef CATALOG_VALUE_H
+#define CATALOG_VALUE_H
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/map.h"
+#include <stdint.h>
+#include <stddef.h>
+
+typedef enum ValueKind {
+    V_UNDEF, V_DEFAULT, V_BOOL, V_INT, V_FLOAT, V_STR, V_ARRAY, V_HASH,
+    V_REGEX, V_TYPE, V_SENSITIVE
+} ValueKind;
+
+typedef struct Value Value;
+struct Value {
+    ValueKind kind;
+    union {
+        int b;                                         /* V_BOOL */
+        int64_t i;                                     /* V_INT */
+        double f;                                      /* V_FLOAT */
+        struct { const char *s; size_t len; } str;     /* V_STR: NUL-terminated */
+        struct { Value **items; size_t n; } arr;       /* V_ARRAY */
+        struct {                                       /* V_HASH */
+            Value **keys, **vals;
+            size_t n;
+            Map *index;                                /* key text -> slot+1, when n is large */
+        } hash;
+        struct { const char *src; void *re; } regex;   /* V_REGEX: pattern; compiled lazily */
+        struct {                                       /* V_TYPE */
+            const char *name;                          /* "String", "File", "Class", "Foo::Bar" */
+            Value **params;
+            size_t n;
+        } type;
+        Value *sensitive;                              /* V_SENSITIVE: the wrapped value */
+    };
+};
+
+extern Value val_undef_v, val_default_v, val_true_v, val_false_v;
+#define VAL_UNDEF (&val_undef_v)
+#define VAL_DEFAULT (&val_default_v)
+#define VAL_TRUE (&val_true_v)
+#define VAL_FALSE (&val_false_v)
+
+/* Constructors: results live in arena a (strings are copied). */
+Value *val_bool(int b);
+Value *val_int(Arena *a, int64_t i);
+Value *val_float(Arena *a, double f);
+Value *val_str(Arena *a, const char *s, size_t len);
+Value *val_cstr(Arena *a, const char *s);
+Value *val_str_nocopy(Arena *a, const char *s, size_t len);  /* s must outlive the value */
+Value *val_regex(Arena *a, const char *src);
+Value *val_array(Arena *a, Value **items, size_t n);        /* items copied */
+Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplicate keys win */
+Value *val_type(Arena *a, const char *name, Value **params, size_t n);
+Value *val_sensitive(Arena *a, Value *inner);
+
+/* A growable list used while building arrays and hashes (malloc'd scratch). */
+typedef struct ValVec { Value **v; size_t n, cap; } ValVec;
+void vv_push(ValVec *vv, Value *v);
+void vv_free(ValVec *vv);
+Value *vv_to_array(Arena *a, ValVec *vv);        /* copies; vv keeps its memory */
+
+Value *val_hash_get(const Value *h, const Value *key);   /* NULL when absent */
+Value *val_hash_gets(const Value *h, const char *key);   /* string key */
+int val_hash_find(const Value *h, const Value *key);      /* slot or -1 */
+
+int val_truthy(const Value *v);            /* Puppet: only undef and false are false */
+/* Puppet's == : strings case-insensitive, numbers by value, deep for collections. */
+int val_equal(const Value *a, const Value *b);
+/* Strict equality (case-sensitive strings), for hash keys and unique(). */
+int val_identical(const Value *a, const Value *b);
+/* Puppet's string form of a value, as interpolation gives it ("[1, 2]",
+ * "{a => 1}", "File[/x]"); appends to b. */
+void val_to_s(Buf *b, const Value *v);
+const char *val_to_cstr(Arena *a, const Value *v);
+/* The form of a value in messages: "String", "Integer", ... (Puppet's
+ * generalised type name). */
+const char *val_type_name(const Value *v);
+/* A resource reference: a V_TYPE that names a resource type or Class and
+ * has one string title. */
+int val_is_resref(const Value *v);
+#endif

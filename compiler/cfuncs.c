@@ -1,0 +1,470 @@
+/*
+ * cfuncs.c - function calls: dispatch, and the functions that need the
+ * compiler itself (include, realize, tag, defined, lookup, epp, file, ...).
+ * Pure data functions live in functions.c; functions written in the Puppet
+ * language are called here with their parameters bound in a new scope.
+ */
+#include "compiler/compiler.h"
+#include "compiler/resource.h"
+#include "compiler/epp.h"
+#include "types/types.h"
+#include "base/util.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define A (c->arena)
+
+typedef Value *(*CompilerFn)(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+
+static void class_names(Compiler *c, const Node *at, Value *v, ValVec *out)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) class_names(c, at, v->arr.items[i], out);
+    } else if (v->kind == V_STR) {
+        vv_push(out, v);
+    } else if (val_is_resref(v) && strcmp(v->type.name, "Class") == 0) {
+        vv_push(out, v->type.params[0]);
+    } else if (v->kind == V_TYPE && strcmp(v->type.name, "Class") == 0 && v->type.n == 0) {
+        cmp_fail(c, at, "Cannot use an unspecific Class[] Type");
+    } else if (v->kind == V_TYPE && v->type.n == 0) {
+        vv_push(out, val_cstr(A, v->type.name));
+    } else {
+        cmp_fail(c, at, "Cannot use a %s where a class name is expected", val_type_name(v));
+    }
+}
+
+static Value *declare_classes(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, ClassMode mode)
+{
+    ValVec names = {0};
+    for (size_t i = 0; i < n; i++) class_names(c, at, args[i], &names);
+    ValVec refs = {0};
+    const char **cn = ARENA_NEWN(A, const char *, names.n + 1);
+    Resource **rs = ARENA_NEWN(A, Resource *, names.n + 1);
+    for (size_t i = 0; i < names.n; i++) cn[i] = names.v[i]->str.s;
+    if (names.n) res_declare_classes(c, s, at, cn, names.n, NULL, mode, rs);
+    for (size_t i = 0; i < names.n; i++) vv_push(&refs, ev_resref(c, "Class", rs[i]->title));
+    Value *r = vv_to_array(A, &refs);
+    vv_free(&names);
+    vv_free(&refs);
+    return r;
+}
+
+static Value *f_include(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_INCLUDE); }
+static Value *f_require(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_REQUIRE); }
+static Value *f_contain(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_CONTAIN); }
+
+static Value *f_realize(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    for (size_t i = 0; i < n; i++) res_realize(c, at, a[i]);
+    return VAL_UNDEF;
+}
+
+static Resource *scope_resource(Compiler *c, Scope *s)
+{
+    for (; s; s = s->parent)
+        if (s->resource) return s->resource;
+    return c->class_main;
+}
+
+static void flatten_strings(Compiler *c, Value *v, ValVec *out)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) flatten_strings(c, v->arr.items[i], out);
+    } else {
+        vv_push(out, v);
+    }
+}
+
+static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    Resource *r = scope_resource(c, s);
+    ValVec tags = {0};
+    for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
+    for (size_t i = 0; i < tags.n; i++) {
+        const char *t = val_to_cstr(A, tags.v[i]);
+        char *lt = arena_strdup(A, t);
+        for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
+        if (!cat_valid_tag(lt)) {
+            vv_free(&tags);
+            cmp_fail(c, at, "Invalid tag '%s'", t);
+        }
+        res_tag(c->cat, r, lt);
+        if (strstr(lt, "::"))
+            for (const char *p = lt;;) {
+                const char *e = strstr(p, "::");
+                size_t len = e ? (size_t)(e - p) : strlen(p);
+                if (len) res_tag(c->cat, r, arena_strndup(A, p, len));
+                if (!e) break;
+                p = e + 2;
+            }
+    }
+    vv_free(&tags);
+    return VAL_UNDEF;
+}
+
+static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    Resource *r = scope_resource(c, s);
+    ValVec tags = {0};
+    for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
+    int all = 1;
+    for (size_t i = 0; i < tags.n && all; i++) {
+        char *lt = arena_strdup(A, val_to_cstr(A, tags.v[i]));
+        for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
+        all = res_tagged(r, lt);
+    }
+    vv_free(&tags);
+    return val_bool(all);
+}
+
+static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    for (size_t i = 0; i < n; i++) {
+        Value *v = a[i];
+        if (v->kind == V_STR) {
+            const char *name = v->str.s;
+            if (name[0] == '$') {
+                const char *var = name + 1;
+                for (Scope *p = s; p; p = p->parent)
+                    if (map_get(&p->vars, var, strlen(var))) return VAL_TRUE;
+                if (var[0] == ':' && var[1] == ':' && map_get(&c->top->vars, var + 2, strlen(var + 2))) return VAL_TRUE;
+                continue;
+            }
+            char *ln = arena_strdup(A, name[0] == ':' && name[1] == ':' ? name + 2 : name);
+            for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+            if (type_find(ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
+                map_get(&c->functions, ln, strlen(ln)) || fn_find(ln))
+                return VAL_TRUE;
+        } else if (val_is_resref(v)) {
+            Resource *r = res_find_ref(c, v);
+            if (r && !r->is_virtual) return VAL_TRUE;
+        } else if (v->kind == V_TYPE && v->type.n == 0) {
+            const char *tn = v->type.name;
+            char *ln = arena_strdup(A, tn);
+            for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+            if (res_is_data_type(tn) || type_find(ln, strlen(ln)) || load_define(c, ln)) return VAL_TRUE;
+        }
+    }
+    return VAL_FALSE;
+}
+
+static Value *f_fail(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_addc(&b, ' ');
+        val_to_s(&b, a[i]);
+    }
+    const char *msg = arena_strdup(A, buf_cstr(&b));
+    buf_free(&b);
+    cmp_fail(c, at, "%s", msg);
+}
+
+static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const char *level)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_addc(&b, ' ');
+        val_to_s(&b, a[i]);
+    }
+    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
+    ev_log(&cc, level, buf_cstr(&b));
+    buf_free(&b);
+    return VAL_UNDEF;
+}
+
+static Value *f_notice(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Notice"); }
+static Value *f_warning(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Warning"); }
+static Value *f_err(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Error"); }
+static Value *f_info(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return VAL_UNDEF; }
+static Value *f_alert(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Alert"); }
+static Value *f_crit(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Critical"); }
+static Value *f_emerg(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Emergency"); }
+
+/* lookup(name, [type, merge, default]) or lookup(name, {options}): no
+ * Hiera data yet, so the default (or the block's value) is the answer. */
+static Value *f_lookup(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1) cmp_fail(c, at, "'lookup' expects at least 1 argument, got none");
+    const char *name = val_to_cstr(A, a[0]);
+    if (n == 2 && a[1]->kind == V_HASH) {
+        Value *d = val_hash_gets(a[1], "default_value");
+        if (d) return d;
+    } else if (n >= 4) {
+        return a[3];
+    }
+    if (l) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
+        Value *arg = val_cstr(A, name);
+        return ev_yield(&cc, &arg, 1);
+    }
+    cmp_fail(c, at, "Function lookup() did not find a value for the name '%s'", name);
+}
+
+/* A module-relative path "mod/rest" under <mod>/<dir>/, or an absolute path. */
+static const char *resolve_module_path(Compiler *c, const char *spec, const char *dir)
+{
+    if (spec[0] == '/') return spec;
+    const char *slash = strchr(spec, '/');
+    if (!slash) return NULL;
+    const char *module = arena_strndup(A, spec, (size_t)(slash - spec));
+    return module_file(c, module, dir, slash + 1);
+}
+
+static char *slurp(Compiler *c, const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    Buf b = BUF_INIT;
+    char tmp[65536];
+    size_t got;
+    while ((got = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(&b, tmp, got);
+    fclose(f);
+    char *s = arena_strndup(A, buf_cstr(&b), b.len);
+    *len = b.len;
+    buf_free(&b);
+    return s;
+}
+
+static Value *f_file(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *spec = val_to_cstr(A, a[i]);
+        const char *path = resolve_module_path(c, spec, "files");
+        size_t len;
+        char *data = path ? slurp(c, path, &len) : NULL;
+        if (data) return val_str_nocopy(A, data, len);
+    }
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_adds(&b, ", ");
+        val_to_s(&b, a[i]);
+    }
+    const char *names = arena_strdup(A, buf_cstr(&b));
+    buf_free(&b);
+    cmp_fail(c, at, "Could not find any files from %s", names);
+}
+
+static Value *f_template(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    cmp_fail(c, at, "ERB templates (template(), inline_template()) are not supported; use epp() or inline_epp()");
+}
+
+static Value *f_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1 || n > 2) cmp_fail(c, at, "'epp' expects between 1 and 2 arguments, got %zu", n);
+    const char *spec = val_to_cstr(A, a[0]);
+    const char *path = resolve_module_path(c, spec, "templates");
+    size_t len;
+    char *text = path ? slurp(c, path, &len) : NULL;
+    if (!text) cmp_fail(c, at, "Could not find template '%s'", spec);
+    return epp_render(c, c->top, at, path, text, len, n > 1 ? a[1] : NULL);
+}
+
+static Value *f_inline_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1 || n > 2 || a[0]->kind != V_STR) cmp_fail(c, at, "'inline_epp' expects a String template and an optional Hash");
+    return epp_render(c, c->top, at, "inline_epp", a[0]->str.s, a[0]->str.len, n > 1 ? a[1] : NULL);
+}
+
+static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 2 || n > 3) cmp_fail(c, at, "'create_resources' expects between 2 and 3 arguments, got %zu", n);
+    const char *type = val_to_cstr(A, a[0]);
+    int is_virtual = 0, exported = 0;
+    if (type[0] == '@' && type[1] == '@') type += 2, exported = 1;
+    else if (type[0] == '@') type += 1, is_virtual = 1;
+    if (a[1]->kind != V_HASH) cmp_fail(c, at, "'create_resources' parameter 'resources' expects a Hash value, got %s", val_type_name(a[1]));
+    Value *defaults = n > 2 ? a[2] : NULL;
+    if (exported) return VAL_UNDEF;
+    for (size_t i = 0; i < a[1]->hash.n; i++) {
+        Value *params = a[1]->hash.vals[i];
+        if (defaults && defaults->kind == V_HASH) {
+            ValVec k = {0}, v = {0};
+            for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&k, defaults->hash.keys[j]), vv_push(&v, defaults->hash.vals[j]);
+            if (params->kind == V_HASH)
+                for (size_t j = 0; j < params->hash.n; j++) vv_push(&k, params->hash.keys[j]), vv_push(&v, params->hash.vals[j]);
+            params = val_hash(A, k.v, v.v, k.n);
+            vv_free(&k);
+            vv_free(&v);
+        }
+        res_declare_from_hash(c, s, at, type, val_to_cstr(A, a[1]->hash.keys[i]), params, is_virtual);
+    }
+    return VAL_UNDEF;
+}
+
+static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n != 2) cmp_fail(c, at, "'assert_type' expects 2 arguments, got %zu", n);
+    if (cmp_type_match(c, a[0], a[1])) return a[1];
+    if (l) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
+        Value *args[2] = {a[0], val_type(A, val_type_name(a[1]), NULL, 0)};
+        return ev_yield(&cc, args, 2);
+    }
+    cmp_fail(c, at, "assert_type(): expects %s, got %s", cmp_expects(c, a[0]), val_type_name(a[1]));
+}
+
+static Value *f_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1) cmp_fail(c, at, "'type' expects 1 argument");
+    if (a[0]->kind == V_TYPE) return val_type(A, "Type", &a[0], 1);
+    return val_type(A, val_type_name(a[0]), NULL, 0);
+}
+
+/* Integer('3'), String(x), Array(x), Boolean('true'), Sensitive(x) ... */
+static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 2 || a[0]->kind != V_TYPE) cmp_fail(c, at, "'new' expects a type and a value");
+    const char *t = a[0]->type.name;
+    Value *v = a[1];
+    if (!strcmp(t, "String")) return val_cstr(A, val_to_cstr(A, v));
+    if (!strcmp(t, "Sensitive")) return val_sensitive(A, v);
+    if (!strcmp(t, "Array")) {
+        if (v->kind == V_ARRAY) return v;
+        if (v->kind == V_HASH) {
+            ValVec vv = {0};
+            for (size_t i = 0; i < v->hash.n; i++) {
+                Value *pair[2] = {v->hash.keys[i], v->hash.vals[i]};
+                vv_push(&vv, val_array(A, pair, 2));
+            }
+            Value *r = vv_to_array(A, &vv);
+            vv_free(&vv);
+            return r;
+        }
+        return val_array(A, &v, 1);
+    }
+    if (!strcmp(t, "Boolean")) {
+        if (v->kind == V_BOOL) return v;
+        if (v->kind == V_STR) {
+            if (!strcasecmp(v->str.s, "true") || !strcasecmp(v->str.s, "yes") || !strcmp(v->str.s, "1")) return VAL_TRUE;
+            if (!strcasecmp(v->str.s, "false") || !strcasecmp(v->str.s, "no") || !strcmp(v->str.s, "0") || !*v->str.s) return VAL_FALSE;
+        }
+        if (v->kind == V_INT) return val_bool(v->i != 0);
+        cmp_fail(c, at, "The string '%s' cannot be converted to Boolean", val_to_cstr(A, v));
+    }
+    if (!strcmp(t, "Integer") || !strcmp(t, "Float") || !strcmp(t, "Numeric")) {
+        if (v->kind == V_INT) return t[0] == 'F' ? val_float(A, (double)v->i) : v;
+        if (v->kind == V_FLOAT) return t[0] == 'I' ? val_int(A, (int64_t)v->f) : v;
+        if (v->kind == V_BOOL) return val_int(A, v->b);
+        if (v->kind == V_STR) {
+            char *end;
+            const char *str = v->str.s;
+            while (isspace((unsigned char)*str)) str++;
+            if (t[0] != 'F') {
+                long long i = strtoll(str, &end, 0);
+                if (*str && *end == '\0') return val_int(A, i);
+            }
+            double f = strtod(str, &end);
+            if (*str && *end == '\0') return t[0] == 'I' ? val_int(A, (int64_t)f) : val_float(A, f);
+        }
+        cmp_fail(c, at, "The string '%s' cannot be converted to %s", val_to_cstr(A, v), t);
+    }
+    if (!strcmp(t, "Hash")) {
+        if (v->kind == V_HASH) return v;
+        if (v->kind == V_ARRAY) {
+            ValVec k = {0}, vals = {0};
+            for (size_t i = 0; i + 1 < v->arr.n + (v->arr.n % 2 ? 0 : 1) && i + 1 <= v->arr.n; i += 2) {
+                Value *e = v->arr.items[i];
+                if (e->kind == V_ARRAY && e->arr.n == 2) {
+                    vv_push(&k, e->arr.items[0]), vv_push(&vals, e->arr.items[1]);
+                    i--;
+                    continue;
+                }
+                if (i + 1 >= v->arr.n) break;
+                vv_push(&k, e), vv_push(&vals, v->arr.items[i + 1]);
+            }
+            Value *r = val_hash(A, k.v, vals.v, k.n);
+            vv_free(&k);
+            vv_free(&vals);
+            return r;
+        }
+    }
+    cmp_fail(c, at, "Creating a new %s from %s is not supported", t, val_type_name(v));
+}
+
+static const struct { const char *name; CompilerFn fn; } compiler_fns[] = {
+    {"alert", f_alert}, {"assert_type", f_assert_type}, {"contain", f_contain},
+    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info},
+    {"defined", f_defined}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail},
+    {"file", f_file}, {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp},
+    {"inline_template", f_template}, {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice},
+    {"realize", f_realize}, {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged},
+    {"template", f_template}, {"type", f_type}, {"warning", f_warning},
+    {"__epp_text", epp_fn_text}, {"__epp_render", epp_fn_render},
+};
+
+/* A function written in the Puppet language (functions/NAME.pp or site.pp). */
+static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at, Value **args, size_t n)
+{
+    Scope *fs = scope_new(c, c->top, c->top, c->class_main);
+    fs->label = arena_printf(A, "Function[%s]", def->text);
+    size_t i = 0;
+    size_t nparams = (size_t)def->nkids;
+    int has_rest = 0;
+    for (const Node *p = def->kids; p; p = p->next, i++) {
+        Value *v;
+        if (p->ival) {
+            has_rest = 1;
+            v = val_array(A, i < n ? args + i : NULL, i < n ? n - i : 0);
+        } else if (i < n) {
+            v = args[i];
+        } else if (p->b) {
+            v = ev_expr(c, fs, p->b);
+        } else {
+            cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
+        }
+        if (p->a) {
+            Value *t = ev_expr(c, fs, p->a);
+            if (!cmp_type_match(c, t, v))
+                cmp_fail(c, at, "'%s' parameter '%s' expects %s, got %s", def->text, p->text, cmp_expects(c, t), val_type_name(v));
+        }
+        map_put(&fs->vars, p->text, p->text_len, v);
+    }
+    if (n > nparams && !has_rest)
+        cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
+    return def->b ? ev_block(c, fs, def->b) : VAL_UNDEF;
+}
+
+Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs,
+                        const Node *lambda)
+{
+    const char *fname = name[0] == ':' && name[1] == ':' ? name + 2 : name;
+    for (size_t i = 0; i < ARRAY_LEN(compiler_fns); i++)
+        if (strcmp(compiler_fns[i].name, fname) == 0) return compiler_fns[i].fn(c, s, at, args, nargs, lambda);
+    const Builtin *b = fn_find(fname);
+    if (b) {
+        if ((int)nargs < b->min_args || (b->max_args >= 0 && (int)nargs > b->max_args)) {
+            if (b->min_args == b->max_args)
+                cmp_fail(c, at, "'%s' expects %d argument%s, got %zu", fname, b->min_args, b->min_args == 1 ? "" : "s", nargs);
+            if (b->max_args < 0)
+                cmp_fail(c, at, "'%s' expects at least %d argument%s, got %zu", fname, b->min_args, b->min_args == 1 ? "" : "s", nargs);
+            cmp_fail(c, at, "'%s' expects between %d and %d arguments, got %zu", fname, b->min_args, b->max_args, nargs);
+        }
+        if (b->lambda == 2 && !lambda) cmp_fail(c, at, "'%s' expects a block", fname);
+        if (b->lambda == 0 && lambda) cmp_fail(c, at, "'%s' does not accept a block", fname);
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = args, .nargs = nargs, .lambda = lambda};
+        return b->fn(&cc);
+    }
+    char *lname = arena_strdup(A, fname);
+    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+    const Node *def = map_get(&c->functions, lname, strlen(lname));
+    if (!def && strstr(lname, "::")) {
+        /* autoload <module>/functions/<name>.pp */
+        const char *sep = strstr(lname, "::");
+        const char *module = arena_strndup(A, lname, (size_t)(sep - lname));
+        char *rest = arena_printf(A, "%s.pp", sep + 2);
+        for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
+        const char *path = module_file(c, module, "functions", rest);
+        if (path) {
+            if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
+            def = map_get(&c->functions, lname, strlen(lname));
+        }
+    }
+    if (def) return call_puppet_function(c, def, at, args, nargs);
+    cmp_fail(c, at, "Unknown function: '%s'.", fname);
+}

@@ -1,0 +1,215 @@
+/*
+ * compile.c - the compile driver: set up facts and the top scope, load the
+ * manifest, evaluate main, the node and the generators, then finish.
+ */
+#include "compiler/compiler.h"
+#include "compiler/resource.h"
+#include "compiler/regex.h"
+#include "catalog/json.h"
+#include "base/util.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define A (c->arena)
+
+/* ---- facts ---- */
+
+static Value *hash_of(Compiler *c, const char **keys, Value **vals, size_t n)
+{
+    Value **k = ARENA_NEWN(A, Value *, n);
+    for (size_t i = 0; i < n; i++) k[i] = val_cstr(A, keys[i]);
+    return val_hash(A, k, vals, n);
+}
+
+static char *os_release(Compiler *c, const char *key)
+{
+    FILE *f = fopen("/etc/os-release", "r");
+    if (!f) return NULL;
+    char line[512];
+    size_t kl = strlen(key);
+    char *r = NULL;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, key, kl) == 0 && line[kl] == '=') {
+            char *v = line + kl + 1;
+            v[strcspn(v, "\n")] = '\0';
+            if (*v == '"') {
+                v++;
+                v[strcspn(v, "\"")] = '\0';
+            }
+            r = arena_strdup(A, v);
+            break;
+        }
+    }
+    fclose(f);
+    return r;
+}
+
+/* A small built-in fact collector: the facts manifests most often use. */
+static Value *gather_facts(Compiler *c)
+{
+    char host[256] = "localhost";
+    gethostname(host, sizeof host - 1);
+    char *dot = strchr(host, '.');
+    const char *hostname = dot ? arena_strndup(A, host, (size_t)(dot - host)) : arena_strdup(A, host);
+    const char *domain = dot ? arena_strdup(A, dot + 1) : "";
+    const char *fqdn = *domain ? arena_strdup(A, host) : hostname;
+    struct utsname u;
+    uname(&u);
+    const char *id = os_release(c, "ID");
+    const char *name = id ? arena_strdup(A, id) : "Linux";
+    if (id && !strcmp(id, "debian")) name = "Debian";
+    else if (id && !strcmp(id, "ubuntu")) name = "Ubuntu";
+    const char *family = (id && (!strcmp(id, "debian") || !strcmp(id, "ubuntu"))) ? "Debian" : name;
+    const char *release = os_release(c, "VERSION_ID");
+    if (!release) release = "";
+    const char *major = arena_strndup(A, release, strcspn(release, "."));
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+    const char *rk[] = {"full", "major"};
+    Value *rv[] = {val_cstr(A, release), val_cstr(A, major)};
+    const char *ok[] = {"name", "family", "release", "architecture"};
+    Value *ov[] = {val_cstr(A, name), val_cstr(A, family), hash_of(c, rk, rv, 2), val_cstr(A, u.machine)};
+    const char *nk[] = {"hostname", "domain", "fqdn"};
+    Value *nv[] = {val_cstr(A, hostname), val_cstr(A, domain), val_cstr(A, fqdn)};
+    const char *pk[] = {"count"};
+    Value *pv[] = {val_int(A, ncpu)};
+    const char *keys[] = {
+        "os", "networking", "processors", "kernel", "kernelrelease", "hostname", "domain", "fqdn",
+        "osfamily", "operatingsystem", "operatingsystemrelease", "architecture", "processorcount",
+    };
+    Value *vals[] = {
+        hash_of(c, ok, ov, 4), hash_of(c, nk, nv, 3), hash_of(c, pk, pv, 1), val_cstr(A, u.sysname),
+        val_cstr(A, u.release), val_cstr(A, hostname), val_cstr(A, domain), val_cstr(A, fqdn),
+        val_cstr(A, family), val_cstr(A, name), val_cstr(A, release), val_cstr(A, u.machine), val_int(A, ncpu),
+    };
+    return hash_of(c, keys, vals, ARRAY_LEN(keys));
+}
+
+static void setup_top_scope(Compiler *c)
+{
+    Scope *top = scope_new(c, NULL, NULL, c->class_main);
+    top->label = "Class[main]";
+    c->top = top;
+    Value *facts = c->facts;
+    for (size_t i = 0; i < facts->hash.n; i++) {
+        Value *k = facts->hash.keys[i];
+        if (k->kind == V_STR) map_put(&top->vars, k->str.s, k->str.len, facts->hash.vals[i]);
+    }
+    map_put(&top->vars, "facts", 5, facts);
+    const char *tk[] = {"authenticated", "certname", "extensions", "hostname", "domain"};
+    const char *cert = c->certname;
+    const char *dot = strchr(cert, '.');
+    Value *tv[] = {
+        val_cstr(A, "local"), val_cstr(A, cert), val_hash(A, NULL, NULL, 0),
+        val_str(A, cert, dot ? (size_t)(dot - cert) : strlen(cert)), val_cstr(A, dot ? dot + 1 : ""),
+    };
+    Value **tkeys = ARENA_NEWN(A, Value *, 5);
+    for (int i = 0; i < 5; i++) tkeys[i] = val_cstr(A, tk[i]);
+    map_put(&top->vars, "trusted", 7, val_hash(A, tkeys, tv, 5));
+    map_put(&top->vars, "environment", 11, val_cstr(A, c->opt.environment));
+    map_put(&top->vars, "clientcert", 10, val_cstr(A, cert));
+    map_put(&top->vars, "module_name", 11, val_cstr(A, ""));
+    map_put(&top->vars, "name", 4, val_cstr(A, "main"));
+    map_put(&top->vars, "title", 5, val_cstr(A, "main"));
+}
+
+static void split_modulepath(Compiler *c)
+{
+    if (!c->opt.modulepath || !*c->opt.modulepath) return;
+    const char *p = c->opt.modulepath;
+    while (*p) {
+        size_t n = strcspn(p, ":");
+        if (n) {
+            c->modulepath = xrealloc(c->modulepath, (c->nmodulepath + 1) * sizeof *c->modulepath);
+            c->modulepath[c->nmodulepath++] = arena_strndup(A, p, n);
+        }
+        p += n;
+        if (*p == ':') p++;
+    }
+}
+
+static void cleanup(Compiler *c)
+{
+    res_cleanup(c);
+    for (size_t i = 0; i < c->nscopes; i++) map_free(&c->scopes[i]->vars);
+    free(c->scopes);
+    for (size_t i = 0; i < c->nfiles; i++) diag_file_free(c->files[i]);
+    free(c->files);
+    free(c->nodes);
+    free(c->modulepath);
+    map_free(&c->classes);
+    map_free(&c->defines);
+    map_free(&c->functions);
+    map_free(&c->aliases);
+    map_free(&c->loaded);
+    map_free(&c->class_scopes);
+    map_free(&c->file_names);
+    re_cleanup();
+}
+
+int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
+{
+    Compiler cc, *c = &cc;
+    memset(c, 0, sizeof *c);
+    c->arena = arena;
+    c->cat = cat;
+    c->opt = *opt;
+    if (!c->opt.environment) c->opt.environment = "production";
+    cat->environment = c->opt.environment;
+    jmp_buf jb;
+    c->fail = &jb;
+    int rc = 0;
+    if (setjmp(jb)) {
+        cleanup(c);
+        return 1;
+    }
+    split_modulepath(c);
+    if (opt->facts_file) {
+        const char *err = NULL;
+        Value *f = val_read_json_file(A, opt->facts_file, &err);
+        if (!f || f->kind != V_HASH) {
+            fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
+                    err ? err : "not a JSON object");
+            cleanup(c);
+            return 2;
+        }
+        /* facter --json may nest everything under "values" (puppet facts show) */
+        Value *inner = val_hash_gets(f, "values");
+        c->facts = inner && inner->kind == V_HASH ? inner : f;
+    } else {
+        c->facts = gather_facts(c);
+    }
+    if (opt->certname) {
+        c->certname = opt->certname;
+    } else {
+        Value *fq = val_hash_gets(c->facts, "fqdn");
+        Value *net = val_hash_gets(c->facts, "networking");
+        if (!fq && net && net->kind == V_HASH) fq = val_hash_gets(net, "fqdn");
+        c->certname = fq && fq->kind == V_STR ? fq->str.s : "localhost";
+    }
+    cat->name = c->certname;
+    res_init(c);
+    setup_top_scope(c);
+    const Node *ast = NULL;
+    rc = load_file(c, opt->manifest, &ast);
+    if (rc == 2) {
+        fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, opt->manifest, strerror(errno));
+        cleanup(c);
+        return 2;
+    }
+    if (rc != 0) {
+        cleanup(c);
+        return 1;
+    }
+    c->class_main->evaluated = 1;
+    ev_block(c, c->top, ast);
+    res_evaluate_node(c);
+    res_finish(c);
+    cleanup(c);
+    return diag_errors ? 1 : 0;
+}

@@ -1,0 +1,107 @@
+/*
+ * compiler.h - evaluation: manifests in, catalog out.  The compiler
+ * evaluates main's statements in order, then the matching node, then loops
+ * over collectors and pending define bodies until nothing new appears (as
+ * Puppet's evaluate_generators does), then applies overrides, relationship
+ * arrows and resource defaults, and validates references.  Evaluation
+ * errors unwind through a jmp_buf: the first one ends the compile, as in
+ * Puppet, and no partial catalog is written.
+ */
+#ifndef COMPILER_COMPILER_H
+#define COMPILER_COMPILER_H
+#include "catalog/catalog.h"
+#include "compiler/functions.h"
+#include "parser/ast.h"
+#include "lexer/lexer.h"
+#include <setjmp.h>
+
+typedef struct Defaults {            /* one "Type { attrs }" statement */
+    const char *type_key;            /* lowercase type name */
+    const Node *stmt;                /* ND_RES_DEFAULTS */
+    Value **vals;                    /* evaluated attribute values, parallel to stmt->kids */
+    struct Defaults *next;
+} Defaults;
+
+struct Scope {
+    Scope *parent;                   /* lexical parent: where variables are looked up next */
+    Scope *dyn;                      /* dynamic parent: where resource defaults come from */
+    Map vars;                        /* name -> Value* (malloc'd map, freed with the compiler) */
+    Resource *resource;              /* the container: Class[...], define instance, Node */
+    const char *class_name;          /* "foo::bar" for class scopes, NULL otherwise */
+    const char *label;               /* "Class[main]", "Foo[x]" for log lines */
+    Defaults *defaults;              /* declared in this scope */
+    Value *matches;                  /* $0..$n from the last match in this scope, or NULL */
+    int is_local;                    /* lambda / match scope: assignments stay local */
+};
+
+typedef struct Collector Collector;
+typedef struct Chain Chain;
+typedef struct Override Override;
+
+typedef struct CompileOptions {
+    const char *manifest;            /* path of site.pp */
+    const char *modulepath;          /* "dir:dir", or NULL */
+    const char *facts_file;          /* facter --json output, or NULL: gather */
+    const char *certname;            /* node name, or NULL: the fqdn fact */
+    const char *environment;         /* default "production" */
+    int strict_variables;            /* unknown variables are errors */
+} CompileOptions;
+
+struct Compiler {
+    Arena *arena;                    /* everything of this compile */
+    Catalog *cat;
+    CompileOptions opt;
+    char **modulepath;               /* split opt.modulepath */
+    size_t nmodulepath;
+    Value *facts;                    /* V_HASH */
+    const char *certname;
+    Map classes, defines, functions, aliases;  /* lowercase name -> Node* */
+    Node **nodes;                    /* node definitions in source order */
+    size_t nnodes;
+    Map loaded;                      /* file path -> 1 */
+    SrcFile **files;                 /* every file read (freed at the end) */
+    size_t nfiles;
+    Scope **scopes;                  /* every scope (their maps are freed at the end) */
+    size_t nscopes;
+    Scope *top, *node_scope;
+    Map class_scopes;                /* class name -> Scope* */
+    Map file_names;                  /* SrcFile* (as bytes) -> its abspath in the arena */
+    Collector *collectors, *collectors_tail;
+    Chain *chains, *chains_tail;
+    Override *overrides, *overrides_tail;
+    Resource *stage_main, *class_main;
+    struct ResState *rs;             /* resource.c's state */
+    Buf *epp_out;                    /* output of the EPP template being rendered */
+    jmp_buf *fail;                   /* where an evaluation error unwinds to */
+    int warnings;
+};
+
+/* Compiles opt.manifest into c (initialised by the caller).  Returns 0, or
+ * 1 after reporting manifest errors, or 2 on I/O errors. */
+int compile(const CompileOptions *opt, Arena *arena, Catalog *cat);
+
+/* Internal API shared by the compiler's files. */
+_Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+_Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap);
+void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res);
+void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at);
+Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
+Value *ev_expr(Compiler *c, Scope *s, const Node *n);
+Value *ev_block(Compiler *c, Scope *s, const Node *n);
+Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs, const Node *lambda);
+const Node *load_class(Compiler *c, const char *name);
+const Node *load_define(Compiler *c, const char *name);
+int load_file(Compiler *c, const char *path, const Node **out);
+const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest);
+int cmp_type_match(Compiler *c, Value *type, Value *v);
+/* "an Integer value", "a value of type Undef or String": for mismatch messages. */
+const char *cmp_expects(Compiler *c, Value *type);
+int cmp_type_assignable(Compiler *c, Value *t, Value *s);
+/* A reference value Type['title'] (class titles capitalised). */
+Value *ev_resref(Compiler *c, const char *type, const char *title);
+/* Matches pattern against str; with set, stores $0..$n in scope s. */
+int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, const char *str, size_t len, int set);
+/* Case/selector option test: regex, type, or ==. */
+int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *opt);
+#endif

@@ -1,0 +1,764 @@
+/*
+ * eval.c - expression evaluation: values, operators, variables and scopes,
+ * conditionals, calls.  Declarations (resources, classes, collectors,
+ * relationships) are handed to resource.c.
+ *
+ * Scoping follows Puppet 4+: variables are looked up lexically (local,
+ * then the inherited class or node scope, then top scope), while resource
+ * defaults follow the dynamic chain of declaring scopes.  Match variables
+ * $0..$9 live in the scope where the match happened.
+ */
+#include "compiler/compiler.h"
+#include "compiler/resource.h"
+#include "compiler/regex.h"
+#include "types/types.h"
+#include "base/util.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define A (c->arena)
+
+/* ---- errors ---- */
+
+_Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap)
+{
+    SrcLoc loc = {0};
+    if (at) loc = ast_loc(at);
+    diag_vreport(DIAG_ERROR, loc, fmt, ap);
+    longjmp(*c->fail, 1);
+}
+
+_Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cmp_failv(c, at, fmt, ap);
+}
+
+void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    SrcLoc loc = {0};
+    if (at) loc = ast_loc(at);
+    int q = diag_quiet_source;
+    diag_quiet_source = 1;
+    diag_vreport(DIAG_WARNING, loc, fmt, ap);
+    diag_quiet_source = q;
+    va_end(ap);
+    c->warnings++;
+}
+
+/* ---- scopes ---- */
+
+Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res)
+{
+    Scope *s = ARENA_NEW(A, Scope);
+    s->parent = parent;
+    s->dyn = dyn;
+    s->resource = res;
+    map_init(&s->vars);
+    if (c->nscopes % 64 == 0) c->scopes = xrealloc(c->scopes, (c->nscopes + 64) * sizeof *c->scopes);
+    c->scopes[c->nscopes++] = s;
+    return s;
+}
+
+void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at)
+{
+    size_t n = strlen(name);
+    if (map_get(&s->vars, name, n)) cmp_fail(c, at, "Cannot reassign variable '$%s'", name);
+    map_put(&s->vars, name, n, v);
+}
+
+static Value *match_var(Scope *s, int idx)
+{
+    for (; s; s = s->parent) {
+        if (s->matches) {
+            if ((size_t)idx < s->matches->arr.n) return s->matches->arr.items[idx];
+            return VAL_UNDEF;
+        }
+    }
+    return VAL_UNDEF;
+}
+
+Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
+{
+    if (isdigit((unsigned char)name[0])) return match_var(s, atoi(name));
+    const char *q = strstr(name, "::");
+    if (q) {
+        if (q == name && !strstr(name + 2, "::")) {   /* $::x: top scope */
+            Value *v = map_get(&c->top->vars, name + 2, strlen(name + 2));
+            if (v) return v;
+        } else {
+            if (q == name) name += 2;                  /* $::cfg::x is $cfg::x */
+            const char *last = name;
+            for (const char *p = name; (p = strstr(p, "::")); p += 2) last = p;
+            char *cls = arena_strndup(A, name, (size_t)(last - name));
+            for (char *p = cls; *p; p++) *p = (char)tolower((unsigned char)*p);
+            Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
+            if (cs) {
+                Value *v = map_get(&cs->vars, last + 2, strlen(last + 2));
+                if (v) return v;
+            } else {
+                cmp_warn(c, at, "Could not look up qualified variable '$%s'; class %s has not been evaluated", name, cls);
+                return VAL_UNDEF;
+            }
+        }
+    } else {
+        size_t n = strlen(name);
+        for (Scope *p = s; p; p = p->parent) {
+            Value *v = map_get(&p->vars, name, n);
+            if (v) return v;
+        }
+    }
+    if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '$%s'", name);
+    cmp_warn(c, at, "Unknown variable: '$%s'", name);
+    return VAL_UNDEF;
+}
+
+/* ---- helpers ---- */
+
+static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
+static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
+
+/* Puppet converts numeric strings in arithmetic ("1" + 1 = 2). */
+static Value *to_number(Compiler *c, const Node *at, Value *v, const char *op)
+{
+    if (is_num(v)) return v;
+    if (v->kind == V_STR) {
+        char *end;
+        const char *s = v->str.s;
+        if (*s) {
+            long long i = strtoll(s, &end, 0);
+            if (*end == '\0' && !strchr(s, '.')) return val_int(A, i);
+            double f = strtod(s, &end);
+            if (*end == '\0') return val_float(A, f);
+        }
+        cmp_fail(c, at, "The value '%s' cannot be converted to Numeric.", s);
+    }
+    cmp_fail(c, at, "Operator '%s' is not applicable to %s%s.", op,
+             v->kind == V_UNDEF ? "an " : "a ", v->kind == V_UNDEF ? "Undef Value" : val_type_name(v));
+}
+
+static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const char *op)
+{
+    if (is_num(a) && is_num(b)) {
+        double x = num(a), y = num(b);
+        return x < y ? -1 : x > y;
+    }
+    if (a->kind == V_STR && b->kind == V_STR) {
+        int r = strcasecmp(a->str.s, b->str.s);
+        return r < 0 ? -1 : r > 0;
+    }
+    if (a->kind == V_TYPE && b->kind == V_TYPE) {     /* subtype ordering */
+        if (val_equal(a, b)) return 0;
+        if (cmp_type_assignable(c, b, a)) return -1;
+        if (cmp_type_assignable(c, a, b)) return 1;
+        return strcmp(op, "!=") == 0 ? 1 : (op[0] == '<' ? 1 : -1);   /* unrelated: neither < nor > */
+    }
+    const char *why = is_num(a) ? "A Numeric is not comparable to non Numeric"
+                    : a->kind == V_STR ? "A String is not comparable to a non String"
+                    : "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
+    cmp_fail(c, at, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", val_type_name(a), op, val_type_name(b), why);
+}
+
+static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
+{
+    const char *ops = op == TK_PLUS ? "+" : op == TK_MINUS ? "-" : op == TK_TIMES ? "*" : op == TK_DIV ? "/"
+                    : op == TK_MODULO ? "%" : op == TK_LSHIFT ? "<<" : ">>";
+    if (op == TK_PLUS && a->kind == V_ARRAY) {
+        ValVec vv = {0};
+        for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
+        if (b->kind == V_ARRAY)
+            for (size_t i = 0; i < b->arr.n; i++) vv_push(&vv, b->arr.items[i]);
+        else if (b->kind == V_HASH)
+            for (size_t i = 0; i < b->hash.n; i++) {
+                Value *pair[2] = {b->hash.keys[i], b->hash.vals[i]};
+                vv_push(&vv, val_array(A, pair, 2));
+            }
+        else
+            vv_push(&vv, b);
+        Value *r = vv_to_array(A, &vv);
+        vv_free(&vv);
+        return r;
+    }
+    if (op == TK_PLUS && a->kind == V_HASH) {
+        if (b->kind != V_HASH) cmp_fail(c, at, "Operator '+' is not applicable to a Hash and %s", val_type_name(b));
+        ValVec k = {0}, v = {0};
+        for (size_t i = 0; i < a->hash.n; i++) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
+        for (size_t i = 0; i < b->hash.n; i++) vv_push(&k, b->hash.keys[i]), vv_push(&v, b->hash.vals[i]);
+        Value *r = val_hash(A, k.v, v.v, k.n);
+        vv_free(&k);
+        vv_free(&v);
+        return r;
+    }
+    if (op == TK_MINUS && a->kind == V_ARRAY) {
+        ValVec vv = {0};
+        for (size_t i = 0; i < a->arr.n; i++) {
+            int drop = 0;
+            if (b->kind == V_ARRAY) {
+                for (size_t j = 0; j < b->arr.n && !drop; j++) drop = val_equal(a->arr.items[i], b->arr.items[j]);
+            } else {
+                drop = val_equal(a->arr.items[i], b);
+            }
+            if (!drop) vv_push(&vv, a->arr.items[i]);
+        }
+        Value *r = vv_to_array(A, &vv);
+        vv_free(&vv);
+        return r;
+    }
+    if (op == TK_MINUS && a->kind == V_HASH) {
+        ValVec k = {0}, v = {0};
+        for (size_t i = 0; i < a->hash.n; i++) {
+            int drop = 0;
+            if (b->kind == V_HASH) drop = val_hash_get(b, a->hash.keys[i]) != NULL;
+            else if (b->kind == V_ARRAY)
+                for (size_t j = 0; j < b->arr.n && !drop; j++) drop = val_equal(a->hash.keys[i], b->arr.items[j]);
+            else drop = val_equal(a->hash.keys[i], b);
+            if (!drop) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
+        }
+        Value *r = val_hash(A, k.v, v.v, k.n);
+        vv_free(&k);
+        vv_free(&v);
+        return r;
+    }
+    if (op == TK_LSHIFT && a->kind == V_ARRAY) {
+        ValVec vv = {0};
+        for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
+        vv_push(&vv, b);
+        Value *r = vv_to_array(A, &vv);
+        vv_free(&vv);
+        return r;
+    }
+    a = to_number(c, at, a, ops);
+    b = to_number(c, at, b, ops);
+    if (a->kind == V_INT && b->kind == V_INT) {
+        int64_t x = a->i, y = b->i;
+        switch (op) {
+        case TK_PLUS: return val_int(A, (int64_t)((uint64_t)x + (uint64_t)y));
+        case TK_MINUS: return val_int(A, (int64_t)((uint64_t)x - (uint64_t)y));
+        case TK_TIMES: return val_int(A, (int64_t)((uint64_t)x * (uint64_t)y));
+        case TK_DIV:
+            if (y == 0) cmp_fail(c, at, "Division by 0");
+            return val_int(A, (x / y) - ((x % y != 0) && ((x < 0) != (y < 0))));   /* Ruby floors */
+        case TK_MODULO: {
+            if (y == 0) cmp_fail(c, at, "Division by 0");
+            int64_t m = x % y;
+            if (m != 0 && ((m < 0) != (y < 0))) m += y;
+            return val_int(A, m);
+        }
+        case TK_LSHIFT: return val_int(A, y >= 0 ? (y < 63 ? (int64_t)((uint64_t)x << y) : 0) : x >> (-y < 63 ? -y : 63));
+        case TK_RSHIFT: return val_int(A, y >= 0 ? x >> (y < 63 ? y : 63) : (-y < 63 ? (int64_t)((uint64_t)x << -y) : 0));
+        }
+    }
+    double x = num(a), y = num(b);
+    switch (op) {
+    case TK_PLUS: return val_float(A, x + y);
+    case TK_MINUS: return val_float(A, x - y);
+    case TK_TIMES: return val_float(A, x * y);
+    case TK_DIV:
+        if (y == 0) cmp_fail(c, at, "Division by 0");
+        return val_float(A, x / y);
+    case TK_MODULO: cmp_fail(c, at, "Operator %% is not applicable to a Float");
+    default: cmp_fail(c, at, "Operator '%s' is not applicable to a Float", ops);
+    }
+}
+
+/* Sets $0..$n in scope s from a successful match. */
+static void set_matches(Compiler *c, Scope *s, const char *str, const int *caps, int ncap)
+{
+    ValVec vv = {0};
+    for (int i = 0; i < ncap; i++) {
+        if (caps[2 * i] < 0) vv_push(&vv, VAL_UNDEF);
+        else vv_push(&vv, val_str(A, str + caps[2 * i], (size_t)(caps[2 * i + 1] - caps[2 * i])));
+    }
+    s->matches = vv_to_array(A, &vv);
+    vv_free(&vv);
+}
+
+int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, const char *str, size_t len, int set)
+{
+    const char *err;
+    Regex *re = re_get(pattern, &err);
+    if (!re) cmp_fail(c, at, "%s: /%s/", err ? err : "invalid regular expression", pattern);
+    int caps[40], ncap = 20;
+    if (!re_search(re, str, len, 0, caps, &ncap)) return 0;
+    if (set && s) set_matches(c, s, str, caps, ncap < 20 ? ncap : 20);
+    return 1;
+}
+
+static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
+{
+    if (r->kind == V_TYPE) return cmp_type_match(c, r, l);
+    if (l->kind != V_STR)
+        cmp_fail(c, at, "Left operand of =~ expects a String, got %s", val_type_name(l));
+    const char *pat;
+    if (r->kind == V_REGEX) pat = r->regex.src;
+    else if (r->kind == V_STR) pat = r->str.s;
+    else cmp_fail(c, at, "Right operand of =~ expects a Regexp, String or Type, got %s", val_type_name(r));
+    return ev_regex_match(c, s, at, pat, l->str.s, l->str.len, 1);
+}
+
+static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
+{
+    switch (r->kind) {
+    case V_STR:
+        if (l->kind == V_REGEX) return ev_regex_match(c, s, at, l->regex.src, r->str.s, r->str.len, 1);
+        if (l->kind != V_STR) return 0;
+        if (l->str.len == 0) return 1;
+        for (size_t i = 0; i + l->str.len <= r->str.len; i++)
+            if (strncasecmp(r->str.s + i, l->str.s, l->str.len) == 0) return 1;
+        return 0;
+    case V_ARRAY:
+        for (size_t i = 0; i < r->arr.n; i++) {
+            Value *e = r->arr.items[i];
+            if (l->kind == V_REGEX) {
+                if (e->kind == V_STR && ev_regex_match(c, s, at, l->regex.src, e->str.s, e->str.len, 1)) return 1;
+            } else if (l->kind == V_TYPE) {
+                if (cmp_type_match(c, l, e)) return 1;
+            } else if (val_equal(l, e)) {
+                return 1;
+            }
+        }
+        return 0;
+    case V_HASH:
+        for (size_t i = 0; i < r->hash.n; i++) {
+            Value *e = r->hash.keys[i];
+            if (l->kind == V_REGEX) {
+                if (e->kind == V_STR && ev_regex_match(c, s, at, l->regex.src, e->str.s, e->str.len, 1)) return 1;
+            } else if (val_equal(l, e)) {
+                return 1;
+            }
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* A case or selector option matches: default always (handled by caller),
+ * regex by match, type by instance, array/hash structurally, else ==. */
+int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *opt)
+{
+    if (opt->kind == V_REGEX) {
+        if (test->kind != V_STR) return 0;
+        return ev_regex_match(c, s, at, opt->regex.src, test->str.s, test->str.len, 1);
+    }
+    if (opt->kind == V_TYPE && !val_is_resref(opt)) return cmp_type_match(c, opt, test);
+    return val_equal(test, opt);
+}
+
+/* ---- access ---- */
+
+static int64_t norm_index(int64_t i, size_t n) { return i < 0 ? (int64_t)n + i : i; }
+
+static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t nk)
+{
+    if (nk < 1 || nk > 2 || keys[0]->kind != V_INT || (nk == 2 && keys[1]->kind != V_INT))
+        cmp_fail(c, at, "%s[] expects one or two Integer arguments", val_type_name(v));
+    size_t n = v->kind == V_STR ? v->str.len : v->arr.n;
+    int64_t start = norm_index(keys[0]->i, n);
+    if (nk == 1) {
+        if (start < 0 || start >= (int64_t)n) return v->kind == V_STR ? val_str(A, "", 0) : VAL_UNDEF;
+        return v->kind == V_STR ? val_str(A, v->str.s + start, 1) : v->arr.items[start];
+    }
+    int64_t count = keys[1]->i;
+    if (start < 0) {
+        count += start;
+        start = 0;
+    }
+    if (count < 0) count = (int64_t)n - start + count + 1;
+    if (start > (int64_t)n) start = (int64_t)n;
+    if (start + count > (int64_t)n) count = (int64_t)n - start;
+    if (count < 0) count = 0;
+    if (v->kind == V_STR) return val_str(A, v->str.s + start, (size_t)count);
+    return val_array(A, v->arr.items + start, (size_t)count);
+}
+
+/* A resource reference value: Type['title'] with the type capitalised and
+ * class titles capitalised per segment, as Puppet prints them. */
+Value *ev_resref(Compiler *c, const char *type, const char *title)
+{
+    const char *t = cat_capitalize_type(A, type);
+    if (strcmp(t, "Class") == 0) {
+        if (title[0] == ':' && title[1] == ':') title += 2;
+        if (strcmp(title, "main") != 0) title = cat_capitalize_type(A, title);
+    }
+    Value *tv = val_cstr(A, title);
+    return val_type(A, t, &tv, 1);
+}
+
+static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, size_t nk)
+{
+    const char *name = t->type.name;
+    if (strcmp(name, "Resource") == 0 && nk >= 1 && (keys[0]->kind == V_STR || keys[0]->kind == V_TYPE)) {
+        const char *tn = keys[0]->kind == V_STR ? keys[0]->str.s : keys[0]->type.name;
+        if (nk == 1) return val_type(A, cat_capitalize_type(A, tn), NULL, 0);
+        Value *base = val_type(A, cat_capitalize_type(A, tn), NULL, 0);
+        return type_access(c, at, base, keys + 1, nk - 1);
+    }
+    if (t->type.n == 0 && !res_is_data_type(name)) {
+        /* File['a'] or File['a', 'b'] (an array of references) */
+        if (strcmp(name, "Class") != 0 && strcmp(name, "Node") != 0) {
+            char *ln = arena_strdup(A, name);
+            for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+            if (!type_find(ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
+                cmp_fail(c, at, "Resource type not found: %s", name);
+        }
+        ValVec vv = {0};
+        for (size_t i = 0; i < nk; i++) {
+            Value *k = keys[i];
+            if (k->kind == V_ARRAY) {
+                for (size_t j = 0; j < k->arr.n; j++) {
+                    if (k->arr.items[j]->kind != V_STR) cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k->arr.items[j]));
+                    vv_push(&vv, ev_resref(c, name, k->arr.items[j]->str.s));
+                }
+            } else if (k->kind == V_STR) {
+                vv_push(&vv, ev_resref(c, name, k->str.s));
+            } else {
+                vv_free(&vv);
+                cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k));
+            }
+        }
+        Value *r = (nk == 1 && keys[0]->kind == V_STR) ? vv.v[0] : vv_to_array(A, &vv);
+        vv_free(&vv);
+        return r;
+    }
+    return val_type(A, name, keys, nk);
+}
+
+static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t nk)
+{
+    switch (v->kind) {
+    case V_ARRAY: case V_STR:
+        return slice(c, at, v, keys, nk);
+    case V_HASH:
+        if (nk == 1) {
+            Value *r = val_hash_get(v, keys[0]);
+            return r ? r : VAL_UNDEF;
+        } else {
+            ValVec vv = {0};
+            for (size_t i = 0; i < nk; i++) {
+                Value *r = val_hash_get(v, keys[i]);
+                if (r) vv_push(&vv, r);
+            }
+            Value *r = vv_to_array(A, &vv);
+            vv_free(&vv);
+            return r;
+        }
+    case V_TYPE:
+        return type_access(c, at, v, keys, nk);
+    case V_UNDEF:
+        cmp_fail(c, at, "Operator '[]' is not applicable to an Undef Value.");
+    default:
+        cmp_fail(c, at, "Operator '[]' is not applicable to %s %s.", "a", val_type_name(v));
+    }
+}
+
+/* ---- calls ---- */
+
+static Value *eval_args(Compiler *c, Scope *s, const Node *first, ValVec *out)
+{
+    for (const Node *k = first; k; k = k->next) {
+        if (k->kind == ND_SPLAT) {
+            Value *v = ev_expr(c, s, k->a);
+            if (v->kind == V_ARRAY) {
+                for (size_t i = 0; i < v->arr.n; i++) vv_push(out, v->arr.items[i]);
+                continue;
+            }
+            vv_push(out, v);
+            continue;
+        }
+        vv_push(out, ev_expr(c, s, k));
+    }
+    return NULL;
+}
+
+static Value *eval_call(Compiler *c, Scope *s, const Node *n)
+{
+    const Node *fn = n->a;
+    const char *name;
+    ValVec args = {0};
+    if (n->kind == ND_METHOD) {
+        name = n->text;
+        vv_push(&args, ev_expr(c, s, n->a));
+    } else if (fn->kind == ND_NAME) {
+        name = fn->text;
+    } else if (fn->kind == ND_TYPEREF) {
+        /* Integer('3'), String(1): the new function */
+        vv_push(&args, ev_expr(c, s, fn));
+        name = "new";
+    } else {
+        cmp_fail(c, n, "Illegal expression. A %s is not a function name", ast_kind_name(fn->kind));
+    }
+    eval_args(c, s, n->kids, &args);
+    Value **av = args.n ? arena_memdup(A, args.v, args.n * sizeof *args.v) : NULL;
+    size_t na = args.n;
+    vv_free(&args);
+    return ev_call_function(c, s, n, name, av, na, n->b);
+}
+
+/* ---- conditionals ---- */
+
+static Value *eval_case(Compiler *c, Scope *s, const Node *n)
+{
+    Value *test = ev_expr(c, s, n->a);
+    const Node *dflt = NULL;
+    for (const Node *w = n->kids; w; w = w->next) {
+        for (const Node *o = w->kids; o; o = o->next) {
+            if (o->kind == ND_DEFAULT) {
+                if (!dflt) dflt = w;
+                continue;
+            }
+            Value *ov = ev_expr(c, s, o);
+            int hit = 0;
+            if (ov->kind == V_ARRAY && o->kind == ND_SPLAT) {
+                for (size_t i = 0; i < ov->arr.n && !hit; i++) hit = ev_option_match(c, s, o, test, ov->arr.items[i]);
+            } else {
+                hit = ev_option_match(c, s, o, test, ov);
+            }
+            if (hit) return w->b ? ev_block(c, s, w->b) : VAL_UNDEF;
+        }
+    }
+    if (dflt) return dflt->b ? ev_block(c, s, dflt->b) : VAL_UNDEF;
+    return VAL_UNDEF;
+}
+
+static Value *eval_selector(Compiler *c, Scope *s, const Node *n)
+{
+    Value *test = ev_expr(c, s, n->a);
+    const Node *dflt = NULL;
+    for (const Node *p = n->kids; p; p = p->next) {
+        if (p->a->kind == ND_DEFAULT) {
+            if (!dflt) dflt = p;
+            continue;
+        }
+        Value *ov = ev_expr(c, s, p->a);
+        if (ev_option_match(c, s, p->a, test, ov)) return ev_expr(c, s, p->b);
+    }
+    if (dflt) return ev_expr(c, s, dflt->b);
+    cmp_fail(c, n, "No matching entry for selector parameter with value '%s'", val_to_cstr(A, test));
+}
+
+/* ---- the evaluator ---- */
+
+Value *ev_block(Compiler *c, Scope *s, const Node *n)
+{
+    Value *last = VAL_UNDEF;
+    if (!n) return last;
+    if (n->kind != ND_BLOCK) return ev_expr(c, s, n);
+    for (const Node *k = n->kids; k; k = k->next) last = ev_expr(c, s, k);
+    return last;
+}
+
+static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
+{
+    Value *v = ev_expr(c, s, n->b);
+    const Node *t = n->a;
+    if (t->kind == ND_VAR) {
+        if (strstr(t->text, "::")) cmp_fail(c, t, "Cannot assign to a fully qualified variable '$%s'", t->text);
+        if (isdigit((unsigned char)t->text[0])) cmp_fail(c, t, "Illegal attempt to assign to the numeric match result variable '$%s'", t->text);
+        if (n->op == TK_APPENDS || n->op == TK_DELETES) {
+            Value *old = scope_lookup(c, s, t->text, t);
+            v = arith(c, n, n->op == TK_APPENDS ? TK_PLUS : TK_MINUS, old, v);
+        }
+        scope_set(c, s, t->text, v, t);
+        return v;
+    }
+    if (t->kind == ND_ARRAY) {                       /* [$a, $b] = [1, 2] */
+        size_t i = 0;
+        for (const Node *k = t->kids; k; k = k->next, i++) {
+            if (k->kind != ND_VAR) cmp_fail(c, k, "Illegal assignment: only variables can be assigned");
+            Value *e = VAL_UNDEF;
+            if (v->kind == V_ARRAY) {
+                if (v->arr.n != (size_t)t->nkids)
+                    cmp_fail(c, n, "Mismatched number of assignable entries and values, expected %d, got %zu", t->nkids, v->arr.n);
+                e = v->arr.items[i];
+            } else if (v->kind == V_HASH) {
+                e = val_hash_gets(v, k->text);
+                if (!e) cmp_fail(c, k, "No value for required key '%s' in assignment to variables from hash", k->text);
+            } else {
+                cmp_fail(c, n, "Illegal assignment: an Array can only be assigned from an Array or Hash");
+            }
+            scope_set(c, s, k->text, e, k);
+        }
+        return v;
+    }
+    cmp_fail(c, t, "Illegal attempt to assign to '%s'. Not an assignable reference", ast_kind_name(t->kind));
+}
+
+static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
+{
+    Buf b = BUF_INIT;
+    int sensitive = 0;
+    for (const Node *k = n->kids; k; k = k->next) {
+        Value *v = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
+        if (!v) buf_add(&b, k->text, k->text_len);
+        else {
+            if (v->kind == V_SENSITIVE) sensitive = 1;
+            val_to_s(&b, v);
+        }
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    (void)sensitive;
+    return r;
+}
+
+Value *ev_expr(Compiler *c, Scope *s, const Node *n)
+{
+    switch (n->kind) {
+    case ND_BLOCK: return ev_block(c, s, n);
+    case ND_INT: return val_int(A, n->ival);
+    case ND_FLOAT: return val_float(A, n->fval);
+    case ND_STR: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_CONCAT: return eval_concat(c, s, n);
+    case ND_REGEX: return val_regex(A, n->text);
+    case ND_BOOL: return val_bool((int)n->ival);
+    case ND_UNDEF: return VAL_UNDEF;
+    case ND_DEFAULT: return VAL_DEFAULT;
+    case ND_NAME: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_TYPEREF: {
+        const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
+        if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
+        return val_type(A, cat_capitalize_type(A, name), NULL, 0);
+    }
+    case ND_VAR: return scope_lookup(c, s, n->text, n);
+    case ND_ARRAY: {
+        ValVec vv = {0};
+        eval_args(c, s, n->kids, &vv);
+        Value *r = vv_to_array(A, &vv);
+        vv_free(&vv);
+        return r;
+    }
+    case ND_HASH: {
+        ValVec k = {0}, v = {0};
+        for (const Node *p = n->kids; p; p = p->next) {
+            vv_push(&k, ev_expr(c, s, p->a));
+            vv_push(&v, ev_expr(c, s, p->b));
+        }
+        Value *r = val_hash(A, k.v, v.v, k.n);
+        vv_free(&k);
+        vv_free(&v);
+        return r;
+    }
+    case ND_RESERVED:
+        cmp_fail(c, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n->text);
+    case ND_ACCESS: {
+        Value *t = ev_expr(c, s, n->a);
+        ValVec keys = {0};
+        eval_args(c, s, n->kids, &keys);
+        Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
+        size_t nk = keys.n;
+        vv_free(&keys);
+        return access(c, n, t, kv, nk);
+    }
+    case ND_BINOP: {
+        Value *l = ev_expr(c, s, n->a);
+        Value *r = ev_expr(c, s, n->b);
+        switch (n->op) {
+        case TK_ISEQUAL: return val_bool(val_equal(l, r));
+        case TK_NOTEQUAL: return val_bool(!val_equal(l, r));
+        case TK_LESSTHAN: return val_bool(cmp_values(c, n, l, r, "<") < 0);
+        case TK_LESSEQUAL: return val_bool(cmp_values(c, n, l, r, "<=") <= 0);
+        case TK_GREATERTHAN: return val_bool(cmp_values(c, n, l, r, ">") > 0);
+        case TK_GREATEREQUAL: return val_bool(cmp_values(c, n, l, r, ">=") >= 0);
+        case TK_MATCH: return val_bool(match_op(c, s, n, l, r));
+        case TK_NOMATCH: return val_bool(!match_op(c, s, n, l, r));
+        case TK_IN: return val_bool(in_op(c, s, n, l, r));
+        default: return arith(c, n, n->op, l, r);
+        }
+    }
+    case ND_AND: return val_bool(val_truthy(ev_expr(c, s, n->a)) && val_truthy(ev_expr(c, s, n->b)));
+    case ND_OR: return val_bool(val_truthy(ev_expr(c, s, n->a)) || val_truthy(ev_expr(c, s, n->b)));
+    case ND_NOT: return val_bool(!val_truthy(ev_expr(c, s, n->a)));
+    case ND_NEG: {
+        Value *v = ev_expr(c, s, n->a);
+        v = to_number(c, n, v, "-");
+        return v->kind == V_INT ? val_int(A, -v->i) : val_float(A, -v->f);
+    }
+    case ND_SPLAT: return ev_expr(c, s, n->a);
+    case ND_PAREN: return ev_expr(c, s, n->a);
+    case ND_ASSIGN: return eval_assign(c, s, n);
+    /* Match variables set by a condition live only as long as the
+     * expression that tested it (Puppet's ephemeral match scope). */
+    case ND_IF: case ND_UNLESS: case ND_CASE: case ND_SELECTOR: {
+        Value *saved = s->matches;
+        Value *r;
+        if (n->kind == ND_CASE) r = eval_case(c, s, n);
+        else if (n->kind == ND_SELECTOR) r = eval_selector(c, s, n);
+        else if (val_truthy(ev_expr(c, s, n->a)) == (n->kind == ND_IF)) r = ev_block(c, s, n->b);
+        else r = n->c ? ev_expr(c, s, n->c) : VAL_UNDEF;
+        s->matches = saved;
+        return r;
+    }
+    case ND_CALL: case ND_METHOD: return eval_call(c, s, n);
+    case ND_LAMBDA: cmp_fail(c, n, "A lambda can only be given to a function call");
+    case ND_RESOURCE: return res_declare(c, s, n);
+    case ND_RES_DEFAULTS: return res_defaults(c, s, n);
+    case ND_RES_OVERRIDE: return res_override(c, s, n);
+    case ND_RELATION: return res_relation(c, s, n);
+    case ND_COLLECT: return res_collect(c, s, n);
+    case ND_CLASS: case ND_DEFINE: case ND_NODE: case ND_FUNCTION: case ND_TYPE_ALIAS:
+        return VAL_UNDEF;      /* registered when the file was loaded */
+    case ND_PAIR: case ND_WHEN: case ND_BODY: case ND_ATTROP: case ND_PARAM: case ND_KIND_COUNT:
+        break;
+    }
+    cmp_fail(c, n, "Internal error: cannot evaluate a %s here", ast_kind_name(n->kind));
+}
+
+/* ---- lambdas, for the built-in functions ---- */
+
+typedef struct LambdaFrame { Compiler *c; Scope *s; } LambdaFrame;
+
+int ev_lambda_params(CallCtx *cc) { return cc->lambda ? cc->lambda->nkids : -1; }
+
+Value *ev_yield(CallCtx *cc, Value **args, size_t n)
+{
+    Compiler *c = cc->c;
+    const Node *l = cc->lambda;
+    Scope *ls = scope_new(c, cc->scope, cc->scope->dyn, cc->scope->resource);
+    ls->is_local = 1;
+    ls->label = cc->scope->label;
+    ls->class_name = cc->scope->class_name;
+    size_t i = 0;
+    for (const Node *p = l->kids; p; p = p->next, i++) {
+        Value *v;
+        if (p->ival) {                       /* *$rest */
+            v = val_array(c->arena, i < n ? args + i : NULL, i < n ? n - i : 0);
+            i = n;
+        } else if (i < n) {
+            v = args[i];
+        } else if (p->b) {
+            v = ev_expr(c, ls, p->b);
+        } else {
+            cmp_fail(c, l, "block expects %d arguments, got %zu", l->nkids, n);
+        }
+        if (p->a) {
+            Value *t = ev_expr(c, ls, p->a);
+            if (!cmp_type_match(c, t, v))
+                cmp_fail(c, p, "block parameter '%s' expects %s, got %s", p->text, cmp_expects(c, t), val_type_name(v));
+        }
+        map_put(&ls->vars, p->text, p->text_len, v);
+    }
+    return l->b ? ev_block(c, ls, l->b) : VAL_UNDEF;
+}
+
+_Noreturn void ev_fail(CallCtx *cc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cmp_failv(cc->c, cc->call, fmt, ap);
+}
+
+void ev_log(CallCtx *cc, const char *level, const char *msg)
+{
+    const char *label = cc->scope->label ? cc->scope->label : "Class[main]";
+    FILE *out = stderr;
+    fprintf(out, "%s: Scope(%s): %s\n", level, label, msg);
+}

@@ -1,0 +1,1372 @@
+/*
+ * resource.c - everything that puts resources into the catalog.
+ *
+ * The idea that makes Puppet's behaviour reproducible is to keep Puppet's
+ * evaluation phases: statements run in order and declare resources at once
+ * (classes are evaluated where they are included, define bodies later);
+ * then collectors and pending define bodies run in rounds until nothing new
+ * appears; then overrides, defaults, relationship arrows (in source order)
+ * and reference checks.  Each phase appends to the catalog in the order
+ * Puppet does, so resources and edges come out in Puppet's order.
+ */
+#include "compiler/resource.h"
+#include "types/types.h"
+#include "base/util.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define A (c->arena)
+
+/* A "Type <| query |>" expression. */
+struct Collector {
+    const char *type;            /* capitalised type name */
+    const Node *node;            /* ND_COLLECT */
+    Scope *scope;
+    Map seen;                    /* resource key -> 1: overrides applied */
+    Resource **matched;          /* every match so far, in catalog order of finding */
+    size_t nmatched, cap;
+    Collector *next;
+};
+
+/* One chain "a -> b ~> c": its operands and arrows, resolved at the end. */
+struct Chain {
+    const Node *node;
+    Value **operands;            /* resref, array of resrefs, or a collector marker */
+    int *arrows;                 /* TK_IN_EDGE ... between operand i and i+1 */
+    size_t n;
+    Chain *next;
+};
+
+struct Override {
+    const Node *node;
+    Scope *scope;
+    Value *ref;
+    const char **names;
+    Value **vals;
+    int *ops;
+    const Node **at;
+    size_t n;
+    Override *next;
+};
+
+typedef struct ResState {
+    Resource **defines;          /* define instances in creation order */
+    size_t ndefines, defcap, next_define;
+    Map by_type;                 /* lowercase type -> ResList* */
+} ResState;
+
+typedef struct ResList { Resource **v; size_t n, cap; } ResList;
+
+static const char COLLECTOR_MARK[] = "<collector>";
+
+static void apply_defaults(Compiler *c, Resource *r);
+
+static const char *const data_types[] = {
+    "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
+    "Default", "Deferred", "Enum", "Error", "Float", "Hash", "Init", "Integer", "Iterable",
+    "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Regexp", "Resource",
+    "RichData", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
+    "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeSet", "URI", "Undef",
+    "Variant",
+};
+
+int res_is_data_type(const char *name)
+{
+    for (size_t i = 0; i < ARRAY_LEN(data_types); i++)
+        if (strcmp(name, data_types[i]) == 0) return 1;
+    return 0;
+}
+
+static const char *lower(Compiler *c, const char *s)
+{
+    if (s[0] == ':' && s[1] == ':') s += 2;
+    char *r = arena_strdup(A, s);
+    for (char *p = r; *p; p++) *p = (char)tolower((unsigned char)*p);
+    return r;
+}
+
+/* Adds tag t (and, for "a::b", its segments) to r. */
+static void tag_with_segments(Compiler *c, Resource *r, const char *t)
+{
+    t = lower(c, t);
+    res_tag(c->cat, r, t);
+    if (strstr(t, "::")) {
+        const char *p = t;
+        for (;;) {
+            const char *e = strstr(p, "::");
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (n) res_tag(c->cat, r, arena_strndup(A, p, n));
+            if (!e) break;
+            p = e + 2;
+        }
+    }
+}
+
+static void cat_tag_with_segments(Compiler *c, const char *t)
+{
+    t = lower(c, t);
+    cat_add_tag(c->cat, t);
+    if (strstr(t, "::")) {
+        const char *p = t;
+        for (;;) {
+            const char *e = strstr(p, "::");
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (n) cat_add_tag(c->cat, arena_strndup(A, p, n));
+            if (!e) break;
+            p = e + 2;
+        }
+    }
+}
+
+static void index_type(Compiler *c, Resource *r)
+{
+    ResState *rs = c->rs;
+    const char *t = lower(c, r->type);
+    ResList *l = map_get(&rs->by_type, t, strlen(t));
+    if (!l) {
+        l = ARENA_NEW(A, ResList);
+        map_put(&rs->by_type, t, strlen(t), l);
+    }
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        Resource **nv = ARENA_NEWN(A, Resource *, cap);
+        if (l->n) memcpy(nv, l->v, l->n * sizeof *nv);
+        l->v = nv;
+        l->cap = cap;
+    }
+    l->v[l->n++] = r;
+}
+
+void res_init(Compiler *c)
+{
+    c->rs = ARENA_NEW(A, ResState);
+    map_init(&c->rs->by_type);
+    Catalog *cat = c->cat;
+    Resource *stage = cat_add(cat, "Stage", "main");
+    res_tag(cat, stage, "stage");
+    res_set(cat, stage, "name", val_cstr(A, "main"));
+    index_type(c, stage);
+    Resource *settings = cat_add(cat, "Class", "Settings");
+    settings->kind = "unknown";
+    res_tag(cat, settings, "class");
+    res_tag(cat, settings, "settings");
+    index_type(c, settings);
+    Resource *main = cat_add(cat, "Class", "main");
+    main->kind = "unknown";
+    res_tag(cat, main, "class");
+    res_set(cat, main, "name", val_cstr(A, "main"));
+    index_type(c, main);
+    cat_add_edge(cat, stage, settings);
+    cat_add_edge(cat, stage, main);
+    cat_add_class(cat, "settings");
+    cat_add_tag(cat, "settings");
+    c->stage_main = stage;
+    c->class_main = main;
+}
+
+void res_cleanup(Compiler *c)
+{
+    if (!c->rs) return;
+    free(c->rs->defines);
+    map_free(&c->rs->by_type);
+    for (Collector *k = c->collectors; k; k = k->next) {
+        map_free(&k->seen);
+        free(k->matched);
+    }
+}
+
+/* ---- references ---- */
+
+static int parse_ref_string(Compiler *c, const char *s, const char **type, const char **title)
+{
+    const char *lb = strchr(s, '[');
+    size_t n = strlen(s);
+    if (!lb || lb == s || n < 3 || s[n - 1] != ']') return 0;
+    *type = arena_strndup(A, s, (size_t)(lb - s));
+    *title = arena_strndup(A, lb + 1, n - (size_t)(lb - s) - 2);
+    if ((*title)[0] == '\'' || (*title)[0] == '"') {
+        size_t tl = strlen(*title);
+        if (tl >= 2) *title = arena_strndup(A, *title + 1, tl - 2);
+    }
+    return 1;
+}
+
+Resource *res_find_ref(Compiler *c, const Value *ref)
+{
+    if (val_is_resref(ref)) return cat_find(c->cat, ref->type.name, ref->type.params[0]->str.s);
+    if (ref->kind == V_STR) {
+        const char *type, *title;
+        if (parse_ref_string(c, ref->str.s, &type, &title)) return cat_find(c->cat, type, title);
+    }
+    return NULL;
+}
+
+static const char *ref_text(Compiler *c, const Value *ref)
+{
+    if (val_is_resref(ref)) {
+        const char *type = ref->type.name, *title = ref->type.params[0]->str.s;
+        if (strcmp(type, "Class") == 0 && strcmp(title, "main") != 0) title = cat_capitalize_type(A, title);
+        return arena_printf(A, "%s[%s]", type, title);
+    }
+    return val_to_cstr(A, ref);
+}
+
+/* ---- attributes ---- */
+
+typedef struct AttrList {
+    const char **names;
+    Value **vals;
+    int *ops;
+    const Node **at;
+    size_t n, cap;
+} AttrList;
+
+static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Node *at)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->names = xrealloc(l->names, l->cap * sizeof *l->names);
+        l->vals = xrealloc(l->vals, l->cap * sizeof *l->vals);
+        l->ops = xrealloc(l->ops, l->cap * sizeof *l->ops);
+        l->at = xrealloc(l->at, l->cap * sizeof *l->at);
+    }
+    l->names[l->n] = name;
+    l->vals[l->n] = v;
+    l->ops[l->n] = op;
+    l->at[l->n] = at;
+    l->n++;
+}
+
+static void attrs_free(AttrList *l)
+{
+    free(l->names);
+    free(l->vals);
+    free(l->ops);
+    free(l->at);
+    memset(l, 0, sizeof *l);
+}
+
+static void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
+{
+    for (const Node *a = first; a; a = a->next) {
+        Value *v = ev_expr(c, s, a->a);
+        if (a->text[0] == '*' && a->text[1] == '\0') {
+            if (v->kind == V_UNDEF) continue;
+            if (v->kind != V_HASH) cmp_fail(c, a, "Expected value of type Hash, got %s", val_type_name(v));
+            for (size_t i = 0; i < v->hash.n; i++) {
+                if (v->hash.keys[i]->kind != V_STR) cmp_fail(c, a, "'* =>' expects a Hash with String keys");
+                attrs_add(out, v->hash.keys[i]->str.s, v->hash.vals[i], TK_FARROW, a);
+            }
+            continue;
+        }
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->names[i], a->text) == 0)
+                cmp_fail(c, body ? body : a, "The attribute '%s' has already been set", a->text);
+        attrs_add(out, a->text, v, a->op, a);
+    }
+}
+
+static int is_relationship_param(const char *name)
+{
+    static const char *const rel[] = {
+        "before", "require", "notify", "subscribe", "onchanges", "onchanges_any", "onfail",
+        "onfail_all", "prereq", "use", "require_in", "watch_in", "onchanges_in", "onfail_in",
+        "prereq_in", "use_in",
+    };
+    for (size_t i = 0; i < ARRAY_LEN(rel); i++)
+        if (strcmp(name, rel[i]) == 0) return 1;
+    return 0;
+}
+
+static void flatten_into(ValVec *vv, Value *v)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) flatten_into(vv, v->arr.items[i]);
+    } else {
+        vv_push(vv, v);
+    }
+}
+
+/* Relationship metaparameters keep their shape, flattened. */
+static Value *rel_value(Compiler *c, Value *v)
+{
+    if (v->kind != V_ARRAY) return v;
+    ValVec vv = {0};
+    flatten_into(&vv, v);
+    Value *r = vv_to_array(A, &vv);
+    vv_free(&vv);
+    return r;
+}
+
+/* "+>" appends to an array (a scalar becomes an array first). */
+static Value *append_value(Compiler *c, Value *old, Value *add)
+{
+    ValVec vv = {0};
+    if (old && old->kind != V_UNDEF) flatten_into(&vv, old);
+    flatten_into(&vv, add);
+    Value *r = vv_to_array(A, &vv);
+    vv_free(&vv);
+    return r;
+}
+
+static void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
+{
+    if (v->kind != V_SENSITIVE) return;
+    for (size_t i = 0; i < r->nsensitive; i++)
+        if (strcmp(r->sensitive[i], name) == 0) return;
+    const char **ns = ARENA_NEWN(A, const char *, r->nsensitive + 1);
+    if (r->nsensitive) memcpy(ns, r->sensitive, r->nsensitive * sizeof *ns);
+    ns[r->nsensitive++] = name;
+    r->sensitive = ns;
+}
+
+static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
+{
+    if (is_relationship_param(name)) v = rel_value(c, v);
+    res_set(c->cat, r, name, v);
+    if (at) res_param(r, name)->origin = at;
+    note_sensitive(c, r, name, v);
+    if (strcmp(name, "alias") == 0) {
+        ValVec vv = {0};
+        flatten_into(&vv, v);
+        for (size_t i = 0; i < vv.n; i++) {
+            if (vv.v[i]->kind != V_STR) continue;
+            const char *key = cat_ref_key(A, r->type, vv.v[i]->str.s);
+            Resource *other = map_get(&c->cat->by_key, key, strlen(key));
+            if (!other) map_put(&c->cat->by_key, key, strlen(key), r);
+        }
+        vv_free(&vv);
+    }
+}
+
+static void set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
+
+/* ---- creating resources ---- */
+
+static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+                              int is_virtual, const char *kind)
+{
+    Resource *r = cat_add(c->cat, type, title);
+    if (!r) {
+        const char *key = cat_ref_key(A, type, title);
+        Resource *old = cat_find_key(c->cat, key);
+        if (old->file)
+            cmp_fail(c, at, "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
+                     old->ref, old->file, old->line);
+        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", old->ref);
+    }
+    r->kind = kind;
+    r->is_virtual = is_virtual;
+    r->scope = s;
+    r->decl = (void *)at;
+    if (at && at->file) {
+        const SrcFile *f = at->file;
+        const char *name = map_get(&c->file_names, (const char *)&f, sizeof f);
+        if (!name) {
+            name = arena_strdup(A, f->abspath);
+            const SrcFile **keyp = ARENA_NEW(A, const SrcFile *);
+            *keyp = f;
+            map_put(&c->file_names, (const char *)keyp, sizeof f, (void *)name);
+        }
+        r->file = name;
+        r->line = diag_line(at->file, at->off);
+    }
+    index_type(c, r);
+    return r;
+}
+
+/* Tags in Puppet's order: explicit tags, the type, the title when it is a
+ * valid tag, then the container's tags. */
+static void tag_resource(Compiler *c, Resource *r, Resource *container, int with_title)
+{
+    Value *explicit = res_get(r, "tag");
+    if (explicit) {
+        ValVec vv = {0};
+        flatten_into(&vv, explicit);
+        for (size_t i = 0; i < vv.n; i++)
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
+        vv_free(&vv);
+    }
+    tag_with_segments(c, r, r->type);
+    if (with_title) {
+        const char *t = lower(c, r->title);
+        if (cat_valid_tag(t)) tag_with_segments(c, r, t);
+    }
+    if (container)
+        for (size_t i = 0; i < container->ntags; i++) res_tag(c->cat, r, container->tags[i]);
+}
+
+static Resource *container_of(Compiler *c, Scope *s)
+{
+    for (; s; s = s->parent)
+        if (s->resource) return s->resource;
+    return c->class_main;
+}
+
+static void check_params(Compiler *c, const Node *at, const char *ref, const TypeDef *td, const Node *def,
+                         AttrList *attrs)
+{
+    for (size_t i = 0; i < attrs->n; i++) {
+        const char *name = attrs->names[i];
+        size_t nl = strlen(name);
+        if (type_is_metaparam(name, nl)) continue;
+        if (td && type_param(td, name, nl)) continue;
+        if (def) {
+            int found = 0;
+            for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
+            if (found) continue;
+            if (def->kind == ND_DEFINE && (strcmp(name, "name") == 0 || strcmp(name, "title") == 0)) continue;
+        }
+        if (def) cmp_fail(c, at, "%s: has no parameter named '%s'", ref, name);
+        cmp_fail(c, at, "no parameter named '%s'", name);
+    }
+}
+
+static void add_define_pending(Compiler *c, Resource *r)
+{
+    ResState *rs = c->rs;
+    if (rs->ndefines == rs->defcap) {
+        rs->defcap = rs->defcap ? rs->defcap * 2 : 64;
+        rs->defines = xrealloc(rs->defines, rs->defcap * sizeof *rs->defines);
+    }
+    rs->defines[rs->ndefines++] = r;
+}
+
+/* Declares one resource of a built-in or defined type. */
+static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
+                             const char *title, AttrList *attrs, int form)
+{
+    const TypeDef *td = type_find(tname, strlen(tname));
+    const Node *def = NULL;
+    const char *type = cat_capitalize_type(A, tname);
+    if (!td) {
+        def = load_define(c, lower(c, tname));
+        if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
+    }
+    if (form == TK_ATAT) {
+        cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
+        return NULL;
+    }
+    if (td && strcmp(td->name, "file") == 0) {
+        /* file titles: trailing slashes are not part of the path */
+        size_t n = strlen(title);
+        while (n > 1 && title[n - 1] == '/') n--;
+        (void)n;
+    }
+    const char *ref = arena_printf(A, "%s[%s]", type, title);
+    check_params(c, at, ref, td, def, attrs);
+    if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
+    Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
+    for (size_t i = 0; i < attrs->n; i++) {
+        if (strcmp(attrs->names[i], "stage") == 0 && !def)
+            cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", ref);
+        set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
+    }
+    apply_defaults(c, r);
+    Resource *container = container_of(c, s);
+    r->container = container;
+    tag_resource(c, r, container, 1);
+    if (strcmp(r->type, "Stage") != 0) cat_add_edge(c->cat, container, r);   /* stages float free */
+    else r->container = NULL;
+    if (def) {
+        r->aux = (void *)def;
+        add_define_pending(c, r);
+    }
+    return r;
+}
+
+/* resource -> type '{' title ':' attrs (';' title ':' attrs)* '}' */
+Value *res_declare(Compiler *c, Scope *s, const Node *n)
+{
+    const Node *tn = n->a;
+    const char *tname;
+    if (tn->kind == ND_NAME) tname = tn->text;
+    else if (tn->kind == ND_TYPEREF) tname = tn->text;
+    else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
+    int is_class = strcmp(tname, "class") == 0;
+    ValVec refs = {0};
+    /* A body titled 'default' gives defaults to the other bodies. */
+    AttrList dflt = {0};
+    for (const Node *b = n->kids; b; b = b->next)
+        if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
+    for (const Node *b = n->kids; b; b = b->next) {
+        if (b->a->kind == ND_DEFAULT) continue;
+        Value *tv = ev_expr(c, s, b->a);
+        ValVec titles = {0};
+        flatten_into(&titles, tv);
+        for (size_t ti = 0; ti < titles.n; ti++) {
+            Value *t = titles.v[ti];
+            AttrList attrs = {0};
+            eval_attrs(c, s, b->kids, &attrs, b);
+            for (size_t i = 0; i < dflt.n; i++) {
+                size_t j;
+                for (j = 0; j < attrs.n; j++)
+                    if (strcmp(attrs.names[j], dflt.names[i]) == 0) break;
+                if (j == attrs.n) attrs_add(&attrs, dflt.names[i], dflt.vals[i], dflt.ops[i], dflt.at[i]);
+            }
+            if (is_class) {
+                const char *cname = t->kind == V_STR ? t->str.s : val_is_resref(t) ? t->type.params[0]->str.s : NULL;
+                if (!cname) cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
+                ValVec k = {0}, v = {0};
+                for (size_t i = 0; i < attrs.n; i++) {
+                    vv_push(&k, val_cstr(A, attrs.names[i]));
+                    vv_push(&v, attrs.vals[i]);
+                }
+                Value *params = val_hash(A, k.v, v.v, k.n);
+                vv_free(&k);
+                vv_free(&v);
+                if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
+                Resource *r = res_declare_class(c, s, b, cname, params, CLASS_RESOURCE);
+                vv_push(&refs, ev_resref(c, "Class", r->title));
+            } else {
+                if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
+                if (t->kind != V_STR)
+                    cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
+                Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op);
+                if (r) vv_push(&refs, ev_resref(c, r->type, r->title));
+            }
+            attrs_free(&attrs);
+        }
+        vv_free(&titles);
+    }
+    attrs_free(&dflt);
+    Value *r = refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
+    vv_free(&refs);
+    return r;
+}
+
+Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+                                Value *params, int is_virtual)
+{
+    AttrList attrs = {0};
+    if (params && params->kind == V_HASH)
+        for (size_t i = 0; i < params->hash.n; i++)
+            attrs_add(&attrs, val_to_cstr(A, params->hash.keys[i]), params->hash.vals[i], TK_FARROW, at);
+    Resource *r;
+    if (strcasecmp(type, "class") == 0) {
+        r = res_declare_class(c, s, at, title, params, CLASS_RESOURCE);
+    } else {
+        r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0);
+    }
+    attrs_free(&attrs);
+    return r;
+}
+
+/* ---- classes ---- */
+
+/* Binds a class's or define's parameters in scope cs from the resource's
+ * given parameters, then defaults; records defaults as resource parameters
+ * and reorders the parameters into declaration order. */
+static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, const Node *at)
+{
+    Param *given = r->params;
+    size_t ngiven = r->nparams;
+    r->params = NULL;
+    r->nparams = r->paramcap = 0;
+    for (const Node *p = def->kids; p; p = p->next) {
+        Value *v = NULL;
+        for (size_t i = 0; i < ngiven; i++)
+            if (strcmp(given[i].name, p->text) == 0) v = given[i].value;
+        if (!v || (v->kind == V_UNDEF && p->b)) {
+            if (p->b) {
+                v = ev_expr(c, cs, p->b);
+            } else if (p->a && p->a->kind == ND_TYPEREF && strcmp(p->a->text, "Optional") == 0) {
+                v = VAL_UNDEF;
+            } else if (!v) {
+                cmp_fail(c, at, "%s: expects a value for parameter '%s'", r->ref, p->text);
+            }
+        }
+        if (p->a) {
+            Value *t = ev_expr(c, cs, p->a);
+            if (!cmp_type_match(c, t, v))
+                cmp_fail(c, at, "%s: parameter '%s' expects %s, got %s", r->ref, p->text,
+                         cmp_expects(c, t), val_type_name(v));
+        }
+        map_put(&cs->vars, p->text, p->text_len, v);
+        set_param(c, r, p->text, v);
+    }
+    for (size_t i = 0; i < ngiven; i++) {
+        if (res_param(r, given[i].name)) continue;
+        if (type_is_metaparam(given[i].name, strlen(given[i].name)) || strcmp(given[i].name, "name") == 0)
+            set_param(c, r, given[i].name, given[i].value);
+    }
+}
+
+static void check_params_for_class(Compiler *c, const Node *at, Resource *r, const Node *def)
+{
+    for (size_t i = 0; i < r->nparams; i++) {
+        const char *name = r->params[i].name;
+        if (type_is_metaparam(name, strlen(name))) continue;
+        int found = 0;
+        for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
+        if (!found) cmp_fail(c, at, "%s: has no parameter named '%s'", r->ref, name);
+    }
+}
+
+static const char *module_of(const char *name)
+{
+    const char *e = strstr(name, "::");
+    static char buf[256];
+    size_t n = e ? (size_t)(e - name) : strlen(name);
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+static Resource *find_stage(Compiler *c, const Node *at, Resource *cls, Value *stage)
+{
+    const char *name = stage->kind == V_STR ? stage->str.s : val_is_resref(stage) ? stage->type.params[0]->str.s : NULL;
+    if (!name) cmp_fail(c, at, "Could not find stage %s specified by %s", val_to_cstr(A, stage), cls->ref);
+    Resource *st = cat_find(c->cat, "Stage", name);
+    if (!st) cmp_fail(c, at, "Could not find stage %s specified by %s", name, cls->ref);
+    return st;
+}
+
+/* A class declared but whose body has not run yet. */
+typedef struct PendingClass { Resource *r; const Node *def; const Node *at; } PendingClass;
+typedef struct PendingList { PendingClass *v; size_t n, cap; } PendingList;
+
+/* Puts Class[name] (and first its parent classes) into the catalog without
+ * evaluating it; new ones are queued on pl in the order they must run. */
+static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char *name, Value *params,
+                              ClassMode mode, PendingList *pl)
+{
+    const char *lname = lower(c, name);
+    const char *title = cat_capitalize_type(A, lname);
+    Resource *cur = container_of(c, s);
+    Resource *r = cat_find(c->cat, "Class", lname);
+    if (r) {
+        if (mode == CLASS_RESOURCE) {
+            if (r->file)
+                cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared at (file: %s, line: %d); cannot redeclare",
+                         title, r->file, r->line);
+            cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared; cannot redeclare", title);
+        }
+        return r;
+    }
+    const Node *def = load_class(c, lname);
+    if (!def && mode == CLASS_RESOURCE) cmp_fail(c, at, "Could not find declared class %s", lname);
+    if (!def && mode == CLASS_INCLUDE && at && at->kind == ND_NAME)
+        cmp_fail(c, at, "Could not find parent resource type '::%s' of type hostclass in %s", lname, c->opt.environment);
+    if (!def) cmp_fail(c, at, "Could not find class ::%s for %s", lname, c->certname);
+    if (def->c) {                                   /* inherits: the parent comes first */
+        if (def->c->kind == ND_DEFAULT) cmp_fail(c, def->c, "Classes cannot inherit from 'default'");
+        class_create(c, s, def->c, def->c->text, NULL, CLASS_INCLUDE, pl);
+        r = cat_find(c->cat, "Class", lname);
+        if (r) return r;
+    }
+    r = new_resource(c, s, mode == CLASS_RESOURCE ? at : NULL, "Class", title, 0,
+                     mode == CLASS_RESOURCE ? "class" : "unknown");
+    if (params)
+        for (size_t i = 0; i < params->hash.n; i++)
+            res_set(c->cat, r, val_to_cstr(A, params->hash.keys[i]), params->hash.vals[i]);
+    /* a class declared from a staged class runs in that stage */
+    if (!res_get(r, "stage") && cur && strcmp(cur->type, "Class") == 0) {
+        Value *st = res_get(cur, "stage");
+        if (st) res_set(c->cat, r, "stage", st);
+    }
+    Value *st = res_get(r, "stage");
+    Resource *stage = st ? find_stage(c, at, r, st) : c->stage_main;
+    r->container = stage;
+    /* tags: explicit, "class", the name's segments, then the declarer's */
+    Value *explicit = res_get(r, "tag");
+    if (explicit) {
+        ValVec vv = {0};
+        flatten_into(&vv, explicit);
+        for (size_t i = 0; i < vv.n; i++)
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
+        vv_free(&vv);
+    }
+    res_tag(c->cat, r, "class");
+    tag_with_segments(c, r, lname);
+    if (cur) for (size_t i = 0; i < cur->ntags; i++) res_tag(c->cat, r, cur->tags[i]);
+    cat_add_edge(c->cat, stage, r);
+    check_params_for_class(c, at, r, def);
+    if (pl->n == pl->cap) {
+        pl->cap = pl->cap ? pl->cap * 2 : 8;
+        pl->v = xrealloc(pl->v, pl->cap * sizeof *pl->v);
+    }
+    pl->v[pl->n].r = r;
+    pl->v[pl->n].def = def;
+    pl->v[pl->n].at = at;
+    pl->n++;
+    return r;
+}
+
+static void class_evaluate(Compiler *c, Scope *s, PendingClass *pc)
+{
+    Resource *r = pc->r;
+    const Node *def = pc->def;
+    const char *lname = lower(c, r->title);
+    Scope *parent_scope = c->node_scope ? c->node_scope : c->top;
+    if (def->c) {
+        const char *pname = lower(c, def->c->text);
+        Scope *ps = map_get(&c->class_scopes, pname, strlen(pname));
+        if (ps) parent_scope = ps;
+    }
+    Scope *cs = scope_new(c, parent_scope, s, r);
+    cs->class_name = lname;
+    cs->label = arena_printf(A, "Class[%s]", r->title);
+    map_put(&c->class_scopes, lname, strlen(lname), cs);
+    cat_add_class(c->cat, lname);
+    scope_set(c, cs, "title", val_cstr(A, lname), pc->at);
+    scope_set(c, cs, "name", val_cstr(A, lname), pc->at);
+    scope_set(c, cs, "module_name", val_cstr(A, module_of(lname)), pc->at);
+    bind_params(c, cs, def, r, pc->at);
+    r->evaluated = 1;
+    if (def->b) ev_block(c, cs, def->b);
+}
+
+/* include / require / contain of several names, or class { name: }: every
+ * class resource is created first, then the bodies run, as Puppet does. */
+Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char **names, size_t n, Value *params,
+                              ClassMode mode, Resource **out)
+{
+    PendingList pl = {0};
+    Resource *cur = container_of(c, s);
+    Resource *last = NULL;
+    for (size_t i = 0; i < n; i++) {
+        Resource *r = class_create(c, s, at, names[i], params, mode, &pl);
+        if (mode == CLASS_CONTAIN && cur && cur != r) cat_add_edge(c->cat, cur, r);
+        if (out) out[i] = r;
+        last = r;
+    }
+    for (size_t i = 0; i < pl.n; i++) {
+        PendingClass pc = pl.v[i];
+        if (!pc.r->evaluated) class_evaluate(c, s, &pc);
+    }
+    free(pl.v);
+    if (mode == CLASS_REQUIRE && cur)
+        for (size_t i = 0; i < n; i++) {
+            Resource *r = out ? out[i] : last;
+            Value *old = res_get(cur, "require");
+            set_param(c, cur, "require", append_value(c, old, ev_resref(c, "Class", r->title)));
+        }
+    return last;
+}
+
+Resource *res_declare_class(Compiler *c, Scope *s, const Node *at, const char *name, Value *params, ClassMode mode)
+{
+    Resource *r = NULL;
+    return res_declare_classes(c, s, at, &name, 1, params, mode, &r);
+}
+
+/* ---- defaults and overrides ---- */
+
+/* Type { attrs }: recorded in this scope, applied at the end to resources
+ * declared in this scope or below it (dynamically, as Puppet does). */
+Value *res_defaults(Compiler *c, Scope *s, const Node *n)
+{
+    Defaults *d = ARENA_NEW(A, Defaults);
+    d->type_key = lower(c, n->a->text);
+    d->stmt = n;
+    d->vals = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    size_t i = 0;
+    for (const Node *a = n->kids; a; a = a->next) d->vals[i++] = ev_expr(c, s, a->a);
+    d->next = s->defaults;
+    s->defaults = d;
+    return VAL_UNDEF;
+}
+
+static void apply_defaults(Compiler *c, Resource *r)
+{
+    const char *t = lower(c, r->type);
+    for (Scope *s = r->scope; s; s = s->dyn ? s->dyn : s->parent) {
+        for (Defaults *d = s->defaults; d; d = d->next) {
+            if (strcmp(d->type_key, t) != 0) continue;
+            size_t i = 0;
+            for (const Node *a = d->stmt->kids; a; a = a->next, i++) {
+                if (a->text[0] == '*') {
+                    Value *h = d->vals[i];
+                    if (h->kind == V_HASH)
+                        for (size_t j = 0; j < h->hash.n; j++) {
+                            const char *k = val_to_cstr(A, h->hash.keys[j]);
+                            if (!res_param(r, k)) set_param(c, r, k, h->hash.vals[j]);
+                        }
+                    continue;
+                }
+                if (!res_param(r, a->text)) set_param(c, r, a->text, d->vals[i]);
+            }
+        }
+        if (!s->dyn && !s->parent) break;
+    }
+}
+
+/* Is scope s inside a class that inherits (directly or not) from the class
+ * whose scope declared r?  Only such a scope may change what r already set. */
+static int may_override(Compiler *c, Scope *s, Resource *r)
+{
+    Scope *decl = r->scope;
+    const char *owner = NULL;
+    for (Scope *d = decl; d && !owner; d = d->parent) owner = d->class_name;
+    if (!owner) return 0;
+    for (Scope *p = s; p; p = p->parent) {
+        if (!p->class_name) continue;
+        const Node *def = map_get(&c->classes, p->class_name, strlen(p->class_name));
+        while (def && def->c && def->c->kind == ND_NAME) {
+            const char *parent = def->c->text;
+            if (parent[0] == ':' && parent[1] == ':') parent += 2;
+            if (strcasecmp(parent, owner) == 0) return 1;
+            def = map_get(&c->classes, lower(c, parent), strlen(parent));
+        }
+    }
+    return 0;
+}
+
+static void override_one(Compiler *c, Resource *r, Override *o)
+{
+    for (size_t i = 0; i < o->n; i++) {
+        Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
+        if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
+            const Node *on = old->origin;
+            if (on && on->file)
+                cmp_fail(c, o->at ? o->at[i] : o->node, "Parameter '%s' is already set on %s at (file: %s, line: %d); cannot redefine",
+                         o->names[i], r->ref, on->file->abspath, diag_line(on->file, on->off));
+            cmp_fail(c, o->node, "Parameter '%s' is already set on %s; cannot redefine", o->names[i], r->ref);
+        }
+        Value *v = o->vals[i];
+        if (o->ops[i] == TK_PARROW) v = append_value(c, res_get(r, o->names[i]), v);
+        set_param(c, r, o->names[i], v);
+    }
+}
+
+/* Type['title'] { attrs }: applied now when the resource exists, else at
+ * the end. */
+Value *res_override(Compiler *c, Scope *s, const Node *n)
+{
+    Value *target = ev_expr(c, s, n->a);
+    AttrList attrs = {0};
+    eval_attrs(c, s, n->kids, &attrs, NULL);
+    Override *o = ARENA_NEW(A, Override);
+    o->node = n;
+    o->scope = s;
+    o->ref = target;
+    o->n = attrs.n;
+    o->names = arena_memdup(A, attrs.names, attrs.n * sizeof *attrs.names);
+    o->vals = arena_memdup(A, attrs.vals, attrs.n * sizeof *attrs.vals);
+    o->ops = arena_memdup(A, attrs.ops, attrs.n * sizeof *attrs.ops);
+    o->at = arena_memdup(A, attrs.at, attrs.n * sizeof *attrs.at);
+    attrs_free(&attrs);
+    if (c->overrides_tail) c->overrides_tail->next = o;
+    else c->overrides = o;
+    c->overrides_tail = o;
+    return VAL_UNDEF;
+}
+
+static void apply_overrides(Compiler *c)
+{
+    for (Override *o = c->overrides; o; o = o->next) {
+        ValVec refs = {0};
+        flatten_into(&refs, o->ref);
+        for (size_t i = 0; i < refs.n; i++) {
+            Resource *r = res_find_ref(c, refs.v[i]);
+            if (!r) {
+                const char *t = ref_text(c, refs.v[i]);
+                vv_free(&refs);
+                cmp_fail(c, o->node, "Could not find resource '%s' for overriding", t);
+            }
+            override_one(c, r, o);
+        }
+        vv_free(&refs);
+    }
+}
+
+/* ---- collectors ---- */
+
+static Value *collector_marker(Compiler *c, Collector *k)
+{
+    Value *v = val_type(A, COLLECTOR_MARK, NULL, 0);
+    v->type.params = (Value **)(void *)k;           /* the marker carries its collector */
+    return v;
+}
+
+static Collector *marker_collector(const Value *v)
+{
+    if (v->kind == V_TYPE && v->type.name == COLLECTOR_MARK) return (Collector *)(void *)v->type.params;
+    return NULL;
+}
+
+Value *res_collect(Compiler *c, Scope *s, const Node *n)
+{
+    if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
+    const char *type = cat_capitalize_type(A, n->a->text);
+    if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
+    if (!type_find(type, strlen(type)) && !load_define(c, lower(c, type)))
+        cmp_fail(c, n->a, "Resource type not found: %s", type);
+    if (n->op == TK_LLCOLLECT)
+        cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
+    Collector *k = ARENA_NEW(A, Collector);
+    k->type = type;
+    k->node = n;
+    k->scope = s;
+    map_init(&k->seen);
+    if (n->op != TK_LLCOLLECT) {
+        if (c->collectors_tail) c->collectors_tail->next = k;
+        else c->collectors = k;
+        c->collectors_tail = k;
+    }
+    return collector_marker(c, k);
+}
+
+static int query_value_eq(Value *attr, Value *want)
+{
+    if (attr->kind == V_ARRAY) {
+        for (size_t i = 0; i < attr->arr.n; i++)
+            if (val_equal(attr->arr.items[i], want)) return 1;
+        return 0;
+    }
+    return val_equal(attr, want);
+}
+
+static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
+{
+    if (!q) return 1;
+    switch (q->kind) {
+    case ND_PAREN: return query_match(c, k, q->a, r);
+    case ND_AND: return query_match(c, k, q->a, r) && query_match(c, k, q->b, r);
+    case ND_OR: return query_match(c, k, q->a, r) || query_match(c, k, q->b, r);
+    case ND_BINOP:
+        if (q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) {
+            if (q->a->kind != ND_NAME && q->a->kind != ND_STR)
+                cmp_fail(c, q->a, "A collector query needs an attribute name on the left of %s", q->op == TK_ISEQUAL ? "==" : "!=");
+            Value *want = q->cache;
+            if (!want) {
+                want = ev_expr(c, k->scope, q->b);
+                ((Node *)q)->cache = want;
+            }
+            const char *attr = q->a->text;
+            int eq;
+            if (strcmp(attr, "tag") == 0) {
+                eq = 0;
+                ValVec w = {0};
+                flatten_into(&w, want);
+                for (size_t i = 0; i < w.n && !eq; i++)
+                    if (w.v[i]->kind == V_STR) eq = res_tagged(r, lower(c, w.v[i]->str.s));
+                vv_free(&w);
+            } else if (strcmp(attr, "title") == 0) {
+                Value t = {.kind = V_STR};
+                t.str.s = r->title;
+                t.str.len = strlen(r->title);
+                eq = query_value_eq(&t, want);
+            } else {
+                Value *v = res_get(r, attr);
+                eq = v ? query_value_eq(v, want) : 0;
+            }
+            return q->op == TK_ISEQUAL ? eq : !eq;
+        }
+        break;
+    default:
+        break;
+    }
+    cmp_fail(c, q, "Unsupported expression in a collector query");
+}
+
+static void collector_add_match(Collector *k, Resource *r)
+{
+    if (k->nmatched == k->cap) {
+        k->cap = k->cap ? k->cap * 2 : 16;
+        k->matched = xrealloc(k->matched, k->cap * sizeof *k->matched);
+    }
+    k->matched[k->nmatched++] = r;
+}
+
+/* One pass of every collector; returns how many resources were newly
+ * realised. */
+static size_t run_collectors(Compiler *c)
+{
+    size_t realised = 0;
+    for (Collector *k = c->collectors; k; k = k->next) {
+        const char *t = lower(c, k->type);
+        ResList *l = map_get(&c->rs->by_type, t, strlen(t));
+        if (!l) continue;
+        for (size_t i = 0; i < l->n; i++) {
+            Resource *r = l->v[i];
+            if (map_get(&k->seen, r->key, strlen(r->key))) continue;
+            if (!query_match(c, k, k->node->b, r)) continue;
+            map_put(&k->seen, r->key, strlen(r->key), (void *)1);
+            collector_add_match(k, r);
+            if (r->is_virtual) {
+                r->is_virtual = 0;
+                realised++;
+            }
+            if (k->node->kids) {
+                AttrList attrs = {0};
+                eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
+                Override o = {0};
+                o.n = attrs.n;
+                o.names = attrs.names;
+                o.vals = attrs.vals;
+                o.ops = attrs.ops;
+                override_one(c, r, &o);
+                attrs_free(&attrs);
+            }
+        }
+    }
+    return realised;
+}
+
+void res_realize(Compiler *c, const Node *at, Value *refs)
+{
+    ValVec vv = {0};
+    flatten_into(&vv, refs);
+    for (size_t i = 0; i < vv.n; i++) {
+        Resource *r = res_find_ref(c, vv.v[i]);
+        if (!r) {
+            const char *t = ref_text(c, vv.v[i]);
+            vv_free(&vv);
+            cmp_fail(c, at, "Failed to realize virtual resources %s", t);
+        }
+        r->is_virtual = 0;
+    }
+    vv_free(&vv);
+}
+
+/* ---- relationships ---- */
+
+static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int **arrows, size_t *narrows)
+{
+    if (n->kind == ND_RELATION) {
+        chain_flatten(c, s, n->a, ops, arrows, narrows);
+        *arrows = xrealloc(*arrows, (*narrows + 1) * sizeof **arrows);
+        (*arrows)[(*narrows)++] = n->op;
+        vv_push(ops, ev_expr(c, s, n->b));
+        return;
+    }
+    vv_push(ops, ev_expr(c, s, n));
+}
+
+/* a -> b ~> c: operands are evaluated now (declaring what they declare);
+ * the parameters are written at the end, in source order. */
+Value *res_relation(Compiler *c, Scope *s, const Node *n)
+{
+    ValVec ops = {0};
+    int *arrows = NULL;
+    size_t narrows = 0;
+    chain_flatten(c, s, n, &ops, &arrows, &narrows);
+    Chain *ch = ARENA_NEW(A, Chain);
+    ch->node = n;
+    ch->n = ops.n;
+    ch->operands = arena_memdup(A, ops.v, ops.n * sizeof *ops.v);
+    ch->arrows = arena_memdup(A, arrows, narrows * sizeof *arrows);
+    free(arrows);
+    Value *last = ops.v[ops.n - 1];
+    vv_free(&ops);
+    if (c->chains_tail) c->chains_tail->next = ch;
+    else c->chains = ch;
+    c->chains_tail = ch;
+    return last;
+}
+
+/* The resources an operand stands for; collectors give their matches. */
+static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *refs)
+{
+    Collector *k = marker_collector(v);
+    if (k) {
+        for (size_t i = 0; i < k->nmatched; i++) vv_push(refs, ev_resref(c, k->matched[i]->type, k->matched[i]->title));
+        return;
+    }
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) operand_resources(c, at, v->arr.items[i], refs);
+        return;
+    }
+    if (v->kind == V_UNDEF) return;
+    if (val_is_resref(v) || v->kind == V_STR) {
+        vv_push(refs, v);
+        return;
+    }
+    cmp_fail(c, at, "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.",
+             val_type_name(v));
+}
+
+static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
+{
+    Value *old = res_get(src, param);
+    ValVec vv = {0};
+    if (old && old->kind != V_UNDEF) {
+        if (old->kind == V_ARRAY)
+            for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
+        else
+            vv_push(&vv, old);
+    }
+    vv_push(&vv, target_ref);
+    res_set(c->cat, src, param, vv_to_array(A, &vv));
+    vv_free(&vv);
+}
+
+static void apply_chains(Compiler *c)
+{
+    for (Chain *ch = c->chains; ch; ch = ch->next) {
+        ValVec *sets = xcalloc(ch->n, sizeof *sets);
+        for (size_t i = 0; i < ch->n; i++) operand_resources(c, ch->node, ch->operands[i], &sets[i]);
+        for (size_t i = 0; i + 1 < ch->n; i++) {
+            size_t li = i;
+            while (li > 0 && sets[li].n == 0) li--;       /* empty collectors are bridged */
+            ValVec *left = &sets[li], *right = &sets[i + 1];
+            int op = ch->arrows[i];
+            for (size_t a = 0; a < left->n; a++) {
+                Resource *lr = res_find_ref(c, left->v[a]);
+                for (size_t b = 0; b < right->n; b++) {
+                    Resource *rr = res_find_ref(c, right->v[b]);
+                    if (!lr) {
+                        const char *lt = ref_text(c, left->v[a]);
+                        cmp_fail(c, ch->node, "Could not find resource '%s' for relationship on '%s'", lt,
+                                 rr ? rr->ref : ref_text(c, right->v[b]));
+                    }
+                    if (!rr)
+                        cmp_fail(c, ch->node, "Could not find resource '%s' for relationship from '%s'",
+                                 ref_text(c, right->v[b]), lr->ref);
+                    switch (op) {
+                    case TK_IN_EDGE: add_relationship_param(c, lr, "before", right->v[b]); break;
+                    case TK_IN_EDGE_SUB: add_relationship_param(c, lr, "notify", right->v[b]); break;
+                    case TK_OUT_EDGE: add_relationship_param(c, rr, "before", left->v[a]); break;
+                    case TK_OUT_EDGE_SUB: add_relationship_param(c, rr, "notify", left->v[a]); break;
+                    }
+                }
+            }
+        }
+        for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
+        free(sets);
+    }
+}
+
+/* Every relationship metaparameter must name a resource in the catalog. */
+static void validate_references(Compiler *c)
+{
+    static const char *const params[] = {
+        "require", "before", "notify", "subscribe", "onchanges", "onchanges_any", "onfail",
+        "onfail_all", "prereq", "use", "require_in", "watch_in", "onchanges_in", "onfail_in",
+        "prereq_in", "use_in",
+    };
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (r->is_virtual) continue;
+        for (size_t p = 0; p < ARRAY_LEN(params); p++) {
+            Param *pp = res_param(r, params[p]);
+            if (!pp) continue;
+            Value *v = pp->value;
+            ValVec vv = {0};
+            flatten_into(&vv, v);
+            for (size_t j = 0; j < vv.n; j++) {
+                Value *ref = vv.v[j];
+                if (ref->kind == V_UNDEF) continue;
+                Resource *t = res_find_ref(c, ref);
+                if (!t || t->is_virtual) {
+                    const Node *at = pp->origin ? pp->origin : r->decl;
+                    const char *text = ref_text(c, ref);
+                    if (ref->kind == V_STR && !strchr(ref->str.s, '[')) {
+                        vv_free(&vv);
+                        cmp_fail(c, at, "No title provided and \"%s\" is not a valid resource reference", ref->str.s);
+                    }
+                    vv_free(&vv);
+                    cmp_fail(c, at, "Could not find resource '%s' in parameter '%s'", text, params[p]);
+                }
+            }
+            vv_free(&vv);
+        }
+    }
+}
+
+/* ---- defines ---- */
+
+static void evaluate_define(Compiler *c, Resource *r)
+{
+    const Node *def = r->aux;
+    r->evaluated = 1;
+    Scope *ds = scope_new(c, c->node_scope ? c->node_scope : c->top, r->scope, r);
+    ds->label = r->ref;
+    const Node *at = r->decl;
+    map_put(&ds->vars, "title", 5, val_cstr(A, r->title));
+    Value *nm = res_get(r, "name");
+    map_put(&ds->vars, "name", 4, nm ? nm : val_cstr(A, r->title));
+    map_put(&ds->vars, "module_name", 11, val_cstr(A, module_of(lower(c, r->type))));
+    bind_params(c, ds, def, r, at);
+    if (def->b) ev_block(c, ds, def->b);
+}
+
+static size_t run_defines(Compiler *c)
+{
+    ResState *rs = c->rs;
+    size_t end = rs->ndefines, done = 0;
+    for (size_t i = 0; i < end; i++) {
+        Resource *r = rs->defines[i];
+        if (r->evaluated || r->is_virtual) continue;
+        evaluate_define(c, r);
+        done++;
+    }
+    return done;
+}
+
+/* ---- nodes ---- */
+
+static const char *node_regex_name(Compiler *c, const char *src)
+{
+    Buf b = BUF_INIT;
+    buf_adds(&b, "__node_regexp__");
+    for (const char *p = src; *p; p++)
+        if (isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == ':' || *p == '.') buf_addc(&b, *p);
+    const char *r = arena_strdup(A, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+void res_evaluate_node(Compiler *c)
+{
+    if (!c->nnodes) return;
+    const char *cert = c->certname;
+    const Node *found = NULL, *dflt = NULL;
+    const char *name = NULL;
+    /* the certname exactly (Puppet 7 no longer tries its shorter forms) */
+    for (size_t i = 0; i < c->nnodes && !found; i++)
+        for (const Node *m = c->nodes[i]->kids; m; m = m->next)
+            if (m->kind == ND_STR && strcasecmp(m->text, cert) == 0) {
+                found = c->nodes[i];
+                name = lower(c, m->text);
+                break;
+            }
+    for (size_t i = 0; i < c->nnodes && !found; i++)
+        for (const Node *m = c->nodes[i]->kids; m; m = m->next) {
+            if (m->kind == ND_REGEX) {
+                if (ev_regex_match(c, NULL, m, m->text, cert, strlen(cert), 0)) {
+                    found = c->nodes[i];
+                    name = node_regex_name(c, m->text);
+                    break;
+                }
+            } else if (m->kind == ND_DEFAULT && !dflt) {
+                dflt = c->nodes[i];
+            }
+        }
+    if (!found && dflt) {
+        found = dflt;
+        name = "default";
+    }
+    if (!found) cmp_fail(c, NULL, "Could not find node statement with name 'default' or '%s'", cert);
+    Resource *r = new_resource(c, c->top, NULL, "Node", name, 0, "unknown");
+    res_tag(c->cat, r, "node");
+    tag_with_segments(c, r, name);
+    res_tag(c->cat, r, "class");
+    r->container = c->class_main;
+    cat_add_edge(c->cat, c->class_main, r);
+    cat_add_class(c->cat, name);
+    Scope *ns = scope_new(c, c->top, c->top, r);
+    ns->label = arena_printf(A, "Node[%s]", name);
+    c->node_scope = ns;
+    for (const Node *m = found->kids; m; m = m->next)
+        if (m->kind == ND_REGEX) {
+            if (ev_regex_match(c, ns, m, m->text, cert, strlen(cert), 1)) break;
+        }
+    if (found->b) ev_block(c, ns, found->b);
+}
+
+/* ---- finish ---- */
+
+static void catalog_tags(Compiler *c)
+{
+    int any_class = 0, any_node = 0;
+    for (size_t i = 1; i < c->cat->nclasses; i++) cat_tag_with_segments(c, c->cat->classes[i]);
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (strcmp(r->type, "Node") == 0) any_node = 1;
+        if (strcmp(r->type, "Class") == 0 && r != c->class_main && strcmp(r->title, "Settings") != 0) {
+            any_class = 1;
+            Value *t = res_get(r, "tag");
+            if (t) {
+                ValVec vv = {0};
+                flatten_into(&vv, t);
+                for (size_t j = 0; j < vv.n; j++)
+                    if (vv.v[j]->kind == V_STR) cat_tag_with_segments(c, vv.v[j]->str.s);
+                vv_free(&vv);
+            }
+        }
+    }
+    if (any_node) cat_add_tag(c->cat, "node");
+    if (any_class) cat_add_tag(c->cat, "class");
+}
+
+/* use => Type[title]: copy the target's parameters this resource does not
+ * set, except its namevar, relationships, requisites and order (our rule,
+ * after Salt's use; see spec/README.md).  use_in => X makes X use this. */
+static void resolve_use_one(Compiler *c, Resource *r, Resource *from)
+{
+    const TypeDef *td = type_find(from->type, strlen(from->type));
+    for (size_t i = 0; i < from->nparams; i++) {
+        const char *n = from->params[i].name;
+        if (is_relationship_param(n) || !strcmp(n, "order") || !strcmp(n, "name") || !strcmp(n, "alias") ||
+            (td && !strcmp(n, td->namevar)) || res_get(r, n))
+            continue;
+        set_param(c, r, n, from->params[i].value);
+    }
+}
+
+static void resolve_use(Compiler *c)
+{
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (r->is_virtual) continue;
+        for (int in = 0; in < 2; in++) {
+            Param *p = res_param(r, in ? "use_in" : "use");
+            if (!p || p->value->kind == V_UNDEF) continue;
+            ValVec vv = {0};
+            flatten_into(&vv, p->value);
+            for (size_t j = 0; j < vv.n; j++) {
+                Resource *t = res_find_ref(c, vv.v[j]);
+                if (!t) {
+                    const char *text = ref_text(c, vv.v[j]);
+                    vv_free(&vv);
+                    cmp_fail(c, p->origin ? p->origin : r->decl, "Could not find resource '%s' in parameter '%s'",
+                             text, in ? "use_in" : "use");
+                }
+                if (in) resolve_use_one(c, t, r);
+                else resolve_use_one(c, r, t);
+            }
+            vv_free(&vv);
+            p->value = VAL_UNDEF;
+        }
+    }
+}
+
+/* Resources inside a define instance take its noop, loglevel, schedule and
+ * audit unless they set their own (classes do not pass these on). */
+static void inherit_define_metaparams(Compiler *c, Resource *r)
+{
+    static const char *const inherited[] = {"noop", "loglevel", "schedule", "audit"};
+    for (size_t i = 0; i < ARRAY_LEN(inherited); i++) {
+        if (res_get(r, inherited[i])) continue;
+        for (Resource *d = r->container; d && strcmp(d->kind, "defined_type") == 0; d = d->container) {
+            Value *v = res_get(d, inherited[i]);
+            if (v) {
+                res_set(c->cat, r, inherited[i], v);
+                break;
+            }
+        }
+    }
+}
+
+/* Drops a built-in type's namevar when it repeats the title. */
+static void drop_namevar(Compiler *c, Resource *r)
+{
+    if (strcmp(r->kind, "compilable_type") != 0 || strcmp(r->type, "Stage") == 0) return;
+    const TypeDef *td = type_find(r->type, strlen(r->type));
+    if (!td) return;
+    Param *p = res_param(r, td->namevar);
+    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0) p->value = VAL_UNDEF;
+}
+
+void res_finish(Compiler *c)
+{
+    for (;;) {
+        size_t n = run_collectors(c);
+        n += run_defines(c);
+        if (!n) break;
+    }
+    apply_overrides(c);
+    for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
+    apply_chains(c);
+    resolve_use(c);
+    validate_references(c);
+    for (size_t i = 0; i < c->cat->nres; i++) drop_namevar(c, c->cat->res[i]);
+    catalog_tags(c);
+}

@@ -1,0 +1,1019 @@
+/*
+ * parser.y - the Puppet 7 expression grammar.
+ *
+ * Puppet's grammar is expression based: a resource declaration is
+ * "expression { title: attrs }", a call without parentheses ("include a, b")
+ * is two juxtaposed statements that transform_calls() joins afterwards, and
+ * the precedence table (highest last here, as bison wants it) settles every
+ * ambiguity, so the grammar runs with %expect 0.  Three lexer decisions keep
+ * it LALR(1): LBRACK vs LISTSTART, LPAREN vs WSLPAREN and LBRACE vs SELBRACE
+ * (see lexer.h).
+ */
+%code requires {
+#include "parser/ast.h"
+#include "lexer/lexer.h"
+typedef struct Span { uint32_t off, end; } Span;
+#define YYLTYPE Span
+#define YYLLOC_DEFAULT(Cur, Rhs, N) do { \
+    if (N) { (Cur).off = YYRHSLOC(Rhs, 1).off; (Cur).end = YYRHSLOC(Rhs, N).end; } \
+    else { (Cur).off = (Cur).end = YYRHSLOC(Rhs, 0).end; } } while (0)
+typedef struct ParseCtx {
+    Arena *arena;
+    const SrcFile *src;
+    Lexer lx;
+    Node *result;
+    int errors;
+    int mode;            /* 0: program; 1: expression; 2: interpolated expression */
+    int ntokens;         /* tokens handed to bison so far */
+    Token peek;          /* one token of look-ahead for the interpolation rule */
+    int have_peek;
+} ParseCtx;
+}
+
+%code {
+#include "parser/parser.h"
+#include "base/util.h"
+#include <string.h>
+static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx);
+static void yyerror(YYLTYPE *lloc, ParseCtx *ctx, const char *msg);
+static Node *mk(ParseCtx *ctx, NodeKind k, Span s);
+static Node *mk2(ParseCtx *ctx, NodeKind k, Span s, Node *a, Node *b);
+static Node *mk_text(ParseCtx *ctx, NodeKind k, Span s, const Token *t);
+static Node *mk_string(ParseCtx *ctx, Span s, const Token *t);
+static Node *mk_block(ParseCtx *ctx, Span s, NodeList l);
+static Node *with_kids(Node *n, NodeList l);
+static NodeList one(Node *n);
+static NodeList transform_calls(ParseCtx *ctx, NodeList stmts);
+static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies);
+static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs);
+static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
+static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
+#define SP(l) (l)
+}
+
+%define api.pure full
+%define api.token.prefix {T_}
+%define parse.error custom
+%locations
+%param {ParseCtx *ctx}
+%expect 0
+
+%union {
+    Token tok;
+    Node *node;
+    NodeList list;
+}
+
+%token <tok> NAME CLASSREF VARIABLE INTEGER FLOAT STRING DQSTRING REGEX
+%token <tok> AND APPLICATION ATTR CASE CLASS CONSUMES DEFAULT DEFINE ELSE ELSIF
+%token <tok> FALSE FUNCTION IF IMPORT IN INHERITS NODE OR PRIVATE PRODUCES SITE
+%token <tok> TRUE TYPE UNDEF UNLESS
+%token <tok> LBRACK LISTSTART RBRACK LBRACE SELBRACE RBRACE LPAREN WSLPAREN RPAREN
+%token <tok> COMMA SEMIC COLON QMARK DOT PIPE AT ATAT FARROW PARROW
+%token <tok> IN_EDGE IN_EDGE_SUB OUT_EDGE OUT_EDGE_SUB LCOLLECT RCOLLECT LLCOLLECT RRCOLLECT
+%token <tok> EQUALS APPENDS DELETES ISEQUAL NOTEQUAL MATCH NOMATCH
+%token <tok> GREATEREQUAL GREATERTHAN LESSEQUAL LESSTHAN LSHIFT RSHIFT
+%token <tok> PLUS MINUS TIMES DIV MODULO NOT
+%token START_EXPR
+
+%type <node> assignment relationship resource expression primary_expression
+%type <node> call_function_expression call_method_with_lambda_expression call_method_expression
+%type <node> named_access lambda lambda_rest if_part else unless_else case_expression case_option
+%type <node> if_expression unless_expression selector_entry collection_expression collect_query
+%type <node> optional_query attribute_operation definition_expression hostclass_expression
+%type <node> classparent classnameordefault node_definition_expression hostname dotted_name
+%type <node> nodeparent function_definition return_type type_alias parameter untyped_parameter
+%type <node> regular_parameter parameter_type variable array hash hashpair quotedtext
+%type <node> resource_body syntactic_statement opt_statements_block statements_block
+%type <node> reserved_word
+%type <list> statements syntactic_statements assignments expressions lambda_parameter_list
+%type <list> case_options selector_entries selector_entry_list attribute_operations
+%type <list> resource_bodies additional_resource_bodies hostnames parameter_list parameters
+%type <list> hashpairs options_statements
+%type <tok> attribute_name keyword classname name_or_number
+
+%precedence LOW
+%precedence FARROW
+%precedence IN_EDGE OUT_EDGE IN_EDGE_SUB OUT_EDGE_SUB
+%precedence EQUALS
+%precedence AT ATAT
+%precedence LBRACE
+%left OR
+%left AND
+%left GREATEREQUAL GREATERTHAN LESSTHAN LESSEQUAL
+%left NOTEQUAL ISEQUAL
+%left LSHIFT RSHIFT
+%left MINUS PLUS
+%left TIMES DIV MODULO
+%left MATCH NOMATCH
+%left IN
+%precedence UMINUS
+%precedence SPLAT
+%precedence NOT
+%precedence LCOLLECT LLCOLLECT
+%precedence QMARK
+%precedence LBRACK
+%precedence DOT
+%precedence RPAREN
+%precedence LPAREN
+%precedence PIPE
+
+%%
+
+/* start -> program | (injected) START_EXPR assignment */
+start
+  : statements              { ctx->result = mk_block(ctx, @1, $1); }
+  | %empty                  { ctx->result = mk_block(ctx, @$, (NodeList){0}); }
+  | START_EXPR assignment   { ctx->result = $2; }
+  ;
+
+/* statements -> syntactic_statements, with "name arg, arg" joined into calls */
+statements
+  : syntactic_statements    { $$ = transform_calls(ctx, $1); }
+  ;
+
+syntactic_statements
+  : syntactic_statement                            { $$ = one($1); }
+  | syntactic_statements SEMIC syntactic_statement { $$ = $1; ast_list_add(&$$, $3); }
+  | syntactic_statements syntactic_statement       { $$ = $1; ast_list_add(&$$, $2); }
+  ;
+
+/* A comma list here is the argument list of a call without parentheses; it
+ * is kept as an ND_ARRAY with op 1 until transform_calls. */
+syntactic_statement
+  : assignment %prec LOW    { $$ = $1; }
+  | syntactic_statement COMMA assignment %prec LOW {
+        if ($1->kind == ND_ARRAY && $1->op == 1) {
+            $$ = $1;
+            NodeList l = {$1->kids, NULL, $1->nkids};
+            for (Node *k = l.head; k; k = k->next) l.tail = k;
+            ast_list_add(&l, $3);
+            ast_set_kids($$, l);
+        } else {
+            $$ = mk(ctx, ND_ARRAY, @$);
+            $$->op = 1;
+            NodeList l = one($1);
+            ast_list_add(&l, $3);
+            ast_set_kids($$, l);
+        }
+        $$->len = @$.end - $$->off;
+    }
+  ;
+
+/* assignment -> relationship (('=' | '+=' | '-=') assignment)? (right assoc.) */
+assignment
+  : relationship %prec LOW          { $$ = $1; }
+  | relationship EQUALS assignment  { $$ = mk2(ctx, ND_ASSIGN, @$, $1, $3); $$->op = TK_EQUALS; }
+  | relationship APPENDS assignment { $$ = mk2(ctx, ND_ASSIGN, @$, $1, $3); $$->op = TK_APPENDS; }
+  | relationship DELETES assignment { $$ = mk2(ctx, ND_ASSIGN, @$, $1, $3); $$->op = TK_DELETES; }
+  ;
+
+assignments
+  : assignment                    { $$ = one($1); }
+  | assignments COMMA assignment  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+/* relationship -> resource (('->' | '~>' | '<-' | '<~') resource)* */
+relationship
+  : resource %prec LOW                     { $$ = $1; }
+  | relationship IN_EDGE resource          { $$ = mk2(ctx, ND_RELATION, @$, $1, $3); $$->op = TK_IN_EDGE; $$->off = @2.off; $$->len = @2.end - @2.off; }
+  | relationship IN_EDGE_SUB resource      { $$ = mk2(ctx, ND_RELATION, @$, $1, $3); $$->op = TK_IN_EDGE_SUB; $$->off = @2.off; $$->len = @2.end - @2.off; }
+  | relationship OUT_EDGE resource         { $$ = mk2(ctx, ND_RELATION, @$, $1, $3); $$->op = TK_OUT_EDGE; $$->off = @2.off; $$->len = @2.end - @2.off; }
+  | relationship OUT_EDGE_SUB resource     { $$ = mk2(ctx, ND_RELATION, @$, $1, $3); $$->op = TK_OUT_EDGE_SUB; $$->off = @2.off; $$->len = @2.end - @2.off; }
+  ;
+
+/* resource -> expression | '@' resource | '@@' resource
+ *           | resource '{' title ':' attrs (';' title ':' attrs)* '}'
+ *           | 'class' '{' bodies '}' | resource '{' attrs '}'  (defaults, override) */
+resource
+  : expression %prec LOW    { $$ = $1; }
+  | AT resource             { $$ = set_form(ctx, $2, TK_AT, @1); }
+  | ATAT resource           { $$ = set_form(ctx, $2, TK_ATAT, @1); }
+  | resource LBRACE expression COLON attribute_operations additional_resource_bodies RBRACE {
+        Node *b = mk(ctx, ND_BODY, (Span){@3.off, @5.end});
+        b->a = $3;
+        ast_set_kids(b, $5);
+        NodeList l = one(b);
+        for (Node *k = $6.head; k;) { Node *n = k->next; k->next = NULL; ast_list_add(&l, k); k = n; }
+        $$ = mk_resource(ctx, @$, $1, l);
+    }
+  | CLASS LBRACE resource_bodies endsemi RBRACE {
+        $$ = mk_resource(ctx, @$, mk_keyword_name(ctx, @1, "class"), $3);
+    }
+  | resource LBRACE attribute_operations endcomma RBRACE {
+        $$ = mk_attrs_only(ctx, @$, $1, $3);
+        if (!$$) YYERROR;
+    }
+  ;
+
+resource_body
+  : expression COLON attribute_operations endcomma {
+        $$ = mk(ctx, ND_BODY, @$);
+        $$->a = $1;
+        ast_set_kids($$, $3);
+    }
+  ;
+
+resource_bodies
+  : resource_body                        { $$ = one($1); }
+  | resource_bodies SEMIC resource_body  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+additional_resource_bodies
+  : endcomma                                  { $$ = (NodeList){0}; }
+  | endcomma SEMIC                            { $$ = (NodeList){0}; }
+  | endcomma SEMIC resource_bodies endsemi    { $$ = $3; }
+  ;
+
+/* expression: Puppet's operator table; see the precedence declarations. */
+expression
+  : primary_expression                      { $$ = $1; }
+  | call_function_expression                { $$ = $1; }
+  | expression LBRACK expressions RBRACK %prec LBRACK {
+        $$ = mk(ctx, ND_ACCESS, @$); $$->a = $1; ast_set_kids($$, $3);
+    }
+  | expression IN expression                { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_IN; }
+  | expression MATCH expression             { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_MATCH; }
+  | expression NOMATCH expression           { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_NOMATCH; }
+  | expression PLUS expression              { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_PLUS; }
+  | expression MINUS expression             { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_MINUS; }
+  | expression DIV expression               { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_DIV; }
+  | expression TIMES expression             { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_TIMES; }
+  | expression MODULO expression            { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_MODULO; }
+  | expression LSHIFT expression            { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_LSHIFT; }
+  | expression RSHIFT expression            { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_RSHIFT; }
+  | MINUS expression %prec UMINUS           { $$ = mk2(ctx, ND_NEG, @$, $2, NULL); }
+  | TIMES expression %prec SPLAT            { $$ = mk2(ctx, ND_SPLAT, @$, $2, NULL); }
+  | expression NOTEQUAL expression          { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_NOTEQUAL; }
+  | expression ISEQUAL expression           { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_ISEQUAL; }
+  | expression GREATERTHAN expression       { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_GREATERTHAN; }
+  | expression GREATEREQUAL expression      { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_GREATEREQUAL; }
+  | expression LESSTHAN expression          { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_LESSTHAN; }
+  | expression LESSEQUAL expression         { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_LESSEQUAL; }
+  | NOT expression                          { $$ = mk2(ctx, ND_NOT, @$, $2, NULL); }
+  | expression AND expression               { $$ = mk2(ctx, ND_AND, @2, $1, $3); }
+  | expression OR expression                { $$ = mk2(ctx, ND_OR, @2, $1, $3); }
+  | expression QMARK selector_entries       { $$ = mk(ctx, ND_SELECTOR, @$); $$->a = $1; ast_set_kids($$, $3); }
+  | LPAREN assignment RPAREN                { $$ = mk2(ctx, ND_PAREN, @$, $2, NULL); }
+  | WSLPAREN assignment RPAREN              { $$ = mk2(ctx, ND_PAREN, @$, $2, NULL); }
+  ;
+
+expressions
+  : expression                       { $$ = one($1); }
+  | expressions COMMA expression     { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+primary_expression
+  : variable                              { $$ = $1; }
+  | call_method_with_lambda_expression    { $$ = $1; }
+  | collection_expression                 { $$ = $1; }
+  | case_expression                       { $$ = $1; }
+  | if_expression                         { $$ = $1; }
+  | unless_expression                     { $$ = $1; }
+  | definition_expression                 { $$ = $1; }
+  | hostclass_expression                  { $$ = $1; }
+  | node_definition_expression            { $$ = $1; }
+  | function_definition                   { $$ = $1; }
+  | type_alias                            { $$ = $1; }
+  | reserved_word                         { $$ = $1; }
+  | array                                 { $$ = $1; }
+  | hash                                  { $$ = $1; }
+  | REGEX                                 { $$ = mk_text(ctx, ND_REGEX, @1, &$1); }
+  | quotedtext                            { $$ = $1; }
+  | CLASSREF                              { $$ = mk_text(ctx, ND_TYPEREF, @1, &$1); }
+  | INTEGER                               { $$ = mk(ctx, ND_INT, @1); $$->ival = $1.ival; }
+  | FLOAT                                 { $$ = mk(ctx, ND_FLOAT, @1); $$->fval = $1.fval; }
+  | TRUE                                  { $$ = mk(ctx, ND_BOOL, @1); $$->ival = 1; }
+  | FALSE                                 { $$ = mk(ctx, ND_BOOL, @1); $$->ival = 0; }
+  | DEFAULT                               { $$ = mk(ctx, ND_DEFAULT, @1); }
+  | UNDEF                                 { $$ = mk(ctx, ND_UNDEF, @1); }
+  | NAME                                  { $$ = mk_text(ctx, ND_NAME, @1, &$1); }
+  ;
+
+/* call -> expression '(' args? ')' lambda? */
+call_function_expression
+  : expression LPAREN assignments endcomma RPAREN        { $$ = mk(ctx, ND_CALL, @$); $$->a = $1; $$->ival = 1; ast_set_kids($$, $3); }
+  | expression LPAREN RPAREN                             { $$ = mk(ctx, ND_CALL, @$); $$->a = $1; $$->ival = 1; }
+  | expression LPAREN assignments endcomma RPAREN lambda { $$ = mk(ctx, ND_CALL, @$); $$->a = $1; $$->ival = 1; ast_set_kids($$, $3); $$->b = $6; }
+  | expression LPAREN RPAREN lambda                      { $$ = mk(ctx, ND_CALL, @$); $$->a = $1; $$->ival = 1; $$->b = $4; }
+  ;
+
+/* method call -> expression '.' name ('(' args? ')')? lambda? */
+call_method_with_lambda_expression
+  : call_method_expression %prec LOW      { $$ = $1; }
+  | call_method_expression lambda         { $$ = $1; $$->b = $2; $$->len = @$.end - $$->off; }
+  ;
+
+call_method_expression
+  : named_access LPAREN assignments RPAREN  { $$ = $1; ast_set_kids($$, $3); $$->len = @$.end - $$->off; }
+  | named_access LPAREN RPAREN              { $$ = $1; $$->len = @$.end - $$->off; }
+  | named_access %prec LOW                  { $$ = $1; }
+  ;
+
+named_access
+  : expression DOT NAME {
+        $$ = mk(ctx, ND_METHOD, @$);
+        $$->a = $1;
+        $$->text = $3.text;
+        $$->text_len = $3.text_len;
+    }
+  ;
+
+/* lambda -> '|' params? '|' '{' statements? '}' */
+lambda
+  : lambda_parameter_list lambda_rest     { $$ = $2; ast_set_kids($$, $1); $$->off = @1.off; $$->len = @2.end - @1.off; }
+  ;
+
+lambda_rest
+  : LBRACE statements RBRACE    { $$ = mk(ctx, ND_LAMBDA, @$); $$->b = mk_block(ctx, @2, $2); }
+  | LBRACE RBRACE               { $$ = mk(ctx, ND_LAMBDA, @$); }
+  ;
+
+lambda_parameter_list
+  : PIPE PIPE                       { $$ = (NodeList){0}; }
+  | PIPE parameters endcomma PIPE   { $$ = $2; }
+  ;
+
+/* if -> 'if' expr '{' statements '}' ('elsif' ...)* ('else' '{' statements '}')? */
+if_expression
+  : IF if_part                { $$ = $2; $$->off = @1.off; }
+  ;
+
+if_part
+  : expression LBRACE statements RBRACE else  { $$ = mk(ctx, ND_IF, @$); $$->a = $1; $$->b = mk_block(ctx, @3, $3); $$->c = $5; }
+  | expression LBRACE RBRACE else             { $$ = mk(ctx, ND_IF, @$); $$->a = $1; $$->c = $4; }
+  ;
+
+else
+  : %empty                          { $$ = NULL; }
+  | ELSIF if_part                   { $$ = $2; $$->off = @1.off; }
+  | ELSE LBRACE statements RBRACE   { $$ = mk_block(ctx, @3, $3); }
+  | ELSE LBRACE RBRACE              { $$ = NULL; }
+  ;
+
+unless_expression
+  : UNLESS expression LBRACE statements RBRACE unless_else  { $$ = mk(ctx, ND_UNLESS, @$); $$->a = $2; $$->b = mk_block(ctx, @4, $4); $$->c = $6; }
+  | UNLESS expression LBRACE RBRACE unless_else             { $$ = mk(ctx, ND_UNLESS, @$); $$->a = $2; $$->c = $5; }
+  ;
+
+unless_else
+  : %empty                          { $$ = NULL; }
+  | ELSE LBRACE statements RBRACE   { $$ = mk_block(ctx, @3, $3); }
+  | ELSE LBRACE RBRACE              { $$ = NULL; }
+  ;
+
+/* case -> 'case' expr '{' (values ':' '{' statements '}')+ '}' */
+case_expression
+  : CASE expression LBRACE case_options RBRACE { $$ = mk(ctx, ND_CASE, @$); $$->a = $2; ast_set_kids($$, $4); }
+  ;
+
+case_options
+  : case_option                 { $$ = one($1); }
+  | case_options case_option    { $$ = $1; ast_list_add(&$$, $2); }
+  ;
+
+case_option
+  : expressions COLON LBRACE options_statements RBRACE {
+        $$ = mk(ctx, ND_WHEN, @$);
+        ast_set_kids($$, $1);
+        $$->b = $4.head ? mk_block(ctx, @4, $4) : NULL;
+    }
+  ;
+
+options_statements
+  : %empty        { $$ = (NodeList){0}; }
+  | statements    { $$ = $1; }
+  ;
+
+/* selector -> expr '?' (entry | '{' entry (',' entry)* ','? '}') */
+selector_entries
+  : selector_entry                                  { $$ = one($1); }
+  | SELBRACE selector_entry_list endcomma RBRACE    { $$ = $2; }
+  ;
+
+selector_entry_list
+  : selector_entry                            { $$ = one($1); }
+  | selector_entry_list COMMA selector_entry  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+selector_entry
+  : expression FARROW expression    { $$ = mk2(ctx, ND_PAIR, @$, $1, $3); }
+  ;
+
+/* collector -> Type ('<|' query? '|>' | '<<|' query? '|>>') ('{' attrs '}')? */
+collection_expression
+  : expression collect_query LBRACE attribute_operations endcomma RBRACE {
+        $$ = $2; $$->a = $1; ast_set_kids($$, $4); $$->off = @$.off; $$->len = @$.end - @$.off;
+    }
+  | expression collect_query %prec LOW {
+        $$ = $2; $$->a = $1; $$->off = @$.off; $$->len = @$.end - @$.off;
+    }
+  ;
+
+collect_query
+  : LCOLLECT optional_query RCOLLECT    { $$ = mk(ctx, ND_COLLECT, @$); $$->b = $2; $$->op = TK_LCOLLECT; }
+  | LLCOLLECT optional_query RRCOLLECT  { $$ = mk(ctx, ND_COLLECT, @$); $$->b = $2; $$->op = TK_LLCOLLECT; }
+  ;
+
+optional_query
+  : %empty          { $$ = NULL; }
+  | expression      { $$ = $1; }
+  ;
+
+/* attrs -> (name ('=>' | '+>') expr | '*' '=>' expr) (',' ...)* */
+attribute_operations
+  : %empty                                          { $$ = (NodeList){0}; }
+  | attribute_operation                             { $$ = one($1); }
+  | attribute_operations COMMA attribute_operation  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+attribute_name
+  : NAME      { $$ = $1; }
+  | keyword   { $$ = $1; }
+  ;
+
+attribute_operation
+  : attribute_name FARROW expression {
+        $$ = mk_text(ctx, ND_ATTROP, @$, &$1); $$->op = TK_FARROW; $$->a = $3;
+        $$->off = @1.off; $$->len = @1.end - @1.off;
+    }
+  | attribute_name PARROW expression {
+        $$ = mk_text(ctx, ND_ATTROP, @$, &$1); $$->op = TK_PARROW; $$->a = $3;
+        $$->off = @1.off; $$->len = @1.end - @1.off;
+    }
+  | TIMES FARROW expression {
+        $$ = mk(ctx, ND_ATTROP, @1); $$->text = "*"; $$->text_len = 1; $$->op = TK_FARROW; $$->a = $3;
+    }
+  ;
+
+/* define -> 'define' name params? '{' statements? '}' */
+definition_expression
+  : DEFINE classname parameter_list LBRACE opt_statements_block RBRACE {
+        $$ = mk_text(ctx, ND_DEFINE, @$, &$2); ast_set_kids($$, $3); $$->b = $5;
+    }
+  ;
+
+/* class -> 'class' name params? ('inherits' name)? '{' statements? '}' */
+hostclass_expression
+  : CLASS classname parameter_list classparent LBRACE opt_statements_block RBRACE {
+        $$ = mk_text(ctx, ND_CLASS, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+    }
+  ;
+
+opt_statements_block
+  : %empty            { $$ = NULL; }
+  | statements_block  { $$ = $1; }
+  ;
+
+statements_block
+  : statements        { $$ = mk_block(ctx, @1, $1); }
+  ;
+
+classparent
+  : %empty                        { $$ = NULL; }
+  | INHERITS classnameordefault   { $$ = $2; }
+  ;
+
+classnameordefault
+  : classname   { $$ = mk_text(ctx, ND_NAME, @1, &$1); }
+  | DEFAULT     { $$ = mk(ctx, ND_DEFAULT, @1); }
+  ;
+
+/* node -> 'node' matcher (',' matcher)* ('inherits' matcher)? '{' statements? '}' */
+node_definition_expression
+  : NODE hostnames endcomma nodeparent LBRACE statements RBRACE {
+        $$ = mk(ctx, ND_NODE, @$); ast_set_kids($$, $2); $$->c = $4; $$->b = mk_block(ctx, @6, $6);
+    }
+  | NODE hostnames endcomma nodeparent LBRACE RBRACE {
+        $$ = mk(ctx, ND_NODE, @$); ast_set_kids($$, $2); $$->c = $4;
+    }
+  ;
+
+hostnames
+  : hostname                  { $$ = one($1); }
+  | hostnames COMMA hostname  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+hostname
+  : dotted_name   { $$ = $1; }
+  | quotedtext    { $$ = $1; }
+  | DEFAULT       { $$ = mk(ctx, ND_DEFAULT, @1); }
+  | REGEX         { $$ = mk_text(ctx, ND_REGEX, @1, &$1); }
+  ;
+
+dotted_name
+  : name_or_number  {
+        $$ = mk(ctx, ND_STR, @$);
+        $$->text = arena_strndup(ctx->arena, ctx->src->text + @1.off, @1.end - @1.off);
+        $$->text_len = @1.end - @1.off;
+    }
+  | dotted_name DOT name_or_number {
+        $$ = $1;
+        $$->text = arena_strndup(ctx->arena, ctx->src->text + @$.off, @$.end - @$.off);
+        $$->text_len = @$.end - @$.off;
+        $$->len = @$.end - @$.off;
+    }
+  ;
+
+name_or_number
+  : NAME      { $$ = $1; }
+  | INTEGER   { $$ = $1; }
+  ;
+
+nodeparent
+  : %empty              { $$ = NULL; }
+  | INHERITS hostname   { $$ = $2; }
+  ;
+
+/* function -> 'function' name params? ('>>' type)? '{' statements? '}' */
+function_definition
+  : FUNCTION classname parameter_list return_type LBRACE opt_statements_block RBRACE {
+        $$ = mk_text(ctx, ND_FUNCTION, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+    }
+  ;
+
+return_type
+  : %empty                  { $$ = NULL; }
+  | RSHIFT parameter_type   { $$ = $2; }
+  ;
+
+/* type alias -> 'type' TypeName '=' type-expression */
+type_alias
+  : TYPE CLASSREF EQUALS expression {
+        $$ = mk_text(ctx, ND_TYPE_ALIAS, @$, &$2); $$->a = $4;
+    }
+  ;
+
+classname
+  : NAME    { $$ = $1; }
+  ;
+
+parameter_list
+  : %empty                                  { $$ = (NodeList){0}; }
+  | LPAREN RPAREN                           { $$ = (NodeList){0}; }
+  | WSLPAREN RPAREN                         { $$ = (NodeList){0}; }
+  | LPAREN parameters endcomma RPAREN       { $$ = $2; }
+  | WSLPAREN parameters endcomma RPAREN     { $$ = $2; }
+  ;
+
+parameters
+  : parameter                   { $$ = one($1); }
+  | parameters COMMA parameter  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+parameter
+  : untyped_parameter                   { $$ = $1; }
+  | parameter_type untyped_parameter    { $$ = $2; $$->a = $1; }
+  ;
+
+untyped_parameter
+  : regular_parameter           { $$ = $1; }
+  | TIMES regular_parameter     { $$ = $2; $$->ival = 1; }
+  ;
+
+regular_parameter
+  : VARIABLE EQUALS expression  { $$ = mk_text(ctx, ND_PARAM, @1, &$1); $$->b = $3; }
+  | VARIABLE                    { $$ = mk_text(ctx, ND_PARAM, @1, &$1); }
+  ;
+
+parameter_type
+  : CLASSREF                              { $$ = mk_text(ctx, ND_TYPEREF, @1, &$1); }
+  | CLASSREF LBRACK expressions RBRACK    {
+        $$ = mk(ctx, ND_ACCESS, @$); $$->a = mk_text(ctx, ND_TYPEREF, @1, &$1); ast_set_kids($$, $3);
+    }
+  ;
+
+variable
+  : VARIABLE    { $$ = mk_text(ctx, ND_VAR, @1, &$1); }
+  ;
+
+reserved_word
+  : PRIVATE       { $$ = mk_keyword_name(ctx, @1, "private"); $$->kind = ND_RESERVED; }
+  | ATTR          { $$ = mk_keyword_name(ctx, @1, "attr"); $$->kind = ND_RESERVED; }
+  | APPLICATION   { $$ = mk_keyword_name(ctx, @1, "application"); $$->kind = ND_RESERVED; }
+  | CONSUMES      { $$ = mk_keyword_name(ctx, @1, "consumes"); $$->kind = ND_RESERVED; }
+  | PRODUCES      { $$ = mk_keyword_name(ctx, @1, "produces"); $$->kind = ND_RESERVED; }
+  | SITE          { $$ = mk_keyword_name(ctx, @1, "site"); $$->kind = ND_RESERVED; }
+  | IMPORT        { $$ = mk_keyword_name(ctx, @1, "import"); $$->kind = ND_RESERVED; }
+  ;
+
+array
+  : LISTSTART assignments endcomma RBRACK   { $$ = mk(ctx, ND_ARRAY, @$); ast_set_kids($$, $2); }
+  | LISTSTART RBRACK                        { $$ = mk(ctx, ND_ARRAY, @$); }
+  | LBRACK assignments endcomma RBRACK      { $$ = mk(ctx, ND_ARRAY, @$); ast_set_kids($$, $2); }
+  | LBRACK RBRACK                           { $$ = mk(ctx, ND_ARRAY, @$); }
+  ;
+
+hash
+  : LBRACE hashpairs RBRACE         { $$ = mk(ctx, ND_HASH, @$); ast_set_kids($$, $2); }
+  | LBRACE hashpairs COMMA RBRACE   { $$ = mk(ctx, ND_HASH, @$); ast_set_kids($$, $2); }
+  | LBRACE RBRACE                   { $$ = mk(ctx, ND_HASH, @$); }
+  ;
+
+hashpairs
+  : hashpair                  { $$ = one($1); }
+  | hashpairs COMMA hashpair  { $$ = $1; ast_list_add(&$$, $3); }
+  ;
+
+hashpair
+  : assignment FARROW assignment  { $$ = mk2(ctx, ND_PAIR, @$, $1, $3); }
+  ;
+
+quotedtext
+  : STRING      { $$ = mk_string(ctx, @1, &$1); if (!$$) YYERROR; }
+  | DQSTRING    { $$ = mk_string(ctx, @1, &$1); if (!$$) YYERROR; }
+  ;
+
+endcomma
+  : %empty
+  | COMMA
+  ;
+
+endsemi
+  : %empty
+  | SEMIC
+  ;
+
+keyword
+  : AND { $$ = $1; } | CASE { $$ = $1; } | CLASS { $$ = $1; } | DEFAULT { $$ = $1; }
+  | DEFINE { $$ = $1; } | ELSE { $$ = $1; } | ELSIF { $$ = $1; } | IF { $$ = $1; }
+  | IN { $$ = $1; } | INHERITS { $$ = $1; } | NODE { $$ = $1; } | OR { $$ = $1; }
+  | UNDEF { $$ = $1; } | UNLESS { $$ = $1; } | TYPE { $$ = $1; } | ATTR { $$ = $1; }
+  | FUNCTION { $$ = $1; } | PRIVATE { $$ = $1; } | APPLICATION { $$ = $1; }
+  | CONSUMES { $$ = $1; } | PRODUCES { $$ = $1; } | SITE { $$ = $1; }
+  ;
+
+%%
+
+/* Lexer token kinds to bison token numbers. */
+static int bison_kind(TokKind k)
+{
+    switch (k) {
+    case TK_EOF: return T_YYEOF;
+    case TK_ERROR: return T_YYerror;
+    case TK_NAME: return T_NAME;
+    case TK_CLASSREF: return T_CLASSREF;
+    case TK_VARIABLE: return T_VARIABLE;
+    case TK_INTEGER: return T_INTEGER;
+    case TK_FLOAT: return T_FLOAT;
+    case TK_STRING: return T_STRING;
+    case TK_DQSTRING: return T_DQSTRING;
+    case TK_REGEX: return T_REGEX;
+    case TK_AND: return T_AND;
+    case TK_APPLICATION: return T_APPLICATION;
+    case TK_ATTR: return T_ATTR;
+    case TK_CASE: return T_CASE;
+    case TK_CLASS: return T_CLASS;
+    case TK_CONSUMES: return T_CONSUMES;
+    case TK_DEFAULT: return T_DEFAULT;
+    case TK_DEFINE: return T_DEFINE;
+    case TK_ELSE: return T_ELSE;
+    case TK_ELSIF: return T_ELSIF;
+    case TK_FALSE: return T_FALSE;
+    case TK_FUNCTION: return T_FUNCTION;
+    case TK_IF: return T_IF;
+    case TK_IMPORT: return T_IMPORT;
+    case TK_IN: return T_IN;
+    case TK_INHERITS: return T_INHERITS;
+    case TK_NODE: return T_NODE;
+    case TK_OR: return T_OR;
+    case TK_PRIVATE: return T_PRIVATE;
+    case TK_PRODUCES: return T_PRODUCES;
+    case TK_SITE: return T_SITE;
+    case TK_TRUE: return T_TRUE;
+    case TK_TYPE: return T_TYPE;
+    case TK_UNDEF: return T_UNDEF;
+    case TK_UNLESS: return T_UNLESS;
+    case TK_LBRACK: return T_LBRACK;
+    case TK_LISTSTART: return T_LISTSTART;
+    case TK_RBRACK: return T_RBRACK;
+    case TK_LBRACE: return T_LBRACE;
+    case TK_SELBRACE: return T_SELBRACE;
+    case TK_RBRACE: return T_RBRACE;
+    case TK_LPAREN: return T_LPAREN;
+    case TK_WSLPAREN: return T_WSLPAREN;
+    case TK_RPAREN: return T_RPAREN;
+    case TK_COMMA: return T_COMMA;
+    case TK_SEMIC: return T_SEMIC;
+    case TK_COLON: return T_COLON;
+    case TK_QMARK: return T_QMARK;
+    case TK_DOT: return T_DOT;
+    case TK_PIPE: return T_PIPE;
+    case TK_AT: return T_AT;
+    case TK_ATAT: return T_ATAT;
+    case TK_FARROW: return T_FARROW;
+    case TK_PARROW: return T_PARROW;
+    case TK_IN_EDGE: return T_IN_EDGE;
+    case TK_IN_EDGE_SUB: return T_IN_EDGE_SUB;
+    case TK_OUT_EDGE: return T_OUT_EDGE;
+    case TK_OUT_EDGE_SUB: return T_OUT_EDGE_SUB;
+    case TK_LCOLLECT: return T_LCOLLECT;
+    case TK_RCOLLECT: return T_RCOLLECT;
+    case TK_LLCOLLECT: return T_LLCOLLECT;
+    case TK_RRCOLLECT: return T_RRCOLLECT;
+    case TK_EQUALS: return T_EQUALS;
+    case TK_APPENDS: return T_APPENDS;
+    case TK_DELETES: return T_DELETES;
+    case TK_ISEQUAL: return T_ISEQUAL;
+    case TK_NOTEQUAL: return T_NOTEQUAL;
+    case TK_MATCH: return T_MATCH;
+    case TK_NOMATCH: return T_NOMATCH;
+    case TK_GREATEREQUAL: return T_GREATEREQUAL;
+    case TK_GREATERTHAN: return T_GREATERTHAN;
+    case TK_LESSEQUAL: return T_LESSEQUAL;
+    case TK_LESSTHAN: return T_LESSTHAN;
+    case TK_LSHIFT: return T_LSHIFT;
+    case TK_RSHIFT: return T_RSHIFT;
+    case TK_PLUS: return T_PLUS;
+    case TK_MINUS: return T_MINUS;
+    case TK_TIMES: return T_TIMES;
+    case TK_DIV: return T_DIV;
+    case TK_MODULO: return T_MODULO;
+    case TK_NOT: return T_NOT;
+    case TK_COUNT: break;
+    }
+    return T_YYerror;
+}
+
+static TokKind next_token(ParseCtx *ctx, Token *t)
+{
+    if (ctx->have_peek) {
+        *t = ctx->peek;
+        ctx->have_peek = 0;
+        return t->kind;
+    }
+    return lex_next(&ctx->lx, t);
+}
+
+static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
+{
+    if (ctx->mode && ctx->ntokens == 0) {
+        ctx->ntokens++;
+        lloc->off = lloc->end = ctx->lx.cur ? (uint32_t)(ctx->lx.cur - ctx->src->text) : 0;
+        return T_START_EXPR;
+    }
+    Token t;
+    TokKind k = next_token(ctx, &t);
+    ctx->ntokens++;
+    if (k == TK_ERROR) ctx->errors++;
+    /* "${x...}": a leading bare name is a variable unless it is called. */
+    if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_NAME) {
+        lex_next(&ctx->lx, &ctx->peek);
+        ctx->have_peek = 1;
+        if (ctx->peek.kind != TK_LPAREN) t.kind = k = TK_VARIABLE;
+    }
+    /* "${1}" is the match variable $1 */
+    if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_INTEGER) {
+        int digits = t.len > 0;
+        for (uint32_t i = 0; i < t.len; i++) digits &= ctx->src->text[t.off + i] >= '0' && ctx->src->text[t.off + i] <= '9';
+        if (digits) {
+            lex_next(&ctx->lx, &ctx->peek);
+            ctx->have_peek = 1;
+            digits = ctx->peek.kind == TK_EOF;
+        }
+        if (digits) {
+            t.kind = k = TK_VARIABLE;
+            t.text = arena_strndup(ctx->arena, ctx->src->text + t.off, t.len);
+            t.text_len = t.len;
+        }
+    }
+    if (!t.text && k >= TK_AND && k <= TK_UNLESS) {
+        t.text = arena_strndup(ctx->arena, ctx->src->text + t.off, t.len);
+        t.text_len = t.len;
+    }
+    lval->tok = t;
+    lloc->off = t.off;
+    lloc->end = t.off + t.len;
+    return bison_kind(k);
+}
+
+static void yyerror(YYLTYPE *lloc, ParseCtx *ctx, const char *msg)
+{
+    ctx->errors++;
+    diag_error(((SrcLoc){ctx->src, lloc->off, lloc->end - lloc->off}), "%s", msg);
+}
+
+/* Puppet's wording: "Syntax error at 'token'" / "Syntax error at end of input". */
+static int yyreport_syntax_error(const yypcontext_t *yc, ParseCtx *ctx)
+{
+    const YYLTYPE *l = yypcontext_location(yc);
+    yysymbol_kind_t tok = yypcontext_token(yc);
+    ctx->errors++;
+    if (tok == YYSYMBOL_YYerror) return 0;    /* the lexer reported it already */
+    if (tok == YYSYMBOL_YYEOF) {
+        uint32_t off = ctx->src->len ? (uint32_t)ctx->src->len - 1 : 0;
+        if (ctx->mode) off = l->off;
+        diag_error(((SrcLoc){ctx->src, off, 0}), "Syntax error at end of input");
+        return 0;
+    }
+    uint32_t len = l->end - l->off;
+    const char *s = ctx->src->text + l->off;
+    int shown = 0;
+    while ((uint32_t)shown < len && shown < 40 && s[shown] != '\n') shown++;
+    diag_error(((SrcLoc){ctx->src, l->off, len}), "Syntax error at '%.*s'", shown, s);
+    return 0;
+}
+
+static Node *mk(ParseCtx *ctx, NodeKind k, Span s)
+{
+    return ast_new(ctx->arena, k, ctx->src, s.off, s.end - s.off);
+}
+
+static Node *mk2(ParseCtx *ctx, NodeKind k, Span s, Node *a, Node *b)
+{
+    Node *n = mk(ctx, k, s);
+    n->a = a;
+    n->b = b;
+    return n;
+}
+
+static Node *mk_text(ParseCtx *ctx, NodeKind k, Span s, const Token *t)
+{
+    Node *n = mk(ctx, k, s);
+    n->text = t->text ? t->text : "";
+    n->text_len = t->text ? t->text_len : 0;
+    return n;
+}
+
+static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word)
+{
+    Node *n = mk(ctx, ND_NAME, s);
+    n->text = word;
+    n->text_len = strlen(word);
+    return n;
+}
+
+static Node *mk_block(ParseCtx *ctx, Span s, NodeList l)
+{
+    Node *n = mk(ctx, ND_BLOCK, s);
+    ast_set_kids(n, l);
+    return n;
+}
+
+static Node *with_kids(Node *n, NodeList l)
+{
+    ast_set_kids(n, l);
+    return n;
+}
+
+static NodeList one(Node *n)
+{
+    NodeList l = {0};
+    ast_list_add(&l, n);
+    return l;
+}
+
+/* Interpolated strings: text parts become ND_STR, "$x" an ND_VAR, and each
+ * "${expr}" is parsed from its own source range. */
+static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
+{
+    if (t->kind == TK_STRING) {
+        Node *n = mk_text(ctx, ND_STR, s, t);
+        return n;
+    }
+    Node *n = mk(ctx, ND_CONCAT, s);
+    NodeList l = {0};
+    for (const StrPart *p = t->parts; p; p = p->next) {
+        Node *k = NULL;
+        switch (p->kind) {
+        case SP_TEXT:
+            k = mk(ctx, ND_STR, s);
+            k->text = p->text;
+            k->text_len = p->len;
+            break;
+        case SP_VAR:
+            k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
+            k->text = p->text;
+            k->text_len = p->len;
+            break;
+        case SP_EXPR:
+            k = parse_expr_range(ctx->arena, ctx->src, p->off, p->elen, 1);
+            if (!k) {
+                ctx->errors++;
+                return NULL;
+            }
+            break;
+        }
+        ast_list_add(&l, k);
+    }
+    return with_kids(n, l);
+}
+
+static int is_statement_call(const Node *n)
+{
+    static const char *const calls[] = {
+        "require", "realize", "include", "contain", "tag", "debug", "info", "notice",
+        "warning", "err", "alert", "emerg", "crit", "fail", "import", "break", "next", "return",
+    };
+    if (n->kind != ND_NAME) return 0;
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (strcmp(n->text, calls[i]) == 0) return 1;
+    return 0;
+}
+
+/* Joins "name arg" and "name arg, arg" statement pairs into calls, as
+ * Puppet's Factory.transform_calls does for its statement functions. */
+static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
+{
+    NodeList out = {0};
+    Node *next;
+    for (Node *s = stmts.head; s; s = next) {
+        next = s->next;
+        s->next = NULL;
+        Node *last = out.tail;
+        if (last && last->kind == ND_NAME && is_statement_call(last)) {
+            Node *call = ast_new(ctx->arena, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
+            call->a = ast_new(ctx->arena, ND_NAME, ctx->src, last->off, last->len);
+            call->a->text = last->text;
+            call->a->text_len = last->text_len;
+            if (s->kind == ND_ARRAY && s->op == 1) {
+                call->kids = s->kids;
+                call->nkids = s->nkids;
+            } else {
+                call->kids = s;
+                call->nkids = 1;
+            }
+            *last = *call;           /* replace in place: last stays the list tail */
+            continue;
+        }
+        if (s->kind == ND_ARRAY && s->op == 1) {
+            ctx->errors++;
+            diag_error(ast_loc(s), "This expression is a comma-separated list, which is only valid as the arguments of a statement call such as include");
+            continue;
+        }
+        ast_list_add(&out, s);
+    }
+    return out;
+}
+
+static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies)
+{
+    Node *n = mk(ctx, ND_RESOURCE, s);
+    n->a = type;
+    ast_set_kids(n, bodies);
+    return n;
+}
+
+/* "Type { attrs }" is resource defaults, "Type[title] { attrs }" an
+ * override, and "name { a => b }" Puppet reads as a call with a hash. */
+static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs)
+{
+    if (target->kind == ND_TYPEREF) {
+        Node *n = mk(ctx, ND_RES_DEFAULTS, s);
+        n->a = target;
+        return with_kids(n, attrs);
+    }
+    if (target->kind == ND_ACCESS || target->kind == ND_COLLECT) {
+        Node *n = mk(ctx, ND_RES_OVERRIDE, s);
+        n->a = target;
+        return with_kids(n, attrs);
+    }
+    ctx->errors++;
+    if (target->kind == ND_NAME)
+        diag_error(ast_loc(target), "This expression is invalid. Did you try declaring a '%s' resource without a title?", target->text);
+    else
+        diag_error(ast_loc(target), "Expression is not valid as a resource, resource-default, or resource-override");
+    return NULL;
+}
+
+static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at)
+{
+    if (res->kind != ND_RESOURCE) {
+        ctx->errors++;
+        diag_error(((SrcLoc){ctx->src, at.off, at.end - at.off}), "%s can only be applied to a Resource Expression",
+                   form == TK_AT ? "Virtual (@)" : "Exported (@@)");
+        return res;
+    }
+    res->op = form;
+    res->len += res->off - at.off;
+    res->off = at.off;
+    return res;
+}
+
+static Node *run(ParseCtx *ctx)
+{
+    int rc = yyparse(ctx);
+    if (rc != 0 || ctx->errors || ctx->lx.errors) return NULL;
+    return ctx->result;
+}
+
+Node *parse_file(Arena *arena, const SrcFile *src)
+{
+    ParseCtx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.arena = arena;
+    ctx.src = src;
+    lex_init(&ctx.lx, arena, src);
+    return run(&ctx);
+}
+
+Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
+{
+    ParseCtx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.arena = arena;
+    ctx.src = src;
+    ctx.mode = interp ? 2 : 1;
+    lex_init_range(&ctx.lx, arena, src, off, len);
+    return run(&ctx);
+}

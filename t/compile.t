@@ -1,0 +1,132 @@
+#!/usr/bin/perl
+# compile.t: the data-driven compile corpus (t/corpus/compile/, described in t/corpus/README.md).
+#
+# A case is NAME.pp, or a directory NAME/ holding site.pp and maybe modules/. Each is compiled
+# by $MCOMP (default build/mcomp) with the fixed facts and certname, then:
+#   NAME.out  exit 0, and `t/normalize --root CASEDIR` of stdout equals the file;
+#   NAME.err  exit 1, nothing on stdout, each non-empty line a substring of stderr
+#             (%DIR% in a line stands for the case directory, absolute).
+# NAME.args, when present, holds extra mcomp arguments on one line.
+# Cases listed in t/corpus/compile/TODO are reported with the TAP TODO directive.
+# One test per case; everything written goes to a temp dir.
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $corpus = 't/corpus/compile';
+my $facts = 't/corpus/facts.json';
+require './t/normalize';    # normalize_catalog(), in-process
+my $mcomp = $ENV{MCOMP} || 'build/mcomp';
+my $certname = 'node1.example.com';
+my $tmp = tempdir('compile-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $abs_corpus = abs_path($corpus) or BAIL_OUT("no $corpus");
+
+sub slurp {
+    my ($path) = @_;
+    open my $fh, '<:raw', $path or die "$path: $!\n";
+    local $/;
+    my $s = <$fh>;
+    return defined $s ? $s : '';
+}
+
+sub spew {
+    my ($path, $s) = @_;
+    open my $fh, '>:raw', $path or die "$path: $!\n";
+    print $fh $s;
+    close $fh or die "$path: $!\n";
+}
+
+# Run a command with stdin from $in (default /dev/null), stdout and stderr to files.
+# Returns the exit status (128 + signal number when killed by a signal).
+sub run {
+    my ($cmd, $out, $err, $in) = @_;
+    my $pid = fork;
+    die "fork: $!\n" unless defined $pid;
+    if (!$pid) {
+        open STDIN, '<', $in // '/dev/null' or die "$in: $!\n";
+        open STDOUT, '>', $out or die "$out: $!\n";
+        open STDERR, '>', $err or die "$err: $!\n";
+        exec { $cmd->[0] } @$cmd or do { print STDERR "exec $cmd->[0]: $!\n"; exit 127 };
+    }
+    waitpid $pid, 0;
+    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+}
+
+# Lines of TODO: case names, '#' comments, blank lines ignored.
+my %todo;
+if (-e "$corpus/TODO") {
+    for (split /\n/, slurp("$corpus/TODO")) {
+        s/#.*//;
+        s/^\s+|\s+$//g;
+        $todo{$_} = 1 if length;
+    }
+}
+
+opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
+my @cases = sort grep { defined }
+    map { /\A(.+)\.pp\z/ && -f "$corpus/$_" ? $1 : (!/\A\./ && -f "$corpus/$_/site.pp") ? $_ : undef }
+    readdir $dh;
+closedir $dh;
+
+plan tests => scalar @cases;
+
+my $n = 0;
+for my $name (@cases) {
+    $n++;
+    my ($dir, $manifest, @modules);
+    if (-d "$corpus/$name") {
+        $dir = "$abs_corpus/$name";
+        $manifest = "$dir/site.pp";
+        @modules = ('--modulepath', "$dir/modules") if -d "$dir/modules";
+    } else {
+        $dir = $abs_corpus;
+        $manifest = "$dir/$name.pp";
+    }
+    my @args;
+    if (-e "$corpus/$name.args") {
+        (my $line = slurp("$corpus/$name.args")) =~ s/\n.*//s;
+        @args = split ' ', $line;
+    }
+    my @cmd = ($mcomp, '--facts', $facts, '--certname', $certname, @modules, @args, $manifest);
+    my ($out, $err) = ("$tmp/$n.stdout", "$tmp/$n.stderr");
+    my $status = run(\@cmd, $out, $err);
+
+    our $TODO;
+    local $TODO = $todo{$name} ? 'not implemented yet (t/corpus/compile/TODO)' : undef;
+    my @why;    # diagnostics when the case fails
+    if (-e "$corpus/$name.out") {
+        my $norm = "$tmp/$n.norm";
+        if ($status != 0) {
+            push @why, "exit status $status, expected 0", stderr_lines($err);
+        } elsif (!defined(my $got = eval { normalize_catalog(slurp($out), $dir) })) {
+            push @why, 'output is not a catalog: ' . $@;
+        } elsif ($got ne slurp("$corpus/$name.out")) {
+            spew($norm, $got);
+            run(['diff', '-u', '--label', "expected $name.out", '--label', 'got',
+                 "$corpus/$name.out", $norm], "$tmp/$n.diff", "$tmp/$n.differr");
+            push @why, split /\n/, slurp("$tmp/$n.diff");
+        }
+    } elsif (-e "$corpus/$name.err") {
+        push @why, "exit status $status, expected 1", stderr_lines($err) if $status != 1;
+        push @why, 'unexpected output on stdout' if -s $out;
+        my $stderr = slurp($err);
+        for my $want (split /\n/, slurp("$corpus/$name.err")) {
+            next unless $want =~ /\S/;
+            $want =~ s/%DIR%/$dir/g;
+            push @why, "stderr lacks: $want" if index($stderr, $want) < 0;
+        }
+        push @why, 'stderr was:', stderr_lines($err) if @why && $status == 1;
+    } else {
+        push @why, "neither $name.out nor $name.err exists";
+    }
+    ok(!@why, $name) or diag(join "\n", @why);
+}
+
+sub stderr_lines {
+    my ($path) = @_;
+    my @l = split /\n/, slurp($path);
+    splice @l, 20, @l - 20, '...' if @l > 20;
+    return map { "  $_" } @l;
+}

@@ -1,0 +1,6 @@
+$v = 'y'
+$list = ['x', 'y']
+case $v {
+  *$list: { notify { 'in list': } }
+  default: { notify { 'not': } }
+}

@@ -1,0 +1,4 @@
+case $facts['os']['name'] {
+  'debian': { notify { 'matched lowercase': } }
+  default: { notify { 'no': } }
+}

@@ -1,0 +1,4 @@
+case 'q' {
+  'a': { notify { 'a': } }
+}
+notify { 'after': }

@@ -1,0 +1,3 @@
+notify { 'd': }
+notify { 'e': }
+Notify['d'] -> Notify['e']

@@ -1,0 +1,3 @@
+notify { 'x': }
+notify { 'y': }
+Notify['x'] -> Notify <| tag == 'nomatch' |> -> Notify['y']

@@ -1,0 +1,3 @@
+notify { 'x': }
+Notify <| title == 'nope' |> -> Notify['x']
+Notify['x'] -> File <| |>

@@ -1,0 +1,6 @@
+define dt () {
+  notify { "n_${title}": }
+}
+dt { 'one': }
+notify { 'a': }
+Notify['a'] -> Dt['one']

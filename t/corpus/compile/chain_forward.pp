@@ -1,0 +1,3 @@
+Notify['a'] -> Notify['b']
+notify { 'a': }
+notify { 'b': }

@@ -1,0 +1,4 @@
+notify { 'a': }
+notify { 'b': }
+notify { 'c': }
+Notify['a', 'b'] -> Notify['c']

@@ -1,0 +1,6 @@
+notify { 'c':
+  before => Notify['a'],
+}
+notify { 'a': }
+notify { 'b': }
+Notify['c'] -> Notify['b']

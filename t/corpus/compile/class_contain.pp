@@ -1,0 +1,7 @@
+class inner {
+  notify { 'i': }
+}
+class outer {
+  contain inner
+}
+include outer

@@ -1,0 +1,7 @@
+class inner {
+  notify { 'i': }
+}
+define dt() {
+  contain inner
+}
+dt { 'x': }

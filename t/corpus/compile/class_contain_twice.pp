@@ -1,0 +1,10 @@
+class inner {
+  notify { 'i': }
+}
+class a {
+  contain inner
+}
+class b {
+  contain inner
+}
+include a, b

@@ -1,0 +1,9 @@
+class outer {
+  class { 'inner':
+    p => 'v',
+  }
+}
+class inner ($p) {
+  notify { 'in': message => $p }
+}
+include outer

@@ -1,0 +1,6 @@
+class foo {
+  notify { 'in_foo': }
+}
+notify { 'before': }
+include foo
+notify { 'after': }

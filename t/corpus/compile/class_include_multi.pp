@@ -1,0 +1,6 @@
+class a {}
+class b {}
+class c {}
+class d {}
+include a, b
+include [c, d]

@@ -1,0 +1,3 @@
+class a { notify { 'ia': } }
+class b { notify { 'ib': } }
+include a, b

@@ -1,0 +1,8 @@
+class foo {
+  notify { 'f': }
+}
+include foo
+include foo
+class bar {}
+class { 'bar': }
+include bar

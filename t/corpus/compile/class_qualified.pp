@@ -1,0 +1,4 @@
+class a::b::c {
+  notify { 'deep': }
+}
+include a::b::c

@@ -1,0 +1,8 @@
+class inner {
+  notify { 'i': }
+}
+class outer {
+  require inner
+  notify { 'o': }
+}
+include outer

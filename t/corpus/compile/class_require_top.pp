@@ -1,0 +1,5 @@
+class inner {
+  notify { 'i': }
+}
+require inner
+notify { 'top': }

@@ -1,0 +1,8 @@
+class base {
+  notify { 'b': }
+}
+class late {
+  notify { 'l': }
+}
+include base
+class { 'late': }

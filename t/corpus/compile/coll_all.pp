@@ -1,0 +1,4 @@
+@notify { 'a': }
+@notify { 'b': }
+@file { '/tmp/mcomp-corpus/v': ensure => file }
+Notify <| |>

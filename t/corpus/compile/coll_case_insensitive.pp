@@ -1,0 +1,3 @@
+@notify { 'hello': message => 'Hello' }
+@notify { 'other': message => 'bye' }
+Notify <| message == 'hello' |>

@@ -1,0 +1,8 @@
+class web {
+  @notify { 'w': }
+}
+class db {
+  @notify { 'd': }
+}
+include web, db
+Notify <| tag == 'web' |>

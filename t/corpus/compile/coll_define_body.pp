@@ -1,0 +1,5 @@
+define dt () {
+  @notify { "v_${title}": tag => 'late' }
+}
+Notify <| tag == 'late' |>
+dt { 'x': }

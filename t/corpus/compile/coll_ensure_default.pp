@@ -1,0 +1,3 @@
+@file { '/tmp/mcomp-corpus/dflt': }
+@file { '/tmp/mcomp-corpus/explicit': ensure => file }
+File <| ensure == 'file' |>

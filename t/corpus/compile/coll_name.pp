@@ -1,0 +1,4 @@
+@notify { 'byname': }
+@notify { 'named': name => 'explicit' }
+Notify <| name == 'byname' |>
+Notify <| name == 'explicit' |>

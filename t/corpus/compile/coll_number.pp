@@ -1,0 +1,3 @@
+@notify { 'n': message => 5 }
+@notify { 's': message => '5' }
+Notify <| message == 5 |>

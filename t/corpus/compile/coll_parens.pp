@@ -1,0 +1,4 @@
+@notify { 'p': tag => 'zz' }
+@notify { 'q': }
+@notify { 'r': tag => 'zz' }
+Notify <| (title == 'p' or title == 'q') and tag == 'zz' |>

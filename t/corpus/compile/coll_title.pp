@@ -1,0 +1,3 @@
+@notify { 'v': }
+@notify { 'w': }
+Notify <| title == 'v' |>

@@ -1,0 +1,8 @@
+unless false {
+  notify { 'ran': }
+}
+unless true {
+  notify { 'not': }
+} else {
+  notify { 'else': }
+}

@@ -1,0 +1,5 @@
+Notify {
+  message => 'default message',
+}
+notify { 'a': }
+notify { 'b': message => 'own' }

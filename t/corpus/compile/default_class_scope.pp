@@ -1,0 +1,6 @@
+class c {
+  Notify { message => 'in class' }
+  notify { 'inside': }
+}
+include c
+notify { 'outside': }

@@ -1,0 +1,4 @@
+notify { 'a': }
+Notify {
+  message => 'declared after',
+}

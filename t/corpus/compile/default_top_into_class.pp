@@ -1,0 +1,5 @@
+Notify { message => 'from top' }
+class c {
+  notify { 'in_c': }
+}
+include c

@@ -1,0 +1,4 @@
+define dt () {
+  notify { "n_${title}": }
+}
+dt { ['a', 'b']: }

@@ -1,0 +1,7 @@
+define dt () {
+  notify { "dt_${title}": }
+}
+class c {
+  dt { 'in_c': }
+}
+include c

@@ -1,0 +1,4 @@
+define my::dt ($p = 1) {
+  notify { "my ${title}": }
+}
+my::dt { 'one': }

@@ -1,0 +1,4 @@
+define dt () {
+  notify { "title=${title} name=${name}": }
+}
+dt { 'x': }

@@ -1,0 +1,1 @@
+$v = assert_type(Integer, 'five')

@@ -1,0 +1,2 @@
+class sub inherits nosuchbase {}
+include sub

@@ -1,0 +1,2 @@
+class c ($n) {}
+include c

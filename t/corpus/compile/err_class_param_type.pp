@@ -1,0 +1,4 @@
+class c (Integer $n) {}
+class { 'c':
+  n => 'x',
+}

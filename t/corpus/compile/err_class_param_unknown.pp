@@ -1,0 +1,4 @@
+class c ($p = 1) {}
+class { 'c':
+  nope => 2,
+}

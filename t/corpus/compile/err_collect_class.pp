@@ -1,0 +1,2 @@
+class c {}
+Class <| title == 'c' |>

@@ -1,0 +1,2 @@
+define dt ($required) {}
+dt { 'x': }

@@ -1,0 +1,2 @@
+define dt ($p = 1) {}
+dt { 'x': q => 2 }

@@ -1,0 +1,3 @@
+define dt () {}
+dt { 'x': }
+dt { 'x': }

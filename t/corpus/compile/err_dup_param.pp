@@ -1,0 +1,4 @@
+notify { 'a':
+  message => 'one',
+  message => 'two',
+}

@@ -1,0 +1,3 @@
+notify { 'f':
+  message => 1 < 2 == true,
+}

@@ -1,0 +1,2 @@
+notify { 'before': }
+fail('something went wrong')

@@ -1,0 +1,1 @@
+notify { 'x': message => epp('ntp/nope.epp') }

@@ -1,0 +1,3 @@
+class broken {
+  notify { 'x': nosuchparam => 1 }
+}

@@ -1,0 +1,3 @@
+notify { 'conf':
+  message => file('ntp/nope.conf'),
+}

@@ -1,0 +1,2 @@
+node 'node1.example.com' {}
+node 'node1.example.com' {}

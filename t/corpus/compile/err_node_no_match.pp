@@ -1,0 +1,4 @@
+node 'other.example.com' {
+  notify { 'other': }
+}
+notify { 'top': }

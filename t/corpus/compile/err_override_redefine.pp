@@ -1,0 +1,4 @@
+notify { 'a': message => 'one' }
+Notify['a'] {
+  message => 'two',
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  before => [Notify['nope1'], Notify['nope2']],
+}

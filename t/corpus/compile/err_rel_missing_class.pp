@@ -1,0 +1,4 @@
+class foo {}
+notify { 'x':
+  require => Class['foo'],
+}

@@ -1,0 +1,2 @@
+notify { 1: }
+notify { '2': }

@@ -1,0 +1,1 @@
+$x = nosuchfunction(1)

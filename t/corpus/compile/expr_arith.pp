@@ -1,0 +1,11 @@
+notify { 'add': message => 1 + 2 * 3 }
+notify { 'paren': message => (1 + 2) * 3 }
+notify { 'div': message => 7 / 2 }
+notify { 'negdiv': message => -7 / 2 }
+notify { 'mod': message => 7 % 3 }
+notify { 'negmod': message => -7 % 3 }
+notify { 'shl': message => 1 << 3 }
+notify { 'shr': message => 16 >> 2 }
+notify { 'fmul': message => 2.5 * 2 }
+notify { 'fdiv': message => 10 / 4.0 }
+notify { 'sub': message => 10 - 2 - 3 }

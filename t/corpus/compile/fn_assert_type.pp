@@ -1,0 +1,2 @@
+$v = assert_type(Integer, 5)
+notify { 'a': message => $v }

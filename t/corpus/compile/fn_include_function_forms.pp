@@ -1,0 +1,6 @@
+class a {}
+class b {}
+class c {}
+include('a')
+include(['b'])
+contain c

@@ -1,0 +1,3 @@
+notice('a notice')
+warning('a warning')
+notify { 'after': }

@@ -1,0 +1,1 @@
+notify { 'size': message => size([1, 2]) }

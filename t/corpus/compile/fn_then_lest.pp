@@ -1,0 +1,3 @@
+$h = { 'a' => 1 }
+notify { 'a': message => $h['a'].then |$x| { $x + 1 } }
+notify { 'b': message => $h['b'].lest || { 'none' } }

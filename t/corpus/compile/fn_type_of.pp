@@ -1,0 +1,2 @@
+notify { 'a': message => type(5) }
+notify { 'b': message => type('x', 'generalized') }

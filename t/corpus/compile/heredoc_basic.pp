@@ -1,0 +1,6 @@
+notify { 'a':
+  message => @(END),
+    line one
+      line two
+    END
+}

@@ -1,0 +1,7 @@
+notify { 'a':
+  message => @(END),
+    para one
+
+    para two
+    | END
+}

@@ -1,0 +1,6 @@
+$v = 'V'
+notify { 'a':
+  message => @("END"/$),
+    a \$v b $v
+    | END
+}

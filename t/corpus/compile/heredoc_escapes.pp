@@ -1,0 +1,7 @@
+notify { 'a':
+  message => @("END"/tn),
+    tab:\there
+    nl:\n!
+    dollar:\$ backslash:\\
+    | END
+}

@@ -1,0 +1,5 @@
+notify { 'a':
+  message => @(END:json),
+    {"k": "v"}
+    | END
+}

@@ -1,0 +1,7 @@
+notify { 'a':
+  message => @(END),
+      indented
+        more
+    less
+    | END
+}

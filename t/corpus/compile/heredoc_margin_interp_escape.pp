@@ -1,0 +1,8 @@
+$v = 'val'
+notify { 'a':
+  message => @("EOT"/L),
+    first ${v} \
+    continued
+      indented
+    | EOT
+}

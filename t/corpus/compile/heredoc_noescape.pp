@@ -1,0 +1,5 @@
+notify { 'a':
+  message => @(END),
+    literal \n and \t and $x
+    | END
+}

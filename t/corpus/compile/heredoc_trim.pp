@@ -1,0 +1,5 @@
+notify { 'a':
+  message => @(END),
+    no trailing newline
+    |- END
+}

@@ -1,0 +1,4 @@
+$svc = { 'web' => 80, 'db' => 5432 }
+$svc.each |$name, $port| {
+  notify { "svc_${name}": message => $port }
+}

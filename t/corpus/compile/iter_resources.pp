@@ -1,0 +1,6 @@
+$users = ['alice', 'bob']
+$users.each |$u| {
+  file { "/tmp/mcomp-corpus/home/${u}":
+    ensure => directory,
+  }
+}

@@ -1,0 +1,2 @@
+$r = Integer[1, 4].map |$x| { $x * $x }
+notify { 'a': message => $r }

@@ -1,0 +1,6 @@
+notify { 'long name':
+  alias => 'short',
+}
+notify { 'b':
+  require => Notify['short'],
+}

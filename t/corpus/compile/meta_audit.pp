@@ -1,0 +1,3 @@
+file { '/tmp/mcomp-corpus/audited':
+  audit => ['mode', 'owner'],
+}

@@ -1,0 +1,6 @@
+notify { 'a':
+  noop => true,
+}
+notify { 'b':
+  noop => false,
+}

@@ -1,0 +1,3 @@
+class ntp::config {
+  notify { 'ntp config': }
+}

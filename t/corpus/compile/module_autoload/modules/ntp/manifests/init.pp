@@ -1,0 +1,4 @@
+class ntp {
+  include ntp::config
+  notify { 'ntp': }
+}

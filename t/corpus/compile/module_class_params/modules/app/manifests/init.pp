@@ -1,0 +1,6 @@
+class app (
+  Integer $port = 80,
+  String $user = 'app',
+) {
+  include app::service
+}

@@ -1,0 +1,5 @@
+class app::service {
+  notify { 'app service':
+    message => "${app::user}:${app::port}",
+  }
+}

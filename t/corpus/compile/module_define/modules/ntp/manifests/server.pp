@@ -1,0 +1,3 @@
+define ntp::server (Boolean $prefer = false) {
+  notify { "server ${title}": message => $prefer }
+}

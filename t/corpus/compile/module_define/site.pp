@@ -1,0 +1,3 @@
+ntp::server { 'pool.ntp.org':
+  prefer => true,
+}

@@ -1,0 +1,3 @@
+class { 'ntp':
+  servers => ['a.example.com', 'b.example.com'],
+}

@@ -1,0 +1,3 @@
+class web::vhost::defaults {
+  notify { 'vhost defaults': }
+}

@@ -1,0 +1,3 @@
+class profile::base {
+  notify { 'base profile': }
+}

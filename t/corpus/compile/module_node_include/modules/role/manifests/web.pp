@@ -1,0 +1,3 @@
+class role::web {
+  include profile::base
+}

@@ -1,0 +1,3 @@
+node 'node1.example.com' {
+  include role::web
+}

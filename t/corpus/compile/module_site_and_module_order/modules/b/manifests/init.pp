@@ -1,0 +1,3 @@
+class b {
+  notify { 'in b': }
+}

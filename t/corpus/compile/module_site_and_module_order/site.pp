@@ -1,0 +1,3 @@
+notify { 'first': }
+include a
+notify { 'last': }

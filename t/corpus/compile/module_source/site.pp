@@ -1,0 +1,3 @@
+file { '/tmp/mcomp-corpus/src':
+  source => 'puppet:///modules/ntp/x.conf',
+}

@@ -1,0 +1,6 @@
+node /node/ {
+  notify { 'regex': }
+}
+node 'node1.example.com' {
+  notify { 'exact': }
+}

@@ -1,0 +1,6 @@
+node 'other.example.com', 'node1.example.com' {
+  notify { 'listed': }
+}
+node default {
+  notify { 'fallback': }
+}

@@ -1,0 +1,6 @@
+node 'node1.example.com' {
+  notify { 'exact': }
+}
+node default {
+  notify { 'fallback': }
+}

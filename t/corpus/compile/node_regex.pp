@@ -1,0 +1,6 @@
+node /^node\d+\./ {
+  notify { 'by regex': }
+}
+node default {
+  notify { 'fallback': }
+}

@@ -1,0 +1,3 @@
+node /^(node)(\d+)\.example/ {
+  notify { "${1}-${2}": }
+}

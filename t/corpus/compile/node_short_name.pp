@@ -1,0 +1,6 @@
+node 'node1' {
+  notify { 'short': }
+}
+node default {
+  notify { 'fallback': }
+}

@@ -1,0 +1,5 @@
+$top = 'topvar'
+node default {
+  $local = 'nodevar'
+  notify { "${top} ${local} ${facts['hostname']}": }
+}

@@ -1,0 +1,8 @@
+class base {
+  notify { 'base': }
+}
+notify { 'top': }
+node default {
+  include base
+  notify { 'n': }
+}

@@ -1,0 +1,5 @@
+notify { 'a': message => 'orig' }
+notify { 'b': message => 'orig' }
+Notify <| title == 'a' |> {
+  message => 'collected',
+}

@@ -1,0 +1,5 @@
+notify { 'a': }
+notify { 'b': }
+Notify['a', 'b'] {
+  message => 'both',
+}

@@ -1,0 +1,4 @@
+notify { 'a': }
+Notify['a'] {
+  message => 'added later',
+}

@@ -1,0 +1,5 @@
+notify { 'a':
+  before => [Notify['b'], Notify['c']],
+}
+notify { 'b': }
+notify { 'c': }

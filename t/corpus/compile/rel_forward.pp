@@ -1,0 +1,4 @@
+notify { 'a':
+  before => Notify['later'],
+}
+notify { 'later': }

@@ -1,0 +1,5 @@
+notify { 'a': }
+notify { 'b': }
+notify { 'c':
+  require => [Notify['a'], [Notify['b']]],
+}

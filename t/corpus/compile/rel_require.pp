@@ -1,0 +1,4 @@
+notify { 'a': }
+notify { 'b':
+  require => Notify['a'],
+}

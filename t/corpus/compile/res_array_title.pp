@@ -1,0 +1,3 @@
+notify { ['x', 'y', 'z']:
+  message => 'same',
+}

@@ -1,0 +1,4 @@
+notify { 'a': }
+notify { 'b':
+  message => 'hello',
+}

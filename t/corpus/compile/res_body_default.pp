@@ -1,0 +1,8 @@
+notify {
+  default:
+    message  => 'body default',
+    loglevel => 'info';
+  'a': ;
+  'b':
+    message => 'own';
+}

@@ -1,0 +1,6 @@
+# a hash comment
+notify { 'a': # trailing comment
+  message => 'x', /* a block
+  comment */
+}
+/* notify { 'commented': } */

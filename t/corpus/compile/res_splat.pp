@@ -1,0 +1,4 @@
+$attrs = { 'message' => 'from splat', 'loglevel' => 'info' }
+notify { 'a':
+  * => $attrs,
+}

@@ -1,0 +1,5 @@
+$extra = { 'loglevel' => 'warning' }
+notify { 'a':
+  message => 'explicit',
+  *       => $extra,
+}

@@ -1,0 +1,4 @@
+notify { 'a':
+  require => 'Notify[b]',
+}
+notify { 'b': }

@@ -1,0 +1,2 @@
+notify { 'café': }
+notify { "smile \u{263A}": }

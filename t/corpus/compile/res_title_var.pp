@@ -1,0 +1,4 @@
+$t = 'x'
+notify { $t: }
+notify { "p_${t}": }
+notify { "${t}-${t}": }

@@ -1,0 +1,6 @@
+notify { 'a':
+  message => undef,
+}
+notify { 'b':
+  message => ['x', undef, { 'k' => undef }],
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  onchanges => Notify['nope'],
+}

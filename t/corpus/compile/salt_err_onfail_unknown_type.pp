@@ -1,0 +1,3 @@
+notify { 'x':
+  onfail => Nosuchtype['y'],
+}

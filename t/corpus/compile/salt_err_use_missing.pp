@@ -1,0 +1,3 @@
+file { '/tmp/mcomp-corpus/copy':
+  use => File['/tmp/mcomp-corpus/nope'],
+}

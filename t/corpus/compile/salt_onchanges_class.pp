@@ -1,0 +1,7 @@
+class cfg {
+  notify { 'in cfg': }
+}
+include cfg
+notify { 'restart':
+  onchanges => Class['cfg'],
+}

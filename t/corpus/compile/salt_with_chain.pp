@@ -1,0 +1,5 @@
+notify { 'a': }
+notify { 'b':
+  onchanges => Notify['a'],
+}
+Notify['a'] -> Notify['b']

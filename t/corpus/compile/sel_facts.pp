@@ -1,0 +1,5 @@
+$pkg = $facts['os']['family'] ? {
+  'RedHat' => 'httpd',
+  'Debian' => 'apache2',
+}
+notify { 'a': message => $pkg }

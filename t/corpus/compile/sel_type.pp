@@ -1,0 +1,1 @@
+notify { 'a': message => 42 ? { String => 'str', Integer => 'int', default => 'other' } }

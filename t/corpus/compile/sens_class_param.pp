@@ -1,0 +1,6 @@
+class c (Sensitive[String] $pw) {
+  notify { 'n': message => $pw }
+}
+class { 'c':
+  pw => Sensitive('hunter2'),
+}

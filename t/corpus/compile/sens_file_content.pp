@@ -1,0 +1,4 @@
+file { '/tmp/mcomp-corpus/secret':
+  ensure  => file,
+  content => Sensitive('secret'),
+}

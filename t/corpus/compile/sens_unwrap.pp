@@ -1,0 +1,3 @@
+$s = Sensitive('plain')
+notify { 'a': message => $s.unwrap }
+notify { 'b': message => $s }

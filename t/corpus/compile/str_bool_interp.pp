@@ -1,0 +1,3 @@
+$t = true
+$f = false
+notify { 'a': message => "${t} ${f} ${1 == 1}" }

@@ -1,0 +1,3 @@
+$a = 'x'
+$b = "${a}${a}"
+notify { 'a': message => "${b}-${a}" }

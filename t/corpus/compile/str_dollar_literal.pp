@@ -1,0 +1,1 @@
+notify { 'a': message => "cost: $ 5, ${'$'}x, \$y" }

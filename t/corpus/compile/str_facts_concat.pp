@@ -1,0 +1,1 @@
+notify { 'n': message => "${facts['hostname']}.${facts['domain']}" }

@@ -1,0 +1,1 @@
+notify { 'a': message => "${facts['os']['family']}/${::fqdn}/${hostname}/${facts['os']['release']['major']}" }

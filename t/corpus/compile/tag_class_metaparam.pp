@@ -1,0 +1,6 @@
+class c {
+  notify { 'in_c': }
+}
+class { 'c':
+  tag => 'ctag',
+}

@@ -1,0 +1,6 @@
+class c {
+  tag 'extra', 'more'
+  notify { 'x': }
+}
+include c
+notify { 'top': }

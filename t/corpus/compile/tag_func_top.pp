@@ -1,0 +1,2 @@
+tag 'toptag'
+notify { 'a': }

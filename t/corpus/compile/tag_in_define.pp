@@ -1,0 +1,4 @@
+define dt () {
+  notify { "n_${title}": tag => 'inner' }
+}
+dt { 'x': tag => 'outer' }

@@ -1,0 +1,6 @@
+notify { 'a':
+  tag => ['Foo', 'bar::baz'],
+}
+notify { 'b':
+  tag => 'single',
+}

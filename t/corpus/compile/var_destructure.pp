@@ -1,0 +1,2 @@
+[$a, $b] = [1, 'two']
+notify { 'd': message => "${a} ${b}" }

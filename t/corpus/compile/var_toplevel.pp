@@ -1,0 +1,5 @@
+$x = 'top'
+class c {
+  notify { 'c': message => "${x} ${::x}" }
+}
+include c

@@ -1,0 +1,6 @@
+notify { 'a':
+  message => "[${nosuch}]",
+}
+notify { 'b':
+  message => $nosuch,
+}

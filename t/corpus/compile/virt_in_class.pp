@@ -1,0 +1,6 @@
+class users {
+  @notify { 'alice': }
+  @notify { 'bob': }
+}
+include users
+realize(Notify['bob'])

@@ -1,0 +1,3 @@
+@notify { 'a': }
+@notify { 'b': }
+realize(Notify['a', 'b'])

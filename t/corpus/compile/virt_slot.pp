@@ -1,0 +1,4 @@
+@notify { 'v': }
+notify { 'first': }
+notify { 'second': }
+realize(Notify['v'])
