@@ -1,19 +1,59 @@
 /*
  * arena.c - bump allocation in growing blocks; see arena.h.  Blocks double
- * up to 1 MiB; a request larger than a block gets a block of its own.
+ * up to 4 MiB; a request larger than a block gets a block of its own.
+ * Blocks of 2 MiB and more are mapped 2 MiB-aligned and offered to the
+ * kernel as transparent huge pages: a big compile touches hundreds of
+ * megabytes once, and page faults, not the allocator, were its cost.
  */
 #include "base/arena.h"
 #include "base/util.h"
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 struct ArenaBlock {
     ArenaBlock *next;
     size_t size;
+    void *map;              /* mmap'd region to unmap (huge blocks), or NULL */
+    size_t maplen;
     _Alignas(16) char data[];
 };
+
+enum { HUGE = 2u << 20, MAX_BLOCK = 4u << 20 };
+
+static ArenaBlock *block_alloc(size_t size)
+{
+    if (size + sizeof(ArenaBlock) >= HUGE) {
+        size_t want = (size + sizeof(ArenaBlock) + HUGE - 1) & ~(size_t)(HUGE - 1);
+        size_t len = want + HUGE;
+        char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED) {
+            char *aligned = (char *)(((uintptr_t)m + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+#ifdef MADV_HUGEPAGE
+            madvise(aligned, want, MADV_HUGEPAGE);
+#endif
+            ArenaBlock *b = (ArenaBlock *)aligned;
+            b->map = m;
+            b->maplen = len;
+            b->size = want - sizeof(ArenaBlock);
+            return b;
+        }
+    }
+    ArenaBlock *b = xmalloc(sizeof *b + size);
+    b->map = NULL;
+    b->maplen = 0;
+    b->size = size;
+    return b;
+}
+
+static void block_free(ArenaBlock *b)
+{
+    if (b->map) munmap(b->map, b->maplen);
+    else free(b);
+}
 
 void arena_init(Arena *a) { memset(a, 0, sizeof *a); }
 
@@ -22,7 +62,7 @@ void arena_free(Arena *a)
     ArenaBlock *b = a->head;
     while (b) {
         ArenaBlock *n = b->next;
-        free(b);
+        block_free(b);
         b = n;
     }
     arena_init(a);
@@ -33,26 +73,41 @@ void *arena_alloc(Arena *a, size_t n)
 {
     ArenaBlock *b = xcalloc(1, sizeof *b + n);
     b->size = n;
+    b->map = NULL;
     b->next = a->head;
     a->head = b;
     a->total += n;
     return b->data;
 }
+char *arena_alloc_bytes(Arena *a, size_t n) { return arena_alloc(a, n); }
 #else
+static void new_block(Arena *a, size_t n)
+{
+    size_t size = a->head ? a->head->size * 2 : 16384;
+    if (size > MAX_BLOCK - sizeof(ArenaBlock)) size = MAX_BLOCK - sizeof(ArenaBlock);
+    if (size < n) size = n;
+    ArenaBlock *b = block_alloc(size);
+    b->next = a->head;
+    a->head = b;
+    a->cur = b->data;
+    a->end = b->data + b->size;
+}
+
+char *arena_alloc_bytes(Arena *a, size_t n)
+{
+    if ((size_t)(a->end - a->cur) < n) new_block(a, n);
+    char *p = a->cur;
+    a->cur += n;
+    a->total += n;
+    return p;
+}
+
 void *arena_alloc(Arena *a, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
-    if ((size_t)(a->end - a->cur) < n) {
-        size_t size = a->head ? a->head->size * 2 : 16384;
-        if (size > (1u << 20)) size = 1u << 20;
-        if (size < n) size = n;
-        ArenaBlock *b = xmalloc(sizeof *b + size);
-        b->size = size;
-        b->next = a->head;
-        a->head = b;
-        a->cur = b->data;
-        a->end = b->data + size;
-    }
+    size_t pad = (size_t)(-(uintptr_t)a->cur & 15);
+    if (!a->cur || (size_t)(a->end - a->cur) < pad + n) new_block(a, n);
+    else a->cur += pad;
     void *p = a->cur;
     a->cur += n;
     a->total += n;
@@ -63,7 +118,7 @@ void *arena_alloc(Arena *a, size_t n)
 
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
-    char *p = arena_alloc(a, n + 1);
+    char *p = arena_alloc_bytes(a, n + 1);
     memcpy(p, s, n);
     p[n] = '\0';
     return p;

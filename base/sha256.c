@@ -1,7 +1,17 @@
-/* sha256.c - SHA-256 as specified in FIPS 180-4; see sha256.h. */
+/*
+ * sha256.c - SHA-256 as specified in FIPS 180-4; see sha256.h.  On x86-64
+ * processors with the SHA extensions the block function uses them (about
+ * ten times faster: the catalog digest covers every byte of the catalog);
+ * elsewhere the portable one runs.
+ */
 #include "base/sha256.h"
 #include <stdio.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define HAVE_SHA_NI 1
+#endif
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -42,6 +52,66 @@ static void compress(Sha256 *s, const unsigned char *p)
     s->h[4] += e; s->h[5] += f; s->h[6] += g; s->h[7] += h;
 }
 
+#ifdef HAVE_SHA_NI
+/* The standard SHA-NI formulation: state kept as ABEF/CDGH, four rounds per
+ * pair of sha256rnds2, message schedule by sha256msg1/msg2. */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void compress_ni(Sha256 *s, const unsigned char *p)
+{
+    const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i tmp = _mm_loadu_si128((const __m128i *)&s->h[0]);
+    __m128i st1 = _mm_loadu_si128((const __m128i *)&s->h[4]);
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);                 /* CDAB */
+    st1 = _mm_shuffle_epi32(st1, 0x1B);                 /* EFGH */
+    __m128i st0 = _mm_alignr_epi8(tmp, st1, 8);         /* ABEF */
+    st1 = _mm_blend_epi16(st1, tmp, 0xF0);              /* CDGH */
+    __m128i abef = st0, cdgh = st1;
+    __m128i w[16];
+    for (int i = 0; i < 4; i++) w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), mask);
+    for (int i = 4; i < 16; i++) {
+        __m128i t = _mm_sha256msg1_epu32(w[i - 4], w[i - 3]);
+        t = _mm_add_epi32(t, _mm_alignr_epi8(w[i - 1], w[i - 2], 4));
+        w[i] = _mm_sha256msg2_epu32(t, w[i - 1]);
+    }
+    for (int i = 0; i < 16; i++) {
+        __m128i m = _mm_add_epi32(w[i], _mm_loadu_si128((const __m128i *)&K[4 * i]));
+        st1 = _mm_sha256rnds2_epu32(st1, st0, m);
+        m = _mm_shuffle_epi32(m, 0x0E);
+        st0 = _mm_sha256rnds2_epu32(st0, st1, m);
+    }
+    st0 = _mm_add_epi32(st0, abef);
+    st1 = _mm_add_epi32(st1, cdgh);
+    tmp = _mm_shuffle_epi32(st0, 0x1B);                 /* FEBA */
+    st1 = _mm_shuffle_epi32(st1, 0xB1);                 /* DCHG */
+    st0 = _mm_blend_epi16(tmp, st1, 0xF0);              /* DCBA */
+    st1 = _mm_alignr_epi8(st1, tmp, 8);                 /* ABEF */
+    _mm_storeu_si128((__m128i *)&s->h[0], st0);
+    _mm_storeu_si128((__m128i *)&s->h[4], st1);
+}
+
+static int have_sha_ni(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        unsigned a, b, c, d;
+        known = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29)) &&
+                __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 19)) && (c & (1u << 9));
+    }
+    return known;
+}
+#endif
+
+static void block(Sha256 *s, const unsigned char *p)
+{
+#ifdef HAVE_SHA_NI
+    if (have_sha_ni()) {
+        compress_ni(s, p);
+        return;
+    }
+#endif
+    compress(s, p);
+}
+
 void sha256_init(Sha256 *s)
 {
     static const uint32_t init[8] = {
@@ -56,6 +126,11 @@ void sha256_update(Sha256 *s, const void *data, size_t n)
 {
     const unsigned char *p = data;
     s->nbytes += n;
+    while (s->used == 0 && n >= 64) {
+        block(s, p);
+        p += 64;
+        n -= 64;
+    }
     while (n) {
         size_t take = 64 - s->used;
         if (take > n) take = n;
@@ -64,7 +139,7 @@ void sha256_update(Sha256 *s, const void *data, size_t n)
         p += take;
         n -= take;
         if (s->used == 64) {
-            compress(s, s->block);
+            block(s, s->block);
             s->used = 0;
         }
     }

@@ -19,7 +19,6 @@ void cat_init(Catalog *c, Arena *a)
 
 void cat_free(Catalog *c)
 {
-    for (size_t i = 0; i < c->nres; i++) map_free(&c->res[i]->tagset);
     free(c->res);
     free(c->edges);
     free(c->classes);
@@ -28,20 +27,26 @@ void cat_free(Catalog *c)
     map_free(&c->tagset);
 }
 
-const char *cat_ref_key(Arena *a, const char *type, const char *title)
+/* Writes the key into k (room for strlen(type) + strlen(title) + 3). */
+static void ref_key(char *k, const char *type, const char *title)
 {
     size_t tl = strlen(type), nl = strlen(title);
     int is_class = strcasecmp(type, "class") == 0;
     if (is_class && title[0] == ':' && title[1] == ':') title += 2, nl -= 2;
     if (strcasecmp(type, "file") == 0)
         while (nl > 1 && title[nl - 1] == '/') nl--;
-    char *k = arena_alloc(a, tl + nl + 3);
     for (size_t i = 0; i < tl; i++) k[i] = (char)tolower((unsigned char)type[i]);
     k[tl] = '[';
     for (size_t i = 0; i < nl; i++)
         k[tl + 1 + i] = is_class ? (char)tolower((unsigned char)title[i]) : title[i];
     k[tl + 1 + nl] = ']';
     k[tl + 2 + nl] = '\0';
+}
+
+const char *cat_ref_key(Arena *a, const char *type, const char *title)
+{
+    char *k = arena_alloc_bytes(a, strlen(type) + strlen(title) + 3);
+    ref_key(k, type, title);
     return k;
 }
 
@@ -65,10 +70,12 @@ Resource *cat_find_key(const Catalog *c, const char *key) { return map_get(&c->b
 
 Resource *cat_find(const Catalog *c, const char *type, const char *title)
 {
-    Arena tmp;
-    arena_init(&tmp);
-    Resource *r = cat_find_key(c, cat_ref_key(&tmp, type, title));
-    arena_free(&tmp);
+    size_t n = strlen(type) + strlen(title) + 3;
+    char small[256];
+    char *k = n <= sizeof small ? small : xmalloc(n);
+    ref_key(k, type, title);
+    Resource *r = cat_find_key(c, k);
+    if (k != small) free(k);
     return r;
 }
 
@@ -82,7 +89,6 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
     r->key = key;
     r->ref = arena_printf(c->arena, "%s[%s]", type, title);
     r->kind = "compilable_type";
-    map_init(&r->tagset);
     map_put(&c->by_key, key, strlen(key), r);
     if (c->nres == c->rescap) {
         c->rescap = c->rescap ? c->rescap * 2 : 256;
@@ -160,9 +166,7 @@ void res_set(Catalog *c, Resource *r, const char *name, Value *v)
 
 void res_tag(Catalog *c, Resource *r, const char *tag)
 {
-    size_t n = strlen(tag);
-    if (map_get(&r->tagset, tag, n)) return;
-    map_put(&r->tagset, tag, n, (void *)1);
+    if (res_tagged(r, tag)) return;
     if (r->ntags == r->tagcap) {
         size_t cap = r->tagcap ? r->tagcap * 2 : 8;
         const char **nt = ARENA_NEWN(c->arena, const char *, cap);
@@ -173,7 +177,12 @@ void res_tag(Catalog *c, Resource *r, const char *tag)
     r->tags[r->ntags++] = tag;
 }
 
-int res_tagged(const Resource *r, const char *tag) { return map_get(&r->tagset, tag, strlen(tag)) != NULL; }
+int res_tagged(const Resource *r, const char *tag)
+{
+    for (size_t i = 0; i < r->ntags; i++)
+        if (strcmp(r->tags[i], tag) == 0) return 1;
+    return 0;
+}
 
 int cat_valid_tag(const char *s)
 {

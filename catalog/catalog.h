@@ -22,8 +22,7 @@ typedef struct Resource {
     const char *ref;         /* "Type[title]" */
     const char *key;         /* lookup key, see cat_ref_key */
     const char **tags;       /* ordered set, lowercase */
-    size_t ntags, tagcap;
-    Map tagset;              /* tag -> 1, for dedup and tagged() */
+    size_t ntags, tagcap;    /* a resource has a handful of tags: searched linearly */
     const char *file;        /* absolute manifest path, or NULL */
     int line;                /* 0: none */
     int exported;            /* declared with @@ */

@@ -12,81 +12,174 @@
 #include <stdio.h>
 #include <string.h>
 
-static json_object *to_json(const Value *v, const Catalog *c);
+/* JSON text is written by hand: a catalog is mostly strings, and building
+ * a json-c object per resource costs more than the whole compile. */
 
-static json_object *str_json(const char *s, size_t n) { return json_object_new_string_len(s, (int)n); }
-
-static json_object *to_json(const Value *v, const Catalog *c)
+static void put_str(Buf *b, const char *s, size_t n)
 {
-    Buf b = BUF_INIT;
-    json_object *o = NULL;
-    switch (v->kind) {
-    case V_UNDEF: return NULL;
-    case V_BOOL: return json_object_new_boolean(v->b);
-    case V_INT: return json_object_new_int64(v->i);
-    case V_FLOAT:
-        val_to_s(&b, v);
-        o = json_object_new_double_s(v->f, buf_cstr(&b));
-        break;
-    case V_STR: return str_json(v->str.s, v->str.len);
-    case V_ARRAY:
-        o = json_object_new_array_ext((int)v->arr.n);
-        for (size_t i = 0; i < v->arr.n; i++) json_object_array_add(o, to_json(v->arr.items[i], c));
-        return o;
-    case V_HASH:
-        o = json_object_new_object();
-        for (size_t i = 0; i < v->hash.n; i++) {
-            buf_clear(&b);
-            val_to_s(&b, v->hash.keys[i]);
-            json_object_object_add(o, buf_cstr(&b), to_json(v->hash.vals[i], c));
+    static const char hex[] = "0123456789abcdef";
+    buf_reserve(b, n + 2);
+    buf_addc(b, '"');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch >= 0x20 && ch != '"' && ch != '\\') continue;
+        buf_add(b, s + run, i - run);
+        run = i + 1;
+        switch (ch) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case '\b': buf_adds(b, "\\b"); break;
+        case '\f': buf_adds(b, "\\f"); break;
+        default: {
+            char u[7] = {'\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15], 0};
+            buf_adds(b, u);
         }
-        break;
-    case V_SENSITIVE: return to_json(v->sensitive, c);
-    case V_DEFAULT: case V_REGEX: case V_TYPE:
-        val_to_s(&b, v);
-        o = str_json(buf_cstr(&b), b.len);
-        break;
+        }
     }
-    buf_free(&b);
-    return o;
+    buf_add(b, s + run, n - run);
+    buf_addc(b, '"');
 }
 
-static json_object *str_array(const char *const *s, size_t n)
+static void put_cstr(Buf *b, const char *s) { put_str(b, s, strlen(s)); }
+
+static void put_value(Buf *b, const Value *v, Buf *tmp)
 {
-    json_object *a = json_object_new_array_ext((int)n);
-    for (size_t i = 0; i < n; i++) json_object_array_add(a, json_object_new_string(s[i]));
-    return a;
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, "null"); return;
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); return;
+    case V_INT: buf_printf(b, "%lld", (long long)v->i); return;
+    case V_FLOAT: val_to_s(b, v); return;
+    case V_STR: put_str(b, v->str.s, v->str.len); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_addc(b, ',');
+            put_value(b, v->arr.items[i], tmp);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_addc(b, ',');
+            buf_clear(tmp);
+            val_to_s(tmp, v->hash.keys[i]);
+            put_str(b, buf_cstr(tmp), tmp->len);
+            buf_addc(b, ':');
+            put_value(b, v->hash.vals[i], tmp);
+        }
+        buf_addc(b, '}');
+        return;
+    case V_SENSITIVE: put_value(b, v->sensitive, tmp); return;
+    case V_DEFAULT: case V_REGEX: case V_TYPE:
+        buf_clear(tmp);
+        val_to_s(tmp, v);
+        put_str(b, buf_cstr(tmp), tmp->len);
+        return;
+    }
 }
 
-static json_object *resource_json(const Resource *r, const Catalog *c)
+static void put_str_array(Buf *b, const char *const *s, size_t n)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "type", json_object_new_string(r->type));
-    json_object_object_add(o, "title", json_object_new_string(r->title));
-    json_object_object_add(o, "tags", str_array(r->tags, r->ntags));
-    if (r->file) json_object_object_add(o, "file", json_object_new_string(r->file));
-    if (r->line) json_object_object_add(o, "line", json_object_new_int(r->line));
-    json_object_object_add(o, "exported", json_object_new_boolean(r->exported));
-    json_object_object_add(o, "kind", json_object_new_string(r->kind));
-    json_object *params = NULL;
+    buf_addc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_addc(b, ',');
+        put_cstr(b, s[i]);
+    }
+    buf_addc(b, ']');
+}
+
+static void put_resource(Buf *b, const Resource *r, Buf *tmp)
+{
+    buf_adds(b, "{\"type\":");
+    put_cstr(b, r->type);
+    buf_adds(b, ",\"title\":");
+    put_cstr(b, r->title);
+    buf_adds(b, ",\"tags\":");
+    put_str_array(b, r->tags, r->ntags);
+    if (r->file) {
+        buf_adds(b, ",\"file\":");
+        put_cstr(b, r->file);
+    }
+    if (r->line) buf_printf(b, ",\"line\":%d", r->line);
+    buf_adds(b, r->exported ? ",\"exported\":true" : ",\"exported\":false");
+    buf_adds(b, ",\"kind\":");
+    put_cstr(b, r->kind);
+    int any = 0;
     for (size_t i = 0; i < r->nparams; i++) {
         if (r->params[i].value->kind == V_UNDEF) continue;
-        if (!params) params = json_object_new_object();
-        json_object_object_add(params, r->params[i].name, to_json(r->params[i].value, c));
+        buf_adds(b, any ? "," : ",\"parameters\":{");
+        any = 1;
+        put_cstr(b, r->params[i].name);
+        buf_addc(b, ':');
+        put_value(b, r->params[i].value, tmp);
     }
-    if (params) json_object_object_add(o, "parameters", params);
-    if (r->nsensitive) json_object_object_add(o, "sensitive_parameters", str_array(r->sensitive, r->nsensitive));
-    return o;
+    if (any) buf_addc(b, '}');
+    if (r->nsensitive) {
+        buf_adds(b, ",\"sensitive_parameters\":");
+        put_str_array(b, r->sensitive, r->nsensitive);
+    }
+    buf_addc(b, '}');
+}
+
+/* The body (resources, edges, classes) is produced twice through a small
+ * buffer: once into the digest that names the catalog's version, once to
+ * the output, so no copy of a large catalog is ever held in memory. */
+typedef struct Sink {
+    Buf buf;
+    Sha256 *sha;             /* digest pass */
+    FILE *out;               /* output pass */
+    int err;
+} Sink;
+
+static void sink_flush(Sink *k)
+{
+    if (k->sha) sha256_update(k->sha, buf_cstr(&k->buf), k->buf.len);
+    else if (k->buf.len && fwrite(k->buf.s, 1, k->buf.len, k->out) != k->buf.len) k->err = 1;
+    buf_clear(&k->buf);
+}
+
+static void emit_body(const Catalog *c, const Edge **order, Sink *k)
+{
+    Buf tmp = BUF_INIT;
+    Buf *b = &k->buf;
+    buf_adds(b, ",\"resources\":[");
+    int first = 1;
+    for (size_t i = 0; i < c->nres; i++) {
+        const Resource *r = c->res[i];
+        if (r->is_virtual) continue;
+        if (!first) buf_addc(b, ',');
+        first = 0;
+        put_resource(b, r, &tmp);
+        if (b->len > 65536) sink_flush(k);
+    }
+    buf_adds(b, "],\"edges\":[");
+    first = 1;
+    for (size_t i = 0; i < c->nedges; i++) {
+        const Edge *e = order[i];
+        if (e->source->is_virtual || e->target->is_virtual) continue;
+        if (!first) buf_addc(b, ',');
+        first = 0;
+        buf_adds(b, "{\"source\":");
+        put_cstr(b, e->source->ref);
+        buf_adds(b, ",\"target\":");
+        put_cstr(b, e->target->ref);
+        buf_addc(b, '}');
+        if (b->len > 65536) sink_flush(k);
+    }
+    buf_adds(b, "],\"classes\":");
+    put_str_array(b, c->classes, c->nclasses);
+    buf_adds(b, "}\n");
+    sink_flush(k);
+    buf_free(&tmp);
 }
 
 int cat_write_json(const Catalog *c, FILE *out)
 {
-    json_object *resources = json_object_new_array_ext((int)c->nres);
-    for (size_t i = 0; i < c->nres; i++) {
-        const Resource *r = c->res[i];
-        if (r->is_virtual) continue;
-        json_object_array_add(resources, resource_json(r, c));
-    }
     /* Puppet lists edges by target, in catalog order, each target's edges in
      * the order they were added (its graph keeps them per target). */
     size_t *start = calloc(c->nres + 1, sizeof *start);
@@ -96,53 +189,35 @@ int cat_write_json(const Catalog *c, FILE *out)
     for (size_t i = 0; i < c->nres; i++) start[i + 1] += start[i];
     for (size_t i = 0; i < c->nedges; i++) order[start[c->edges[i].target->index]++] = &c->edges[i];
     free(start);
-    json_object *edges = json_object_new_array_ext((int)c->nedges);
-    for (size_t i = 0; i < c->nedges; i++) {
-        const Edge *e = order[i];
-        if (e->source->is_virtual || e->target->is_virtual) continue;
-        json_object *eo = json_object_new_object();
-        json_object_object_add(eo, "source", json_object_new_string(e->source->ref));
-        json_object_object_add(eo, "target", json_object_new_string(e->target->ref));
-        json_object_array_add(edges, eo);
-    }
-    free(order);
-    json_object *classes = str_array(c->classes, c->nclasses);
-    json_object *tags = str_array(c->tags, c->ntags);
 
-    /* Content digest over everything but the derived fields. */
-    const int flags = JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE;
+    Buf head = BUF_INIT;
+    buf_adds(&head, "{\"tags\":");
+    put_str_array(&head, c->tags, c->ntags);
+    buf_adds(&head, ",\"name\":");
+    put_cstr(&head, c->name ? c->name : "");
+
     Sha256 sh;
     unsigned char d[32];
     sha256_init(&sh);
-    const char *parts[] = {
-        json_object_to_json_string_ext(tags, flags), c->name ? c->name : "",
-        json_object_to_json_string_ext(resources, flags), json_object_to_json_string_ext(edges, flags),
-        json_object_to_json_string_ext(classes, flags),
-    };
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) sha256_update(&sh, parts[i], strlen(parts[i]) + 1);
+    sha256_update(&sh, buf_cstr(&head), head.len);
+    Sink k = {BUF_INIT, &sh, NULL, 0};
+    emit_body(c, order, &k);
     sha256_final(&sh, d);
-    int64_t version = ((int64_t)d[0] << 24 | (int64_t)d[1] << 16 | (int64_t)d[2] << 8 | d[3]) & 0x7fffffff;
-    char uuid[37];
+    long long version = ((long long)d[0] << 24 | (long long)d[1] << 16 | (long long)d[2] << 8 | d[3]) & 0x7fffffff;
     /* RFC 9562 version 8 (custom) UUID from digest bytes. */
-    snprintf(uuid, sizeof uuid, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-             d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80, d[13],
-             d[14], d[15], d[16], d[17], d[18], d[19]);
-
-    json_object *top = json_object_new_object();
-    json_object_object_add(top, "tags", tags);
-    json_object_object_add(top, "name", json_object_new_string(c->name ? c->name : ""));
-    json_object_object_add(top, "version", json_object_new_int64(version));
-    json_object_object_add(top, "code_id", NULL);
-    json_object_object_add(top, "catalog_uuid", json_object_new_string(uuid));
-    json_object_object_add(top, "catalog_format", json_object_new_int(2));
-    json_object_object_add(top, "environment", json_object_new_string(c->environment));
-    json_object_object_add(top, "resources", resources);
-    json_object_object_add(top, "edges", edges);
-    json_object_object_add(top, "classes", classes);
-    size_t len;
-    const char *s = json_object_to_json_string_length(top, flags, &len);
-    int rc = fwrite(s, 1, len, out) == len && fputc('\n', out) != EOF ? 0 : -1;
-    json_object_put(top);
+    buf_printf(&head, ",\"version\":%lld,\"code_id\":null,\"catalog_uuid\":\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+                      "%02x%02x%02x%02x%02x%02x\",\"catalog_format\":2,\"environment\":",
+               version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
+               d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
+    put_cstr(&head, c->environment);
+    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len ? 0 : -1;
+    k.sha = NULL;
+    k.out = out;
+    emit_body(c, order, &k);
+    if (k.err) rc = -1;
+    buf_free(&k.buf);
+    buf_free(&head);
+    free(order);
     return rc;
 }
 

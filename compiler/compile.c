@@ -207,7 +207,9 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         return 1;
     }
     c->class_main->evaluated = 1;
+    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after parse: %zu KiB\n", A->total / 1024);
     ev_block(c, c->top, ast);
+    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after main: %zu KiB\n", A->total / 1024);
     res_evaluate_node(c);
     res_finish(c);
     cleanup(c);

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static void usage(FILE *out)
 {
@@ -23,6 +25,7 @@ static void usage(FILE *out)
           "  --environment NAME      the catalog's environment (default: production)\n"
           "  --strict-variables      an unknown variable is an error, not a warning\n"
           "  -o, --output FILE       write the catalog to FILE instead of stdout\n"
+          "  --stats                 print resources, wall time and peak memory on stderr\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
@@ -36,13 +39,17 @@ int main(int argc, char **argv)
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     const char *output = NULL;
-    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT };
+    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS };
+    int stats = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     static const struct option longopts[] = {
         {"modulepath", required_argument, NULL, O_MODULEPATH},
         {"facts", required_argument, NULL, O_FACTS},
         {"certname", required_argument, NULL, O_CERTNAME},
         {"environment", required_argument, NULL, O_ENV},
         {"strict-variables", no_argument, NULL, O_STRICT},
+        {"stats", no_argument, NULL, O_STATS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -56,6 +63,7 @@ int main(int argc, char **argv)
         case O_CERTNAME: opt.certname = optarg; break;
         case O_ENV: opt.environment = optarg; break;
         case O_STRICT: opt.strict_variables = 1; break;
+        case O_STATS: stats = 1; break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mcomp 0.1"); return 0;
@@ -81,6 +89,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "mcomp: error: cannot write the catalog\n");
             rc = 2;
         }
+    }
+    if (stats) {
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        size_t n = 0;
+        for (size_t i = 0; i < cat.nres; i++) n += !cat.res[i]->is_virtual;
+        fprintf(stderr, "mcomp: stats: resources=%zu wall_ms=%.1f peak_kib=%ld arena_kib=%zu\n", n,
+                (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, ru.ru_maxrss,
+                arena.total / 1024);
     }
     cat_free(&cat);
     arena_free(&arena);

@@ -271,6 +271,8 @@ static void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, 
 
 static int is_relationship_param(const char *name)
 {
+    /* cheap filter first: every one starts with one of these letters */
+    if (!strchr("bnorsuwp", name[0])) return 0;
     static const char *const rel[] = {
         "before", "require", "notify", "subscribe", "onchanges", "onchanges_any", "onfail",
         "onfail_all", "prereq", "use", "require_in", "watch_in", "onchanges_in", "onfail_in",
@@ -1136,17 +1138,12 @@ static void apply_chains(Compiler *c)
 /* Every relationship metaparameter must name a resource in the catalog. */
 static void validate_references(Compiler *c)
 {
-    static const char *const params[] = {
-        "require", "before", "notify", "subscribe", "onchanges", "onchanges_any", "onfail",
-        "onfail_all", "prereq", "use", "require_in", "watch_in", "onchanges_in", "onfail_in",
-        "prereq_in", "use_in",
-    };
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
         if (r->is_virtual) continue;
-        for (size_t p = 0; p < ARRAY_LEN(params); p++) {
-            Param *pp = res_param(r, params[p]);
-            if (!pp) continue;
+        for (size_t k = 0; k < r->nparams; k++) {
+            Param *pp = &r->params[k];
+            if (!is_relationship_param(pp->name)) continue;
             Value *v = pp->value;
             ValVec vv = {0};
             flatten_into(&vv, v);
@@ -1162,7 +1159,7 @@ static void validate_references(Compiler *c)
                         cmp_fail(c, at, "No title provided and \"%s\" is not a valid resource reference", ref->str.s);
                     }
                     vv_free(&vv);
-                    cmp_fail(c, at, "Could not find resource '%s' in parameter '%s'", text, params[p]);
+                    cmp_fail(c, at, "Could not find resource '%s' in parameter '%s'", text, pp->name);
                 }
             }
             vv_free(&vv);
@@ -1333,6 +1330,7 @@ static void resolve_use(Compiler *c)
 static void inherit_define_metaparams(Compiler *c, Resource *r)
 {
     static const char *const inherited[] = {"noop", "loglevel", "schedule", "audit"};
+    if (!r->container || strcmp(r->container->kind, "defined_type") != 0) return;
     for (size_t i = 0; i < ARRAY_LEN(inherited); i++) {
         if (res_get(r, inherited[i])) continue;
         for (Resource *d = r->container; d && strcmp(d->kind, "defined_type") == 0; d = d->container) {

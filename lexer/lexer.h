@@ -101,7 +101,6 @@ typedef struct Lexer {
     int errors;           /* lexical errors reported */
     const char *heredoc_resume; /* internal: where to continue after heredoc bodies on this line */
     const char *heredoc_skip_to; /* internal: end of bodies already consumed */
-    char *pool, *pool_end; /* internal: unaligned space in arena for token texts */
 } Lexer;
 
 /* Scans the whole of src; texts are allocated in arena. */

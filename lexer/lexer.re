@@ -13,8 +13,8 @@
  * Strings come out whole.  A double-quoted string or interpolating heredoc is
  * first delimited (skip_dq, heredoc end-tag search), then decoded once into a
  * buffer no longer than its source (every escape and margin shrinks), so there
- * is no per-character allocation; token texts come from an unaligned pool cut
- * from the arena.  "${...}" parts are located by brace counting that steps
+ * is no per-character allocation; token texts are unaligned, unzeroed arena
+ * bytes (arena_alloc_bytes).  "${...}" parts are located by brace counting that steps
  * over nested strings and comments; the parser lexes each range again with
  * lex_init_range.
  *
@@ -99,18 +99,7 @@ static void lex_warning(Lexer *lx, const char *p, size_t len, const char *fmt, .
 
 /* Token texts need no alignment, so they are cut from arena chunks of
  * their own instead of one 16-byte-rounded arena allocation each. */
-#define POOL_CHUNK 32768
-static char *pool_alloc(Lexer *lx, size_t n)
-{
-    if ((size_t)(lx->pool_end - lx->pool) < n) {
-        if (n > POOL_CHUNK / 4) return arena_alloc(lx->arena, n);
-        lx->pool = arena_alloc(lx->arena, POOL_CHUNK);
-        lx->pool_end = lx->pool + POOL_CHUNK;
-    }
-    char *r = lx->pool;
-    lx->pool += n;
-    return r;
-}
+static char *pool_alloc(Lexer *lx, size_t n) { return arena_alloc_bytes(lx->arena, n); }
 
 /* A NUL-terminated copy of [s, s+n) in the pool. */
 static char *pool_strndup(Lexer *lx, const char *s, size_t n)
