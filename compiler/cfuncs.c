@@ -309,11 +309,59 @@ static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, si
     cmp_fail(c, at, "assert_type(): expects %s, got %s", cmp_expects(c, a[0]), val_type_name(a[1]));
 }
 
+/* type(v): detailed by default (Integer[5, 5]); 'generalized' drops the
+ * ranges. */
 static Value *f_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 1) cmp_fail(c, at, "'type' expects 1 argument");
-    if (a[0]->kind == V_TYPE) return val_type(A, "Type", &a[0], 1);
-    return val_type(A, val_type_name(a[0]), NULL, 0);
+    if (n < 1 || n > 2) cmp_fail(c, at, "'type' expects between 1 and 2 arguments, got %zu", n);
+    Value *v = a[0];
+    int general = n == 2 && a[1]->kind == V_STR && strcmp(a[1]->str.s, "generalized") == 0;
+    if (v->kind == V_TYPE) return val_type(A, "Type", &a[0], 1);
+    if (!general && (v->kind == V_INT || v->kind == V_FLOAT)) {
+        Value *range[2] = {v, v};
+        return val_type(A, val_type_name(v), range, 2);
+    }
+    return val_type(A, val_type_name(v), NULL, 0);
+}
+
+static Value *f_dig(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1) cmp_fail(c, at, "'dig' expects at least 1 argument, got none");
+    Value *v = a[0];
+    for (size_t i = 1; i < n && v->kind != V_UNDEF; i++) {
+        if (v->kind == V_HASH) {
+            Value *r = val_hash_get(v, a[i]);
+            v = r ? r : VAL_UNDEF;
+        } else if (v->kind == V_ARRAY && a[i]->kind == V_INT) {
+            int64_t k = a[i]->i < 0 ? (int64_t)v->arr.n + a[i]->i : a[i]->i;
+            v = k >= 0 && k < (int64_t)v->arr.n ? v->arr.items[k] : VAL_UNDEF;
+        } else {
+            cmp_fail(c, at, "The given data does not contain a Collection at %s", val_to_cstr(A, a[i - 1]));
+        }
+    }
+    return v;
+}
+
+static Value *f_then(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n != 1 || !l) cmp_fail(c, at, "'then' expects 1 argument and a block");
+    if (a[0]->kind == V_UNDEF) return VAL_UNDEF;
+    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
+    return ev_yield(&cc, a, 1);
+}
+
+static Value *f_lest(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n != 1 || !l) cmp_fail(c, at, "'lest' expects 1 argument and a block");
+    if (a[0]->kind != V_UNDEF) return a[0];
+    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
+    return ev_yield(&cc, NULL, 0);
+}
+
+static Value *f_unwrap(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n != 1) cmp_fail(c, at, "'unwrap' expects 1 argument, got %zu", n);
+    return a[0]->kind == V_SENSITIVE ? a[0]->sensitive : a[0];
 }
 
 /* Integer('3'), String(x), Array(x), Boolean('true'), Sensitive(x) ... */
@@ -390,7 +438,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 static const struct { const char *name; CompilerFn fn; } compiler_fns[] = {
     {"alert", f_alert}, {"assert_type", f_assert_type}, {"contain", f_contain},
     {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info},
-    {"defined", f_defined}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail},
+    {"defined", f_defined}, {"dig", f_dig}, {"lest", f_lest}, {"then", f_then}, {"unwrap", f_unwrap}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail},
     {"file", f_file}, {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp},
     {"inline_template", f_template}, {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice},
     {"realize", f_realize}, {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged},

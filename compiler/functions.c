@@ -367,6 +367,13 @@ static void iter_args(CallCtx *cc, const char *fn, Iter *it, int *np)
         const char *h = arena_printf(A, "parameter 'hash' expects a Hash value, got %s", t);
         const char *e = arena_printf(A, "parameter 'enumerable' expects an Iterable value, got %s", t);
         const char *why[] = {h, h, e, e};
+        if (v->kind == V_INT) {
+            /* A negative Integer passes the Iterable type check and fails
+             * later, so Puppet names only the block mismatch (or nothing). */
+            int bp = ev_lambda_params(cc);
+            why[2] = bp == 2 ? NULL : arena_printf(A, "block expects 2 arguments, got %d", bp);
+            why[3] = bp == 1 ? NULL : arena_printf(A, "block expects 1 argument, got %d", bp);
+        }
         fail_dispatch(cc, fn, sigs, why, 4);
     }
     *np = check_block(cc, fn, 1, 2);
@@ -479,7 +486,7 @@ static Regex *compile(CallCtx *cc, const char *src, const char *shown)
 {
     const char *err = NULL;
     Regex *re = re_get(src, &err);
-    if (!re) ev_fail(cc, "%s: /%s/", err ? err : "invalid pattern", shown);
+    if (!re) ev_fail(cc, "%s: /%s", err ? err : "invalid pattern", shown);
     return re;
 }
 
@@ -520,7 +527,7 @@ static Value *fn_split(CallCtx *cc)
     if (s->kind != V_STR) fail_param(cc, "split", "str", a_value(cc, "String"), s);
     const char *src = p->kind == V_STR ? p->str.s : regexp_src(p);
     if (!src) fail_param(cc, "split", "pattern", "a value of type String, Regexp, or Type[Regexp]", p);
-    Regex *re = compile(cc, src, src);
+    Regex *re = compile(cc, src, arena_printf(A, "%s/", src));
     const char *str = s->str.s;
     size_t len = s->str.len, start = 0, beg = 0;
     int last_null = 0;
@@ -1217,8 +1224,86 @@ static void fmt_int(Buf *out, int64_t v, char conv, int flags, int width, int pr
     buf_free(&body);
 }
 
-/* %f %e %E %g %G %a %A through C's printf (Ruby uses the same), with
- * Ruby's "Inf" and "NaN".  The C format is built from checked pieces, so
+/* Ruby's dtoa, for up to 14 digits, first tries plain floating point; when
+ * that cannot tell whether the part after the last digit is above or below
+ * one half, Ruby rounds the last digit to even instead of asking the exact
+ * value - so Ruby's sprintf("%.2f", 2.675) is 2.68 where C prints 2.67.
+ * This repeats that estimate (mode 2: ndigits significant digits; mode 3:
+ * ndigits after the point) and returns the decimal Ruby would print, or d
+ * itself when Ruby's digits are the correctly rounded ones C prints. */
+static double ruby_dtoa_round(double d, int mode, int ndigits)
+{
+    static const double tens[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    static const double bigtens[] = {1e16, 1e32, 1e64, 1e128, 1e256};
+    if (!isfinite(d) || d == 0) return d;
+    double x = fabs(d);
+    int k = (int)floor(log10(x));
+    if (k >= 0 && k <= 22 && x < tens[k]) k--;
+    int ilim = mode == 3 ? ndigits + k + 1 : ndigits <= 0 ? 1 : ndigits;
+    if (ilim <= 0 || ilim > 14) return d;
+    int ieps = 2, i = 0;                  /* scale x into [1, 10) as dtoa does */
+    if (k > 0) {
+        double ds = tens[k & 0xf];
+        int j = k >> 4;
+        if (j & 0x10) {
+            j &= 0xf;
+            x /= bigtens[4];
+            ieps++;
+        }
+        for (; j; j >>= 1, i++)
+            if (j & 1) {
+                ieps++;
+                ds *= bigtens[i];
+            }
+        x /= ds;
+    } else if (k < 0) {
+        int j1 = -k;
+        x *= tens[j1 & 0xf];
+        for (int j = j1 >> 4; j; j >>= 1, i++)
+            if (j & 1) {
+                ieps++;
+                x *= bigtens[i];
+            }
+    }
+    if (x < 1.0) {
+        if (mode == 3) ilim--;
+        if (ilim <= 0) return d;
+        k--;
+        x *= 10.0;
+        ieps++;
+    }
+    double eps = (ieps * x + 7.0) * 0x1p-52 * tens[ilim - 1];
+    char dig[24];
+    int n = 0;
+    for (i = 1;; i++, x *= 10.0) {
+        long digit = (long)x;
+        x -= (double)digit;
+        dig[n++] = (char)('0' + digit);
+        if (x == 0) return d;
+        if (i == ilim) {
+            if (x > 0.5 + eps || x < 0.5 - eps) return d;
+            break;
+        }
+    }
+    if ((dig[n - 1] - '0') & 1) {         /* odd: round up, carrying */
+        int q = n - 1;
+        while (q >= 0 && dig[q] == '9') dig[q--] = '0';
+        if (q < 0) {
+            dig[0] = '1';
+            k++;
+        } else {
+            dig[q]++;
+        }
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, "%c.%.*se%d", dig[0], n - 1, dig + 1, k);
+    double r = strtod(buf, NULL);
+    return d < 0 ? -r : r;
+}
+
+/* %f %e %E %g %G %a %A through C's printf with Ruby's rounding (above),
+ * and Ruby's "Inf" and "NaN".  The C format is built from checked pieces, so
  * the non-literal format warning is silenced here only. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -1228,6 +1313,22 @@ static void fmt_float(Buf *out, double d, char conv, int flags, int width, int p
         const char *s = isnan(d) ? "NaN" : d < 0 ? "-Inf" : (flags & F_PLUS) ? "+Inf" : (flags & F_SPACE) ? " Inf" : "Inf";
         pad(out, s, strlen(s), strlen(s), width, flags);
         return;
+    }
+    int digits = prec < 0 ? 6 : prec;
+    if (conv == 'f') {
+        d = ruby_dtoa_round(d, 3, digits);
+    } else if (conv == 'e' || conv == 'E') {
+        d = ruby_dtoa_round(d, 2, digits + 1);
+    } else if (conv == 'g' || conv == 'G') {
+        if (digits == 0) digits = 1;
+        d = ruby_dtoa_round(d, 2, digits);
+        if (flags & F_SHARP) {
+            /* Round first: glibc's %#g drops a kept zero when rounding
+             * carries (99.95 -> "1.e+02"; Ruby prints "1.0e+02"). */
+            char tmp[64];
+            snprintf(tmp, sizeof tmp, "%.*e", digits - 1, d);
+            d = strtod(tmp, NULL);
+        }
     }
     char spec[32], *p = spec;
     *p++ = '%';
@@ -1317,10 +1418,16 @@ static Value *fn_sprintf(CallCtx *cc)
         }
         s++;
         int flags = 0, width = -1, prec = -1;
+        int seen = 0;           /* what came after '%': 0 nothing, 1 a flag, 2 a width, precision or name */
         Value *arg = NULL;
         for (;;) {
-            if (s >= end) fmt_fail(f, "incomplete format specifier; use %%%% (double %%) instead");
+            if (s >= end) {
+                if (seen == 0) fmt_fail(f, "incomplete format specifier; use %%%% (double %%) instead");
+                if (seen == 1) fmt_fail(f, "invalid format character - %%");
+                fmt_fail(f, "malformed format string - %%*[0-9]");
+            }
             char c = *s;
+            seen = seen > 1 ? seen : c == ' ' || c == '#' || c == '+' || c == '-' || (c == '0' && width < 0) ? 1 : 2;
             if (c == ' ' || c == '#' || c == '+' || c == '-' || (c == '0' && width < 0)) {
                 if (width >= 0 && c != '0') fmt_fail(f, "flag after width");
                 flags |= c == ' ' ? F_SPACE : c == '#' ? F_SHARP : c == '+' ? F_PLUS : c == '-' ? F_MINUS : F_ZERO;
@@ -1411,10 +1518,46 @@ static Value *fn_sprintf(CallCtx *cc)
 
 /* ---- regsubst ---- */
 
-/* Ruby's replacement text: \0-\9 and \& groups, \` before the match, \'
- * after it, \+ the last group that matched, \\ a backslash; any other
- * backslash stays as written. */
-static void expand_repl(Buf *out, const Value *repl, const char *s, size_t len, const Match *m)
+/* The group number of the last group named name that matched (Oniguruma
+ * numbers only named groups once a pattern has any), found by scanning
+ * the pattern's source for (?<name>...) and (?'name'...); -1 if none is
+ * named so, 0 if none of those matched. */
+static int named_group(const char *src, const char *name, size_t len, const Match *m)
+{
+    int n = 0, found = -1;
+    for (size_t i = 0; src[i]; i++) {
+        if (src[i] == '\\') {
+            if (src[i + 1]) i++;
+        } else if (src[i] == '[') {             /* skip a (possibly nested) class */
+            int depth = 1;
+            i++;
+            if (src[i] == '^') i++;
+            if (src[i] == ']') i++;
+            for (; src[i] && depth; i++) {
+                if (src[i] == '\\' && src[i + 1]) i++;
+                else if (src[i] == '[') depth++;
+                else if (src[i] == ']') depth--;
+            }
+            i--;
+        } else if (src[i] == '(' && src[i + 1] == '?' &&
+                   ((src[i + 2] == '<' && src[i + 3] != '=' && src[i + 3] != '!') || src[i + 2] == '\'')) {
+            char close = src[i + 2] == '<' ? '>' : '\'';
+            const char *b = src + i + 3, *e = strchr(b, close);
+            n++;
+            if (e && (size_t)(e - b) == len && memcmp(b, name, len) == 0) {
+                if (found < 0) found = 0;
+                if (n < m->n && m->caps[2 * n] >= 0) found = n;
+            }
+        }
+    }
+    return found;
+}
+
+/* Ruby's replacement text: \0-\9 and \& groups, \k<name> a named group,
+ * \` before the match, \' after it, \+ the last group that matched, \\ a
+ * backslash; any other backslash stays as written. */
+static void expand_repl(CallCtx *cc, Buf *out, const Value *repl, const char *src, const char *s, size_t len,
+                        const Match *m)
 {
     const char *r = repl->str.s;
     size_t rl = repl->str.len;
@@ -1427,7 +1570,21 @@ static void expand_repl(Buf *out, const Value *repl, const char *s, size_t len, 
         int g = -1;
         if (c >= '0' && c <= '9') g = c - '0';
         else if (c == '&') g = 0;
-        else if (c == '+') {
+        else if (c == 'k' && i + 1 < rl && r[i + 1] == '<') {
+            const char *nb = r + i + 2, *ne = memchr(nb, '>', rl - (i + 2));
+            if (!ne || ne == nb) {
+                buf_free(out);
+                ev_fail(cc, "invalid group name reference format");
+            }
+            g = named_group(src, nb, (size_t)(ne - nb), m);
+            if (g < 0) {
+                const char *nm = arena_strndup(A, nb, (size_t)(ne - nb));
+                buf_free(out);
+                ev_fail(cc, "undefined group name reference: %s", nm);
+            }
+            i = (size_t)(ne - r);
+            if (g == 0) continue;
+        } else if (c == '+') {
             for (g = m->n - 1; g > 0 && m->caps[2 * g] < 0; g--) {}
             if (g == 0) continue;
         } else if (c == '`') {
@@ -1449,10 +1606,11 @@ static void expand_repl(Buf *out, const Value *repl, const char *s, size_t len, 
     }
 }
 
-static void replace_match(CallCtx *cc, Buf *out, const Value *repl, const char *s, size_t len, const Match *m)
+static void replace_match(CallCtx *cc, Buf *out, const Value *repl, const char *src, const char *s, size_t len,
+                          const Match *m)
 {
     if (repl->kind == V_STR) {
-        expand_repl(out, repl, s, len, m);
+        expand_repl(cc, out, repl, src, s, len, m);
         return;
     }
     /* A hash replacement maps the matched text to its replacement. */
@@ -1465,7 +1623,7 @@ static void replace_match(CallCtx *cc, Buf *out, const Value *repl, const char *
 
 /* String#sub / #gsub: after an empty match the next character is copied
  * and the search moves past it. */
-static Value *subst(CallCtx *cc, Regex *re, const Value *target, const Value *repl, int global)
+static Value *subst(CallCtx *cc, Regex *re, const char *src, const Value *target, const Value *repl, int global)
 {
     const char *s = target->str.s;
     size_t len = target->str.len, pos = 0, last = 0;
@@ -1474,7 +1632,7 @@ static Value *subst(CallCtx *cc, Regex *re, const Value *target, const Value *re
     while (pos <= len && search(cc, re, s, len, pos, &m)) {
         size_t mb = (size_t)m.caps[0], me = (size_t)m.caps[1];
         buf_add(&out, s + last, mb - last);
-        replace_match(cc, &out, repl, s, len, &m);
+        replace_match(cc, &out, repl, src, s, len, &m);
         last = pos = me;
         if (!global) break;
         if (mb == me) {
@@ -1579,10 +1737,17 @@ static Value *fn_regsubst(CallCtx *cc)
         global = flags->str.len == 1;
     }
     *o = '\0';
-    Regex *re = compile(cc, opts[0] ? arena_printf(A, "(?%s)%s", opts, src) : src, src);
-    if (target->kind == V_STR) return subst(cc, re, target, repl, global);
+    /* Ruby shows a bad pattern with its options: /(/mi */
+    char shown_opts[4], *so = shown_opts;
+    if (strchr(opts, 'm')) *so++ = 'm';
+    if (strchr(opts, 'i')) *so++ = 'i';
+    if (strchr(opts, 'x')) *so++ = 'x';
+    *so = '\0';
+    Regex *re = compile(cc, opts[0] ? arena_printf(A, "(?%s)%s", opts, src) : src,
+                        arena_printf(A, "%s/%s", src, shown_opts));
+    if (target->kind == V_STR) return subst(cc, re, src, target, repl, global);
     Value **out = ARENA_NEWN(A, Value *, target->arr.n ? target->arr.n : 1);
-    for (size_t i = 0; i < target->arr.n; i++) out[i] = subst(cc, re, target->arr.items[i], repl, global);
+    for (size_t i = 0; i < target->arr.n; i++) out[i] = subst(cc, re, src, target->arr.items[i], repl, global);
     return mk_array(cc, out, target->arr.n);
 }
 
@@ -1761,7 +1926,10 @@ static Value *string_fn(CallCtx *cc, const char *fn, int op)
             return mk_array(cc, out, v->arr.n);
         }
     }
-    fail_param(cc, fn, "arg", "a value of type Numeric, String, or Iterable[Variant[String, Numeric]]", v);
+    /* Puppet shortens the element type when the value is no collection. */
+    fail_param(cc, fn, "arg", v->kind == V_ARRAY || v->kind == V_HASH
+               ? "a value of type Numeric, String, or Iterable[Variant[String, Numeric]]"
+               : "a value of type Numeric, String, or Iterable[Variant]", v);
 }
 
 static Value *fn_capitalize(CallCtx *cc) { return string_fn(cc, "capitalize", OP_CAPITALIZE); }

@@ -635,7 +635,7 @@ typedef struct PendingList { PendingClass *v; size_t n, cap; } PendingList;
 /* Puts Class[name] (and first its parent classes) into the catalog without
  * evaluating it; new ones are queued on pl in the order they must run. */
 static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char *name, Value *params,
-                              ClassMode mode, PendingList *pl)
+                              ClassMode mode, PendingList *pl, int is_parent)
 {
     const char *lname = lower(c, name);
     const char *title = cat_capitalize_type(A, lname);
@@ -652,12 +652,12 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     }
     const Node *def = load_class(c, lname);
     if (!def && mode == CLASS_RESOURCE) cmp_fail(c, at, "Could not find declared class %s", lname);
-    if (!def && mode == CLASS_INCLUDE && at && at->kind == ND_NAME)
+    if (!def && is_parent)
         cmp_fail(c, at, "Could not find parent resource type '::%s' of type hostclass in %s", lname, c->opt.environment);
     if (!def) cmp_fail(c, at, "Could not find class ::%s for %s", lname, c->certname);
     if (def->c) {                                   /* inherits: the parent comes first */
         if (def->c->kind == ND_DEFAULT) cmp_fail(c, def->c, "Classes cannot inherit from 'default'");
-        class_create(c, s, def->c, def->c->text, NULL, CLASS_INCLUDE, pl);
+        class_create(c, s, def->c, def->c->text, NULL, CLASS_INCLUDE, pl, 1);
         r = cat_find(c->cat, "Class", lname);
         if (r) return r;
     }
@@ -732,7 +732,7 @@ Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char 
     Resource *cur = container_of(c, s);
     Resource *last = NULL;
     for (size_t i = 0; i < n; i++) {
-        Resource *r = class_create(c, s, at, names[i], params, mode, &pl);
+        Resource *r = class_create(c, s, at, names[i], params, mode, &pl, 0);
         if (mode == CLASS_CONTAIN && cur && cur != r) cat_add_edge(c->cat, cur, r);
         if (out) out[i] = r;
         last = r;

@@ -288,6 +288,10 @@ primary_expression
   | DEFAULT                               { $$ = mk(ctx, ND_DEFAULT, @1); }
   | UNDEF                                 { $$ = mk(ctx, ND_UNDEF, @1); }
   | NAME                                  { $$ = mk_text(ctx, ND_NAME, @1, &$1); }
+  | TYPE LPAREN assignments endcomma RPAREN {
+        /* type(x): the keyword is also a function's name */
+        $$ = mk(ctx, ND_CALL, @$); $$->a = mk_keyword_name(ctx, @1, "type"); $$->ival = 1; ast_set_kids($$, $3);
+    }
   ;
 
 /* call -> expression '(' args? ')' lambda? */
@@ -316,6 +320,12 @@ named_access
         $$->a = $1;
         $$->text = $3.text;
         $$->text_len = $3.text_len;
+    }
+  | expression DOT TYPE {
+        $$ = mk(ctx, ND_METHOD, @$);
+        $$->a = $1;
+        $$->text = "type";
+        $$->text_len = 4;
     }
   ;
 
@@ -761,6 +771,23 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
         lex_next(&ctx->lx, &ctx->peek);
         ctx->have_peek = 1;
         if (ctx->peek.kind != TK_LPAREN) t.kind = k = TK_VARIABLE;
+    }
+    if (k == TK_VARIABLE && t.text_len == 0) {
+        ctx->errors++;
+        diag_error(((SrcLoc){ctx->src, t.off, t.len}),
+                   "Illegal variable name, The given name '' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/");
+        return T_YYerror;
+    }
+    if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_FLOAT) {
+        lex_next(&ctx->lx, &ctx->peek);
+        ctx->have_peek = 1;
+        if (ctx->peek.kind == TK_EOF) {
+            ctx->errors++;
+            diag_error(((SrcLoc){ctx->src, t.off, t.len}),
+                       "Illegal numeric variable name, The given name '%.*s' must be a decimal value if it starts with a digit 0-9",
+                       (int)t.len, ctx->src->text + t.off);
+            return T_YYerror;
+        }
     }
     /* "${1}" is the match variable $1 */
     if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_INTEGER) {

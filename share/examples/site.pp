@@ -17,8 +17,8 @@ class { 'motd':
   message => "Welcome to ${facts['networking']['hostname']}",
 }
 
-@user { 'deploy': ensure => present, uid => 1500 }
-User <| title == 'deploy' |>
+@notify { 'deploy': message => 'deploy user wanted', tag => 'people' }
+Notify <| tag == 'people' |>
 
 file { '/tmp/mcomp-demo': ensure => directory }
 
