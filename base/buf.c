@@ -24,7 +24,6 @@ void buf_add(Buf *b, const void *p, size_t n)
 }
 
 void buf_adds(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
-void buf_addc(Buf *b, char c) { buf_add(b, &c, 1); }
 
 void buf_printf(Buf *b, const char *fmt, ...)
 {

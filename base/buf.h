@@ -16,7 +16,14 @@ typedef struct Buf {
 void buf_reserve(Buf *b, size_t extra);
 void buf_add(Buf *b, const void *p, size_t n);
 void buf_adds(Buf *b, const char *s);
-void buf_addc(Buf *b, char c);
+
+/* One byte; inline because output loops call it per character. */
+static inline void buf_addc(Buf *b, char c)
+{
+    if (b->len + 2 > b->cap) buf_reserve(b, 1);
+    b->s[b->len++] = c;
+    b->s[b->len] = '\0';
+}
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_clear(Buf *b);                 /* len = 0, keeps memory */
 void buf_free(Buf *b);

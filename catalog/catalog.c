@@ -87,7 +87,14 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
     r->type = type;
     r->title = title;
     r->key = key;
-    r->ref = arena_printf(c->arena, "%s[%s]", type, title);
+    size_t tl = strlen(type), nl = strlen(title);
+    char *ref = arena_alloc_bytes(c->arena, tl + nl + 3);
+    memcpy(ref, type, tl);
+    ref[tl] = '[';
+    memcpy(ref + tl + 1, title, nl);
+    ref[tl + 1 + nl] = ']';
+    ref[tl + 2 + nl] = '\0';
+    r->ref = ref;
     r->kind = "compilable_type";
     map_put(&c->by_key, key, strlen(key), r);
     if (c->nres == c->rescap) {

@@ -23,7 +23,7 @@ static void put_str(Buf *b, const char *s, size_t n)
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch >= 0x20 && ch != '"' && ch != '\\') continue;
+        if (__builtin_expect(ch >= 0x20 && ch != '"' && ch != '\\', 1)) continue;
         buf_add(b, s + run, i - run);
         run = i + 1;
         switch (ch) {
@@ -105,7 +105,14 @@ static void put_resource(Buf *b, const Resource *r, Buf *tmp)
         buf_adds(b, ",\"file\":");
         put_cstr(b, r->file);
     }
-    if (r->line) buf_printf(b, ",\"line\":%d", r->line);
+    if (r->line) {
+        char num[24];
+        int k = sizeof num;
+        num[--k] = '\0';
+        for (unsigned v = (unsigned)r->line; v; v /= 10) num[--k] = (char)('0' + v % 10);
+        buf_adds(b, ",\"line\":");
+        buf_adds(b, num + k);
+    }
     buf_adds(b, r->exported ? ",\"exported\":true" : ",\"exported\":false");
     buf_adds(b, ",\"kind\":");
     put_cstr(b, r->kind);

@@ -355,20 +355,25 @@ const char *val_type_name(const Value *v)
     return "Any";
 }
 
-/* Data type names that are never resource types. */
+/* Data type names that are never resource types, sorted for bsearch. */
 static const char *const data_types[] = {
-    "Any", "Array", "Boolean", "Callable", "CatalogEntry", "Collection", "Data", "Default",
-    "Enum", "Float", "Hash", "Integer", "Iterable", "Iterator", "NotUndef", "Numeric",
-    "Optional", "Pattern", "Regexp", "Resource", "RichData", "Runtime", "Scalar",
-    "ScalarData", "SemVer", "SemVerRange", "Sensitive", "String", "Struct", "Timespan",
-    "Timestamp", "Tuple", "Type", "Undef", "Variant", "Binary", "Init", "Object", "TypeSet",
-    "URI", "Error", "Deferred",
+    "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
+    "Default", "Deferred", "Enum", "Error", "Float", "Hash", "Init", "Integer", "Iterable",
+    "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Regexp", "Resource",
+    "RichData", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
+    "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeSet", "URI", "Undef",
+    "Variant",
 };
+
+static int cmp_name(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
+
+int val_is_data_type_name(const char *name)
+{
+    return bsearch(name, data_types, ARRAY_LEN(data_types), sizeof data_types[0], cmp_name) != NULL;
+}
 
 int val_is_resref(const Value *v)
 {
     if (v->kind != V_TYPE || v->type.n != 1 || v->type.params[0]->kind != V_STR) return 0;
-    for (size_t i = 0; i < ARRAY_LEN(data_types); i++)
-        if (strcmp(v->type.name, data_types[i]) == 0) return 0;
-    return 1;
+    return !val_is_data_type_name(v->type.name);
 }

@@ -87,4 +87,6 @@ const char *val_type_name(const Value *v);
 /* A resource reference: a V_TYPE that names a resource type or Class and
  * has one string title. */
 int val_is_resref(const Value *v);
+/* "String", "Optional", ...: a data type's name, never a resource type's. */
+int val_is_data_type_name(const char *name);
 #endif

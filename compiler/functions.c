@@ -563,21 +563,19 @@ static Value *fn_split(CallCtx *cc)
 
 /* ---- join, flatten, keys, values, length, empty ---- */
 
-static void join_into(Buf *b, const Value *arr, const char *sep, size_t seplen, int *first)
+/* A nested array is joined recursively and counts as one element, so an
+ * empty one still gets its separators: [[1], []] joins to "1/". */
+static void join_into(Buf *b, const Value *arr, const char *sep, size_t seplen)
 {
     for (size_t i = 0; i < arr->arr.n; i++) {
         const Value *e = arr->arr.items[i];
-        if (e->kind == V_ARRAY) {              /* Array#join flattens nested arrays */
-            join_into(b, e, sep, seplen, first);
-            continue;
-        }
-        if (!*first) buf_add(b, sep, seplen);
-        *first = 0;
-        ruby_to_s(b, e);
+        if (i) buf_add(b, sep, seplen);
+        if (e->kind == V_ARRAY) join_into(b, e, sep, seplen);
+        else ruby_to_s(b, e);
     }
 }
 
-/* join(array[, sep]) - Ruby's Array#join: nested arrays flattened, undef
+/* join(array[, sep]) - Ruby's Array#join: nested arrays joined too, undef
  * as "", other values by their Ruby to_s (a hash prints {"a"=>1}). */
 static Value *fn_join(CallCtx *cc)
 {
@@ -592,8 +590,7 @@ static Value *fn_join(CallCtx *cc)
         seplen = d->str.len;
     }
     Buf b = BUF_INIT;
-    int first = 1;
-    join_into(&b, a, sep, seplen, &first);
+    join_into(&b, a, sep, seplen);
     Value *r = mk_str(cc, &b);
     buf_free(&b);
     return r;
@@ -836,8 +833,35 @@ static Value *fn_sort(CallCtx *cc)
 
 /* ---- unique ---- */
 
+static void uniq_key(Buf *b, const Value *v);
+
+static int cmp_cstr(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+/* A hash's entries in a canonical order, since Ruby's eql? on hashes
+ * ignores order (lengths prefix each entry, so sorting is unambiguous). */
+static void uniq_hash_key(Buf *b, const Value *v)
+{
+    size_t n = v->hash.n;
+    char **parts = xmalloc((n ? n : 1) * sizeof *parts);
+    for (size_t i = 0; i < n; i++) {
+        Buf e = BUF_INIT;
+        uniq_key(&e, v->hash.keys[i]);
+        uniq_key(&e, v->hash.vals[i]);
+        parts[i] = buf_detach(&e);
+    }
+    qsort(parts, n, sizeof *parts, cmp_cstr);
+    buf_printf(b, "%zu{", n);
+    for (size_t i = 0; i < n; i++) {
+        buf_printf(b, "%zu:", strlen(parts[i]));
+        buf_adds(b, parts[i]);
+        free(parts[i]);
+    }
+    free(parts);
+    buf_addc(b, '}');
+}
+
 /* A text that is equal for two values exactly when Ruby's eql? holds (1
- * and 1.0 differ, "a" and "A" differ); hashes compare in entry order. */
+ * and 1.0 differ, "a" and "A" differ, hashes ignore entry order). */
 static void uniq_key(Buf *b, const Value *v)
 {
     buf_printf(b, "%c", 'a' + v->kind);
@@ -848,14 +872,7 @@ static void uniq_key(Buf *b, const Value *v)
         for (size_t i = 0; i < v->arr.n; i++) uniq_key(b, v->arr.items[i]);
         buf_addc(b, ']');
         break;
-    case V_HASH:
-        buf_printf(b, "%zu{", v->hash.n);
-        for (size_t i = 0; i < v->hash.n; i++) {
-            uniq_key(b, v->hash.keys[i]);
-            uniq_key(b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-        break;
+    case V_HASH: uniq_hash_key(b, v); break;
     case V_FLOAT: buf_printf(b, "%a;", v->f); break;
     case V_SENSITIVE: buf_printf(b, "%p;", (const void *)v); break;
     default: {
@@ -1382,7 +1399,8 @@ static Value *fmt_nth(Fmt *f, long n)
     if (f->mode == 1) fmt_fail(f, "numbered(%ld) after unnumbered(%zu)", n, f->next);
     if (f->mode == 3) fmt_fail(f, "numbered(%ld) after named", n);
     f->mode = 2;
-    if (n < 1 || (size_t)n > f->nargs) fmt_fail(f, "invalid index - %ld$", n);
+    if (n < 1) fmt_fail(f, "invalid index - %ld$", n);
+    if ((size_t)n > f->nargs) fmt_fail(f, "too few arguments");
     return f->args[n - 1];
 }
 

@@ -64,21 +64,7 @@ static const char COLLECTOR_MARK[] = "<collector>";
 
 static void apply_defaults(Compiler *c, Resource *r);
 
-static const char *const data_types[] = {
-    "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
-    "Default", "Deferred", "Enum", "Error", "Float", "Hash", "Init", "Integer", "Iterable",
-    "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Regexp", "Resource",
-    "RichData", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
-    "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeSet", "URI", "Undef",
-    "Variant",
-};
-
-int res_is_data_type(const char *name)
-{
-    for (size_t i = 0; i < ARRAY_LEN(data_types); i++)
-        if (strcmp(name, data_types[i]) == 0) return 1;
-    return 0;
-}
+int res_is_data_type(const char *name) { return val_is_data_type_name(name); }
 
 static const char *lower(Compiler *c, const char *s)
 {
@@ -408,8 +394,8 @@ static Resource *container_of(Compiler *c, Scope *s)
     return c->class_main;
 }
 
-static void check_params(Compiler *c, const Node *at, const char *ref, const TypeDef *td, const Node *def,
-                         AttrList *attrs)
+static void check_params(Compiler *c, const Node *at, const char *type, const char *title, const TypeDef *td,
+                         const Node *def, AttrList *attrs)
 {
     for (size_t i = 0; i < attrs->n; i++) {
         const char *name = attrs->names[i];
@@ -422,7 +408,7 @@ static void check_params(Compiler *c, const Node *at, const char *ref, const Typ
             if (found) continue;
             if (def->kind == ND_DEFINE && (strcmp(name, "name") == 0 || strcmp(name, "title") == 0)) continue;
         }
-        if (def) cmp_fail(c, at, "%s: has no parameter named '%s'", ref, name);
+        if (def) cmp_fail(c, at, "%s[%s]: has no parameter named '%s'", type, title, name);
         cmp_fail(c, at, "no parameter named '%s'", name);
     }
 }
@@ -458,13 +444,12 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         while (n > 1 && title[n - 1] == '/') n--;
         (void)n;
     }
-    const char *ref = arena_printf(A, "%s[%s]", type, title);
-    check_params(c, at, ref, td, def, attrs);
+    check_params(c, at, type, title, td, def, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
     Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
-            cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", ref);
+            cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
         set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
     }
     apply_defaults(c, r);
@@ -1303,9 +1288,11 @@ static void resolve_use(Compiler *c)
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
         if (r->is_virtual) continue;
-        for (int in = 0; in < 2; in++) {
-            Param *p = res_param(r, in ? "use_in" : "use");
-            if (!p || p->value->kind == V_UNDEF) continue;
+        for (size_t k = 0; k < r->nparams; k++) {
+            Param *p = &r->params[k];
+            if (p->name[0] != 'u' || p->value->kind == V_UNDEF) continue;
+            int in = strcmp(p->name, "use_in") == 0;
+            if (!in && strcmp(p->name, "use") != 0) continue;
             ValVec vv = {0};
             flatten_into(&vv, p->value);
             for (size_t j = 0; j < vv.n; j++) {

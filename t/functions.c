@@ -267,6 +267,16 @@ static void test_iteration(void)
            "map |$pair| over a hash");
     IS(with_block("map", b_sum, 2, 1, AR(2, I(5), I(6)), NULL), "[5, 7]", "map |$i, $v| over an array");
     IS(with_block("map", b_first, 1, 1, AR(0), NULL), "[]", "map over []");
+    IS(with_block("map", b_first, 1, 1, I(-1), NULL),
+       err("The function 'map' was called with arguments it does not accept. It expects one of:\n"
+           "  (Hash hash, Callable[2, 2] block)\n"
+           "    rejected: parameter 'hash' expects a Hash value, got Integer\n"
+           "  (Hash hash, Callable[1, 1] block)\n"
+           "    rejected: parameter 'hash' expects a Hash value, got Integer\n"
+           "  (Iterable enumerable, Callable[2, 2] block)\n"
+           "    rejected: block expects 2 arguments, got 1\n"
+           "  (Iterable enumerable, Callable[1, 1] block)"),
+       "map over a negative integer");
     IS(with_block("map", b_first, 0, 1, AR(1, I(1)), NULL),
            err("'map' block expects between 1 and 2 arguments, got none"), "map: block without parameters");
 
@@ -326,6 +336,8 @@ static void test_split_join(void)
     IS(R1("join", AR(2, I(1), I(2))), "12", "join without separator");
     IS(R2("join", AR(2, H(1, S("a"), I(1)), S("x")), S(",")), "{\"a\"=>1},x", "join shows a hash as Ruby does");
     IS(R2("join", AR(0), S(",")), "", "join of []");
+    IS(R2("join", AR(2, AR(1, AR(1, I(1))), AR(1, AR(0))), S("/")), "1/", "join: a nested empty array is an element");
+    IS(R2("join", AR(3, S("a"), AR(0), S("b")), S("-")), "a--b", "join: [] between elements");
     IS(R2("join", AR(2, F(1.0), F(2.5e20)), S(",")), "1.0,2.5e+20", "join floats");
     IS(R2("join", AR(4, RX("re"), VAL_DEFAULT, TY("Integer", 0), TY("File", 1, S("x"))), S(",")),
            "(?-mix:re),default,Integer,File['x']", "join regexp, default, types");
@@ -370,6 +382,9 @@ static void test_sort_unique(void)
     IS(R1("unique", AR(4, AR(1, I(1)), AR(1, I(1)), H(1, S("a"), I(1)), H(1, S("a"), I(1)))),
            "[[1], {a => 1}]", "unique nested values");
     IS(R1("unique", AR(2, S("1"), I(1))), "[1, 1]", "unique: '1' and 1 differ");
+    IS(R1("unique", AR(2, H(2, S("a"), I(1), S("b"), I(2)), H(2, S("b"), I(2), S("a"), I(1)))), "[{a => 1, b => 2}]",
+       "unique: hash order does not matter");
+    IS(R1("unique", AR(2, AR(2, I(1), I(2)), AR(2, I(1), F(2.0)))), "[[1, 2], [1, 2.0]]", "unique: [1, 2] vs [1, 2.0]");
     IS(R1("unique", I(3)), "[0, 1, 2]", "unique of an integer iterable");
     IS(with_block("unique", b_lower, 1, 1, AR(3, S("a"), S("A"), S("b")), NULL), "[a, b]", "unique with a block");
     IS(with_block("unique", b_lower, 1, 1, H(3, S("a"), S("X"), S("b"), S("x"), S("c"), S("y")), NULL),
@@ -487,6 +502,16 @@ static void test_sprintf(void)
            "  2.2|1.23e+03|+0.5|-003.142", "sprintf float flags");
     IS(show(call("sprintf", NULL, -1, 5, S("%-+5d|%x|%o|%05s|"), I(3), I(255), I(8), S("ab"))), "+3   |ff|10|   ab|",
            "sprintf mixed flags");
+    IS(R2("sprintf", S("%.2f"), F(2.675)), "2.68", "sprintf %.2f rounds 2.675 as Ruby does");
+    IS(show(call("sprintf", NULL, -1, 5, S("%.1f|%.2f|%.2f|%.2f"), F(0.35), F(1.005), F(8.345), F(2.665))),
+       "0.4|1.00|8.34|2.66", "sprintf: Ruby's half-even guess on uncertain ties");
+    IS(show(call("sprintf", NULL, -1, 5, S("%.3e|%.2g|%#.2g|%g"), F(2.6755), F(2.675), F(99.95), F(123456.0))),
+       "2.676e+00|2.7|1.0e+02|123456", "sprintf %e/%g rounding, %#g carry");
+    IS(R4("sprintf", S("%.0f|%.0f|%.0f"), F(0.5), F(1.5), F(2.5)), "0|2|2", "sprintf %.0f ties to even");
+    IS(R2("sprintf", S("%.17g"), F(0.1)), "0.10000000000000001", "sprintf many digits are exact");
+    IS(R2("sprintf", S("%2$s"), I(1)), err("too few arguments"), "sprintf positional past the end");
+    IS(R2("sprintf", S("%-"), I(1)), err("invalid format character - %"), "sprintf flag at the end");
+    IS(R2("sprintf", S("%.5"), I(1)), err("malformed format string - %*[0-9]"), "sprintf precision at the end");
     IS(R2("sprintf", S("%c"), S("xyz")), err("%c requires a character"), "sprintf %c of a long string");
     IS(R2("sprintf", S("%d"), S("x")), err("invalid value for Integer(): \"x\""), "sprintf %d of a word");
     IS(R2("sprintf", S("%d"), U), err("invalid value for Integer(): \"\""), "sprintf %d of undef");
@@ -523,6 +548,16 @@ static void test_regsubst(void)
     IS(R3("regsubst", S("hello"), S("l"), S("\\9")), "helo", "regsubst missing group");
     IS(R3("regsubst", S("foo bar"), RX("(\\w+) (\\w+)"), S("\\2 \\1")), "bar foo", "regsubst swap words");
     IS(R3("regsubst", S("x"), S("y"), S("z")), "x", "regsubst without a match");
+    IS(R3("regsubst", S("hello"), S("(?<first>h)"), S("\\k<first>J")), "hJello", "regsubst \\k<name>");
+    IS(R3("regsubst", S("hello"), S("(?<a>h)(?<b>e)"), S("\\k<b>\\k<a>")), "ehllo", "regsubst two named groups");
+    IS(R4("regsubst", S("hello"), S("(?<a>h)|(?<a>e)"), S("[\\k<a>]"), S("G")), "[h][e]llo",
+       "regsubst a name used twice");
+    IS(R3("regsubst", S("hello"), S("(?<a>h)"), S("\\k<x>")), err("undefined group name reference: x"),
+       "regsubst unknown group name");
+    IS(R3("regsubst", S("hello"), S("(?<a>h)"), S("\\k<a")), err("invalid group name reference format"),
+       "regsubst malformed \\k");
+    IS(R4("regsubst", S("x"), S("("), S("y"), S("IM")), err("end pattern with unmatched parenthesis: /(/mi"),
+       "regsubst bad regexp shows its options");
     IS(R3("regsubst", S("a"), S("("), S("x")), err("end pattern with unmatched parenthesis: /(/"),
            "regsubst bad regexp");
     IS(R3("regsubst", I(1), S("b"), S("c")),
@@ -606,6 +641,11 @@ static void test_case_strip(void)
                "  (String arg)\n    rejected: parameter 'arg' expects a String value, got Tuple\n"
                "  (Iterable[Variant[String, Numeric]] arg)"),
            "strip: Puppet 7 rejects a string/number mix");
+    IS(R1("strip", T_),
+       err("'strip' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant], got Boolean"),
+       "strip a boolean");
+    IS(R1("strip", val_str(&arena, "\0 a \0", 5)), "a", "strip NULs too");
+    IS(R1("chomp", S("\r\n\r\n")), "\r\n", "chomp one \\r\\n");
     IS(R1("strip", AR(1, U)),
            err("'strip' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant[String, Numeric]], got Tuple"),
            "strip [undef]");
