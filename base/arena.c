@@ -24,6 +24,7 @@ struct ArenaBlock {
 
 enum { HUGE = 2u << 20, MAX_BLOCK = 4u << 20 };
 
+#ifndef ARENA_TRACK
 static ArenaBlock *block_alloc(size_t size)
 {
     if (size + sizeof(ArenaBlock) >= HUGE) {
@@ -48,6 +49,8 @@ static ArenaBlock *block_alloc(size_t size)
     b->size = size;
     return b;
 }
+
+#endif
 
 static void block_free(ArenaBlock *b)
 {

@@ -2105,23 +2105,23 @@ static Value *min_max(CallCtx *cc, const char *fn, int want, int dep_num, int de
     MinMax mm = {cc, fn, 2, dep_num, dep_any};
     Value **v = cc->args;
     size_t n = cc->nargs;
-    if (n == 1 && v[0]->kind == V_ARRAY) {
-        n = v[0]->arr.n;
-        v = v[0]->arr.items;
-    } else if (cc->lambda && (all_kind(v, n, 0) || all_kind(v, n, 1))) {
+    int np = ev_lambda_params(cc);
+    if (cc->lambda && np != 2) {
+        /* No signature takes the block, so Puppet lists them all. */
         const char *sigs[] = {"Numeric values*", "String values*", "Array[Numeric] values, Callable[2, 2] block?",
                               "Array[String] values, Callable[2, 2] block?", "Array values, Callable[2, 2] block?",
                               "Any values*, Callable[2, 2] block", "Any values*"};
-        const char *why[] = {"does not expect a block", "does not expect a block",
-                             "expects 1 argument, got 2", "expects 1 argument, got 2", "expects 1 argument, got 2",
-                             NULL, "does not expect a block"};
-        if (n == 1 || ev_lambda_params(cc) == 2) goto ok;
-        why[5] = arena_printf(A, "block expects 2 arguments, got %d", ev_lambda_params(cc));
+        const char *b = np == 0 ? "block expects 2 arguments, got none"
+                                : arena_printf(A, "block expects 2 arguments, got %d", np);
+        const char *why[] = {"does not expect a block", "does not expect a block", b, b, b, b,
+                             "does not expect a block"};
         fail_dispatch(cc, fn, sigs, why, 7);
     }
-ok:
+    if (n == 1 && v[0]->kind == V_ARRAY) {
+        n = v[0]->arr.n;
+        v = v[0]->arr.items;
+    }
     if (cc->lambda) {
-        check_block(cc, fn, 2, 2);
         mm.mode = 3;
         if (!n) return VAL_UNDEF;
     } else {

@@ -1,0 +1,36 @@
+/*
+ * tx.h - the transaction, as providers see it.  Every line a resource logs
+ * goes through here, so paths ("/Stage[main]/Main/File[/x]/ensure"), the
+ * loglevel metaparameter, noop and event bookkeeping stay in one place.
+ * Lines are "<Level>: <source>: <message>"; Notice/Info/Debug go to stdout,
+ * Warning/Error to stderr, each flushed as it is written.
+ */
+#ifndef APPLY_TX_H
+#define APPLY_TX_H
+#include "types/provider.h"
+#include <stdarg.h>
+
+typedef enum { LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERR } LogLevel;
+
+const Resource *tx_resource(TxRes *t);
+int tx_noop(TxRes *t);              /* global --noop or noop => true (and not noop => false) */
+const char *tx_root(TxRes *t);      /* "" or the --root directory (no trailing slash) */
+int tx_is_refreshing(TxRes *t);     /* inside Provider.refresh */
+
+/* A property changed: "<path>/<prop>: <message>" at the resource's loglevel
+ * (notice by default), and a success event named event ("content_changed",
+ * "file_created", "executed_command", "message_changed", ...). */
+void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Noop: "<path>/<prop>: current_value <is>, should be <should> (noop)" and a
+ * noop event.  is and should are given as Puppet prints them: "'absent'",
+ * "['0']", "'{sha256}...'". */
+void tx_would(TxRes *t, const char *prop, const char *event, const char *is, const char *should);
+/* A property failed: "Error: <path>/<prop>: change from <from> to <to>
+ * failed: <message>" and a failure event; the resource is failed. */
+void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Any other line about the resource: "<Level>: <path>[/<prop>]: message". */
+void tx_log(TxRes *t, LogLevel lvl, const char *prop, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A line with no source: "<Level>: message" (a notify's message, an exec's
+ * bare error line). */
+void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#endif

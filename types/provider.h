@@ -1,0 +1,40 @@
+/*
+ * provider.h - what a resource type does at apply time.  One Provider per
+ * type (types/notify.c, types/exec.c, types/file.c, ...): it validates a
+ * resource before anything changes, brings it in sync (or, in noop, says
+ * what it would change), optionally responds to refresh events, and names
+ * the resources it autorequires.  Providers report every change, would-be
+ * change and failure through the transaction's tx_* calls (apply/tx.h); the
+ * transaction owns events, log paths, levels and counting.
+ */
+#ifndef TYPES_PROVIDER_H
+#define TYPES_PROVIDER_H
+#include "catalog/catalog.h"
+#include "base/buf.h"
+
+typedef struct TxRes TxRes;
+
+typedef void (*AutoreqFn)(void *ctx, const char *type, const char *title);
+
+typedef struct Provider {
+    const char *type;     /* lowercase type name: "notify" */
+    /* Checks r's parameters before the run starts.  Returns 0, or -1 with
+     * Puppet's message in err (e.g. "'echo' is not qualified and no path was
+     * specified. Please qualify the command or specify a path."). */
+    int (*validate)(const Resource *r, Buf *err);
+    /* Evaluates r: retrieve, compare, sync (tx_change) or, when
+     * tx_noop(t), report (tx_would).  Returns 0, or -1 when r failed (after
+     * reporting it with tx_failed or tx_log). */
+    int (*apply)(TxRes *t);
+    /* Handles one coalesced refresh (NULL: the type ignores events, as
+     * notify and file do).  Returns 0, or -1 with the error text in err
+     * (the transaction logs "Failed to call refresh: <err>"). */
+    int (*refresh)(TxRes *t, Buf *err);
+    /* Calls add(ctx, Type, title) for each autorequire candidate, in
+     * Puppet's order (spec 7.2).  NULL: none. */
+    void (*autorequire)(const Resource *r, AutoreqFn add, void *ctx);
+} Provider;
+
+/* The provider for a type (case-insensitive), or NULL. */
+const Provider *provider_find(const char *type);
+#endif
