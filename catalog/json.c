@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include <stdlib.h>
 #include <json-c/json.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -268,4 +269,158 @@ Value *val_read_json_file(Arena *a, const char *path, const char **err)
     Value *v = val_from_json(a, j);
     json_object_put(j);
     return v;
+}
+
+/* ---- reading a catalog ---- */
+
+static const char *jstr(Arena *a, json_object *o)
+{
+    return arena_strndup(a, json_object_get_string(o), (size_t)json_object_get_string_len(o));
+}
+
+static int fail_at(Buf *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail_at(Buf *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[512];
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    buf_adds(err, tmp);
+    return -1;
+}
+
+static int read_resource(Catalog *c, json_object *jr, size_t i, Buf *err)
+{
+    Arena *a = c->arena;
+    if (!json_object_is_type(jr, json_type_object)) return fail_at(err, "resources[%zu]: expected an object", i);
+    json_object *jt, *jtitle;
+    if (!json_object_object_get_ex(jr, "type", &jt) || !json_object_is_type(jt, json_type_string) ||
+        !json_object_get_string_len(jt))
+        return fail_at(err, "resources[%zu].type: expected a non-empty string", i);
+    if (!json_object_object_get_ex(jr, "title", &jtitle) ||
+        !(json_object_is_type(jtitle, json_type_string) || json_object_is_type(jtitle, json_type_int)))
+        return fail_at(err, "resources[%zu].title: expected a string", i);
+    const char *type = cat_capitalize_type(a, json_object_get_string(jt));
+    const char *title = jstr(a, jtitle);
+    if (strcmp(type, "Class") == 0 && strcmp(title, "main") != 0) title = cat_capitalize_type(a, title);
+    Resource *r = cat_add(c, type, title);
+    if (!r) return fail_at(err, "resources[%zu]: duplicate resource %s[%s]", i, type, title);
+    json_object *v;
+    if (json_object_object_get_ex(jr, "tags", &v)) {
+        if (!json_object_is_type(v, json_type_array)) return fail_at(err, "resources[%zu].tags: expected an array", i);
+        for (size_t k = 0; k < json_object_array_length(v); k++) {
+            json_object *t = json_object_array_get_idx(v, k);
+            if (!json_object_is_type(t, json_type_string))
+                return fail_at(err, "resources[%zu].tags[%zu]: expected a string", i, k);
+            res_tag(c, r, jstr(a, t));
+        }
+    }
+    if (json_object_object_get_ex(jr, "file", &v) && json_object_is_type(v, json_type_string)) r->file = jstr(a, v);
+    if (json_object_object_get_ex(jr, "line", &v) && json_object_is_type(v, json_type_int)) r->line = json_object_get_int(v);
+    if (json_object_object_get_ex(jr, "exported", &v)) r->exported = json_object_get_boolean(v);
+    if (json_object_object_get_ex(jr, "kind", &v) && json_object_is_type(v, json_type_string)) r->kind = jstr(a, v);
+    else r->kind = "";
+    if (json_object_object_get_ex(jr, "parameters", &v)) {
+        if (!json_object_is_type(v, json_type_object))
+            return fail_at(err, "resources[%zu].parameters: expected an object", i);
+        json_object_object_foreach(v, k, pv) res_set(c, r, arena_strdup(a, k), val_from_json(a, pv));
+    }
+    if (json_object_object_get_ex(jr, "sensitive_parameters", &v) && json_object_is_type(v, json_type_array)) {
+        size_t n = json_object_array_length(v);
+        r->sensitive = ARENA_NEWN(a, const char *, n + 1);
+        for (size_t k = 0; k < n; k++) r->sensitive[r->nsensitive++] = jstr(a, json_object_array_get_idx(v, k));
+    }
+    return 0;
+}
+
+static Resource *find_ref_string(Catalog *c, const char *ref)
+{
+    const char *lb = strchr(ref, '[');
+    size_t n = strlen(ref);
+    if (!lb || lb == ref || n < 3 || ref[n - 1] != ']') return NULL;
+    char type[256];
+    size_t tl = (size_t)(lb - ref);
+    if (tl >= sizeof type) return NULL;
+    memcpy(type, ref, tl);
+    type[tl] = '\0';
+    char *title = xstrndup(lb + 1, n - tl - 2);
+    Resource *r = cat_find(c, type, title);
+    free(title);
+    return r;
+}
+
+int cat_read_json(Catalog *c, const char *path, Buf *err)
+{
+    json_object *j = json_object_from_file(path);
+    if (!j) return fail_at(err, "%s: %s", path, json_util_get_last_err() ? json_util_get_last_err() : "cannot read");
+    Arena *a = c->arena;
+    int rc = -1;
+    json_object *v, *res;
+    if (!json_object_is_type(j, json_type_object)) {
+        fail_at(err, "$: a catalog must be a JSON object");
+        goto out;
+    }
+    if (json_object_object_get_ex(j, "name", &v) && json_object_is_type(v, json_type_string)) c->name = jstr(a, v);
+    if (json_object_object_get_ex(j, "environment", &v) && json_object_is_type(v, json_type_string))
+        c->environment = jstr(a, v);
+    if (json_object_object_get_ex(j, "version", &v) && !json_object_is_type(v, json_type_null)) c->version = jstr(a, v);
+    if (!json_object_object_get_ex(j, "resources", &res) || !json_object_is_type(res, json_type_array)) {
+        fail_at(err, "resources: expected an array of resources");
+        goto out;
+    }
+    for (size_t i = 0; i < json_object_array_length(res); i++)
+        if (read_resource(c, json_object_array_get_idx(res, i), i, err) != 0) goto out;
+    if (json_object_object_get_ex(j, "edges", &v)) {
+        if (!json_object_is_type(v, json_type_array)) {
+            fail_at(err, "edges: expected an array");
+            goto out;
+        }
+        for (size_t i = 0; i < json_object_array_length(v); i++) {
+            json_object *e = json_object_array_get_idx(v, i), *s, *t;
+            if (!json_object_is_type(e, json_type_object) || !json_object_object_get_ex(e, "source", &s) ||
+                !json_object_object_get_ex(e, "target", &t) || !json_object_is_type(s, json_type_string) ||
+                !json_object_is_type(t, json_type_string)) {
+                fail_at(err, "edges[%zu]: expected {\"source\": \"Type[title]\", \"target\": \"Type[title]\"}", i);
+                goto out;
+            }
+            Resource *rs = find_ref_string(c, json_object_get_string(s));
+            Resource *rt = find_ref_string(c, json_object_get_string(t));
+            if (!rs || !rt) {
+                fail_at(err, "edges[%zu]: no resource %s in the catalog", i,
+                        json_object_get_string(rs ? t : s));
+                goto out;
+            }
+            cat_add_edge(c, rs, rt);
+        }
+    }
+    if (json_object_object_get_ex(j, "classes", &v) && json_object_is_type(v, json_type_array))
+        for (size_t i = 0; i < json_object_array_length(v); i++) {
+            json_object *k = json_object_array_get_idx(v, i);
+            if (json_object_is_type(k, json_type_string)) cat_add_class(c, jstr(a, k));
+        }
+    /* aliases resolve like titles */
+    for (size_t i = 0; i < c->nres; i++) {
+        Resource *r = c->res[i];
+        Value *al = res_get(r, "alias");
+        if (!al) continue;
+        size_t n = al->kind == V_ARRAY ? al->arr.n : 1;
+        for (size_t k = 0; k < n; k++) {
+            Value *x = al->kind == V_ARRAY ? al->arr.items[k] : al;
+            if (x->kind != V_STR) continue;
+            const char *key = cat_ref_key(a, r->type, x->str.s);
+            if (!map_get(&c->by_key, key, strlen(key))) map_put(&c->by_key, key, strlen(key), r);
+        }
+    }
+    rc = 0;
+out:
+    json_object_put(j);
+    return rc;
+}
+
+Resource *cat_resolve_ref(Catalog *c, const Value *ref)
+{
+    if (ref->kind == V_STR) return find_ref_string(c, ref->str.s);
+    if (val_is_resref(ref)) return cat_find(c, ref->type.name, ref->type.params[0]->str.s);
+    return NULL;
 }

@@ -18,4 +18,13 @@ int cat_write_json(const Catalog *c, FILE *out);
 Value *val_from_json(Arena *a, json_object *j);
 /* Reads a JSON file into a Value; NULL (errno or *err set) on failure. */
 Value *val_read_json_file(Arena *a, const char *path, const char **err);
+
+/* Reads a catalog (Puppet's JSON format v2, from mcomp or from
+ * `puppet catalog compile`) into c, which the caller initialised.  Checks
+ * its shape: on a problem returns -1 with "<json path>: <why>" in err and
+ * c unusable.  Aliases are indexed like titles. */
+int cat_read_json(Catalog *c, const char *path, Buf *err);
+/* The resource a reference names: "Type[title]" strings (from JSON) or
+ * reference values (from the compiler); NULL if it is not in c. */
+Resource *cat_resolve_ref(Catalog *c, const Value *ref);
 #endif

@@ -280,7 +280,7 @@ static void float_to_s(Buf *b, double f)
 static void to_s(Buf *b, const Value *v, int nested)
 {
     switch (v->kind) {
-    case V_UNDEF: if (nested) buf_adds(b, "undef"); break;
+    case V_UNDEF: break;                  /* Puppet 7 prints nothing, nested or not */
     case V_DEFAULT: buf_adds(b, "default"); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;

@@ -487,11 +487,14 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
     const Builtin *b = fn_find(fname);
     if (b) {
         if ((int)nargs < b->min_args || (b->max_args >= 0 && (int)nargs > b->max_args)) {
+            char got[32];
+            if (nargs) snprintf(got, sizeof got, "%zu", nargs);
+            else strcpy(got, "none");
             if (b->min_args == b->max_args)
-                cmp_fail(c, at, "'%s' expects %d argument%s, got %zu", fname, b->min_args, b->min_args == 1 ? "" : "s", nargs);
+                cmp_fail(c, at, "'%s' expects %d argument%s, got %s", fname, b->min_args, b->min_args == 1 ? "" : "s", got);
             if (b->max_args < 0)
-                cmp_fail(c, at, "'%s' expects at least %d argument%s, got %zu", fname, b->min_args, b->min_args == 1 ? "" : "s", nargs);
-            cmp_fail(c, at, "'%s' expects between %d and %d arguments, got %zu", fname, b->min_args, b->max_args, nargs);
+                cmp_fail(c, at, "'%s' expects at least %d argument%s, got %s", fname, b->min_args, b->min_args == 1 ? "" : "s", got);
+            cmp_fail(c, at, "'%s' expects between %d and %d arguments, got %s", fname, b->min_args, b->max_args, got);
         }
         if (b->lambda == 2 && !lambda) cmp_fail(c, at, "'%s' expects a block", fname);
         if (b->lambda == 0 && lambda) cmp_fail(c, at, "'%s' does not accept a block", fname);

@@ -1,0 +1,33 @@
+/*
+ * apply.h - running a catalog: the options mapply passes to the
+ * transaction and the totals it gets back (spec §10).
+ */
+#ifndef APPLY_APPLY_H
+#define APPLY_APPLY_H
+#include "apply/graph.h"
+#include "apply/tx.h"
+
+typedef void (*ReportFn)(void *ctx, const Resource *r, const char *path, int skipped, int failed, int not_run,
+                         int nevents, double seconds);
+
+typedef struct ApplyOptions {
+    int noop;                 /* --noop */
+    LogLevel log_level;       /* lowest level printed: NOTICE, INFO (--verbose), DEBUG (--debug) */
+    const char *root;         /* --root DIR, or NULL */
+    const char **tags;        /* --tags: only resources with one of these tags */
+    int ntags;
+    const char **skip_tags;   /* --skip_tags */
+    int nskip_tags;
+    ReportFn report_fn;       /* called once per resource at the end, or NULL */
+    void *report_ctx;
+} ApplyOptions;
+
+typedef struct TxSummary {
+    int total, changed, out_of_sync, skipped, failed, failed_to_restart, restarted;
+    int changes;                          /* success events, refreshes included */
+    int ev_success, ev_failure, ev_noop;
+} TxSummary;
+
+/* Walks g and applies every resource (spec §11 steps 6-7). */
+int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
+#endif

@@ -1,0 +1,362 @@
+/*
+ * mapply.c - the catalog applier's command line: read a catalog, validate
+ * all of it, build the graph, refuse cycles, then run the transaction and
+ * say what happened, with Puppet's log lines and exit codes.
+ */
+#include "apply/apply.h"
+#include "catalog/json.h"
+#include "types/provider.h"
+#include "types/types.h"
+#include "base/util.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *out)
+{
+    fputs("usage: mapply [options] CATALOG.json\n"
+          "Apply a catalog (Puppet JSON format v2, from mcomp or puppet catalog compile) to this machine.\n"
+          "\n"
+          "  --noop                  change nothing; say what would change\n"
+          "  --detailed-exitcodes    0 no changes, 2 changes, 4 failures, 6 both (1: could not run)\n"
+          "  -v, --verbose           also print Info lines\n"
+          "  -d, --debug             also print Debug lines\n"
+          "  --summarize             print the run's totals at the end\n"
+          "  --tags TAG[,TAG]        apply only resources with one of these tags\n"
+          "  --skip_tags TAG[,TAG]   do not apply resources with one of these tags\n"
+          "  --vardir DIR            state directory: lock, reports, graphs\n"
+          "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
+          "  --graph                 write resources.dot, relationships.dot, expanded_relationships.dot\n"
+          "                          (and cycles.dot when there are cycles) into the graph directory\n"
+          "  --graphdir DIR          where --graph writes (default VARDIR/graphs)\n"
+          "  --graph-format FMT      dot (default), svg or png: also render each graph\n"
+          "  --report FILE           write a JSON report of every resource's status\n"
+          "  --root DIR              apply to an alternate root directory\n"
+          "  -h, --help              this text\n"
+          "  -V, --version           the version\n",
+          out);
+}
+
+static int split_list(char *s, const char ***out)
+{
+    int n = 0;
+    const char **v = NULL;
+    for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+        v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
+        for (char *p = tok; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+        v[n++] = tok;
+    }
+    *out = v;
+    return n;
+}
+
+static int mkdir_p(const char *dir)
+{
+    char *d = xstrndup(dir, strlen(dir));
+    for (char *p = d + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+            free(d);
+            return -1;
+        }
+        *p = '/';
+    }
+    int rc = mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
+    free(d);
+    return rc;
+}
+
+/* One run at a time per state directory: an flock on VARDIR/mapply.lock,
+ * which holds the pid of the run that has it. */
+static int take_lock(const char *vardir)
+{
+    char *path = xmalloc(strlen(vardir) + 32);
+    sprintf(path, "%s/mapply.lock", vardir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "Error: Could not open the lock %s: %s\n", path, strerror(errno));
+        free(path);
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        if (n > 0) pid[n] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        fprintf(stderr, "Error: Another mapply run is already in progress (pid %s holds %s); not running\n",
+                *pid ? pid : "?", path);
+        close(fd);
+        free(path);
+        return -1;
+    }
+    if (ftruncate(fd, 0) == 0) dprintf(fd, "%ld\n", (long)getpid());
+    free(path);
+    return fd;
+}
+
+/* Every resource is checked before the first change (spec README): types
+ * known and supported here, parameters accepted by the provider. */
+static int validate(const Catalog *cat, const Graph *g)
+{
+    int errors = 0;
+    for (int v = 0; v < g->nv; v++) {
+        if (g->v[v].role != V_RESOURCE) continue;
+        const Resource *r = g->v[v].res;
+        const Provider *p = provider_find(r->type);
+        Buf err = BUF_INIT;
+        if (!p) {
+            if (type_find(r->type, strlen(r->type)))
+                buf_printf(&err, "mapply cannot manage %s resources yet", r->type);
+            else
+                buf_printf(&err, "Unknown resource type '%s'", r->type);
+        } else if (p->validate) {
+            p->validate(r, &err);
+        }
+        if (err.len) {
+            fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
+            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
+            else if (r->line) fprintf(stderr, " (line: %d)", r->line);
+            fputc('\n', stderr);
+            errors++;
+        }
+        buf_free(&err);
+    }
+    (void)cat;
+    return errors;
+}
+
+typedef struct SumLine { const char *label; long value; } SumLine;
+
+static int cmp_sum(const void *a, const void *b)
+{
+    char x[32], y[32];
+    snprintf(x, sizeof x, "%ld", ((const SumLine *)a)->value);
+    snprintf(y, sizeof y, "%ld", ((const SumLine *)b)->value);
+    return strcmp(x, y);
+}
+
+/* Puppet's --summarize layout: sections by name, zero values left out,
+ * lines sorted by the text of their value, Total last. */
+static void print_section(const char *name, SumLine *lines, int n, long total, int with_total)
+{
+    printf("%s:\n", name);
+    SumLine keep[16];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (lines[i].value) keep[k++] = lines[i];
+    qsort(keep, (size_t)k, sizeof *keep, cmp_sum);
+    for (int i = 0; i < k; i++) printf("   %15s %ld\n", keep[i].label, keep[i].value);
+    if (with_total && total) printf("   %15s %ld\n", "Total:", total);
+}
+
+static void summarize(const TxSummary *s)
+{
+    SumLine changes[] = {{"Total:", s->changes}};
+    print_section("Changes", changes, 1, 0, 0);
+    SumLine events[] = {{"Success:", s->ev_success}, {"Failure:", s->ev_failure}, {"Noop:", s->ev_noop}};
+    print_section("Events", events, 3, s->ev_success + s->ev_failure + s->ev_noop, 1);
+    SumLine res[] = {
+        {"Skipped:", s->skipped}, {"Failed:", s->failed}, {"Failed to restart:", s->failed_to_restart},
+        {"Restarted:", s->restarted}, {"Changed:", s->changed}, {"Out of sync:", s->out_of_sync},
+    };
+    print_section("Resources", res, 6, s->total, 1);
+    fflush(stdout);
+}
+
+typedef struct Report { FILE *f; int first; } Report;
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void report_resource(void *ctx, const Resource *r, const char *path, int skipped, int failed, int not_run,
+                            int nevents, double seconds)
+{
+    Report *rep = ctx;
+    FILE *f = rep->f;
+    fputs(rep->first ? "\n    " : ",\n    ", f);
+    rep->first = 0;
+    fputs("{\"resource\": ", f);
+    json_str(f, r->ref);
+    fputs(", \"path\": ", f);
+    json_str(f, path);
+    fprintf(f, ", \"status\": \"%s\", \"events\": %d, \"evaluation_time\": %.6f}",
+            failed ? "failed" : skipped ? "skipped" : not_run ? "not_run" : nevents ? "changed" : "unchanged", nevents,
+            seconds);
+}
+
+int main(int argc, char **argv)
+{
+    util_progname = "mapply";
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    ApplyOptions opt;
+    memset(&opt, 0, sizeof opt);
+    opt.log_level = LOG_NOTICE;
+    int detailed = 0, graph = 0, summary = 0;
+    const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL;
+    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM };
+    static const struct option longopts[] = {
+        {"noop", no_argument, NULL, O_NOOP},
+        {"detailed-exitcodes", no_argument, NULL, O_DETAILED},
+        {"verbose", no_argument, NULL, 'v'},
+        {"debug", no_argument, NULL, 'd'},
+        {"summarize", no_argument, NULL, O_SUM},
+        {"tags", required_argument, NULL, O_TAGS},
+        {"skip_tags", required_argument, NULL, O_SKIP},
+        {"skip-tags", required_argument, NULL, O_SKIP},
+        {"vardir", required_argument, NULL, O_VARDIR},
+        {"graph", no_argument, NULL, O_GRAPH},
+        {"graphdir", required_argument, NULL, O_GRAPHDIR},
+        {"graph-format", required_argument, NULL, O_GRAPHFMT},
+        {"report", required_argument, NULL, O_REPORT},
+        {"root", required_argument, NULL, O_ROOT},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    int ch;
+    while ((ch = getopt_long(argc, argv, "vdhV", longopts, NULL)) != -1) {
+        switch (ch) {
+        case O_NOOP: opt.noop = 1; break;
+        case O_DETAILED: detailed = 1; break;
+        case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
+        case 'd': opt.log_level = LOG_DEBUG; break;
+        case O_SUM: summary = 1; break;
+        case O_TAGS: opt.ntags = split_list(optarg, &opt.tags); break;
+        case O_SKIP: opt.nskip_tags = split_list(optarg, &opt.skip_tags); break;
+        case O_VARDIR: vardir = optarg; break;
+        case O_GRAPH: graph = 1; break;
+        case O_GRAPHDIR: graphdir = optarg; break;
+        case O_GRAPHFMT: graph_format = optarg; break;
+        case O_REPORT: report = optarg; break;
+        case O_ROOT: opt.root = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': puts("mapply 0.1"); return 0;
+        default: usage(stderr); return 1;
+        }
+    }
+    if (optind != argc - 1 || (strcmp(graph_format, "dot") && strcmp(graph_format, "svg") && strcmp(graph_format, "png"))) {
+        usage(stderr);
+        return 1;
+    }
+    char *home_vardir = NULL;
+    if (!vardir) {
+        if (geteuid() == 0) {
+            vardir = "/var/lib/mapply";
+        } else {
+            const char *home = getenv("HOME");
+            home_vardir = xmalloc(strlen(home ? home : "/tmp") + 16);
+            sprintf(home_vardir, "%s/.mapply", home ? home : "/tmp");
+            vardir = home_vardir;
+        }
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    Arena arena;
+    arena_init(&arena);
+    Catalog cat;
+    cat_init(&cat, &arena);
+    Buf err = BUF_INIT;
+    Graph g;
+    memset(&g, 0, sizeof g);
+    int rc = 1, lock = -1;
+    char *gdir = NULL;
+    if (cat_read_json(&cat, argv[optind], &err) != 0) {
+        fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
+        goto out;
+    }
+    if (graph_build(&g, &cat) != 0) goto out;
+    if (validate(&cat, &g)) goto out;
+    if (mkdir_p(vardir) != 0) {
+        fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
+        goto out;
+    }
+    if (graph) {
+        gdir = xmalloc(strlen(vardir) + 16);
+        sprintf(gdir, "%s/graphs", vardir);
+        if (graphdir) strcpy(gdir = xrealloc(gdir, strlen(graphdir) + 1), graphdir);
+    }
+    CycleSet cs;
+    memset(&cs, 0, sizeof cs);
+    int ncycles = graph_cycles(&g, &cs);
+    if (graph && graph_write_dot(&g, ncycles ? &cs : NULL, gdir, graph_format) != 0) {
+        cycles_free(&cs);
+        goto out;
+    }
+    if (ncycles) {
+        char *msg = cs.message;
+        if (graph) {
+            char *tail = strstr(msg, "Try the '--graph' option");
+            if (tail) *tail = '\0';
+            fprintf(stderr, "Error: %sCycle graph written to %s/cycles.dot.\n", msg, gdir);
+        } else {
+            fprintf(stderr, "Error: %s%s", msg, msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+        }
+        fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+        cycles_free(&cs);
+        goto out;
+    }
+    lock = take_lock(vardir);
+    if (lock < 0) goto out;
+    if (opt.log_level <= LOG_INFO)
+        printf("Info: Applying configuration version '%s'\n", cat.version ? cat.version : "");
+    Report rep = {NULL, 1};
+    if (report) {
+        rep.f = fopen(report, "w");
+        if (!rep.f) {
+            fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
+            goto out;
+        }
+        fputs("{\n  \"catalog_version\": ", rep.f);
+        json_str(rep.f, cat.version ? cat.version : "");
+        fputs(",\n  \"resource_statuses\": [", rep.f);
+        opt.report_fn = report_resource;
+        opt.report_ctx = &rep;
+    }
+    TxSummary sum;
+    tx_run(&g, &opt, &arena, &sum);
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    printf("Notice: Applied catalog in %.2f seconds\n", secs);
+    if (summary) summarize(&sum);
+    if (rep.f) {
+        fprintf(rep.f, "\n  ],\n  \"metrics\": {\"resources\": {\"total\": %d, \"changed\": %d, \"out_of_sync\": %d, "
+                       "\"skipped\": %d, \"failed\": %d, \"failed_to_restart\": %d, \"restarted\": %d}, "
+                       "\"changes\": {\"total\": %d}, \"events\": {\"success\": %d, \"failure\": %d, \"noop\": %d}, "
+                       "\"time\": {\"total\": %.6f}},\n  \"status\": \"%s\"\n}\n",
+                sum.total, sum.changed, sum.out_of_sync, sum.skipped, sum.failed, sum.failed_to_restart, sum.restarted,
+                sum.changes, sum.ev_success, sum.ev_failure, sum.ev_noop, secs,
+                sum.failed ? "failed" : sum.changes ? "changed" : "unchanged");
+        if (fclose(rep.f) != 0) fprintf(stderr, "Error: Cannot write the report %s\n", report);
+    }
+    rc = 0;
+    if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);
+out:
+    if (lock >= 0) close(lock);
+    graph_free(&g);
+    buf_free(&err);
+    free(gdir);
+    free(home_vardir);
+    free((void *)opt.tags);
+    free((void *)opt.skip_tags);
+    cat_free(&cat);
+    arena_free(&arena);
+    return rc;
+}

@@ -1,0 +1,635 @@
+/*
+ * tx.c - the transaction: walks the expanded graph in Kahn order (ready
+ * vertices by (order value, catalog index)), and for each vertex decides,
+ * as Puppet does (spec §3, §4, §8, §11), whether it is skipped for failed
+ * dependencies, applied, or refreshed, and where its events go.  Salt's
+ * requisites are edge kinds: onchanges and onfail decide whether a resource
+ * runs, prereq test-runs its target first.  One idea carries it: every
+ * vertex keeps the set of failed resources it inherits and the count of
+ * events queued for it, so skipping and refresh coalescing are both local
+ * decisions made once per vertex.
+ */
+#include "apply/tx.h"
+#include "apply/apply.h"
+#include "types/run.h"
+#include "base/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+
+enum { EV_SUCCESS, EV_NOOP, EV_FAILURE };
+
+typedef struct Event {
+    const char *name;
+    int status;
+} Event;
+
+typedef struct IntSet { int *v; int n; } IntSet;     /* sorted vertex ids, shared (immutable) */
+
+struct TxRes {
+    struct Tx *tx;
+    int v;                   /* vertex */
+    Resource *res;
+    const char *path;        /* log source: "/Stage[main]/Main/Notify[a]", or a whit's display name */
+    LogLevel level;          /* the loglevel metaparameter */
+    int noop;
+    int probe;               /* test run for prereq: record, print nothing */
+    int refreshing;
+    int evaluated, failed, skipped, not_run, changed, restarted, failed_to_restart;
+    Event *events;
+    int nevents, capevents;
+    int queued;              /* events queued for this vertex's refresh */
+    int queued_real;         /* at least one queued event is not noop */
+    IntSet failed_deps;
+    double seconds;
+};
+
+typedef struct Tx {
+    Graph *g;
+    const ApplyOptions *opt;
+    TxRes *r;                /* per vertex */
+    char **paths;            /* per catalog index (lazily) */
+    unsigned char *announced;/* per vertex: "Dependency X has failures" said */
+    Arena *arena;
+    int tags_filter;
+} Tx;
+
+/* ---- logging ---- */
+
+static const char *level_name[] = {"Debug", "Info", "Notice", "Warning", "Error"};
+
+static void emit(Tx *tx, LogLevel lvl, const char *source, const char *prop, const char *msg)
+{
+    if ((int)lvl < (int)tx->opt->log_level) return;
+    FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
+    if (source && prop) fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
+    else if (source) fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
+    else fprintf(out, "%s: %s\n", level_name[lvl], msg);
+    fflush(out);
+}
+
+static void vemit(TxRes *t, LogLevel lvl, const char *prop, int plain, const char *fmt, va_list ap)
+{
+    if (t->probe) return;
+    char small[1024];
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    char *msg = small;
+    if (n >= (int)sizeof small) {
+        msg = xmalloc((size_t)n + 1);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap2);
+    }
+    va_end(ap2);
+    emit(t->tx, lvl, plain ? NULL : t->path, prop, msg);
+    if (msg != small) free(msg);
+}
+
+static LogLevel parse_level(const Value *v, LogLevel dflt)
+{
+    if (!v || v->kind != V_STR) return dflt;
+    static const struct { const char *n; LogLevel l; } map[] = {
+        {"debug", LOG_DEBUG}, {"info", LOG_INFO}, {"notice", LOG_NOTICE}, {"warning", LOG_WARNING},
+        {"err", LOG_ERR}, {"alert", LOG_ERR}, {"emerg", LOG_ERR}, {"crit", LOG_ERR}, {"verbose", LOG_INFO},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(map); i++)
+        if (!strcmp(v->str.s, map[i].n)) return map[i].l;
+    return dflt;
+}
+
+/* ---- the provider-facing API ---- */
+
+const Resource *tx_resource(TxRes *t) { return t->res; }
+int tx_noop(TxRes *t) { return t->noop || t->probe; }
+const char *tx_root(TxRes *t) { return t->tx->opt->root ? t->tx->opt->root : ""; }
+int tx_is_refreshing(TxRes *t) { return t->refreshing; }
+
+static void add_event(TxRes *t, const char *name, int status)
+{
+    if (t->nevents == t->capevents) {
+        t->capevents = t->capevents ? t->capevents * 2 : 4;
+        t->events = xrealloc(t->events, (size_t)t->capevents * sizeof *t->events);
+    }
+    t->events[t->nevents].name = name;
+    t->events[t->nevents].status = status;
+    t->nevents++;
+}
+
+void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(t, t->level, prop, 0, fmt, ap);
+    va_end(ap);
+    add_event(t, event, EV_SUCCESS);
+}
+
+void tx_would(TxRes *t, const char *prop, const char *event, const char *is, const char *should)
+{
+    if (!t->probe) {
+        char *msg = xmalloc(strlen(is) + strlen(should) + 64);
+        sprintf(msg, "current_value %s, should be %s (noop)", is, should);
+        emit(t->tx, t->level, t->path, prop, msg);
+        free(msg);
+    }
+    add_event(t, event, EV_NOOP);
+}
+
+void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
+{
+    char small[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (!t->probe) {
+        char *msg = xmalloc(strlen(small) + strlen(from) + strlen(to) + 64);
+        sprintf(msg, "change from %s to %s failed: %s", from, to, small);
+        emit(t->tx, LOG_ERR, t->path, prop, msg);
+        free(msg);
+    }
+    add_event(t, prop, EV_FAILURE);
+    t->failed = 1;
+}
+
+void tx_log(TxRes *t, LogLevel lvl, const char *prop, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(t, lvl, prop, 0, fmt, ap);
+    va_end(ap);
+}
+
+void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(t, lvl, NULL, 1, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- paths ---- */
+
+/* "/Stage[main]/Main/Outer_dt[x]/Notify[a]": the first containment edge
+ * names the parent; a class shows its title, a define or node its ref. */
+static const char *path_of(Tx *tx, Resource *r, Resource **parent_of)
+{
+    size_t i = r->index;
+    if (tx->paths[i]) return tx->paths[i];
+    Resource *p = parent_of[i];
+    const char *seg = r->ref;
+    if (!strcmp(r->type, "Class")) seg = !strcmp(r->title, "main") ? "Main" : r->title;
+    const char *pp = p && p != r ? path_of(tx, p, parent_of) : "";
+    size_t n = strlen(pp) + strlen(seg) + 2;
+    char *s = arena_alloc_bytes(tx->arena, n);
+    snprintf(s, n, "%s/%s", pp, seg);
+    tx->paths[i] = s;
+    return s;
+}
+
+/* ---- failed dependencies ---- */
+
+static IntSet set_union(Tx *tx, IntSet a, IntSet b)
+{
+    if (!b.n) return a;
+    if (!a.n) return b;
+    int *v = arena_alloc(tx->arena, (size_t)(a.n + b.n) * sizeof *v);
+    int i = 0, j = 0, n = 0;
+    while (i < a.n || j < b.n) {
+        if (j >= b.n || (i < a.n && a.v[i] < b.v[j])) v[n++] = a.v[i++];
+        else if (i >= a.n || b.v[j] < a.v[i]) v[n++] = b.v[j++];
+        else v[n++] = a.v[i++], j++;
+    }
+    if (n == a.n) return a;
+    if (n == b.n) return b;
+    return (IntSet){v, n};
+}
+
+static IntSet set_one(Tx *tx, int x)
+{
+    int *v = arena_alloc(tx->arena, sizeof *v);
+    v[0] = x;
+    return (IntSet){v, 1};
+}
+
+static int propagates_failure(EdgeKind k) { return k != EK_ONFAIL && k != EK_ONCHANGES; }
+
+static IntSet inherited_failures(Tx *tx, int v)
+{
+    Graph *g = tx->g;
+    IntSet s = {0};
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
+        GEdge *e = &g->e[g->in[k]];
+        if (!propagates_failure(e->kind)) continue;
+        TxRes *d = &tx->r[e->src];
+        s = set_union(tx, s, d->failed_deps);
+        if (d->failed) s = set_union(tx, s, set_one(tx, e->src));
+    }
+    return s;
+}
+
+/* ---- events ---- */
+
+static int refreshable(Tx *tx, int v)
+{
+    GVertex *gv = &tx->g->v[v];
+    if (gv->role != V_RESOURCE) return 1;
+    const Provider *p = provider_find(gv->res->type);
+    return p && p->refresh;
+}
+
+/* Sends n events from t along its event-carrying out-edges (real: at least
+ * one of them is not noop). */
+static void queue_events(Tx *tx, TxRes *t, int n, int real)
+{
+    if (n <= 0 || t->probe) return;
+    Graph *g = tx->g;
+    for (int k = g->out_start[t->v]; k < g->out_start[t->v + 1]; k++) {
+        GEdge *e = &g->e[g->out[k]];
+        if (e->kind != EK_SUBSCRIBE && e->kind != EK_CONTAIN) continue;
+        if (!refreshable(tx, e->dst)) continue;
+        TxRes *d = &tx->r[e->dst];
+        d->queued += n;
+        d->queued_real |= real;
+        emit(tx, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL,
+             arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display));
+    }
+}
+
+static void queue_own_events(Tx *tx, TxRes *t)
+{
+    int real = 0;
+    for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
+    queue_events(tx, t, t->nevents, real);
+}
+
+static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }
+
+/* One coalesced refresh for all the events queued for t (spec 4.2): noop
+ * ones are only announced; whits pass a restart on silently; a real
+ * refresh counts as a change ("refresh" event) and sends "restarted" on. */
+static void process_events(Tx *tx, TxRes *t)
+{
+    if (!t->queued) return;
+    int n = t->queued;
+    int is_whit = tx->g->v[t->v].role != V_RESOURCE;
+    if (!t->queued_real || t->noop) {
+        emit(tx, LOG_NOTICE, t->path, NULL,
+             arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
+        queue_events(tx, t, 1, 0);
+        return;
+    }
+    if (!is_whit) {
+        const Provider *p = provider_find(t->res->type);
+        Buf err = BUF_INIT;
+        t->refreshing = 1;
+        int rc = p->refresh(t, &err);
+        t->refreshing = 0;
+        if (rc != 0) {
+            emit(tx, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
+            emit(tx, LOG_ERR, t->path, NULL, buf_cstr(&err));
+            t->failed = t->failed_to_restart = 1;
+            buf_free(&err);
+            return;
+        }
+        buf_free(&err);
+        emit(tx, t->level, t->path, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)));
+        t->restarted = 1;
+        add_event(t, "refresh", EV_SUCCESS);
+    }
+    queue_events(tx, t, 1, 1);
+}
+
+/* ---- requisites and generic checks ---- */
+
+static int changed_in_run(TxRes *d)
+{
+    for (int i = 0; i < d->nevents; i++)
+        if (d->events[i].status == EV_SUCCESS) return 1;
+    return 0;
+}
+
+/* onchanges / onfail decide whether t runs at all.  Returns 1 to run, 0 for
+ * "not run" (after logging why). */
+static int requisites_allow(Tx *tx, TxRes *t)
+{
+    Graph *g = tx->g;
+    int n_onchanges = 0, fired = 0, n_onfail = 0, n_failed = 0, onfail_all = 0;
+    for (int k = g->in_start[t->v]; k < g->in_start[t->v + 1]; k++) {
+        GEdge *e = &g->e[g->in[k]];
+        TxRes *d = &tx->r[e->src];
+        if (e->kind == EK_ONCHANGES) {
+            n_onchanges++;
+            if (!d->failed && changed_in_run(d)) fired = 1;
+        } else if (e->kind == EK_ONFAIL) {
+            n_onfail++;
+            onfail_all |= e->any;
+            if (d->failed || d->failed_deps.n) n_failed++;
+        }
+    }
+    if (n_onfail && (onfail_all ? n_failed < n_onfail : n_failed == 0)) {
+        tx_log(t, LOG_INFO, NULL, "onfail requisite did not fail");
+        return 0;
+    }
+    if (n_onchanges && !fired) {
+        tx_log(t, LOG_INFO, NULL, "none of the onchanges requisites changed");
+        return 0;
+    }
+    return 1;
+}
+
+static void evaluate_plain(Tx *tx, TxRes *t);
+
+/* prereq: before t runs, each resource it pre-requires is test-run; t runs
+ * only if one of them would change. */
+static int prereqs_allow(Tx *tx, TxRes *t)
+{
+    Graph *g = tx->g;
+    int any = 0, would = 0;
+    for (int k = g->out_start[t->v]; k < g->out_start[t->v + 1]; k++) {
+        GEdge *e = &g->e[g->out[k]];
+        if (e->kind != EK_PREREQ || g->v[e->dst].role != V_RESOURCE) continue;
+        any = 1;
+        TxRes probe = tx->r[e->dst];
+        probe.probe = 1;
+        probe.events = NULL;
+        probe.nevents = probe.capevents = 0;
+        const Provider *p = provider_find(probe.res->type);
+        if (p && p->apply) p->apply(&probe);
+        for (int i = 0; i < probe.nevents; i++) would |= probe.events[i].status != EV_FAILURE;
+        free(probe.events);
+    }
+    if (any && !would) {
+        tx_log(t, LOG_INFO, NULL, "No changes detected");
+        return 0;
+    }
+    return 1;
+}
+
+static int value_strings(Value *v, const char ***out)
+{
+    if (!v) return 0;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    const char **s = xmalloc((n + 1) * sizeof *s);
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
+        if (x->kind == V_STR) s[k++] = x->str.s;
+    }
+    *out = s;
+    return k;
+}
+
+static int run_check(TxRes *t, const char *cmd)
+{
+    RunOptions ro;
+    memset(&ro, 0, sizeof ro);
+    ro.shell = 1;
+    ro.timeout = 300;
+    Buf out = BUF_INIT;
+    int status = -1;
+    int rc = run_command(cmd, &ro, &status, &out);
+    buf_free(&out);
+    return rc == 0 ? status : -1;
+}
+
+/* onlyif / unless / creates on types other than exec (exec has its own):
+ * Puppet's exec rules for lists (unless skips if any succeeds, onlyif runs
+ * only if all succeed).  Returns 1 to manage the resource. */
+static int generic_checks_allow(TxRes *t)
+{
+    Resource *r = t->res;
+    if (!strcmp(r->type, "Exec")) return 1;
+    const char **cmds;
+    int n = value_strings(res_get(r, "creates"), &cmds);
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (lstat(cmds[i], &st) == 0) {
+            tx_log(t, LOG_DEBUG, NULL, "skipped because '%s' exists", cmds[i]);
+            free(cmds);
+            return 0;
+        }
+    }
+    if (n || res_get(r, "creates")) free(cmds);
+    n = value_strings(res_get(r, "onlyif"), &cmds);
+    for (int i = 0; i < n; i++)
+        if (run_check(t, cmds[i]) != 0) {
+            tx_log(t, LOG_DEBUG, NULL, "skipped because of failed check 'onlyif'");
+            free(cmds);
+            return 0;
+        }
+    if (res_get(r, "onlyif")) free(cmds);
+    n = value_strings(res_get(r, "unless"), &cmds);
+    for (int i = 0; i < n; i++)
+        if (run_check(t, cmds[i]) == 0) {
+            tx_log(t, LOG_DEBUG, NULL, "skipped because of failed check 'unless'");
+            free(cmds);
+            return 0;
+        }
+    if (res_get(r, "unless")) free(cmds);
+    return 1;
+}
+
+/* check_cmd: after a sync, every command must succeed or the resource failed. */
+static void check_cmd(TxRes *t)
+{
+    const char **cmds;
+    Value *v = res_get(t->res, "check_cmd");
+    if (!v) return;
+    int n = value_strings(v, &cmds);
+    for (int i = 0; i < n; i++)
+        if (run_check(t, cmds[i]) != 0) {
+            tx_log(t, LOG_ERR, NULL, "check_cmd determined the state failed");
+            add_event(t, "check_cmd", EV_FAILURE);
+            t->failed = 1;
+            break;
+        }
+    free(cmds);
+}
+
+/* ---- evaluating vertices ---- */
+
+static int tagged_for_run(Tx *tx, Resource *r)
+{
+    if (!tx->opt->ntags && !tx->opt->nskip_tags) return 1;
+    for (int i = 0; i < tx->opt->nskip_tags; i++)
+        if (res_tagged(r, tx->opt->skip_tags[i])) return 0;
+    if (!tx->opt->ntags) return 1;
+    for (int i = 0; i < tx->opt->ntags; i++)
+        if (res_tagged(r, tx->opt->tags[i])) return 1;
+    return 0;
+}
+
+static void skip_for_failures(Tx *tx, TxRes *t)
+{
+    int is_whit = tx->g->v[t->v].role != V_RESOURCE;
+    t->skipped = 1;
+    if (!is_whit) {
+        for (int i = 0; i < t->failed_deps.n; i++) {
+            int x = t->failed_deps.v[i];
+            if (tx->announced[x]) continue;
+            tx->announced[x] = 1;
+            emit(tx, LOG_NOTICE, t->path, NULL,
+                 arena_printf(tx->arena, "Dependency %s has failures: true", tx->g->v[x].display));
+        }
+        emit(tx, LOG_WARNING, t->path, NULL, "Skipping because of failed dependencies");
+    }
+    if (t->queued)
+        emit(tx, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", tx->g->v[t->v].display));
+    t->queued = 0;
+}
+
+static void evaluate_plain(Tx *tx, TxRes *t)
+{
+    const Provider *p = provider_find(t->res->type);
+    if (!requisites_allow(tx, t) || !prereqs_allow(tx, t) || !generic_checks_allow(t)) {
+        t->not_run = 1;
+    } else if (p && p->apply) {
+        if (p->apply(t) != 0) t->failed = 1;
+        if (!t->failed) check_cmd(t);
+    }
+    if (!t->failed) queue_own_events(tx, t);
+    if (!t->failed) process_events(tx, t);
+}
+
+static void evaluate(Tx *tx, int v)
+{
+    TxRes *t = &tx->r[v];
+    GVertex *gv = &tx->g->v[v];
+    t->evaluated = 1;
+    t->failed_deps = inherited_failures(tx, v);
+    if (gv->role == V_RESOURCE && !tagged_for_run(tx, gv->res)) {
+        t->skipped = 1;
+        t->queued = 0;
+        return;
+    }
+    if (t->failed_deps.n) {
+        skip_for_failures(tx, t);
+        return;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (gv->role == V_RESOURCE) evaluate_plain(tx, t);
+    else process_events(tx, t);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    t->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+/* ---- the walk ---- */
+
+typedef struct Heap { int *v; int n; const Graph *g; } Heap;
+
+static int heap_less(const Heap *h, int a, int b)
+{
+    const GVertex *x = &h->g->v[a], *y = &h->g->v[b];
+    if (x->order != y->order) return x->order < y->order;
+    if (x->priority != y->priority) return x->priority < y->priority;
+    return a < b;
+}
+
+static void heap_push(Heap *h, int x)
+{
+    int i = h->n++;
+    h->v[i] = x;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (!heap_less(h, h->v[i], h->v[p])) break;
+        int tmp = h->v[p];
+        h->v[p] = h->v[i];
+        h->v[i] = tmp;
+        i = p;
+    }
+}
+
+static int heap_pop(Heap *h)
+{
+    int top = h->v[0];
+    h->v[0] = h->v[--h->n];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->n && heap_less(h, h->v[l], h->v[m])) m = l;
+        if (r < h->n && heap_less(h, h->v[r], h->v[m])) m = r;
+        if (m == i) break;
+        int tmp = h->v[m];
+        h->v[m] = h->v[i];
+        h->v[i] = tmp;
+        i = m;
+    }
+    return top;
+}
+
+int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
+{
+    Tx tx = {.g = g, .opt = opt, .arena = arena};
+    const Catalog *cat = g->cat;
+    tx.r = xcalloc((size_t)g->nv + 1, sizeof *tx.r);
+    tx.paths = xcalloc(cat->nres + 1, sizeof *tx.paths);
+    tx.announced = xcalloc((size_t)g->nv + 1, 1);
+    Resource **parent_of = xcalloc(cat->nres + 1, sizeof *parent_of);
+    for (size_t i = 0; i < cat->nedges; i++) {
+        Resource *m = cat->edges[i].target;
+        if (!parent_of[m->index]) parent_of[m->index] = cat->edges[i].source;
+    }
+    for (int v = 0; v < g->nv; v++) {
+        TxRes *t = &tx.r[v];
+        GVertex *gv = &g->v[v];
+        t->tx = &tx;
+        t->v = v;
+        t->res = gv->res;
+        t->path = gv->role == V_RESOURCE ? path_of(&tx, gv->res, parent_of) : gv->display;
+        t->level = parse_level(res_get(gv->res, "loglevel"), LOG_NOTICE);
+        Value *nv = res_get(gv->res, "noop");
+        t->noop = opt->noop;
+        if (nv && nv->kind == V_BOOL) t->noop = nv->b;
+        else if (nv && nv->kind == V_STR) t->noop = !strcmp(nv->str.s, "true");
+    }
+    int *indeg = xcalloc((size_t)g->nv + 1, sizeof *indeg);
+    for (int i = 0; i < g->ne; i++) indeg[g->e[i].dst]++;
+    Heap h = {xmalloc(((size_t)g->nv + 1) * sizeof *h.v), 0, g};
+    for (int v = 0; v < g->nv; v++)
+        if (!indeg[v]) heap_push(&h, v);
+    while (h.n) {
+        int v = heap_pop(&h);
+        evaluate(&tx, v);
+        for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++) {
+            int d = g->e[g->out[k]].dst;
+            if (--indeg[d] == 0) heap_push(&h, d);
+        }
+    }
+    memset(sum, 0, sizeof *sum);
+    for (int v = 0; v < g->nv; v++) {
+        TxRes *t = &tx.r[v];
+        if (g->v[v].role != V_RESOURCE) continue;
+        sum->total++;
+        int success = 0, noop = 0, failure = 0;
+        for (int i = 0; i < t->nevents; i++) {
+            success += t->events[i].status == EV_SUCCESS;
+            noop += t->events[i].status == EV_NOOP;
+            failure += t->events[i].status == EV_FAILURE;
+        }
+        sum->changes += success;
+        sum->ev_success += success;
+        sum->ev_noop += noop;
+        sum->ev_failure += failure;
+        sum->changed += success > 0;
+        sum->out_of_sync += t->nevents > 0;
+        sum->skipped += t->skipped;
+        sum->failed += t->failed;
+        sum->failed_to_restart += t->failed_to_restart;
+        sum->restarted += t->restarted;
+        if (opt->report_fn) opt->report_fn(opt->report_ctx, t->res, t->path, t->skipped, t->failed, t->not_run,
+                                           t->nevents, t->seconds);
+    }
+    for (int v = 0; v < g->nv; v++) free(tx.r[v].events);
+    free(tx.r);
+    free(tx.paths);
+    free(tx.announced);
+    free(parent_of);
+    free(indeg);
+    free(h.v);
+    return 0;
+}
