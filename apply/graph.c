@@ -21,7 +21,7 @@ typedef struct Builder {
     Catalog *cat;
     GEdge *e;
     int ne, cap;
-    GEdge *rel;
+    GEdge *rel;              /* pre-expansion edges by catalog index */
     int nrel, relcap;
     Map pairs;               /* "src,dst" (8 bytes) -> 1: expanded edges present */
     int errors;
@@ -60,20 +60,15 @@ static const char *display_name(Arena *a, const Resource *r)
     return r->ref;
 }
 
+/* Appends an expanded edge.  Duplicates are kept, as Puppet keeps them. */
 static void add_expanded(Builder *b, int src, int dst, EdgeKind kind, int any)
 {
     int64_t key = (int64_t)src << 32 | (uint32_t)dst;
-    char k[9];
+    char k[8];
     memcpy(k, &key, 8);
-    k[8] = (char)kind;
-    if (map_get(&b->pairs, k, 9)) return;        /* the same edge twice is one edge */
-    char *kk = arena_memdup(b->cat->arena, k, 9);
-    map_put(&b->pairs, kk, 9, (void *)1);
-    char k2[8];
-    memcpy(k2, &key, 8);
-    if (!map_get(&b->pairs, k2, 8)) {
-        char *kk2 = arena_memdup(b->cat->arena, k2, 8);
-        map_put(&b->pairs, kk2, 8, (void *)1);
+    if (!map_get(&b->pairs, k, 8)) {
+        char *kk = arena_memdup(b->cat->arena, k, 8);
+        map_put(&b->pairs, kk, 8, (void *)1);
     }
     if (b->ne == b->cap) {
         b->cap = b->cap ? b->cap * 2 : 1024;
@@ -90,6 +85,10 @@ static int has_pair(Builder *b, int src, int dst)
     return map_get(&b->pairs, k, 8) != NULL;
 }
 
+/* A relationship between two catalog resources.  Between plain resources
+ * it is an expanded edge at once; one that touches a container is
+ * redirected to the container's anchors when the container is expanded,
+ * as Puppet's replace_containers_with_anchors does. */
 static void add_rel(Builder *b, const Resource *from, const Resource *to, EdgeKind kind, int any)
 {
     Graph *g = b->g;
@@ -98,9 +97,8 @@ static void add_rel(Builder *b, const Resource *from, const Resource *to, EdgeKi
         b->rel = xrealloc(b->rel, (size_t)b->relcap * sizeof *b->rel);
     }
     b->rel[b->nrel++] = (GEdge){(int)from->index, (int)to->index, kind, any};
-    int src = g->vertex_of[from->index] >= 0 ? g->vertex_of[from->index] : g->completed_of[from->index];
-    int dst = g->vertex_of[to->index] >= 0 ? g->vertex_of[to->index] : g->admissible_of[to->index];
-    add_expanded(b, src, dst, kind, any);
+    if (g->vertex_of[from->index] >= 0 && g->vertex_of[to->index] >= 0)
+        add_expanded(b, g->vertex_of[from->index], g->vertex_of[to->index], kind, any);
 }
 
 /* The relationship parameters, in the order Puppet adds their edges. */
@@ -129,14 +127,13 @@ static void relationship_edges(Builder *b, Resource *r)
             Value *ref = v->kind == V_ARRAY ? v->arr.items[i] : v;
             if (ref->kind == V_UNDEF) continue;
             Resource *t = cat_resolve_ref(b->cat, ref);
+            if (t && t->is_virtual) t = NULL;
             if (!t) {
+                /* puppet apply --catalog's wording, for either direction */
                 Buf txt = BUF_INIT;
                 val_to_s(&txt, ref);
-                int dependent = rel_params[p].reverse && strcmp(rel_params[p].name, "prereq") != 0;
-                fprintf(stderr, "Error: Failed to apply catalog: Could not find %s %s for %s", dependent ? "dependent" : "dependency",
+                fprintf(stderr, "Error: Failed to apply catalog: Could not retrieve dependency '%s' of %s\n",
                         buf_cstr(&txt), r->ref);
-                if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
-                fputc('\n', stderr);
                 buf_free(&txt);
                 b->errors++;
                 continue;
@@ -167,7 +164,7 @@ static void autoreq_add(void *vctx, const char *type, const char *title)
                    is_ancestor_path(title, r->title);
     if (ancestor && ac->file_ancestor_done) return;
     Resource *s = cat_find(b->cat, type, title);
-    if (!s || s == r) return;
+    if (!s || s == r || s->is_virtual) return;
     if (ancestor) ac->file_ancestor_done = 1;     /* only the nearest managed directory */
     int sv = b->g->vertex_of[s->index], rv = b->g->vertex_of[r->index];
     if (sv < 0 || rv < 0) return;
@@ -230,6 +227,79 @@ static void order_values(Graph *g, const Catalog *cat)
     }
 }
 
+/* Container expansion, container by container in catalog order: its
+ * members between its anchors (or start -> finish when empty), then the
+ * relationships into it (from their source's finish to its start), then
+ * those out of it (from its finish to their target's start). */
+static void expand_containers(Builder *b)
+{
+    Graph *g = b->g;
+    const Catalog *cat = b->cat;
+    size_t n = cat->nres;
+    /* members per container, in containment-edge order (CSR over catalog indices) */
+    int *mstart = xcalloc(n + 2, sizeof *mstart), *members = xmalloc((cat->nedges + 1) * sizeof *members);
+    for (size_t i = 0; i < cat->nedges; i++) mstart[cat->edges[i].source->index + 1]++;
+    for (size_t i = 0; i < n; i++) mstart[i + 1] += mstart[i];
+    int *fill = xmalloc((n + 1) * sizeof *fill);
+    memcpy(fill, mstart, n * sizeof *fill);
+    for (size_t i = 0; i < cat->nedges; i++) members[fill[cat->edges[i].source->index]++] = (int)cat->edges[i].target->index;
+    /* pending relationship edges touching a container, per endpoint */
+    int *istart = xcalloc(n + 2, sizeof *istart), *ostart = xcalloc(n + 2, sizeof *ostart);
+    for (int i = 0; i < b->nrel; i++) {
+        if (g->vertex_of[b->rel[i].dst] < 0) istart[b->rel[i].dst + 1]++;
+        if (g->vertex_of[b->rel[i].src] < 0) ostart[b->rel[i].src + 1]++;
+    }
+    for (size_t i = 0; i < n; i++) istart[i + 1] += istart[i], ostart[i + 1] += ostart[i];
+    int *ins = xmalloc(((size_t)b->nrel + 1) * sizeof *ins), *outs = xmalloc(((size_t)b->nrel + 1) * sizeof *outs);
+    int *fi = xmalloc((n + 1) * sizeof *fi), *fo = xmalloc((n + 1) * sizeof *fo);
+    memcpy(fi, istart, n * sizeof *fi);
+    memcpy(fo, ostart, n * sizeof *fo);
+    for (int i = 0; i < b->nrel; i++) {
+        if (g->vertex_of[b->rel[i].dst] < 0) ins[fi[b->rel[i].dst]++] = i;
+        if (g->vertex_of[b->rel[i].src] < 0) outs[fo[b->rel[i].src]++] = i;
+    }
+    unsigned char *done = xcalloc((size_t)b->nrel + 1, 1);
+    /* a vertex standing for catalog index k as a source (finish) or target (start) */
+    #define AS_SRC(k) (g->vertex_of[k] >= 0 ? g->vertex_of[k] : g->completed_of[k])
+    #define AS_DST(k) (g->vertex_of[k] >= 0 ? g->vertex_of[k] : g->admissible_of[k])
+    for (size_t x = 0; x < n; x++) {
+        if (g->admissible_of[x] < 0) continue;
+        int any_member = 0;
+        for (int k = mstart[x]; k < mstart[x + 1]; k++) {
+            int m = members[k];
+            if (cat->res[m]->is_virtual) continue;
+            any_member = 1;
+            add_expanded(b, g->admissible_of[x], AS_DST(m), EK_CONTAIN, 0);
+            add_expanded(b, AS_SRC(m), g->completed_of[x], EK_CONTAIN, 0);
+        }
+        if (!any_member) add_expanded(b, g->admissible_of[x], g->completed_of[x], EK_CONTAIN, 0);
+        for (int k = istart[x]; k < istart[x + 1]; k++) {
+            GEdge *e = &b->rel[ins[k]];
+            if (done[ins[k]]) continue;
+            done[ins[k]] = 1;
+            add_expanded(b, AS_SRC(e->src), g->admissible_of[x], e->kind, e->any);
+        }
+        for (int k = ostart[x]; k < ostart[x + 1]; k++) {
+            GEdge *e = &b->rel[outs[k]];
+            if (done[outs[k]]) continue;
+            done[outs[k]] = 1;
+            add_expanded(b, g->completed_of[x], AS_DST(e->dst), e->kind, e->any);
+        }
+    }
+    #undef AS_SRC
+    #undef AS_DST
+    free(mstart);
+    free(members);
+    free(fill);
+    free(istart);
+    free(ostart);
+    free(ins);
+    free(outs);
+    free(fi);
+    free(fo);
+    free(done);
+}
+
 int graph_build(Graph *g, const Catalog *ccat)
 {
     Catalog *cat = (Catalog *)ccat;
@@ -242,13 +312,13 @@ int graph_build(Graph *g, const Catalog *ccat)
     g->admissible_of = xmalloc((n + 1) * sizeof *g->admissible_of);
     g->completed_of = xmalloc((n + 1) * sizeof *g->completed_of);
     size_t ncont = 0;
-    for (size_t i = 0; i < n; i++) ncont += is_container(cat, cat->res[i], sources);
+    for (size_t i = 0; i < n; i++) ncont += !cat->res[i]->is_virtual && is_container(cat, cat->res[i], sources);
     g->v = xcalloc(n + ncont + 1, sizeof *g->v);
     int nv = 0;
     for (size_t i = 0; i < n; i++) {
         Resource *r = cat->res[i];
         g->admissible_of[i] = g->completed_of[i] = -1;
-        if (is_container(cat, r, sources)) {
+        if (r->is_virtual || is_container(cat, r, sources)) {
             g->vertex_of[i] = -1;
             continue;
         }
@@ -257,9 +327,9 @@ int graph_build(Graph *g, const Catalog *ccat)
     }
     for (size_t i = 0; i < n; i++) {
         Resource *r = cat->res[i];
-        if (g->vertex_of[i] >= 0) continue;
+        if (g->vertex_of[i] >= 0 || r->is_virtual) continue;
         const char *disp = display_name(cat->arena, r);
-        char *an = whit_name(r, "admissible"), *cn = whit_name(r, "completed");
+        char *an = whit_name(r, "Admissible"), *cn = whit_name(r, "Completed");
         g->admissible_of[i] = nv;
         g->v[nv++] = (GVertex){r, V_ADMISSIBLE, i, 0, disp, arena_strdup(cat->arena, an)};
         g->completed_of[i] = nv;
@@ -272,7 +342,8 @@ int graph_build(Graph *g, const Catalog *ccat)
 
     Builder b = {.g = g, .cat = cat};
     map_init(&b.pairs);
-    for (size_t i = 0; i < n; i++) relationship_edges(&b, cat->res[i]);
+    for (size_t i = 0; i < n; i++)
+        if (!cat->res[i]->is_virtual) relationship_edges(&b, cat->res[i]);
     for (size_t i = 0; i < n; i++) {
         Resource *r = cat->res[i];
         if (g->vertex_of[i] < 0) continue;
@@ -281,20 +352,7 @@ int graph_build(Graph *g, const Catalog *ccat)
         AutoCtx ac = {&b, r, 0};
         p->autorequire(r, autoreq_add, &ac);
     }
-    /* container expansion */
-    unsigned char *has_member = xcalloc(n + 1, 1);
-    for (size_t i = 0; i < cat->nedges; i++) {
-        Resource *x = cat->edges[i].source, *m = cat->edges[i].target;
-        if (g->vertex_of[x->index] >= 0) continue;      /* only containers contain */
-        has_member[x->index] = 1;
-        int madm = g->vertex_of[m->index] >= 0 ? g->vertex_of[m->index] : g->admissible_of[m->index];
-        int mcomp = g->vertex_of[m->index] >= 0 ? g->vertex_of[m->index] : g->completed_of[m->index];
-        add_expanded(&b, g->admissible_of[x->index], madm, EK_CONTAIN, 0);
-        add_expanded(&b, mcomp, g->completed_of[x->index], EK_CONTAIN, 0);
-    }
-    for (size_t i = 0; i < n; i++)
-        if (g->vertex_of[i] < 0 && !has_member[i]) add_expanded(&b, g->admissible_of[i], g->completed_of[i], EK_CONTAIN, 0);
-    free(has_member);
+    expand_containers(&b);
     map_free(&b.pairs);
     g->e = b.e;
     g->ne = b.ne;

@@ -70,6 +70,10 @@ typedef struct CycleSet {
  * Returns the number of components with a cycle; fills *cs when > 0. */
 int graph_cycles(const Graph *g, CycleSet *cs);
 void cycles_free(CycleSet *cs);
+/* Up to max_paths BFS paths per cycle component, for cycles.dot:
+ * components in report order, each path -1 terminated, the list ended by an
+ * extra -1.  NULL when the graph has no cycle.  Caller frees. */
+int *cycles_dot_paths(const Graph *g, int max_paths);
 
 /* Graph files (apply/dot.c): resources.dot, relationships.dot,
  * expanded_relationships.dot and, with cycles, cycles.dot, in dir, in

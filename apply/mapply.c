@@ -121,7 +121,10 @@ static int validate(const Catalog *cat, const Graph *g)
             p->validate(r, &err);
         }
         if (err.len) {
-            fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
+            /* providers give Puppet's two wordings: a bare reason, or a whole
+             * "Parameter x failed on Exec[y]: ..." sentence */
+            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
+            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
             if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
             else if (r->line) fprintf(stderr, " (line: %d)", r->line);
             fputc('\n', stderr);
@@ -140,7 +143,8 @@ static int cmp_sum(const void *a, const void *b)
     char x[32], y[32];
     snprintf(x, sizeof x, "%ld", ((const SumLine *)a)->value);
     snprintf(y, sizeof y, "%ld", ((const SumLine *)b)->value);
-    return strcmp(x, y);
+    int c = strcmp(x, y);
+    return c ? c : strcmp(((const SumLine *)a)->label, ((const SumLine *)b)->label);   /* ties: by label */
 }
 
 /* Puppet's --summarize layout: sections by name, zero values left out,
@@ -153,19 +157,23 @@ static void print_section(const char *name, SumLine *lines, int n, long total, i
     for (int i = 0; i < n; i++)
         if (lines[i].value) keep[k++] = lines[i];
     qsort(keep, (size_t)k, sizeof *keep, cmp_sum);
-    for (int i = 0; i < k; i++) printf("   %15s %ld\n", keep[i].label, keep[i].value);
+    for (int i = 0; i < k; i++) {
+        char label[64];
+        snprintf(label, sizeof label, "%s:", keep[i].label);
+        printf("   %15s %ld\n", label, keep[i].value);
+    }
     if (with_total && total) printf("   %15s %ld\n", "Total:", total);
 }
 
 static void summarize(const TxSummary *s)
 {
-    SumLine changes[] = {{"Total:", s->changes}};
+    SumLine changes[] = {{"Total", s->changes}};
     print_section("Changes", changes, 1, 0, 0);
-    SumLine events[] = {{"Success:", s->ev_success}, {"Failure:", s->ev_failure}, {"Noop:", s->ev_noop}};
+    SumLine events[] = {{"Success", s->ev_success}, {"Failure", s->ev_failure}, {"Noop", s->ev_noop}};
     print_section("Events", events, 3, s->ev_success + s->ev_failure + s->ev_noop, 1);
     SumLine res[] = {
-        {"Skipped:", s->skipped}, {"Failed:", s->failed}, {"Failed to restart:", s->failed_to_restart},
-        {"Restarted:", s->restarted}, {"Changed:", s->changed}, {"Out of sync:", s->out_of_sync},
+        {"Skipped", s->skipped}, {"Failed", s->failed}, {"Failed to restart", s->failed_to_restart},
+        {"Restarted", s->restarted}, {"Changed", s->changed}, {"Out of sync", s->out_of_sync},
     };
     print_section("Resources", res, 6, s->total, 1);
     fflush(stdout);

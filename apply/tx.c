@@ -254,8 +254,9 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
         TxRes *d = &tx->r[e->dst];
         d->queued += n;
         d->queued_real |= real;
-        emit(tx, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL,
-             arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display));
+        /* Puppet says it once per event */
+        const char *line = arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display);
+        for (int i = 0; i < n; i++) emit(tx, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL, line);
     }
 }
 
@@ -292,6 +293,7 @@ static void process_events(Tx *tx, TxRes *t)
             emit(tx, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
             emit(tx, LOG_ERR, t->path, NULL, buf_cstr(&err));
             t->failed = t->failed_to_restart = 1;
+            add_event(t, "refresh", EV_FAILURE);
             buf_free(&err);
             return;
         }
@@ -369,10 +371,10 @@ static int prereqs_allow(Tx *tx, TxRes *t)
     return 1;
 }
 
+/* The strings of a string-or-array parameter; *out is malloc'd (free it). */
 static int value_strings(Value *v, const char ***out)
 {
-    if (!v) return 0;
-    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    size_t n = !v ? 0 : v->kind == V_ARRAY ? v->arr.n : 1;
     const char **s = xmalloc((n + 1) * sizeof *s);
     int k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -383,17 +385,20 @@ static int value_strings(Value *v, const char ***out)
     return k;
 }
 
+/* Runs a check command through the shell (Salt runs them so); its exit
+ * status, or -1 when it could not run or did not exit. */
 static int run_check(TxRes *t, const char *cmd)
 {
-    RunOptions ro;
-    memset(&ro, 0, sizeof ro);
-    ro.shell = 1;
-    ro.timeout = 300;
+    RunCmd rc;
+    memset(&rc, 0, sizeof rc);
+    rc.command = cmd;
+    rc.shell = 1;
+    rc.timeout = 300;
     Buf out = BUF_INIT;
-    int status = -1;
-    int rc = run_command(cmd, &ro, &status, &out);
+    RunResult res;
+    int ok = run_command(&rc, &out, &res);
     buf_free(&out);
-    return rc == 0 ? status : -1;
+    return ok == 0 && res.outcome == RUN_EXITED ? res.status : -1;
 }
 
 /* onlyif / unless / creates on types other than exec (exec has its own):
@@ -404,33 +409,34 @@ static int generic_checks_allow(TxRes *t)
     Resource *r = t->res;
     if (!strcmp(r->type, "Exec")) return 1;
     const char **cmds;
-    int n = value_strings(res_get(r, "creates"), &cmds);
-    for (int i = 0; i < n; i++) {
-        struct stat st;
-        if (lstat(cmds[i], &st) == 0) {
-            tx_log(t, LOG_DEBUG, NULL, "skipped because '%s' exists", cmds[i]);
-            free(cmds);
-            return 0;
-        }
-    }
-    if (n || res_get(r, "creates")) free(cmds);
-    n = value_strings(res_get(r, "onlyif"), &cmds);
-    for (int i = 0; i < n; i++)
+    int skip = 0;
+    int n = value_strings(res_get(r, "onlyif"), &cmds);
+    for (int i = 0; i < n && !skip; i++)
         if (run_check(t, cmds[i]) != 0) {
-            tx_log(t, LOG_DEBUG, NULL, "skipped because of failed check 'onlyif'");
-            free(cmds);
-            return 0;
+            tx_log(t, LOG_INFO, NULL, "onlyif condition is false");
+            skip = 1;
         }
-    if (res_get(r, "onlyif")) free(cmds);
+    free(cmds);
     n = value_strings(res_get(r, "unless"), &cmds);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && !skip; i++)
         if (run_check(t, cmds[i]) == 0) {
-            tx_log(t, LOG_DEBUG, NULL, "skipped because of failed check 'unless'");
-            free(cmds);
-            return 0;
+            tx_log(t, LOG_INFO, NULL, "unless condition is true");
+            skip = 1;
         }
-    if (res_get(r, "unless")) free(cmds);
-    return 1;
+    free(cmds);
+    n = value_strings(res_get(r, "creates"), &cmds);
+    for (int i = 0; i < n && !skip; i++) {
+        char *path = xmalloc(strlen(tx_root(t)) + strlen(cmds[i]) + 1);
+        sprintf(path, "%s%s", tx_root(t), cmds[i]);
+        struct stat st;
+        if (lstat(path, &st) == 0) {
+            tx_log(t, LOG_INFO, NULL, "%s exists", cmds[i]);
+            skip = 1;
+        }
+        free(path);
+    }
+    free(cmds);
+    return !skip;
 }
 
 /* check_cmd: after a sync, every command must succeed or the resource failed. */
@@ -501,8 +507,12 @@ static void evaluate(Tx *tx, int v)
     GVertex *gv = &tx->g->v[v];
     t->evaluated = 1;
     t->failed_deps = inherited_failures(tx, v);
-    if (gv->role == V_RESOURCE && !tagged_for_run(tx, gv->res)) {
+    /* --tags: untagged resources are skipped silently, and so are the
+     * anchors, which carry no tags (their events are dropped) */
+    if (gv->role == V_RESOURCE ? !tagged_for_run(tx, gv->res) : (tx->opt->ntags > 0)) {
         t->skipped = 1;
+        if (t->queued)
+            emit(tx, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", gv->display));
         t->queued = 0;
         return;
     }
@@ -582,7 +592,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         t->res = gv->res;
         t->path = gv->role == V_RESOURCE ? path_of(&tx, gv->res, parent_of) : gv->display;
         t->level = parse_level(res_get(gv->res, "loglevel"), LOG_NOTICE);
-        Value *nv = res_get(gv->res, "noop");
+        Value *nv = gv->role == V_RESOURCE ? res_get(gv->res, "noop") : NULL;   /* anchors: global noop only */
         t->noop = opt->noop;
         if (nv && nv->kind == V_BOOL) t->noop = nv->b;
         else if (nv && nv->kind == V_STR) t->noop = !strcmp(nv->str.s, "true");

@@ -9,6 +9,7 @@
 #include "base/util.h"
 #include <stdlib.h>
 #include <json-c/json.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -350,10 +351,51 @@ static Resource *find_ref_string(Catalog *c, const char *ref)
     return r;
 }
 
+/* `puppet catalog compile` prints a "Notice: Compiled catalog ..." line
+ * before the JSON: lines before the first one that opens an object are
+ * skipped. */
+static json_object *parse_catalog_file(const char *path, Buf *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail_at(err, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    Buf text = BUF_INIT;
+    char tmp[65536];
+    size_t got;
+    while ((got = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(&text, tmp, got);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        buf_free(&text);
+        fail_at(err, "%s: read error", path);
+        return NULL;
+    }
+    const char *p = buf_cstr(&text);
+    while (*p && *p != '{' && *p != '[') {
+        const char *nl = strchr(p, '\n');
+        if (!nl) break;
+        p = nl + 1;
+    }
+    json_tokener *tok = json_tokener_new();
+    json_object *j = json_tokener_parse_ex(tok, p, (int)strlen(p));
+    enum json_tokener_error e = json_tokener_get_error(tok);
+    if (!j || e != json_tokener_success) {
+        fail_at(err, "%s: invalid JSON at byte %zu: %s", path, (size_t)(p - buf_cstr(&text)) + json_tokener_get_parse_end(tok),
+                json_tokener_error_desc(e));
+        if (j) json_object_put(j);
+        j = NULL;
+    }
+    json_tokener_free(tok);
+    buf_free(&text);
+    return j;
+}
+
 int cat_read_json(Catalog *c, const char *path, Buf *err)
 {
-    json_object *j = json_object_from_file(path);
-    if (!j) return fail_at(err, "%s: %s", path, json_util_get_last_err() ? json_util_get_last_err() : "cannot read");
+    json_object *j = parse_catalog_file(path, err);
+    if (!j) return -1;
     Arena *a = c->arena;
     int rc = -1;
     json_object *v, *res;

@@ -5,6 +5,7 @@
  */
 #include "compiler/compiler.h"
 #include "catalog/json.h"
+#include "apply/graph.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -80,6 +81,23 @@ int main(int argc, char **argv)
     Catalog cat;
     cat_init(&cat, &arena);
     int rc = compile(&opt, &arena, &cat);
+    if (rc == 0) {
+        /* Cycles are found here already (users want them at compile time),
+         * as a warning: Puppet compiles such a catalog, and so do we; mapply
+         * refuses to apply it. */
+        Graph g;
+        int grc = graph_build(&g, &cat);
+        CycleSet cs;
+        memset(&cs, 0, sizeof cs);
+        if (grc != 0) {
+            rc = 1;
+        } else if (graph_cycles(&g, &cs) > 0) {
+            fprintf(stderr, "mcomp: warning: %s", cs.message);
+            if (cs.message[0] && cs.message[strlen(cs.message) - 1] != '\n') fputc('\n', stderr);
+            cycles_free(&cs);
+        }
+        graph_free(&g);
+    }
     if (rc == 0) {
         FILE *out = stdout;
         if (output && !(out = fopen(output, "w"))) {

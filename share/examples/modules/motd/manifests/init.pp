@@ -1,8 +1,7 @@
-# motd: writes /tmp/mcomp-demo/motd from an EPP template.
-class motd (String $message = 'Hello') {
-  file { '/tmp/mcomp-demo/motd':
+# motd: writes DIR/motd from an EPP template.
+class motd (String $dir, String $message = 'Hello') {
+  file { "${dir}/motd":
     ensure  => file,
     content => epp('motd/motd.epp', { 'message' => $message }),
-    require => File['/tmp/mcomp-demo'],
   }
 }

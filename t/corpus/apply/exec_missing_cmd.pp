@@ -1,0 +1,2 @@
+exec { 'nope': command => '@TMP@/does/not/exist' }
+notify { 'dep': require => Exec['nope'] }

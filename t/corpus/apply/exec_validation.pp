@@ -1,0 +1,2 @@
+notify { 'before': }
+exec { 'rel': command => 'echo hi' }

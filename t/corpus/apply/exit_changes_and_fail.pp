@@ -1,0 +1,2 @@
+exec { '/bin/false': }
+notify { 'changed': }

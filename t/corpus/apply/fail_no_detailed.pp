@@ -1,0 +1,2 @@
+exec { 'bad': command => '/bin/false' }
+notify { 'ok': }

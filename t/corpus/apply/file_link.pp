@@ -1,0 +1,2 @@
+file { '@TMP@/target': ensure => file, content => "t\n" }
+file { '@TMP@/link': ensure => link, target => '@TMP@/target' }

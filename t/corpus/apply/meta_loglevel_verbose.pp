@@ -1,0 +1,2 @@
+notify { 'info_level': loglevel => info }
+notify { 'debug_level': loglevel => debug }

@@ -1,0 +1,3 @@
+class foo { notify { 'in_foo': } }
+class { 'foo': noop => true }
+notify { 'outside': }

@@ -1,0 +1,3 @@
+define dt() { notify { "in_${title}": } }
+dt { 'x': noop => true }
+notify { 'outside': }

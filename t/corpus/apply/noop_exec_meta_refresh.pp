@@ -1,0 +1,2 @@
+notify { 'real': }
+~> exec { 'held': command => '/bin/sh -c "touch @TMP@/held"', refreshonly => true, noop => true }

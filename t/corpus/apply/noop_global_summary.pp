@@ -1,0 +1,2 @@
+notify { 'a': }
+exec { 'e': command => '/bin/true' }

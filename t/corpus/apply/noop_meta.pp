@@ -1,0 +1,1 @@
+notify { 'q': noop => true }

@@ -1,0 +1,2 @@
+notify { 'quiet': noop => true }
+~> exec { 'r': command => '/bin/true', refreshonly => true }

@@ -1,0 +1,3 @@
+notify { 'title': message => 'the message' }
+notify { 'multi': message => "two\nlines" }
+notify { 'num': message => 42 }

@@ -1,0 +1,2 @@
+notify { 'z': }
+notify { 'a': }

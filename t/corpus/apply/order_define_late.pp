@@ -1,0 +1,5 @@
+define dt() { notify { "d_${title}": } }
+notify { 'a': }
+dt { 'x': }
+notify { 'b': require => Dt['x'] }
+notify { 'c': }

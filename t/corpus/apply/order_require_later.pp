@@ -1,0 +1,4 @@
+notify { 'b': require => Notify['m'] }
+notify { 'c': }
+notify { 'm': }
+notify { 'n': }

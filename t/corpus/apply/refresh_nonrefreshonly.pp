@@ -1,0 +1,1 @@
+notify { 'n4': } ~> exec { 'normal': command => '/bin/echo normal' }

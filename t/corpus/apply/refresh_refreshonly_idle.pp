@@ -1,0 +1,1 @@
+exec { 'x': command => '/bin/echo x', refreshonly => true }

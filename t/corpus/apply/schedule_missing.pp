@@ -1,0 +1,2 @@
+notify { 'ok': }
+notify { 'x': schedule => 'nosuch' }

@@ -1,0 +1,3 @@
+schedule { 'nope': period => never }
+notify { 'x': schedule => 'nope' }
+notify { 'y': require => Notify['x'] }

@@ -1,0 +1,3 @@
+notify { 'plain': }
+notify { 'tagged': tag => 'special' }
+notify { 'after_tagged': require => Notify['tagged'] }

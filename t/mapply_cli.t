@@ -1,0 +1,94 @@
+#!/usr/bin/perl
+# t/mapply_cli.t - mapply's command line as a user meets it: the lock, a bad
+# catalog changing nothing, --report, --graph with rendering, --noop leaving
+# files alone, --help.  Everything happens in a temporary directory.
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Fcntl qw(:flock);
+use Test::More;
+
+my $mapply = $ENV{MAPPLY} || 'build/mapply';
+my $mcomp  = $ENV{MCOMP}  || 'build/mcomp';
+my $tmp = tempdir(CLEANUP => 1);
+
+sub write_file { my ($p, $c) = @_; open my $f, '>', $p or die "$p: $!"; print $f $c; close $f; }
+sub slurp { my ($p) = @_; open my $f, '<', $p or return undef; local $/; my $c = <$f>; close $f; $c }
+sub run { my ($cmd) = @_; my $out = `$cmd 2>&1`; return ($? >> 8, $out); }
+
+write_file("$tmp/site.pp", <<"EOF2");
+file { '$tmp/out': ensure => directory }
+file { '$tmp/out/a': ensure => file, content => "a\\n" }
+exec { 'after': command => '/bin/true', refreshonly => true, subscribe => File['$tmp/out/a'] }
+EOF2
+system("$mcomp $tmp/site.pp > $tmp/cat.json");
+my ($rc, $out) = ($? >> 8, '');
+is($rc, 0, 'the test manifest compiles');
+
+# --noop changes nothing and says so
+($rc, $out) = run("$mapply --noop --detailed-exitcodes --vardir $tmp/var $tmp/cat.json");
+is($rc, 0, '--noop exits 0 with --detailed-exitcodes');
+like($out, qr{File\[$tmp/out\]/ensure: current_value 'absent', should be 'directory' \(noop\)}, '--noop says what would change');
+ok(!-e "$tmp/out", '--noop created nothing');
+
+# the lock: a second run while another holds it
+open my $lock, '>>', "$tmp/var/mapply.lock" or die $!;
+flock($lock, LOCK_EX) or die $!;
+truncate($lock, 0); print $lock "424242\n"; $lock->flush;
+($rc, $out) = run("$mapply --vardir $tmp/var $tmp/cat.json");
+is($rc, 1, 'a run while the lock is held exits 1');
+like($out, qr/already in progress \(pid 424242 holds \Q$tmp\E\/var\/mapply\.lock\)/, 'and names the pid holding the lock');
+ok(!-e "$tmp/out", 'and changes nothing');
+close $lock;
+
+# a real run with --report and --graph rendered to svg
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/var --report $tmp/report.json --graph --graph-format svg $tmp/cat.json");
+is($rc, 2, 'the first run changes things: exit 2') or diag $out;
+is(slurp("$tmp/out/a"), "a\n", 'the file is written');
+like($out, qr/Triggered 'refresh' from 1 event/, 'the exec is refreshed once');
+my $report = slurp("$tmp/report.json") // '';
+like($report, qr/"resource": "File\[\Q$tmp\E\/out\/a\]".*"status": "changed"/, 'the report has the file as changed');
+like($report, qr/"changes": \{"total": 3\}/, 'the report counts three changes (two files, one refresh)');
+for my $g (qw(resources relationships expanded_relationships)) {
+    like(slurp("$tmp/var/graphs/$g.dot") // '', qr/^digraph /, "$g.dot written");
+    like(slurp("$tmp/var/graphs/$g.svg") // '', qr/<svg/, "$g.svg rendered");
+}
+ok(!-e "$tmp/var/graphs/cycles.dot", 'no cycles.dot without cycles');
+
+# idempotent second run
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/var $tmp/cat.json");
+is($rc, 0, 'the second run changes nothing: exit 0') or diag $out;
+unlike($out, qr/Notice: \//, 'and logs no change');
+
+# a bad catalog changes nothing
+write_file("$tmp/bad.json", '{"resources": [{"type": "File", "title": "' . $tmp . '/bad", "parameters": {"ensure": "file"}}, {"type": "Notify"}]}');
+($rc, $out) = run("$mapply --vardir $tmp/var $tmp/bad.json");
+is($rc, 1, 'a malformed catalog exits 1');
+like($out, qr/resources\[1\]\.title: expected a string/, 'and says where the problem is');
+ok(!-e "$tmp/bad", 'and changes nothing');
+
+write_file("$tmp/bad2.json", '{"resources": [{"type": "File", "title": "' . $tmp . '/bad2", "parameters": {"ensure": "file"}}, {"type": "Exec", "title": "echo hi"}]}');
+($rc, $out) = run("$mapply --vardir $tmp/var $tmp/bad2.json");
+is($rc, 1, 'a catalog with an invalid resource exits 1');
+like($out, qr/Validation of Exec\[echo hi\] failed: 'echo' is not qualified/, 'and names the resource and the reason');
+ok(!-e "$tmp/bad2", 'and nothing else in it was applied');
+
+# a cycle: reported with the resources on it, nothing applied
+write_file("$tmp/cyc.pp", "file { '$tmp/c1': ensure => file, require => File['$tmp/c2'] }\nfile { '$tmp/c2': ensure => file, require => File['$tmp/c1'] }\n");
+system("$mcomp $tmp/cyc.pp > $tmp/cyc.json 2> $tmp/cyc.err");
+is($? >> 8, 0, 'mcomp compiles a cyclic manifest (as Puppet does)');
+like(slurp("$tmp/cyc.err") // '', qr/warning: Found 1 dependency cycle/, 'but warns about the cycle');
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/var --graph $tmp/cyc.json");
+is($rc, 1, 'mapply refuses a cycle: exit 1');
+like($out, qr/\(File\[\Q$tmp\E\/c1\] => File\[\Q$tmp\E\/c2\] => File\[\Q$tmp\E\/c1\]\)\nFile\[\Q$tmp\E\/c1\] declared at \Q$tmp\E\/cyc\.pp:1/, 'with the path and where each member is declared');
+like($out, qr/Cycle graph written to \Q$tmp\E\/var\/graphs\/cycles\.dot\./, 'and where the cycle graph is');
+ok(-e "$tmp/var/graphs/cycles.dot", 'cycles.dot is written');
+ok(!-e "$tmp/c1" && !-e "$tmp/c2", 'nothing on the cycle was applied');
+
+($rc, $out) = run("$mapply --help");
+is($rc, 0, '--help exits 0');
+like($out, qr/--detailed-exitcodes/, '--help lists the options');
+($rc, $out) = run("$mapply");
+is($rc, 1, 'no catalog: usage, exit 1');
+
+done_testing();

@@ -1,0 +1,385 @@
+/*
+ * notify.c - the notify type at apply time.  A notify is never in sync: its
+ * message property always reads as absent, so every run logs the message
+ * and one change.  The one subtlety is how a non-string message prints,
+ * which follows Puppet exactly: the property keeps only the first element
+ * of an array; the bare log line is Ruby's to_s of that value (arrays
+ * flattened and joined by spaces, hashes in Ruby's inspect form); the
+ * change line uses Puppet's parameter display format (strings quoted,
+ * hashes pretty-printed over several lines).  See the StringConverter in
+ * puppet/pops/types/string_converter.rb for the display rules ported here.
+ */
+#include "apply/tx.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+extern const Provider provider_notify;
+
+/* The resource's loglevel metaparameter (notice when unset). */
+static LogLevel res_loglevel(const Resource *r)
+{
+    Value *v = res_get((Resource *)r, "loglevel");
+    if (!v || v->kind != V_STR)
+        return LOG_NOTICE;
+    const char *s = v->str.s;
+    if (!strcmp(s, "debug")) return LOG_DEBUG;
+    if (!strcmp(s, "info") || !strcmp(s, "verbose")) return LOG_INFO;
+    if (!strcmp(s, "warning")) return LOG_WARNING;
+    if (!strcmp(s, "err") || !strcmp(s, "alert") || !strcmp(s, "emerg") || !strcmp(s, "crit"))
+        return LOG_ERR;
+    return LOG_NOTICE;
+}
+
+static int is_sensitive(const Resource *r, const char *param, const Value *v)
+{
+    if (v && v->kind == V_SENSITIVE)
+        return 1;
+    for (size_t i = 0; i < r->nsensitive; i++)
+        if (!strcmp(r->sensitive[i], param))
+            return 1;
+    return 0;
+}
+
+/* Ruby's Float#to_s: the shortest text that reads back the same, always
+ * with a fraction ("2.0"), exponent form as "1.0e+16". */
+static void ruby_float(Buf *b, double f)
+{
+    char tmp[64];
+    if (isnan(f)) { buf_adds(b, "NaN"); return; }
+    if (isinf(f)) { buf_adds(b, f < 0 ? "-Infinity" : "Infinity"); return; }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
+        if (strtod(tmp, NULL) == f)
+            break;
+    }
+    char *e = strchr(tmp, 'e');
+    if (!e && (fabs(f) >= 1e16 || (f != 0 && fabs(f) < 1e-4))) {
+        snprintf(tmp, sizeof tmp, "%.16e", f);   /* force the exponent form */
+        e = strchr(tmp, 'e');
+    }
+    if (e) {
+        /* mantissa, trimmed of trailing zeros but keeping ".0" */
+        Buf m = BUF_INIT;
+        buf_add(&m, tmp, (size_t)(e - tmp));
+        if (!strchr(m.s, '.'))
+            buf_adds(&m, ".0");
+        while (m.len > 2 && m.s[m.len - 1] == '0' && m.s[m.len - 2] != '.')
+            m.s[--m.len] = '\0';
+        int ex = atoi(e + 1);
+        buf_printf(b, "%se%c%02d", m.s, ex < 0 ? '-' : '+', abs(ex));
+        buf_free(&m);
+        return;
+    }
+    buf_adds(b, tmp);
+    if (!strpbrk(tmp, ".ne"))
+        buf_adds(b, ".0");
+}
+
+/* Ruby's String#inspect for the characters Puppet values hold. */
+static void ruby_inspect_str(Buf *b, const char *s)
+{
+    buf_addc(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case 0x1b: buf_adds(b, "\\e"); break;
+        case '#':
+            if (p[1] == '{' || p[1] == '$' || p[1] == '@')
+                buf_addc(b, '\\');
+            buf_addc(b, '#');
+            break;
+        default:
+            if (*p < 0x20 || *p == 0x7f)
+                buf_printf(b, "\\u%04X", *p);
+            else
+                buf_addc(b, (char)*p);
+        }
+    }
+    buf_addc(b, '"');
+}
+
+/* Ruby's inspect: what Hash#to_s prints. */
+static void ruby_inspect(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_STR: ruby_inspect_str(b, v->str.s); break;
+    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
+    case V_FLOAT: ruby_float(b, v->f); break;
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i)
+                buf_adds(b, ", ");
+            ruby_inspect(b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+        break;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i)
+                buf_adds(b, ", ");
+            ruby_inspect(b, v->hash.keys[i]);
+            buf_adds(b, "=>");
+            ruby_inspect(b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+        break;
+    case V_SENSITIVE: buf_adds(b, "#<Sensitive [value redacted]>"); break;
+    case V_UNDEF: buf_adds(b, "nil"); break;
+    default: val_to_s(b, v); break;
+    }
+}
+
+/* The bare log line: Puppet.notice(value) joins its (flattened) arguments
+ * with spaces, each by Ruby's to_s. */
+static void ruby_to_s(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_STR: buf_adds(b, v->str.s); break;
+    case V_UNDEF: break;
+    case V_FLOAT: ruby_float(b, v->f); break;
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i)
+                buf_addc(b, ' ');
+            ruby_to_s(b, v->arr.items[i]);
+        }
+        break;
+    case V_HASH: case V_SENSITIVE: ruby_inspect(b, v); break;
+    default: ruby_inspect(b, v); break;
+    }
+}
+
+/* Puppet's quoting of a string for display: single quotes unless a control
+ * character forces double quotes (StringConverter#puppet_quote). */
+static void puppet_quote(Buf *b, const char *s)
+{
+    const unsigned char *p;
+    for (p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20)
+            break;
+    if (*p) {
+        buf_addc(b, '"');
+        for (p = (const unsigned char *)s; *p; p++) {
+            switch (*p) {
+            case '\t': buf_adds(b, "\\t"); break;
+            case '\n': buf_adds(b, "\\n"); break;
+            case '\r': buf_adds(b, "\\r"); break;
+            case '"': buf_adds(b, "\\\""); break;
+            case '$': buf_adds(b, "\\$"); break;
+            case '\\': buf_adds(b, "\\\\"); break;
+            default:
+                if (*p < 0x20)
+                    buf_printf(b, "\\u{%X}", *p);
+                else
+                    buf_addc(b, (char)*p);
+            }
+        }
+        buf_addc(b, '"');
+        return;
+    }
+    int escaped = 0;
+    buf_addc(b, '\'');
+    for (p = (const unsigned char *)s; *p; p++) {
+        if (escaped) {
+            buf_addc(b, '\\');
+            buf_addc(b, (char)*p);
+            escaped = 0;
+        } else if (*p == '\'') {
+            buf_adds(b, "\\'");
+        } else if (*p == '\\') {
+            escaped = 1;
+        } else {
+            buf_addc(b, (char)*p);
+        }
+    }
+    if (escaped)
+        buf_addc(b, '\\');
+    buf_addc(b, '\'');
+}
+
+/* Indentation state of Puppet's pretty printer (StringConverter::Indentation). */
+typedef struct Indent {
+    int level;      /* nesting depth */
+    int first;      /* first element of its container */
+    int indenting;  /* inside an alt-format (pretty) container */
+} Indent;
+
+static int is_coll(const Value *v) { return v->kind == V_ARRAY || v->kind == V_HASH; }
+
+static void pad(Buf *b, int level)
+{
+    for (int i = 0; i < level; i++)
+        buf_adds(b, "  ");
+}
+
+static void rstrip(Buf *b)
+{
+    while (b->len && (b->s[b->len - 1] == ' ' || b->s[b->len - 1] == '\t' || b->s[b->len - 1] == '\n'))
+        b->s[--b->len] = '\0';
+}
+
+/* Puppet's display of a value inside a collection ('%p'; collections '%#p'). */
+static void display(Buf *b, const Value *v, Indent ind)
+{
+    switch (v->kind) {
+    case V_STR: puppet_quote(b, v->str.s); break;
+    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
+    case V_FLOAT: ruby_float(b, v->f); break;
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+    case V_UNDEF: buf_adds(b, "undef"); break;
+    case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
+    case V_ARRAY: {
+        ind.indenting = 1;
+        if (ind.level > 0 && !ind.first) {
+            buf_addc(b, '\n');
+            pad(b, ind.level);
+        }
+        buf_addc(b, '[');
+        Indent child = { ind.level + 1, 0, 1 };
+        for (size_t i = 0; i < v->arr.n; i++) {
+            const Value *e = v->arr.items[i];
+            Buf s = BUF_INIT;
+            display(&s, e, child);
+            if (i) {
+                buf_adds(b, ", ");
+                if (is_coll(v->arr.items[i - 1]) && !is_coll(e)) {
+                    if (!b->len || b->s[b->len - 1] != '\n')
+                        rstrip(b);
+                    buf_addc(b, '\n');
+                    pad(b, child.level);
+                }
+            }
+            if (b->len && b->s[b->len - 1] == ' ' && s.len && s.s[0] == '\n')
+                rstrip(b);
+            buf_add(b, s.s ? s.s : "", s.len);
+            buf_free(&s);
+        }
+        buf_addc(b, ']');
+        break;
+    }
+    case V_HASH: {
+        ind.indenting = 1;
+        if (ind.level > 0 && !ind.first) {
+            buf_addc(b, '\n');
+            pad(b, ind.level);
+        }
+        Indent child = { ind.level + 1, 1, 0 };
+        buf_adds(b, "{\n");
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i)
+                buf_adds(b, ",\n");
+            pad(b, child.level);
+            display(b, v->hash.keys[i], child);
+            buf_adds(b, " => ");
+            display(b, v->hash.vals[i], child);
+        }
+        buf_addc(b, '\n');
+        pad(b, ind.level);
+        buf_addc(b, '}');
+        break;
+    }
+    default: val_to_s(b, v); break;
+    }
+}
+
+/* The top-level display (Puppet::Parameter.format_value_for_display):
+ * a lone Float prints with %f there. */
+static void display_top(Buf *b, const Value *v)
+{
+    Indent top = { 0, 1, 0 };
+    if (v->kind == V_FLOAT)
+        buf_printf(b, "%f", v->f);
+    else
+        display(b, v, top);
+}
+
+/* notify: message (defaults to name, then title); always out of sync. */
+static int notify_apply(TxRes *t)
+{
+    const Resource *r = tx_resource(t);
+    Value *msg = res_get((Resource *)r, "message");
+    Value title_v;
+    int sensitive = is_sensitive(r, "message", msg);
+
+    if (!msg || msg->kind == V_UNDEF)
+        msg = res_get((Resource *)r, "name");
+    if (!msg || msg->kind == V_UNDEF) {
+        memset(&title_v, 0, sizeof title_v);
+        title_v.kind = V_STR;
+        title_v.str.s = r->title;
+        title_v.str.len = strlen(r->title);
+        msg = &title_v;
+    }
+    if (msg->kind == V_SENSITIVE)
+        msg = msg->sensitive;
+    if (msg->kind == V_ARRAY) {
+        /* The property keeps the first value only; none: nothing to do. */
+        if (msg->arr.n == 0)
+            return 0;
+        msg = msg->arr.items[0];
+    }
+
+    Buf shown = BUF_INIT;
+    if (sensitive)
+        buf_adds(&shown, "[redacted]");
+    else
+        display_top(&shown, msg);
+    if (tx_noop(t)) {
+        tx_would(t, "message", "message_changed", sensitive ? "[redacted]" : "'absent'", buf_cstr(&shown));
+        buf_free(&shown);
+        return 0;
+    }
+
+    Buf text = BUF_INIT;
+    if (sensitive)
+        buf_adds(&text, "Sensitive [value redacted]");
+    else
+        ruby_to_s(&text, msg);
+    LogLevel lvl = res_loglevel(r);
+    Value *wp = res_get((Resource *)r, "withpath");
+    if (wp && ((wp->kind == V_BOOL && wp->b) || (wp->kind == V_STR && !strcmp(wp->str.s, "true"))))
+        tx_log(t, lvl, "message", "%s", buf_cstr(&text));
+    else
+        tx_log_plain(t, lvl, "%s", buf_cstr(&text));
+    if (sensitive)
+        tx_change(t, "message", "message_changed", "changed [redacted] to [redacted]");
+    else
+        tx_change(t, "message", "message_changed", "defined 'message' as %s", buf_cstr(&shown));
+    buf_free(&text);
+    buf_free(&shown);
+    return 0;
+}
+
+/* withpath takes true or false only. */
+static int notify_validate(const Resource *r, Buf *err)
+{
+    Value *wp = res_get((Resource *)r, "withpath");
+    if (wp && !(wp->kind == V_BOOL || (wp->kind == V_STR && (!strcmp(wp->str.s, "true") || !strcmp(wp->str.s, "false"))))) {
+        Buf s = BUF_INIT;
+        val_to_s(&s, wp);
+        buf_printf(err, "Parameter withpath failed on %s: Invalid value \"%s\". Valid values are true, false.",
+                   r->ref, buf_cstr(&s));
+        buf_free(&s);
+        return -1;
+    }
+    return 0;
+}
+
+const Provider provider_notify = {
+    .type = "notify",
+    .validate = notify_validate,
+    .apply = notify_apply,
+    .refresh = NULL,        /* notify ignores events (spec 4.1) */
+    .autorequire = NULL,
+};
