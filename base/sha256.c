@@ -170,5 +170,10 @@ void sha256_hex(const void *data, size_t n, char out[65])
     sha256_init(&s);
     sha256_update(&s, data, n);
     sha256_final(&s, d);
-    for (int i = 0; i < 32; i++) snprintf(out + 2 * i, 3, "%02x", d[i]);
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = hex[d[i] >> 4];
+        out[2 * i + 1] = hex[d[i] & 15];
+    }
+    out[64] = '\0';
 }

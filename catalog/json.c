@@ -5,6 +5,7 @@
  * of the rest of the document, so the same catalog gives the same bytes.
  */
 #include "catalog/json.h"
+#include "catalog/jsonparse.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <stdlib.h>
@@ -274,11 +275,6 @@ Value *val_read_json_file(Arena *a, const char *path, const char **err)
 
 /* ---- reading a catalog ---- */
 
-static const char *jstr(Arena *a, json_object *o)
-{
-    return arena_strndup(a, json_object_get_string(o), (size_t)json_object_get_string_len(o));
-}
-
 static int fail_at(Buf *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail_at(Buf *err, const char *fmt, ...)
 {
@@ -291,46 +287,41 @@ static int fail_at(Buf *err, const char *fmt, ...)
     return -1;
 }
 
-static int read_resource(Catalog *c, json_object *jr, size_t i, Buf *err)
+static Value *field(const Value *o, const char *key) { return val_hash_gets(o, key); }
+
+static int read_resource(Catalog *c, const Value *jr, size_t i, Buf *err)
 {
     Arena *a = c->arena;
-    if (!json_object_is_type(jr, json_type_object)) return fail_at(err, "resources[%zu]: expected an object", i);
-    json_object *jt, *jtitle;
-    if (!json_object_object_get_ex(jr, "type", &jt) || !json_object_is_type(jt, json_type_string) ||
-        !json_object_get_string_len(jt))
-        return fail_at(err, "resources[%zu].type: expected a non-empty string", i);
-    if (!json_object_object_get_ex(jr, "title", &jtitle) ||
-        !(json_object_is_type(jtitle, json_type_string) || json_object_is_type(jtitle, json_type_int)))
+    if (jr->kind != V_HASH) return fail_at(err, "resources[%zu]: expected an object", i);
+    Value *jt = field(jr, "type"), *jtitle = field(jr, "title");
+    if (!jt || jt->kind != V_STR || !jt->str.len) return fail_at(err, "resources[%zu].type: expected a non-empty string", i);
+    if (!jtitle || (jtitle->kind != V_STR && jtitle->kind != V_INT))
         return fail_at(err, "resources[%zu].title: expected a string", i);
-    const char *type = cat_capitalize_type(a, json_object_get_string(jt));
-    const char *title = jstr(a, jtitle);
+    const char *type = cat_capitalize_type(a, jt->str.s);
+    const char *title = val_to_cstr(a, jtitle);
     if (strcmp(type, "Class") == 0 && strcmp(title, "main") != 0) title = cat_capitalize_type(a, title);
     Resource *r = cat_add(c, type, title);
     if (!r) return fail_at(err, "resources[%zu]: duplicate resource %s[%s]", i, type, title);
-    json_object *v;
-    if (json_object_object_get_ex(jr, "tags", &v)) {
-        if (!json_object_is_type(v, json_type_array)) return fail_at(err, "resources[%zu].tags: expected an array", i);
-        for (size_t k = 0; k < json_object_array_length(v); k++) {
-            json_object *t = json_object_array_get_idx(v, k);
-            if (!json_object_is_type(t, json_type_string))
-                return fail_at(err, "resources[%zu].tags[%zu]: expected a string", i, k);
-            res_tag(c, r, jstr(a, t));
+    Value *v = field(jr, "tags");
+    if (v) {
+        if (v->kind != V_ARRAY) return fail_at(err, "resources[%zu].tags: expected an array", i);
+        for (size_t k = 0; k < v->arr.n; k++) {
+            if (v->arr.items[k]->kind != V_STR) return fail_at(err, "resources[%zu].tags[%zu]: expected a string", i, k);
+            res_tag(c, r, v->arr.items[k]->str.s);
         }
     }
-    if (json_object_object_get_ex(jr, "file", &v) && json_object_is_type(v, json_type_string)) r->file = jstr(a, v);
-    if (json_object_object_get_ex(jr, "line", &v) && json_object_is_type(v, json_type_int)) r->line = json_object_get_int(v);
-    if (json_object_object_get_ex(jr, "exported", &v)) r->exported = json_object_get_boolean(v);
-    if (json_object_object_get_ex(jr, "kind", &v) && json_object_is_type(v, json_type_string)) r->kind = jstr(a, v);
-    else r->kind = "";
-    if (json_object_object_get_ex(jr, "parameters", &v)) {
-        if (!json_object_is_type(v, json_type_object))
-            return fail_at(err, "resources[%zu].parameters: expected an object", i);
-        json_object_object_foreach(v, k, pv) res_set(c, r, arena_strdup(a, k), val_from_json(a, pv));
+    if ((v = field(jr, "file")) && v->kind == V_STR) r->file = v->str.s;
+    if ((v = field(jr, "line")) && v->kind == V_INT) r->line = (int)v->i;
+    if ((v = field(jr, "exported")) && v->kind == V_BOOL) r->exported = v->b;
+    r->kind = (v = field(jr, "kind")) && v->kind == V_STR ? v->str.s : "";
+    if ((v = field(jr, "parameters"))) {
+        if (v->kind != V_HASH) return fail_at(err, "resources[%zu].parameters: expected an object", i);
+        for (size_t k = 0; k < v->hash.n; k++) res_set(c, r, v->hash.keys[k]->str.s, v->hash.vals[k]);
     }
-    if (json_object_object_get_ex(jr, "sensitive_parameters", &v) && json_object_is_type(v, json_type_array)) {
-        size_t n = json_object_array_length(v);
-        r->sensitive = ARENA_NEWN(a, const char *, n + 1);
-        for (size_t k = 0; k < n; k++) r->sensitive[r->nsensitive++] = jstr(a, json_object_array_get_idx(v, k));
+    if ((v = field(jr, "sensitive_parameters")) && v->kind == V_ARRAY) {
+        r->sensitive = ARENA_NEWN(a, const char *, v->arr.n + 1);
+        for (size_t k = 0; k < v->arr.n; k++)
+            if (v->arr.items[k]->kind == V_STR) r->sensitive[r->nsensitive++] = v->arr.items[k]->str.s;
     }
     return 0;
 }
@@ -354,7 +345,7 @@ static Resource *find_ref_string(Catalog *c, const char *ref)
 /* `puppet catalog compile` prints a "Notice: Compiled catalog ..." line
  * before the JSON: lines before the first one that opens an object are
  * skipped. */
-static json_object *parse_catalog_file(const char *path, Buf *err)
+static Value *parse_catalog_file(Arena *a, const char *path, Buf *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -372,75 +363,48 @@ static json_object *parse_catalog_file(const char *path, Buf *err)
         fail_at(err, "%s: read error", path);
         return NULL;
     }
-    const char *p = buf_cstr(&text);
-    while (*p && *p != '{' && *p != '[') {
-        const char *nl = strchr(p, '\n');
+    const char *p = buf_cstr(&text), *end = p + text.len;
+    while (p < end && *p != '{' && *p != '[') {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl) break;
         p = nl + 1;
     }
-    json_tokener *tok = json_tokener_new();
-    json_object *j = json_tokener_parse_ex(tok, p, (int)strlen(p));
-    enum json_tokener_error e = json_tokener_get_error(tok);
-    if (!j || e != json_tokener_success) {
-        fail_at(err, "%s: invalid JSON at byte %zu: %s", path, (size_t)(p - buf_cstr(&text)) + json_tokener_get_parse_end(tok),
-                json_tokener_error_desc(e));
-        if (j) json_object_put(j);
-        j = NULL;
-    }
-    json_tokener_free(tok);
+    Buf why = BUF_INIT;
+    Value *v = json_parse(a, p, (size_t)(end - p), &why);
+    if (!v) fail_at(err, "%s: invalid JSON at %s", path, buf_cstr(&why));
+    buf_free(&why);
     buf_free(&text);
-    return j;
+    return v;
 }
 
 int cat_read_json(Catalog *c, const char *path, Buf *err)
 {
-    json_object *j = parse_catalog_file(path, err);
+    Value *j = parse_catalog_file(c->arena, path, err);
     if (!j) return -1;
-    Arena *a = c->arena;
-    int rc = -1;
-    json_object *v, *res;
-    if (!json_object_is_type(j, json_type_object)) {
-        fail_at(err, "$: a catalog must be a JSON object");
-        goto out;
-    }
-    if (json_object_object_get_ex(j, "name", &v) && json_object_is_type(v, json_type_string)) c->name = jstr(a, v);
-    if (json_object_object_get_ex(j, "environment", &v) && json_object_is_type(v, json_type_string))
-        c->environment = jstr(a, v);
-    if (json_object_object_get_ex(j, "version", &v) && !json_object_is_type(v, json_type_null)) c->version = jstr(a, v);
-    if (!json_object_object_get_ex(j, "resources", &res) || !json_object_is_type(res, json_type_array)) {
-        fail_at(err, "resources: expected an array of resources");
-        goto out;
-    }
-    for (size_t i = 0; i < json_object_array_length(res); i++)
-        if (read_resource(c, json_object_array_get_idx(res, i), i, err) != 0) goto out;
-    if (json_object_object_get_ex(j, "edges", &v)) {
-        if (!json_object_is_type(v, json_type_array)) {
-            fail_at(err, "edges: expected an array");
-            goto out;
-        }
-        for (size_t i = 0; i < json_object_array_length(v); i++) {
-            json_object *e = json_object_array_get_idx(v, i), *s, *t;
-            if (!json_object_is_type(e, json_type_object) || !json_object_object_get_ex(e, "source", &s) ||
-                !json_object_object_get_ex(e, "target", &t) || !json_object_is_type(s, json_type_string) ||
-                !json_object_is_type(t, json_type_string)) {
-                fail_at(err, "edges[%zu]: expected {\"source\": \"Type[title]\", \"target\": \"Type[title]\"}", i);
-                goto out;
-            }
-            Resource *rs = find_ref_string(c, json_object_get_string(s));
-            Resource *rt = find_ref_string(c, json_object_get_string(t));
-            if (!rs || !rt) {
-                fail_at(err, "edges[%zu]: no resource %s in the catalog", i,
-                        json_object_get_string(rs ? t : s));
-                goto out;
-            }
+    Value *v, *res;
+    if (j->kind != V_HASH) return fail_at(err, "$: a catalog must be a JSON object");
+    if ((v = field(j, "name")) && v->kind == V_STR) c->name = v->str.s;
+    if ((v = field(j, "environment")) && v->kind == V_STR) c->environment = v->str.s;
+    if ((v = field(j, "version")) && v->kind != V_UNDEF) c->version = val_to_cstr(c->arena, v);
+    if (!(res = field(j, "resources")) || res->kind != V_ARRAY)
+        return fail_at(err, "resources: expected an array of resources");
+    for (size_t i = 0; i < res->arr.n; i++)
+        if (read_resource(c, res->arr.items[i], i, err) != 0) return -1;
+    if ((v = field(j, "edges"))) {
+        if (v->kind != V_ARRAY) return fail_at(err, "edges: expected an array");
+        for (size_t i = 0; i < v->arr.n; i++) {
+            Value *e = v->arr.items[i], *s = NULL, *t = NULL;
+            if (e->kind == V_HASH) s = field(e, "source"), t = field(e, "target");
+            if (!s || !t || s->kind != V_STR || t->kind != V_STR)
+                return fail_at(err, "edges[%zu]: expected {\"source\": \"Type[title]\", \"target\": \"Type[title]\"}", i);
+            Resource *rs = find_ref_string(c, s->str.s), *rt = find_ref_string(c, t->str.s);
+            if (!rs || !rt) return fail_at(err, "edges[%zu]: no resource %s in the catalog", i, rs ? t->str.s : s->str.s);
             cat_add_edge(c, rs, rt);
         }
     }
-    if (json_object_object_get_ex(j, "classes", &v) && json_object_is_type(v, json_type_array))
-        for (size_t i = 0; i < json_object_array_length(v); i++) {
-            json_object *k = json_object_array_get_idx(v, i);
-            if (json_object_is_type(k, json_type_string)) cat_add_class(c, jstr(a, k));
-        }
+    if ((v = field(j, "classes")) && v->kind == V_ARRAY)
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (v->arr.items[i]->kind == V_STR) cat_add_class(c, v->arr.items[i]->str.s);
     /* aliases resolve like titles */
     for (size_t i = 0; i < c->nres; i++) {
         Resource *r = c->res[i];
@@ -450,14 +414,11 @@ int cat_read_json(Catalog *c, const char *path, Buf *err)
         for (size_t k = 0; k < n; k++) {
             Value *x = al->kind == V_ARRAY ? al->arr.items[k] : al;
             if (x->kind != V_STR) continue;
-            const char *key = cat_ref_key(a, r->type, x->str.s);
+            const char *key = cat_ref_key(c->arena, r->type, x->str.s);
             if (!map_get(&c->by_key, key, strlen(key))) map_put(&c->by_key, key, strlen(key), r);
         }
     }
-    rc = 0;
-out:
-    json_object_put(j);
-    return rc;
+    return 0;
 }
 
 Resource *cat_resolve_ref(Catalog *c, const Value *ref)

@@ -319,10 +319,48 @@ static int file_checksum(const char *path, char out[74])
     }
     close(fd);
     sha256_final(&s, d);
+    static const char hexd[] = "0123456789abcdef";
     strcpy(out, "{sha256}");
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 8 + 2 * i, 3, "%02x", d[i]);
+    for (int i = 0; i < 32; i++) {
+        out[8 + 2 * i] = hexd[d[i] >> 4];
+        out[9 + 2 * i] = hexd[d[i] & 15];
+    }
+    out[72] = '\0';
     return 0;
+}
+
+/* 1 when the file at path holds exactly want, 0 when it differs, -1 (errno)
+ * when it cannot be read.  The idempotent run's check: a size comparison,
+ * then the bytes, no digest unless something must be reported. */
+static int has_content(const char *path, const char *want, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return -1;
+    }
+    if ((size_t)st.st_size != len) {
+        close(fd);
+        return 0;
+    }
+    char buf[65536];
+    size_t off = 0;
+    int same = 1;
+    while (same && off < len) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        if ((size_t)n > len - off || memcmp(buf, want + off, (size_t)n) != 0)
+            same = 0;
+        off += (size_t)n;
+    }
+    close(fd);
+    return same && off == len;
 }
 
 static void content_checksum(const FileSpec *f, char out[74])
@@ -696,7 +734,13 @@ static int file_apply(TxRes *t)
         goto out;   /* nothing there, none wanted: no other property applies */
 
     /* content: a regular file only (Puppet reads nothing through a link) */
-    if (f.content && cur == FT_FILE && f.replace) {
+    int same = f.content && cur == FT_FILE && f.replace ? has_content(real, f.content, f.content_len) : 1;
+    if (same < 0) {
+        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f.path);
+        rc = -1;
+        goto out;
+    }
+    if (!same) {
         char is[74], should[74];
         content_checksum(&f, should);
         if (file_checksum(real, is) != 0) {
