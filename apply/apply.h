@@ -28,6 +28,7 @@ typedef struct TxSummary {
     int ev_success, ev_failure, ev_noop;
 } TxSummary;
 
-/* Walks g and applies every resource (spec §11 steps 6-7). */
+/* Walks g and applies every resource (spec §11 steps 6-7).  Returns 0, or
+ * -1 when a run-level error stopped it part-way (message printed). */
 int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
 #endif

@@ -338,7 +338,10 @@ int main(int argc, char **argv)
         opt.report_ctx = &rep;
     }
     TxSummary sum;
-    tx_run(&g, &opt, &arena, &sum);
+    if (tx_run(&g, &opt, &arena, &sum) != 0) {      /* aborted: already said why */
+        if (rep.f) fclose(rep.f);
+        goto out;
+    }
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

@@ -12,6 +12,7 @@
 #include "apply/tx.h"
 #include "apply/apply.h"
 #include "types/run.h"
+#include "types/schedule.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ typedef struct Tx {
     TxRes *r;                /* per vertex */
     char **paths;            /* per catalog index (lazily) */
     unsigned char *announced;/* per vertex: "Dependency X has failures" said */
+    int aborted;             /* a run-level error (unknown schedule): stop at once */
     Arena *arena;
     int tags_filter;
 } Tx;
@@ -520,6 +522,23 @@ static void evaluate(Tx *tx, int v)
         skip_for_failures(tx, t);
         return;
     }
+    /* schedule => name: outside the schedule, skipped silently (not a
+     * failure); a schedule the catalog lacks aborts the run, as in Puppet */
+    Value *sv = gv->role == V_RESOURCE ? res_get(gv->res, "schedule") : NULL;
+    if (sv && sv->kind == V_STR) {
+        Resource *sched = cat_find((Catalog *)tx->g->cat, "Schedule", sv->str.s);
+        if (!sched) {
+            emit(tx, LOG_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
+            tx->aborted = 1;
+            return;
+        }
+        if (!schedule_allows(sched, time(NULL))) {
+            tx_log(t, LOG_DEBUG, NULL, "Not scheduled");
+            t->skipped = 1;
+            t->queued = 0;
+            return;
+        }
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (gv->role == V_RESOURCE) evaluate_plain(tx, t);
@@ -602,7 +621,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     Heap h = {xmalloc(((size_t)g->nv + 1) * sizeof *h.v), 0, g};
     for (int v = 0; v < g->nv; v++)
         if (!indeg[v]) heap_push(&h, v);
-    while (h.n) {
+    while (h.n && !tx.aborted) {
         int v = heap_pop(&h);
         evaluate(&tx, v);
         for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++) {
@@ -641,5 +660,5 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     free(parent_of);
     free(indeg);
     free(h.v);
-    return 0;
+    return tx.aborted ? -1 : 0;
 }

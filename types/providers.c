@@ -1,16 +1,18 @@
 /*
  * providers.c - the table of apply-time providers, one per resource type
- * (types/notify.c, types/exec.c, types/file.c), looked up by type name.
+ * (types/notify.c, types/exec.c, types/file.c, types/schedule.c), looked up
+ * by type name.
  */
 #include "types/provider.h"
 #include <strings.h>
 
-extern const Provider provider_notify, provider_exec, provider_file;
+extern const Provider provider_notify, provider_exec, provider_file, provider_schedule;
 
 static const Provider *const providers[] = {
     &provider_exec,
     &provider_file,
     &provider_notify,
+    &provider_schedule,
 };
 
 const Provider *provider_find(const char *type)
