@@ -7,8 +7,16 @@
 #include "apply/graph.h"
 #include "apply/tx.h"
 
-typedef void (*ReportFn)(void *ctx, const Resource *r, const char *path, int skipped, int failed, int not_run,
-                         int nevents, double seconds);
+/* One event of a resource's run, for reports. */
+typedef struct ReportEvent {
+    const char *name;         /* "content_changed", "executed_command", "refresh", ... */
+    const char *status;       /* "success", "noop", "failure" */
+} ReportEvent;
+
+/* A resource's outcome, for reports: status is "changed", "unchanged",
+ * "failed", "skipped" or "not_run"; events live only during the call. */
+typedef void (*ReportFn)(void *ctx, const Resource *r, const char *path, const char *status,
+                         const ReportEvent *events, int nevents, int restarted, double seconds);
 
 typedef struct ApplyOptions {
     int noop;                 /* --noop */

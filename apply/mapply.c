@@ -193,8 +193,8 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void report_resource(void *ctx, const Resource *r, const char *path, int skipped, int failed, int not_run,
-                            int nevents, double seconds)
+static void report_resource(void *ctx, const Resource *r, const char *path, const char *status,
+                            const ReportEvent *events, int nevents, int restarted, double seconds)
 {
     Report *rep = ctx;
     FILE *f = rep->f;
@@ -204,9 +204,19 @@ static void report_resource(void *ctx, const Resource *r, const char *path, int 
     json_str(f, r->ref);
     fputs(", \"path\": ", f);
     json_str(f, path);
-    fprintf(f, ", \"status\": \"%s\", \"events\": %d, \"evaluation_time\": %.6f}",
-            failed ? "failed" : skipped ? "skipped" : not_run ? "not_run" : nevents ? "changed" : "unchanged", nevents,
-            seconds);
+    if (r->file) {
+        fputs(", \"file\": ", f);
+        json_str(f, r->file);
+        fprintf(f, ", \"line\": %d", r->line);
+    }
+    fprintf(f, ", \"status\": \"%s\", \"restarted\": %s, \"evaluation_time\": %.6f, \"events\": [", status,
+            restarted ? "true" : "false", seconds);
+    for (int i = 0; i < nevents; i++) {
+        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+        json_str(f, events[i].name);
+        fprintf(f, ", \"status\": \"%s\"}", events[i].status);
+    }
+    fputs("]}", f);
 }
 
 int main(int argc, char **argv)

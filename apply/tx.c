@@ -650,8 +650,15 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         sum->failed += t->failed;
         sum->failed_to_restart += t->failed_to_restart;
         sum->restarted += t->restarted;
-        if (opt->report_fn) opt->report_fn(opt->report_ctx, t->res, t->path, t->skipped, t->failed, t->not_run,
-                                           t->nevents, t->seconds);
+        if (opt->report_fn) {
+            static const char *const st[] = {"success", "noop", "failure"};
+            ReportEvent *ev = xmalloc(((size_t)t->nevents + 1) * sizeof *ev);
+            for (int i = 0; i < t->nevents; i++) ev[i] = (ReportEvent){t->events[i].name, st[t->events[i].status]};
+            const char *status = t->failed ? "failed" : t->skipped ? "skipped" : t->not_run ? "not_run"
+                               : success ? "changed" : "unchanged";
+            opt->report_fn(opt->report_ctx, t->res, t->path, status, ev, t->nevents, t->restarted, t->seconds);
+            free(ev);
+        }
     }
     for (int v = 0; v < g->nv; v++) free(tx.r[v].events);
     free(tx.r);

@@ -49,6 +49,8 @@ like($out, qr/Triggered 'refresh' from 1 event/, 'the exec is refreshed once');
 my $report = slurp("$tmp/report.json") // '';
 like($report, qr/"resource": "File\[\Q$tmp\E\/out\/a\]".*"status": "changed"/, 'the report has the file as changed');
 like($report, qr/"changes": \{"total": 3\}/, 'the report counts three changes (two files, one refresh)');
+like($report, qr/"resource": "Exec\[after\]"[^\n]*"restarted": true[^\n]*"events": \[\{"name": "refresh", "status": "success"\}\]/,
+     'the report lists each resource\'s events: the exec was refreshed');
 for my $g (qw(resources relationships expanded_relationships)) {
     like(slurp("$tmp/var/graphs/$g.dot") // '', qr/^digraph /, "$g.dot written");
     like(slurp("$tmp/var/graphs/$g.svg") // '', qr/<svg/, "$g.svg rendered");
