@@ -126,6 +126,11 @@ void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
         size_t li = line_index(f, loc.off);
         size_t s = f->line_starts[li], e = s;
         while (e < f->len && f->text[e] != '\n') e++;
+        /* a very long line is shown as a window around the place */
+        if (e - s > 160) {
+            if (loc.off > s + 60) s = loc.off - 60;
+            if (e > s + 160) e = s + 160;
+        }
         fprintf(stderr, "  %.*s\n  ", (int)(e - s), f->text + s);
         for (size_t i = s; i < loc.off; i++) fputc(f->text[i] == '\t' ? '\t' : ' ', stderr);
         fputc('^', stderr);

@@ -449,6 +449,7 @@ static const struct { const char *name; CompilerFn fn; } compiler_fns[] = {
 /* A function written in the Puppet language (functions/NAME.pp or site.pp). */
 static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at, Value **args, size_t n)
 {
+    if (c->call_depth >= 10000) cmp_fail(c, at, "stack level too deep: '%s' called itself more than 10000 times", def->text);
     Scope *fs = scope_new(c, c->top, c->top, c->class_main);
     fs->label = arena_printf(A, "Function[%s]", def->text);
     size_t i = 0;
@@ -475,7 +476,10 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
     }
     if (n > nparams && !has_rest)
         cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
-    return def->b ? ev_block(c, fs, def->b) : VAL_UNDEF;
+    c->call_depth++;
+    Value *r = def->b ? ev_block(c, fs, def->b) : VAL_UNDEF;
+    c->call_depth--;
+    return r;
 }
 
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs,

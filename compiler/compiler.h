@@ -73,6 +73,9 @@ struct Compiler {
     struct ResState *rs;             /* resource.c's state */
     Buf *epp_out;                    /* output of the EPP template being rendered */
     jmp_buf *fail;                   /* where an evaluation error unwinds to */
+    int depth;                       /* ev_expr nesting, bounded (see eval.c) */
+    int call_depth;                  /* Puppet-language function calls in progress */
+    int type_depth;                  /* type alias expansion in progress */
     int warnings;
 };
 

@@ -167,6 +167,28 @@ static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const cha
     cmp_fail(c, at, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", val_type_name(a), op, val_type_name(b), why);
 }
 
+/* An integer result must fit Puppet's 64-bit Integer; Puppet's message
+ * names the operator and the value in hex. */
+static Value *int_result(Compiler *c, const Node *at, const char *op, __int128 v)
+{
+    if (v >= INT64_MIN && v <= INT64_MAX) return val_int(A, (int64_t)v);
+    unsigned __int128 m = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+    char hex[40], *p = hex + sizeof hex;
+    *--p = '\0';
+    do {
+        *--p = "0123456789abcdef"[(int)(m & 15)];
+        m >>= 4;
+    } while (m);
+    cmp_fail(c, at, "A '%s' expression resulted in a value outside of Puppet Integer %s range, got '%s0x%s'", op,
+             v < 0 ? "min" : "max", v < 0 ? "-" : "+", p);
+}
+
+static Value *float_result(Compiler *c, const Node *at, const char *op, double f)
+{
+    if (!isfinite(f)) cmp_fail(c, at, "A '%s' expression resulted in a value outside of Puppet Float range", op);
+    return val_float(A, f);
+}
+
 static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
 {
     const char *ops = op == TK_PLUS ? "+" : op == TK_MINUS ? "-" : op == TK_TIMES ? "*" : op == TK_DIV ? "/"
@@ -239,31 +261,42 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
     b = to_number(c, at, b, ops);
     if (a->kind == V_INT && b->kind == V_INT) {
         int64_t x = a->i, y = b->i;
+        __int128 wide;
         switch (op) {
-        case TK_PLUS: return val_int(A, (int64_t)((uint64_t)x + (uint64_t)y));
-        case TK_MINUS: return val_int(A, (int64_t)((uint64_t)x - (uint64_t)y));
-        case TK_TIMES: return val_int(A, (int64_t)((uint64_t)x * (uint64_t)y));
+        case TK_PLUS: wide = (__int128)x + y; break;
+        case TK_MINUS: wide = (__int128)x - y; break;
+        case TK_TIMES: wide = (__int128)x * y; break;
         case TK_DIV:
             if (y == 0) cmp_fail(c, at, "Division by 0");
-            return val_int(A, (x / y) - ((x % y != 0) && ((x < 0) != (y < 0))));   /* Ruby floors */
+            wide = (__int128)x / y;
+            if ((__int128)x % y != 0 && ((x < 0) != (y < 0))) wide -= 1;   /* Ruby floors */
+            break;
         case TK_MODULO: {
             if (y == 0) cmp_fail(c, at, "Division by 0");
+            if (y == -1) return val_int(A, 0);
             int64_t m = x % y;
             if (m != 0 && ((m < 0) != (y < 0))) m += y;
             return val_int(A, m);
         }
-        case TK_LSHIFT: return val_int(A, y >= 0 ? (y < 63 ? (int64_t)((uint64_t)x << y) : 0) : x >> (-y < 63 ? -y : 63));
-        case TK_RSHIFT: return val_int(A, y >= 0 ? x >> (y < 63 ? y : 63) : (-y < 63 ? (int64_t)((uint64_t)x << -y) : 0));
+        case TK_LSHIFT: case TK_RSHIFT: {
+            /* a negative count shifts the other way; counts past 63 saturate */
+            int left = (op == TK_LSHIFT) == (y >= 0);
+            int sh = y >= 0 ? (y > 63 ? 64 : (int)y) : (y < -63 ? 64 : (int)-y);
+            if (left) return val_int(A, sh >= 63 ? 0 : (int64_t)((uint64_t)x << sh));
+            return val_int(A, x >> (sh > 63 ? 63 : sh));
         }
+        default: wide = 0; break;
+        }
+        return int_result(c, at, ops, wide);
     }
     double x = num(a), y = num(b);
     switch (op) {
-    case TK_PLUS: return val_float(A, x + y);
-    case TK_MINUS: return val_float(A, x - y);
-    case TK_TIMES: return val_float(A, x * y);
+    case TK_PLUS: return float_result(c, at, ops, x + y);
+    case TK_MINUS: return float_result(c, at, ops, x - y);
+    case TK_TIMES: return float_result(c, at, ops, x * y);
     case TK_DIV:
         if (y == 0) cmp_fail(c, at, "Division by 0");
-        return val_float(A, x / y);
+        return float_result(c, at, ops, x / y);
     case TK_MODULO: cmp_fail(c, at, "Operator %% is not applicable to a Float");
     default: cmp_fail(c, at, "Operator '%s' is not applicable to a Float", ops);
     }
@@ -355,29 +388,27 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
 
 /* ---- access ---- */
 
-static int64_t norm_index(int64_t i, size_t n) { return i < 0 ? (int64_t)n + i : i; }
-
 static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t nk)
 {
     if (nk < 1 || nk > 2 || keys[0]->kind != V_INT || (nk == 2 && keys[1]->kind != V_INT))
         cmp_fail(c, at, "%s[] expects one or two Integer arguments", val_type_name(v));
     size_t n = v->kind == V_STR ? v->str.len : v->arr.n;
-    int64_t start = norm_index(keys[0]->i, n);
+    __int128 start = keys[0]->i < 0 ? (__int128)n + keys[0]->i : keys[0]->i;
     if (nk == 1) {
-        if (start < 0 || start >= (int64_t)n) return v->kind == V_STR ? val_str(A, "", 0) : VAL_UNDEF;
-        return v->kind == V_STR ? val_str(A, v->str.s + start, 1) : v->arr.items[start];
+        if (start < 0 || start >= (__int128)n) return v->kind == V_STR ? val_str(A, "", 0) : VAL_UNDEF;
+        return v->kind == V_STR ? val_str(A, v->str.s + (size_t)start, 1) : v->arr.items[(size_t)start];
     }
-    int64_t count = keys[1]->i;
+    __int128 count = keys[1]->i;
     if (start < 0) {
         count += start;
         start = 0;
     }
-    if (count < 0) count = (int64_t)n - start + count + 1;
-    if (start > (int64_t)n) start = (int64_t)n;
-    if (start + count > (int64_t)n) count = (int64_t)n - start;
+    if (count < 0) count = (__int128)n - start + count + 1;
+    if (start > (__int128)n) start = (__int128)n;
+    if (start + count > (__int128)n) count = (__int128)n - start;
     if (count < 0) count = 0;
-    if (v->kind == V_STR) return val_str(A, v->str.s + start, (size_t)count);
-    return val_array(A, v->arr.items + start, (size_t)count);
+    if (v->kind == V_STR) return val_str(A, v->str.s + (size_t)start, (size_t)count);
+    return val_array(A, v->arr.items + (size_t)start, (size_t)count);
 }
 
 /* A resource reference value: Type['title'] with the type capitalised and
@@ -610,7 +641,22 @@ static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
     return r;
 }
 
+/* Evaluation recurses on the syntax tree; mcomp runs the compile on a
+ * thread with a 1 GiB stack, and this bound turns anything deeper into an
+ * error instead of a crash. */
+enum { MAX_EVAL_DEPTH = 200000 };
+
+static Value *eval_node(Compiler *c, Scope *s, const Node *n);
+
 Value *ev_expr(Compiler *c, Scope *s, const Node *n)
+{
+    if (++c->depth > MAX_EVAL_DEPTH) cmp_fail(c, n, "Expression nested too deeply (more than %d levels)", MAX_EVAL_DEPTH);
+    Value *v = eval_node(c, s, n);
+    c->depth--;
+    return v;
+}
+
+static Value *eval_node(Compiler *c, Scope *s, const Node *n)
 {
     switch (n->kind) {
     case ND_BLOCK: return ev_block(c, s, n);
@@ -680,7 +726,7 @@ Value *ev_expr(Compiler *c, Scope *s, const Node *n)
     case ND_NEG: {
         Value *v = ev_expr(c, s, n->a);
         v = to_number(c, n, v, "-");
-        return v->kind == V_INT ? val_int(A, -v->i) : val_float(A, -v->f);
+        return v->kind == V_INT ? int_result(c, n, "-", -(__int128)v->i) : val_float(A, -v->f);
     }
     case ND_SPLAT: return ev_expr(c, s, n->a);
     case ND_PAREN: return ev_expr(c, s, n->a);

@@ -30,6 +30,10 @@
 
 #define A (cc->arena)
 
+
+/* Widths and precisions past this are refused (Ruby: "width too big"). */
+#define SPRINTF_MAX_WIDTH 1000000L
+
 /* ---- small value helpers ---- */
 
 static Value *mk_array(CallCtx *cc, Value **items, size_t n)
@@ -311,9 +315,11 @@ static void ruby_inspect(Buf *b, const Value *v, int api3)
 /* ---- iteration: what Puppet's Iterable covers ---- */
 
 typedef struct Iter {
-    Value **items;          /* the elements (for a hash: NULL, use h) */
+    Value **items;          /* the elements (for a hash or a range: NULL) */
     size_t n;
     const Value *h;         /* the hash, when iterating one */
+    int range;              /* an integer range lo, lo+1, ...: made one at a time */
+    int64_t lo;
 } Iter;
 
 /* Fills it for an Iterable value (array, hash, string, non-negative
@@ -328,16 +334,17 @@ static int iter_of(CallCtx *cc, const Value *v, Iter *it)
     case V_INT:
         if (v->i < 0) return 0;
         it->n = (size_t)v->i;
-        it->items = ARENA_NEWN(A, Value *, it->n ? it->n : 1);
-        for (size_t i = 0; i < it->n; i++) it->items[i] = val_int(A, (int64_t)i);
+        it->range = 1;
+        it->lo = 0;
         return 1;
     case V_TYPE:
         if (strcmp(v->type.name, "Integer") == 0 && v->type.n == 2 && v->type.params[0]->kind == V_INT &&
             v->type.params[1]->kind == V_INT && v->type.params[1]->i >= v->type.params[0]->i) {
             int64_t lo = v->type.params[0]->i, hi = v->type.params[1]->i;
-            it->n = (size_t)(hi - lo) + 1;
-            it->items = ARENA_NEWN(A, Value *, it->n);
-            for (size_t i = 0; i < it->n; i++) it->items[i] = val_int(A, lo + (int64_t)i);
+            it->n = (size_t)((uint64_t)hi - (uint64_t)lo) + 1;
+            if (it->n == 0) it->n = SIZE_MAX;          /* the whole int64 range */
+            it->range = 1;
+            it->lo = lo;
             return 1;
         }
         if (strcmp(v->type.name, "Enum") == 0) {
@@ -353,6 +360,7 @@ static int iter_of(CallCtx *cc, const Value *v, Iter *it)
 /* Element i as a single value (a hash entry is a [key, value] pair). */
 static Value *iter_at(CallCtx *cc, const Iter *it, size_t i)
 {
+    if (it->range) return val_int(A, (int64_t)((uint64_t)it->lo + i));
     return it->h ? pair(cc, it->h->hash.keys[i], it->h->hash.vals[i]) : it->items[i];
 }
 
@@ -391,7 +399,7 @@ static Value *yield_elem(CallCtx *cc, const Iter *it, size_t i, int np)
             args[1] = it->h->hash.vals[i];
         } else {
             args[0] = val_int(A, (int64_t)i);
-            args[1] = it->items[i];
+            args[1] = iter_at(cc, it, i);
         }
         return ev_yield(cc, args, 2);
     }
@@ -435,7 +443,7 @@ static Value *fn_filter(CallCtx *cc)
             av_push(cc, &keys, it.h->hash.keys[i]);
             av_push(cc, &vals, it.h->hash.vals[i]);
         } else {
-            av_push(cc, &vals, it.items[i]);
+            av_push(cc, &vals, iter_at(cc, &it, i));
         }
     }
     if (it.h) return val_hash(A, keys.v, vals.v, keys.n);
@@ -984,6 +992,12 @@ static Value *fn_unique(CallCtx *cc)
     Iter it;
     if (v->kind == V_ARRAY || iter_of(cc, v, &it)) {
         if (v->kind == V_ARRAY) return uniq_array(cc, v->arr.items, v->arr.n);
+        if (it.range) {                 /* a range has no repeats */
+            if (it.n > 100000000) ev_fail(cc, "unique() of a range this large is not supported");
+            Value **items = ARENA_NEWN(A, Value *, it.n ? it.n : 1);
+            for (size_t i = 0; i < it.n; i++) items[i] = iter_at(cc, &it, i);
+            return val_array(A, items, it.n);
+        }
         return uniq_array(cc, it.items, it.n);
     }
     const char *t = got_type(cc, v);
@@ -1452,7 +1466,10 @@ static Value *fn_sprintf(CallCtx *cc)
                 s++;
             } else if (isdigit((unsigned char)c)) {
                 long n = 0;
-                while (s < end && isdigit((unsigned char)*s)) n = n * 10 + (*s++ - '0');
+                while (s < end && isdigit((unsigned char)*s)) {
+                    n = n * 10 + (*s++ - '0');
+                    if (n > SPRINTF_MAX_WIDTH) fmt_fail(f, "width too big");
+                }
                 if (s < end && *s == '$') {
                     s++;
                     if (arg) fmt_fail(f, "value given twice - %ld$", n);
@@ -1477,16 +1494,23 @@ static Value *fn_sprintf(CallCtx *cc)
             } else if (c == '*') {
                 s++;
                 Value *w = fmt_next(f);
-                width = (int)sp_int(f, w);
+                long long wv = sp_int(f, w);
+                if (wv > SPRINTF_MAX_WIDTH || wv < -SPRINTF_MAX_WIDTH) fmt_fail(f, "width too big");
+                width = (int)wv;
                 if (width < 0) flags |= F_MINUS, width = -width;
             } else if (c == '.') {
                 s++;
                 prec = 0;
                 if (s < end && *s == '*') {
                     s++;
-                    prec = (int)sp_int(f, fmt_next(f));
+                    long long pv = sp_int(f, fmt_next(f));
+                    if (pv > SPRINTF_MAX_WIDTH || pv < -SPRINTF_MAX_WIDTH) fmt_fail(f, "precision too big");
+                    prec = (int)pv;
                 } else {
-                    while (s < end && isdigit((unsigned char)*s)) prec = prec * 10 + (*s++ - '0');
+                    while (s < end && isdigit((unsigned char)*s)) {
+                        prec = prec * 10 + (*s++ - '0');
+                        if (prec > SPRINTF_MAX_WIDTH) fmt_fail(f, "precision too big");
+                    }
                 }
             } else if (c == '%') {
                 s++;
@@ -1979,6 +2003,8 @@ static int all_digits(const char *s, size_t n)
 static Value *fn_abs(CallCtx *cc)
 {
     Value *v = cc->args[0];
+    if (v->kind == V_INT && v->i == INT64_MIN)
+        ev_fail(cc, "An abs() expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'");
     if (v->kind == V_INT) return v->i < 0 ? val_int(A, -v->i) : v;
     if (v->kind == V_FLOAT) return val_float(A, fabs(v->f));
     if (v->kind != V_STR) fail_param(cc, "abs", "val", "a value of type Numeric or String", v);

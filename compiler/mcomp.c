@@ -8,6 +8,7 @@
 #include "apply/graph.h"
 #include "base/util.h"
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,32 @@ static void usage(FILE *out)
           "\n"
           "Exit status: 0 compiled, 1 manifest errors, 2 usage or I/O errors.\n",
           out);
+}
+
+typedef struct CompileJob { const CompileOptions *opt; Arena *arena; Catalog *cat; int rc; } CompileJob;
+
+static void *compile_thread(void *p)
+{
+    CompileJob *j = p;
+    j->rc = compile(j->opt, j->arena, j->cat);
+    return NULL;
+}
+
+/* Evaluation recurses on the syntax tree, so the compile runs on a thread
+ * with a 1 GiB stack (address space only: pages are touched as used);
+ * the evaluator's own depth bounds turn anything deeper into an error. */
+static int compile_big_stack(const CompileOptions *opt, Arena *arena, Catalog *cat)
+{
+    CompileJob job = {opt, arena, cat, 2};
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+        pthread_create(&th, &attr, compile_thread, &job) == 0) {
+        pthread_join(th, NULL);
+        pthread_attr_destroy(&attr);
+        return job.rc;
+    }
+    return compile(opt, arena, cat);
 }
 
 int main(int argc, char **argv)
@@ -80,7 +107,7 @@ int main(int argc, char **argv)
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
-    int rc = compile(&opt, &arena, &cat);
+    int rc = compile_big_stack(&opt, &arena, &cat);
     if (rc == 0) {
         /* Cycles are found here already (users want them at compile time),
          * as a warning: Puppet compiles such a catalog, and so do we; mapply

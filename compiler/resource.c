@@ -615,7 +615,12 @@ static Resource *find_stage(Compiler *c, const Node *at, Resource *cls, Value *s
 
 /* A class declared but whose body has not run yet. */
 typedef struct PendingClass { Resource *r; const Node *def; const Node *at; } PendingClass;
-typedef struct PendingList { PendingClass *v; size_t n, cap; } PendingList;
+typedef struct PendingList {
+    PendingClass *v;
+    size_t n, cap;
+    const char *creating[256];   /* the chain of classes whose parents are being created */
+    size_t ncreating;
+} PendingList;
 
 /* Puts Class[name] (and first its parent classes) into the catalog without
  * evaluating it; new ones are queued on pl in the order they must run. */
@@ -642,7 +647,13 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     if (!def) cmp_fail(c, at, "Could not find class ::%s for %s", lname, c->certname);
     if (def->c) {                                   /* inherits: the parent comes first */
         if (def->c->kind == ND_DEFAULT) cmp_fail(c, def->c, "Classes cannot inherit from 'default'");
+        /* a parent chain that comes back to a class being created loops */
+        for (size_t k = 0; k < pl->ncreating; k++)
+            if (!strcmp(pl->creating[k], lname)) cmp_fail(c, def->c, "Class '%s' inherits from itself", lname);
+        if (pl->ncreating < ARRAY_LEN(pl->creating)) pl->creating[pl->ncreating++] = lname;
+        else cmp_fail(c, def->c, "Class inheritance deeper than %zu levels", ARRAY_LEN(pl->creating));
         class_create(c, s, def->c, def->c->text, NULL, CLASS_INCLUDE, pl, 1);
+        pl->ncreating--;
         r = cat_find(c->cat, "Class", lname);
         if (r) return r;
     }
@@ -1014,16 +1025,22 @@ void res_realize(Compiler *c, const Node *at, Value *refs)
 
 /* ---- relationships ---- */
 
+/* a -> b -> c parses as ((a -> b) -> c): walk down the left spine without
+ * recursion (chains can be very long), then evaluate operands left to right. */
 static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int **arrows, size_t *narrows)
 {
-    if (n->kind == ND_RELATION) {
-        chain_flatten(c, s, n->a, ops, arrows, narrows);
-        *arrows = xrealloc(*arrows, (*narrows + 1) * sizeof **arrows);
-        (*arrows)[(*narrows)++] = n->op;
-        vv_push(ops, ev_expr(c, s, n->b));
-        return;
+    size_t len = 0;
+    for (const Node *k = n; k->kind == ND_RELATION; k = k->a) len++;
+    const Node **spine = ARENA_NEWN(A, const Node *, len + 1);
+    size_t i = len;
+    const Node *k = n;
+    for (; k->kind == ND_RELATION; k = k->a) spine[--i] = k;
+    *arrows = xrealloc(*arrows, (len + 1) * sizeof **arrows);
+    vv_push(ops, ev_expr(c, s, k));
+    for (i = 0; i < len; i++) {
+        (*arrows)[(*narrows)++] = spine[i]->op;
+        vv_push(ops, ev_expr(c, s, spine[i]->b));
     }
-    vv_push(ops, ev_expr(c, s, n));
 }
 
 /* a -> b ~> c: operands are evaluated now (declaring what they declare);

@@ -184,7 +184,13 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (ln < sizeof lname) {
         for (size_t i = 0; i <= ln; i++) lname[i] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] + 32 : n[i]);
         const Node *al = map_get(&c->aliases, lname, ln);
-        if (al) return cmp_type_match(c, ev_expr(c, c->top, al->a), v);
+        if (al) {
+            if (c->type_depth >= 100) cmp_fail(c, al, "Type alias '%s' refers to itself", n);
+            c->type_depth++;
+            int r = cmp_type_match(c, ev_expr(c, c->top, al->a), v);
+            c->type_depth--;
+            return r;
+        }
     }
     /* a resource type: File matches File['x'] */
     if (val_is_resref(v)) return strcasecmp(v->type.name, n) == 0 && (t->type.n == 0 || val_equal(t->type.params[0], v->type.params[0]));

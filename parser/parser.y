@@ -1036,11 +1036,19 @@ Node *parse_file(Arena *arena, const SrcFile *src)
 
 Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
 {
+    static int nesting;          /* "${ "${ ... }" }": each level is a parser on the stack */
+    if (nesting >= 200) {
+        diag_error(((SrcLoc){src, off, len}), "Interpolation nested too deeply (more than 200 levels)");
+        return NULL;
+    }
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
-    return run(&ctx);
+    nesting++;
+    Node *r = run(&ctx);
+    nesting--;
+    return r;
 }

@@ -1,0 +1,1 @@
+notify { "a": message => 1e308 * 10 }

@@ -1,0 +1,2 @@
+function f($n) { f($n + 1) }
+$x = f(0)

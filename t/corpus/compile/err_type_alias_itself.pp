@@ -1,0 +1,3 @@
+type A = Variant[B, Integer]
+type B = A
+$x = 1 =~ A
