@@ -18,6 +18,21 @@
 /* JSON text is written by hand: a catalog is mostly strings, and building
  * a json-c object per resource costs more than the whole compile. */
 
+/* Length of the valid UTF-8 sequence at s[i] (0: invalid). */
+static size_t utf8_seq(const unsigned char *s, size_t i, size_t n)
+{
+    unsigned char c = s[i];
+    size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    if (!len || i + len > n) return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[i + k] & 0xC0) != 0x80) return 0;
+    if (len == 3 && ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0))) return 0;
+    if (len == 4 && ((c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))) return 0;
+    return len;
+}
+
+/* A JSON string.  JSON text is UTF-8: a byte that does not start a valid
+ * sequence (from a binary file() or a fact) is written as U+FFFD. */
 static void put_str(Buf *b, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
@@ -26,7 +41,18 @@ static void put_str(Buf *b, const char *s, size_t n)
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (__builtin_expect(ch >= 0x20 && ch != '"' && ch != '\\', 1)) continue;
+        if (__builtin_expect(ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\', 1)) continue;
+        if (ch >= 0x80) {
+            size_t len = utf8_seq((const unsigned char *)s, i, n);
+            if (len) {
+                i += len - 1;
+                continue;
+            }
+            buf_add(b, s + run, i - run);
+            run = i + 1;
+            buf_adds(b, "\\ufffd");
+            continue;
+        }
         buf_add(b, s + run, i - run);
         run = i + 1;
         switch (ch) {

@@ -392,10 +392,24 @@ static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t 
 {
     if (nk < 1 || nk > 2 || keys[0]->kind != V_INT || (nk == 2 && keys[1]->kind != V_INT))
         cmp_fail(c, at, "%s[] expects one or two Integer arguments", val_type_name(v));
-    size_t n = v->kind == V_STR ? v->str.len : v->arr.n;
+    /* strings index characters, not bytes: with any non-ASCII byte, find
+     * where each UTF-8 character starts */
+    size_t *starts = NULL, nchars = 0;
+    if (v->kind == V_STR) {
+        int ascii = 1;
+        for (size_t i = 0; i < v->str.len && ascii; i++) ascii = (unsigned char)v->str.s[i] < 0x80;
+        if (!ascii) {
+            starts = ARENA_NEWN(A, size_t, v->str.len + 1);
+            for (size_t i = 0; i < v->str.len; i++)
+                if (((unsigned char)v->str.s[i] & 0xC0) != 0x80) starts[nchars++] = i;
+            starts[nchars] = v->str.len;
+        }
+    }
+    size_t n = starts ? nchars : v->kind == V_STR ? v->str.len : v->arr.n;
     __int128 start = keys[0]->i < 0 ? (__int128)n + keys[0]->i : keys[0]->i;
     if (nk == 1) {
         if (start < 0 || start >= (__int128)n) return v->kind == V_STR ? val_str(A, "", 0) : VAL_UNDEF;
+        if (starts) return val_str(A, v->str.s + starts[(size_t)start], starts[(size_t)start + 1] - starts[(size_t)start]);
         return v->kind == V_STR ? val_str(A, v->str.s + (size_t)start, 1) : v->arr.items[(size_t)start];
     }
     __int128 count = keys[1]->i;
@@ -407,6 +421,7 @@ static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t 
     if (start > (__int128)n) start = (__int128)n;
     if (start + count > (__int128)n) count = (__int128)n - start;
     if (count < 0) count = 0;
+    if (starts) return val_str(A, v->str.s + starts[(size_t)start], starts[(size_t)(start + count)] - starts[(size_t)start]);
     if (v->kind == V_STR) return val_str(A, v->str.s + (size_t)start, (size_t)count);
     return val_array(A, v->arr.items + (size_t)start, (size_t)count);
 }
