@@ -90,18 +90,6 @@ static void vemit(TxRes *t, LogLevel lvl, const char *prop, int plain, const cha
     if (msg != small) free(msg);
 }
 
-static LogLevel parse_level(const Value *v, LogLevel dflt)
-{
-    if (!v || v->kind != V_STR) return dflt;
-    static const struct { const char *n; LogLevel l; } map[] = {
-        {"debug", LOG_DEBUG}, {"info", LOG_INFO}, {"notice", LOG_NOTICE}, {"warning", LOG_WARNING},
-        {"err", LOG_ERR}, {"alert", LOG_ERR}, {"emerg", LOG_ERR}, {"crit", LOG_ERR}, {"verbose", LOG_INFO},
-    };
-    for (size_t i = 0; i < ARRAY_LEN(map); i++)
-        if (!strcmp(v->str.s, map[i].n)) return map[i].l;
-    return dflt;
-}
-
 /* ---- the provider-facing API ---- */
 
 const Resource *tx_resource(TxRes *t) { return t->res; }
@@ -610,7 +598,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         t->v = v;
         t->res = gv->res;
         t->path = gv->role == V_RESOURCE ? path_of(&tx, gv->res, parent_of) : gv->display;
-        t->level = parse_level(res_get(gv->res, "loglevel"), LOG_NOTICE);
+        t->level = res_loglevel(gv->res);
         Value *nv = gv->role == V_RESOURCE ? res_get(gv->res, "noop") : NULL;   /* anchors: global noop only */
         t->noop = opt->noop;
         if (nv && nv->kind == V_BOOL) t->noop = nv->b;

@@ -10,7 +10,6 @@
 #include "types/provider.h"
 #include <stdarg.h>
 
-typedef enum { LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERR } LogLevel;
 
 const Resource *tx_resource(TxRes *t);
 int tx_noop(TxRes *t);              /* global --noop or noop => true (and not noop => false) */

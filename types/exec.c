@@ -66,20 +66,6 @@ static Value *param(const Resource *r, const char *name)
     return v && v->kind != V_UNDEF ? v : NULL;
 }
 
-static LogLevel res_loglevel(const Resource *r)
-{
-    Value *v = param(r, "loglevel");
-    if (!v || v->kind != V_STR)
-        return LOG_NOTICE;
-    const char *s = v->str.s;
-    if (!strcmp(s, "debug")) return LOG_DEBUG;
-    if (!strcmp(s, "info") || !strcmp(s, "verbose")) return LOG_INFO;
-    if (!strcmp(s, "warning")) return LOG_WARNING;
-    if (!strcmp(s, "err") || !strcmp(s, "alert") || !strcmp(s, "emerg") || !strcmp(s, "crit"))
-        return LOG_ERR;
-    return LOG_NOTICE;
-}
-
 static char *dup_text(const Value *v)
 {
     Buf b = BUF_INIT;

@@ -19,21 +19,6 @@
 
 extern const Provider provider_notify;
 
-/* The resource's loglevel metaparameter (notice when unset). */
-static LogLevel res_loglevel(const Resource *r)
-{
-    Value *v = res_get((Resource *)r, "loglevel");
-    if (!v || v->kind != V_STR)
-        return LOG_NOTICE;
-    const char *s = v->str.s;
-    if (!strcmp(s, "debug")) return LOG_DEBUG;
-    if (!strcmp(s, "info") || !strcmp(s, "verbose")) return LOG_INFO;
-    if (!strcmp(s, "warning")) return LOG_WARNING;
-    if (!strcmp(s, "err") || !strcmp(s, "alert") || !strcmp(s, "emerg") || !strcmp(s, "crit"))
-        return LOG_ERR;
-    return LOG_NOTICE;
-}
-
 static int is_sensitive(const Resource *r, const char *param, const Value *v)
 {
     if (v && v->kind == V_SENSITIVE)

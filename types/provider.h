@@ -14,6 +14,12 @@
 
 typedef struct TxRes TxRes;
 
+typedef enum { LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERR } LogLevel;
+
+/* The level of a resource's own lines: its loglevel metaparameter
+ * (alert, emerg and crit are err), notice when unset. */
+LogLevel res_loglevel(const Resource *r);
+
 typedef void (*AutoreqFn)(void *ctx, const char *type, const char *title);
 
 typedef struct Provider {
