@@ -31,7 +31,6 @@ struct Scope {
     const char *label;               /* "Class[main]", "Foo[x]" for log lines */
     Defaults *defaults;              /* declared in this scope */
     Value *matches;                  /* $0..$n from the last match in this scope, or NULL */
-    int is_local;                    /* lambda / match scope: assignments stay local */
 };
 
 typedef struct Collector Collector;

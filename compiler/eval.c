@@ -508,7 +508,7 @@ static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t
 
 /* ---- calls ---- */
 
-static Value *eval_args(Compiler *c, Scope *s, const Node *first, ValVec *out)
+static void eval_args(Compiler *c, Scope *s, const Node *first, ValVec *out)
 {
     for (const Node *k = first; k; k = k->next) {
         if (k->kind == ND_SPLAT) {
@@ -522,7 +522,6 @@ static Value *eval_args(Compiler *c, Scope *s, const Node *first, ValVec *out)
         }
         vv_push(out, ev_expr(c, s, k));
     }
-    return NULL;
 }
 
 static Value *eval_call(Compiler *c, Scope *s, const Node *n)
@@ -784,7 +783,6 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
     Compiler *c = cc->c;
     const Node *l = cc->lambda;
     Scope *ls = scope_new(c, cc->scope, cc->scope->dyn, cc->scope->resource);
-    ls->is_local = 1;
     ls->label = cc->scope->label;
     ls->class_name = cc->scope->class_name;
     size_t i = 0;

@@ -99,7 +99,6 @@ typedef struct Lexer {
     const char *cur, *lim;/* scan position and end (a sub-range for ${expr}) */
     TokKind prev;         /* kind of the previous token, for '/', '{' decisions */
     int errors;           /* lexical errors reported */
-    const char *heredoc_resume; /* internal: where to continue after heredoc bodies on this line */
     const char *heredoc_skip_to; /* internal: end of bodies already consumed */
 } Lexer;
 

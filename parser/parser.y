@@ -48,7 +48,6 @@ static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies);
 static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs);
 static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
 static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
-#define SP(l) (l)
 }
 
 %define api.pure full
