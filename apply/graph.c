@@ -60,8 +60,9 @@ static const char *display_name(Arena *a, const Resource *r)
     return r->ref;
 }
 
-/* Appends an expanded edge.  Duplicates are kept, as Puppet keeps them. */
-static void add_expanded(Builder *b, int src, int dst, EdgeKind kind, int any)
+/* Remembers that plain resources src -> dst are joined (for autorequire's
+ * "explicit relationships win"; only edges made before autorequire matter). */
+static void note_pair(Builder *b, int src, int dst)
 {
     int64_t key = (int64_t)src << 32 | (uint32_t)dst;
     char k[8];
@@ -70,6 +71,11 @@ static void add_expanded(Builder *b, int src, int dst, EdgeKind kind, int any)
         char *kk = arena_memdup(b->cat->arena, k, 8);
         map_put(&b->pairs, kk, 8, (void *)1);
     }
+}
+
+/* Appends an expanded edge.  Duplicates are kept, as Puppet keeps them. */
+static void add_expanded(Builder *b, int src, int dst, EdgeKind kind, int any)
+{
     if (b->ne == b->cap) {
         b->cap = b->cap ? b->cap * 2 : 1024;
         b->e = xrealloc(b->e, (size_t)b->cap * sizeof *b->e);
@@ -97,8 +103,10 @@ static void add_rel(Builder *b, const Resource *from, const Resource *to, EdgeKi
         b->rel = xrealloc(b->rel, (size_t)b->relcap * sizeof *b->rel);
     }
     b->rel[b->nrel++] = (GEdge){(int)from->index, (int)to->index, kind, any};
-    if (g->vertex_of[from->index] >= 0 && g->vertex_of[to->index] >= 0)
+    if (g->vertex_of[from->index] >= 0 && g->vertex_of[to->index] >= 0) {
+        note_pair(b, g->vertex_of[from->index], g->vertex_of[to->index]);
         add_expanded(b, g->vertex_of[from->index], g->vertex_of[to->index], kind, any);
+    }
 }
 
 /* The relationship parameters, in the order Puppet adds their edges. */
@@ -174,6 +182,7 @@ static void autoreq_add(void *vctx, const char *type, const char *title)
         b->rel = xrealloc(b->rel, (size_t)b->relcap * sizeof *b->rel);
     }
     b->rel[b->nrel++] = (GEdge){(int)s->index, (int)r->index, EK_AUTO, 0};
+    note_pair(b, sv, rv);
     add_expanded(b, sv, rv, EK_AUTO, 0);
 }
 

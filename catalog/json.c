@@ -162,20 +162,20 @@ static void put_resource(Buf *b, const Resource *r, Buf *tmp)
     buf_addc(b, '}');
 }
 
-/* The body (resources, edges, classes) is produced twice through a small
- * buffer: once into the digest that names the catalog's version, once to
- * the output, so no copy of a large catalog is ever held in memory. */
+/* The body (resources, edges, classes) is produced once, in chunks that
+ * feed the digest naming the catalog's version and collect in one buffer
+ * written after the head (the version comes first in Puppet's key order).
+ * Serialising twice instead cost more than holding the text. */
 typedef struct Sink {
-    Buf buf;
-    Sha256 *sha;             /* digest pass */
-    FILE *out;               /* output pass */
-    int err;
+    Buf buf;                 /* the current chunk */
+    Sha256 *sha;
+    Buf *body;               /* everything so far */
 } Sink;
 
 static void sink_flush(Sink *k)
 {
-    if (k->sha) sha256_update(k->sha, buf_cstr(&k->buf), k->buf.len);
-    else if (k->buf.len && fwrite(k->buf.s, 1, k->buf.len, k->out) != k->buf.len) k->err = 1;
+    sha256_update(k->sha, buf_cstr(&k->buf), k->buf.len);
+    buf_add(k->body, buf_cstr(&k->buf), k->buf.len);
     buf_clear(&k->buf);
 }
 
@@ -236,7 +236,9 @@ int cat_write_json(const Catalog *c, FILE *out)
     unsigned char d[32];
     sha256_init(&sh);
     sha256_update(&sh, buf_cstr(&head), head.len);
-    Sink k = {BUF_INIT, &sh, NULL, 0};
+    Buf body = BUF_INIT;
+    buf_reserve(&body, c->nres * 320 + c->nedges * 64 + 4096);
+    Sink k = {BUF_INIT, &sh, &body};
     emit_body(c, order, &k);
     sha256_final(&sh, d);
     long long version = ((long long)d[0] << 24 | (long long)d[1] << 16 | (long long)d[2] << 8 | d[3]) & 0x7fffffff;
@@ -246,12 +248,10 @@ int cat_write_json(const Catalog *c, FILE *out)
                version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
     put_cstr(&head, c->environment);
-    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len ? 0 : -1;
-    k.sha = NULL;
-    k.out = out;
-    emit_body(c, order, &k);
-    if (k.err) rc = -1;
+    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len &&
+             fwrite(buf_cstr(&body), 1, body.len, out) == body.len ? 0 : -1;
     buf_free(&k.buf);
+    buf_free(&body);
     buf_free(&head);
     free(order);
     return rc;
