@@ -143,15 +143,22 @@ Value *val_sensitive(Arena *a, Value *inner)
 void vv_push(ValVec *vv, Value *v)
 {
     if (vv->n == vv->cap) {
-        vv->cap = vv->cap ? vv->cap * 2 : 8;
-        vv->v = xrealloc(vv->v, vv->cap * sizeof *vv->v);
+        size_t cap = vv->cap ? vv->cap * 2 : 8;
+        if (vv->arena) {
+            Value **nv = ARENA_NEWN(vv->arena, Value *, cap);
+            if (vv->n) memcpy(nv, vv->v, vv->n * sizeof *nv);
+            vv->v = nv;
+        } else {
+            vv->v = xrealloc(vv->v, cap * sizeof *vv->v);
+        }
+        vv->cap = cap;
     }
     vv->v[vv->n++] = v;
 }
 
 void vv_free(ValVec *vv)
 {
-    free(vv->v);
+    if (!vv->arena) free(vv->v);
     vv->v = NULL;
     vv->n = vv->cap = 0;
 }

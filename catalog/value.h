@@ -62,8 +62,11 @@ Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplic
 Value *val_type(Arena *a, const char *name, Value **params, size_t n);
 Value *val_sensitive(Arena *a, Value *inner);
 
-/* A growable list used while building arrays and hashes (malloc'd scratch). */
-typedef struct ValVec { Value **v; size_t n, cap; } ValVec;
+/* A growable list used while building arrays and hashes.  With arena set,
+ * its storage lives in that arena (the compiler's scratch, which must not
+ * leak when an evaluation error unwinds); otherwise it is malloc'd. */
+typedef struct ValVec { Value **v; size_t n, cap; Arena *arena; } ValVec;
+#define VV_ARENA(a) {NULL, 0, 0, (a)}
 void vv_push(ValVec *vv, Value *v);
 void vv_free(ValVec *vv);
 Value *vv_to_array(Arena *a, ValVec *vv);        /* copies; vv keeps its memory */

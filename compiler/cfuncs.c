@@ -39,9 +39,9 @@ static void class_names(Compiler *c, const Node *at, Value *v, ValVec *out)
 
 static Value *declare_classes(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, ClassMode mode)
 {
-    ValVec names = {0};
+    ValVec names = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) class_names(c, at, args[i], &names);
-    ValVec refs = {0};
+    ValVec refs = VV_ARENA(c->arena);
     const char **cn = ARENA_NEWN(A, const char *, names.n + 1);
     Resource **rs = ARENA_NEWN(A, Resource *, names.n + 1);
     for (size_t i = 0; i < names.n; i++) cn[i] = names.v[i]->str.s;
@@ -82,7 +82,7 @@ static void flatten_strings(Compiler *c, Value *v, ValVec *out)
 static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
     Resource *r = scope_resource(c, s);
-    ValVec tags = {0};
+    ValVec tags = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
     for (size_t i = 0; i < tags.n; i++) {
         const char *t = val_to_cstr(A, tags.v[i]);
@@ -109,7 +109,7 @@ static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
     Resource *r = scope_resource(c, s);
-    ValVec tags = {0};
+    ValVec tags = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
     int all = 1;
     for (size_t i = 0; i < tags.n && all; i++) {
@@ -284,7 +284,7 @@ static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **
     for (size_t i = 0; i < a[1]->hash.n; i++) {
         Value *params = a[1]->hash.vals[i];
         if (defaults && defaults->kind == V_HASH) {
-            ValVec k = {0}, v = {0};
+            ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
             for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&k, defaults->hash.keys[j]), vv_push(&v, defaults->hash.vals[j]);
             if (params->kind == V_HASH)
                 for (size_t j = 0; j < params->hash.n; j++) vv_push(&k, params->hash.keys[j]), vv_push(&v, params->hash.vals[j]);
@@ -375,7 +375,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     if (!strcmp(t, "Array")) {
         if (v->kind == V_ARRAY) return v;
         if (v->kind == V_HASH) {
-            ValVec vv = {0};
+            ValVec vv = VV_ARENA(c->arena);
             for (size_t i = 0; i < v->hash.n; i++) {
                 Value *pair[2] = {v->hash.keys[i], v->hash.vals[i]};
                 vv_push(&vv, val_array(A, pair, 2));
@@ -415,7 +415,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     if (!strcmp(t, "Hash")) {
         if (v->kind == V_HASH) return v;
         if (v->kind == V_ARRAY) {
-            ValVec k = {0}, vals = {0};
+            ValVec k = VV_ARENA(c->arena), vals = VV_ARENA(c->arena);
             for (size_t i = 0; i + 1 < v->arr.n + (v->arr.n % 2 ? 0 : 1) && i + 1 <= v->arr.n; i += 2) {
                 Value *e = v->arr.items[i];
                 if (e->kind == V_ARRAY && e->arr.n == 2) {

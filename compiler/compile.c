@@ -165,6 +165,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     c->fail = &jb;
     int rc = 0;
     if (setjmp(jb)) {
+        if (c->epp_out) buf_free(c->epp_out);     /* the template being rendered */
         cleanup(c);
         return 1;
     }

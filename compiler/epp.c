@@ -193,12 +193,12 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
             map_put(&ts->vars, k, strlen(k), params->hash.vals[i]);
         }
     }
-    Buf out = BUF_INIT;
+    Buf *out = ARENA_NEW(A, Buf);            /* compile() frees it if the template fails */
     Buf *saved = c->epp_out;
-    c->epp_out = &out;
+    c->epp_out = out;
     if (lambda->b) ev_block(c, ts, lambda->b);
     c->epp_out = saved;
-    Value *r = val_str(A, buf_cstr(&out), out.len);
-    buf_free(&out);
+    Value *r = val_str(A, buf_cstr(out), out->len);
+    buf_free(out);
     return r;
 }

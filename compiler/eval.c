@@ -194,7 +194,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
     const char *ops = op == TK_PLUS ? "+" : op == TK_MINUS ? "-" : op == TK_TIMES ? "*" : op == TK_DIV ? "/"
                     : op == TK_MODULO ? "%" : op == TK_LSHIFT ? "<<" : ">>";
     if (op == TK_PLUS && a->kind == V_ARRAY) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
         if (b->kind == V_ARRAY)
             for (size_t i = 0; i < b->arr.n; i++) vv_push(&vv, b->arr.items[i]);
@@ -211,7 +211,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
     }
     if (op == TK_PLUS && a->kind == V_HASH) {
         if (b->kind != V_HASH) cmp_fail(c, at, "Operator '+' is not applicable to a Hash and %s", val_type_name(b));
-        ValVec k = {0}, v = {0};
+        ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->hash.n; i++) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
         for (size_t i = 0; i < b->hash.n; i++) vv_push(&k, b->hash.keys[i]), vv_push(&v, b->hash.vals[i]);
         Value *r = val_hash(A, k.v, v.v, k.n);
@@ -220,7 +220,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         return r;
     }
     if (op == TK_MINUS && a->kind == V_ARRAY) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->arr.n; i++) {
             int drop = 0;
             if (b->kind == V_ARRAY) {
@@ -235,7 +235,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         return r;
     }
     if (op == TK_MINUS && a->kind == V_HASH) {
-        ValVec k = {0}, v = {0};
+        ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->hash.n; i++) {
             int drop = 0;
             if (b->kind == V_HASH) drop = val_hash_get(b, a->hash.keys[i]) != NULL;
@@ -250,7 +250,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         return r;
     }
     if (op == TK_LSHIFT && a->kind == V_ARRAY) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
         vv_push(&vv, b);
         Value *r = vv_to_array(A, &vv);
@@ -305,7 +305,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
 /* Sets $0..$n in scope s from a successful match. */
 static void set_matches(Compiler *c, Scope *s, const char *str, const int *caps, int ncap)
 {
-    ValVec vv = {0};
+    ValVec vv = VV_ARENA(c->arena);
     for (int i = 0; i < ncap; i++) {
         if (caps[2 * i] < 0) vv_push(&vv, VAL_UNDEF);
         else vv_push(&vv, val_str(A, str + caps[2 * i], (size_t)(caps[2 * i + 1] - caps[2 * i])));
@@ -456,7 +456,7 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
             if (!type_find(ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
                 cmp_fail(c, at, "Resource type not found: %s", name);
         }
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < nk; i++) {
             Value *k = keys[i];
             if (k->kind == V_ARRAY) {
@@ -488,7 +488,7 @@ static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t
             Value *r = val_hash_get(v, keys[0]);
             return r ? r : VAL_UNDEF;
         } else {
-            ValVec vv = {0};
+            ValVec vv = VV_ARENA(c->arena);
             for (size_t i = 0; i < nk; i++) {
                 Value *r = val_hash_get(v, keys[i]);
                 if (r) vv_push(&vv, r);
@@ -528,7 +528,7 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
 {
     const Node *fn = n->a;
     const char *name;
-    ValVec args = {0};
+    ValVec args = VV_ARENA(c->arena);
     if (n->kind == ND_METHOD) {
         name = n->text;
         vv_push(&args, ev_expr(c, s, n->a));
@@ -637,21 +637,21 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
     cmp_fail(c, t, "Illegal attempt to assign to '%s'. Not an assignable reference", ast_kind_name(t->kind));
 }
 
+/* "text ${expr} $var": the parts are evaluated first (an error there
+ * unwinds with nothing to free), then joined. */
 static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
 {
+    Value **parts = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    size_t np = 0;
+    for (const Node *k = n->kids; k; k = k->next) parts[np++] = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
     Buf b = BUF_INIT;
-    int sensitive = 0;
-    for (const Node *k = n->kids; k; k = k->next) {
-        Value *v = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
-        if (!v) buf_add(&b, k->text, k->text_len);
-        else {
-            if (v->kind == V_SENSITIVE) sensitive = 1;
-            val_to_s(&b, v);
-        }
+    size_t i = 0;
+    for (const Node *k = n->kids; k; k = k->next, i++) {
+        if (!parts[i]) buf_add(&b, k->text, k->text_len);
+        else val_to_s(&b, parts[i]);
     }
     Value *r = val_str(A, buf_cstr(&b), b.len);
     buf_free(&b);
-    (void)sensitive;
     return r;
 }
 
@@ -690,14 +690,14 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         eval_args(c, s, n->kids, &vv);
         Value *r = vv_to_array(A, &vv);
         vv_free(&vv);
         return r;
     }
     case ND_HASH: {
-        ValVec k = {0}, v = {0};
+        ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
         for (const Node *p = n->kids; p; p = p->next) {
             vv_push(&k, ev_expr(c, s, p->a));
             vv_push(&v, ev_expr(c, s, p->b));
@@ -711,7 +711,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         cmp_fail(c, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n->text);
     case ND_ACCESS: {
         Value *t = ev_expr(c, s, n->a);
-        ValVec keys = {0};
+        ValVec keys = VV_ARENA(c->arena);
         eval_args(c, s, n->kids, &keys);
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;

@@ -202,22 +202,32 @@ static const char *ref_text(Compiler *c, const Value *ref)
 
 /* ---- attributes ---- */
 
+/* Evaluated attributes; scratch in the compile arena (so nothing leaks
+ * when an evaluation error unwinds). */
 typedef struct AttrList {
     const char **names;
     Value **vals;
     int *ops;
     const Node **at;
     size_t n, cap;
+    Arena *arena;
 } AttrList;
+
+#define GROW(a, p, n, cap)                                  \
+    do {                                                    \
+        void *np_ = arena_alloc((a), (cap) * sizeof *(p));  \
+        if (n) memcpy(np_, (p), (n) * sizeof *(p));         \
+        (p) = np_;                                          \
+    } while (0)
 
 static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Node *at)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 8;
-        l->names = xrealloc(l->names, l->cap * sizeof *l->names);
-        l->vals = xrealloc(l->vals, l->cap * sizeof *l->vals);
-        l->ops = xrealloc(l->ops, l->cap * sizeof *l->ops);
-        l->at = xrealloc(l->at, l->cap * sizeof *l->at);
+        GROW(l->arena, l->names, l->n, l->cap);
+        GROW(l->arena, l->vals, l->n, l->cap);
+        GROW(l->arena, l->ops, l->n, l->cap);
+        GROW(l->arena, l->at, l->n, l->cap);
     }
     l->names[l->n] = name;
     l->vals[l->n] = v;
@@ -228,11 +238,9 @@ static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Nod
 
 static void attrs_free(AttrList *l)
 {
-    free(l->names);
-    free(l->vals);
-    free(l->ops);
-    free(l->at);
+    Arena *a = l->arena;
     memset(l, 0, sizeof *l);
+    l->arena = a;
 }
 
 static void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
@@ -282,7 +290,7 @@ static void flatten_into(ValVec *vv, Value *v)
 static Value *rel_value(Compiler *c, Value *v)
 {
     if (v->kind != V_ARRAY) return v;
-    ValVec vv = {0};
+    ValVec vv = VV_ARENA(c->arena);
     flatten_into(&vv, v);
     Value *r = vv_to_array(A, &vv);
     vv_free(&vv);
@@ -292,7 +300,7 @@ static Value *rel_value(Compiler *c, Value *v)
 /* "+>" appends to an array (a scalar becomes an array first). */
 static Value *append_value(Compiler *c, Value *old, Value *add)
 {
-    ValVec vv = {0};
+    ValVec vv = VV_ARENA(c->arena);
     if (old && old->kind != V_UNDEF) flatten_into(&vv, old);
     flatten_into(&vv, add);
     Value *r = vv_to_array(A, &vv);
@@ -318,7 +326,7 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
     if (at) res_param(r, name)->origin = at;
     note_sensitive(c, r, name, v);
     if (strcmp(name, "alias") == 0) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         flatten_into(&vv, v);
         for (size_t i = 0; i < vv.n; i++) {
             if (vv.v[i]->kind != V_STR) continue;
@@ -372,7 +380,7 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
 {
     Value *explicit = res_get(r, "tag");
     if (explicit) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
@@ -474,19 +482,19 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     else if (tn->kind == ND_TYPEREF) tname = tn->text;
     else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
-    ValVec refs = {0};
+    ValVec refs = VV_ARENA(c->arena);
     /* A body titled 'default' gives defaults to the other bodies. */
-    AttrList dflt = {0};
+    AttrList dflt = {.arena = c->arena};
     for (const Node *b = n->kids; b; b = b->next)
         if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
     for (const Node *b = n->kids; b; b = b->next) {
         if (b->a->kind == ND_DEFAULT) continue;
         Value *tv = ev_expr(c, s, b->a);
-        ValVec titles = {0};
+        ValVec titles = VV_ARENA(c->arena);
         flatten_into(&titles, tv);
         for (size_t ti = 0; ti < titles.n; ti++) {
             Value *t = titles.v[ti];
-            AttrList attrs = {0};
+            AttrList attrs = {.arena = c->arena};
             eval_attrs(c, s, b->kids, &attrs, b);
             for (size_t i = 0; i < dflt.n; i++) {
                 size_t j;
@@ -497,7 +505,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
             if (is_class) {
                 const char *cname = t->kind == V_STR ? t->str.s : val_is_resref(t) ? t->type.params[0]->str.s : NULL;
                 if (!cname) cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
-                ValVec k = {0}, v = {0};
+                ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
                 for (size_t i = 0; i < attrs.n; i++) {
                     vv_push(&k, val_cstr(A, attrs.names[i]));
                     vv_push(&v, attrs.vals[i]);
@@ -528,7 +536,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
 Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
                                 Value *params, int is_virtual)
 {
-    AttrList attrs = {0};
+    AttrList attrs = {.arena = c->arena};
     if (params && params->kind == V_HASH)
         for (size_t i = 0; i < params->hash.n; i++)
             attrs_add(&attrs, val_to_cstr(A, params->hash.keys[i]), params->hash.vals[i], TK_FARROW, at);
@@ -673,7 +681,7 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     /* tags: explicit, "class", the name's segments, then the declarer's */
     Value *explicit = res_get(r, "tag");
     if (explicit) {
-        ValVec vv = {0};
+        ValVec vv = VV_ARENA(c->arena);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
@@ -686,7 +694,8 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     check_params_for_class(c, at, r, def);
     if (pl->n == pl->cap) {
         pl->cap = pl->cap ? pl->cap * 2 : 8;
-        pl->v = xrealloc(pl->v, pl->cap * sizeof *pl->v);
+        size_t n = pl->n;
+        GROW(c->arena, pl->v, n, pl->cap);
     }
     pl->v[pl->n].r = r;
     pl->v[pl->n].def = def;
@@ -737,7 +746,6 @@ Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char 
         PendingClass pc = pl.v[i];
         if (!pc.r->evaluated) class_evaluate(c, s, &pc);
     }
-    free(pl.v);
     if (mode == CLASS_REQUIRE && cur)
         for (size_t i = 0; i < n; i++) {
             Resource *r = out ? out[i] : last;
@@ -837,7 +845,7 @@ static void override_one(Compiler *c, Resource *r, Override *o)
 Value *res_override(Compiler *c, Scope *s, const Node *n)
 {
     Value *target = ev_expr(c, s, n->a);
-    AttrList attrs = {0};
+    AttrList attrs = {.arena = c->arena};
     eval_attrs(c, s, n->kids, &attrs, NULL);
     Override *o = ARENA_NEW(A, Override);
     o->node = n;
@@ -858,7 +866,7 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
 static void apply_overrides(Compiler *c)
 {
     for (Override *o = c->overrides; o; o = o->next) {
-        ValVec refs = {0};
+        ValVec refs = VV_ARENA(c->arena);
         flatten_into(&refs, o->ref);
         for (size_t i = 0; i < refs.n; i++) {
             Resource *r = res_find_ref(c, refs.v[i]);
@@ -940,7 +948,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
             int eq;
             if (strcmp(attr, "tag") == 0) {
                 eq = 0;
-                ValVec w = {0};
+                ValVec w = VV_ARENA(c->arena);
                 flatten_into(&w, want);
                 for (size_t i = 0; i < w.n && !eq; i++)
                     if (w.v[i]->kind == V_STR) eq = res_tagged(r, lower(c, w.v[i]->str.s));
@@ -992,7 +1000,7 @@ static size_t run_collectors(Compiler *c)
                 realised++;
             }
             if (k->node->kids) {
-                AttrList attrs = {0};
+                AttrList attrs = {.arena = c->arena};
                 eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
                 Override o = {0};
                 o.n = attrs.n;
@@ -1009,7 +1017,7 @@ static size_t run_collectors(Compiler *c)
 
 void res_realize(Compiler *c, const Node *at, Value *refs)
 {
-    ValVec vv = {0};
+    ValVec vv = VV_ARENA(c->arena);
     flatten_into(&vv, refs);
     for (size_t i = 0; i < vv.n; i++) {
         Resource *r = res_find_ref(c, vv.v[i]);
@@ -1035,7 +1043,7 @@ static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int
     size_t i = len;
     const Node *k = n;
     for (; k->kind == ND_RELATION; k = k->a) spine[--i] = k;
-    *arrows = xrealloc(*arrows, (len + 1) * sizeof **arrows);
+    *arrows = ARENA_NEWN(A, int, len + 1);
     vv_push(ops, ev_expr(c, s, k));
     for (i = 0; i < len; i++) {
         (*arrows)[(*narrows)++] = spine[i]->op;
@@ -1047,7 +1055,7 @@ static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int
  * the parameters are written at the end, in source order. */
 Value *res_relation(Compiler *c, Scope *s, const Node *n)
 {
-    ValVec ops = {0};
+    ValVec ops = VV_ARENA(c->arena);
     int *arrows = NULL;
     size_t narrows = 0;
     chain_flatten(c, s, n, &ops, &arrows, &narrows);
@@ -1055,8 +1063,7 @@ Value *res_relation(Compiler *c, Scope *s, const Node *n)
     ch->node = n;
     ch->n = ops.n;
     ch->operands = arena_memdup(A, ops.v, ops.n * sizeof *ops.v);
-    ch->arrows = arena_memdup(A, arrows, narrows * sizeof *arrows);
-    free(arrows);
+    ch->arrows = arrows;
     Value *last = ops.v[ops.n - 1];
     vv_free(&ops);
     if (c->chains_tail) c->chains_tail->next = ch;
@@ -1089,7 +1096,7 @@ static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *ref
 static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
 {
     Value *old = res_get(src, param);
-    ValVec vv = {0};
+    ValVec vv = VV_ARENA(c->arena);
     if (old && old->kind != V_UNDEF) {
         if (old->kind == V_ARRAY)
             for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
@@ -1104,7 +1111,8 @@ static void add_relationship_param(Compiler *c, Resource *src, const char *param
 static void apply_chains(Compiler *c)
 {
     for (Chain *ch = c->chains; ch; ch = ch->next) {
-        ValVec *sets = xcalloc(ch->n, sizeof *sets);
+        ValVec *sets = ARENA_NEWN(A, ValVec, ch->n);
+        for (size_t i = 0; i < ch->n; i++) sets[i].arena = A;
         for (size_t i = 0; i < ch->n; i++) operand_resources(c, ch->node, ch->operands[i], &sets[i]);
         for (size_t i = 0; i + 1 < ch->n; i++) {
             size_t li = i;
@@ -1133,7 +1141,6 @@ static void apply_chains(Compiler *c)
             }
         }
         for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
-        free(sets);
     }
 }
 
@@ -1147,7 +1154,7 @@ static void validate_references(Compiler *c)
             Param *pp = &r->params[k];
             if (!is_relationship_param(pp->name)) continue;
             Value *v = pp->value;
-            ValVec vv = {0};
+            ValVec vv = VV_ARENA(c->arena);
             flatten_into(&vv, v);
             for (size_t j = 0; j < vv.n; j++) {
                 Value *ref = vv.v[j];
@@ -1273,7 +1280,7 @@ static void catalog_tags(Compiler *c)
             any_class = 1;
             Value *t = res_get(r, "tag");
             if (t) {
-                ValVec vv = {0};
+                ValVec vv = VV_ARENA(c->arena);
                 flatten_into(&vv, t);
                 for (size_t j = 0; j < vv.n; j++)
                     if (vv.v[j]->kind == V_STR) cat_tag_with_segments(c, vv.v[j]->str.s);
@@ -1310,7 +1317,7 @@ static void resolve_use(Compiler *c)
             if (p->name[0] != 'u' || p->value->kind == V_UNDEF) continue;
             int in = strcmp(p->name, "use_in") == 0;
             if (!in && strcmp(p->name, "use") != 0) continue;
-            ValVec vv = {0};
+            ValVec vv = VV_ARENA(c->arena);
             flatten_into(&vv, p->value);
             for (size_t j = 0; j < vv.n; j++) {
                 Resource *t = res_find_ref(c, vv.v[j]);

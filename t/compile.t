@@ -96,6 +96,10 @@ for my $name (@cases) {
     our $TODO;
     local $TODO = $todo{$name} ? 'not implemented yet (t/corpus/compile/TODO)' : undef;
     my @why;    # diagnostics when the case fails
+    # under the sanitizer build a leak or undefined behaviour fails the case,
+    # whatever the exit status says
+    my $san = slurp($err) // '';
+    push @why, 'sanitizer report:', stderr_lines($err) if $san =~ /ERROR: (?:LeakSanitizer|AddressSanitizer)|runtime error:/;
     if (-e "$corpus/$name.out") {
         my $norm = "$tmp/$n.norm";
         if ($status != 0) {

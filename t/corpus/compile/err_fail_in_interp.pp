@@ -1,0 +1,1 @@
+$x = "a${fail("in a string")}b"
