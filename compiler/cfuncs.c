@@ -358,6 +358,28 @@ static Value *f_lest(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     return ev_yield(&cc, NULL, 0);
 }
 
+/* compare(a, b[, ignore_case]) - -1, 0 or 1 for two numbers or two
+ * strings (case-insensitive unless told otherwise). */
+static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 2 || n > 3) cmp_fail(c, at, "'compare' expects between 2 and 3 arguments, got %zu", n);
+    Value *x = a[0], *y = a[1];
+    int r;
+    if ((x->kind == V_INT || x->kind == V_FLOAT) && (y->kind == V_INT || y->kind == V_FLOAT)) {
+        double dx = x->kind == V_INT ? (double)x->i : x->f, dy = y->kind == V_INT ? (double)y->i : y->f;
+        if (x->kind == V_INT && y->kind == V_INT) r = x->i < y->i ? -1 : x->i > y->i;
+        else r = dx < dy ? -1 : dx > dy;
+    } else if (x->kind == V_STR && y->kind == V_STR) {
+        int fold = n < 3 || val_truthy(a[2]);
+        int k = fold ? strcasecmp(x->str.s, y->str.s) : strcmp(x->str.s, y->str.s);
+        r = k < 0 ? -1 : k > 0;
+    } else {
+        cmp_fail(c, at, "'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also "
+                        "against Numeric). Got %s and %s", val_type_name(x), val_type_name(y));
+    }
+    return val_int(A, r);
+}
+
 static Value *f_unwrap(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
     if (n != 1) cmp_fail(c, at, "'unwrap' expects 1 argument, got %zu", n);
@@ -436,7 +458,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 }
 
 static const struct { const char *name; CompilerFn fn; } compiler_fns[] = {
-    {"alert", f_alert}, {"assert_type", f_assert_type}, {"contain", f_contain},
+    {"alert", f_alert}, {"assert_type", f_assert_type}, {"compare", f_compare}, {"contain", f_contain},
     {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info},
     {"defined", f_defined}, {"dig", f_dig}, {"lest", f_lest}, {"then", f_then}, {"unwrap", f_unwrap}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail},
     {"file", f_file}, {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp},

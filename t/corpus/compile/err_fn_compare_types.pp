@@ -1,0 +1,1 @@
+notify { "c": message => compare(1, "a") }
