@@ -104,7 +104,7 @@ static int take_lock(const char *vardir)
 
 /* Every resource is checked before the first change (spec README): types
  * known and supported here, parameters accepted by the provider. */
-static int validate(const Catalog *cat, const Graph *g)
+static int validate(const Graph *g)
 {
     int errors = 0;
     for (int v = 0; v < g->nv; v++) {
@@ -132,7 +132,6 @@ static int validate(const Catalog *cat, const Graph *g)
         }
         buf_free(&err);
     }
-    (void)cat;
     return errors;
 }
 
@@ -300,7 +299,7 @@ int main(int argc, char **argv)
         goto out;
     }
     if (graph_build(&g, &cat) != 0) goto out;
-    if (validate(&cat, &g)) goto out;
+    if (validate(&g)) goto out;
     if (mkdir_p(vardir) != 0) {
         fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;

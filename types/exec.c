@@ -209,6 +209,26 @@ static Buf *param_fail(Buf *err, const Resource *r, const char *name)
     return err;
 }
 
+/* A parameter's value as Puppet shows it in messages: strings inspected
+ * ("abc" with quotes), anything else in its string form. */
+static const char *shown(Buf *tmp, const Value *v)
+{
+    buf_clear(tmp);
+    if (!v)
+        buf_adds(tmp, "[]");
+    else if (v->kind == V_STR)
+        inspect_str(tmp, v->str.s);
+    else
+        val_to_s(tmp, v);
+    return buf_cstr(tmp);
+}
+
+/* "Parameter x failed on Exec[y]: Munging failed for value V in class x: why" */
+static void munge_fail(Buf *err, Buf *tmp, const Resource *r, const char *name, const Value *v, const char *why)
+{
+    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(tmp, v), name, why);
+}
+
 /* true|false as Puppet's boolean-ish newvalues take them. */
 static int parse_flag(const Value *v, const char *const *ok, int *out)
 {
@@ -338,15 +358,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             okv = end != tv->str.s && !*end && errno == 0 && isfinite(t);
         }
         if (!okv) {
-            buf_clear(&tmp);
-            if (!tv)
-                buf_adds(&tmp, "[]");
-            else if (tv->kind == V_STR)
-                inspect_str(&tmp, tv->str.s);
-            else
-                val_to_s(&tmp, tv);
-            buf_printf(param_fail(err, r, "timeout"), "Munging failed for value %s in class timeout: The timeout must be a number.",
-                       buf_cstr(&tmp));
+            munge_fail(err, &tmp, r, "timeout", tv, "The timeout must be a number.");
             goto out;
         }
         e->timeout = t > 0 ? t : 0;
@@ -382,13 +394,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         else if ((e->tries = v->kind == V_INT ? (long)v->i : atol(v->str.s)) < 1)
             bad = "Tries must be an integer >= 1";
         if (bad) {
-            buf_clear(&tmp);
-            if (v->kind == V_STR)
-                inspect_str(&tmp, v->str.s);
-            else
-                val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "tries"), "Munging failed for value %s in class tries: %s",
-                       buf_cstr(&tmp), bad);
+            munge_fail(err, &tmp, r, "tries", v, bad);
             goto out;
         }
     }
@@ -405,13 +411,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         if (!bad && e->try_sleep < 0)
             bad = "try_sleep cannot be a negative number";
         if (bad) {
-            buf_clear(&tmp);
-            if (v->kind == V_STR)
-                inspect_str(&tmp, v->str.s);
-            else
-                val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "try_sleep"), "Munging failed for value %s in class try_sleep: %s",
-                       buf_cstr(&tmp), bad);
+            munge_fail(err, &tmp, r, "try_sleep", v, bad);
             goto out;
         }
     }
@@ -419,12 +419,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         const char *u = v->kind == V_STR ? v->str.s : "";
         size_t n = strlen(u), off = n > 1 && u[0] == '0' ? 1 : 0;
         if (n - off < 1 || n - off > 4 || strspn(u + off, "01234567") != n - off) {
-            buf_clear(&tmp);
-            if (v->kind == V_STR)
-                inspect_str(&tmp, u);
-            else
-                val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "umask"), "The umask specification is invalid: %s", buf_cstr(&tmp));
+            buf_printf(param_fail(err, r, "umask"), "The umask specification is invalid: %s", shown(&tmp, v));
             goto out;
         }
         e->umask = (int)strtol(u, NULL, 8);
