@@ -22,6 +22,9 @@ typedef struct ApplyOptions {
     int noop;                 /* --noop */
     LogLevel log_level;       /* lowest level printed: NOTICE, INFO (--verbose), DEBUG (--debug) */
     const char *root;         /* --root DIR, or NULL */
+    const char *vardir;       /* --vardir: state directory (bucket, lock) */
+    const char *modulepath;   /* --modulepath, or NULL */
+    int show_diff;            /* --show_diff */
     const char **tags;        /* --tags: only resources with one of these tags */
     int ntags;
     const char **skip_tags;   /* --skip_tags */

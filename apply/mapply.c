@@ -38,7 +38,11 @@ static void usage(FILE *out)
           "  --graphdir DIR          where --graph writes (default VARDIR/graphs)\n"
           "  --graph-format FMT      dot (default), svg or png: also render each graph\n"
           "  --report FILE           write a JSON report of every resource's status\n"
-          "  --root DIR              apply to an alternate root directory\n"
+          "  --root DIR              apply to an alternate root directory: file paths,\n"
+          "                          packages, users and commands all under DIR\n"
+          "  --modulepath DIR[:DIR]  where puppet:///modules/<module>/<path> sources are\n"
+          "                          found (<DIR>/<module>/files/<path>)\n"
+          "  --show_diff             print a unified diff of each file content change\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n",
           out);
@@ -227,7 +231,7 @@ int main(int argc, char **argv)
     opt.log_level = LOG_NOTICE;
     int detailed = 0, graph = 0, summary = 0;
     const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL;
-    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM };
+    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF };
     static const struct option longopts[] = {
         {"noop", no_argument, NULL, O_NOOP},
         {"detailed-exitcodes", no_argument, NULL, O_DETAILED},
@@ -243,6 +247,9 @@ int main(int argc, char **argv)
         {"graph-format", required_argument, NULL, O_GRAPHFMT},
         {"report", required_argument, NULL, O_REPORT},
         {"root", required_argument, NULL, O_ROOT},
+        {"modulepath", required_argument, NULL, O_MODPATH},
+        {"show_diff", no_argument, NULL, O_DIFF},
+        {"show-diff", no_argument, NULL, O_DIFF},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -263,6 +270,8 @@ int main(int argc, char **argv)
         case O_GRAPHFMT: graph_format = optarg; break;
         case O_REPORT: report = optarg; break;
         case O_ROOT: opt.root = optarg; break;
+        case O_MODPATH: opt.modulepath = optarg; break;
+        case O_DIFF: opt.show_diff = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mapply 0.1"); return 0;
         default: usage(stderr); return 1;
@@ -283,6 +292,7 @@ int main(int argc, char **argv)
             vardir = home_vardir;
         }
     }
+    opt.vardir = vardir;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     Arena arena;

@@ -57,6 +57,8 @@ typedef struct Tx {
     int aborted;             /* a run-level error (unknown schedule): stop at once */
     Arena *arena;
     int tags_filter;
+    const int *ready;        /* the walk's ready vertices (its heap), for tx_ready_peers */
+    const int *nready;
 } Tx;
 
 /* ---- logging ---- */
@@ -96,6 +98,9 @@ const Resource *tx_resource(TxRes *t) { return t->res; }
 int tx_noop(TxRes *t) { return t->noop || t->probe; }
 const char *tx_root(TxRes *t) { return t->tx->opt->root ? t->tx->opt->root : ""; }
 int tx_is_refreshing(TxRes *t) { return t->refreshing; }
+const char *tx_vardir(TxRes *t) { return t->tx->opt->vardir ? t->tx->opt->vardir : ""; }
+const char *tx_modulepath(TxRes *t) { return t->tx->opt->modulepath ? t->tx->opt->modulepath : ""; }
+int tx_show_diff(TxRes *t) { return t->tx->opt->show_diff; }
 
 static void add_event(TxRes *t, const char *name, int status)
 {
@@ -535,17 +540,63 @@ static void evaluate(Tx *tx, int v)
     t->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
+/* ---- batching ---- */
+
+static int vertex_before(const Graph *g, int a, int b);
+
+/* A ready vertex that will surely be applied by its provider in its turn:
+ * nothing can stop it or turn it into a test. */
+static int plain_peer(Tx *tx, int v, const char *type)
+{
+    GVertex *gv = &tx->g->v[v];
+    TxRes *t = &tx->r[v];
+    if (gv->role != V_RESOURCE || t->evaluated || strcasecmp(gv->res->type, type)) return 0;
+    if (t->noop || tx->opt->noop || !tagged_for_run(tx, gv->res)) return 0;
+    static const char *const stoppers[] = {"schedule", "onlyif", "unless", "creates", "check_cmd", NULL};
+    for (int i = 0; stoppers[i]; i++)
+        if (res_get(gv->res, stoppers[i])) return 0;
+    Graph *g = tx->g;
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
+        GEdge *e = &g->e[g->in[k]];
+        TxRes *d = &tx->r[e->src];
+        if (e->kind == EK_ONCHANGES || e->kind == EK_ONFAIL) return 0;
+        if (d->failed || d->failed_deps.n) return 0;
+    }
+    for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+        if (g->e[g->out[k]].kind == EK_PREREQ) return 0;
+    return 1;
+}
+
+size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max)
+{
+    Tx *tx = t->tx;
+    if (t->probe || !tx->ready || !max) return 0;
+    int n = 0, *pick = xmalloc(((size_t)*tx->nready + 1) * sizeof *pick);
+    for (int i = 0; i < *tx->nready; i++)
+        if (tx->ready[i] != t->v && plain_peer(tx, tx->ready[i], t->res->type)) {
+            int x = tx->ready[i], j = n++;    /* insertion sort in walk order */
+            while (j > 0 && vertex_before(tx->g, x, pick[j - 1])) { pick[j] = pick[j - 1]; j--; }
+            pick[j] = x;
+        }
+    size_t k = 0;
+    for (; k < (size_t)n && k < max; k++) out[k] = tx->g->v[pick[k]].res;
+    free(pick);
+    return k;
+}
+
 /* ---- the walk ---- */
 
 typedef struct Heap { int *v; int n; const Graph *g; } Heap;
 
-static int heap_less(const Heap *h, int a, int b)
+static int vertex_before(const Graph *g, int a, int b)
 {
-    const GVertex *x = &h->g->v[a], *y = &h->g->v[b];
+    const GVertex *x = &g->v[a], *y = &g->v[b];
     if (x->order != y->order) return x->order < y->order;
     if (x->priority != y->priority) return x->priority < y->priority;
     return a < b;
 }
+
+static int heap_less(const Heap *h, int a, int b) { return vertex_before(h->g, a, b); }
 
 static void heap_push(Heap *h, int x)
 {
@@ -609,6 +660,8 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     Heap h = {xmalloc(((size_t)g->nv + 1) * sizeof *h.v), 0, g};
     for (int v = 0; v < g->nv; v++)
         if (!indeg[v]) heap_push(&h, v);
+    tx.ready = h.v;
+    tx.nready = &h.n;
     while (h.n && !tx.aborted) {
         int v = heap_pop(&h);
         evaluate(&tx, v);
@@ -617,6 +670,8 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
             if (--indeg[d] == 0) heap_push(&h, d);
         }
     }
+    for (size_t i = 0; provider_at(i); i++)
+        if (provider_at(i)->finish) provider_at(i)->finish();
     memset(sum, 0, sizeof *sum);
     for (int v = 0; v < g->nv; v++) {
         TxRes *t = &tx.r[v];

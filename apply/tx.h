@@ -15,6 +15,18 @@ const Resource *tx_resource(TxRes *t);
 int tx_noop(TxRes *t);              /* global --noop or noop => true (and not noop => false) */
 const char *tx_root(TxRes *t);      /* "" or the --root directory (no trailing slash) */
 int tx_is_refreshing(TxRes *t);     /* inside Provider.refresh */
+const char *tx_vardir(TxRes *t);    /* the state directory (--vardir); the file bucket is <vardir>/bucket */
+const char *tx_modulepath(TxRes *t);/* --modulepath: directories separated by ':', or "" */
+int tx_show_diff(TxRes *t);         /* --show_diff was given */
+
+/* Batching: the other resources of t's type that the walk is about to apply
+ * right after t (every dependency done and none failed; no noop, schedule,
+ * requisite, check or tag filter in their way), in the order it will apply
+ * them; at most max are stored in out, and their number is returned.  A
+ * provider may do their work together with t's (one apt call for several
+ * packages) and remember the outcome: each peer is still applied, and
+ * reports its own changes, in its own turn. */
+size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max);
 
 /* A property changed: "<path>/<prop>: <message>" at the resource's loglevel
  * (notice by default), and a success event named event ("content_changed",

@@ -39,8 +39,24 @@ typedef struct Provider {
     /* Calls add(ctx, Type, title) for each autorequire candidate, in
      * Puppet's order (spec 7.2).  NULL: none. */
     void (*autorequire)(const Resource *r, AutoreqFn add, void *ctx);
+    /* mres: fills r (type and title set, no parameters) with the current
+     * state of the instance called r->title on the system under root (""
+     * for /): res_set(c, r, "ensure", ...) first, then each property mres
+     * shows, in the type's usual order.  An instance that does not exist
+     * gets ensure => 'absent' and nothing else.  Returns 0, or -1 with the
+     * reason in err.  NULL: mres cannot show this type. */
+    int (*retrieve)(Catalog *c, Resource *r, const char *root, Buf *err);
+    /* mres with no title: calls fn(ctx, title) for every existing instance,
+     * in a stable order.  Returns 0, or -1 with the reason in err.  NULL:
+     * the type cannot list its instances. */
+    int (*instances)(const char *root, void (*fn)(void *ctx, const char *title), void *ctx, Buf *err);
+    /* Called once after the run (free per-run caches such as the package
+     * list).  NULL: nothing to do. */
+    void (*finish)(void);
 } Provider;
 
 /* The provider for a type (case-insensitive), or NULL. */
 const Provider *provider_find(const char *type);
+/* Every linked provider in turn: provider_at(i) for i = 0.. until NULL. */
+const Provider *provider_at(size_t i);
 #endif

@@ -1,20 +1,33 @@
 /*
  * providers.c - the table of apply-time providers, one per resource type
- * (types/notify.c, types/exec.c, types/file.c, types/schedule.c), looked up
- * by type name.
+ * (types/notify.c, types/exec.c, types/file.c, ...), looked up by type
+ * name.  The table names its entries weakly, so a program (or a unit test)
+ * that links only some provider files gets NULL for the others, and those
+ * types simply have no provider.
  */
 #include "types/provider.h"
 #include <string.h>
 #include <strings.h>
 
-extern const Provider provider_notify, provider_exec, provider_file, provider_schedule;
+#define WEAK __attribute__((weak))
+extern const Provider provider_cron WEAK, provider_exec WEAK, provider_file WEAK, provider_group WEAK,
+    provider_host WEAK, provider_notify WEAK, provider_package WEAK, provider_pkgrepo WEAK,
+    provider_schedule WEAK, provider_service WEAK, provider_user WEAK;
 
 static const Provider *const providers[] = {
+    &provider_cron,
     &provider_exec,
     &provider_file,
+    &provider_group,
+    &provider_host,
     &provider_notify,
+    &provider_package,
+    &provider_pkgrepo,
     &provider_schedule,
+    &provider_service,
+    &provider_user,
 };
+enum { NPROVIDERS = sizeof providers / sizeof providers[0] };
 
 LogLevel res_loglevel(const Resource *r)
 {
@@ -34,8 +47,16 @@ const Provider *provider_find(const char *type)
 {
     if (!type)
         return NULL;
-    for (size_t i = 0; i < sizeof providers / sizeof providers[0]; i++)
-        if (strcasecmp(providers[i]->type, type) == 0)
+    for (size_t i = 0; i < NPROVIDERS; i++)
+        if (providers[i] && strcasecmp(providers[i]->type, type) == 0)
             return providers[i];
+    return NULL;
+}
+
+const Provider *provider_at(size_t i)
+{
+    for (size_t k = 0; k < NPROVIDERS; k++)
+        if (providers[k] && i-- == 0)
+            return providers[k];
     return NULL;
 }

@@ -76,7 +76,7 @@ static int schedule_validate(const Resource *r, Buf *err)
 
 static int schedule_apply(TxRes *t) { (void)t; return 0; }
 
-const Provider provider_schedule = {"schedule", schedule_validate, schedule_apply, NULL, NULL};
+const Provider provider_schedule = {.type = "schedule", .validate = schedule_validate, .apply = schedule_apply};
 
 int schedule_allows(const Resource *sched, time_t now)
 {
