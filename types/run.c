@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -150,20 +151,34 @@ static int is_exec_file(const char *p)
 
 /* Finds name in the ':'-separated dirs (an empty entry is "."); the full
  * path goes to out.  Returns 1 if found. */
+static int search_dirs_in(const char *root, const char *name, const char *dirs, Buf *out);
+
 static int search_dirs(const char *name, const char *dirs, Buf *out)
 {
+    return search_dirs_in("", name, dirs, out);
+}
+
+/* The same, for a child that will chroot to root: candidates are checked
+ * at root + dir, and out gets the path as seen inside root. */
+static int search_dirs_in(const char *root, const char *name, const char *dirs, Buf *out)
+{
+    size_t rlen = strlen(root);
     while (dirs) {
         const char *colon = strchr(dirs, ':');
         size_t n = colon ? (size_t)(colon - dirs) : strlen(dirs);
         buf_clear(out);
+        buf_adds(out, root);
         if (n)
             buf_add(out, dirs, n);
         else
             buf_addc(out, '.');
         buf_addc(out, '/');
         buf_adds(out, name);
-        if (is_exec_file(buf_cstr(out)))
+        if (is_exec_file(buf_cstr(out))) {
+            memmove(out->s, out->s + rlen, out->len - rlen + 1);
+            out->len -= rlen;
             return 1;
+        }
         dirs = colon ? colon + 1 : NULL;
     }
     return 0;
@@ -249,7 +264,7 @@ static int build_argv(const RunCmd *c, const StrVec *env, StrVec *argv, Buf *fil
     for (size_t i = 0; i < env->n; i++)
         if (strncmp(env->v[i], "PATH=", 5) == 0)
             path = env->v[i] + 5;
-    if (!search_dirs(name, path ? path : "/usr/bin:/bin", file))
+    if (!search_dirs_in(c->chroot_dir ? c->chroot_dir : "", name, path ? path : "/usr/bin:/bin", file))
         return -1;
     return 0;
 }
@@ -315,7 +330,12 @@ static _Noreturn void child(const RunCmd *c, int outw, int errw, const char *fil
     dup2(outw, 2);
     if (c->set_umask)
         umask((mode_t)c->umask);
-    if (c->cwd && chdir(c->cwd) != 0) {
+    if ((c->chroot_dir && (chroot(c->chroot_dir) != 0 || chdir("/") != 0)) ||
+        (c->set_ids && (setgroups(c->ngroups, (const gid_t *)c->groups) != 0 ||
+                        setgid((gid_t)c->gid) != 0 || setuid((uid_t)c->uid) != 0))) {
+        e = errno;
+        tag = 's';
+    } else if (c->cwd && chdir(c->cwd) != 0) {
         e = errno;
         tag = 'c';
     } else {

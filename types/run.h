@@ -27,13 +27,20 @@ typedef struct RunCmd {
     double timeout;           /* seconds; <= 0 means none */
     int set_umask;            /* 1: the child runs with umask below */
     unsigned umask;           /* the child's umask, when set_umask */
+    const char *chroot_dir;   /* the child chroots here first (mapply --root), or NULL;
+                                 PATH lookups then happen inside it */
+    int set_ids;              /* 1: the child drops to uid/gid/groups below */
+    unsigned uid, gid;        /* exec's user and group, resolved by the caller */
+    const unsigned *groups;   /* supplementary groups (ngroups of them) */
+    size_t ngroups;
 } RunCmd;
 
 typedef enum RunOutcome {
     RUN_EXITED,    /* status holds the exit status */
     RUN_SIGNALED,  /* status holds the signal number */
     RUN_TIMEOUT,   /* killed (the whole process group) after timeout seconds */
-    RUN_ERROR      /* could not start it: err holds errno (fork, pipe, chdir, execve) */
+    RUN_ERROR      /* could not start it: err holds errno (fork, pipe, chroot,
+                      setuid/setgid, chdir, execve) */
 } RunOutcome;
 
 typedef struct RunResult {
