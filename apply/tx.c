@@ -98,6 +98,7 @@ const Resource *tx_resource(TxRes *t) { return t->res; }
 int tx_noop(TxRes *t) { return t->noop || t->probe; }
 const char *tx_root(TxRes *t) { return t->tx->opt->root ? t->tx->opt->root : ""; }
 int tx_is_refreshing(TxRes *t) { return t->refreshing; }
+const Catalog *tx_catalog(TxRes *t) { return t->tx->g->cat; }
 const char *tx_vardir(TxRes *t) { return t->tx->opt->vardir ? t->tx->opt->vardir : ""; }
 const char *tx_modulepath(TxRes *t) { return t->tx->opt->modulepath ? t->tx->opt->modulepath : ""; }
 int tx_show_diff(TxRes *t) { return t->tx->opt->show_diff; }

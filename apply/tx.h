@@ -15,6 +15,7 @@ const Resource *tx_resource(TxRes *t);
 int tx_noop(TxRes *t);              /* global --noop or noop => true (and not noop => false) */
 const char *tx_root(TxRes *t);      /* "" or the --root directory (no trailing slash) */
 int tx_is_refreshing(TxRes *t);     /* inside Provider.refresh */
+const Catalog *tx_catalog(TxRes *t);/* the whole catalog (file purge asks which files are managed) */
 const char *tx_vardir(TxRes *t);    /* the state directory (--vardir); the file bucket is <vardir>/bucket */
 const char *tx_modulepath(TxRes *t);/* --modulepath: directories separated by ':', or "" */
 int tx_show_diff(TxRes *t);         /* --show_diff was given */

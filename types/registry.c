@@ -169,6 +169,7 @@ static const TypeParam package_params[] = {
     { "enable_only",          TP_PARAM },
     { "ensure",               TP_PROPERTY },
     { "flavor",               TP_PROPERTY },
+    { "fromrepo",             TP_PARAM },   /* ours (Salt): the Pkgrepo it comes from */
     { "install_only",         TP_PARAM },
     { "install_options",      TP_PARAM },
     { "instance",             TP_PARAM },
