@@ -82,6 +82,13 @@ const Resource *tx_resource(TxRes *t) { return t->r; }
 int tx_noop(TxRes *t) { return t->noop; }
 const char *tx_root(TxRes *t) { return t->root; }
 int tx_is_refreshing(TxRes *t) { return t->refreshing; }
+/* What this test does not exercise: no catalog, no state directory, no
+ * batching peers. */
+const Catalog *tx_catalog(TxRes *t) { return NULL; }
+const char *tx_vardir(TxRes *t) { return ""; }
+const char *tx_modulepath(TxRes *t) { return ""; }
+int tx_show_diff(TxRes *t) { return 0; }
+size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
 {
