@@ -14,12 +14,15 @@
 #include "types/run.h"
 #include "base/util.h"
 #include <errno.h>
+#include <grp.h>
 #include <math.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 extern const Provider provider_exec;
 
@@ -47,6 +50,7 @@ typedef struct Exec {
     Strs env;             /* environment "K=V" */
     Strs returns;         /* acceptable exit statuses, as strings */
     char *cwd;
+    char *user, *group;   /* run as (names or ids), or NULL */
     double timeout;       /* seconds, 0: none */
     long tries;           /* attempts until a status is acceptable (>= 1) */
     double try_sleep;     /* seconds between tries */
@@ -166,6 +170,8 @@ static void exec_free(Exec *e)
     strs_free(&e->env);
     strs_free(&e->returns);
     free(e->cwd);
+    free(e->user);
+    free(e->group);
     memset(e, 0, sizeof *e);
 }
 
@@ -386,6 +392,15 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         strs_from(&e->creates, v);
     if ((v = param(r, "cwd")))
         e->cwd = dup_text(v);
+    if ((v = param(r, "user")))
+        e->user = dup_text(v);
+    if ((v = param(r, "group")))
+        e->group = dup_text(v);
+    if ((e->user || e->group) && geteuid() != 0) {
+        buf_printf(param_fail(err, r, e->user ? "user" : "group"), "Only root can execute commands as other %s",
+                   e->user ? "users" : "groups");
+        goto out;
+    }
     if ((v = param(r, "tries"))) {
         const char *bad = NULL;
         if ((v->kind == V_STR && (!v->str.len || strspn(v->str.s, "0123456789") != v->str.len)) ||
@@ -481,6 +496,109 @@ static RunCmd run_spec(const Exec *e, const Cmd *c)
     return rc;
 }
 
+enum { NGROUPS_MAX_RUN = 256 };
+
+/* The passwd or group entry called name (or with that id, when name is all
+ * digits) in root's files when root is set, else through the system's
+ * lookup; fills *id (and *gid for a user).  Returns 0 or -1. */
+static int lookup_id(const char *root, int user, const char *name, unsigned *id, unsigned *gid)
+{
+    int numeric = name[0] && strspn(name, "0123456789") == strlen(name);
+    unsigned want = numeric ? (unsigned)strtoul(name, NULL, 10) : 0;
+    if (!root[0]) {
+        if (user) {
+            struct passwd *pw = numeric ? getpwuid((uid_t)want) : getpwnam(name);
+            if (!pw) return numeric ? (*id = want, *gid = want, 0) : -1;
+            *id = pw->pw_uid;
+            *gid = pw->pw_gid;
+        } else {
+            struct group *gr = numeric ? getgrgid((gid_t)want) : getgrnam(name);
+            if (!gr) return numeric ? (*id = want, 0) : -1;
+            *id = gr->gr_gid;
+        }
+        return 0;
+    }
+    Buf path = BUF_INIT;
+    buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
+    FILE *f = fopen(buf_cstr(&path), "re");
+    buf_free(&path);
+    int rc = numeric ? (*id = want, user ? (*gid = want) : 0, 0) : -1;
+    if (!f) return rc;
+    if (user) {
+        for (struct passwd *pw; (pw = fgetpwent(f));)
+            if (numeric ? pw->pw_uid == want : !strcmp(pw->pw_name, name)) {
+                *id = pw->pw_uid;
+                *gid = pw->pw_gid;
+                rc = 0;
+                break;
+            }
+    } else {
+        for (struct group *gr; (gr = fgetgrent(f));)
+            if (numeric ? gr->gr_gid == want : !strcmp(gr->gr_name, name)) {
+                *id = gr->gr_gid;
+                rc = 0;
+                break;
+            }
+    }
+    fclose(f);
+    return rc;
+}
+
+/* The supplementary groups of user (named) with primary group gid, from
+ * root's group file or the system's (initgroups' view). */
+static size_t user_groups(const char *root, const char *user, unsigned gid, unsigned *out, size_t max)
+{
+    size_t n = 0;
+    out[n++] = gid;
+    if (!root[0]) {
+        gid_t g[NGROUPS_MAX_RUN];
+        int ng = NGROUPS_MAX_RUN;
+        if (getgrouplist(user, (gid_t)gid, g, &ng) < 0) ng = 0;
+        for (int i = 0; i < ng && n < max; i++)
+            if (g[i] != gid) out[n++] = g[i];
+        return n;
+    }
+    Buf path = BUF_INIT;
+    buf_printf(&path, "%s/etc/group", root);
+    FILE *f = fopen(buf_cstr(&path), "re");
+    buf_free(&path);
+    if (!f) return n;
+    for (struct group *gr; (gr = fgetgrent(f)) && n < max;)
+        for (char **m = gr->gr_mem; m && *m; m++)
+            if (!strcmp(*m, user) && gr->gr_gid != gid) {
+                out[n++] = gr->gr_gid;
+                break;
+            }
+    fclose(f);
+    return n;
+}
+
+/* exec's user and group (Puppet runs the command with the user's uid, its
+ * primary group unless group is given, and its supplementary groups). */
+static int run_as(const char *root, const Exec *e, RunCmd *spec, unsigned *groups, Buf *msg)
+{
+    unsigned uid = (unsigned)geteuid(), gid = (unsigned)getegid();
+    if (e->user && lookup_id(root, 1, e->user, &uid, &gid) != 0) {
+        buf_printf(msg, "Invalid user: %s", e->user);
+        return -1;
+    }
+    if (e->group && lookup_id(root, 0, e->group, &gid, NULL) != 0) {
+        buf_printf(msg, "Invalid group: %s", e->group);
+        return -1;
+    }
+    spec->set_ids = 1;
+    spec->uid = uid;
+    spec->gid = gid;
+    spec->groups = groups;
+    if (e->user && strspn(e->user, "0123456789") != strlen(e->user))
+        spec->ngroups = user_groups(root, e->user, gid, groups, NGROUPS_MAX_RUN);
+    else {
+        groups[0] = gid;
+        spec->ngroups = 1;
+    }
+    return 0;
+}
+
 /* What running one command came to. */
 typedef enum Ran { RAN_OK, RAN_TIMEOUT, RAN_ERROR } Ran;
 
@@ -496,6 +614,9 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
     RunResult res;
     struct stat st;
 
+    /* --root: the command runs chrooted there, so paths are the root's */
+    if (root[0])
+        spec.chroot_dir = root;
     if (run_check_exe(&spec, msg) != 0)
         return RAN_ERROR;
     if (e->cwd) {
@@ -505,7 +626,12 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
             buf_free(&cwd);
             return RAN_ERROR;
         }
-        spec.cwd = buf_cstr(&cwd);
+        spec.cwd = root[0] ? e->cwd : buf_cstr(&cwd);
+    }
+    unsigned groups[NGROUPS_MAX_RUN];
+    if ((e->user || e->group) && run_as(root, e, &spec, groups, msg) != 0) {
+        buf_free(&cwd);
+        return RAN_ERROR;
     }
     run_command(&spec, out, &res);
     buf_free(&cwd);

@@ -149,17 +149,10 @@ static int is_exec_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
 }
 
-/* Finds name in the ':'-separated dirs (an empty entry is "."); the full
- * path goes to out.  Returns 1 if found. */
-static int search_dirs_in(const char *root, const char *name, const char *dirs, Buf *out);
-
-static int search_dirs(const char *name, const char *dirs, Buf *out)
-{
-    return search_dirs_in("", name, dirs, out);
-}
-
-/* The same, for a child that will chroot to root: candidates are checked
- * at root + dir, and out gets the path as seen inside root. */
+/* Finds name in the ':'-separated dirs (an empty entry is "."), for a
+ * child that will chroot to root ("" for none): candidates are checked at
+ * root + dir, and out gets the path as seen inside root.  Returns 1 if
+ * found. */
 static int search_dirs_in(const char *root, const char *name, const char *dirs, Buf *out)
 {
     size_t rlen = strlen(root);
@@ -201,13 +194,18 @@ int run_check_exe(const RunCmd *c, Buf *err)
     int rc = -1;
     run_extract_exe(c, &exe);
     const char *e = buf_cstr(&exe);
+    const char *root = c->chroot_dir ? c->chroot_dir : "";
     if (e[0] == '/') {
         struct stat st;
-        if (stat(e, &st) != 0)
+        Buf real = BUF_INIT;
+        buf_printf(&real, "%s%s", root, e);
+        int found_it = stat(buf_cstr(&real), &st) == 0, runnable = found_it && access(buf_cstr(&real), X_OK) == 0;
+        buf_free(&real);
+        if (!found_it)
             buf_printf(err, "Could not find command '%s'", e);
         else if (!S_ISREG(st.st_mode))
             buf_printf(err, "'%s' is a %s, not a file", e, ftype_name(st.st_mode));
-        else if (access(e, X_OK) != 0)
+        else if (!runnable)
             buf_printf(err, "'%s' is not executable", e);
         else
             rc = 0;
@@ -219,7 +217,7 @@ int run_check_exe(const RunCmd *c, Buf *err)
                     buf_addc(&dirs, ':');
                 buf_adds(&dirs, c->path[i]);
             }
-            if (c->path[0] && search_dirs(e, buf_cstr(&dirs), &found))
+            if (c->path[0] && search_dirs_in(root, e, buf_cstr(&dirs), &found))
                 rc = 0;
             buf_free(&dirs);
         }
