@@ -390,6 +390,7 @@ static int run_check(TxRes *t, const char *cmd)
     rc.command = cmd;
     rc.shell = 1;
     rc.timeout = 300;
+    if (tx_root(t)[0]) rc.chroot_dir = tx_root(t);   /* --root: checks run inside it, as execs do */
     Buf out = BUF_INIT;
     RunResult res;
     int ok = run_command(&rc, &out, &res);
