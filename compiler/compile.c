@@ -6,6 +6,7 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "catalog/json.h"
+#include "types/provider.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <errno.h>
@@ -152,6 +153,35 @@ static void cleanup(Compiler *c)
     re_cleanup();
 }
 
+/* Each resource's parameters, checked by its type's provider as mapply will
+ * check them before a run (an ensure of "bogus", a mode of 0999): users
+ * want such errors at compile time, pointing at the declaration. */
+static void validate_resources(Compiler *c)
+{
+    Buf err = BUF_INIT;
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        const Provider *p = r->is_virtual ? NULL : provider_find(r->type);
+        if (!p || !p->validate) continue;
+        buf_clear(&err);
+        if (p->validate(r, &err) != 0 || err.len) {
+            const char *msg = buf_cstr(&err);
+            SrcLoc at = r->decl ? ast_loc(r->decl) : (SrcLoc){0};
+            if (strncmp(msg, "Parameter ", 10) == 0) {
+                /* point at the attribute when we know where it was set */
+                size_t n = strcspn(msg + 10, " ");
+                char name[64];
+                Param *pm = n < sizeof name ? (memcpy(name, msg + 10, n), name[n] = 0, res_param(r, name)) : NULL;
+                if (pm && pm->origin) at = ast_loc(pm->origin);
+                diag_error(at, "%s", msg);
+            } else {
+                diag_error(at, "Validation of %s failed: %s", r->ref, msg);
+            }
+        }
+    }
+    buf_free(&err);
+}
+
 int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
 {
     Compiler cc, *c = &cc;
@@ -213,6 +243,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after main: %zu KiB\n", A->total / 1024);
     res_evaluate_node(c);
     res_finish(c);
+    if (!diag_errors) validate_resources(c);
     cleanup(c);
     return diag_errors ? 1 : 0;
 }

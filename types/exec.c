@@ -396,11 +396,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         e->user = dup_text(v);
     if ((v = param(r, "group")))
         e->group = dup_text(v);
-    if ((e->user || e->group) && geteuid() != 0) {
-        buf_printf(param_fail(err, r, e->user ? "user" : "group"), "Only root can execute commands as other %s",
-                   e->user ? "users" : "groups");
-        goto out;
-    }
+
     if ((v = param(r, "tries"))) {
         const char *bad = NULL;
         if ((v->kind == V_STR && (!v->str.len || strspn(v->str.s, "0123456789") != v->str.len)) ||
@@ -577,6 +573,12 @@ static size_t user_groups(const char *root, const char *user, unsigned gid, unsi
  * primary group unless group is given, and its supplementary groups). */
 static int run_as(const char *root, const Exec *e, RunCmd *spec, unsigned *groups, Buf *msg)
 {
+    /* Puppet checks this when it validates; here validation also runs at
+     * compile time, on another machine, so it waits for the run */
+    if (geteuid() != 0) {
+        buf_printf(msg, "Only root can execute commands as other %s", e->user ? "users" : "groups");
+        return -1;
+    }
     unsigned uid = (unsigned)geteuid(), gid = (unsigned)getegid();
     if (e->user && lookup_id(root, 1, e->user, &uid, &gid) != 0) {
         buf_printf(msg, "Invalid user: %s", e->user);

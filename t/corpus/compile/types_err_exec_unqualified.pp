@@ -1,0 +1,6 @@
+class web {
+  exec { 'reload':
+    command => 'echo reload',
+  }
+}
+include web
