@@ -216,6 +216,15 @@ static void emit_body(const Catalog *c, const Edge **order, Sink *k)
 
 int cat_write_json(const Catalog *c, FILE *out)
 {
+    Buf text = BUF_INIT;
+    cat_render_json(c, &text);
+    int rc = fwrite(buf_cstr(&text), 1, text.len, out) == text.len ? 0 : -1;
+    buf_free(&text);
+    return rc;
+}
+
+void cat_render_json(const Catalog *c, Buf *out)
+{
     /* Puppet lists edges by target, in catalog order, each target's edges in
      * the order they were added (its graph keeps them per target). */
     size_t *start = calloc(c->nres + 1, sizeof *start);
@@ -248,13 +257,12 @@ int cat_write_json(const Catalog *c, FILE *out)
                version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
     put_cstr(&head, c->environment);
-    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len &&
-             fwrite(buf_cstr(&body), 1, body.len, out) == body.len ? 0 : -1;
+    buf_add(out, buf_cstr(&head), head.len);
+    buf_add(out, buf_cstr(&body), body.len);
     buf_free(&k.buf);
     buf_free(&body);
     buf_free(&head);
     free(order);
-    return rc;
 }
 
 Value *val_from_json(Arena *a, json_object *j)

@@ -12,6 +12,10 @@
  * catalog_uuid are derived from the content (same catalog, same bytes).
  * Returns 0, or -1 on a write error. */
 int cat_write_json(const Catalog *c, FILE *out);
+/* The same text appended to out (the caller owns it).  Reads c only and
+ * allocates nothing in its arena, so another thread may read c (and
+ * allocate in its arena) meanwhile. */
+void cat_render_json(const Catalog *c, Buf *out);
 
 /* Converts parsed JSON to a Value in arena a (null -> undef; integers that
  * fit stay integers). */

@@ -159,9 +159,12 @@ static void cleanup(Compiler *c)
 static void validate_resources(Compiler *c)
 {
     Buf err = BUF_INIT;
+    const char *last_type = "";
+    const Provider *p = NULL;
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
-        const Provider *p = r->is_virtual ? NULL : provider_find(r->type);
+        if (r->is_virtual) continue;
+        if (strcmp(r->type, last_type)) p = provider_find(last_type = r->type);
         if (!p || !p->validate) continue;
         buf_clear(&err);
         if (p->validate(r, &err) != 0 || err.len) {

@@ -47,6 +47,20 @@ static void *compile_thread(void *p)
 /* Evaluation recurses on the syntax tree, so the compile runs on a thread
  * with a 1 GiB stack (address space only: pages are touched as used);
  * the evaluator's own depth bounds turn anything deeper into an error. */
+/* The compile-time cycle check: the graph mapply would build, and its
+ * cycles (cycles.message set when there are some). */
+typedef struct CycleJob { Catalog *cat; int rc; CycleSet cycles; } CycleJob;
+
+static void *cycle_thread(void *p)
+{
+    CycleJob *job = p;
+    Graph g;
+    job->rc = graph_build(&g, job->cat);
+    if (job->rc == 0 && graph_cycles(&g, &job->cycles) <= 0) job->cycles.message = NULL;
+    graph_free(&g);
+    return NULL;
+}
+
 static int compile_big_stack(const CompileOptions *opt, Arena *arena, Catalog *cat)
 {
     CompileJob job = {opt, arena, cat, 2};
@@ -111,29 +125,33 @@ int main(int argc, char **argv)
     if (rc == 0) {
         /* Cycles are found here already (users want them at compile time),
          * as a warning: Puppet compiles such a catalog, and so do we; mapply
-         * refuses to apply it. */
-        Graph g;
-        int grc = graph_build(&g, &cat);
-        CycleSet cs;
-        memset(&cs, 0, sizeof cs);
-        if (grc != 0) {
-            rc = 1;
-        } else if (graph_cycles(&g, &cs) > 0) {
-            fprintf(stderr, "mcomp: warning: %s", cs.message);
-            if (cs.message[0] && cs.message[strlen(cs.message) - 1] != '\n') fputc('\n', stderr);
-            cycles_free(&cs);
+         * refuses to apply it.  The check runs on a second thread while
+         * this one renders the catalog; it is printed once both are done
+         * and the graph was sound. */
+        CycleJob job = {&cat, 0, {0}};
+        pthread_t th;
+        int threaded = pthread_create(&th, NULL, cycle_thread, &job) == 0;
+        if (!threaded) cycle_thread(&job);
+        Buf text = BUF_INIT;
+        cat_render_json(&cat, &text);
+        if (threaded) pthread_join(th, NULL);
+        if (job.cycles.message) {
+            const char *m = job.cycles.message;
+            fprintf(stderr, "mcomp: warning: %s%s", m, m[0] && m[strlen(m) - 1] != '\n' ? "\n" : "");
+            cycles_free(&job.cycles);
         }
-        graph_free(&g);
-    }
-    if (rc == 0) {
         FILE *out = stdout;
-        if (output && !(out = fopen(output, "w"))) {
+        if (job.rc != 0) {
+            rc = 1;
+        } else if (output && !(out = fopen(output, "w"))) {
             perror(output);
             rc = 2;
-        } else if (cat_write_json(&cat, out) != 0 || (out != stdout ? fclose(out) : fflush(out)) != 0) {
+        } else if (fwrite(buf_cstr(&text), 1, text.len, out) != text.len ||
+                   (out != stdout ? fclose(out) : fflush(out)) != 0) {
             fprintf(stderr, "mcomp: error: cannot write the catalog\n");
             rc = 2;
         }
+        buf_free(&text);
     }
     if (stats) {
         struct timespec t1;
