@@ -125,10 +125,29 @@ static const struct RelParam {
     {"onfail_in", EK_ONFAIL, 1, 0},    {"prereq_in", EK_PREREQ, 0, 0},
 };
 
+/* rel_params' index for a parameter name, or -1; most names (ensure,
+ * content, mode ...) are turned away by their first letter. */
+static int rel_index(const char *name)
+{
+    switch (name[0]) {
+    case 'r': case 's': case 'b': case 'n': case 'o': case 'p': case 'w':
+        for (size_t p = 0; p < ARRAY_LEN(rel_params); p++)
+            if (rel_params[p].name[0] == name[0] && !strcmp(rel_params[p].name, name)) return (int)p;
+    }
+    return -1;
+}
+
 static void relationship_edges(Builder *b, Resource *r)
 {
+    Value *vals[ARRAY_LEN(rel_params)] = {0};
+    int any = 0;
+    for (size_t i = 0; i < r->nparams; i++) {
+        int k = rel_index(r->params[i].name);
+        if (k >= 0) vals[k] = r->params[i].value, any = 1;
+    }
+    if (!any) return;
     for (size_t p = 0; p < ARRAY_LEN(rel_params); p++) {
-        Value *v = res_get(r, rel_params[p].name);
+        Value *v = vals[p];
         if (!v) continue;
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
