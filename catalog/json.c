@@ -216,14 +216,16 @@ static void emit_body(const Catalog *c, const Edge **order, Sink *k)
 
 int cat_write_json(const Catalog *c, FILE *out)
 {
-    Buf text = BUF_INIT;
-    cat_render_json(c, &text);
-    int rc = fwrite(buf_cstr(&text), 1, text.len, out) == text.len ? 0 : -1;
-    buf_free(&text);
+    Buf head = BUF_INIT, body = BUF_INIT;
+    cat_render_json(c, &head, &body);
+    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len &&
+             fwrite(buf_cstr(&body), 1, body.len, out) == body.len ? 0 : -1;
+    buf_free(&head);
+    buf_free(&body);
     return rc;
 }
 
-void cat_render_json(const Catalog *c, Buf *out)
+void cat_render_json(const Catalog *c, Buf *head, Buf *body)
 {
     /* Puppet lists edges by target, in catalog order, each target's edges in
      * the order they were added (its graph keeps them per target). */
@@ -235,33 +237,27 @@ void cat_render_json(const Catalog *c, Buf *out)
     for (size_t i = 0; i < c->nedges; i++) order[start[c->edges[i].target->index]++] = &c->edges[i];
     free(start);
 
-    Buf head = BUF_INIT;
-    buf_adds(&head, "{\"tags\":");
-    put_str_array(&head, c->tags, c->ntags);
-    buf_adds(&head, ",\"name\":");
-    put_cstr(&head, c->name ? c->name : "");
+    buf_adds(head, "{\"tags\":");
+    put_str_array(head, c->tags, c->ntags);
+    buf_adds(head, ",\"name\":");
+    put_cstr(head, c->name ? c->name : "");
 
     Sha256 sh;
     unsigned char d[32];
     sha256_init(&sh);
-    sha256_update(&sh, buf_cstr(&head), head.len);
-    Buf body = BUF_INIT;
-    buf_reserve(&body, c->nres * 320 + c->nedges * 64 + 4096);
-    Sink k = {BUF_INIT, &sh, &body};
+    sha256_update(&sh, buf_cstr(head), head->len);
+    buf_reserve(body, c->nres * 320 + c->nedges * 64 + 4096);
+    Sink k = {BUF_INIT, &sh, body};
     emit_body(c, order, &k);
     sha256_final(&sh, d);
     long long version = ((long long)d[0] << 24 | (long long)d[1] << 16 | (long long)d[2] << 8 | d[3]) & 0x7fffffff;
     /* RFC 9562 version 8 (custom) UUID from digest bytes. */
-    buf_printf(&head, ",\"version\":%lld,\"code_id\":null,\"catalog_uuid\":\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+    buf_printf(head, ",\"version\":%lld,\"code_id\":null,\"catalog_uuid\":\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
                       "%02x%02x%02x%02x%02x%02x\",\"catalog_format\":2,\"environment\":",
                version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
-    put_cstr(&head, c->environment);
-    buf_add(out, buf_cstr(&head), head.len);
-    buf_add(out, buf_cstr(&body), body.len);
+    put_cstr(head, c->environment);
     buf_free(&k.buf);
-    buf_free(&body);
-    buf_free(&head);
     free(order);
 }
 

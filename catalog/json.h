@@ -12,10 +12,11 @@
  * catalog_uuid are derived from the content (same catalog, same bytes).
  * Returns 0, or -1 on a write error. */
 int cat_write_json(const Catalog *c, FILE *out);
-/* The same text appended to out (the caller owns it).  Reads c only and
- * allocates nothing in its arena, so another thread may read c (and
- * allocate in its arena) meanwhile. */
-void cat_render_json(const Catalog *c, Buf *out);
+/* The same text in two parts, head then body, each appended to an empty
+ * Buf the caller owns (the head holds the digest of the body, so it comes
+ * second).  Reads c only and allocates nothing in its arena, so another
+ * thread may read c (and allocate in its arena) meanwhile. */
+void cat_render_json(const Catalog *c, Buf *head, Buf *body);
 
 /* Converts parsed JSON to a Value in arena a (null -> undef; integers that
  * fit stay integers). */

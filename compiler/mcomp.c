@@ -132,8 +132,8 @@ int main(int argc, char **argv)
         pthread_t th;
         int threaded = pthread_create(&th, NULL, cycle_thread, &job) == 0;
         if (!threaded) cycle_thread(&job);
-        Buf text = BUF_INIT;
-        cat_render_json(&cat, &text);
+        Buf head = BUF_INIT, body = BUF_INIT;
+        cat_render_json(&cat, &head, &body);
         if (threaded) pthread_join(th, NULL);
         if (job.cycles.message) {
             const char *m = job.cycles.message;
@@ -146,12 +146,14 @@ int main(int argc, char **argv)
         } else if (output && !(out = fopen(output, "w"))) {
             perror(output);
             rc = 2;
-        } else if (fwrite(buf_cstr(&text), 1, text.len, out) != text.len ||
+        } else if (fwrite(buf_cstr(&head), 1, head.len, out) != head.len ||
+                   fwrite(buf_cstr(&body), 1, body.len, out) != body.len ||
                    (out != stdout ? fclose(out) : fflush(out)) != 0) {
             fprintf(stderr, "mcomp: error: cannot write the catalog\n");
             rc = 2;
         }
-        buf_free(&text);
+        buf_free(&head);
+        buf_free(&body);
     }
     if (stats) {
         struct timespec t1;
