@@ -167,6 +167,14 @@ void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...)
     va_end(ap);
 }
 
+void tx_unschedule_refresh(TxRes *t)
+{
+    if (t->probe) return;
+    emit(t->tx, LOG_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
+    t->queued = 0;
+    t->queued_real = 0;
+}
+
 /* ---- paths ---- */
 
 /* "/Stage[main]/Main/Outer_dt[x]/Notify[a]": the first containment edge

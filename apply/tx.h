@@ -45,4 +45,8 @@ void tx_log(TxRes *t, LogLevel lvl, const char *prop, const char *fmt, ...) __at
 /* A line with no source: "<Level>: message" (a notify's message, an exec's
  * bare error line). */
 void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Puppet's invalidate_refreshes (a service started by its ensure): drops
+ * the refresh events queued for t, so no restart follows the start, and
+ * logs "Info: <path>: Unscheduling refresh on <Type[title]>". */
+void tx_unschedule_refresh(TxRes *t);
 #endif

@@ -89,6 +89,7 @@ const char *tx_vardir(TxRes *t) { return ""; }
 const char *tx_modulepath(TxRes *t) { return ""; }
 int tx_show_diff(TxRes *t) { return 0; }
 size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
+void tx_unschedule_refresh(TxRes *t) {}
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
 {
@@ -364,7 +365,7 @@ static void test_table(void)
 {
     ok(provider_find("notify") && provider_find("Notify") == provider_find("notify"), "provider_find: notify, any case");
     ok(provider_find("EXEC") && provider_find("file"), "provider_find: exec and file");
-    ok(provider_find("package") == NULL && provider_find("") == NULL, "provider_find: no provider for others");
+    ok(provider_find("stage") == NULL && provider_find("") == NULL, "provider_find: no provider for others");
     ok(provider_find("notify")->refresh == NULL && provider_find("file")->refresh == NULL &&
        provider_find("exec")->refresh != NULL, "only exec refreshes (spec 4.1)");
 }
