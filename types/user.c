@@ -1,0 +1,1043 @@
+/*
+ * user.c - the user type with Puppet's useradd provider: an account in the
+ * managed system's passwd and shadow, and its supplementary groups.  The
+ * current state is read from <root>/etc/passwd, group and shadow
+ * (types/passwd.c), never through NSS, so --root manages the tree and not
+ * this machine; every change goes through useradd, usermod, userdel,
+ * chpasswd and chage run with --root.
+ *
+ * The shape is Puppet's: when the account must be created or removed, that
+ * is the one change (useradd gets every property at once, then chpasswd
+ * and chage) and is logged as "ensure: created" / "removed"; otherwise
+ * each property out of sync is synced and logged on its own, in the type's
+ * order: home, uid, gid, comment, shell, password, the password ages,
+ * groups, expiry.  Values print as Puppet prints them: numbers bare,
+ * strings quoted, and the groups list in its odd List-property forms (the
+ * current list joined and unquoted, the new one an array in the change
+ * line and a quoted string in the noop line).  The password is always
+ * "[redacted]", whether or not it was declared Sensitive (the property is
+ * sensitive in Puppet), and never reaches a command line: chpasswd -e
+ * reads it from a pipe.
+ */
+#include "apply/tx.h"
+#include "types/passwd.h"
+#include "base/util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+extern const Provider provider_user;
+
+typedef enum { ENS_UNSET, ENS_PRESENT, ENS_ABSENT } Ensure;
+
+/* A list of malloc'd strings. */
+typedef struct Strs { char **v; size_t n; } Strs;
+
+/* A user's parameters, parsed and checked (user_parse).  Strings are
+ * malloc'd; has_* say whether a property is managed. */
+typedef struct User {
+    const Resource *r;
+    char *name;
+    Ensure ensure;
+    int has_uid;        unsigned long uid;
+    char *gid;          /* as given: a number or a group name; NULL: unmanaged */
+    int gid_numeric;    unsigned long gid_num;
+    char *home, *shell, *comment, *password, *expiry;
+    int has_age[3];     long age[3];   /* password_min_age, _max_age, _warn_days */
+    int has_groups;     Strs groups;
+    int inclusive;      /* membership => inclusive */
+    int system, allowdupe, managehome;
+    int purge_keys;     /* purge_ssh_keys is not false */
+    int sensitive;      /* a Sensitive value or a password: useradd is redacted */
+} User;
+
+static const char *const age_props[3] = { "password_min_age", "password_max_age", "password_warn_days" };
+static const char *const age_flags[3] = { "-m", "-M", "-W" };
+
+static Value *param(const Resource *r, const char *name)
+{
+    Value *v = res_get((Resource *)r, name);
+    if (v && v->kind == V_SENSITIVE)
+        v = v->sensitive;
+    return v && v->kind != V_UNDEF ? v : NULL;
+}
+
+static int is_sensitive_param(const Resource *r, const char *name)
+{
+    Value *v = res_get((Resource *)r, name);
+    if (v && v->kind == V_SENSITIVE)
+        return 1;
+    for (size_t i = 0; i < r->nsensitive; i++)
+        if (!strcmp(r->sensitive[i], name))
+            return 1;
+    return 0;
+}
+
+static char *dup_text(const Value *v)
+{
+    Buf b = BUF_INIT;
+    val_to_s(&b, v);
+    return b.s ? buf_detach(&b) : xstrndup("", 0);
+}
+
+static void strs_push(Strs *s, char *str)
+{
+    s->v = xrealloc(s->v, (s->n + 1) * sizeof *s->v);
+    s->v[s->n++] = str;
+}
+
+static void strs_free(Strs *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i]);
+    free(s->v);
+    s->v = NULL;
+    s->n = 0;
+}
+
+static int strs_has(const Strs *s, const char *x)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->v[i], x))
+            return 1;
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void user_free(User *u)
+{
+    free(u->name);
+    free(u->gid);
+    free(u->home);
+    free(u->shell);
+    free(u->comment);
+    if (u->password) {
+        explicit_bzero(u->password, strlen(u->password));
+        free(u->password);
+    }
+    free(u->expiry);
+    strs_free(&u->groups);
+    memset(u, 0, sizeof *u);
+}
+
+/* "Parameter <name> failed on User[x]: " */
+static Buf *param_fail(Buf *err, const Resource *r, const char *name)
+{
+    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
+    return err;
+}
+
+/* Puppet::Parameter::Boolean: true, false, yes, no (as booleans or strings).
+ * Returns 0/1, or -1 when the value is none of them. */
+static int parse_bool(const Value *v)
+{
+    if (v->kind == V_BOOL)
+        return v->b;
+    if (v->kind != V_STR)
+        return -1;
+    if (!strcmp(v->str.s, "true") || !strcmp(v->str.s, "yes"))
+        return 1;
+    if (!strcmp(v->str.s, "false") || !strcmp(v->str.s, "no"))
+        return 0;
+    return -1;
+}
+
+/* Ruby's String#inspect, enough for values in messages. */
+static void inspect_str(Buf *b, const char *s)
+{
+    buf_addc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            buf_addc(b, '\\');
+        if (*s == '\n')
+            buf_adds(b, "\\n");
+        else
+            buf_addc(b, *s);
+    }
+    buf_addc(b, '"');
+}
+
+/* A boolean parameter (system, allowdupe): Puppet's newvalues error. */
+static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
+{
+    Value *v = param(r, name);
+    if (!v)
+        return 0;
+    int b = parse_bool(v);
+    if (b < 0) {
+        Buf s = BUF_INIT;
+        val_to_s(&s, v);
+        buf_printf(param_fail(err, r, name), "Invalid value \"%s\". Valid values are true, false, yes, no.", buf_cstr(&s));
+        buf_free(&s);
+        return -1;
+    }
+    *out = b;
+    return 0;
+}
+
+/* A group name as useradd takes it: not empty, no ':' ',' or blanks. */
+static int valid_group_name(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p == ':' || *p == ',' || *p <= ' ' || *p == 0x7f)
+            return 0;
+    return 1;
+}
+
+/* "-?\d+" as Puppet's password age checks want it. */
+static int parse_long(const Value *v, long *out)
+{
+    if (v->kind == V_INT) {
+        *out = (long)v->i;
+        return 0;
+    }
+    if (v->kind != V_STR)
+        return -1;
+    const char *s = v->str.s + (v->str.s[0] == '-');
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
+        return -1;
+    *out = strtol(v->str.s, NULL, 10);
+    return 0;
+}
+
+/* Parses and checks r's parameters into u (which the caller frees with
+ * user_free even on failure).  On failure err holds Puppet's message,
+ * "Parameter <p> failed on User[x]: ...".  Nothing here looks at the
+ * system: mcomp runs it too, on another machine. */
+static int user_parse(const Resource *r, User *u, Buf *err)
+{
+    Value *v;
+    memset(u, 0, sizeof *u);
+    u->r = r;
+    u->name = (v = param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
+    /* Puppet's has_sensitive_data?: a Sensitive value, or the password
+     * (a sensitive property) at all */
+    u->sensitive = r->nsensitive > 0 || param(r, "password") != NULL;
+    for (size_t i = 0; i < r->nparams; i++)
+        if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE)
+            u->sensitive = 1;
+
+    if ((v = param(r, "ensure"))) {
+        Buf s = BUF_INIT;
+        val_to_s(&s, v);
+        const char *e = buf_cstr(&s);
+        int bad = 0;
+        if (!strcmp(e, "present"))
+            u->ensure = ENS_PRESENT;
+        else if (!strcmp(e, "absent"))
+            u->ensure = ENS_ABSENT;
+        else if (!strcmp(e, "role"))
+            buf_printf(param_fail(err, r, "ensure"),
+                       "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'"), bad = 1;
+        else
+            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent, role.", e), bad = 1;
+        buf_free(&s);
+        if (bad)
+            return -1;
+    }
+    if ((v = param(r, "uid"))) {
+        /* Puppet passes a non-numeric uid on to usermod, which refuses it;
+         * we refuse it before anything changes, in group's words. */
+        Buf s = BUF_INIT;
+        val_to_s(&s, v);
+        int ok = (v->kind == V_INT || v->kind == V_STR) && pw_parse_id(buf_cstr(&s), &u->uid);
+        if (!ok)
+            buf_printf(param_fail(err, r, "uid"), "Invalid UID %s", buf_cstr(&s));
+        buf_free(&s);
+        if (!ok)
+            return -1;
+        u->has_uid = 1;
+    }
+    if ((v = param(r, "gid"))) {
+        /* A number, or a group name (resolved in the root at run time). */
+        u->gid = dup_text(v);
+        int ok = v->kind == V_INT || v->kind == V_STR;
+        if (ok && pw_parse_id(u->gid, &u->gid_num))
+            u->gid_numeric = 1;
+        else if (!ok || !valid_group_name(u->gid) || u->gid[0] == '-') {
+            buf_printf(param_fail(err, r, "gid"), "Invalid GID %s", u->gid);
+            return -1;
+        }
+    }
+    if ((v = param(r, "home"))) {
+        u->home = dup_text(v);
+        /* Puppet leaves this to usermod ("homedir must be an absolute path") */
+        if (u->home[0] != '/' || strchr(u->home, ':') || strchr(u->home, '\n')) {
+            buf_printf(param_fail(err, r, "home"), "Home directory %s must be an absolute path", u->home);
+            return -1;
+        }
+    }
+    if ((v = param(r, "shell"))) {
+        u->shell = dup_text(v);
+        /* Puppet finds this out when it syncs ("Shell bash must exist") */
+        if (u->shell[0] != '/' || strchr(u->shell, ':') || strchr(u->shell, '\n')) {
+            buf_printf(param_fail(err, r, "shell"), "Shell %s must be an absolute path", u->shell);
+            return -1;
+        }
+    }
+    if ((v = param(r, "comment"))) {
+        u->comment = dup_text(v);
+        if (strchr(u->comment, ':') || strchr(u->comment, '\n')) {
+            buf_printf(param_fail(err, r, "comment"), "Comments cannot include ':' or a newline");
+            return -1;
+        }
+    }
+    if ((v = param(r, "password"))) {
+        u->password = dup_text(v);
+        if (strchr(u->password, ':')) {
+            buf_printf(param_fail(err, r, "password"), "Passwords cannot include ':'");
+            return -1;
+        }
+        /* a newline would give chpasswd a second "name:hash" line */
+        if (strpbrk(u->password, "\n\r")) {
+            buf_printf(param_fail(err, r, "password"), "Passwords cannot include newlines");
+            return -1;
+        }
+    }
+    static const char *const age_msgs[3] = {
+        "Password minimum age must be provided as a number.",
+        "Password maximum age must be provided as a number.",
+        "Password warning days must be provided as a number.",
+    };
+    for (int k = 0; k < 3; k++)
+        if ((v = param(r, age_props[k]))) {
+            if (parse_long(v, &u->age[k]) != 0) {
+                buf_printf(param_fail(err, r, age_props[k]), "%s", age_msgs[k]);
+                return -1;
+            }
+            u->has_age[k] = 1;
+        }
+    if ((v = param(r, "groups"))) {
+        u->has_groups = 1;
+        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+        for (size_t i = 0; i < n; i++) {
+            char *g = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
+            const char *why = NULL;
+            if (*g && strspn(g, "0123456789") == strlen(g))
+                why = "Group names must be provided, not GID numbers.";
+            else if (strchr(g, ','))
+                why = "Group names must be provided as an array, not a comma-separated list.";
+            else if (!*g)
+                why = "Group names must not be empty. If you want to specify \"no groups\" pass an empty array";
+            else if (!valid_group_name(g))
+                why = "Group names must not contain ':' or blanks.";
+            if (why) {
+                buf_printf(param_fail(err, r, "groups"), "%s", why);
+                free(g);
+                return -1;
+            }
+            if (!strs_has(&u->groups, g))
+                strs_push(&u->groups, g);
+            else
+                free(g);
+        }
+    }
+    if ((v = param(r, "membership"))) {
+        Buf s = BUF_INIT;
+        val_to_s(&s, v);
+        int bad = strcmp(buf_cstr(&s), "inclusive") && strcmp(buf_cstr(&s), "minimum");
+        if (bad)
+            buf_printf(param_fail(err, r, "membership"), "Invalid value \"%s\". Valid values are inclusive, minimum.",
+                       buf_cstr(&s));
+        else
+            u->inclusive = !strcmp(buf_cstr(&s), "inclusive");
+        buf_free(&s);
+        if (bad)
+            return -1;
+    }
+    if (bool_param(r, "system", &u->system, err) || bool_param(r, "allowdupe", &u->allowdupe, err))
+        return -1;
+    if ((v = param(r, "managehome"))) {
+        int b = parse_bool(v);
+        if (b < 0) {
+            Buf s = BUF_INIT;
+            if (v->kind == V_STR)
+                inspect_str(&s, v->str.s);
+            else
+                val_to_s(&s, v);
+            buf_printf(param_fail(err, r, "managehome"),
+                       "Munging failed for value %s in class managehome: expected a boolean value", buf_cstr(&s));
+            buf_free(&s);
+            return -1;
+        }
+        u->managehome = b;
+    }
+    if ((v = param(r, "expiry"))) {
+        u->expiry = dup_text(v);
+        const char *e = u->expiry;
+        int ok = !strcmp(e, "absent") ||
+                 (strlen(e) == 10 && strspn(e, "0123456789") == 4 && e[4] == '-' &&
+                  strspn(e + 5, "0123456789") == 2 && e[7] == '-' && strspn(e + 8, "0123456789") == 2);
+        if (!ok) {
+            buf_printf(param_fail(err, r, "expiry"), "Expiry dates must be YYYY-MM-DD or the string \"absent\"");
+            return -1;
+        }
+    }
+    if ((v = param(r, "purge_ssh_keys"))) {
+        int b = parse_bool(v);
+        u->purge_keys = b != 0 && !(v->kind == V_ARRAY && v->arr.n == 0);
+    }
+    return 0;
+}
+
+static int user_validate(const Resource *r, Buf *err)
+{
+    User u;
+    int rc = user_parse(r, &u, err);
+    user_free(&u);
+    return rc;
+}
+
+/* ---- showing values as Puppet does ---- */
+
+/* Puppet's display of a string (StringConverter's puppet_quote): single
+ * quotes, or double quotes when a control character needs escaping. */
+static void quote(Buf *b, const char *s)
+{
+    const unsigned char *p;
+    for (p = (const unsigned char *)s; *p && *p >= 0x20; p++)
+        ;
+    if (*p) {
+        buf_addc(b, '"');
+        for (p = (const unsigned char *)s; *p; p++) {
+            switch (*p) {
+            case '\t': buf_adds(b, "\\t"); break;
+            case '\n': buf_adds(b, "\\n"); break;
+            case '\r': buf_adds(b, "\\r"); break;
+            case '"': buf_adds(b, "\\\""); break;
+            case '$': buf_adds(b, "\\$"); break;
+            case '\\': buf_adds(b, "\\\\"); break;
+            default:
+                if (*p < 0x20)
+                    buf_printf(b, "\\u{%X}", *p);
+                else
+                    buf_addc(b, (char)*p);
+            }
+        }
+        buf_addc(b, '"');
+        return;
+    }
+    /* a quote is escaped; a backslash stays as it is, unless it is last */
+    int escaped = 0;
+    buf_addc(b, '\'');
+    for (p = (const unsigned char *)s; *p; p++) {
+        if (escaped) {
+            buf_addc(b, '\\');
+            buf_addc(b, (char)*p);
+            escaped = 0;
+        } else if (*p == '\'') {
+            buf_adds(b, "\\'");
+        } else if (*p == '\\') {
+            escaped = 1;
+        } else {
+            buf_addc(b, (char)*p);
+        }
+    }
+    if (escaped)
+        buf_addc(b, '\\');
+    buf_addc(b, '\'');
+}
+
+static const char *quoted(Buf *b, const char *s)
+{
+    buf_clear(b);
+    quote(b, s);
+    return buf_cstr(b);
+}
+
+/* A shadow expiry (days since 1970-01-01) as YYYY-MM-DD; -1: "absent". */
+static void expiry_text(Buf *b, long days)
+{
+    if (days < 0) {
+        buf_adds(b, "absent");
+        return;
+    }
+    time_t t = (time_t)days * 86400;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    buf_printf(b, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+/* The groups user is listed in, as Puppet's groups_of finds them through
+ * getgrouplist: the primary group first (if the user is listed in it),
+ * then the others in file order. */
+static void current_groups(const PwDb *db, const PwUser *pw, Strs *out)
+{
+    const PwGroup *primary = pw_group_by_gid(db, pw->gid);
+    if (primary && pw_is_member(primary, pw->name))
+        strs_push(out, xstrndup(primary->name, strlen(primary->name)));
+    for (size_t i = 0; i < db->ngroups; i++) {
+        const PwGroup *g = &db->groups[i];
+        if (g->gid != pw->gid && pw_is_member(g, pw->name) && !strs_has(out, g->name))
+            strs_push(out, xstrndup(g->name, strlen(g->name)));
+    }
+}
+
+static void join(Buf *b, const Strs *s, const char *sep)
+{
+    for (size_t i = 0; i < s->n; i++)
+        buf_printf(b, "%s%s", i ? sep : "", s->v[i]);
+}
+
+/* The groups the user should have, sorted and joined by ',' (the List
+ * property's should): with membership minimum, the current ones too. */
+static void groups_should(const User *u, const Strs *cur, Strs *out)
+{
+    for (size_t i = 0; i < u->groups.n; i++)
+        strs_push(out, xstrndup(u->groups.v[i], strlen(u->groups.v[i])));
+    if (!u->inclusive && cur)
+        for (size_t i = 0; i < cur->n; i++)
+            if (!strs_has(out, cur->v[i]))
+                strs_push(out, xstrndup(cur->v[i], strlen(cur->v[i])));
+    if (out->n)
+        qsort(out->v, out->n, sizeof *out->v, cmp_str);
+}
+
+/* ---- applying ---- */
+
+/* A failed property: Puppet logs the error, then the failed change. */
+static void fail_prop(TxRes *t, const char *prop, const char *from, const char *to, const char *msg)
+{
+    tx_log_plain(t, LOG_ERR, "%s", msg);
+    tx_failed(t, prop, from, to, "%s", msg);
+}
+
+/* Runs tool with args (NULL-terminated); on failure msg gets Puppet's
+ * "Execution of ..." text. */
+static int run_tool(TxRes *t, int redact, const char *tool, const char **args, Buf *msg)
+{
+    PwCmd c = { .tool = tool, .args = args, .redact = redact };
+    return pw_run(t, &c, msg);
+}
+
+/* chpasswd -e, fed "name:hash" on stdin.  Puppet: "chpasswd said <output>"
+ * when it fails or says anything. */
+static int set_password(TxRes *t, const User *u, Buf *msg)
+{
+    static const char *const args[] = { "-e", NULL };
+    Buf in = BUF_INIT, out = BUF_INIT, run_msg = BUF_INIT;
+    buf_printf(&in, "%s:%s\n", u->name, u->password);
+    PwCmd c = { .tool = "chpasswd", .args = args, .input = buf_cstr(&in), .redact = 1, .output = &out };
+    int rc = pw_run(t, &c, &run_msg);
+    while (out.len && (out.s[out.len - 1] == '\n' || out.s[out.len - 1] == ' '))
+        out.s[--out.len] = '\0';
+    if (rc != 0 || out.len) {
+        if (out.len)
+            buf_printf(msg, "chpasswd said %s", buf_cstr(&out));
+        else
+            buf_adds(msg, buf_cstr(&run_msg));
+        rc = -1;
+    }
+    explicit_bzero(in.s, in.len);
+    buf_free(&in);
+    buf_free(&out);
+    buf_free(&run_msg);
+    return rc;
+}
+
+/* Puppet's check_valid_shell, on the managed system. */
+static int check_shell(TxRes *t, const char *shell, Buf *msg)
+{
+    Buf p = BUF_INIT;
+    struct stat st;
+    int rc = 0;
+    buf_printf(&p, "%s%s", tx_root(t), shell);
+    if (stat(buf_cstr(&p), &st) != 0) {
+        buf_printf(msg, "Shell %s must exist", shell);
+        rc = -1;
+    } else if (S_ISDIR(st.st_mode) || access(buf_cstr(&p), X_OK) != 0) {
+        buf_printf(msg, "Shell %s must be executable", shell);
+        rc = -1;
+    }
+    buf_free(&p);
+    return rc;
+}
+
+/* useradd with every managed property (Puppet's addcmd: the properties in
+ * order of name, then -o, -m or -M, -r), then chage and chpasswd. */
+static int user_create(TxRes *t, const User *u, const PwDb *db, Buf *msg)
+{
+    const char *args[40];
+    char nums[4][24];
+    size_t n = 0;
+    Buf groups = BUF_INIT;
+    int rc = -1;
+
+    if (u->shell && check_shell(t, u->shell, msg) != 0)
+        return -1;
+    /* no gid: the group named like the user, if there is one */
+    if (!u->gid && pw_group(db, u->name)) {
+        args[n++] = "-g";
+        args[n++] = u->name;
+    }
+    if (u->comment) {
+        args[n++] = "-c";
+        args[n++] = u->comment;
+    }
+    if (u->expiry) {
+        args[n++] = "-e";
+        args[n++] = strcmp(u->expiry, "absent") ? u->expiry : "";
+    }
+    if (u->gid) {
+        args[n++] = "-g";
+        args[n++] = u->gid;
+    }
+    if (u->has_groups && u->groups.n) {
+        Strs want = {0};
+        groups_should(u, NULL, &want);
+        join(&groups, &want, ",");
+        strs_free(&want);
+        args[n++] = "-G";
+        args[n++] = buf_cstr(&groups);
+    }
+    if (u->home) {
+        args[n++] = "-d";
+        args[n++] = u->home;
+    }
+    if (u->shell) {
+        args[n++] = "-s";
+        args[n++] = u->shell;
+    }
+    if (u->has_uid) {
+        snprintf(nums[0], sizeof nums[0], "%lu", u->uid);
+        args[n++] = "-u";
+        args[n++] = nums[0];
+    }
+    if (u->allowdupe)
+        args[n++] = "-o";
+    args[n++] = u->managehome ? "-m" : "-M";
+    if (u->system)
+        args[n++] = "-r";
+    args[n++] = u->name;
+    args[n] = NULL;
+
+    Buf why = BUF_INIT;
+    if (run_tool(t, u->sensitive, "useradd", args, &why) != 0) {
+        buf_printf(msg, "Could not create user %s: %s", u->name, buf_cstr(&why));
+        goto out;
+    }
+    if (u->has_age[0] || u->has_age[1] || u->has_age[2]) {
+        n = 0;
+        for (int k = 0; k < 3; k++)
+            if (u->has_age[k]) {
+                snprintf(nums[k + 1], sizeof nums[k + 1], "%ld", u->age[k]);
+                args[n++] = age_flags[k];
+                args[n++] = nums[k + 1];
+            }
+        args[n++] = u->name;
+        args[n] = NULL;
+        if (run_tool(t, u->sensitive, "chage", args, &why) != 0) {
+            buf_printf(msg, "Could not create user %s: %s", u->name, buf_cstr(&why));
+            goto out;
+        }
+    }
+    if (u->password && set_password(t, u, msg) != 0)
+        goto out;
+    rc = 0;
+out:
+    buf_free(&why);
+    buf_free(&groups);
+    return rc;
+}
+
+/* One property's sync through usermod (or chage): "<tool> <flag> <value>
+ * [-o] <name>".  On failure msg gets "Could not set <prop> on user[x]: ...". */
+static int modify(TxRes *t, const User *u, const char *tool, const char *prop, const char *flag, const char *value,
+                  Buf *msg)
+{
+    const char *args[6];
+    size_t n = 0;
+    args[n++] = flag;
+    args[n++] = value;
+    if (u->allowdupe && !strcmp(prop, "uid"))
+        args[n++] = "-o";
+    args[n++] = u->name;
+    args[n] = NULL;
+    Buf why = BUF_INIT;
+    /* Puppet redacts a modify only when that property is sensitive */
+    int rc = run_tool(t, is_sensitive_param(u->r, prop), tool, args, &why);
+    if (rc != 0)
+        buf_printf(msg, "Could not set %s on user[%s]: %s", prop, u->name, buf_cstr(&why));
+    buf_free(&why);
+    return rc;
+}
+
+/* One out-of-sync property. */
+typedef struct Sync {
+    const char *prop;
+    const char *is, *should;   /* is_to_s and should_to_s: the noop and failure forms */
+    const char *message;       /* change_to_s: the change line */
+    const char *tool, *flag;   /* the modify call; tool NULL: the password (chpasswd) */
+    const char *value;         /* the value passed; NULL for a gid name not found */
+} Sync;
+
+/* The noop line, or the sync and its change line, or the failure.
+ * Returns 0, or -1 if it failed. */
+static int sync_prop(TxRes *t, const User *u, const Sync *s)
+{
+    char event[64];
+    snprintf(event, sizeof event, "%s_changed", s->prop);
+    if (tx_noop(t)) {
+        tx_would(t, s->prop, event, s->is, s->should);
+        return 0;
+    }
+    Buf msg = BUF_INIT;
+    int rc;
+    if (!s->tool)
+        rc = set_password(t, u, &msg);
+    else if (!s->value)
+        rc = (buf_printf(&msg, "Could not find group(s) %s", u->gid), -1);
+    else if (!strcmp(s->prop, "shell") && check_shell(t, u->shell, &msg) != 0)
+        rc = -1;
+    else
+        rc = modify(t, u, s->tool, s->prop, s->flag, s->value, &msg);
+    if (rc == 0)
+        tx_change(t, s->prop, event, "%s", s->message);
+    else
+        fail_prop(t, s->prop, s->is, s->should, buf_cstr(&msg));
+    buf_free(&msg);
+    return rc;
+}
+
+/* Property.change_to_s: defined / undefined / changed. */
+static void change_text(Buf *b, const char *prop, int is_absent, const char *is, int should_absent, const char *should)
+{
+    if (is_absent)
+        buf_printf(b, "defined '%s' as %s", prop, should);
+    else if (should_absent)
+        buf_printf(b, "undefined '%s' from %s", prop, is);
+    else
+        buf_printf(b, "%s changed %s to %s", prop, is, should);
+}
+
+/* A plain property (home, comment, shell): strings compared, quoted. */
+static int sync_string(TxRes *t, const User *u, const char *prop, const char *flag, const char *cur, const char *want)
+{
+    if (!want || !strcmp(cur, want))
+        return 0;
+    Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
+    quote(&is, cur);
+    quote(&should, want);
+    change_text(&msg, prop, 0, buf_cstr(&is), 0, buf_cstr(&should));
+    Sync s = { prop, buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", flag, want };
+    int rc = sync_prop(t, u, &s);
+    buf_free(&is);
+    buf_free(&should);
+    buf_free(&msg);
+    return rc;
+}
+
+/* A numeric property: is and should bare.  cur NULL: absent (no shadow
+ * entry for an age). */
+static int sync_number(TxRes *t, const User *u, const char *prop, const char *tool, const char *flag,
+                       const long *cur, long want)
+{
+    if (cur && *cur == want)
+        return 0;
+    Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
+    if (cur)
+        buf_printf(&is, "%ld", *cur);
+    else
+        buf_adds(&is, "'absent'");
+    buf_printf(&should, "%ld", want);
+    change_text(&msg, prop, !cur, buf_cstr(&is), 0, buf_cstr(&should));
+    Sync s = { prop, buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), tool, flag, buf_cstr(&should) };
+    int rc = sync_prop(t, u, &s);
+    buf_free(&is);
+    buf_free(&should);
+    buf_free(&msg);
+    return rc;
+}
+
+/* An existing account: each managed property in the type's order. */
+static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
+{
+    const PwShadow *sp = pw_shadow(db, u->name);
+    int rc = 0;
+
+    rc |= sync_string(t, u, "home", "-d", pw->home, u->home);
+    if (u->has_uid) {
+        long cur = (long)pw->uid;
+        rc |= sync_number(t, u, "uid", "usermod", "-u", &cur, (long)u->uid);
+    }
+    if (u->gid) {
+        /* in sync when the wanted group (by number, or by name in the
+         * root's group file) is the current gid; the should shows as given */
+        const PwGroup *g = u->gid_numeric ? NULL : pw_group(db, u->gid);
+        unsigned long want = u->gid_numeric ? u->gid_num : g ? g->gid : 0;
+        if (!(u->gid_numeric || g) || want != pw->gid) {
+            Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
+            char num[24];
+            snprintf(num, sizeof num, "%lu", want);
+            buf_printf(&is, "%lu", pw->gid);
+            if (u->gid_numeric)
+                buf_adds(&should, num);
+            else
+                quote(&should, u->gid);
+            change_text(&msg, "gid", 0, buf_cstr(&is), 0, buf_cstr(&should));
+            Sync s = { "gid", buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", "-g",
+                       u->gid_numeric || g ? num : NULL };
+            rc |= sync_prop(t, u, &s);
+            buf_free(&is);
+            buf_free(&should);
+            buf_free(&msg);
+        }
+    }
+    rc |= sync_string(t, u, "comment", "-c", pw->gecos, u->comment);
+    rc |= sync_string(t, u, "shell", "-s", pw->shell, u->shell);
+    if (u->password && (!sp || strcmp(sp->hash, u->password))) {
+        /* sensitive: Puppet never shows either value */
+        Sync s = { "password", "[redacted]", "[redacted]", "changed [redacted] to [redacted]", NULL, NULL, NULL };
+        rc |= sync_prop(t, u, &s);
+    }
+    for (int k = 0; k < 3; k++) {
+        if (!u->has_age[k])
+            continue;
+        long cur = !sp ? 0 : k == 0 ? sp->min : k == 1 ? sp->max : sp->warn;
+        rc |= sync_number(t, u, age_props[k], "chage", age_flags[k], sp ? &cur : NULL, u->age[k]);
+    }
+    if (u->has_groups) {
+        Strs cur = {0}, want = {0}, sorted = {0};
+        current_groups(db, pw, &cur);
+        groups_should(u, &cur, &want);
+        for (size_t i = 0; i < cur.n; i++)
+            strs_push(&sorted, xstrndup(cur.v[i], strlen(cur.v[i])));
+        if (sorted.n)
+            qsort(sorted.v, sorted.n, sizeof *sorted.v, cmp_str);
+        Buf a = BUF_INIT, b = BUF_INIT;
+        join(&a, &sorted, ",");
+        join(&b, &want, ",");
+        if (strcmp(buf_cstr(&a), buf_cstr(&b))) {
+            /* List#is_to_s joins the current list bare; should_to_s quotes
+             * the joined should; change_to_s shows it as an array */
+            Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT, q = BUF_INIT;
+            join(&is, &cur, ",");
+            quote(&should, buf_cstr(&b));
+            buf_printf(&msg, "groups changed %s to [", buf_cstr(&is));
+            for (size_t i = 0; i < want.n; i++)
+                buf_printf(&msg, "%s%s", i ? ", " : "", quoted(&q, want.v[i]));
+            buf_addc(&msg, ']');
+            Sync s = { "groups", buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", "-G", buf_cstr(&b) };
+            rc |= sync_prop(t, u, &s);
+            buf_free(&is);
+            buf_free(&should);
+            buf_free(&msg);
+            buf_free(&q);
+        }
+        buf_free(&a);
+        buf_free(&b);
+        strs_free(&cur);
+        strs_free(&want);
+        strs_free(&sorted);
+    }
+    if (u->expiry) {
+        Buf cur = BUF_INIT;
+        expiry_text(&cur, sp ? sp->expire : -1);
+        if (strcmp(buf_cstr(&cur), u->expiry)) {
+            Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
+            int absent = !strcmp(u->expiry, "absent");
+            quote(&is, buf_cstr(&cur));
+            quote(&should, u->expiry);
+            change_text(&msg, "expiry", !strcmp(buf_cstr(&cur), "absent"), buf_cstr(&is), absent, buf_cstr(&should));
+            /* usermod -e '' clears the expiry */
+            Sync s = { "expiry", buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", "-e",
+                       absent ? "" : u->expiry };
+            rc |= sync_prop(t, u, &s);
+            buf_free(&is);
+            buf_free(&should);
+            buf_free(&msg);
+        }
+        buf_free(&cur);
+    }
+    return rc ? -1 : 0;
+}
+
+/* Attributes whose provider feature useradd lacks: Puppet drops them with
+ * a debug line and manages the rest. */
+static void drop_unsupported(TxRes *t, const Resource *r)
+{
+    static const char *const attrs[][2] = {
+        { "manages_aix_lam", "attributes" },       { "manages_solaris_rbac", "auths" },
+        { "manages_local_users_and_groups", "forcelocal" }, { "manages_aix_lam", "ia_load_module" },
+        { "manages_password_salt", "iterations" }, { "manages_solaris_rbac", "keys" },
+        { "manages_loginclass", "loginclass" },    { "manages_solaris_rbac", "profiles" },
+        { "manages_solaris_rbac", "project" },     { "manages_roles", "roles" },
+        { "manages_password_salt", "salt" },
+    };
+    for (size_t i = 0; i < ARRAY_LEN(attrs); i++)
+        if (param(r, attrs[i][1]))
+            tx_log(t, LOG_DEBUG, NULL, "Provider useradd does not support features %s; not managing attribute %s",
+                   attrs[i][0], attrs[i][1]);
+}
+
+static int user_apply(TxRes *t)
+{
+    const Resource *r = tx_resource(t);
+    User u;
+    PwDb db = PWDB_INIT;
+    Buf msg = BUF_INIT;
+    int rc = 0;
+
+    if (user_parse(r, &u, &msg) != 0) {
+        /* validate() should have stopped this resource before the run */
+        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&msg));
+        rc = -1;
+        goto out;
+    }
+    drop_unsupported(t, r);
+    if (u.purge_keys)
+        tx_log(t, LOG_WARNING, NULL, "Ssh_authorized_key type is not available. Cannot purge SSH keys.");
+    if (u.ensure == ENS_UNSET) {
+        /* Puppet: ensure defaults to present once any property is managed */
+        int managed = u.has_uid || u.gid || u.home || u.shell || u.comment || u.password || u.expiry ||
+                      u.has_groups || u.has_age[0] || u.has_age[1] || u.has_age[2];
+        if (!managed)
+            goto out;
+        u.ensure = ENS_PRESENT;
+    }
+    if (pw_load(&db, tx_root(t), PW_PASSWD | PW_GROUP | PW_SHADOW, &msg) != 0) {
+        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
+        rc = -1;
+        goto out;
+    }
+    const PwUser *pw = pw_user(&db, u.name);
+    if (u.ensure == ENS_ABSENT) {
+        if (!pw)
+            goto out;
+        if (tx_noop(t)) {
+            tx_would(t, "ensure", "user_removed", "'present'", "'absent'");
+            goto out;
+        }
+        const char *args[4];
+        size_t n = 0;
+        if (u.managehome)
+            args[n++] = "-r";
+        args[n++] = u.name;
+        args[n] = NULL;
+        Buf why = BUF_INIT;
+        if (run_tool(t, 0, "userdel", args, &why) != 0) {
+            buf_printf(&msg, "Could not delete user %s: %s", u.name, buf_cstr(&why));
+            fail_prop(t, "ensure", "'present'", "'absent'", buf_cstr(&msg));
+            rc = -1;
+        } else {
+            tx_change(t, "ensure", "user_removed", "removed");
+        }
+        buf_free(&why);
+        goto out;
+    }
+    if (!pw) {
+        if (tx_noop(t)) {
+            tx_would(t, "ensure", "user_created", "'absent'", "'present'");
+        } else if (user_create(t, &u, &db, &msg) != 0) {
+            fail_prop(t, "ensure", "'absent'", "'present'", buf_cstr(&msg));
+            rc = -1;
+        } else {
+            tx_change(t, "ensure", "user_created", "created");
+        }
+        goto out;
+    }
+    rc = user_sync(t, &u, &db, pw);
+out:
+    pw_free(&db);
+    buf_free(&msg);
+    user_free(&u);
+    return rc;
+}
+
+/* Spec 7.2: Group[gid] when gid is a name, then Group[g] for each of
+ * groups.  A numeric gid would need the catalog (the managed group with
+ * that gid), which autorequire does not get: such a gid adds nothing. */
+static void user_autorequire(const Resource *r, AutoreqFn add, void *ctx)
+{
+    Value *v = param(r, "gid");
+    if (v && v->kind == V_STR && v->str.s[0] && !pw_parse_id(v->str.s, NULL))
+        add(ctx, "Group", v->str.s);
+    if ((v = param(r, "groups"))) {
+        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+        for (size_t i = 0; i < n; i++) {
+            const Value *g = v->kind == V_ARRAY ? v->arr.items[i] : v;
+            if (g->kind == V_STR && g->str.s[0])
+                add(ctx, "Group", g->str.s);
+        }
+    }
+}
+
+/* mres: the account as puppet resource shows it (ensure, then the
+ * properties by name; an empty comment or groups list left out); the
+ * password only as Sensitive, never the hash. */
+static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
+{
+    PwDb db = PWDB_INIT;
+    if (pw_load(&db, root, PW_PASSWD | PW_GROUP | PW_SHADOW, err) != 0) {
+        pw_free(&db);
+        return -1;
+    }
+    const PwUser *pw = pw_user(&db, r->title);
+    if (!pw) {
+        res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
+        pw_free(&db);
+        return 0;
+    }
+    const PwShadow *sp = pw_shadow(&db, pw->name);
+    res_set(c, r, "ensure", val_cstr(c->arena, "present"));
+    if (pw->gecos[0])
+        res_set(c, r, "comment", val_cstr(c->arena, pw->gecos));
+    if (sp && sp->expire >= 0) {
+        Buf e = BUF_INIT;
+        expiry_text(&e, sp->expire);
+        res_set(c, r, "expiry", val_cstr(c->arena, buf_cstr(&e)));
+        buf_free(&e);
+    }
+    res_set(c, r, "gid", val_int(c->arena, (int64_t)pw->gid));
+    Strs cur = {0};
+    current_groups(&db, pw, &cur);
+    if (cur.n) {
+        Value **items = xcalloc(cur.n, sizeof *items);
+        for (size_t i = 0; i < cur.n; i++)
+            items[i] = val_cstr(c->arena, cur.v[i]);
+        res_set(c, r, "groups", val_array(c->arena, items, cur.n));
+        free(items);
+    }
+    strs_free(&cur);
+    res_set(c, r, "home", val_cstr(c->arena, pw->home));
+    if (sp) {
+        res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, "[redacted]")));
+        res_set(c, r, "password_max_age", val_int(c->arena, sp->max));
+        res_set(c, r, "password_min_age", val_int(c->arena, sp->min));
+        res_set(c, r, "password_warn_days", val_int(c->arena, sp->warn));
+    }
+    res_set(c, r, "shell", val_cstr(c->arena, pw->shell));
+    res_set(c, r, "uid", val_int(c->arena, (int64_t)pw->uid));
+    pw_free(&db);
+    return 0;
+}
+
+/* mres: every account in passwd, in file order (as getpwent gives them). */
+static int user_instances(const char *root, void (*fn)(void *ctx, const char *title), void *ctx, Buf *err)
+{
+    PwDb db = PWDB_INIT;
+    int rc = pw_load(&db, root, PW_PASSWD, err);
+    for (size_t i = 0; rc == 0 && i < db.nusers; i++)
+        fn(ctx, db.users[i].name);
+    pw_free(&db);
+    return rc;
+}
+
+const Provider provider_user = {
+    .type = "user",
+    .validate = user_validate,
+    .apply = user_apply,
+    .refresh = NULL,        /* user ignores events (spec 4.1) */
+    .autorequire = user_autorequire,
+    .retrieve = user_retrieve,
+    .instances = user_instances,
+};
