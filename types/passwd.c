@@ -271,35 +271,9 @@ int pw_is_member(const PwGroup *g, const char *user)
 
 /* ---- running the tools ---- */
 
-extern char **environ;
-
 /* Puppet runs commands with its locale variables set to C (Execution's
  * override_locale), so the tools' messages are the English ones. */
 static const char *const c_locale[] = { "LANG=C", "LC_ALL=C", "LANGUAGE=C", NULL };
-
-/* environ with c_locale's variables replaced; the array is malloc'd, the
- * strings are environ's and c_locale's. */
-static char **c_locale_env(void)
-{
-    size_t n = 0, k = 0;
-    while (environ && environ[n])
-        n++;
-    char **env = xcalloc(n + ARRAY_LEN(c_locale), sizeof *env);
-    for (size_t i = 0; i < n; i++) {
-        int skip = 0;
-        for (size_t j = 0; c_locale[j]; j++) {
-            size_t klen = strcspn(c_locale[j], "=") + 1;
-            if (!strncmp(environ[i], c_locale[j], klen))
-                skip = 1;
-        }
-        if (!skip)
-            env[k++] = environ[i];
-    }
-    for (size_t j = 0; c_locale[j]; j++)
-        env[k++] = (char *)c_locale[j];
-    env[k] = NULL;
-    return env;
-}
 
 /* The tool's absolute path on this machine (the tools chroot themselves,
  * so they come from the host even under --root). */
@@ -314,81 +288,6 @@ static int find_tool(const char *tool, Buf *path)
             return 0;
     }
     return -1;
-}
-
-/* Runs argv with input on its stdin, stdout and stderr into out.  Returns
- * the wait status, or -1 with errno set when it could not start. */
-static int run_with_input(char *const *argv, const char *input, Buf *out)
-{
-    int in[2], outp[2];
-    size_t len = strlen(input);
-    if (len >= 65536) {   /* must fit the pipe: it is written before the child runs */
-        errno = E2BIG;
-        return -1;
-    }
-    if (pipe2(in, O_CLOEXEC) != 0)
-        return -1;
-    if (pipe2(outp, O_CLOEXEC) != 0) {
-        int e = errno;
-        close(in[0]);
-        close(in[1]);
-        errno = e;
-        return -1;
-    }
-    fcntl(in[1], F_SETFL, O_NONBLOCK);
-    ssize_t w = write(in[1], input, len);
-    close(in[1]);
-    if (w != (ssize_t)len) {
-        close(in[0]);
-        close(outp[0]);
-        close(outp[1]);
-        errno = w < 0 ? errno : EPIPE;
-        return -1;
-    }
-    char **env = c_locale_env();
-    pid_t pid = fork();
-    if (pid < 0) {
-        int e = errno;
-        close(in[0]);
-        close(outp[0]);
-        close(outp[1]);
-        free(env);
-        errno = e;
-        return -1;
-    }
-    if (pid == 0) {
-        /* only async-signal-safe calls here */
-        struct sigaction sa;
-        sigset_t none;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_DFL;
-        sigaction(SIGPIPE, &sa, NULL);
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        int o = fcntl(outp[1], F_DUPFD_CLOEXEC, 3);
-        dup2(in[0], 0);
-        dup2(o, 1);
-        dup2(o, 2);
-        execve(argv[0], argv, env);
-        _exit(127);
-    }
-    free(env);
-    close(in[0]);
-    close(outp[1]);
-    char chunk[4096];
-    for (;;) {
-        ssize_t n = read(outp[0], chunk, sizeof chunk);
-        if (n > 0)
-            buf_add(out, chunk, (size_t)n);
-        else if (n == 0 || errno != EINTR)
-            break;
-    }
-    close(outp[0]);
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return status;
 }
 
 int pw_run(TxRes *t, const PwCmd *c, Buf *msg)
@@ -429,17 +328,9 @@ int pw_run(TxRes *t, const PwCmd *c, Buf *msg)
             buf_printf(&shown, "%s%s", i ? " " : "", argv[i]);
     tx_log(t, LOG_DEBUG, NULL, "Executing: '%s'", buf_cstr(&shown));
 
-    int status = 0, started = 1;
-    if (c->input) {
-        int ws = run_with_input((char *const *)argv, c->input, &out);
-        if (ws < 0) {
-            buf_printf(msg, "Could not execute '%s': %s", buf_cstr(&shown), strerror(errno));
-            goto out;
-        }
-        status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-        started = !(WIFEXITED(ws) && WEXITSTATUS(ws) == 127 && !out.len);
-    } else {
-        RunCmd spec = { .argv = argv, .env = c_locale, .timeout = 0 };
+    int status = 0;
+    {
+        RunCmd spec = { .argv = argv, .env = c_locale, .timeout = 0, .input = c->input };
         RunResult res;
         run_command(&spec, &out, &res);
         switch (res.outcome) {
@@ -453,10 +344,6 @@ int pw_run(TxRes *t, const PwCmd *c, Buf *msg)
     }
     if (c->output && out.len)
         buf_add(c->output, out.s, out.len);
-    if (!started) {
-        buf_printf(msg, "Could not execute '%s'", buf_cstr(&shown));
-        goto out;
-    }
     if (status == 0) {
         rc = 0;
         goto out;

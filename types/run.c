@@ -300,7 +300,7 @@ static void close_pair(int p[2])
 }
 
 /* The child after fork: only async-signal-safe calls from here on. */
-static _Noreturn void child(const RunCmd *c, int outw, int errw, const char *file,
+static _Noreturn void child(const RunCmd *c, int outw, int errw, int inr, const char *file,
                             char **argv, char **envp)
 {
     static const int sigs[] = { SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD,
@@ -321,7 +321,7 @@ static _Noreturn void child(const RunCmd *c, int outw, int errw, const char *fil
     /* Keep our pipe ends clear of 0..2 before redirecting onto them. */
     outw = fcntl(outw, F_DUPFD_CLOEXEC, 3);
     errw = fcntl(errw, F_DUPFD_CLOEXEC, 3);
-    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int devnull = inr >= 0 ? inr : open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull >= 0)
         dup2(devnull, 0);
     dup2(outw, 1);
@@ -353,7 +353,7 @@ int run_command(const RunCmd *c, Buf *out, RunResult *res)
 {
     StrVec env = {0}, argv = {0};
     Buf file = BUF_INIT;
-    int outp[2] = { -1, -1 }, errp[2] = { -1, -1 };
+    int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, inp[2] = { -1, -1 };
     int status = 0, rc = -1;
     pid_t pid;
 
@@ -368,17 +368,38 @@ int run_command(const RunCmd *c, Buf *out, RunResult *res)
         res->err = errno;
         goto done;
     }
+    if (c->input) {
+        /* the whole input goes into the pipe before the child starts */
+        size_t len = strlen(c->input);
+        if (len >= 65536) {
+            res->err = E2BIG;
+            goto done;
+        }
+        if (pipe2(inp, O_CLOEXEC) != 0) {
+            res->err = errno;
+            goto done;
+        }
+        fcntl(inp[1], F_SETFL, O_NONBLOCK);
+        ssize_t w = write(inp[1], c->input, len);
+        close(inp[1]);
+        inp[1] = -1;
+        if (w != (ssize_t)len) {
+            res->err = w < 0 ? errno : EPIPE;
+            goto done;
+        }
+    }
     pid = fork();
     if (pid < 0) {
         res->err = errno;
         goto done;
     }
     if (pid == 0)
-        child(c, outp[1], errp[1], buf_cstr(&file), argv.v, env.v);
+        child(c, outp[1], errp[1], inp[0], buf_cstr(&file), argv.v, env.v);
     setpgid(pid, pid);   /* both sides set it, so kill(-pid) works at once */
     close(outp[1]);
     close(errp[1]);
     outp[1] = errp[1] = -1;
+    close_pair(inp);
 
     /* Empty read: execve succeeded (the pipe closed on exec). */
     unsigned char msg[1 + sizeof(int)];
@@ -441,6 +462,7 @@ int run_command(const RunCmd *c, Buf *out, RunResult *res)
 done:
     close_pair(outp);
     close_pair(errp);
+    close_pair(inp);
     sv_free(&env);
     sv_free(&argv);
     buf_free(&file);
