@@ -226,7 +226,7 @@ sub publish {
 
 SKIP: {
     my ($aptget) = grep { -x "$_/apt-get" } split /:/, $ENV{PATH};
-    skip 'apt-get is not installed', 40 unless $aptget && -x '/usr/bin/dpkg-scanpackages';
+    skip 'apt-get is not installed', 42 unless $aptget && -x '/usr/bin/dpkg-scanpackages';
 
     # apt-get through a wrapper that logs each call
     write_file("$tmp/bin/apt-get", "#!/bin/sh\necho \"\$*\" >> $tmp/apt-calls.log\nexec $aptget/apt-get \"\$@\"\n", 0755);
@@ -263,6 +263,12 @@ SKIP: {
     is($rc, 0, 'apt: the second run changes nothing (exit 0)') or diag $out;
     @calls = apt_calls();
     is(scalar(@calls), 0, 'apt: and calls apt-get not at all') or diag explain \@calls;
+    # installed packages need no index: without any lists, still no apt call
+    unlink glob("$root2/var/lib/apt/lists/*Packages*");
+    ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => present }\npackage { 'other-mini': ensure => installed }\n");
+    is($rc, 0, 'apt: installed packages are in sync without package lists (exit 0)') or diag $out;
+    @calls = apt_calls();
+    is(scalar(@calls), 0, 'apt: and no index refresh is started for them') or diag explain \@calls;
 
     # latest: one refresh, the candidate installed
     publish($deb{h1}, $deb{hrc}, $deb{h2}, $deb{o1});

@@ -754,9 +754,20 @@ static int package_apply(TxRes *t)
         outcome_free(&o);
         goto out;
     }
-    if (self.p.tool == PKG_TOOL_APT && is_install(self.p.want))
-        maybe_refresh(t, self.p.want == W_LATEST);
-    if (plan(t, &self.p, &self.pl, &err) != 0) {
+    /* latest needs a fresh index to know the candidate; the other installs
+     * need one only when the package is out of sync (so an idempotent run
+     * of installed packages starts no process at all) */
+    int refresh_first = self.p.tool == PKG_TOOL_APT && self.p.want == W_LATEST;
+    if (refresh_first)
+        maybe_refresh(t, 1);
+    int planned = plan(t, &self.p, &self.pl, &err);
+    if (planned == 0 && !self.pl.insync && !refresh_first && self.p.tool == PKG_TOOL_APT && is_install(self.p.want) &&
+        !tx_noop(t)) {
+        maybe_refresh(t, 0);
+        plan_free(&self.pl);
+        planned = plan(t, &self.p, &self.pl, &err);
+    }
+    if (planned != 0) {
         if (self.p.want == W_LATEST)
             tx_log(t, LOG_ERR, NULL, "Could not evaluate: Could not get latest version: %s", buf_cstr(&err));
         else
