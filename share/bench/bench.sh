@@ -76,7 +76,7 @@ if [ -x "$mapply" ]; then
         > "$root/var/lib/dpkg/status"
     : > "$root/var/lib/dpkg/available"
     awk 'BEGIN { for (i = 0; i < 500; i++)
-        printf "package { \"benchpkg%d\": ensure => installed, provider => dpkg }\n", i }' > "$dir/pkgs.pp"
+        printf "package { \"benchpkg%d\": ensure => installed }\n", i }' > "$dir/pkgs.pp"
     "$mcomp" --facts "$dir/facts.json" "$dir/pkgs.pp" > "$dir/pkgs.json"
     best=""
     for run in 1 2 3; do
