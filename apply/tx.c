@@ -35,6 +35,7 @@ struct TxRes {
     int v;                   /* vertex */
     Resource *res;
     const char *path;        /* log source: "/Stage[main]/Main/Notify[a]", or a whit's display name */
+    const char *child_path;  /* tx_child: the generated resource whose lines these are, or NULL */
     LogLevel level;          /* the loglevel metaparameter */
     int noop;
     int probe;               /* test run for prereq: record, print nothing */
@@ -88,7 +89,7 @@ static void vemit(TxRes *t, LogLevel lvl, const char *prop, int plain, const cha
         vsnprintf(msg, (size_t)n + 1, fmt, ap2);
     }
     va_end(ap2);
-    emit(t->tx, lvl, plain ? NULL : t->path, prop, msg);
+    emit(t->tx, lvl, plain ? NULL : t->child_path ? t->child_path : t->path, prop, msg);
     if (msg != small) free(msg);
 }
 
@@ -128,7 +129,7 @@ void tx_would(TxRes *t, const char *prop, const char *event, const char *is, con
     if (!t->probe) {
         char *msg = xmalloc(strlen(is) + strlen(should) + 64);
         sprintf(msg, "current_value %s, should be %s (noop)", is, should);
-        emit(t->tx, t->level, t->path, prop, msg);
+        emit(t->tx, t->level, t->child_path ? t->child_path : t->path, prop, msg);
         free(msg);
     }
     add_event(t, event, EV_NOOP);
@@ -144,7 +145,7 @@ void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, con
     if (!t->probe) {
         char *msg = xmalloc(strlen(small) + strlen(from) + strlen(to) + 64);
         sprintf(msg, "change from %s to %s failed: %s", from, to, small);
-        emit(t->tx, LOG_ERR, t->path, prop, msg);
+        emit(t->tx, LOG_ERR, t->child_path ? t->child_path : t->path, prop, msg);
         free(msg);
     }
     add_event(t, prop, EV_FAILURE);
@@ -173,6 +174,16 @@ void tx_unschedule_refresh(TxRes *t)
     emit(t->tx, LOG_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
     t->queued = 0;
     t->queued_real = 0;
+}
+
+void tx_child(TxRes *t, const char *ref)
+{
+    if (!ref) {
+        t->child_path = NULL;
+        return;
+    }
+    size_t keep = strlen(t->path) - strlen(t->res->ref);   /* the path ends "/" + its own ref */
+    t->child_path = arena_printf(t->tx->arena, "%.*s%s", (int)keep, t->path, ref);
 }
 
 /* ---- paths ---- */

@@ -49,4 +49,10 @@ void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...) __attribute__((f
  * the refresh events queued for t, so no restart follows the start, and
  * logs "Info: <path>: Unscheduling refresh on <Type[title]>". */
 void tx_unschedule_refresh(TxRes *t);
+/* Generated resources (file recursion's children, Puppet's eval_generate):
+ * until called again with NULL, t's lines (tx_change, tx_would, tx_failed,
+ * tx_log) carry the source of ref ("File[/d/x]") as a sibling of t in t's
+ * container ("/Stage[main]/Main/File[/d/x]") instead of t's own; events,
+ * failures and counts still go to t. */
+void tx_child(TxRes *t, const char *ref);
 #endif

@@ -90,6 +90,7 @@ const char *tx_modulepath(TxRes *t) { return ""; }
 int tx_show_diff(TxRes *t) { return 0; }
 size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
 void tx_unschedule_refresh(TxRes *t) {}
+void tx_child(TxRes *t, const char *ref) {}
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
 {

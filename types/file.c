@@ -1,34 +1,61 @@
 /*
  * file.c - the file type at apply time: ensure (file, present, directory,
- * link, absent), content, target and mode; owner and group are accepted and
- * wait for issue 4.  Puppet's harness rule shapes apply(): when ensure is
- * out of sync, only ensure is synced (a created file gets its content and
- * mode in the same step, so one event); otherwise each other property is
- * compared and synced in Puppet's order: content, target, mode.
+ * link, absent), content or source, target, owner, group and mode; with
+ * recurse, purge, recurselimit and ignore for directory trees; backup (to
+ * the bucket, types/bucket.h, or a suffix copy), validate_cmd, show_diff,
+ * replace and Puppet's checksum types.  Puppet's harness rule shapes
+ * apply(): when ensure is out of sync, only ensure is synced (a created
+ * file gets its content, owner, group and mode in the same step, so one
+ * event); otherwise each other property is compared and synced in
+ * Puppet's order: content, target, owner, group, mode.
  *
  * Every replacement is atomic: content goes to a temporary file in the same
- * directory (mkostemp: O_EXCL, mode 0600), whose final mode is set with
- * fchmod before a byte is written; it is fsynced, renamed over the path and
- * the directory is fsynced.  Links are made the same way (symlink to a
- * temporary name, rename).  rename() replaces a symlink at the path rather
- * than following it, which is what Puppet does (its `links => manage`
- * default lstat()s the path and removes a link before writing a file).
- * Paths on disk are tx_root(t) + the path; messages show the path.
+ * directory (mkostemp: O_EXCL, mode 0600), whose final mode and owner are
+ * set with fchmod/fchown before a byte is written; it is fsynced, checked
+ * by validate_cmd, the old content is backed up (durably), and only then is
+ * it renamed over the path and the directory fsynced.  So at any instant the
+ * path holds the old file or the new one, whole, with its final mode and
+ * owner.  Links are made the same way (symlink to a temporary name, lchown,
+ * rename).  rename() replaces a symlink at the path rather than following
+ * it, which is what Puppet does (its `links => manage` default lstat()s the
+ * path and removes a link before writing a file).
+ *
+ * Recursion is Puppet's eval_generate: the children of a directory (its
+ * local tree and its source's tree, merged and sorted by path, less every
+ * path another File resource manages) are synced one by one right after
+ * the directory, each logging under its own path (File[/d/sub/x]) and
+ * inheriting mode, owner, group, backup, checksum, force, replace, purge,
+ * show_diff and validate_cmd.  Paths on disk are tx_root(t) + the path;
+ * messages show the path.
  */
 #define _GNU_SOURCE
 #include "apply/tx.h"
+#include "types/bucket.h"
+#include "types/run.h"
 #include "base/sha256.h"
 #include "base/util.h"
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <ftw.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 extern const Provider provider_file;
+
+/* Asked of apply/tx for issue 4: until called again with NULL, t's lines
+ * carry the source of a generated resource ("File[/d/x]") instead of t's
+ * own.  Weak: without it, children log through tx_log_plain (see Out). */
 
 /* What is at the path now (lstat), with Puppet's ftype names. */
 typedef enum FType { FT_ABSENT, FT_FILE, FT_DIRECTORY, FT_LINK, FT_OTHER } FType;
@@ -37,19 +64,55 @@ typedef enum Ensure { EN_NONE, EN_ABSENT, EN_PRESENT, EN_FILE, EN_DIRECTORY, EN_
 
 static const char *const ensure_names[] = { "", "absent", "present", "file", "directory", "link" };
 
-/* A file resource's parameters, parsed (file_parse). */
+/* The checksum types mapply computes; Puppet's sha1, sha224, sha384 and
+ * sha512 (and lite forms) are refused by validate. */
+typedef enum Checksum { CK_SHA256, CK_SHA256LITE, CK_MD5, CK_MD5LITE, CK_MTIME, CK_CTIME, CK_NONE } Checksum;
+
+static const char *const checksum_names[] = { "sha256", "sha256lite", "md5", "md5lite", "mtime", "ctime", "none" };
+
+/* The types that hash the content (the others compare dates, or nothing). */
+static int ck_is_hash(Checksum ck) { return ck <= CK_MD5LITE; }
+
+typedef enum Backup { BK_NONE, BK_BUCKET, BK_SUFFIX } Backup;
+
+typedef enum Recurse { RC_NO, RC_YES, RC_REMOTE } Recurse;
+
+/* A file resource's parameters, parsed (file_parse), or one of the
+ * children its recursion generates (child_spec). */
 typedef struct FileSpec {
     const Resource *r;
     char *path;            /* namevar, trailing slashes removed (malloc) */
     Buf real;              /* tx_root + path: where it is on disk */
-    Ensure ensure;         /* EN_FILE when only content is given */
-    const char *content;   /* or NULL */
+    const char *root;      /* tx_root: "" or the --root directory */
+    Ensure ensure;         /* EN_FILE when only content is given; the source's type with a source */
+    const char *content;   /* or NULL (in the catalog, or source_data) */
     size_t content_len;
     int sensitive;         /* content is Sensitive */
     const char *mode;      /* as given: "0644", "644" or symbolic "u=rw,go=r", or NULL */
-    const char *target;    /* link target, or NULL */
+    const char *target;    /* link target, or NULL (in the catalog, or link_target) */
     int force;             /* remove directories when replacing them */
     int replace;           /* default true: false leaves an existing file alone */
+    int purge;             /* recursion removes what the source does not have */
+    int show_diff;         /* default true: diff content changes when mapply --show_diff */
+    int links_follow;      /* links => follow: a source tree's links are copied as files */
+    const char *owner, *group;      /* as given (a name or digits), or NULL */
+    char owner_num[24], group_num[24];   /* an Integer owner or group, as text */
+    long uid, gid;         /* resolved at apply time; -1: not managed (or not found) */
+    int uid_missing, gid_missing;   /* owner / group names nobody has */
+    Checksum checksum;
+    Backup backup;
+    int backup_explicit;   /* backup was given (the default is this product's, not Puppet's) */
+    const char *backup_name;/* the bucket's name for messages, or the suffix */
+    const char *validate_cmd, *validate_repl;
+    Recurse recurse;
+    long recurselimit;     /* -1: no limit */
+    const Value *source;   /* String or Array of Strings, or NULL */
+    const Value *ignore;   /* String or Array of Strings (fnmatch patterns), or NULL */
+    char *src_real;        /* the source found, on disk (malloc), or NULL */
+    struct stat src_st;    /* its stat (followed at the top, lstat in a tree) */
+    Buf source_data;       /* the source file's bytes, when content comes from it */
+    char *link_target;     /* a source link's target (malloc), or NULL */
+    int is_child;          /* generated by recursion */
 } FileSpec;
 
 static Value *param(const Resource *r, const char *name)
@@ -182,17 +245,97 @@ static void file_free(FileSpec *f)
 {
     free(f->path);
     buf_free(&f->real);
+    free(f->src_real);
+    buf_free(&f->source_data);
+    free(f->link_target);
     memset(f, 0, sizeof *f);
 }
 
+/* The text of a String, or of an Integer (owner => 0), or NULL. */
+static const char *scalar_text(const Value *v, char *num, size_t n)
+{
+    if (v->kind == V_STR)
+        return v->str.s;
+    if (v->kind == V_INT) {
+        snprintf(num, n, "%lld", (long long)v->i);
+        return num;
+    }
+    return NULL;
+}
+
+/* "Invalid value \"x\". Valid values are ..." for a parameter. */
+static void invalid_value(Buf *err, const Resource *r, const char *name, const Value *v, const char *valid)
+{
+    Buf s = BUF_INIT;
+    val_to_s(&s, v);
+    buf_printf(err, "Parameter %s failed on %s: Invalid value \"%s\". %s", name, r->ref, buf_cstr(&s), valid);
+    buf_free(&s);
+}
+
+/* One source: an absolute path, file: or puppet: URI.  Puppet's messages. */
+static int check_source(const Resource *r, const char *s, Buf *err)
+{
+    if (s[0] == '/')
+        return 0;
+    size_t scheme = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-");
+    if (!scheme || s[scheme] != ':') {
+        buf_printf(err, "Parameter source failed on %s: Cannot use relative URLs '%s'", r->ref, s);
+        return -1;
+    }
+    if (!strncmp(s, "file:", 5)) {
+        const char *p = !strncmp(s, "file://", 7) ? s + 7 : s + 5;
+        if (p[0] == '/')
+            return 0;
+        buf_printf(err, "Parameter source failed on %s: Cannot use relative URLs '%s'", r->ref, s);
+        return -1;
+    }
+    if (!strncmp(s, "puppet:", 7)) {
+        if (!strncmp(s, "puppet://", 9) && strchr(s + 9, '/'))
+            return 0;
+        buf_printf(err, "Parameter source failed on %s: Cannot use relative URLs '%s'", r->ref, s);
+        return -1;
+    }
+    /* Puppet fetches http(s) sources; mapply never reaches the network, so
+     * these get Puppet's message for a scheme it does not serve. */
+    buf_printf(err, "Parameter source failed on %s: Cannot use URLs of type '%.*s' as source for fileserving",
+               r->ref, (int)scheme, s);
+    return -1;
+}
+
+/* A String or an Array of Strings; -1 for anything else. */
+static int string_list(const Value *v)
+{
+    if (v->kind == V_STR)
+        return 0;
+    if (v->kind != V_ARRAY)
+        return -1;
+    for (size_t i = 0; i < v->arr.n; i++)
+        if (v->arr.items[i]->kind != V_STR)
+            return -1;
+    return 0;
+}
+
+static size_t list_len(const Value *v) { return !v ? 0 : v->kind == V_ARRAY ? v->arr.n : 1; }
+
+static const char *list_at(const Value *v, size_t i) { return v->kind == V_ARRAY ? v->arr.items[i]->str.s : v->str.s; }
+
 /* Parses r into f; -1 with Puppet's message ("Parameter mode failed on
- * File[/x]: ...") in err. */
+ * File[/x]: ...", or a bare reason mapply prefixes with "Validation of
+ * File[/x] failed: ") in err. */
 static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
 {
     Value *v;
     memset(f, 0, sizeof *f);
     f->r = r;
+    f->root = root ? root : "";
     f->replace = 1;
+    f->show_diff = 1;
+    f->uid = f->gid = -1;
+    f->recurselimit = -1;
+    f->validate_repl = "%";
+    /* this product's rule: replaced content is kept so it can be restored */
+    f->backup = BK_BUCKET;
+    f->backup_name = "puppet";
 
     v = param(r, "path");
     const char *path = v && v->kind == V_STR ? v->str.s : r->title;
@@ -204,7 +347,7 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
     while (n > 1 && path[n - 1] == '/')
         n--;
     f->path = xstrndup(path, n);
-    buf_printf(&f->real, "%s%s", root ? root : "", f->path);
+    buf_printf(&f->real, "%s%s", f->root, f->path);
 
     if ((v = res_get((Resource *)r, "content")) && v->kind != V_UNDEF) {
         int sens = v->kind == V_SENSITIVE;
@@ -222,8 +365,23 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         f->content_len = v->str.len;
         f->sensitive = sens;
     }
+    if ((v = param(r, "source"))) {
+        if (string_list(v) != 0 || !list_len(v)) {
+            buf_printf(err, "Parameter source failed on %s: Source must be a String or an Array of Strings, not %s",
+                       r->ref, val_type_name(v));
+            return -1;
+        }
+        for (size_t i = 0; i < list_len(v); i++)
+            if (check_source(r, list_at(v, i), err) != 0)
+                return -1;
+        f->source = v;
+    }
     if ((v = param(r, "target")) && v->kind == V_STR && strcmp(v->str.s, "notlink") != 0)
         f->target = v->str.s;
+    if ((f->content != NULL) + (f->source != NULL) + (f->target != NULL) > 1) {
+        buf_adds(err, "You cannot specify more than one of content, source, target");
+        return -1;
+    }
     if ((v = param(r, "ensure"))) {
         const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
         if (!strcmp(s, "absent") || !strcmp(s, "false")) f->ensure = EN_ABSENT;
@@ -231,10 +389,16 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         else if (!strcmp(s, "file")) f->ensure = EN_FILE;
         else if (!strcmp(s, "directory")) f->ensure = EN_DIRECTORY;
         else if (!strcmp(s, "link")) f->ensure = EN_LINK;
-        else if (s[0]) {
-            /* Any other value is a link target (deprecated Puppet form). */
+        else if (strchr(s, '/')) {
+            /* A path is a link target (Puppet's deprecated form). */
             f->ensure = EN_LINK;
             f->target = s;
+        } else {
+            /* Puppet takes any word as a link target too; a bare word is
+             * far more often a typo ("fiel") than a target, so refuse it. */
+            invalid_value(err, r, "ensure", v,
+                          "Valid values are absent, false, file, present, directory, link, or a link target path.");
+            return -1;
         }
     } else if (f->content) {
         f->ensure = EN_FILE;
@@ -252,16 +416,130 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         }
         f->mode = v->str.s;
     }
-    const char *flags[2] = { "force", "replace" };
-    int *dest[2] = { &f->force, &f->replace };
+    const char *ids[2] = { "owner", "group" };
+    const char **idv[2] = { &f->owner, &f->group };
+    char *nums[2] = { f->owner_num, f->group_num };
     for (int i = 0; i < 2; i++)
+        if ((v = param(r, ids[i]))) {
+            const char *s = scalar_text(v, nums[i], sizeof f->owner_num);
+            if (!s || !s[0]) {
+                Buf shown = BUF_INIT;
+                val_to_s(&shown, v);
+                buf_printf(err, "Parameter %s failed on %s: Invalid %s \"%s\": a name or a numeric id is needed",
+                           ids[i], r->ref, ids[i], buf_cstr(&shown));
+                buf_free(&shown);
+                return -1;
+            }
+            *idv[i] = s;
+        }
+    const char *flags[4] = { "force", "replace", "purge", "show_diff" };
+    int *dest[4] = { &f->force, &f->replace, &f->purge, &f->show_diff };
+    for (int i = 0; i < 4; i++)
         if ((v = param(r, flags[i])) && parse_yesno(v, dest[i]) != 0) {
-            Buf s = BUF_INIT;
-            val_to_s(&s, v);
-            buf_printf(err, "Parameter %s failed on %s: Invalid value \"%s\". Valid values are true, false, yes, no.",
-                       flags[i], r->ref, buf_cstr(&s));
-            buf_free(&s);
+            invalid_value(err, r, flags[i], v, "Valid values are true, false, yes, no.");
             return -1;
+        }
+    if ((v = param(r, "links"))) {
+        const char *s = v->kind == V_STR ? v->str.s : "";
+        if (strcmp(s, "manage") && strcmp(s, "follow")) {
+            invalid_value(err, r, "links", v, "Valid values are follow, manage.");
+            return -1;
+        }
+        f->links_follow = !strcmp(s, "follow");
+    }
+    if ((v = param(r, "checksum"))) {
+        const char *s = v->kind == V_STR ? v->str.s : "";
+        size_t k = 0;
+        while (k < ARRAY_LEN(checksum_names) && strcmp(s, checksum_names[k]))
+            k++;
+        static const char *const unsupported[] = { "sha1", "sha1lite", "sha512", "sha384", "sha224" };
+        for (size_t i = 0; k == ARRAY_LEN(checksum_names) && i < ARRAY_LEN(unsupported); i++)
+            if (!strcmp(s, unsupported[i])) {
+                buf_printf(err, "Parameter checksum failed on %s: mapply does not compute %s checksums; "
+                                "use sha256, sha256lite, md5, md5lite, mtime, ctime or none", r->ref, s);
+                return -1;
+            }
+        if (k == ARRAY_LEN(checksum_names)) {
+            invalid_value(err, r, "checksum", v, "Valid values are sha256, sha256lite, md5, md5lite, sha1, "
+                          "sha1lite, sha512, sha384, sha224, mtime, ctime, none.");
+            return -1;
+        }
+        f->checksum = (Checksum)k;
+        if (f->checksum == CK_NONE && f->source) {
+            buf_adds(err, "You cannot specify source when using checksum 'none'");
+            return -1;
+        }
+        if (!ck_is_hash(f->checksum) && f->content) {
+            buf_printf(err, "You cannot specify content when using checksum '%s'", s);
+            return -1;
+        }
+    }
+    if ((v = param(r, "backup"))) {
+        f->backup_explicit = 1;
+        const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
+        if (!s) {
+            buf_printf(err, "Parameter backup failed on %s: Invalid backup type %s", r->ref, val_type_name(v));
+            return -1;
+        }
+        if (!strcmp(s, "false") || !s[0]) {
+            f->backup = BK_NONE;
+        } else if (!strcmp(s, "true")) {
+            f->backup = BK_SUFFIX;        /* Puppet: true means the suffix .puppet-bak */
+            f->backup_name = ".puppet-bak";
+        } else if (s[0] == '.') {
+            f->backup = BK_SUFFIX;
+            f->backup_name = s;
+        } else {
+            /* Any filebucket name: there is one bucket here, the local one;
+             * the name only shows in the messages. */
+            f->backup = BK_BUCKET;
+            f->backup_name = s;
+        }
+    }
+    if ((v = param(r, "recurse"))) {
+        const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
+        if (!strcmp(s, "true") || !strcmp(s, "yes")) f->recurse = RC_YES;
+        else if (!strcmp(s, "false") || !strcmp(s, "no")) f->recurse = RC_NO;
+        else if (!strcmp(s, "remote")) f->recurse = RC_REMOTE;
+        else {
+            Buf shown = BUF_INIT;
+            val_to_s(&shown, v);
+            buf_printf(err, "Parameter recurse failed on %s: Invalid recurse value \"%s\"", r->ref, buf_cstr(&shown));
+            buf_free(&shown);
+            return -1;
+        }
+        if (f->recurse == RC_REMOTE && !f->source) {
+            buf_adds(err, "You cannot specify a remote recursion without a source");
+            return -1;
+        }
+    }
+    if ((v = param(r, "recurselimit"))) {
+        if (v->kind == V_INT && v->i >= 0)
+            f->recurselimit = (long)v->i;
+        else if (v->kind == V_STR && v->str.len && v->str.len < 10 && strspn(v->str.s, "0123456789") == v->str.len)
+            f->recurselimit = strtol(v->str.s, NULL, 10);
+        else {
+            invalid_value(err, r, "recurselimit", v, "Valid values match /^[0-9]+$/.");
+            return -1;
+        }
+    }
+    if ((v = param(r, "ignore"))) {
+        if (string_list(v) != 0) {
+            buf_printf(err, "Parameter ignore failed on %s: Ignore must be a String or an Array of Strings", r->ref);
+            return -1;
+        }
+        f->ignore = v;
+    }
+    const char *cmds[2] = { "validate_cmd", "validate_replacement" };
+    const char **cmdv[2] = { &f->validate_cmd, &f->validate_repl };
+    for (int i = 0; i < 2; i++)
+        if ((v = param(r, cmds[i]))) {
+            if (v->kind != V_STR) {
+                buf_printf(err, "Parameter %s failed on %s: %s must be a String, not %s", cmds[i], r->ref, cmds[i],
+                           val_type_name(v));
+                return -1;
+            }
+            *cmdv[i] = v->str.s;
         }
     return 0;
 }
@@ -273,6 +551,354 @@ static int file_validate(const Resource *r, Buf *err)
     file_free(&f);
     return rc;
 }
+
+/* ---- where lines go ------------------------------------------------- */
+
+/* The resource itself or one of the children its recursion generates: a
+ * child's lines carry its own path ("/Stage[main]/Main/File[/d/x]/ensure")
+ * through tx_child, while its events count for the resource. */
+typedef struct Out {
+    TxRes *t;
+    const char *child;      /* the child's path, or NULL: the resource itself */
+    Buf ref;                /* "File[<child>]" */
+} Out;
+
+static char *vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+static char *vformat(const char *fmt, va_list ap)
+{
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        util_oom();
+    return s;
+}
+
+static void o_change(Out *o, const char *prop, const char *event, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void o_change(Out *o, const char *prop, const char *event, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(fmt, ap);
+    va_end(ap);
+    if (o->child)
+        tx_child(o->t, o->ref.s);
+    tx_change(o->t, prop, event, "%s", msg);
+    if (o->child)
+        tx_child(o->t, NULL);
+    free(msg);
+}
+
+static void o_would(Out *o, const char *prop, const char *event, const char *is, const char *should)
+{
+    if (o->child)
+        tx_child(o->t, o->ref.s);
+    tx_would(o->t, prop, event, is, should);
+    if (o->child)
+        tx_child(o->t, NULL);
+}
+
+static void o_failed(Out *o, const char *prop, const char *from, const char *to, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void o_failed(Out *o, const char *prop, const char *from, const char *to, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(fmt, ap);
+    va_end(ap);
+    if (o->child)
+        tx_child(o->t, o->ref.s);
+    tx_failed(o->t, prop, from, to, "%s", msg);
+    if (o->child)
+        tx_child(o->t, NULL);
+    free(msg);
+}
+
+static void o_log(Out *o, LogLevel lvl, const char *prop, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void o_log(Out *o, LogLevel lvl, const char *prop, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(fmt, ap);
+    va_end(ap);
+    if (o->child)
+        tx_child(o->t, o->ref.s);
+    tx_log(o->t, lvl, prop, "%s", msg);
+    if (o->child)
+        tx_child(o->t, NULL);
+    free(msg);
+}
+
+/* ---- users and groups ----------------------------------------------- */
+
+static int all_digits(const char *s) { return s[0] && strspn(s, "0123456789") == strlen(s); }
+
+/* The id of a user (user = 1) or group called name, from root's passwd or
+ * group file when root is set (parsed: its NSS modules are not ours to
+ * load), else through the system's lookup.  Digits are an id as they
+ * are.  -1 when there is no such name. */
+static long lookup_id(const char *root, int user, const char *name)
+{
+    if (all_digits(name))
+        return strtol(name, NULL, 10);
+    if (!root[0]) {
+        if (user) {
+            struct passwd *pw = getpwnam(name);
+            return pw ? (long)pw->pw_uid : -1;
+        }
+        struct group *gr = getgrnam(name);
+        return gr ? (long)gr->gr_gid : -1;
+    }
+    Buf path = BUF_INIT;
+    buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
+    FILE *fp = fopen(buf_cstr(&path), "re");
+    buf_free(&path);
+    long id = -1;
+    if (!fp)
+        return -1;
+    if (user) {
+        for (struct passwd *pw; (pw = fgetpwent(fp));)
+            if (!strcmp(pw->pw_name, name)) {
+                id = (long)pw->pw_uid;
+                break;
+            }
+    } else {
+        for (struct group *gr; (gr = fgetgrent(fp));)
+            if (!strcmp(gr->gr_name, name)) {
+                id = (long)gr->gr_gid;
+                break;
+            }
+    }
+    fclose(fp);
+    return id;
+}
+
+/* How Puppet shows an owner or group: the name quoted ("'root'"), or the
+ * bare number when the id has no name. */
+static void id_shown(const char *root, int user, long id, Buf *out)
+{
+    const char *name = NULL;
+    FILE *fp = NULL;
+    if (!root[0]) {
+        if (user) {
+            struct passwd *pw = getpwuid((uid_t)id);
+            name = pw ? pw->pw_name : NULL;
+        } else {
+            struct group *gr = getgrgid((gid_t)id);
+            name = gr ? gr->gr_name : NULL;
+        }
+    } else {
+        Buf path = BUF_INIT;
+        buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
+        fp = fopen(buf_cstr(&path), "re");
+        buf_free(&path);
+        if (fp && user) {
+            for (struct passwd *pw; !name && (pw = fgetpwent(fp));)
+                if ((long)pw->pw_uid == id)
+                    name = pw->pw_name;
+        } else if (fp) {
+            for (struct group *gr; !name && (gr = fgetgrent(fp));)
+                if ((long)gr->gr_gid == id)
+                    name = gr->gr_name;
+        }
+    }
+    if (name)
+        buf_printf(out, "'%s'", name);
+    else
+        buf_printf(out, "%ld", id);
+    if (fp)
+        fclose(fp);
+}
+
+/* Resolves owner and group into f->uid and f->gid.  Puppet manages
+ * ownership only as root: otherwise owner is left alone, with its warning
+ * once per run. */
+static void resolve_ids(Out *o, FileSpec *f)
+{
+    static int warned;
+    f->uid = f->gid = -1;
+    f->uid_missing = f->gid_missing = 0;
+    if (f->owner) {
+        if (geteuid() != 0) {
+            if (!warned)
+                tx_log_plain(o->t, LOG_WARNING, "Cannot manage ownership unless running as root");
+            warned = 1;
+        } else if ((f->uid = lookup_id(f->root, 1, f->owner)) < 0) {
+            f->uid_missing = 1;
+        }
+    }
+    if (f->group && (f->gid = lookup_id(f->root, 0, f->group)) < 0)
+        f->gid_missing = 1;
+}
+
+/* ---- checksums ------------------------------------------------------ */
+
+typedef struct Md5 {
+    uint32_t h[4];
+    uint64_t nbytes;
+    unsigned char block[64];
+    size_t used;
+} Md5;
+
+static const uint32_t md5_k[64] = {
+    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+    0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+    0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+    0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+    0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+};
+
+static const unsigned char md5_r[64] = {
+    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+    5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+    4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+    6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+};
+
+/* MD5 (RFC 1321), for checksum => md5 only. */
+static void md5_block(Md5 *m, const unsigned char *p)
+{
+    uint32_t w[16], a = m->h[0], b = m->h[1], c = m->h[2], d = m->h[3];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
+               (uint32_t)p[4 * i + 3] << 24;
+    for (int i = 0; i < 64; i++) {
+        uint32_t f;
+        int g;
+        if (i < 16) { f = (b & c) | (~b & d); g = i; }
+        else if (i < 32) { f = (d & b) | (~d & c); g = (5 * i + 1) % 16; }
+        else if (i < 48) { f = b ^ c ^ d; g = (3 * i + 5) % 16; }
+        else { f = c ^ (b | ~d); g = (7 * i) % 16; }
+        uint32_t x = a + f + md5_k[i] + w[g];
+        a = d;
+        d = c;
+        c = b;
+        b = b + (x << md5_r[i] | x >> (32 - md5_r[i]));
+    }
+    m->h[0] += a;
+    m->h[1] += b;
+    m->h[2] += c;
+    m->h[3] += d;
+}
+
+static void md5_init(Md5 *m)
+{
+    memset(m, 0, sizeof *m);
+    m->h[0] = 0x67452301;
+    m->h[1] = 0xefcdab89;
+    m->h[2] = 0x98badcfe;
+    m->h[3] = 0x10325476;
+}
+
+static void md5_update(Md5 *m, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    m->nbytes += n;
+    while (n) {
+        size_t k = 64 - m->used < n ? 64 - m->used : n;
+        memcpy(m->block + m->used, p, k);
+        m->used += k;
+        p += k;
+        n -= k;
+        if (m->used == 64) {
+            md5_block(m, m->block);
+            m->used = 0;
+        }
+    }
+}
+
+static void md5_final(Md5 *m, unsigned char out[16])
+{
+    uint64_t bits = m->nbytes * 8;
+    unsigned char pad = 0x80, zero = 0, len[8];
+    md5_update(m, &pad, 1);
+    while (m->used != 56)
+        md5_update(m, &zero, 1);
+    for (int i = 0; i < 8; i++)
+        len[i] = (unsigned char)(bits >> (8 * i));
+    md5_update(m, len, 8);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            out[4 * i + j] = (unsigned char)(m->h[i] >> (8 * j));
+}
+
+/* A running digest of one of the hashing checksum types; the lite forms
+ * see only the first 512 bytes (Puppet's content[0..511]). */
+typedef struct Digest {
+    Checksum ck;
+    Sha256 s;
+    Md5 m;
+    size_t seen;
+} Digest;
+
+enum { LITE_BYTES = 512 };
+
+static int ck_is_lite(Checksum ck) { return ck == CK_SHA256LITE || ck == CK_MD5LITE; }
+static int ck_is_md5(Checksum ck) { return ck == CK_MD5 || ck == CK_MD5LITE; }
+static void digest_init(Digest *d, Checksum ck)
+{
+    d->ck = ck;
+    d->seen = 0;
+    sha256_init(&d->s);
+    md5_init(&d->m);
+}
+
+static void digest_update(Digest *d, const void *data, size_t n)
+{
+    if (ck_is_lite(d->ck) && n > LITE_BYTES - d->seen)
+        n = LITE_BYTES - d->seen;
+    d->seen += n;
+    if (ck_is_md5(d->ck))
+        md5_update(&d->m, data, n);
+    else
+        sha256_update(&d->s, data, n);
+}
+
+/* "{sha256}<hex>", "{md5lite}<hex>", ... (out: at least 96 bytes) */
+static void digest_final(Digest *d, char *out)
+{
+    static const char hexd[] = "0123456789abcdef";
+    unsigned char raw[32];
+    size_t n = ck_is_md5(d->ck) ? 16 : 32;
+    if (ck_is_md5(d->ck))
+        md5_final(&d->m, raw);
+    else
+        sha256_final(&d->s, raw);
+    int k = sprintf(out, "{%s}", checksum_names[d->ck]);
+    for (size_t i = 0; i < n; i++) {
+        out[k++] = hexd[raw[i] >> 4];
+        out[k++] = hexd[raw[i] & 15];
+    }
+    out[k] = '\0';
+}
+
+/* Ruby's Time#to_s, as Puppet prints {mtime} and {ctime} sums. */
+static void time_sum(Checksum ck, time_t when, char *out, size_t n)
+{
+    struct tm tm;
+    char date[64];
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %z", localtime_r(&when, &tm));
+    snprintf(out, n, "{%s}%s", checksum_names[ck], date);
+}
+
+/* The sum Puppet shows for content data under f's checksum type; the date
+ * types and none have no sum of data (Puppet's mtime(content) is ""), so
+ * with a source they show the source's date. */
+static void content_checksum(const FileSpec *f, char *out, size_t n)
+{
+    if (ck_is_hash(f->checksum)) {
+        Digest d;
+        digest_init(&d, f->checksum);
+        digest_update(&d, f->content ? f->content : "", f->content ? f->content_len : 0);
+        digest_final(&d, out);
+    } else if (f->checksum != CK_NONE && f->src_real) {
+        time_sum(f->checksum, f->checksum == CK_MTIME ? f->src_st.st_mtime : f->src_st.st_ctime, out, n);
+    } else {
+        snprintf(out, n, "{%s}", checksum_names[f->checksum]);
+    }
+}
+
+/* ---- files ---------------------------------------------------------- */
 
 static FType ftype_of(const struct stat *st)
 {
@@ -298,41 +924,36 @@ static const char *ftype_name(FType t, const struct stat *st)
     return "unknown";
 }
 
-/* "{sha256}<hex>" of the file at path; -1 if it cannot be read. */
-static int file_checksum(const char *path, char out[74])
+/* Reads the whole file at path (not through a link) into out; -1 (errno). */
+static int read_all(const char *path, int follow, Buf *out)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
     if (fd < 0)
         return -1;
-    Sha256 s;
-    unsigned char buf[65536], d[32];
-    ssize_t n;
-    sha256_init(&s);
-    while ((n = read(fd, buf, sizeof buf)) != 0) {
+    char buf[65536];
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n < 0) {
-            if (errno == EINTR)
-                continue;
+            int e = errno;
             close(fd);
+            errno = e;
             return -1;
         }
-        sha256_update(&s, buf, (size_t)n);
+        if (n == 0)
+            break;
+        buf_add(out, buf, (size_t)n);
     }
     close(fd);
-    sha256_final(&s, d);
-    static const char hexd[] = "0123456789abcdef";
-    strcpy(out, "{sha256}");
-    for (int i = 0; i < 32; i++) {
-        out[8 + 2 * i] = hexd[d[i] >> 4];
-        out[9 + 2 * i] = hexd[d[i] & 15];
-    }
-    out[72] = '\0';
     return 0;
 }
 
-/* 1 when the file at path holds exactly want, 0 when it differs, -1 (errno)
- * when it cannot be read.  The idempotent run's check: a size comparison,
- * then the bytes, no digest unless something must be reported. */
-static int has_content(const char *path, const char *want, size_t len)
+/* 1 when the file at path holds exactly want (with limit > 0: when their
+ * first limit bytes agree), 0 when not, -1 (errno) when it cannot be read.
+ * The idempotent run's check: a size comparison, then the bytes, no digest
+ * unless something must be reported. */
+static int has_content(const char *path, const char *want, size_t len, size_t limit)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
@@ -342,7 +963,12 @@ static int has_content(const char *path, const char *want, size_t len)
         close(fd);
         return -1;
     }
-    if ((size_t)st.st_size != len) {
+    size_t size = (size_t)st.st_size;
+    if (limit) {
+        if (size > limit) size = limit;
+        if (len > limit) len = limit;
+    }
+    if (size != len) {
         close(fd);
         return 0;
     }
@@ -350,24 +976,17 @@ static int has_content(const char *path, const char *want, size_t len)
     size_t off = 0;
     int same = 1;
     while (same && off < len) {
-        ssize_t n = read(fd, buf, sizeof buf);
+        ssize_t n = read(fd, buf, len - off < sizeof buf ? len - off : sizeof buf);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;
-        if ((size_t)n > len - off || memcmp(buf, want + off, (size_t)n) != 0)
+        if (memcmp(buf, want + off, (size_t)n) != 0)
             same = 0;
         off += (size_t)n;
     }
     close(fd);
     return same && off == len;
-}
-
-static void content_checksum(const FileSpec *f, char out[74])
-{
-    char hex[65];
-    sha256_hex(f->content, f->content_len, hex);
-    snprintf(out, 74, "{sha256}%s", hex);
 }
 
 static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
@@ -399,27 +1018,27 @@ static void sync_parent(const char *path)
     free(dir);
 }
 
-/* Writes data to path atomically with the given mode (see the file
- * comment); keeps the owner of a file being replaced when we can.  Returns
- * 0, or -1 with errno set. */
-static int atomic_write(const char *path, const char *data, size_t len, unsigned mode, const struct stat *old)
+/* Writes data to a new temporary file next to path (its name in tmp), with
+ * its final mode and owner set before the first byte (uid/gid -1: leave;
+ * lenient: an EPERM from fchown is ignored, as when keeping the owner of a
+ * file being replaced), fsynced and closed.  Returns 0, or -1 with errno
+ * set and nothing left behind. */
+static int tmp_write(const char *path, const char *data, size_t len, unsigned mode, long uid, long gid,
+                     int lenient, Buf *tmp)
 {
-    Buf tmpl = BUF_INIT;
     const char *slash = strrchr(path, '/');
-    buf_add(&tmpl, path, (size_t)(slash - path) + 1);
-    buf_printf(&tmpl, ".%s.mapply.XXXXXX", slash + 1);
-    int fd = mkostemp(tmpl.s, O_CLOEXEC);
-    int e = 0;
-    if (fd < 0) {
-        e = errno;
-        goto out;
-    }
+    buf_clear(tmp);
+    buf_add(tmp, path, (size_t)(slash - path) + 1);
+    buf_printf(tmp, ".%s.mapply.XXXXXX", slash + 1);
+    int fd = mkostemp(tmp->s, O_CLOEXEC);
+    if (fd < 0)
+        return -1;
     if (fchmod(fd, mode) != 0)
         goto fail;
-    if (old && (old->st_uid != geteuid() || old->st_gid != getegid()))
-        if (fchown(fd, old->st_uid, old->st_gid) != 0 && errno != EPERM)
+    if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
+        if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
             goto fail;
-    for (size_t off = 0; off < len; ) {
+    for (size_t off = 0; off < len;) {
         ssize_t n = write(fd, data + off, len - off);
         if (n < 0) {
             if (errno == EINTR)
@@ -434,24 +1053,33 @@ static int atomic_write(const char *path, const char *data, size_t len, unsigned
         fd = -1;
         goto fail;
     }
-    fd = -1;
-    if (rename(tmpl.s, path) != 0)
-        goto fail;
-    sync_parent(path);
-    goto out;
-fail:
-    e = errno;
-    if (fd >= 0)
-        close(fd);
-    unlink(tmpl.s);
-out:
-    buf_free(&tmpl);
-    errno = e;
-    return e ? -1 : 0;
+    return 0;
+fail: {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        unlink(tmp->s);
+        errno = e;
+        return -1;
+    }
 }
 
-/* Points path at target atomically (symlink to a temporary name, rename). */
-static int atomic_symlink(const char *target, const char *path)
+/* Renames the temporary file over path, durably; -1 (errno, tmp removed). */
+static int tmp_commit(const char *tmp, const char *path)
+{
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    sync_parent(path);
+    return 0;
+}
+
+/* Points path at target atomically (symlink to a temporary name, lchown,
+ * rename). */
+static int atomic_symlink(const char *target, const char *path, long uid, long gid)
 {
     Buf tmp = BUF_INIT;
     int e = 0;
@@ -467,6 +1095,11 @@ static int atomic_symlink(const char *target, const char *path)
             goto out;
         }
     }
+    if ((uid >= 0 || gid >= 0) && lchown(tmp.s, (uid_t)uid, (gid_t)gid) != 0) {
+        e = errno;
+        unlink(tmp.s);
+        goto out;
+    }
     if (rename(tmp.s, path) != 0) {
         e = errno;
         unlink(tmp.s);
@@ -479,30 +1112,503 @@ out:
     return e ? -1 : 0;
 }
 
-/* The failure of an ensure sync, as Puppet logs an errno from Ruby: the
- * exception line, the same with its wrapped exception, then the event. */
-static void fail_errno(TxRes *t, const FileSpec *f, const char *is, int err, const char *where, const char *what)
+/* ---- trees ---------------------------------------------------------- */
+
+typedef struct Entry {
+    char *rel;             /* path below the top, "sub/x" (malloc) */
+    struct stat st;
+} Entry;
+
+typedef struct Entries { Entry *v; size_t n, cap; } Entries;
+
+static void entries_free(Entries *e)
+{
+    for (size_t i = 0; i < e->n; i++)
+        free(e->v[i].rel);
+    free(e->v);
+    memset(e, 0, sizeof *e);
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+    return strcmp(((const Entry *)a)->rel, ((const Entry *)b)->rel);
+}
+
+static int ignored(const Value *ignore, const char *name)
+{
+    for (size_t i = 0; i < list_len(ignore); i++)
+        if (fnmatch(list_at(ignore, i), name, FNM_PERIOD) == 0)
+            return 1;
+    return 0;
+}
+
+/* Lists what is below dir (on disk; dir->s[0..toplen) is the top), depth
+ * first, down to limit levels (-1: all), skipping names an ignore pattern
+ * matches and never entering a link (follow: links are followed, as
+ * Puppet's links => follow), then sorts the list by path. */
+static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow, const Value *ignore, Entries *out)
+{
+    DIR *d = opendir(dir->s);
+    if (!d)
+        return;
+    size_t keep = dir->len;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || ignored(ignore, e->d_name))
+            continue;
+        dir->len = keep;
+        buf_printf(dir, "/%s", e->d_name);
+        struct stat st;
+        if ((follow ? stat(dir->s, &st) : lstat(dir->s, &st)) != 0)
+            continue;
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 32;
+            out->v = xrealloc(out->v, out->cap * sizeof *out->v);
+        }
+        out->v[out->n].rel = xstrndup(dir->s + toplen + 1, dir->len - toplen - 1);
+        out->v[out->n++].st = st;
+        if (S_ISDIR(st.st_mode) && (limit < 0 || depth + 1 < limit))
+            list_tree(dir, toplen, depth + 1, limit, follow, ignore, out);
+    }
+    closedir(d);
+    dir->len = keep;
+    dir->s[keep] = '\0';
+    if (depth == 0 && out->n)
+        qsort(out->v, out->n, sizeof *out->v, entry_cmp);
+}
+
+/* ---- backups -------------------------------------------------------- */
+
+/* Saves the regular file at real (shown as logical) before it is replaced
+ * or removed: into the bucket, with Puppet's two Info lines, or as a copy
+ * next to it with the suffix.  data is its content when the caller has
+ * read it already, else NULL.  Returns 0, or -1 with Puppet's "Could not
+ * back up /x: why" in err.  Without a state directory (unit tests) there is
+ * no bucket, and nothing to do. */
+static int backup_file(Out *o, const FileSpec *f, const char *real, const char *logical, const Buf *data, Buf *err)
+{
+    Buf own = BUF_INIT;
+    int rc = 0;
+    if (f->backup == BK_NONE || (f->backup == BK_BUCKET && !tx_vardir(o->t)[0]))
+        return 0;
+    if (!data) {
+        if (read_all(real, 0, &own) != 0) {
+            buf_printf(err, "Could not back up %s: %s", logical, strerror(errno));
+            return -1;
+        }
+        data = &own;
+    }
+    if (f->backup == BK_SUFFIX) {
+        Buf dst = BUF_INIT, tmp = BUF_INIT;
+        struct stat st;
+        buf_printf(&dst, "%s%s", real, f->backup_name);
+        unsigned mode = lstat(real, &st) == 0 ? st.st_mode & 07777 : 0600;
+        if (tmp_write(dst.s, data->s ? data->s : "", data->len, mode, (long)st.st_uid, (long)st.st_gid, 1, &tmp) != 0 ||
+            tmp_commit(tmp.s, dst.s) != 0) {
+            buf_printf(err, "Could not back up %s: %s", logical, strerror(errno));
+            rc = -1;
+        }
+        buf_free(&dst);
+        buf_free(&tmp);
+    } else {
+        char sum[65];
+        Buf why = BUF_INIT;
+        tx_log_plain(o->t, LOG_INFO, "Computing checksum on file %s", logical);
+        if (bucket_put(tx_vardir(o->t), logical, data->s ? data->s : "", data->len, sum, &why) != 0) {
+            buf_printf(err, "Could not back up %s: %s", logical, buf_cstr(&why));
+            rc = -1;
+        } else {
+            o_log(o, LOG_INFO, NULL, "Filebucketed %s to %s with sum %s", logical, f->backup_name, sum);
+        }
+        buf_free(&why);
+    }
+    buf_free(&own);
+    return rc;
+}
+
+/* A directory about to be removed with force: every regular file in it
+ * goes to the bucket (Puppet's "Recursively backing up"), or the whole
+ * directory is renamed to its suffix name (it is being removed anyway). */
+static int backup_tree(Out *o, const FileSpec *f, Buf *err)
+{
+    if (f->backup == BK_NONE || (f->backup == BK_BUCKET && !tx_vardir(o->t)[0]))
+        return 0;
+    if (f->backup == BK_SUFFIX) {
+        Buf dst = BUF_INIT;
+        buf_printf(&dst, "%s%s", f->real.s, f->backup_name);
+        remove_tree(dst.s);
+        int rc = rename(f->real.s, dst.s);
+        if (rc != 0)
+            buf_printf(err, "Could not back up %s: %s", f->path, strerror(errno));
+        buf_free(&dst);
+        return rc ? -1 : 0;
+    }
+    o_log(o, LOG_INFO, NULL, "Recursively backing up to filebucket");
+    Entries all = { 0 };
+    Buf dir = BUF_INIT, real = BUF_INIT, logical = BUF_INIT;
+    buf_adds(&dir, f->real.s);
+    list_tree(&dir, dir.len, 0, -1, 0, NULL, &all);
+    int rc = 0;
+    for (size_t i = 0; i < all.n && rc == 0; i++) {
+        if (!S_ISREG(all.v[i].st.st_mode))
+            continue;
+        buf_clear(&real);
+        buf_clear(&logical);
+        buf_printf(&real, "%s/%s", f->real.s, all.v[i].rel);
+        buf_printf(&logical, "%s/%s", f->path, all.v[i].rel);
+        rc = backup_file(o, f, real.s, logical.s, NULL, err);
+    }
+    entries_free(&all);
+    buf_free(&dir);
+    buf_free(&real);
+    buf_free(&logical);
+    return rc;
+}
+
+/* What Puppet does with a backup when something that is not a regular
+ * file is removed: directories are saved only when force lets them go;
+ * links are replaced, not saved (their target is not being touched); other
+ * kinds get Puppet's warning, said only when backup was asked for. */
+static int backup_existing(Out *o, const FileSpec *f, FType cur, const struct stat *st, Buf *err)
+{
+    if (f->backup == BK_NONE)
+        return 0;
+    if (cur == FT_FILE)
+        return backup_file(o, f, f->real.s, f->path, NULL, err);
+    if (cur == FT_DIRECTORY && f->force)
+        return backup_tree(o, f, err);
+    if ((cur == FT_DIRECTORY || cur == FT_OTHER) && f->backup_explicit)
+        o_log(o, LOG_WARNING, NULL, "Could not back up file of type %s", ftype_name(cur, st));
+    return 0;
+}
+
+/* ---- validate_cmd --------------------------------------------------- */
+
+/* Runs validate_cmd on the temporary file tmp (validate_replacement in the
+ * command becomes its path; under --root the command runs chrooted there,
+ * so the path is the root's).  Returns 0 when it exits 0, else -1 with
+ * Puppet's "Execution of 'cmd' returned 1: output" in msg. */
+static int run_validate(const FileSpec *f, const char *tmp, Buf *msg)
+{
+    size_t rootlen = strlen(f->root);
+    const char *shown_tmp = tmp + rootlen;
+    const char *repl = f->validate_repl;
+    Buf cmd = BUF_INIT, out = BUF_INIT;
+    for (const char *s = f->validate_cmd; *s;) {
+        const char *hit = repl[0] ? strstr(s, repl) : NULL;
+        if (!hit) {
+            buf_adds(&cmd, s);
+            break;
+        }
+        buf_add(&cmd, s, (size_t)(hit - s));
+        buf_adds(&cmd, shown_tmp);
+        s = hit + strlen(repl);
+    }
+    RunCmd c;
+    memset(&c, 0, sizeof c);
+    c.command = buf_cstr(&cmd);
+    if (f->root[0])
+        c.chroot_dir = f->root;
+    RunResult res;
+    int rc = -1;
+    if (run_command(&c, &out, &res) != 0) {
+        /* Puppet's forked child prints this into the output it captures,
+         * and exits 1 */
+        Buf exe = BUF_INIT;
+        run_extract_exe(&c, &exe);
+        buf_printf(msg, "Execution of '%s' returned 1: Error: Could not execute posix command: %s - %s", cmd.s,
+                   strerror(res.err), buf_cstr(&exe));
+        buf_free(&exe);
+    } else if (res.outcome == RUN_EXITED && res.status == 0) {
+        rc = 0;
+    } else {
+        /* Ruby's strip: the output without surrounding white space */
+        const char *s = buf_cstr(&out);
+        size_t n = out.len;
+        while (n && isspace((unsigned char)s[n - 1]))
+            n--;
+        while (n && isspace((unsigned char)*s))
+            s++, n--;
+        if (res.outcome == RUN_EXITED)
+            buf_printf(msg, "Execution of '%s' returned %d: %.*s", cmd.s, res.status, (int)n, s);
+        else
+            buf_printf(msg, "Execution of '%s' was stopped%s: %.*s", cmd.s,
+                       res.outcome == RUN_TIMEOUT ? " (timeout)" : " by a signal", (int)n, s);
+    }
+    buf_free(&cmd);
+    buf_free(&out);
+    return rc;
+}
+
+/* ---- show_diff ------------------------------------------------------ */
+
+typedef struct Line { const char *s; size_t n; } Line;   /* n counts the '\n', when there is one */
+
+static size_t split_lines(const char *s, size_t len, Line **out)
+{
+    size_t n = 0, cap = 16;
+    Line *v = xmalloc(cap * sizeof *v);
+    for (const char *p = s, *end = s + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t k = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+        if (n == cap)
+            v = xrealloc(v, (cap *= 2) * sizeof *v);
+        v[n].s = p;
+        v[n++].n = k;
+        p += k;
+    }
+    *out = v;
+    return n;
+}
+
+static int line_eq(const Line *a, const Line *b) { return a->n == b->n && !memcmp(a->s, b->s, a->n); }
+
+enum { OP_EQ, OP_DEL, OP_INS };
+enum { DIFF_MAX_D = 2000 };   /* beyond this many edits: old out, new in */
+
+/* Myers' O(ND) shortest edit script between a and b, as OP_* codes in
+ * *ops (malloc'd; *nops of them).  Each step's furthest-reaching points
+ * are kept (d*d ints) for the way back; past DIFF_MAX_D edits the script
+ * is plainly "delete all, insert all". */
+static void edit_script(const Line *a, long na, const Line *b, long nb, unsigned char **ops, size_t *nops)
+{
+    long pre = 0, suf = 0;
+    while (pre < na && pre < nb && line_eq(&a[pre], &b[pre]))
+        pre++;
+    while (suf < na - pre && suf < nb - pre && line_eq(&a[na - 1 - suf], &b[nb - 1 - suf]))
+        suf++;
+    const Line *A = a + pre, *B = b + pre;
+    long N = na - pre - suf, M = nb - pre - suf;
+    unsigned char *mid = xmalloc((size_t)(N + M) + 1);
+    size_t nmid = 0;
+    long **trace = xcalloc((size_t)DIFF_MAX_D + 2, sizeof *trace);
+    long D = -1;
+    for (long d = 0; d <= N + M && d <= DIFF_MAX_D; d++) {
+        long *v = xmalloc((size_t)(2 * d + 1) * sizeof *v);   /* v[k + d] for k in -d..d */
+        long *prev = d ? trace[d - 1] : NULL;
+        trace[d] = v;
+        int done = 0;
+        for (long k = -d; k <= d; k += 2) {
+            long x;
+            if (d == 0)
+                x = 0;
+            else if (k == -d || (k != d && prev[k - 1 + d - 1] < prev[k + 1 + d - 1]))
+                x = prev[k + 1 + d - 1];         /* down: an insertion */
+            else
+                x = prev[k - 1 + d - 1] + 1;     /* right: a deletion */
+            long y = x - k;
+            while (x < N && y < M && line_eq(&A[x], &B[y]))
+                x++, y++;
+            v[k + d] = x;
+            if (x >= N && y >= M)
+                done = 1;
+        }
+        if (done) {
+            D = d;
+            break;
+        }
+    }
+    if (D < 0) {
+        for (long i = 0; i < N; i++)
+            mid[nmid++] = OP_DEL;
+        for (long i = 0; i < M; i++)
+            mid[nmid++] = OP_INS;
+    } else {
+        long x = N, y = M;
+        for (long d = D; d > 0; d--) {
+            long *prev = trace[d - 1], k = x - y;
+            long pk = (k == -d || (k != d && prev[k - 1 + d - 1] < prev[k + 1 + d - 1])) ? k + 1 : k - 1;
+            long px = prev[pk + d - 1], py = px - pk;
+            while (x > px && y > py) {   /* the snake of step d, backwards */
+                mid[nmid++] = OP_EQ;
+                x--, y--;
+            }
+            if (pk == k + 1) {
+                mid[nmid++] = OP_INS;
+                y--;
+            } else {
+                mid[nmid++] = OP_DEL;
+                x--;
+            }
+        }
+        while (x > 0 && y > 0) {
+            mid[nmid++] = OP_EQ;
+            x--, y--;
+        }
+        for (size_t i = 0; i < nmid / 2; i++) {   /* it was built backwards */
+            unsigned char c = mid[i];
+            mid[i] = mid[nmid - 1 - i];
+            mid[nmid - 1 - i] = c;
+        }
+    }
+    for (long d = 0; d <= DIFF_MAX_D && trace[d]; d++)
+        free(trace[d]);
+    free(trace);
+    size_t total = (size_t)(pre + suf) + nmid;
+    unsigned char *all = xmalloc(total + 1);
+    memset(all, OP_EQ, (size_t)pre);
+    memcpy(all + pre, mid, nmid);
+    memset(all + pre + nmid, OP_EQ, (size_t)suf);
+    free(mid);
+    *ops = all;
+    *nops = total;
+}
+
+static void diff_line(Buf *out, char tag, const Line *l)
+{
+    buf_addc(out, tag);
+    buf_add(out, l->s, l->n);
+    if (!l->n || l->s[l->n - 1] != '\n')
+        buf_adds(out, "\n\\ No newline at end of file\n");
+}
+
+/* "@@ -a,n +b,m @@" as GNU diff -u writes it: a count of 1 is left out,
+ * an empty range starts at the line before it. */
+static void hunk_range(Buf *out, char sign, size_t first, size_t count)
+{
+    if (count == 1)
+        buf_printf(out, " %c%zu", sign, first + 1);
+    else
+        buf_printf(out, " %c%zu,%zu", sign, count ? first + 1 : first, count);
+}
+
+/* The body of `diff -u` (three lines of context) between a and b. */
+static void unified(Buf *out, const Line *a, size_t na, const Line *b, size_t nb)
+{
+    unsigned char *ops;
+    size_t nops;
+    edit_script(a, (long)na, b, (long)nb, &ops, &nops);
+    size_t *pa = xmalloc((nops + 1) * sizeof *pa), *pb = xmalloc((nops + 1) * sizeof *pb);
+    pa[0] = pb[0] = 0;
+    for (size_t i = 0; i < nops; i++) {
+        pa[i + 1] = pa[i] + (ops[i] != OP_INS);
+        pb[i + 1] = pb[i] + (ops[i] != OP_DEL);
+    }
+    enum { CONTEXT = 3 };
+    for (size_t i = 0; i < nops;) {
+        if (ops[i] == OP_EQ) {
+            i++;
+            continue;
+        }
+        size_t start = i > CONTEXT ? i - CONTEXT : 0, last = i, j = i;
+        while (j < nops) {
+            if (ops[j] != OP_EQ)
+                last = j;
+            else if (j - last > 2 * CONTEXT)
+                break;
+            j++;
+        }
+        size_t end = last + 1 + CONTEXT < nops ? last + 1 + CONTEXT : nops;
+        buf_adds(out, "@@");
+        hunk_range(out, '-', pa[start], pa[end] - pa[start]);
+        hunk_range(out, '+', pb[start], pb[end] - pb[start]);
+        buf_adds(out, " @@\n");
+        for (size_t k = start; k < end;) {
+            if (ops[k] == OP_EQ) {
+                diff_line(out, ' ', &a[pa[k]]);
+                k++;
+                continue;
+            }
+            size_t run = k;   /* a change: its deletions, then its insertions */
+            while (run < end && ops[run] != OP_EQ)
+                run++;
+            for (size_t m = k; m < run; m++)
+                if (ops[m] == OP_DEL)
+                    diff_line(out, '-', &a[pa[m]]);
+            for (size_t m = k; m < run; m++)
+                if (ops[m] == OP_INS)
+                    diff_line(out, '+', &b[pb[m]]);
+            k = run;
+        }
+        i = end;
+    }
+    free(ops);
+    free(pa);
+    free(pb);
+}
+
+/* "2026-11-22 20:14:32.054802195 +0000", diff's label date. */
+static void label_time(Buf *out, struct timespec ts)
+{
+    struct tm tm;
+    char a[32], z[16];
+    localtime_r(&ts.tv_sec, &tm);
+    strftime(a, sizeof a, "%Y-%m-%d %H:%M:%S", &tm);
+    strftime(z, sizeof z, "%z", &tm);
+    buf_printf(out, "%s.%09ld %s", a, ts.tv_nsec, z);
+}
+
+/* Puppet's show_diff line: "<path>/content: " then, on the next lines,
+ * the unified diff from the file (old, shown as path) to the new content
+ * (shown as new_label, the temporary file); "[diff redacted]" for
+ * Sensitive content. */
+static void show_diff(Out *o, const FileSpec *f, const Buf *old, const struct stat *st, const char *new_label,
+                      struct timespec new_time)
+{
+    LogLevel lvl = res_loglevel(tx_resource(o->t));
+    if (f->sensitive) {
+        o_log(o, lvl, "content", "[diff redacted]");
+        return;
+    }
+    const char *olds = old->s ? old->s : "";
+    Buf d = BUF_INIT;
+    if (memchr(olds, '\0', old->len) || memchr(f->content, '\0', f->content_len)) {
+        buf_printf(&d, "Binary files %s and %s differ", f->path, new_label);
+    } else {
+        Line *a, *b;
+        size_t na = split_lines(olds, old->len, &a), nb = split_lines(f->content, f->content_len, &b);
+        buf_printf(&d, "--- %s\t", f->path);
+        label_time(&d, st->st_mtim);
+        buf_printf(&d, "\n+++ %s\t", new_label);
+        label_time(&d, new_time);
+        buf_addc(&d, '\n');
+        unified(&d, a, na, b, nb);
+        free(a);
+        free(b);
+        if (d.len && d.s[d.len - 1] == '\n')
+            d.s[--d.len] = '\0';
+    }
+    o_log(o, lvl, "content", "\n%s", d.s);
+    buf_free(&d);
+}
+
+/* ---- ensure --------------------------------------------------------- */
+
+/* The failure of an ensure sync as Puppet logs an exception from Ruby: the
+ * message, the same with its wrapped exception, then the event.  A child
+ * has no manifest location of its own. */
+static void fail_ensure(Out *o, const FileSpec *f, const char *is, const char *detail)
 {
     Buf msg = BUF_INIT;
     const char *should = ensure_names[f->ensure];
-    buf_printf(&msg, "Could not set '%s' on ensure: %s @ %s - %s", should, strerror(err), where, what);
-    add_location(&msg, f->r);
-    tx_log_plain(t, LOG_ERR, "%s", buf_cstr(&msg));
-    tx_log_plain(t, LOG_ERR, "%s\nWrapped exception:\n%s @ %s - %s", buf_cstr(&msg), strerror(err), where, what);
+    buf_printf(&msg, "Could not set '%s' on ensure: %s", should, detail);
+    if (!f->is_child)
+        add_location(&msg, f->r);
+    tx_log_plain(o->t, LOG_ERR, "%s", buf_cstr(&msg));
+    tx_log_plain(o->t, LOG_ERR, "%s\nWrapped exception:\n%s", buf_cstr(&msg), detail);
     char to[64];
     snprintf(to, sizeof to, "'%s'", should);
-    tx_failed(t, "ensure", is, to, "%s", buf_cstr(&msg));
+    o_failed(o, "ensure", is, to, "%s", buf_cstr(&msg));
     buf_free(&msg);
 }
 
+/* The same for an errno, worded as Ruby's: "No such file or directory @
+ * rb_sysopen - /x". */
+static void fail_errno(Out *o, const FileSpec *f, const char *is, int err, const char *where, const char *what)
+{
+    Buf detail = BUF_INIT;
+    buf_printf(&detail, "%s @ %s - %s", strerror(err), where, what);
+    fail_ensure(o, f, is, buf_cstr(&detail));
+    buf_free(&detail);
+}
+
 /* A failure with a plain Puppet::Error message: one bare line, the event. */
-static void fail_plain(TxRes *t, const FileSpec *f, const char *is, const char *msg)
+static void fail_plain(Out *o, const FileSpec *f, const char *is, const char *msg)
 {
     char from[64], to[64];
     snprintf(from, sizeof from, "'%s'", is);
     snprintf(to, sizeof to, "'%s'", ensure_names[f->ensure]);
-    tx_log_plain(t, LOG_ERR, "%s", msg);
-    tx_failed(t, "ensure", from, to, "%s", msg);
+    tx_log_plain(o->t, LOG_ERR, "%s", msg);
+    o_failed(o, "ensure", from, to, "%s", msg);
 }
 
 static int parent_exists(const char *real, char **parent_out)
@@ -524,17 +1630,18 @@ static int parent_exists(const char *real, char **parent_out)
 
 /* Puppet's remove_existing before replacing a different kind of file:
  * directories only with force (else a notice, and 0 = not removed), links
- * and plain files are left for rename() to replace.  -1 on failure (errno). */
-static int remove_existing(TxRes *t, const FileSpec *f, FType cur, int *removed)
+ * and plain files are left for rename() to replace.  -1 on failure (errno).
+ * A directory a suffix backup moved away is already gone. */
+static int remove_existing(Out *o, const FileSpec *f, FType cur, int *removed)
 {
     *removed = 0;
     if (cur != FT_DIRECTORY)
         return 0;
     if (!f->force) {
-        tx_log(t, LOG_NOTICE, NULL, "Not removing directory; use 'force' to override");
+        o_log(o, LOG_NOTICE, NULL, "Not removing directory; use 'force' to override");
         return 0;
     }
-    if (remove_tree(f->real.s) != 0)
+    if (remove_tree(f->real.s) != 0 && errno != ENOENT)
         return -1;
     *removed = 1;
     return 0;
@@ -551,132 +1658,223 @@ static unsigned new_mode(const FileSpec *f, int dir)
     return dir ? dirmask((unsigned)m) : (unsigned)m;
 }
 
+/* "Could not find user bob" / "Could not find group staff", or NULL. */
+static const char *missing_id(const FileSpec *f, Buf *msg)
+{
+    if (f->uid_missing)
+        buf_printf(msg, "Could not find user %s", f->owner);
+    else if (f->gid_missing)
+        buf_printf(msg, "Could not find group %s", f->group);
+    return msg->len ? msg->s : NULL;
+}
+
+/* A temporary file failed validate_cmd, or the old content could not be
+ * backed up: Puppet's bare error line, then the property's failure. */
+static void fail_step(Out *o, const char *prop, const char *from, const char *to, const char *msg)
+{
+    tx_log_plain(o->t, LOG_ERR, "%s", msg);
+    o_failed(o, prop, from, to, "%s", msg);
+}
+
+/* ensure => file (or present) when there is no regular file: the content
+ * is written to a temporary file with its final mode and owner, checked
+ * by validate_cmd, what is there is backed up and (a directory, with
+ * force) removed, and the file is renamed into place. */
+static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *st, const char *is)
+{
+    const char *real = f->real.s, *curname = ftype_name(cur, st);
+    int removed, rc = -1;
+    Buf tmp = BUF_INIT, msg = BUF_INIT;
+    if (cur == FT_OTHER && (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))) {
+        buf_printf(&msg, "Could not remove files of type %s", curname);
+        fail_plain(o, f, curname, msg.s);
+        goto out;
+    }
+    if (missing_id(f, &msg)) {
+        fail_ensure(o, f, is, msg.s);
+        goto out;
+    }
+    if (cur == FT_DIRECTORY && !f->force) {
+        /* Puppet tries twice (remove_existing, then write), then the open
+         * fails on the directory */
+        Buf why = BUF_INIT;
+        for (int i = 0; i < 2; i++) {
+            backup_existing(o, f, cur, st, &why);
+            remove_existing(o, f, cur, &removed);
+        }
+        buf_free(&why);
+        fail_errno(o, f, is, EISDIR, "rb_sysopen", f->path);
+        goto out;
+    }
+    const char *data = f->content ? f->content : "";
+    size_t len = f->content ? f->content_len : 0;
+    if (tmp_write(real, data, len, new_mode(f, 0), f->uid, f->gid, 0, &tmp) != 0) {
+        fail_errno(o, f, is, errno, "rb_sysopen", f->path);
+        goto out;
+    }
+    char to[64];
+    snprintf(to, sizeof to, "'%s'", ensure_names[f->ensure]);
+    if (f->validate_cmd && run_validate(f, tmp.s, &msg) != 0) {
+        unlink(tmp.s);
+        fail_step(o, "ensure", is, to, msg.s);
+        goto out;
+    }
+    if (backup_existing(o, f, cur, st, &msg) != 0) {
+        unlink(tmp.s);
+        fail_ensure(o, f, is, msg.s);
+        goto out;
+    }
+    if (remove_existing(o, f, cur, &removed) != 0) {
+        unlink(tmp.s);
+        fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
+        goto out;
+    }
+    if (tmp_commit(tmp.s, real) != 0) {
+        fail_errno(o, f, is, errno, "rb_sysopen", f->path);
+        goto out;
+    }
+    if (f->content && f->sensitive) {
+        o_change(o, "ensure", "file_created", "changed [redacted] to [redacted]");
+    } else if (f->content) {
+        char sum[96];
+        content_checksum(f, sum, sizeof sum);
+        o_change(o, "ensure", "file_created", "defined content as '%s'", sum);
+    } else if (cur == FT_ABSENT) {
+        o_change(o, "ensure", "file_created", "created");
+    } else {
+        o_change(o, "ensure", "file_created", "ensure changed '%s' to '%s'", curname, ensure_names[f->ensure]);
+    }
+    rc = 0;
+out:
+    buf_free(&tmp);
+    buf_free(&msg);
+    return rc;
+}
+
 /* Brings ensure in sync; the only change when ensure was out of sync. */
-static int sync_ensure(TxRes *t, const FileSpec *f, FType cur, const struct stat *st)
+static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *st)
 {
     const char *real = f->real.s;
     const char *curname = ftype_name(cur, st);
     char is[64];
-    int removed;
+    int removed, rc = -1;
+    Buf msg = BUF_INIT;
     snprintf(is, sizeof is, "'%s'", curname);
 
     switch (f->ensure) {
     case EN_NONE:
-        return 0;
+        rc = 0;
+        break;
     case EN_ABSENT:
+        if (backup_existing(o, f, cur, st, &msg) != 0) {
+            fail_ensure(o, f, is, msg.s);
+            break;
+        }
         if (cur == FT_DIRECTORY) {
-            if (remove_existing(t, f, cur, &removed) != 0) {
-                fail_errno(t, f, is, errno, "dir_s_rmdir", f->path);
-                return -1;
+            if (remove_existing(o, f, cur, &removed) != 0) {
+                fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
+                break;
             }
         } else if (unlink(real) != 0) {
-            fail_errno(t, f, is, errno, "apply2files", f->path);
-            return -1;
+            fail_errno(o, f, is, errno, "apply2files", f->path);
+            break;
         }
         /* Puppet says "removed" even when it kept a directory for lack of force. */
-        tx_change(t, "ensure", "file_removed", "removed");
-        return 0;
+        o_change(o, "ensure", "file_removed", "removed");
+        rc = 0;
+        break;
     case EN_PRESENT:
-    case EN_FILE: {
-        if (cur == FT_OTHER && (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))) {
-            Buf m = BUF_INIT;
-            buf_printf(&m, "Could not remove files of type %s", curname);
-            fail_plain(t, f, curname, buf_cstr(&m));
-            buf_free(&m);
-            return -1;
-        }
-        if (remove_existing(t, f, cur, &removed) != 0) {
-            fail_errno(t, f, is, errno, "dir_s_rmdir", f->path);
-            return -1;
-        }
-        if (cur == FT_DIRECTORY && !removed) {
-            /* write() tries again, then the open fails on the directory */
-            remove_existing(t, f, cur, &removed);
-            fail_errno(t, f, is, EISDIR, "rb_sysopen", f->path);
-            return -1;
-        }
-        const char *data = f->content ? f->content : "";
-        size_t len = f->content ? f->content_len : 0;
-        if (atomic_write(real, data, len, new_mode(f, 0), NULL) != 0) {
-            fail_errno(t, f, is, errno, "rb_sysopen", f->path);
-            return -1;
-        }
-        if (f->content && f->sensitive) {
-            tx_change(t, "ensure", "file_created", "changed [redacted] to [redacted]");
-        } else if (f->content) {
-            char sum[74];
-            content_checksum(f, sum);
-            tx_change(t, "ensure", "file_created", "defined content as '%s'", sum);
-        } else if (cur == FT_ABSENT) {
-            tx_change(t, "ensure", "file_created", "created");
-        } else {
-            tx_change(t, "ensure", "file_created", "ensure changed '%s' to '%s'", curname, ensure_names[f->ensure]);
-        }
-        return 0;
-    }
+    case EN_FILE:
+        rc = create_file(o, f, cur, st, is);
+        break;
     case EN_DIRECTORY: {
         char *parent = NULL;
         if (cur == FT_ABSENT && !parent_exists(real, &parent)) {
-            Buf m = BUF_INIT;
-            size_t rootlen = f->real.len - strlen(f->path);
-            buf_printf(&m, "Cannot create %s; parent directory %s does not exist", f->path, parent + rootlen);
-            fail_plain(t, f, curname, buf_cstr(&m));
-            buf_free(&m);
+            buf_printf(&msg, "Cannot create %s; parent directory %s does not exist", f->path,
+                       parent + strlen(f->root));
+            fail_plain(o, f, curname, msg.s);
             free(parent);
-            return -1;
+            break;
         }
         free(parent);
-        if (cur != FT_ABSENT && unlink(real) != 0) {
-            fail_errno(t, f, is, errno, "apply2files", f->path);
-            return -1;
+        if (missing_id(f, &msg)) {
+            fail_ensure(o, f, is, msg.s);
+            break;
+        }
+        if (cur != FT_ABSENT) {
+            if (backup_existing(o, f, cur, st, &msg) != 0) {
+                fail_ensure(o, f, is, msg.s);
+                break;
+            }
+            if (unlink(real) != 0) {
+                fail_errno(o, f, is, errno, "apply2files", f->path);
+                break;
+            }
         }
         unsigned mode = new_mode(f, 1);
         if (mkdir(real, mode) != 0) {
-            fail_errno(t, f, is, errno, "dir_s_mkdir", f->path);
-            return -1;
+            fail_errno(o, f, is, errno, "dir_s_mkdir", f->path);
+            break;
         }
         if (f->mode)
             chmod(real, mode);   /* past the umask, as Puppet's withumask(0) */
+        if ((f->uid >= 0 || f->gid >= 0) && lchown(real, (uid_t)f->uid, (gid_t)f->gid) != 0) {
+            fail_errno(o, f, is, errno, "apply2files", f->path);
+            break;
+        }
         if (cur == FT_ABSENT)
-            tx_change(t, "ensure", "directory_created", "created");
+            o_change(o, "ensure", "directory_created", "created");
         else
-            tx_change(t, "ensure", "directory_created", "ensure changed '%s' to 'directory'", curname);
-        return 0;
+            o_change(o, "ensure", "directory_created", "ensure changed '%s' to 'directory'", curname);
+        rc = 0;
+        break;
     }
     case EN_LINK: {
         if (!f->target) {
-            fail_plain(t, f, curname, "Cannot create a symlink without a target");
-            return -1;
+            fail_plain(o, f, curname, "Cannot create a symlink without a target");
+            break;
         }
-        if (remove_existing(t, f, cur, &removed) != 0) {
-            fail_errno(t, f, is, errno, "dir_s_rmdir", f->path);
-            return -1;
+        if (missing_id(f, &msg)) {
+            fail_ensure(o, f, is, msg.s);
+            break;
         }
-        if (cur == FT_DIRECTORY && !removed) {
-            remove_existing(t, f, cur, &removed);
-            fail_plain(t, f, curname, "Could not remove existing file");
-            return -1;
+        if (cur == FT_DIRECTORY && !f->force) {
+            backup_existing(o, f, cur, st, &msg);
+            remove_existing(o, f, cur, &removed);
+            backup_existing(o, f, cur, st, &msg);
+            remove_existing(o, f, cur, &removed);
+            fail_plain(o, f, curname, "Could not remove existing file");
+            break;
         }
         char *parent = NULL;
         if (!parent_exists(real, &parent)) {
-            size_t rootlen = f->real.len - strlen(f->path);
-            fail_errno(t, f, is, ENOENT, "dir_chdir", parent + rootlen);
+            fail_errno(o, f, is, ENOENT, "dir_chdir", parent + strlen(f->root));
             free(parent);
-            return -1;
+            break;
         }
         free(parent);
-        if (atomic_symlink(f->target, real) != 0) {
-            fail_errno(t, f, is, errno, "rb_file_s_symlink", f->path);
-            return -1;
+        if (backup_existing(o, f, cur, st, &msg) != 0) {
+            fail_ensure(o, f, is, msg.s);
+            break;
+        }
+        if (remove_existing(o, f, cur, &removed) != 0) {
+            fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
+            break;
+        }
+        if (atomic_symlink(f->target, real, f->uid, f->gid) != 0) {
+            fail_errno(o, f, is, errno, "rb_file_s_symlink", f->path);
+            break;
         }
         if (cur == FT_ABSENT)
-            tx_change(t, "ensure", "link_created", "created");
+            o_change(o, "ensure", "link_created", "created");
         else
-            tx_change(t, "ensure", "link_created", "ensure changed '%s' to 'link'", curname);
-        return 0;
+            o_change(o, "ensure", "link_created", "ensure changed '%s' to 'link'", curname);
+        rc = 0;
+        break;
     }
     }
-    return 0;
+    buf_free(&msg);
+    return rc;
 }
 
 static int ensure_insync(const FileSpec *f, FType cur)
@@ -694,13 +1892,524 @@ static int ensure_insync(const FileSpec *f, FType cur)
     return 1;
 }
 
-/* file: see the file comment for the order of things. */
+/* ---- the other properties ------------------------------------------- */
+
+/* content (from content or a source) of an existing regular file.  In sync
+ * by f's checksum type: the bytes (all, or the first 512 for the lite
+ * types), the dates for mtime/ctime (the file is as new as its source or
+ * newer; with content there is no date to compare, and Puppet fails, so
+ * the file is left alone), never out of sync for none. */
+static int sync_content(Out *o, const FileSpec *f, const struct stat *st)
+{
+    TxRes *t = o->t;
+    const char *real = f->real.s;
+    char is[96], should[96];
+    Buf old = BUF_INIT, tmp = BUF_INIT, msg = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+    int rc = 0;
+    if (f->checksum == CK_NONE)
+        return 0;
+    if (!ck_is_hash(f->checksum)) {
+        if (!f->src_real)
+            return 0;
+        int m = f->checksum == CK_MTIME;
+        time_t mine = m ? st->st_mtime : st->st_ctime, theirs = m ? f->src_st.st_mtime : f->src_st.st_ctime;
+        if (mine >= theirs)
+            return 0;
+        time_sum(f->checksum, mine, is, sizeof is);
+        time_sum(f->checksum, theirs, should, sizeof should);
+        if (read_all(real, 0, &old) != 0)
+            goto unreadable;
+    } else {
+        int same = has_content(real, f->content, f->content_len, ck_is_lite(f->checksum) ? LITE_BYTES : 0);
+        if (same < 0)
+            goto unreadable;
+        if (same)
+            return 0;
+        if (read_all(real, 0, &old) != 0)
+            goto unreadable;
+        Digest d;
+        digest_init(&d, f->checksum);
+        digest_update(&d, old.s ? old.s : "", old.len);
+        digest_final(&d, is);
+        content_checksum(f, should, sizeof should);
+        if (!strcmp(is, should))
+            goto out;
+    }
+    buf_printf(&a, "'%s'", is);
+    buf_printf(&b, "'%s'", should);
+    int diff = tx_show_diff(t) && f->show_diff;
+    if (tx_noop(t)) {
+        if (diff) {
+            struct timespec now;
+            clock_gettime(CLOCK_REALTIME, &now);
+            const char *slash = strrchr(f->path, '/');
+            Buf label = BUF_INIT;
+            buf_printf(&label, "%.*s.%s.mapply.noop", (int)(slash - f->path + 1), f->path, slash + 1);
+            show_diff(o, f, &old, st, label.s, now);
+            buf_free(&label);
+        }
+        o_would(o, "content", "content_changed", f->sensitive ? "[redacted]" : a.s, f->sensitive ? "[redacted]" : b.s);
+        goto out;
+    }
+    unsigned keep = st->st_mode & 07777;
+    if (f->mode) {
+        long m = symbolic_mode(f->mode, keep, 0);
+        if (m >= 0)
+            keep = (unsigned)m;
+    }
+    /* the owner of the file it replaces, unless owner or group say otherwise */
+    long uid = f->uid >= 0 ? f->uid : (long)st->st_uid, gid = f->gid >= 0 ? f->gid : (long)st->st_gid;
+    if (tmp_write(real, f->content, f->content_len, keep, uid, gid, f->uid < 0 && f->gid < 0, &tmp) != 0) {
+        buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
+        if (!f->is_child)
+            add_location(&msg, f->r);
+        fail_step(o, "content", a.s, b.s, msg.s);
+        rc = -1;
+        goto out;
+    }
+    if (diff) {
+        struct stat tst;
+        struct timespec when = { 0, 0 };
+        if (stat(tmp.s, &tst) == 0)
+            when = tst.st_mtim;
+        show_diff(o, f, &old, st, tmp.s + strlen(f->root), when);
+    }
+    if (f->validate_cmd && run_validate(f, tmp.s, &msg) != 0) {
+        unlink(tmp.s);
+        fail_step(o, "content", a.s, b.s, msg.s);
+        rc = -1;
+        goto out;
+    }
+    if (backup_file(o, f, real, f->path, &old, &msg) != 0) {
+        unlink(tmp.s);
+        fail_step(o, "content", a.s, b.s, msg.s);
+        rc = -1;
+        goto out;
+    }
+    if (tmp_commit(tmp.s, real) != 0) {
+        buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
+        if (!f->is_child)
+            add_location(&msg, f->r);
+        fail_step(o, "content", a.s, b.s, msg.s);
+        rc = -1;
+    } else if (f->sensitive) {
+        o_change(o, "content", "content_changed", "changed [redacted] to [redacted]");
+    } else {
+        o_change(o, "content", "content_changed", "content changed %s to %s", a.s, b.s);
+    }
+    goto out;
+unreadable:
+    o_log(o, LOG_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f->path);
+    rc = -1;
+out:
+    buf_free(&old);
+    buf_free(&tmp);
+    buf_free(&msg);
+    buf_free(&a);
+    buf_free(&b);
+    return rc;
+}
+
+/* owner (user = 1) or group of an existing file, with lchown: a link's own
+ * ownership, as Puppet's links => manage. */
+static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
+{
+    const char *prop = user ? "owner" : "group", *given = user ? f->owner : f->group;
+    long want = user ? f->uid : f->gid, now = user ? (long)st->st_uid : (long)st->st_gid;
+    int missing = user ? f->uid_missing : f->gid_missing;
+    if (!given || (want < 0 && !missing) || want == now)
+        return 0;
+    Buf a = BUF_INIT, b = BUF_INIT;
+    int rc = 0;
+    id_shown(f->root, user, now, &a);
+    if (missing)
+        buf_printf(&b, "'%s'", given);
+    else
+        id_shown(f->root, user, want, &b);
+    if (missing) {
+        Buf msg = BUF_INIT;
+        buf_printf(&msg, "Could not find %s %s", user ? "user" : "group", given);
+        fail_step(o, prop, a.s, b.s, msg.s);
+        buf_free(&msg);
+        rc = -1;
+    } else if (tx_noop(o->t)) {
+        o_would(o, prop, user ? "owner_changed" : "group_changed", a.s, b.s);
+    } else if (lchown(f->real.s, user ? (uid_t)want : (uid_t)-1, user ? (gid_t)-1 : (gid_t)want) != 0) {
+        Buf msg = BUF_INIT;
+        buf_printf(&msg, "Failed to set %s to '%ld': %s @ apply2files - %s", prop, want, strerror(errno), f->path);
+        fail_step(o, prop, a.s, b.s, msg.s);
+        buf_free(&msg);
+        rc = -1;
+    } else {
+        o_change(o, prop, user ? "owner_changed" : "group_changed", "%s changed %s to %s", prop, a.s, b.s);
+    }
+    buf_free(&a);
+    buf_free(&b);
+    return rc;
+}
+
+/* Reads a regular source file into f's content, once. */
+static int load_source(Out *o, FileSpec *f)
+{
+    if (!f->src_real || !S_ISREG(f->src_st.st_mode) || f->content)
+        return 0;
+    if (read_all(f->src_real, 1, &f->source_data) != 0) {
+        o_log(o, LOG_ERR, NULL, "Could not evaluate: Could not read %s: %s", f->src_real + strlen(f->root),
+              strerror(errno));
+        return -1;
+    }
+    f->content = f->source_data.s ? f->source_data.s : "";
+    f->content_len = f->source_data.len;
+    return 0;
+}
+
+/* One file (the resource, or a child of its recursion): see the file
+ * comment for the order of things. */
+static int sync_path(Out *o, FileSpec *f)
+{
+    TxRes *t = o->t;
+    const char *real = f->real.s;
+    struct stat st;
+    int rc = 0;
+
+    if (load_source(o, f) != 0)
+        return -1;
+    FType cur = FT_ABSENT;
+    memset(&st, 0, sizeof st);
+    if (lstat(real, &st) == 0)
+        cur = ftype_of(&st);
+    else if (errno != ENOENT && errno != ENOTDIR)
+        o_log(o, LOG_WARNING, NULL, "Could not stat; %s", strerror(errno));
+
+    if (!ensure_insync(f, cur)) {
+        if (tx_noop(t)) {
+            char is[64], should[64];
+            snprintf(is, sizeof is, "'%s'", ftype_name(cur, &st));
+            snprintf(should, sizeof should, "'%s'", ensure_names[f->ensure]);
+            int red = f->sensitive && (f->ensure == EN_FILE || f->ensure == EN_PRESENT);
+            o_would(o, "ensure", f->ensure == EN_ABSENT ? "file_removed" : f->ensure == EN_DIRECTORY ?
+                    "directory_created" : f->ensure == EN_LINK ? "link_created" : "file_created",
+                    red ? "[redacted]" : is, red ? "[redacted]" : should);
+            return 0;
+        }
+        return sync_ensure(o, f, cur, &st);
+    }
+    if (cur == FT_ABSENT)
+        return 0;   /* nothing there, none wanted: no other property applies */
+
+    /* content: a regular file only (Puppet reads nothing through a link) */
+    if (f->content && cur == FT_FILE && f->replace && sync_content(o, f, &st) != 0)
+        rc = -1;
+
+    /* target: only for links that should be links */
+    if (f->ensure == EN_LINK && cur == FT_LINK && f->target) {
+        char buf[4096];
+        ssize_t n = readlink(real, buf, sizeof buf - 1);
+        buf[n < 0 ? 0 : n] = '\0';
+        if (strcmp(buf, f->target) != 0) {
+            Buf a = BUF_INIT, b = BUF_INIT;
+            buf_printf(&a, "'%s'", buf);
+            buf_printf(&b, "'%s'", f->target);
+            if (tx_noop(t)) {
+                o_would(o, "target", "target_changed", a.s, b.s);
+            } else if (atomic_symlink(f->target, real, f->uid >= 0 ? f->uid : (long)st.st_uid,
+                                      f->gid >= 0 ? f->gid : (long)st.st_gid) != 0) {
+                int e = errno;
+                tx_log_plain(t, LOG_ERR, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
+                o_failed(o, "target", a.s, b.s, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
+                rc = -1;
+            } else {
+                o_change(o, "target", "target_changed", "target changed %s to %s", a.s, b.s);
+            }
+            buf_free(&a);
+            buf_free(&b);
+        }
+    }
+
+    if (sync_id(o, f, 1, &st) != 0)
+        rc = -1;
+    if (sync_id(o, f, 0, &st) != 0)
+        rc = -1;
+
+    /* mode: not on links (Puppet: "Not managing symlink mode") */
+    if (f->mode && cur != FT_LINK) {
+        unsigned now = st.st_mode & 07777;
+        long want = symbolic_mode(f->mode, now, cur == FT_DIRECTORY);
+        if (want < 0) {
+            o_log(o, LOG_ERR, "mode", "Could not evaluate mode %s", f->mode);
+            return -1;
+        }
+        if (cur == FT_DIRECTORY && is_numeric_mode(f->mode))
+            want = (long)dirmask((unsigned)want);
+        if ((unsigned)want != now) {
+            char a[16], b[64];
+            snprintf(a, sizeof a, "'%04o'", now);
+            if (is_numeric_mode(f->mode))
+                snprintf(b, sizeof b, "'%04lo'", want);
+            else
+                snprintf(b, sizeof b, "'%s'", f->mode);
+            if (tx_noop(t)) {
+                o_would(o, "mode", "mode_changed", a, b);
+            } else if (chmod(real, (mode_t)want) != 0) {
+                int e = errno;
+                tx_log_plain(t, LOG_ERR, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
+                o_failed(o, "mode", a, b, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
+                rc = -1;
+            } else if (is_numeric_mode(f->mode)) {
+                o_change(o, "mode", "mode_changed", "mode changed %s to %s", a, b);
+            } else {
+                o_change(o, "mode", "mode_changed", "mode changed %s to '%04lo' (%s)", a, want, f->mode);
+            }
+        }
+    }
+    return rc;
+}
+
+/* ---- sources -------------------------------------------------------- */
+
+/* Where one source is on disk, if it exists (stat'ed into st): an absolute
+ * path or file:// URI is the managed system's, so under root; a
+ * puppet:///modules/<module>/<path> URI (any server) is looked up in each
+ * modulepath directory as <dir>/<module>/files/<path>, on this machine.
+ * NULL when it does not exist (or names another mount). */
+static char *find_source(TxRes *t, const char *root, const char *src, struct stat *st)
+{
+    Buf p = BUF_INIT;
+    if (src[0] == '/' || !strncmp(src, "file:", 5)) {
+        const char *path = src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5;
+        buf_printf(&p, "%s%s", root, path);
+        if (stat(p.s, st) == 0)
+            return buf_detach(&p);
+        buf_free(&p);
+        return NULL;
+    }
+    if (strncmp(src, "puppet://", 9) != 0)
+        return NULL;
+    const char *rest = strchr(src + 9, '/');   /* after the server, if any */
+    if (!rest || strncmp(rest, "/modules/", 9) != 0)
+        return NULL;
+    const char *mod = rest + 9, *slash = strchr(mod, '/');
+    size_t modlen = slash ? (size_t)(slash - mod) : strlen(mod);
+    const char *file = slash ? slash + 1 : "";
+    if (!modlen)
+        return NULL;
+    const char *mp = tx_modulepath(t);
+    while (*mp) {
+        size_t n = strcspn(mp, ":");
+        if (n) {
+            buf_clear(&p);
+            buf_printf(&p, "%.*s/%.*s/files%s%s", (int)n, mp, (int)modlen, mod, *file ? "/" : "", file);
+            while (p.len > 1 && p.s[p.len - 1] == '/')
+                p.s[--p.len] = '\0';
+            if (stat(p.s, st) == 0)
+                return buf_detach(&p);
+        }
+        mp += n + (mp[n] == ':');
+    }
+    buf_free(&p);
+    return NULL;
+}
+
+/* The first source that exists (Puppet's sourceselect => first); the
+ * resource's ensure follows the source's type, as Puppet's
+ * copy_source_values does (a directory source makes a directory even
+ * under ensure => file).  -1, with Puppet's message, when none does. */
+static int resolve_source(Out *o, FileSpec *f)
+{
+    for (size_t i = 0; i < list_len(f->source); i++)
+        if ((f->src_real = find_source(o->t, f->root, list_at(f->source, i), &f->src_st)))
+            break;
+    if (!f->src_real) {
+        Buf all = BUF_INIT;
+        for (size_t i = 0; i < list_len(f->source); i++) {
+            const char *s = list_at(f->source, i);
+            buf_printf(&all, "%s%s%s", i ? ", " : "", s[0] == '/' ? "file://" : "", s);
+        }
+        o_log(o, LOG_ERR, NULL, "Could not evaluate: Could not retrieve information from environment production "
+              "source(s) %s", all.s);
+        buf_free(&all);
+        return -1;
+    }
+    if (f->ensure == EN_NONE || f->ensure == EN_PRESENT || f->ensure == EN_FILE || f->ensure == EN_DIRECTORY)
+        f->ensure = S_ISDIR(f->src_st.st_mode) ? EN_DIRECTORY : EN_FILE;
+    return 0;
+}
+
+/* ---- recursion ------------------------------------------------------ */
+
+static int under(const char *path, const char *top)
+{
+    size_t n = strlen(top);
+    return !strncmp(path, top, n) && (path[n] == '\0' || path[n] == '/' || (n == 1 && top[0] == '/'));
+}
+
+/* The paths below top that other File resources of the catalog manage:
+ * recursion leaves them, and everything under them, to those resources
+ * (Puppet's remove_less_specific_files). */
+static size_t managed_paths(const Catalog *c, const Resource *self, const char *top, char ***out)
+{
+    size_t n = 0;
+    char **v = NULL;
+    for (size_t i = 0; c && i < c->nres; i++) {
+        const Resource *r = c->res[i];
+        if (r == self || strcasecmp(r->type, "File"))
+            continue;
+        Value *p = param(r, "path");
+        const char *path = p && p->kind == V_STR ? p->str.s : r->title;
+        size_t len = strlen(path);
+        while (len > 1 && path[len - 1] == '/')
+            len--;
+        char *mine = xstrndup(path, len);
+        if (!under(mine, top) || !strcmp(mine, top)) {
+            free(mine);
+            continue;
+        }
+        v = xrealloc(v, (n + 1) * sizeof *v);
+        v[n++] = mine;
+    }
+    *out = v;
+    return n;
+}
+
+/* A child of f at rel: what the children of a recursion inherit (Puppet's
+ * newchild: all but ensure, recurse, recurselimit, target, source; content
+ * is not passed on either, it would make every child the same file). */
+static void child_spec(const FileSpec *f, const char *rel, FileSpec *c)
+{
+    memset(c, 0, sizeof *c);
+    c->r = f->r;
+    size_t n = strlen(f->path);
+    c->path = xmalloc(n + strlen(rel) + 2);
+    sprintf(c->path, "%s/%s", n == 1 ? "" : f->path, rel);
+    c->root = f->root;
+    buf_printf(&c->real, "%s%s", c->root, c->path);
+    c->mode = f->mode;
+    c->owner = f->owner;
+    c->group = f->group;
+    c->uid = f->uid;
+    c->gid = f->gid;
+    c->uid_missing = f->uid_missing;
+    c->gid_missing = f->gid_missing;
+    c->force = f->force;
+    c->replace = f->replace;
+    c->purge = f->purge;
+    c->show_diff = f->show_diff;
+    c->links_follow = f->links_follow;
+    c->checksum = f->checksum;
+    c->backup = f->backup;
+    c->backup_explicit = f->backup_explicit;
+    c->backup_name = f->backup_name;
+    c->validate_cmd = f->validate_cmd;
+    c->validate_repl = f->validate_repl;
+    c->recurselimit = -1;
+    c->is_child = 1;
+}
+
+/* Syncs the children of directory f (see the file comment).  A child only
+ * in the local tree keeps its type and gets f's mode, owner and group, or
+ * is removed with purge; a child in the source tree becomes what it is
+ * there (file with its content, directory, or link with its target).
+ * Children below one that failed are left alone.  Returns 0, or -1 when a
+ * child failed. */
+static int recurse(Out *o, FileSpec *f)
+{
+    TxRes *t = o->t;
+    Entries local = { 0 }, remote = { 0 };
+    Buf dir = BUF_INIT;
+    if (f->recurse == RC_YES) {
+        buf_adds(&dir, f->real.s);
+        list_tree(&dir, dir.len, 0, f->recurselimit, 0, f->ignore, &local);
+    }
+    if (f->src_real && S_ISDIR(f->src_st.st_mode)) {
+        buf_clear(&dir);
+        buf_adds(&dir, f->src_real);
+        list_tree(&dir, dir.len, 0, f->recurselimit, f->links_follow, f->ignore, &remote);
+    }
+    buf_free(&dir);
+    char **managed;
+    size_t nmanaged = managed_paths(tx_catalog(t), f->r, f->path, &managed);
+
+    int rc = 0;
+    char **failed = NULL;   /* children that failed: their trees are left alone */
+    size_t nfailed = 0;
+    for (size_t i = 0, j = 0; i < local.n || j < remote.n;) {
+        int c = i >= local.n ? 1 : j >= remote.n ? -1 : strcmp(local.v[i].rel, remote.v[j].rel);
+        const Entry *src = c >= 0 ? &remote.v[j] : NULL;
+        const char *rel = c <= 0 ? local.v[i].rel : remote.v[j].rel;
+        if (c <= 0) i++;
+        if (c >= 0) j++;
+        FileSpec ch;
+        child_spec(f, rel, &ch);
+        int skip = 0;
+        for (size_t k = 0; k < nmanaged && !skip; k++)
+            skip = under(ch.path, managed[k]);
+        for (size_t k = 0; k < nfailed && !skip; k++)
+            skip = under(ch.path, failed[k]);
+        if (src) {
+            ch.src_st = src->st;
+            ch.src_real = xmalloc(strlen(f->src_real) + strlen(rel) + 2);
+            sprintf(ch.src_real, "%s/%s", f->src_real, rel);
+            if (S_ISDIR(src->st.st_mode)) {
+                ch.ensure = EN_DIRECTORY;
+            } else if (S_ISLNK(src->st.st_mode)) {
+                char buf[4096];
+                ssize_t n = readlink(ch.src_real, buf, sizeof buf - 1);
+                buf[n < 0 ? 0 : n] = '\0';
+                ch.link_target = xstrndup(buf, strlen(buf));
+                ch.target = ch.link_target;
+                ch.ensure = EN_LINK;
+            } else if (S_ISREG(src->st.st_mode)) {
+                ch.ensure = EN_FILE;
+            } else {
+                skip = 1;   /* fifos and devices are not copied */
+            }
+        } else if (f->purge) {
+            ch.ensure = EN_ABSENT;
+        }
+        if (!skip) {
+            Out co = { .t = t, .child = ch.path };
+            buf_printf(&co.ref, "File[%s]", ch.path);
+            if (sync_path(&co, &ch) != 0) {
+                rc = -1;
+                failed = xrealloc(failed, (nfailed + 1) * sizeof *failed);
+                failed[nfailed++] = xstrndup(ch.path, strlen(ch.path));
+            }
+            buf_free(&co.ref);
+        }
+        file_free(&ch);
+    }
+    for (size_t k = 0; k < nmanaged; k++)
+        free(managed[k]);
+    free(managed);
+    for (size_t k = 0; k < nfailed; k++)
+        free(failed[k]);
+    free(failed);
+    entries_free(&local);
+    entries_free(&remote);
+    return rc;
+}
+
+/* 1 when f's recursion has a directory to work on: the one on disk after
+ * the sync, or in noop the one that would be there. */
+static int recursion_applies(TxRes *t, const FileSpec *f)
+{
+    struct stat st;
+    if (f->recurse == RC_NO || f->ensure == EN_ABSENT || f->ensure == EN_LINK)
+        return 0;
+    if (f->src_real && !S_ISDIR(f->src_st.st_mode))
+        return 0;
+    int is_dir = lstat(f->real.s, &st) == 0 && S_ISDIR(st.st_mode);
+    if (tx_noop(t))
+        return is_dir ? f->ensure != EN_FILE : f->ensure == EN_DIRECTORY;
+    return is_dir;
+}
+
 static int file_apply(TxRes *t)
 {
     const Resource *r = tx_resource(t);
     FileSpec f;
     Buf err = BUF_INIT;
-    struct stat st;
+    Out o = { .t = t };
     int rc = 0;
 
     if (file_parse(r, tx_root(t), &f, &err) != 0) {
@@ -708,136 +2417,15 @@ static int file_apply(TxRes *t)
         rc = -1;
         goto out;
     }
-    const char *real = buf_cstr(&f.real);
-    FType cur = FT_ABSENT;
-    memset(&st, 0, sizeof st);
-    if (lstat(real, &st) == 0)
-        cur = ftype_of(&st);
-    else if (errno != ENOENT && errno != ENOTDIR)
-        tx_log(t, LOG_WARNING, NULL, "Could not stat; %s", strerror(errno));
-
-    if (!ensure_insync(&f, cur)) {
-        if (tx_noop(t)) {
-            char is[64], should[64];
-            snprintf(is, sizeof is, "'%s'", ftype_name(cur, &st));
-            snprintf(should, sizeof should, "'%s'", ensure_names[f.ensure]);
-            int red = f.sensitive && (f.ensure == EN_FILE || f.ensure == EN_PRESENT);
-            tx_would(t, "ensure", f.ensure == EN_ABSENT ? "file_removed" : f.ensure == EN_DIRECTORY ?
-                     "directory_created" : f.ensure == EN_LINK ? "link_created" : "file_created",
-                     red ? "[redacted]" : is, red ? "[redacted]" : should);
-        } else {
-            rc = sync_ensure(t, &f, cur, &st);
-        }
-        goto out;
-    }
-    if (cur == FT_ABSENT)
-        goto out;   /* nothing there, none wanted: no other property applies */
-
-    /* content: a regular file only (Puppet reads nothing through a link) */
-    int same = f.content && cur == FT_FILE && f.replace ? has_content(real, f.content, f.content_len) : 1;
-    if (same < 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f.path);
+    resolve_ids(&o, &f);
+    /* a source to be removed need not exist */
+    if (f.source && f.ensure != EN_ABSENT && resolve_source(&o, &f) != 0) {
         rc = -1;
         goto out;
     }
-    if (!same) {
-        char is[74], should[74];
-        content_checksum(&f, should);
-        if (file_checksum(real, is) != 0) {
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f.path);
-            rc = -1;
-            goto out;
-        }
-        if (strcmp(is, should) != 0) {
-            Buf a = BUF_INIT, b = BUF_INIT;
-            buf_printf(&a, "'%s'", is);
-            buf_printf(&b, "'%s'", should);
-            if (tx_noop(t)) {
-                tx_would(t, "content", "content_changed", f.sensitive ? "[redacted]" : a.s,
-                         f.sensitive ? "[redacted]" : b.s);
-            } else {
-                unsigned keep = st.st_mode & 07777;
-                if (f.mode) {
-                    long m = symbolic_mode(f.mode, keep, 0);
-                    if (m >= 0)
-                        keep = (unsigned)m;
-                }
-                if (atomic_write(real, f.content, f.content_len, keep, &st) != 0) {
-                    int e = errno;
-                    Buf m = BUF_INIT;
-                    buf_printf(&m, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(e), f.path);
-                    add_location(&m, r);
-                    tx_log_plain(t, LOG_ERR, "%s", m.s);
-                    tx_failed(t, "content", a.s, b.s, "%s", m.s);
-                    buf_free(&m);
-                    rc = -1;
-                } else if (f.sensitive) {
-                    tx_change(t, "content", "content_changed", "changed [redacted] to [redacted]");
-                } else {
-                    tx_change(t, "content", "content_changed", "content changed %s to %s", a.s, b.s);
-                }
-            }
-            buf_free(&a);
-            buf_free(&b);
-        }
-    }
-
-    /* target: only for links that should be links */
-    if (f.ensure == EN_LINK && cur == FT_LINK && f.target) {
-        char buf[4096];
-        ssize_t n = readlink(real, buf, sizeof buf - 1);
-        buf[n < 0 ? 0 : n] = '\0';
-        if (strcmp(buf, f.target) != 0) {
-            Buf a = BUF_INIT, b = BUF_INIT;
-            buf_printf(&a, "'%s'", buf);
-            buf_printf(&b, "'%s'", f.target);
-            if (tx_noop(t)) {
-                tx_would(t, "target", "target_changed", a.s, b.s);
-            } else if (atomic_symlink(f.target, real) != 0) {
-                int e = errno;
-                tx_log_plain(t, LOG_ERR, "%s @ rb_file_s_symlink - %s", strerror(e), f.path);
-                tx_failed(t, "target", a.s, b.s, "%s @ rb_file_s_symlink - %s", strerror(e), f.path);
-                rc = -1;
-            } else {
-                tx_change(t, "target", "target_changed", "target changed %s to %s", a.s, b.s);
-            }
-            buf_free(&a);
-            buf_free(&b);
-        }
-    }
-
-    /* mode: not on links (Puppet: "Not managing symlink mode") */
-    if (f.mode && cur != FT_LINK) {
-        unsigned now = st.st_mode & 07777;
-        long want = symbolic_mode(f.mode, now, cur == FT_DIRECTORY);
-        if (want < 0) {
-            tx_log(t, LOG_ERR, "mode", "Could not evaluate mode %s", f.mode);
-            rc = -1;
-            goto out;
-        }
-        if (cur == FT_DIRECTORY && is_numeric_mode(f.mode))
-            want = (long)dirmask((unsigned)want);
-        if ((unsigned)want != now) {
-            char a[16], b[64];
-            snprintf(a, sizeof a, "'%04o'", now);
-            if (is_numeric_mode(f.mode))
-                snprintf(b, sizeof b, "'%04lo'", want);
-            else
-                snprintf(b, sizeof b, "'%s'", f.mode);
-            if (tx_noop(t)) {
-                tx_would(t, "mode", "mode_changed", a, b);
-            } else if (chmod(real, (mode_t)want) != 0) {
-                int e = errno;
-                tx_log_plain(t, LOG_ERR, "failed to set mode %04o on %s: %s", now, f.path, strerror(e));
-                tx_failed(t, "mode", a, b, "failed to set mode %04o on %s: %s", now, f.path, strerror(e));
-                rc = -1;
-            } else if (is_numeric_mode(f.mode)) {
-                tx_change(t, "mode", "mode_changed", "mode changed %s to %s", a, b);
-            } else {
-                tx_change(t, "mode", "mode_changed", "mode changed %s to '%04lo' (%s)", a, want, f.mode);
-            }
-        }
-    }
+    rc = sync_path(&o, &f);
+    if (rc == 0 && recursion_applies(t, &f))
+        rc = recurse(&o, &f);
 out:
     buf_free(&err);
     file_free(&f);
@@ -877,8 +2465,7 @@ static void file_autorequire(const Resource *r, AutoreqFn add, void *ctx)
         add(ctx, "File", v->str.s);   /* ensure => '/path' is a link target */
     const char *ids[2][2] = { { "owner", "User" }, { "group", "Group" } };
     for (int i = 0; i < 2; i++)
-        if ((v = param(r, ids[i][0])) && v->kind == V_STR && v->str.s[0] &&
-            strspn(v->str.s, "0123456789") != v->str.len)
+        if ((v = param(r, ids[i][0])) && v->kind == V_STR && v->str.s[0] && !all_digits(v->str.s))
             add(ctx, ids[i][1], v->str.s);
 }
 
