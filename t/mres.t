@@ -61,6 +61,23 @@ unlike(slurp("$root/etc/hosts") // '', qr/^bogus/m, 'nothing else');
 like($out, qr{Host\[db\]/ip: current_value '10\.0\.0\.9', should be '10\.0\.0\.10' \(noop\)}, '--noop says what would change');
 like(slurp("$root/etc/hosts"), qr{^10\.0\.0\.9\tdb}m, 'and changes nothing');
 
+# files: the state puppet resource shows, and a change backed up in the bucket
+write_file("$root/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n");
+write_file("$root/etc/group", "root:x:0:\n");
+write_file("$root/etc/motd", "hello\n");
+chmod 0644, "$root/etc/motd";
+($rc, $out) = mres('file', '/etc/motd');
+is($rc, 0, 'mres file /etc/motd exits 0');
+like($out, qr{\Afile \{ '/etc/motd':\n  ensure  => 'file',\n  content => '\{sha256\}5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03',\n}, 'a file shows its ensure and content sum');
+like($out, qr{^  group   => 'root',\n  mode    => '0644',\n}m, 'its group by the root\'s name, and its mode');
+like($out, qr{^  owner   => 'root',\n  type    => 'file',\n\}\n\z}m, 'its owner and type');
+($rc, $out) = mres('-v', 'file', '/etc/motd', 'content=bye', 'mode=0600');
+is($rc, 0, 'changing a file exits 0') or diag $out;
+like($out, qr{Filebucketed /etc/motd to puppet with sum \S+}, 'the old content is backed up first');
+like($out, qr{^  mode    => '0600',}m, 'the new state is shown');
+is(slurp("$root/etc/motd"), 'bye', 'the file under the root has the new content');
+is((stat "$root/etc/motd")[2] & 07777, 0600, 'and the new mode');
+
 # bad input
 my $before = slurp("$root/etc/hosts");
 ($rc, $out) = mres('host', 'db', 'ip=bogus');

@@ -2469,10 +2469,78 @@ static void file_autorequire(const Resource *r, AutoreqFn add, void *ctx)
             add(ctx, ids[i][1], v->str.s);
 }
 
+/* ---- mres ---------------------------------------------------------- */
+
+/* An owner or group as mres shows it: the name, or the number without one. */
+static Value *id_value(Arena *a, const char *root, int user, long id)
+{
+    Buf shown = BUF_INIT;
+    id_shown(root, user, id, &shown);
+    const char *s = buf_cstr(&shown);
+    Value *v = s[0] == '\'' ? val_str(a, s + 1, shown.len - 2) : val_int(a, id);
+    buf_free(&shown);
+    return v;
+}
+
+/* What puppet resource shows of a file: ensure, content's sha256 (files),
+ * target (links), ctime, group, mode, mtime, owner, type. */
+static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
+{
+    Arena *a = c->arena;
+    Buf real = BUF_INIT;
+    buf_printf(&real, "%s%s", root, r->title);
+    struct stat st;
+    int rc = 0;
+    if (lstat(buf_cstr(&real), &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) {
+            res_set(c, r, "ensure", val_cstr(a, "absent"));
+        } else {
+            buf_printf(err, "%s: %s", r->title, strerror(errno));
+            rc = -1;
+        }
+        buf_free(&real);
+        return rc;
+    }
+    FType t = ftype_of(&st);
+    const char *type = ftype_name(t, &st);
+    res_set(c, r, "ensure", val_cstr(a, type));
+    if (t == FT_FILE) {
+        Buf data = BUF_INIT;
+        char sum[96];
+        if (read_all(buf_cstr(&real), 0, &data) == 0) {
+            Digest d;
+            digest_init(&d, CK_SHA256);
+            digest_update(&d, data.s ? data.s : "", data.len);
+            digest_final(&d, sum);
+            res_set(c, r, "content", val_cstr(a, sum));
+        }
+        buf_free(&data);
+    } else if (t == FT_LINK) {
+        char target[4096];
+        ssize_t n = readlink(buf_cstr(&real), target, sizeof target - 1);
+        if (n >= 0)
+            res_set(c, r, "target", val_str(a, target, (size_t)n));
+    }
+    char when[96];
+    time_sum(CK_CTIME, st.st_ctime, when, sizeof when);
+    res_set(c, r, "ctime", val_cstr(a, when + strlen("{ctime}")));
+    res_set(c, r, "group", id_value(a, root, 0, (long)st.st_gid));
+    char mode[16];
+    snprintf(mode, sizeof mode, "%04o", (unsigned)(st.st_mode & 07777));
+    res_set(c, r, "mode", val_cstr(a, mode));
+    time_sum(CK_MTIME, st.st_mtime, when, sizeof when);
+    res_set(c, r, "mtime", val_cstr(a, when + strlen("{mtime}")));
+    res_set(c, r, "owner", id_value(a, root, 1, (long)st.st_uid));
+    res_set(c, r, "type", val_cstr(a, type));
+    buf_free(&real);
+    return 0;
+}
+
 const Provider provider_file = {
     .type = "file",
     .validate = file_validate,
     .apply = file_apply,
     .refresh = NULL,        /* file ignores events (spec 4.1) */
     .autorequire = file_autorequire,
+    .retrieve = file_retrieve,
 };
