@@ -225,6 +225,7 @@ static void report_resource(void *ctx, const Resource *r, const char *path, cons
 int main(int argc, char **argv)
 {
     util_progname = "mapply";
+    util_big_heap((size_t)64 << 20);
     setvbuf(stdout, NULL, _IOLBF, 0);
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);

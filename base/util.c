@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 const char *util_progname = "mcomp";
 
@@ -39,4 +43,21 @@ char *xstrndup(const char *s, size_t n)
     memcpy(p, s, n);
     p[n] = '\0';
     return p;
+}
+
+void util_big_heap(size_t bytes)
+{
+    enum { HUGE_PAGE = 2u << 20 };
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_TRIM_THRESHOLD, (int)(bytes > (1u << 30) ? 1u << 30 : bytes));
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);    /* glibc's largest: big buffers stay in the heap */
+    mallopt(M_TOP_PAD, (int)bytes);
+    uintptr_t start = (uintptr_t)sbrk(0);
+    void *p = malloc(1);                     /* grows the heap by bytes */
+    uintptr_t end = (uintptr_t)sbrk(0);
+    uintptr_t a = (start + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1), b = end & ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+    if (p && start != (uintptr_t)-1 && b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
+#endif
+    free(p);
 }

@@ -78,6 +78,7 @@ static int compile_big_stack(const CompileOptions *opt, Arena *arena, Catalog *c
 int main(int argc, char **argv)
 {
     util_progname = "mcomp";
+    util_big_heap((size_t)64 << 20);
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     const char *output = NULL;
