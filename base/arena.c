@@ -36,11 +36,6 @@ static ArenaBlock *block_alloc(size_t size)
 #ifdef MADV_HUGEPAGE
             madvise(aligned, want, MADV_HUGEPAGE);
 #endif
-#ifdef MADV_POPULATE_WRITE
-            /* fault the block in with one call: one trap per page is what
-             * a compile in a virtual machine pays most for */
-            madvise(aligned, want, MADV_POPULATE_WRITE);
-#endif
             ArenaBlock *b = (ArenaBlock *)aligned;
             b->map = m;
             b->maplen = len;
