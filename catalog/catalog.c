@@ -140,8 +140,9 @@ void cat_add_tag(Catalog *c, const char *tag)
 
 Param *res_param(Resource *r, const char *name)
 {
+    /* the first letter turns most names away without a call */
     for (size_t i = 0; i < r->nparams; i++)
-        if (strcmp(r->params[i].name, name) == 0) return &r->params[i];
+        if (r->params[i].name[0] == name[0] && strcmp(r->params[i].name, name) == 0) return &r->params[i];
     return NULL;
 }
 
