@@ -6,6 +6,7 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/stdlib.h"
 #include "compiler/epp.h"
 #include "types/types.h"
 #include "base/util.h"
@@ -510,6 +511,8 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
     const char *fname = name[0] == ':' && name[1] == ':' ? name + 2 : name;
     for (size_t i = 0; i < ARRAY_LEN(compiler_fns); i++)
         if (strcmp(compiler_fns[i].name, fname) == 0) return compiler_fns[i].fn(c, s, at, args, nargs, lambda);
+    StdlibFn sf = stdlib_find(fname);
+    if (sf) return sf(c, s, at, args, nargs, lambda);
     const Builtin *b = fn_find(fname);
     if (b) {
         if ((int)nargs < b->min_args || (b->max_args >= 0 && (int)nargs > b->max_args)) {
