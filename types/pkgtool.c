@@ -14,6 +14,7 @@
 #include "types/run.h"
 #include "base/arena.h"
 #include "base/map.h"
+#include "base/md5.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -1501,92 +1502,6 @@ int pkg_del_repo(const char *root, const char *file, const PkgRepo *key, Buf *ms
 
 /* ---- lowpkg ---- */
 
-/* MD5 (RFC 1321), for dpkg's md5sums. */
-typedef struct Md5 { uint32_t h[4]; uint64_t len; unsigned char buf[64]; size_t used; } Md5;
-
-static uint32_t rol(uint32_t x, int c) { return (x << c) | (x >> (32 - c)); }
-
-static void md5_block(Md5 *m, const unsigned char *p)
-{
-    static const uint32_t K[64] = {
-        0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
-        0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
-        0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
-        0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
-        0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
-        0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
-        0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
-        0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
-    static const int R[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                              5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
-                              4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                              6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
-    uint32_t w[16];
-    for (int i = 0; i < 16; i++)
-        w[i] = (uint32_t)p[i * 4] | (uint32_t)p[i * 4 + 1] << 8 | (uint32_t)p[i * 4 + 2] << 16 |
-               (uint32_t)p[i * 4 + 3] << 24;
-    uint32_t a = m->h[0], b = m->h[1], c = m->h[2], d = m->h[3];
-    for (int i = 0; i < 64; i++) {
-        uint32_t f;
-        int g;
-        if (i < 16) { f = (b & c) | (~b & d); g = i; }
-        else if (i < 32) { f = (d & b) | (~d & c); g = (5 * i + 1) % 16; }
-        else if (i < 48) { f = b ^ c ^ d; g = (3 * i + 5) % 16; }
-        else { f = c ^ (b | ~d); g = (7 * i) % 16; }
-        uint32_t t = d;
-        d = c;
-        c = b;
-        b = b + rol(a + f + K[i] + w[g], R[i]);
-        a = t;
-    }
-    m->h[0] += a;
-    m->h[1] += b;
-    m->h[2] += c;
-    m->h[3] += d;
-}
-
-static void md5_init(Md5 *m)
-{
-    m->h[0] = 0x67452301;
-    m->h[1] = 0xefcdab89;
-    m->h[2] = 0x98badcfe;
-    m->h[3] = 0x10325476;
-    m->len = 0;
-    m->used = 0;
-}
-
-static void md5_update(Md5 *m, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    m->len += n;
-    while (n) {
-        size_t k = 64 - m->used < n ? 64 - m->used : n;
-        memcpy(m->buf + m->used, p, k);
-        m->used += k;
-        p += k;
-        n -= k;
-        if (m->used == 64) {
-            md5_block(m, m->buf);
-            m->used = 0;
-        }
-    }
-}
-
-static void md5_hex(Md5 *m, char out[33])
-{
-    uint64_t bits = m->len * 8;
-    unsigned char pad = 0x80, zero = 0, lenb[8];
-    md5_update(m, &pad, 1);
-    while (m->used != 56)
-        md5_update(m, &zero, 1);
-    for (int i = 0; i < 8; i++)
-        lenb[i] = (unsigned char)(bits >> (8 * i));
-    md5_update(m, lenb, 8);
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 4; k++)
-            snprintf(out + i * 8 + k * 2, 3, "%02x", (unsigned)(m->h[i] >> (8 * k)) & 0xff);
-}
-
 /* The md5 of root+path; 0, or -1 (errno) when it cannot be read. */
 static int md5_file(const char *root, const char *path, char out[33])
 {
@@ -1614,7 +1529,10 @@ static int md5_file(const char *root, const char *path, char out[33])
         }
         md5_update(&m, tmp, (size_t)n);
     }
-    md5_hex(&m, out);
+    unsigned char d[16];
+    md5_final(&m, d);
+    for (int i = 0; i < 16; i++)
+        snprintf(out + 2 * i, 3, "%02x", d[i]);
     return 0;
 }
 
