@@ -1,5 +1,8 @@
 /* buf.c - growable strings; see buf.h. */
 #include "base/buf.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include "base/util.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,3 +63,28 @@ char *buf_detach(Buf *b)
 }
 
 const char *buf_cstr(Buf *b) { return b->cap ? b->s : ""; }
+
+int buf_read_fd(Buf *b, int fd)
+{
+    char chunk[65536];
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n > 0)
+            buf_add(b, chunk, (size_t)n);
+        else if (n == 0)
+            return 0;
+        else if (errno != EINTR)
+            return -1;
+    }
+}
+
+int buf_read_file(Buf *b, const char *path, int oflags)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | oflags);
+    if (fd < 0)
+        return -1;
+    int rc = buf_read_fd(b, fd), e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}

@@ -29,4 +29,10 @@ void buf_clear(Buf *b);                 /* len = 0, keeps memory */
 void buf_free(Buf *b);
 char *buf_detach(Buf *b);               /* caller frees; b is empty afterwards */
 const char *buf_cstr(Buf *b);           /* "" when empty; valid until the next change */
+/* Appends everything readable from fd (to end of file; EINTR retried);
+ * fd stays open.  0, or -1 with errno set (what was read stays in b). */
+int buf_read_fd(Buf *b, int fd);
+/* Appends the file at path, opened O_RDONLY | O_CLOEXEC | oflags (e.g.
+ * O_NOFOLLOW).  0, or -1 with errno set. */
+int buf_read_file(Buf *b, const char *path, int oflags);
 #endif

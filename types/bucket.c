@@ -124,31 +124,6 @@ out:
     return e ? -1 : 0;
 }
 
-/* Reads a whole file into out; -1 (errno) on failure. */
-static int slurp(const char *path, Buf *out)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    char buf[65536];
-    for (;;) {
-        ssize_t n = read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-            return -1;
-        }
-        if (n == 0)
-            break;
-        buf_add(out, buf, (size_t)n);
-    }
-    close(fd);
-    return 0;
-}
-
 /* 1 when the text of a paths file has path as one of its lines. */
 static int has_line(const char *text, size_t len, const char *path)
 {
@@ -189,7 +164,7 @@ int bucket_put(const char *vardir, const char *path, const void *data, size_t le
     /* contents: kept when it already holds these bytes (else it is damaged:
      * written again) */
     buf_printf(&file, "%s/contents", dir.s);
-    if (slurp(file.s, &old) != 0 || old.len != len || (len && memcmp(old.s, data, len))) {
+    if (buf_read_file(&old, file.s, 0) != 0 || old.len != len || (len && memcmp(old.s, data, len))) {
         if (write_atomic(dir.s, "contents", data, len, 0400) != 0) {
             buf_printf(err, "cannot write %s: %s", file.s, strerror(errno));
             goto out;
@@ -198,7 +173,7 @@ int bucket_put(const char *vardir, const char *path, const void *data, size_t le
     buf_clear(&old);
     buf_clear(&file);
     buf_printf(&file, "%s/paths", dir.s);
-    if (slurp(file.s, &old) != 0 && errno != ENOENT) {
+    if (buf_read_file(&old, file.s, 0) != 0 && errno != ENOENT) {
         buf_printf(err, "cannot read %s: %s", file.s, strerror(errno));
         goto out;
     }
@@ -238,7 +213,7 @@ int bucket_get(const char *vardir, const char *sum, Buf *out, Buf *err)
     entry_dir(&file, vardir, hex);
     buf_adds(&file, "/contents");
     int rc = 0;
-    if (slurp(file.s, out) != 0) {
+    if (buf_read_file(out, file.s, 0) != 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             buf_printf(err, "no backup with sum %s", hex);
         else
@@ -279,7 +254,7 @@ static int walk(Buf *dir, int depth, BucketListFn fn, void *ctx, Buf *err)
         buf_adds(dir, "/paths");
         struct stat st;
         Buf text = BUF_INIT;
-        if (stat(dir->s, &st) != 0 || slurp(dir->s, &text) != 0) {
+        if (stat(dir->s, &st) != 0 || buf_read_file(&text, dir->s, 0) != 0) {
             buf_free(&text);
             continue;   /* an entry being written: its paths come last */
         }
@@ -333,7 +308,7 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
         goto out;
     }
     if (exists && S_ISREG(st.st_mode)) {
-        if (slurp(real.s, &now) != 0) {
+        if (buf_read_file(&now, real.s, 0) != 0) {
             buf_printf(err, "cannot read %s: %s", path, strerror(errno));
             goto out;
         }

@@ -833,29 +833,11 @@ static const char *ftype_name(FType t, const struct stat *st)
     return "unknown";
 }
 
-/* Reads the whole file at path (not through a link) into out; -1 (errno). */
+/* Reads the whole file at path (through a link only when follow) into
+ * out; -1 (errno). */
 static int read_all(const char *path, int follow, Buf *out)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
-    if (fd < 0)
-        return -1;
-    char buf[65536];
-    for (;;) {
-        ssize_t n = read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-            return -1;
-        }
-        if (n == 0)
-            break;
-        buf_add(out, buf, (size_t)n);
-    }
-    close(fd);
-    return 0;
+    return buf_read_file(out, path, follow ? 0 : O_NOFOLLOW);
 }
 
 /* 1 when the file at path holds exactly want (with limit > 0: when their

@@ -52,31 +52,6 @@
 
 static char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
-/* Reads a whole file into b.  0, or -1 with errno. */
-static int slurp(const char *path, Buf *b)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    char tmp[65536];
-    for (;;) {
-        ssize_t n = read(fd, tmp, sizeof tmp);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            int e = errno;
-            close(fd);
-            errno = e;
-            return -1;
-        }
-        if (n == 0)
-            break;
-        buf_add(b, tmp, (size_t)n);
-    }
-    close(fd);
-    return 0;
-}
-
 /* mkdir -p of root + rel (rel starts with '/'). */
 static void mkdirs(const char *root, const char *rel)
 {
@@ -227,7 +202,7 @@ static int db_load(const char *root, Buf *err)
     pkg_list_clear();
     Buf path = BUF_INIT, text = BUF_INIT;
     buf_printf(&path, "%s/var/lib/dpkg/status", root);
-    if (slurp(buf_cstr(&path), &text) != 0 && errno != ENOENT) {
+    if (buf_read_file(&text, buf_cstr(&path), 0) != 0 && errno != ENOENT) {
         buf_printf(err, "Could not read %s: %s", buf_cstr(&path), strerror(errno));
         buf_free(&path);
         buf_free(&text);
@@ -1256,7 +1231,7 @@ static int lines_read(const char *root, const char *file, Lines *l, Buf *err)
     Buf p = BUF_INIT, t = BUF_INIT;
     buf_printf(&p, "%s%s", root, file);
     int rc = 1;
-    if (slurp(buf_cstr(&p), &t) != 0) {
+    if (buf_read_file(&t, buf_cstr(&p), 0) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             rc = 0;
         } else {
@@ -1564,7 +1539,7 @@ static int info_read(const char *root, const DbEntry *e, const char *ext, Buf *b
             buf_printf(&p, "%s/var/lib/dpkg/info/%.*s:%s.%s", root, (int)bare, e->info.name, e->info.arch, ext);
         else
             break;
-        if (slurp(buf_cstr(&p), b) == 0) {
+        if (buf_read_file(b, buf_cstr(&p), 0) == 0) {
             buf_free(&p);
             return 0;
         }

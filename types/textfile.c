@@ -74,19 +74,10 @@ int textfile_load(TextFile *f, const char *root, const char *path, Buf *err)
     f->mode = st.st_mode & 07777;
     f->uid = (long)st.st_uid;
     f->gid = (long)st.st_gid;
-    char chunk[8192];
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            buf_printf(err, "%s @ io_fread - %s", strerror(errno), f->shown);
-            close(fd);
-            return -1;
-        }
-        if (n == 0)
-            break;
-        buf_add(&f->text, chunk, (size_t)n);
+    if (buf_read_fd(&f->text, fd) != 0) {
+        buf_printf(err, "%s @ io_fread - %s", strerror(errno), f->shown);
+        close(fd);
+        return -1;
     }
     close(fd);
     buf_cstr(&f->text);
