@@ -145,53 +145,6 @@ static void ruby_to_s(Buf *b, const Value *v)
     }
 }
 
-/* Puppet's quoting of a string for display: single quotes unless a control
- * character forces double quotes (StringConverter#puppet_quote). */
-static void puppet_quote(Buf *b, const char *s)
-{
-    const unsigned char *p;
-    for (p = (const unsigned char *)s; *p; p++)
-        if (*p < 0x20)
-            break;
-    if (*p) {
-        buf_addc(b, '"');
-        for (p = (const unsigned char *)s; *p; p++) {
-            switch (*p) {
-            case '\t': buf_adds(b, "\\t"); break;
-            case '\n': buf_adds(b, "\\n"); break;
-            case '\r': buf_adds(b, "\\r"); break;
-            case '"': buf_adds(b, "\\\""); break;
-            case '$': buf_adds(b, "\\$"); break;
-            case '\\': buf_adds(b, "\\\\"); break;
-            default:
-                if (*p < 0x20)
-                    buf_printf(b, "\\u{%X}", *p);
-                else
-                    buf_addc(b, (char)*p);
-            }
-        }
-        buf_addc(b, '"');
-        return;
-    }
-    int escaped = 0;
-    buf_addc(b, '\'');
-    for (p = (const unsigned char *)s; *p; p++) {
-        if (escaped) {
-            buf_addc(b, '\\');
-            buf_addc(b, (char)*p);
-            escaped = 0;
-        } else if (*p == '\'') {
-            buf_adds(b, "\\'");
-        } else if (*p == '\\') {
-            escaped = 1;
-        } else {
-            buf_addc(b, (char)*p);
-        }
-    }
-    if (escaped)
-        buf_addc(b, '\\');
-    buf_addc(b, '\'');
-}
 
 /* Indentation state of Puppet's pretty printer (StringConverter::Indentation). */
 typedef struct Indent {
@@ -218,7 +171,7 @@ static void rstrip(Buf *b)
 static void display(Buf *b, const Value *v, Indent ind)
 {
     switch (v->kind) {
-    case V_STR: puppet_quote(b, v->str.s); break;
+    case V_STR: provider_quote(b, v->str.s); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
     case V_FLOAT: ruby_float(b, v->f); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;

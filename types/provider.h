@@ -55,6 +55,11 @@ typedef struct Provider {
     void (*finish)(void);
 } Provider;
 
+/* Appends s as Puppet displays a string in log lines (StringConverter's
+ * puppet_quote): single-quoted ('it\'s'), or double-quoted with escapes
+ * when it holds a control character ("a\nb"). */
+void provider_quote(Buf *b, const char *s);
+
 /* The provider for a type (case-insensitive), or NULL. */
 const Provider *provider_find(const char *type);
 /* Every linked provider in turn: provider_at(i) for i = 0.. until NULL. */

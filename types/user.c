@@ -399,58 +399,11 @@ static int user_validate(const Resource *r, Buf *err)
 
 /* ---- showing values as Puppet does ---- */
 
-/* Puppet's display of a string (StringConverter's puppet_quote): single
- * quotes, or double quotes when a control character needs escaping. */
-static void quote(Buf *b, const char *s)
-{
-    const unsigned char *p;
-    for (p = (const unsigned char *)s; *p && *p >= 0x20; p++)
-        ;
-    if (*p) {
-        buf_addc(b, '"');
-        for (p = (const unsigned char *)s; *p; p++) {
-            switch (*p) {
-            case '\t': buf_adds(b, "\\t"); break;
-            case '\n': buf_adds(b, "\\n"); break;
-            case '\r': buf_adds(b, "\\r"); break;
-            case '"': buf_adds(b, "\\\""); break;
-            case '$': buf_adds(b, "\\$"); break;
-            case '\\': buf_adds(b, "\\\\"); break;
-            default:
-                if (*p < 0x20)
-                    buf_printf(b, "\\u{%X}", *p);
-                else
-                    buf_addc(b, (char)*p);
-            }
-        }
-        buf_addc(b, '"');
-        return;
-    }
-    /* a quote is escaped; a backslash stays as it is, unless it is last */
-    int escaped = 0;
-    buf_addc(b, '\'');
-    for (p = (const unsigned char *)s; *p; p++) {
-        if (escaped) {
-            buf_addc(b, '\\');
-            buf_addc(b, (char)*p);
-            escaped = 0;
-        } else if (*p == '\'') {
-            buf_adds(b, "\\'");
-        } else if (*p == '\\') {
-            escaped = 1;
-        } else {
-            buf_addc(b, (char)*p);
-        }
-    }
-    if (escaped)
-        buf_addc(b, '\\');
-    buf_addc(b, '\'');
-}
 
 static const char *quoted(Buf *b, const char *s)
 {
     buf_clear(b);
-    quote(b, s);
+    provider_quote(b, s);
     return buf_cstr(b);
 }
 
@@ -725,8 +678,8 @@ static int sync_string(TxRes *t, const User *u, const char *prop, const char *fl
     if (!want || !strcmp(cur, want))
         return 0;
     Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
-    quote(&is, cur);
-    quote(&should, want);
+    provider_quote(&is, cur);
+    provider_quote(&should, want);
     change_text(&msg, prop, 0, buf_cstr(&is), 0, buf_cstr(&should));
     Sync s = { prop, buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", flag, want };
     int rc = sync_prop(t, u, &s);
@@ -782,7 +735,7 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
             if (u->gid_numeric)
                 buf_adds(&should, num);
             else
-                quote(&should, u->gid);
+                provider_quote(&should, u->gid);
             change_text(&msg, "gid", 0, buf_cstr(&is), 0, buf_cstr(&should));
             Sync s = { "gid", buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", "-g",
                        u->gid_numeric || g ? num : NULL };
@@ -821,7 +774,7 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
              * the joined should; change_to_s shows it as an array */
             Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT, q = BUF_INIT;
             join(&is, &cur, ",");
-            quote(&should, buf_cstr(&b));
+            provider_quote(&should, buf_cstr(&b));
             buf_printf(&msg, "groups changed %s to [", buf_cstr(&is));
             for (size_t i = 0; i < want.n; i++)
                 buf_printf(&msg, "%s%s", i ? ", " : "", quoted(&q, want.v[i]));
@@ -845,8 +798,8 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
         if (strcmp(buf_cstr(&cur), u->expiry)) {
             Buf is = BUF_INIT, should = BUF_INIT, msg = BUF_INIT;
             int absent = !strcmp(u->expiry, "absent");
-            quote(&is, buf_cstr(&cur));
-            quote(&should, u->expiry);
+            provider_quote(&is, buf_cstr(&cur));
+            provider_quote(&should, u->expiry);
             change_text(&msg, "expiry", !strcmp(buf_cstr(&cur), "absent"), buf_cstr(&is), absent, buf_cstr(&should));
             /* usermod -e '' clears the expiry */
             Sync s = { "expiry", buf_cstr(&is), buf_cstr(&should), buf_cstr(&msg), "usermod", "-e",
