@@ -394,36 +394,6 @@ static void cron_free(Cron *c)
     strs_free(&c->env);
     memset(c, 0, sizeof *c);
 }
-
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
-/* Ruby's inspect of a value in messages: strings double-quoted. */
-static void inspect(Buf *b, const Value *v)
-{
-    if (v->kind != V_STR) {
-        val_to_s(b, v);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const char *s = v->str.s; *s; s++) {
-        switch (*s) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default: buf_addc(b, *s);
-        }
-    }
-    buf_addc(b, '"');
-}
-
 static Buf *param_fail(Buf *err, const Resource *r, const char *name)
 {
     buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
@@ -496,13 +466,13 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
     int rc = -1;
     memset(c, 0, sizeof *c);
     c->name = r->title;
-    if ((v = param(r, "name")) && v->kind == V_STR)
+    if ((v = provider_param(r, "name")) && v->kind == V_STR)
         c->name = v->str.s;
     if (strpbrk(c->name, "\n\r")) {
         buf_adds(param_fail(err, r, "name"), "Name cannot include newline");   /* ours */
         goto out;
     }
-    if ((v = param(r, "ensure"))) {
+    if ((v = provider_param(r, "ensure"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         if (!strcmp(s, "absent"))
             c->absent = 1;
@@ -513,12 +483,12 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "provider")) && (v->kind != V_STR || strcmp(v->str.s, "crontab") != 0)) {
+    if ((v = provider_param(r, "provider")) && (v->kind != V_STR || strcmp(v->str.s, "crontab") != 0)) {
         val_to_s(&tmp, v);
         buf_printf(param_fail(err, r, "provider"), "Invalid cron provider '%s'", buf_cstr(&tmp));
         goto out;
     }
-    if ((v = param(r, "command"))) {
+    if ((v = provider_param(r, "command"))) {
         buf_clear(&tmp);
         val_to_s(&tmp, v->kind == V_ARRAY && v->arr.n ? v->arr.items[0] : v);
         const char *s = buf_cstr(&tmp);
@@ -534,7 +504,7 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
         if (e > st)
             c->command = xstrndup(s + st, e - st);
     }
-    if ((v = param(r, "special"))) {
+    if ((v = provider_param(r, "special"))) {
         buf_clear(&tmp);
         val_to_s(&tmp, v);
         const char *s = buf_cstr(&tmp);
@@ -545,14 +515,14 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
                     c->special = specials[i];
             if (!c->special) {
                 buf_clear(&tmp);
-                inspect(&tmp, v);
+                provider_inspect(&tmp, v);
                 buf_printf(param_fail(err, r, "special"), "Invalid special schedule %s", buf_cstr(&tmp));
                 goto out;
             }
         }
     }
     for (int f = 0; f < NFIELDS; f++) {
-        if (!(v = param(r, field_names[f])))
+        if (!(v = provider_param(r, field_names[f])))
             continue;
         Field *fd = &c->field[f];
         fd->set = 1;
@@ -564,7 +534,7 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
             val_to_s(&tmp, x);
             if (x->kind == V_ARRAY || munge_field(f, buf_cstr(&tmp), &m) != 0) {
                 Buf shown = BUF_INIT;
-                inspect(&shown, x);
+                provider_inspect(&shown, x);
                 buf_printf(param_fail(err, r, field_names[f]), "Munging failed for value %s in class %s: %s is not a valid %s",
                            buf_cstr(&shown), field_names[f], buf_cstr(&tmp), field_names[f]);
                 buf_free(&shown);
@@ -587,7 +557,7 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
         if (!fd->vals.n)
             fd->absent = 1;
     }
-    if ((v = param(r, "environment"))) {
+    if ((v = provider_param(r, "environment"))) {
         c->env_set = 1;
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
@@ -609,7 +579,7 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
                 e++;
             if (w == k || s[e] != '=' || strpbrk(s, "\n\r")) {
                 Buf shown = BUF_INIT;
-                inspect(&shown, x);
+                provider_inspect(&shown, x);
                 buf_printf(param_fail(err, r, "environment"), "Invalid environment setting %s", buf_cstr(&shown));
                 buf_free(&shown);
                 goto out;
@@ -619,7 +589,7 @@ static int cron_parse(const Resource *r, Cron *c, Buf *err)
     }
     const char *users[2] = { "user", "target" };
     for (int k = 0; k < 2; k++) {
-        if (!(v = param(r, users[k])))
+        if (!(v = provider_param(r, users[k])))
             continue;
         const char *s = v->kind == V_STR ? v->str.s : "";
         /* ours: the name becomes a file name and a crontab -u argument */
@@ -663,7 +633,7 @@ static void cron_autorequire(const Resource *r, AutoreqFn add, void *ctx)
 {
     /* cron_core: autorequire(:user) { self[:user] }: the user parameter
      * only (the crontab provider gives user no default) */
-    Value *v = param(r, "user");
+    Value *v = provider_param(r, "user");
     if (v && v->kind == V_STR && v->str.s[0])
         add(ctx, "User", v->str.s);
 }

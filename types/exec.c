@@ -62,14 +62,6 @@ typedef struct Exec {
     LogLevel level;       /* the loglevel metaparameter */
 } Exec;
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static char *dup_text(const Value *v)
 {
     Buf b = BUF_INIT;
@@ -289,7 +281,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             !strcmp(r->sensitive[i], "unless"))
             e->sensitive = 1;
 
-    v = param(r, "command");
+    v = provider_param(r, "command");
     if (!v) {
         e->command.line = xstrndup(r->title, strlen(r->title));
     } else if (cmd_set(&e->command, v) != 0) {
@@ -297,7 +289,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
                    val_type_name(v));
         goto out;
     }
-    if ((v = param(r, "provider"))) {
+    if ((v = provider_param(r, "provider"))) {
         const char *p = v->kind == V_STR ? v->str.s : "";
         if (!strcmp(p, "shell"))
             e->shell = 1;
@@ -306,7 +298,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "path"))) {
+    if ((v = provider_param(r, "path"))) {
         /* An array or ':'-joined strings, split on ':' */
         Strs raw = {0};
         strs_from(&raw, v);
@@ -325,7 +317,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         }
         strs_free(&raw);
     }
-    if ((v = param(r, "environment"))) {
+    if ((v = provider_param(r, "environment"))) {
         strs_from(&e->env, v);
         for (size_t i = 0; i < e->env.n; i++) {
             const char *s = e->env.v[i], *eq = strchr(s, '=');
@@ -341,11 +333,11 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             }
         }
     }
-    if ((v = param(r, "returns")))
+    if ((v = provider_param(r, "returns")))
         strs_from(&e->returns, v);
     else
         strs_push(&e->returns, xstrndup("0", 1));
-    if ((v = param(r, "timeout"))) {
+    if ((v = provider_param(r, "timeout"))) {
         const Value *tv = v->kind == V_ARRAY ? (v->arr.n ? v->arr.items[0] : NULL) : v;
         double t = 0;
         int okv = 0;
@@ -369,7 +361,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         }
         e->timeout = t > 0 ? t : 0;
     }
-    if ((v = param(r, "logoutput"))) {
+    if ((v = provider_param(r, "logoutput"))) {
         int lo;
         if (parse_flag(v, logvals, &lo) != 0) {
             buf_clear(&tmp);
@@ -380,7 +372,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         }
         e->logoutput = lo == 0 ? LO_FALSE : lo == 1 ? LO_TRUE : LO_ON_FAILURE;
     }
-    if ((v = param(r, "refreshonly"))) {
+    if ((v = provider_param(r, "refreshonly"))) {
         if (parse_flag(v, bools, &e->refreshonly) != 0) {
             buf_clear(&tmp);
             val_to_s(&tmp, v);
@@ -388,16 +380,16 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "creates")))
+    if ((v = provider_param(r, "creates")))
         strs_from(&e->creates, v);
-    if ((v = param(r, "cwd")))
+    if ((v = provider_param(r, "cwd")))
         e->cwd = dup_text(v);
-    if ((v = param(r, "user")))
+    if ((v = provider_param(r, "user")))
         e->user = dup_text(v);
-    if ((v = param(r, "group")))
+    if ((v = provider_param(r, "group")))
         e->group = dup_text(v);
 
-    if ((v = param(r, "tries"))) {
+    if ((v = provider_param(r, "tries"))) {
         const char *bad = NULL;
         if ((v->kind == V_STR && (!v->str.len || strspn(v->str.s, "0123456789") != v->str.len)) ||
             (v->kind != V_STR && v->kind != V_INT))
@@ -409,7 +401,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "try_sleep"))) {
+    if ((v = provider_param(r, "try_sleep"))) {
         const char *bad = NULL;
         if (v->kind == V_INT)
             e->try_sleep = (double)v->i;
@@ -426,7 +418,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "umask"))) {
+    if ((v = provider_param(r, "umask"))) {
         const char *u = v->kind == V_STR ? v->str.s : "";
         size_t n = strlen(u), off = n > 1 && u[0] == '0' ? 1 : 0;
         if (n - off < 1 || n - off > 4 || strspn(u + off, "01234567") != n - off) {
@@ -436,7 +428,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
         e->umask = (int)strtol(u, NULL, 8);
     }
     /* onlyif, unless and refresh must be qualified too, like the command. */
-    if ((v = param(r, "refresh"))) {
+    if ((v = provider_param(r, "refresh"))) {
         if (cmd_set(&e->refresh, v) != 0)
             e->refresh.line = dup_text(v);
         buf_clear(&tmp);
@@ -445,9 +437,9 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "unless")))
+    if ((v = provider_param(r, "unless")))
         cmdlist_set(&e->unless_, v);
-    if ((v = param(r, "onlyif")))
+    if ((v = provider_param(r, "onlyif")))
         cmdlist_set(&e->onlyif, v);
     const char *names[2] = { "onlyif", "unless" };
     CmdList *lists[2] = { &e->onlyif, &e->unless_ };
@@ -982,9 +974,9 @@ static void scan_quoted(const char *s, AutoreqFn add, void *ctx)
 static void exec_autorequire(const Resource *r, AutoreqFn add, void *ctx)
 {
     Value *v;
-    if ((v = param(r, "cwd")) && v->kind == V_STR)
+    if ((v = provider_param(r, "cwd")) && v->kind == V_STR)
         add(ctx, "File", v->str.s);
-    v = param(r, "command");
+    v = provider_param(r, "command");
     const char *cmd = r->title;
     if (v && v->kind == V_STR)
         cmd = v->str.s;
@@ -996,7 +988,7 @@ static void exec_autorequire(const Resource *r, AutoreqFn add, void *ctx)
     scan_quoted(cmd, add, ctx);
     const char *checks[2] = { "onlyif", "unless" };
     for (int k = 0; k < 2; k++) {
-        if (!(v = param(r, checks[k])))
+        if (!(v = provider_param(r, checks[k])))
             continue;
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
@@ -1007,7 +999,7 @@ static void exec_autorequire(const Resource *r, AutoreqFn add, void *ctx)
                 scan_paths(line->str.s, add, ctx);
         }
     }
-    if ((v = param(r, "user")) && v->kind == V_STR && v->str.s[0] &&
+    if ((v = provider_param(r, "user")) && v->kind == V_STR && v->str.s[0] &&
         strspn(v->str.s, "0123456789") != v->str.len)
         add(ctx, "User", v->str.s);
 }

@@ -41,14 +41,6 @@ typedef struct Group {
     int system, allowdupe;
 } Group;
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static char *dup_text(const Value *v)
 {
     Buf b = BUF_INIT;
@@ -112,7 +104,7 @@ static Buf *param_fail(Buf *err, const Resource *r, const char *name)
 /* Puppet::Parameter::Boolean: true, false, yes, no. */
 static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
 {
-    Value *v = param(r, name);
+    Value *v = provider_param(r, name);
     if (!v)
         return 0;
     int b = -1;
@@ -141,8 +133,8 @@ static int group_parse(const Resource *r, Group *g, Buf *err)
     Value *v;
     memset(g, 0, sizeof *g);
     g->r = r;
-    g->name = (v = param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
-    if ((v = param(r, "ensure"))) {
+    g->name = (v = provider_param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
+    if ((v = provider_param(r, "ensure"))) {
         Buf s = BUF_INIT;
         val_to_s(&s, v);
         int bad = strcmp(buf_cstr(&s), "present") && strcmp(buf_cstr(&s), "absent");
@@ -153,7 +145,7 @@ static int group_parse(const Resource *r, Group *g, Buf *err)
         if (bad)
             return -1;
     }
-    if ((v = param(r, "gid"))) {
+    if ((v = provider_param(r, "gid"))) {
         /* Puppet's munge: "Invalid GID abc" (a negative number passes it,
          * and then groupadd refuses it: refused here instead) */
         Buf s = BUF_INIT;
@@ -166,7 +158,7 @@ static int group_parse(const Resource *r, Group *g, Buf *err)
             return -1;
         g->has_gid = 1;
     }
-    if ((v = param(r, "members"))) {
+    if ((v = provider_param(r, "members"))) {
         /* an array, or comma-separated strings (the provider splits them) */
         g->has_members = 1;
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
@@ -243,7 +235,7 @@ static void drop_unsupported(TxRes *t, const Resource *r)
         { "manages_aix_lam", "ia_load_module" },
     };
     for (size_t i = 0; i < ARRAY_LEN(attrs); i++)
-        if (param(r, attrs[i][1]))
+        if (provider_param(r, attrs[i][1]))
             tx_log(t, LOG_DEBUG, NULL, "Provider groupadd does not support features %s; not managing attribute %s",
                    attrs[i][0], attrs[i][1]);
 }

@@ -60,36 +60,6 @@ static int is_word(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
-
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
-/* Ruby's String#inspect, enough for values in messages. */
-static void inspect(Buf *b, const Value *v)
-{
-    if (v->kind != V_STR) {
-        val_to_s(b, v);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const char *s = v->str.s; *s; s++) {
-        switch (*s) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default: buf_addc(b, *s);
-        }
-    }
-    buf_addc(b, '"');
-}
-
 /* Puppet's display of a string value: single-quoted, ' and \ escaped
  * (StringConverter's puppet_quote, for the characters hosts hold). */
 static void quote(Buf *b, const char *s, size_t n)
@@ -303,7 +273,7 @@ static int host_parse(const Resource *r, Host *h, Buf *err)
     h->name = r->title;
     h->target = DEFAULT_TARGET;
 
-    if ((v = param(r, "name")) && v->kind == V_STR)
+    if ((v = provider_param(r, "name")) && v->kind == V_STR)
         h->name = v->str.s;
     if (has_newline(h->name)) {
         buf_adds(param_fail(err, r, "name"), "Hostname cannot include newline");
@@ -313,7 +283,7 @@ static int host_parse(const Resource *r, Host *h, Buf *err)
         buf_adds(param_fail(err, r, "name"), "Invalid host name");
         goto out;
     }
-    if ((v = param(r, "ensure"))) {
+    if ((v = provider_param(r, "ensure"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         if (!strcmp(s, "absent"))
             h->absent = 1;
@@ -324,22 +294,22 @@ static int host_parse(const Resource *r, Host *h, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "provider"))) {
+    if ((v = provider_param(r, "provider"))) {
         if (v->kind != V_STR || strcmp(v->str.s, "parsed") != 0) {
             val_to_s(&tmp, v);
             buf_printf(param_fail(err, r, "provider"), "Invalid host provider '%s'", buf_cstr(&tmp));
             goto out;
         }
     }
-    if ((v = param(r, "ip"))) {
+    if ((v = provider_param(r, "ip"))) {
         if (v->kind != V_STR || has_newline(v->str.s) || !(valid_v4(v->str.s) || valid_v6(v->str.s))) {
-            inspect(&tmp, v);
+            provider_inspect(&tmp, v);
             buf_printf(param_fail(err, r, "ip"), "Invalid IP address %s", buf_cstr(&tmp));
             goto out;
         }
         h->ip = v->str.s;
     }
-    if ((v = param(r, "host_aliases"))) {
+    if ((v = provider_param(r, "host_aliases"))) {
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         h->manage_aliases = 1;
         for (size_t i = 0; i < n; i++) {
@@ -362,7 +332,7 @@ static int host_parse(const Resource *r, Host *h, Buf *err)
         }
         buf_cstr(&h->aliases);
     }
-    if ((v = param(r, "comment"))) {
+    if ((v = provider_param(r, "comment"))) {
         if (v->kind != V_STR) {
             buf_clear(&tmp);
             val_to_s(&tmp, v);
@@ -375,7 +345,7 @@ static int host_parse(const Resource *r, Host *h, Buf *err)
         }
         h->comment = v->str.s;
     }
-    if ((v = param(r, "target"))) {
+    if ((v = provider_param(r, "target"))) {
         /* ours: Puppet takes any string, but a relative target has no
          * meaning under --root */
         if (v->kind != V_STR || v->str.s[0] != '/' || has_newline(v->str.s)) {

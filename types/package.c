@@ -47,17 +47,9 @@ typedef struct Pkg {
     int replace_conffiles;    /* configfiles => replace */
 } Pkg;
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static const char *param_str(const Resource *r, const char *name)
 {
-    Value *v = param(r, name);
+    Value *v = provider_param(r, name);
     return v && v->kind == V_STR ? v->str.s : NULL;
 }
 
@@ -203,9 +195,9 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
     if (!p->name)
         p->name = r->title;
     const char *prov = param_str(r, "provider");
-    if (param(r, "provider") && !prov) {
+    if (provider_param(r, "provider") && !prov) {
         Buf tmp = BUF_INIT;
-        val_to_s(&tmp, param(r, "provider"));
+        val_to_s(&tmp, provider_param(r, "provider"));
         buf_printf(param_fail(err, r, "provider"), "Invalid package provider '%s'", buf_cstr(&tmp));
         buf_free(&tmp);
         return -1;
@@ -222,7 +214,7 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
     }
     const char *pname = p->tool == PKG_TOOL_APT ? "apt" : "dpkg";
 
-    Value *ev = param(r, "ensure");
+    Value *ev = provider_param(r, "ensure");
     Buf tmp = BUF_INIT;
     const char *e = "present";
     if (ev && ev->kind == V_STR) {
@@ -276,7 +268,7 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
     if (p->want >= W_VERSION && ev && ev->kind != V_STR)
         p->should = p->bounds[0].ver;
 
-    Value *sv = param(r, "source");
+    Value *sv = provider_param(r, "source");
     if (sv) {
         if (sv->kind != V_STR || sv->str.s[0] != '/') {
             buf_clear(&tmp);
@@ -293,7 +285,7 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
         buf_adds(err, "You cannot install dpkg packages without a source");
         goto out;
     }
-    Value *cv = param(r, "configfiles");
+    Value *cv = provider_param(r, "configfiles");
     if (cv) {
         const char *c = cv->kind == V_STR ? cv->str.s : "";
         if (!strcmp(c, "replace"))
@@ -306,7 +298,7 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
             goto out;
         }
     }
-    Value *ov = param(r, "install_options");
+    Value *ov = provider_param(r, "install_options");
     /* Puppet's dpkg provider lacks the install_options feature and ignores
      * them; apt-get gets them before "install" */
     if (ov && parse_options(p, ov) != 0) {
@@ -324,7 +316,7 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
         p->options = NULL;
         p->noptions = 0;
     }
-    Value *fv = param(r, "fromrepo");
+    Value *fv = provider_param(r, "fromrepo");
     if (fv && fv->kind != V_STR) {
         buf_clear(&tmp);
         val_to_s(&tmp, fv);

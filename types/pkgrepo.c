@@ -30,14 +30,6 @@ typedef struct Repo {
     int explicit_file;     /* file was given */
 } Repo;
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static Buf *param_fail(Buf *err, const Resource *r, const char *name)
 {
     buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
@@ -146,7 +138,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
     int rc = -1;
     Value *v;
     const char *name = r->title;
-    if ((v = param(r, "name")) && v->kind == V_STR)
+    if ((v = provider_param(r, "name")) && v->kind == V_STR)
         name = v->str.s;
     int title_line = is_source_line(name);
     if (title_line) {
@@ -157,7 +149,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         rp->set_archs = rp->want.narchs > 0;
         rp->set_trusted = rp->want.trusted > 0;
     }
-    if ((v = param(r, "provider"))) {
+    if ((v = provider_param(r, "provider"))) {
         buf_clear(&tmp);
         val_to_s(&tmp, v);
         if (strcmp(buf_cstr(&tmp), "apt") != 0) {
@@ -165,7 +157,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "ensure"))) {
+    if ((v = provider_param(r, "ensure"))) {
         const char *e = v->kind == V_STR ? v->str.s : "";
         if (!strcmp(e, "absent"))
             rp->absent = 1;
@@ -177,7 +169,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
             goto out;
         }
     }
-    if ((v = param(r, "type"))) {
+    if ((v = provider_param(r, "type"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         if (strcmp(s, "deb") && strcmp(s, "deb-src")) {
             buf_clear(&tmp);
@@ -192,7 +184,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
     }
     if (!rp->want.type)
         rp->want.type = dup("deb");
-    if ((v = param(r, "uri"))) {
+    if ((v = provider_param(r, "uri"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         const char *colon = strchr(s, ':');
         if (!colon || colon == s || strpbrk(s, " \t\n[]")) {
@@ -207,7 +199,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         rp->want.uri = dup(s);
         rp->set_uri = 1;
     }
-    if ((v = param(r, "dist"))) {
+    if ((v = provider_param(r, "dist"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         if (!*s || strpbrk(s, " \t\n")) {
             buf_clear(&tmp);
@@ -220,7 +212,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         rp->want.dist = dup(s);
         rp->set_dist = 1;
     }
-    if ((v = param(r, "comps"))) {
+    if ((v = provider_param(r, "comps"))) {
         strv_free(&rp->want.comps, &rp->want.ncomps);
         if (words(v, &rp->want.comps, &rp->want.ncomps) != 0) {
             buf_printf(param_fail(err, r, "comps"), "comps must be a string or an array of strings");
@@ -228,7 +220,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         }
         rp->set_comps = 1;
     }
-    if ((v = param(r, "architectures"))) {
+    if ((v = provider_param(r, "architectures"))) {
         strv_free(&rp->want.archs, &rp->want.narchs);
         if (words(v, &rp->want.archs, &rp->want.narchs) != 0) {
             buf_printf(param_fail(err, r, "architectures"), "architectures must be a string or an array of strings");
@@ -236,7 +228,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         }
         rp->set_archs = 1;
     }
-    if ((v = param(r, "trusted"))) {
+    if ((v = provider_param(r, "trusted"))) {
         const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
         if (!strcmp(s, "true") || !strcmp(s, "yes"))
             rp->want.trusted = 1;
@@ -251,7 +243,7 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
         }
         rp->set_trusted = 1;
     }
-    if ((v = param(r, "file"))) {
+    if ((v = provider_param(r, "file"))) {
         const char *s = v->kind == V_STR ? v->str.s : "";
         size_t n = strlen(s);
         if (s[0] == '/') {

@@ -55,6 +55,15 @@ typedef struct Provider {
     void (*finish)(void);
 } Provider;
 
+/* The value of r's parameter name with any Sensitive wrapper taken off;
+ * NULL when it is unset or undef. */
+Value *provider_param(const Resource *r, const char *name);
+
+/* Appends Ruby's inspect of v, as Puppet's validation messages show
+ * values: a string double-quoted with \" \\ \n \r \t escaped, anything
+ * else as Puppet prints it. */
+void provider_inspect(Buf *b, const Value *v);
+
 /* Appends s as Puppet displays a string in log lines (StringConverter's
  * puppet_quote): single-quoted ('it\'s'), or double-quoted with escapes
  * when it holds a control character ("a\nb"). */

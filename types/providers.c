@@ -107,3 +107,31 @@ void provider_quote(Buf *b, const char *s)
         buf_addc(b, '\\');
     buf_addc(b, '\'');
 }
+
+Value *provider_param(const Resource *r, const char *name)
+{
+    Value *v = res_get((Resource *)r, name);
+    if (v && v->kind == V_SENSITIVE)
+        v = v->sensitive;
+    return v && v->kind != V_UNDEF ? v : NULL;
+}
+
+void provider_inspect(Buf *b, const Value *v)
+{
+    if (v->kind != V_STR) {
+        val_to_s(b, v);
+        return;
+    }
+    buf_addc(b, '"');
+    for (const char *s = v->str.s; *s; s++) {
+        switch (*s) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        default: buf_addc(b, *s);
+        }
+    }
+    buf_addc(b, '"');
+}

@@ -84,14 +84,6 @@ typedef struct Svc {
 
 /* ---- parameters ---- */
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static char *dup_text(const Value *v)
 {
     Buf b = BUF_INIT;
@@ -166,7 +158,7 @@ static int value_index(const Value *v, const char *const *names)
 static int flag_param(const Resource *r, const char *name, int *out, Buf *err)
 {
     static const char *const bools[] = { "false", "true", NULL };
-    Value *v = param(r, name);
+    Value *v = provider_param(r, name);
     if (!v)
         return 0;
     int i = value_index(v, bools);
@@ -232,10 +224,10 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     s->enable = EN_UNSET;
     s->hasstatus = 1;
     s->timeout = SVC_DEFAULT_TIMEOUT;
-    v = param(r, "name");
+    v = provider_param(r, "name");
     s->name = v && v->kind == V_STR && v->str.len ? v->str.s : r->title;
 
-    if ((v = param(r, "provider"))) {
+    if ((v = provider_param(r, "provider"))) {
         int k = value_index(v, kind_names);
         if (k < 0 || v->kind != V_STR) {
             Buf tmp = BUF_INIT;
@@ -251,7 +243,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     }
     int kind_known = s->kind_given || kind >= 0;
 
-    if ((v = param(r, "ensure"))) {
+    if ((v = provider_param(r, "ensure"))) {
         static const char *const vals[] = { "stopped", "running", "false", "true", NULL };
         int i = value_index(v, vals);
         if (i < 0) {
@@ -262,7 +254,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     }
     /* A provider that cannot enable does not manage enable at all, so
      * Puppet checks no value of it (the run says so at debug level). */
-    if ((v = param(r, "enable")) && (!kind_known || enableable(s->kind))) {
+    if ((v = provider_param(r, "enable")) && (!kind_known || enableable(s->kind))) {
         int i = value_index(v, enable_names);
         if (i < 0) {
             invalid_value(err, r, "enable", v, "true, false, manual, mask, delayed");
@@ -275,7 +267,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     if (flag_param(r, "hasstatus", &s->hasstatus, err) != 0 ||
         flag_param(r, "hasrestart", &s->hasrestart, err) != 0)
         return -1;
-    if ((v = param(r, "timeout"))) {
+    if ((v = provider_param(r, "timeout"))) {
         long n = v->kind == V_INT ? (long)v->i : v->kind == V_FLOAT ? (long)v->f
                : v->kind == V_STR ? strtol(v->str.s, NULL, 10) : 0;
         if (n < 1) {
@@ -288,17 +280,17 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
         }
         s->timeout = (double)n;
     }
-    if ((v = param(r, "start")))
+    if ((v = provider_param(r, "start")))
         cmd_set(&s->start, v);
-    if ((v = param(r, "stop")))
+    if ((v = provider_param(r, "stop")))
         cmd_set(&s->stop, v);
-    if ((v = param(r, "status")))
+    if ((v = provider_param(r, "status")))
         cmd_set(&s->status, v);
-    if ((v = param(r, "restart")))
+    if ((v = provider_param(r, "restart")))
         cmd_set(&s->restart, v);
-    if ((v = param(r, "binary")))
+    if ((v = provider_param(r, "binary")))
         s->binary = dup_text(v);
-    v = param(r, "pattern");
+    v = provider_param(r, "pattern");
     s->pattern = v ? dup_text(v) : s->binary ? xstrndup(s->binary, strlen(s->binary)) : xstrndup(s->name, strlen(s->name));
     if (v) {
         Buf why = BUF_INIT;
@@ -313,7 +305,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     /* path: an array or ':'-joined strings, as Puppet munges it */
     size_t npath = 0;
     s->path = xcalloc(1, sizeof *s->path);
-    if ((v = param(r, "path"))) {
+    if ((v = provider_param(r, "path"))) {
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
             char *text = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
@@ -335,7 +327,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
         s->path[0] = xstrndup("/etc/init.d", 11);
         s->path[1] = NULL;
     }
-    if (param(r, "logonpassword") && !param(r, "logonaccount")) {
+    if (provider_param(r, "logonpassword") && !provider_param(r, "logonaccount")) {
         buf_adds(err, "The 'logonaccount' parameter is mandatory when setting 'logonpassword'.");
         return -1;
     }
@@ -901,7 +893,7 @@ static int svc_bind(TxRes *t, Svc *s, Buf *msg)
         { "enable", "enableable" }, { "flags", "flaggable" }, { "logonaccount", "manages_logon_credentials" },
     };
     for (size_t i = 0; i < ARRAY_LEN(unsupported); i++)
-        if (!tx_is_refreshing(t) && param(r, unsupported[i][0]) && (i > 0 || !enableable(s->kind)))
+        if (!tx_is_refreshing(t) && provider_param(r, unsupported[i][0]) && (i > 0 || !enableable(s->kind)))
             tx_log(t, LOG_DEBUG, NULL, "Provider %s does not support features %s; not managing attribute %s",
                    kind_names[s->kind], unsupported[i][1], unsupported[i][0]);
     return 0;

@@ -57,14 +57,6 @@ typedef struct User {
 static const char *const age_props[3] = { "password_min_age", "password_max_age", "password_warn_days" };
 static const char *const age_flags[3] = { "-m", "-M", "-W" };
 
-static Value *param(const Resource *r, const char *name)
-{
-    Value *v = res_get((Resource *)r, name);
-    if (v && v->kind == V_SENSITIVE)
-        v = v->sensitive;
-    return v && v->kind != V_UNDEF ? v : NULL;
-}
-
 static int is_sensitive_param(const Resource *r, const char *name)
 {
     Value *v = res_get((Resource *)r, name);
@@ -167,7 +159,7 @@ static void inspect_str(Buf *b, const char *s)
 /* A boolean parameter (system, allowdupe): Puppet's newvalues error. */
 static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
 {
-    Value *v = param(r, name);
+    Value *v = provider_param(r, name);
     if (!v)
         return 0;
     int b = parse_bool(v);
@@ -218,15 +210,15 @@ static int user_parse(const Resource *r, User *u, Buf *err)
     Value *v;
     memset(u, 0, sizeof *u);
     u->r = r;
-    u->name = (v = param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
+    u->name = (v = provider_param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
     /* Puppet's has_sensitive_data?: a Sensitive value, or the password
      * (a sensitive property) at all */
-    u->sensitive = r->nsensitive > 0 || param(r, "password") != NULL;
+    u->sensitive = r->nsensitive > 0 || provider_param(r, "password") != NULL;
     for (size_t i = 0; i < r->nparams; i++)
         if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE)
             u->sensitive = 1;
 
-    if ((v = param(r, "ensure"))) {
+    if ((v = provider_param(r, "ensure"))) {
         Buf s = BUF_INIT;
         val_to_s(&s, v);
         const char *e = buf_cstr(&s);
@@ -244,7 +236,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
         if (bad)
             return -1;
     }
-    if ((v = param(r, "uid"))) {
+    if ((v = provider_param(r, "uid"))) {
         /* Puppet passes a non-numeric uid on to usermod, which refuses it;
          * we refuse it before anything changes, in group's words. */
         Buf s = BUF_INIT;
@@ -257,7 +249,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             return -1;
         u->has_uid = 1;
     }
-    if ((v = param(r, "gid"))) {
+    if ((v = provider_param(r, "gid"))) {
         /* A number, or a group name (resolved in the root at run time). */
         u->gid = dup_text(v);
         int ok = v->kind == V_INT || v->kind == V_STR;
@@ -268,7 +260,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             return -1;
         }
     }
-    if ((v = param(r, "home"))) {
+    if ((v = provider_param(r, "home"))) {
         u->home = dup_text(v);
         /* Puppet leaves this to usermod ("homedir must be an absolute path") */
         if (u->home[0] != '/' || strchr(u->home, ':') || strchr(u->home, '\n')) {
@@ -276,7 +268,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             return -1;
         }
     }
-    if ((v = param(r, "shell"))) {
+    if ((v = provider_param(r, "shell"))) {
         u->shell = dup_text(v);
         /* Puppet finds this out when it syncs ("Shell bash must exist") */
         if (u->shell[0] != '/' || strchr(u->shell, ':') || strchr(u->shell, '\n')) {
@@ -284,14 +276,14 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             return -1;
         }
     }
-    if ((v = param(r, "comment"))) {
+    if ((v = provider_param(r, "comment"))) {
         u->comment = dup_text(v);
         if (strchr(u->comment, ':') || strchr(u->comment, '\n')) {
             buf_printf(param_fail(err, r, "comment"), "Comments cannot include ':' or a newline");
             return -1;
         }
     }
-    if ((v = param(r, "password"))) {
+    if ((v = provider_param(r, "password"))) {
         u->password = dup_text(v);
         if (strchr(u->password, ':')) {
             buf_printf(param_fail(err, r, "password"), "Passwords cannot include ':'");
@@ -309,14 +301,14 @@ static int user_parse(const Resource *r, User *u, Buf *err)
         "Password warning days must be provided as a number.",
     };
     for (int k = 0; k < 3; k++)
-        if ((v = param(r, age_props[k]))) {
+        if ((v = provider_param(r, age_props[k]))) {
             if (parse_long(v, &u->age[k]) != 0) {
                 buf_printf(param_fail(err, r, age_props[k]), "%s", age_msgs[k]);
                 return -1;
             }
             u->has_age[k] = 1;
         }
-    if ((v = param(r, "groups"))) {
+    if ((v = provider_param(r, "groups"))) {
         u->has_groups = 1;
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
@@ -341,7 +333,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
                 free(g);
         }
     }
-    if ((v = param(r, "membership"))) {
+    if ((v = provider_param(r, "membership"))) {
         Buf s = BUF_INIT;
         val_to_s(&s, v);
         int bad = strcmp(buf_cstr(&s), "inclusive") && strcmp(buf_cstr(&s), "minimum");
@@ -356,7 +348,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
     }
     if (bool_param(r, "system", &u->system, err) || bool_param(r, "allowdupe", &u->allowdupe, err))
         return -1;
-    if ((v = param(r, "managehome"))) {
+    if ((v = provider_param(r, "managehome"))) {
         int b = parse_bool(v);
         if (b < 0) {
             Buf s = BUF_INIT;
@@ -371,7 +363,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
         }
         u->managehome = b;
     }
-    if ((v = param(r, "expiry"))) {
+    if ((v = provider_param(r, "expiry"))) {
         u->expiry = dup_text(v);
         const char *e = u->expiry;
         int ok = !strcmp(e, "absent") ||
@@ -382,7 +374,7 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             return -1;
         }
     }
-    if ((v = param(r, "purge_ssh_keys"))) {
+    if ((v = provider_param(r, "purge_ssh_keys"))) {
         int b = parse_bool(v);
         u->purge_keys = b != 0 && !(v->kind == V_ARRAY && v->arr.n == 0);
     }
@@ -827,7 +819,7 @@ static void drop_unsupported(TxRes *t, const Resource *r)
         { "manages_password_salt", "salt" },
     };
     for (size_t i = 0; i < ARRAY_LEN(attrs); i++)
-        if (param(r, attrs[i][1]))
+        if (provider_param(r, attrs[i][1]))
             tx_log(t, LOG_DEBUG, NULL, "Provider useradd does not support features %s; not managing attribute %s",
                    attrs[i][0], attrs[i][1]);
 }
@@ -911,10 +903,10 @@ out:
  * that gid), which autorequire does not get: such a gid adds nothing. */
 static void user_autorequire(const Resource *r, AutoreqFn add, void *ctx)
 {
-    Value *v = param(r, "gid");
+    Value *v = provider_param(r, "gid");
     if (v && v->kind == V_STR && v->str.s[0] && !pw_parse_id(v->str.s, NULL))
         add(ctx, "Group", v->str.s);
-    if ((v = param(r, "groups"))) {
+    if ((v = provider_param(r, "groups"))) {
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
             const Value *g = v->kind == V_ARRAY ? v->arr.items[i] : v;
