@@ -1,8 +1,9 @@
 #!/bin/sh
 # demo.sh BUILD - compiles share/examples/site.pp and applies it twice in a
 # scratch directory: the first run makes changes (a refresh, a failure and
-# the resource it skips), the second changes nothing.  The graph is rendered
-# to SVG under the scratch directory.
+# the resource it skips), the second changes nothing; then a hand-edited
+# file is put back, its edited content kept in the file bucket.  The graph
+# is rendered to SVG under the scratch directory.
 set -u
 build=${1:-build}
 here=$(dirname "$0")
@@ -17,5 +18,12 @@ echo "   exit code $? (2 changes + 4 failures = 6)"
 echo "== mapply: second run"
 "$build/mapply" --detailed-exitcodes --vardir "$dir/var" "$dir/catalog.json"
 echo "   exit code $? (4: the check still fails, nothing else to change)"
+echo "== someone edits $dir/app/web.conf by hand; mapply puts it back"
+echo "port=9999" > "$dir/app/web.conf"
+"$build/mapply" --show_diff --vardir "$dir/var" "$dir/catalog.json"
+echo "== the hand-edited content is in the file bucket (mbucket restore PATH SUM brings it back)"
+"$build/mbucket" --vardir "$dir/var" list "$dir/app/web.conf"
+echo "== mres shows the file as puppet resource does"
+"$build/mres" file "$dir/app/web.conf"
 echo "== files in $dir"
 ls -l "$dir" "$dir/app" "$dir/var/graphs"
