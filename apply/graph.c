@@ -378,7 +378,7 @@ int graph_build(Graph *g, const Catalog *ccat)
         const Provider *p = provider_find(r->type);
         if (!p || !p->autorequire) continue;
         AutoCtx ac = {&b, r, 0};
-        p->autorequire(r, autoreq_add, &ac);
+        p->autorequire(cat, r, autoreq_add, &ac);
     }
     expand_containers(&b);
     map_free(&b.pairs);

@@ -347,7 +347,7 @@ static const char *autoreqs(Resource *r)
     buf_free(&b);
     const Provider *p = provider_find(r->type);
     if (p->autorequire)
-        p->autorequire(r, collect, &b);
+        p->autorequire(NULL, r, collect, &b);
     if (b.len)
         b.s[--b.len] = '\0';
     return buf_cstr(&b);

@@ -175,6 +175,14 @@ is($rc, 2, 'a user declared before its groups: exit 2') or diag $out;
 like($out, qr{Group\[audio\]/ensure: created.*Group\[staff\]/ensure: created.*User\[carol\]/ensure: created}s,
      'its groups are created first (autorequire)');
 like(line_of('passwd', 'carol'), qr/^carol:x:\d+:1700::/, 'with the named primary group');
+($rc, $out) = apply(<<'EOF');
+user { 'dave': ensure => present, gid => 1710, shell => '/bin/sh' }
+group { 'numbered': gid => 1710 }
+EOF
+is($rc, 2, 'a user with a numeric gid declared before that group: exit 2') or diag $out;
+like($out, qr{Group\[numbered\]/ensure: created.*User\[dave\]/ensure: created}s,
+     'the managed group with that gid is created first (autorequire by gid)');
+like(line_of('passwd', 'dave'), qr/^dave:x:\d+:1710::/, 'and is the user\'s primary group');
 
 # ---- failures at run time ----
 %before = map { $_ => slurp("$root/etc/$_") } qw(passwd group shadow gshadow);

@@ -629,7 +629,7 @@ static int cron_validate(const Resource *r, Buf *err)
     return rc;
 }
 
-static void cron_autorequire(const Resource *r, AutoreqFn add, void *ctx)
+static void cron_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)
 {
     /* cron_core: autorequire(:user) { self[:user] }: the user parameter
      * only (the crontab provider gives user no default) */

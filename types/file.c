@@ -2320,7 +2320,7 @@ out:
  * candidates that is managed in the catalog (Puppet's "nearest managed
  * ancestor"), then every later candidate (the link target) on its own
  * merit.  Then File target, User owner and Group group unless numeric. */
-static void file_autorequire(const Resource *r, AutoreqFn add, void *ctx)
+static void file_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)
 {
     Value *v = provider_param(r, "path");
     const char *path = v && v->kind == V_STR ? v->str.s : r->title;

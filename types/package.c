@@ -812,7 +812,7 @@ static int package_refresh(TxRes *t, Buf *err)
 
 /* Puppet: File responsefile, adminfile, and source when absolute; ours:
  * the Pkgrepo named by fromrepo. */
-static void package_autorequire(const Resource *r, AutoreqFn add, void *ctx)
+static void package_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)
 {
     const char *s;
     if ((s = param_str(r, "responsefile")))

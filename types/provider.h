@@ -37,8 +37,10 @@ typedef struct Provider {
      * (the transaction logs "Failed to call refresh: <err>"). */
     int (*refresh)(TxRes *t, Buf *err);
     /* Calls add(ctx, Type, title) for each autorequire candidate, in
-     * Puppet's order (spec 7.2).  NULL: none. */
-    void (*autorequire)(const Resource *r, AutoreqFn add, void *ctx);
+     * Puppet's order (spec 7.2); c is the whole catalog, for candidates
+     * found by value (a user's numeric gid names the managed group with
+     * that gid).  NULL: none. */
+    void (*autorequire)(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx);
     /* mres: fills r (type and title set, no parameters) with the current
      * state of the instance called r->title on the system under root (""
      * for /): res_set(c, r, "ensure", ...) first, then each property mres

@@ -898,14 +898,27 @@ out:
     return rc;
 }
 
-/* Spec 7.2: Group[gid] when gid is a name, then Group[g] for each of
- * groups.  A numeric gid would need the catalog (the managed group with
- * that gid), which autorequire does not get: such a gid adds nothing. */
-static void user_autorequire(const Resource *r, AutoreqFn add, void *ctx)
+/* Spec 7.2: Group[gid] when gid is a name, or the managed group whose gid
+ * equals a numeric one; then Group[g] for each of groups. */
+static void user_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)
 {
     Value *v = provider_param(r, "gid");
-    if (v && v->kind == V_STR && v->str.s[0] && !pw_parse_id(v->str.s, NULL))
+    unsigned long id;
+    if (v && (v->kind == V_INT || (v->kind == V_STR && v->str.s[0] && pw_parse_id(v->str.s, &id)))) {
+        if (v->kind == V_INT) id = (unsigned long)v->i;
+        for (size_t i = 0; c && i < c->nres; i++) {
+            Resource *g = c->res[i];
+            Value *gid = strcmp(g->type, "Group") ? NULL : provider_param(g, "gid");
+            unsigned long gv;
+            if (gid && ((gid->kind == V_INT && (unsigned long)gid->i == id) ||
+                        (gid->kind == V_STR && pw_parse_id(gid->str.s, &gv) && gv == id))) {
+                add(ctx, "Group", g->title);
+                break;
+            }
+        }
+    } else if (v && v->kind == V_STR && v->str.s[0]) {
         add(ctx, "Group", v->str.s);
+    }
     if ((v = provider_param(r, "groups"))) {
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
