@@ -6,7 +6,9 @@
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
+#include <ctype.h>
 #include <math.h>
+#include <setjmp.h>
 #include <string.h>
 #include <strings.h>
 
@@ -44,6 +46,23 @@ static int is_data(Compiler *c, const Value *v)
         return 1;
     default: return 0;
     }
+}
+
+/* The type alias called lname (lowercase), autoloading Mod::Name from
+ * <module>/types/name.pp (Mod::A::B from types/a/b.pp) as Puppet does;
+ * NULL when there is none. */
+static const Node *find_alias(Compiler *c, const char *lname, size_t len)
+{
+    const Node *al = map_get(&c->aliases, lname, len);
+    const char *sep = strstr(lname, "::");
+    if (al || !sep) return al;
+    const char *module = arena_strndup(c->arena, lname, (size_t)(sep - lname));
+    char *rest = arena_printf(c->arena, "%s.pp", sep + 2);
+    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
+    const char *path = module_file(c, module, "types", rest);
+    if (!path) return NULL;
+    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
+    return map_get(&c->aliases, lname, len);
 }
 
 int cmp_type_match(Compiler *c, Value *t, Value *v)
@@ -183,7 +202,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     size_t ln = strlen(n);
     if (ln < sizeof lname) {
         for (size_t i = 0; i <= ln; i++) lname[i] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] + 32 : n[i]);
-        const Node *al = map_get(&c->aliases, lname, ln);
+        const Node *al = find_alias(c, lname, ln);
         if (al) {
             if (c->type_depth >= 100) cmp_fail(c, al, "Type alias '%s' refers to itself", n);
             c->type_depth++;
@@ -212,6 +231,19 @@ static void describe(Compiler *c, Buf *b, Value *t)
         return;
     }
     val_to_s(b, t);
+    /* an alias shows what it stands for: "Common::Port = Integer[1, 65535]" */
+    if (t->kind == V_TYPE && !t->type.n && strstr(t->type.name, "::")) {
+        char lname[256];
+        size_t ln = strlen(t->type.name);
+        if (ln < sizeof lname) {
+            for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
+            const Node *al = find_alias(c, lname, ln);
+            if (al) {
+                buf_adds(b, " = ");
+                val_to_s(b, ev_expr(c, c->top, al->a));
+            }
+        }
+    }
 }
 
 const char *cmp_expects(Compiler *c, Value *t)

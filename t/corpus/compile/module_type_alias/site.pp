@@ -1,0 +1,1 @@
+class { 'common': admin => 9000 }
