@@ -186,24 +186,10 @@ static Value *f_alert(Compiler *c, Scope *s, const Node *at, Value **a, size_t n
 static Value *f_crit(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Critical"); }
 static Value *f_emerg(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Emergency"); }
 
-/* lookup(name, [type, merge, default]) or lookup(name, {options}): no
- * Hiera data yet, so the default (or the block's value) is the answer. */
+/* lookup(): Hiera 5 (hiera.c). */
 static Value *f_lookup(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 1) cmp_fail(c, at, "'lookup' expects at least 1 argument, got none");
-    const char *name = val_to_cstr(A, a[0]);
-    if (n == 2 && a[1]->kind == V_HASH) {
-        Value *d = val_hash_gets(a[1], "default_value");
-        if (d) return d;
-    } else if (n >= 4) {
-        return a[3];
-    }
-    if (l) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
-        Value *arg = val_cstr(A, name);
-        return ev_yield(&cc, &arg, 1);
-    }
-    cmp_fail(c, at, "Function lookup() did not find a value for the name '%s'", name);
+    return hiera_lookup_fn(c, s, at, a, n, l);
 }
 
 /* A module-relative path "mod/rest" under <mod>/<dir>/, or an absolute path. */
@@ -307,7 +293,7 @@ static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, si
         Value *args[2] = {a[0], val_type(A, val_type_name(a[1]), NULL, 0)};
         return ev_yield(&cc, args, 2);
     }
-    cmp_fail(c, at, "assert_type(): expects %s, got %s", cmp_expects(c, a[0]), val_type_name(a[1]));
+    cmp_fail(c, at, "assert_type(): expects %s, got %s", cmp_expects(c, a[0]), cmp_got(c, a[0], a[1]));
 }
 
 /* type(v): detailed by default (Integer[5, 5]); 'generalized' drops the
@@ -384,7 +370,12 @@ static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t
 static Value *f_unwrap(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
     if (n != 1) cmp_fail(c, at, "'unwrap' expects 1 argument, got %zu", n);
-    return a[0]->kind == V_SENSITIVE ? a[0]->sensitive : a[0];
+    Value *v = a[0]->kind == V_SENSITIVE ? a[0]->sensitive : a[0];
+    if (l) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
+        return ev_yield(&cc, &v, 1);
+    }
+    return v;
 }
 
 /* Integer('3'), String(x), Array(x), Boolean('true'), Sensitive(x) ... */
@@ -394,7 +385,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     const char *t = a[0]->type.name;
     Value *v = a[1];
     if (!strcmp(t, "String")) return val_cstr(A, val_to_cstr(A, v));
-    if (!strcmp(t, "Sensitive")) return val_sensitive(A, v);
+    if (!strcmp(t, "Sensitive")) return v->kind == V_SENSITIVE ? v : val_sensitive(A, v);
     if (!strcmp(t, "Array")) {
         if (v->kind == V_ARRAY) return v;
         if (v->kind == V_HASH) {
@@ -493,7 +484,7 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
         if (p->a) {
             Value *t = ev_expr(c, fs, p->a);
             if (!cmp_type_match(c, t, v))
-                cmp_fail(c, at, "'%s' parameter '%s' expects %s, got %s", def->text, p->text, cmp_expects(c, t), val_type_name(v));
+                cmp_fail(c, at, "'%s' parameter '%s' expects %s, got %s", def->text, p->text, cmp_expects(c, t), cmp_got(c, t, v));
         }
         map_put(&fs->vars, p->text, p->text_len, v);
     }

@@ -4,6 +4,7 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/stdlib.h"
 #include "compiler/regex.h"
 #include "catalog/json.h"
 #include "types/provider.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -117,6 +119,12 @@ static void setup_top_scope(Compiler *c)
     map_put(&top->vars, "module_name", 11, val_cstr(A, ""));
     map_put(&top->vars, "name", 4, val_cstr(A, "main"));
     map_put(&top->vars, "title", 5, val_cstr(A, "main"));
+    /* $settings::x: the scope of class settings */
+    Scope *ss = scope_new(c, top, top, cat_find(c->cat, "Class", "Settings"));
+    ss->class_name = "settings";
+    ss->label = "Class[Settings]";
+    map_put(&c->class_scopes, "settings", 8, ss);
+    stdlib_settings(c, ss);
 }
 
 static void split_modulepath(Compiler *c)
@@ -136,6 +144,7 @@ static void split_modulepath(Compiler *c)
 
 static void cleanup(Compiler *c)
 {
+    hiera_cleanup(c);
     res_cleanup(c);
     for (size_t i = 0; i < c->nscopes; i++) map_free(&c->scopes[i]->vars);
     free(c->scopes);
@@ -203,6 +212,22 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         return 1;
     }
     split_modulepath(c);
+    /* the Hiera options are checked now; the files are read on first use */
+    struct stat st;
+    errno = 0;
+    if (opt->hiera_config && (stat(opt->hiera_config, &st) != 0 || !S_ISREG(st.st_mode))) {
+        fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, opt->hiera_config,
+                errno ? strerror(errno) : "not a regular file");
+        cleanup(c);
+        return 2;
+    }
+    errno = 0;
+    if (opt->datadir && (stat(opt->datadir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "%s: error: data directory %s: %s\n", util_progname, opt->datadir,
+                errno ? strerror(errno) : "not a directory");
+        cleanup(c);
+        return 2;
+    }
     if (opt->facts_file) {
         const char *err = NULL;
         Value *f = val_read_json_file(A, opt->facts_file, &err);

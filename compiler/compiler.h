@@ -44,6 +44,8 @@ typedef struct CompileOptions {
     const char *certname;            /* node name, or NULL: the fqdn fact */
     const char *environment;         /* default "production" */
     int strict_variables;            /* unknown variables are errors */
+    const char *hiera_config;        /* environment-layer hiera.yaml, or NULL: beside the manifest */
+    const char *datadir;             /* the environment layer's data directory, or NULL */
 } CompileOptions;
 
 struct Compiler {
@@ -76,6 +78,7 @@ struct Compiler {
     int call_depth;                  /* Puppet-language function calls in progress */
     int type_depth;                  /* type alias expansion in progress */
     int warnings;
+    struct Hiera *hiera;             /* Hiera 5 state (hiera.c), made on first use */
 };
 
 /* Compiles opt.manifest into c (initialised by the caller).  Returns 0, or
@@ -99,6 +102,11 @@ const char *module_file(Compiler *c, const char *module, const char *dir, const 
 int cmp_type_match(Compiler *c, Value *type, Value *v);
 /* "an Integer value", "a value of type Undef or String": for mismatch messages. */
 const char *cmp_expects(Compiler *c, Value *type);
+/* How a mismatch message names the value v that type rejected: its type's
+ * name ("String"), or with a numeric range wanted, the value's own range
+ * ("Integer[0, 0]"), as Puppet's TypeMismatchDescriber does.  Lives in
+ * the compile arena. */
+const char *cmp_got(Compiler *c, Value *type, Value *v);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
 /* A reference value Type['title'] (class titles capitalised). */
 Value *ev_resref(Compiler *c, const char *type, const char *title);
@@ -106,4 +114,5 @@ Value *ev_resref(Compiler *c, const char *type, const char *title);
 int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, const char *str, size_t len, int set);
 /* Case/selector option test: regex, type, or ==. */
 int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *opt);
+#include "compiler/hiera.h"
 #endif

@@ -19,6 +19,7 @@
  */
 #include "compiler/functions.h"
 #include "compiler/regex.h"
+#include "compiler/stdlib.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <locale.h>
@@ -2237,6 +2238,29 @@ static Value *fn_versioncmp(CallCtx *cc)
         return val_int(A, upcase_cmp(ta, la, tb, lb));
     }
     return val_int(A, bytes_cmp(a, strlen(a), b, strlen(b)));
+}
+
+/* ---- the Ruby layer, shared with stdlib.c (declared in stdlib.h) ---- */
+
+void fn_ruby_inspect(Buf *b, const Value *v) { ruby_inspect(b, v, 1); }
+void fn_ruby_to_s(Buf *b, const Value *v) { ruby_to_s(b, v); }
+const char *fn_got_type(CallCtx *cc, const Value *v) { return got_type(cc, v); }
+int fn_ruby_integer(const char *s, int64_t *out) { return parse_ruby_int(s, out); }
+
+_Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n)
+{
+    fail_dispatch(cc, fn, sigs, why, n);
+}
+
+Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n)
+{
+    Iter it;
+    if (!iter_of(cc, v, &it)) return NULL;
+    if (it.n > ((size_t)1 << 24)) ev_fail(cc, "Iterating over %zu elements is not supported", it.n);
+    Value **items = ARENA_NEWN(A, Value *, it.n ? it.n : 1);
+    for (size_t i = 0; i < it.n; i++) items[i] = iter_at(cc, &it, i);
+    *n = it.n;
+    return items;
 }
 
 /* ---- the table ---- */

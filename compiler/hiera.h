@@ -1,9 +1,29 @@
 /*
  * hiera.h - Hiera 5 data for the compiler: lookup() and the automatic
  * lookup of class parameters, over environment-level and module-level
- * hiera.yaml hierarchies with the YAML backend (libyaml).
+ * hiera.yaml hierarchies with the YAML (libyaml) and JSON backends.
+ *
+ * Nothing here runs until the first lookup() call or the first class
+ * parameter that was not given: a compile that never needs data never
+ * looks for a hiera.yaml.
  */
 #ifndef COMPILER_HIERA_H
 #define COMPILER_HIERA_H
-#include "compiler/compiler.h"
+#include "compiler/functions.h"
+
+/* lookup() in all its forms: (name), (name, type), (name, type, merge),
+ * (name, type, merge, default), (name, options_hash), (options_hash), an
+ * Array of names for name, and a block giving the default.  The result
+ * lives in the compile arena; errors unwind through cmp_fail. */
+Value *hiera_lookup_fn(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+
+/* Automatic parameter lookup of <cls>::<param> (cls lowercase) with the
+ * merge its lookup_options give, interpolations read in scope s.
+ * Returns 1 and sets *out (arena) when data binds the name, 0 when not.
+ * Cheap when no hiera.yaml exists: one stat per compile and per module. */
+int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, const char *param, Value **out);
+
+/* Frees what the Hiera state holds outside the arena (its maps); called
+ * by the compile's cleanup, also after an error. */
+void hiera_cleanup(Compiler *c);
 #endif

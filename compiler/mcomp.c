@@ -26,6 +26,10 @@ static void usage(FILE *out)
           "  --certname NAME         the node name (default: the fqdn fact)\n"
           "  --environment NAME      the catalog's environment (default: production)\n"
           "  --strict-variables      an unknown variable is an error, not a warning\n"
+          "  --hiera-config FILE     the environment's hiera.yaml (version 5); default: the\n"
+          "                          hiera.yaml beside MANIFEST, when there is one\n"
+          "  --datadir DIR           the environment's data directory, instead of the one\n"
+          "                          hiera.yaml names (with no hiera.yaml: DIR/common.yaml)\n"
           "  -o, --output FILE       write the catalog to FILE instead of stdout\n"
           "  --stats                 print resources, wall time and peak memory on stderr\n"
           "  -h, --help              this text\n"
@@ -82,7 +86,7 @@ int main(int argc, char **argv)
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     const char *output = NULL;
-    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS };
+    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR };
     int stats = 0;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -93,6 +97,8 @@ int main(int argc, char **argv)
         {"environment", required_argument, NULL, O_ENV},
         {"strict-variables", no_argument, NULL, O_STRICT},
         {"stats", no_argument, NULL, O_STATS},
+        {"hiera-config", required_argument, NULL, O_HIERA_CONFIG},
+        {"datadir", required_argument, NULL, O_DATADIR},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -107,6 +113,8 @@ int main(int argc, char **argv)
         case O_ENV: opt.environment = optarg; break;
         case O_STRICT: opt.strict_variables = 1; break;
         case O_STATS: stats = 1; break;
+        case O_HIERA_CONFIG: opt.hiera_config = optarg; break;
+        case O_DATADIR: opt.datadir = optarg; break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mcomp 0.1"); return 0;

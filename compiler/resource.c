@@ -561,10 +561,30 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
     size_t ngiven = r->nparams;
     r->params = NULL;
     r->nparams = r->paramcap = 0;
-    for (const Node *p = def->kids; p; p = p->next) {
+    /* A class parameter not given (or given undef) is looked up in Hiera
+     * as <class>::<param>, all of them before any default is evaluated
+     * (Puppet's inject_external_parameters); data that is undef does not
+     * beat a default. */
+    Value **bound = NULL;
+    if (cs->class_name && def->kids) {
+        size_t i = 0, nparams = 0;
+        for (const Node *p = def->kids; p; p = p->next) nparams++;
+        for (const Node *p = def->kids; p; p = p->next, i++) {
+            Value *v = NULL, *found;
+            for (size_t k = 0; k < ngiven; k++)
+                if (strcmp(given[k].name, p->text) == 0) v = given[k].value;
+            if ((v && v->kind != V_UNDEF) || !hiera_class_param(c, cs, at, cs->class_name, p->text, &found)) continue;
+            if (found->kind == V_UNDEF && p->b) continue;
+            if (!bound) bound = ARENA_NEWN(A, Value *, nparams);
+            bound[i] = found;
+        }
+    }
+    size_t idx = 0;
+    for (const Node *p = def->kids; p; p = p->next, idx++) {
         Value *v = NULL;
         for (size_t i = 0; i < ngiven; i++)
             if (strcmp(given[i].name, p->text) == 0) v = given[i].value;
+        if (bound && bound[idx]) v = bound[idx];
         if (!v || (v->kind == V_UNDEF && p->b)) {
             if (p->b) {
                 v = ev_expr(c, cs, p->b);
@@ -578,7 +598,7 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             Value *t = ev_expr(c, cs, p->a);
             if (!cmp_type_match(c, t, v))
                 cmp_fail(c, at, "%s: parameter '%s' expects %s, got %s", r->ref, p->text,
-                         cmp_expects(c, t), val_type_name(v));
+                         cmp_expects(c, t), cmp_got(c, t, v));
         }
         map_put(&cs->vars, p->text, p->text_len, v);
         set_param(c, r, p->text, v);

@@ -246,6 +246,42 @@ static void describe(Compiler *c, Buf *b, Value *t)
     }
 }
 
+/* 1 when t (through Optional, Variant and aliases) wants a ranged kind
+ * of number named kind. */
+static int wants_number(Compiler *c, Value *t, const char *kind, int depth)
+{
+    if (t->kind != V_TYPE || depth > 100) return 0;
+    if (!strcmp(t->type.name, kind)) return 1;
+    if (!strcmp(t->type.name, "Optional") || !strcmp(t->type.name, "Variant")) {
+        for (size_t i = 0; i < t->type.n; i++)
+            if (wants_number(c, t->type.params[i], kind, depth + 1)) return 1;
+        return 0;
+    }
+    if (!t->type.n && strstr(t->type.name, "::")) {
+        char lname[256];
+        size_t ln = strlen(t->type.name);
+        if (ln >= sizeof lname) return 0;
+        for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
+        const Node *al = find_alias(c, lname, ln);
+        return al && wants_number(c, ev_expr(c, c->top, al->a), kind, depth + 1);
+    }
+    return 0;
+}
+
+const char *cmp_got(Compiler *c, Value *t, Value *v)
+{
+    if (v->kind == V_INT && wants_number(c, t, "Integer", 0))
+        return arena_printf(c->arena, "Integer[%lld, %lld]", (long long)v->i, (long long)v->i);
+    if (v->kind == V_FLOAT && wants_number(c, t, "Float", 0)) {
+        Buf b = BUF_INIT;
+        val_to_s(&b, v);
+        const char *r = arena_printf(c->arena, "Float[%s, %s]", buf_cstr(&b), buf_cstr(&b));
+        buf_free(&b);
+        return r;
+    }
+    return val_type_name(v);
+}
+
 const char *cmp_expects(Compiler *c, Value *t)
 {
     Buf b = BUF_INIT;

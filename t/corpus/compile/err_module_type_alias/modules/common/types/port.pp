@@ -1,0 +1,1 @@
+type Common::Port = Integer[1, 65535]

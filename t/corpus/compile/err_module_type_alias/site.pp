@@ -1,0 +1,1 @@
+class { 'common': port => 0 }

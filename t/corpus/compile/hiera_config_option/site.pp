@@ -1,0 +1,2 @@
+notify { 'source': message => lookup('source') }
+notify { 'common': message => lookup('common_only') }

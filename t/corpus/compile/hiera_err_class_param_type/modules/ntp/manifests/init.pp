@@ -1,0 +1,3 @@
+class ntp (Integer $port = 123) {
+  notify { "ntp": message => $port }
+}

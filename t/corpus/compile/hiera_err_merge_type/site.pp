@@ -1,0 +1,2 @@
+# lookup_options say hash, but the data is an Array
+notify { 'x': message => lookup('users') }

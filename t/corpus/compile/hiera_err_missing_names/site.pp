@@ -1,0 +1,1 @@
+notify { 'x': message => lookup(['first_key', 'second_key']) }

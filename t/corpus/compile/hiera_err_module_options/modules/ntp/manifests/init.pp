@@ -1,0 +1,3 @@
+class ntp (Array[String] $servers = []) {
+  notify { "ntp": message => $servers }
+}

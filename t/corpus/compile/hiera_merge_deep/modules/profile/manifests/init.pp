@@ -1,0 +1,1 @@
+class profile (Hash $settings) { notify { 'profile': message => $settings } }

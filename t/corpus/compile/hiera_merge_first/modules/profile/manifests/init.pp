@@ -1,0 +1,1 @@
+class profile (Array $users) { notify { 'profile': message => $users } }

@@ -1,0 +1,1 @@
+class profile (Hash $users) { notify { 'profile': message => $users } }

@@ -1,0 +1,3 @@
+class ntp::config (String $path = '/etc/default.conf') {
+  notify { "ntp config ${path}": }
+}

@@ -1,0 +1,2 @@
+include priv
+include priv::child

@@ -1,0 +1,2 @@
+# a private class declared from outside its module
+include priv::inner

@@ -1,0 +1,3 @@
+class priv::base {
+  notify { 'base': }
+}

@@ -1,0 +1,4 @@
+class priv::inner {
+  assert_private()
+  notify { 'inner ok': }
+}

@@ -1,0 +1,4 @@
+define priv::thing {
+  assert_private()
+  notify { "thing ${title}": }
+}

@@ -1,0 +1,1 @@
+priv::thing { 'z': }

@@ -1,0 +1,3 @@
+class priv::msg {
+  assert_private('priv::msg is only for priv')
+}

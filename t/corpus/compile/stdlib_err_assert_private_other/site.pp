@@ -1,0 +1,2 @@
+# declared by another module
+include other

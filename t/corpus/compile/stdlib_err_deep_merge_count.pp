@@ -1,0 +1,1 @@
+$x = deep_merge({})

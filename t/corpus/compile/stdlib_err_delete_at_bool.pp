@@ -1,0 +1,1 @@
+$x = delete_at([1], true)

@@ -1,0 +1,1 @@
+$x = delete_at('abc', 1)

@@ -1,0 +1,1 @@
+$x = delete('abc', 1)

@@ -1,0 +1,2 @@
+package { 'a': ensure => latest }
+ensure_packages('a')

@@ -1,0 +1,1 @@
+ensure_resources('notify', 'a')

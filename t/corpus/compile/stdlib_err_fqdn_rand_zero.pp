@@ -1,0 +1,1 @@
+$x = fqdn_rand(0)

@@ -1,0 +1,1 @@
+$x = is_a(1, 'Integer')

@@ -1,0 +1,1 @@
+$x = merge(true) |$a, $b| { {} }

@@ -1,0 +1,1 @@
+$x = stdlib::nested_values([1])

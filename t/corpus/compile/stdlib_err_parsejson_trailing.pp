@@ -1,0 +1,1 @@
+$x = parsejson('[1] x')

@@ -1,0 +1,10 @@
+notify { 'f_family': message => fact('os.family') }
+notify { 'f_fqdn': message => fact('networking.fqdn') }
+notify { 'f_missing': message => [fact('nonexistent.x')] }
+notify { 'f_scalar': message => [fact('os.family.x')] }
+notify { 'f_index': message => fact('processors.models.0') }
+notify { 'f_negative_index': message => fact('processors.models.-1') }
+notify { 'f_bad_index': message => [fact('processors.models.x')] }
+notify { 'f_hash': message => fact('os') }
+notify { 'f_quoted': message => [fact('os."release".major')] }
+notify { 'f_top': message => fact('kernel') }

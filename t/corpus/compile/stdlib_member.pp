@@ -1,0 +1,10 @@
+notify { 'm_one': message => member(['a', 'b'], 'b') }
+notify { 'm_all': message => member(['a', 'b', 'c'], ['a', 'b']) }
+notify { 'm_missing': message => member(['a', 'b'], 'c') }
+notify { 'm_case': message => member(['a', 'b'], 'B') }
+notify { 'm_int': message => member([1, 2], 2) }
+notify { 'm_string_vs_int': message => member(['1', 2], '2') }
+notify { 'm_nested': message => member([[1], 2], [[1]]) }
+notify { 'm_some_missing': message => member(['a', 'b', 'c'], ['d', 'b']) }
+notify { 'm_undef_item': message => member(['a'], undef) }
+notify { 'm_float': message => member([1], [1.0]) }
