@@ -308,6 +308,7 @@ static Value *f_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
         Value *range[2] = {v, v};
         return val_type(A, val_type_name(v), range, 2);
     }
+    if (!general && v->kind == V_BOOL) return val_type(A, "Boolean", &v, 1);   /* Boolean[false] */
     return val_type(A, val_type_name(v), NULL, 0);
 }
 

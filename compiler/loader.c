@@ -5,13 +5,30 @@
  * yet is looked for in the module path the way Puppet's autoloader does:
  * "ntp" in ntp/manifests/init.pp, "ntp::config::file" in
  * ntp/manifests/config/file.pp.
+ *
+ * A module is what Puppet::Module is: the first <modulepath entry>/<name>
+ * that is a directory, for a name Puppet accepts ([a-z][a-z0-9_]*); a later
+ * entry with the same name is never looked at.  Its metadata.json is read
+ * when the module is first used (never for modules a compile does not
+ * touch), with Puppet 7's rules: an unparsable file is a warning and counts
+ * as no metadata; a parsed one must name source, author, version, license
+ * and dependencies (an array), or the module is dropped, as if it were not
+ * installed, after an error line; the "name" and the dependencies are read
+ * but change nothing in a compile (Puppet 7 lets every module see every
+ * other, dependencies only searched first).  Where Puppet itself dies on a
+ * metadata.json (not an object, a "name" or dependency that is not a
+ * string or object, a dependency without a name), the compile stops with a
+ * plain error.
  */
 #include "compiler/compiler.h"
+#include "catalog/jsonparse.h"
 #include "parser/parser.h"
+#include "base/buf.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -118,14 +135,282 @@ static int is_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* <modulepath>/<module>/<dir>/<rest>, the first that exists, or NULL. */
+/* ---- modules and their metadata.json ---- */
+
+typedef struct ModuleInfo {
+    const char *dir;                 /* <modulepath entry>/<name>, or NULL: none, or dropped */
+    const char *forge_name;          /* metadata "name", '-' made '/' ("acme/ntp"), or NULL */
+    Value *dependencies;             /* metadata "dependencies" (V_ARRAY), or NULL */
+} ModuleInfo;
+
+/* Puppet::Module.is_module_directory_name?: /^[a-z][a-z0-9_]*$/. */
+static int module_name_ok(const char *name)
+{
+    if (!(*name >= 'a' && *name <= 'z')) return 0;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')) return 0;
+    return 1;
+}
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Ruby's value.to_s for a parsed JSON value, as Puppet interpolates it into
+ * its messages: strings bare at the top, inspected ("a") inside, hashes
+ * {"a"=>1}, arrays [1, 2], null nil. */
+static void ruby_to_s(Buf *b, const Value *v, int top)
+{
+    switch (v->kind) {
+    case V_UNDEF: if (!top) buf_adds(b, "nil"); break;
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
+    case V_FLOAT: {                                   /* Ruby's Float#to_s */
+        char tmp[40];
+        if (v->f != v->f || v->f - v->f != 0) {
+            buf_adds(b, v->f != v->f ? "NaN" : v->f < 0 ? "-Infinity" : "Infinity");
+            break;
+        }
+        for (int prec = 1; prec <= 17; prec++) {      /* the shortest digits that read back */
+            snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v->f);
+            if (strtod(tmp, NULL) == v->f) break;
+        }
+        char digits[24];
+        size_t nd = 0;
+        const char *p = tmp;
+        if (*p == '-') buf_addc(b, *p++);
+        for (; *p && *p != 'e'; p++)
+            if (*p != '.') digits[nd++] = *p;
+        while (nd > 1 && digits[nd - 1] == '0') nd--;
+        int decpt = atoi(p + 1) + 1;                  /* digits[0] sits before it */
+        if (v->f == 0) decpt = 1;
+        if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {   /* 1.0e+15, 1.5e-05 */
+            buf_addc(b, digits[0]);
+            buf_addc(b, '.');
+            if (nd > 1) buf_add(b, digits + 1, nd - 1);
+            else buf_addc(b, '0');
+            buf_printf(b, "e%+03d", decpt - 1);
+        } else if (decpt <= 0) {                      /* 0.001 */
+            buf_adds(b, "0.");
+            for (int i = decpt; i < 0; i++) buf_addc(b, '0');
+            buf_add(b, digits, nd);
+        } else if ((size_t)decpt >= nd) {             /* 100.0 */
+            buf_add(b, digits, nd);
+            for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
+            buf_adds(b, ".0");
+        } else {                                      /* 2.5 */
+            buf_add(b, digits, (size_t)decpt);
+            buf_addc(b, '.');
+            buf_add(b, digits + decpt, nd - (size_t)decpt);
+        }
+        break;
+    }
+    case V_STR:
+        if (top) {
+            buf_add(b, v->str.s, v->str.len);
+            break;
+        }
+        buf_addc(b, '"');
+        for (size_t i = 0; i < v->str.len; i++) {
+            unsigned char ch = (unsigned char)v->str.s[i];
+            switch (ch) {
+            case '"': buf_adds(b, "\\\""); break;
+            case '\\': buf_adds(b, "\\\\"); break;
+            case '\n': buf_adds(b, "\\n"); break;
+            case '\t': buf_adds(b, "\\t"); break;
+            case '\r': buf_adds(b, "\\r"); break;
+            case '#': buf_adds(b, i + 1 < v->str.len && strchr("{$@", v->str.s[i + 1]) ? "\\#" : "#"); break;
+            default:
+                if (ch < 0x20 || ch == 0x7f) buf_printf(b, "\\x%02X", ch);
+                else buf_addc(b, (char)ch);
+            }
+        }
+        buf_addc(b, '"');
+        break;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            ruby_to_s(b, v->arr.items[i], 0);
+        }
+        buf_addc(b, ']');
+        break;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            ruby_to_s(b, v->hash.keys[i], 0);
+            buf_adds(b, "=>");
+            ruby_to_s(b, v->hash.vals[i], 0);
+        }
+        buf_addc(b, '}');
+        break;
+    default:
+        break;
+    }
+}
+
+/* data[key] as Ruby reads it from what JSON.parse gave: the last of
+ * duplicate keys of an object; for a string, key itself when it occurs in
+ * it (String#[]); NULL for nil. */
+static Value *ruby_index(Compiler *c, Value *data, const char *key)
+{
+    Value *found = NULL;
+    if (data->kind == V_HASH) {
+        for (size_t i = 0; i < data->hash.n; i++) {
+            Value *k = data->hash.keys[i];
+            if (k->kind == V_STR && strcmp(k->str.s, key) == 0) found = data->hash.vals[i];
+        }
+    } else if (data->kind == V_STR && strstr(data->str.s, key)) {
+        found = val_cstr(A, key);
+    }
+    return found && found->kind != V_UNDEF ? found : NULL;
+}
+
+static int ruby_empty(const Value *v)
+{
+    return (v->kind == V_HASH && v->hash.n == 0) || (v->kind == V_ARRAY && v->arr.n == 0) ||
+           (v->kind == V_STR && v->str.len == 0);
+}
+
+/* Where Puppet 7 itself dies on a metadata.json (a Ruby NoMethodError or
+ * TypeError, whatever the manifest uses), the compile stops with a plain
+ * message instead. */
+static _Noreturn void metadata_crash(Compiler *c, const char *path, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static _Noreturn void metadata_crash(Compiler *c, const char *path, const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: error: %s has an invalid metadata.json file: ", path, name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    diag_errors++;
+    longjmp(*c->fail, 1);
+}
+
+/* Ruby's JSON parser takes comments where it takes white space, so
+ * Puppet reads a metadata.json with them: they become spaces here. */
+static void blank_json_comments(char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"') {                            /* skip a string */
+            for (i++; i < n && s[i] != '"'; i++)
+                if (s[i] == '\\') i++;
+        } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+            while (i < n && s[i] != '\n') s[i++] = ' ';
+        } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+            size_t e = i + 2;
+            while (e + 1 < n && !(s[e] == '*' && s[e + 1] == '/')) e++;
+            if (e + 1 >= n) return;                   /* unterminated: a parse error */
+            memset(s + i, ' ', e + 2 - i);
+            i = e + 1;
+        }
+    }
+}
+
+/* Puppet::Module#load_metadata.  Returns 0 and fills m, or -1 after the
+ * error line Puppet logs for a module it drops (MissingMetadata). */
+static int read_metadata(Compiler *c, const char *name, ModuleInfo *m)
+{
+    const char *path = arena_printf(A, "%s/metadata.json", m->dir);
+    Buf text = BUF_INIT;
+    if (buf_read_file(&text, path, 0) != 0) {        /* Errno::ENOENT: no metadata */
+        buf_free(&text);
+        return 0;
+    }
+    if (text.len) blank_json_comments(text.s, text.len);
+    Buf err = BUF_INIT;
+    Value *data = json_parse(A, text.s ? text.s : "", text.len, &err);
+    if (!data) {
+        /* Puppet[:strict] is :warning by default */
+        fprintf(stderr, "%s: warning: %s has an invalid and unparsable metadata.json file. The parse error: %s\n",
+                path, name, err.len ? err.s : "unexpected end of input");
+        c->warnings++;
+    }
+    buf_free(&err);
+    buf_free(&text);
+    if (!data) return 0;
+    if (data->kind != V_HASH && data->kind != V_ARRAY && data->kind != V_STR)
+        metadata_crash(c, path, name, "it is not an object");
+    if (ruby_empty(data)) return 0;
+    if (data->kind == V_ARRAY) metadata_crash(c, path, name, "it is not an object");
+    Value *fn = ruby_index(c, data, "name");
+    if (fn && !(fn->kind == V_BOOL && !fn->b)) {
+        if (fn->kind != V_STR) metadata_crash(c, path, name, "\"name\" is not a string");
+        char *f = arena_strndup(A, fn->str.s, fn->str.len);
+        for (char *p = f; *p; p++)
+            if (*p == '-') *p = '/';
+        m->forge_name = f;
+    }
+    static const char *const required[] = {"source", "author", "version", "license", "dependencies"};
+    for (size_t i = 0; i < ARRAY_LEN(required); i++) {
+        Value *v = ruby_index(c, data, required[i]);
+        if (!v) {
+            fprintf(stderr, "%s: error: No %s module metadata provided for %s\n", path, required[i], name);
+            return -1;
+        }
+        if (strcmp(required[i], "dependencies") != 0) continue;
+        if (v->kind != V_ARRAY) {
+            Buf b = BUF_INIT;
+            ruby_to_s(&b, v, 1);
+            char *shown = arena_strndup(A, b.s ? b.s : "", b.len);
+            buf_free(&b);
+            fprintf(stderr, "%s: error: The value for the key dependencies in the file metadata.json of the module %s must be an array, not: '%s'\n",
+                    path, name, shown);
+            return -1;
+        }
+        for (size_t j = 0; j < v->arr.n; j++) {
+            Value *dep = v->arr.items[j];
+            if (dep->kind != V_HASH) metadata_crash(c, path, name, "dependency %zu is not an object", j + 1);
+            Value *dn = ruby_index(c, dep, "name");
+            /* Puppet reads a nameless one, then dies on it (nil.split) once code of the module calls a function */
+            if (!dn) metadata_crash(c, path, name, "dependency %zu has no name", j + 1);
+            if (dn->kind != V_STR) metadata_crash(c, path, name, "the name of dependency %zu is not a string", j + 1);
+        }
+        m->dependencies = v;
+    }
+    return 0;
+}
+
+/* The module called name, found and its metadata read on first use; the
+ * record is kept in c->loaded under "\0name", a key no file path has. */
+static ModuleInfo *module_info(Compiler *c, const char *name)
+{
+    size_t n = strlen(name);
+    char *key = arena_alloc_bytes(A, n + 1);
+    key[0] = '\0';
+    memcpy(key + 1, name, n);
+    ModuleInfo *m = map_get(&c->loaded, key, n + 1);
+    if (m) return m;
+    m = ARENA_NEW(A, ModuleInfo);
+    map_put(&c->loaded, key, n + 1, m);
+    if (!module_name_ok(name)) return m;
+    for (size_t i = 0; i < c->nmodulepath; i++) {
+        const char *d = arena_printf(A, "%s/%s", c->modulepath[i], name);
+        if (is_dir(d)) {
+            m->dir = d;
+            break;
+        }
+    }
+    if (m->dir && read_metadata(c, name, m) != 0) m->dir = NULL;
+    return m;
+}
+
+/* <module dir>/<dir>/<rest> when that file exists, or NULL (an empty dir:
+ * <module dir>/<rest>, as for "hiera.yaml").  The module dir is the first
+ * <modulepath entry>/<module>; a module dropped for its metadata.json has
+ * none (see module_info).  The path lives in the compile arena. */
 const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest)
 {
-    for (size_t i = 0; i < c->nmodulepath; i++) {
-        const char *p = arena_printf(A, "%s/%s/%s/%s", c->modulepath[i], module, dir, rest);
-        if (is_file(p)) return p;
-    }
-    return NULL;
+    if (!c->nmodulepath) return NULL;
+    ModuleInfo *m = module_info(c, module);
+    if (!m->dir) return NULL;
+    const char *p = *dir ? arena_printf(A, "%s/%s/%s", m->dir, dir, rest) : arena_printf(A, "%s/%s", m->dir, rest);
+    return is_file(p) ? p : NULL;
 }
 
 /* Loads the file that should define name (a class or define). */

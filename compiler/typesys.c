@@ -74,7 +74,8 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
     if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v));
-    if (!strcmp(n, "Boolean")) return v->kind == V_BOOL;
+    if (!strcmp(n, "Boolean"))   /* Boolean[true] is only true (type(true)) */
+        return v->kind == V_BOOL && (!t->type.n || (t->type.params[0]->kind == V_BOOL && t->type.params[0]->b == v->b));
     if (!strcmp(n, "Integer")) {
         if (v->kind != V_INT) return 0;
         int64_t lo = int_param(t, 0, INT64_MIN), hi = int_param(t, 1, INT64_MAX);

@@ -99,6 +99,7 @@ static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 %precedence LBRACE
 %left OR
 %left AND
+%precedence QMARK        /* a >= b ? {..} is (a >= b) ? {..}; x and y ? {..} is x and (y ? {..}) */
 %left GREATEREQUAL GREATERTHAN LESSTHAN LESSEQUAL
 %left NOTEQUAL ISEQUAL
 %left LSHIFT RSHIFT
@@ -110,7 +111,6 @@ static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 %precedence SPLAT
 %precedence NOT
 %precedence LCOLLECT LLCOLLECT
-%precedence QMARK
 %precedence LBRACK
 %precedence DOT
 %precedence RPAREN

@@ -1,0 +1,3 @@
+class ntp {
+  notify { "ntp": }
+}

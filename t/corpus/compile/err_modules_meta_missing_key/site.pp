@@ -1,0 +1,2 @@
+# ntp has a metadata.json without "author", so it is not a module
+include ntp

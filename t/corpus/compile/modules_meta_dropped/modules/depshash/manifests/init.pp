@@ -1,0 +1,3 @@
+class depshash {
+  notify { "depshash": }
+}

@@ -1,0 +1,3 @@
+class depsstring {
+  notify { "depsstring": }
+}

@@ -1,0 +1,3 @@
+class good {
+  notify { "good": }
+}

@@ -1,0 +1,3 @@
+class nolicense {
+  notify { "nolicense": }
+}

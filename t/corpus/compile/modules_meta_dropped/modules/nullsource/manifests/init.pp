@@ -1,0 +1,3 @@
+class nullsource {
+  notify { "nullsource": }
+}

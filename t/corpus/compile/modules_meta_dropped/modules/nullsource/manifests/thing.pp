@@ -1,0 +1,2 @@
+define nullsource::thing() {
+}

@@ -1,0 +1,3 @@
+class quoted {
+  notify { "quoted": }
+}

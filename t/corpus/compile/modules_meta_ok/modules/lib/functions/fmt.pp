@@ -1,0 +1,3 @@
+function lib::fmt(String $s) >> String {
+  "[${s}]"
+}

@@ -1,0 +1,3 @@
+function plain::tag(String $s) >> String {
+  "<${s}>"
+}

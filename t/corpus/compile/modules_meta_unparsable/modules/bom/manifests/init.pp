@@ -1,0 +1,3 @@
+class bom {
+  notify { "bom": message => "bom is loaded" }
+}

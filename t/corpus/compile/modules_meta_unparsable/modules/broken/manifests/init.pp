@@ -1,0 +1,3 @@
+class broken {
+  notify { "broken": message => "broken is loaded" }
+}

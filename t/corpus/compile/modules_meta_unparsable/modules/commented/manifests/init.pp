@@ -1,0 +1,3 @@
+class commented {
+  notify { "commented": message => "commented is loaded" }
+}

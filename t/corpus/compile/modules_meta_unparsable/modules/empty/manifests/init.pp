@@ -1,0 +1,3 @@
+class empty {
+  notify { "empty": message => "empty is loaded" }
+}

@@ -1,0 +1,3 @@
+class emptyarr {
+  notify { "emptyarr": message => "emptyarr is loaded" }
+}

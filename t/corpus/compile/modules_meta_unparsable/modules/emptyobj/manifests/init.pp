@@ -1,0 +1,3 @@
+class emptyobj {
+  notify { "emptyobj": message => "emptyobj is loaded" }
+}

@@ -1,0 +1,3 @@
+# @summary Nothing to manage: the types and functions are what is shared.
+class common {
+}

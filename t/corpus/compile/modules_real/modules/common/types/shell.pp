@@ -1,0 +1,1 @@
+type Common::Shell = Enum['/bin/bash', '/bin/sh', '/usr/bin/zsh', '/usr/sbin/nologin']

@@ -1,0 +1,5 @@
+# @summary A web server.
+class role::web {
+  include profile::base
+  include profile::web
+}
