@@ -2,10 +2,13 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include <errno.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int diag_errors;
 int diag_max_errors = 20;
@@ -23,16 +26,37 @@ static void index_lines(SrcFile *f)
         if (f->text[i] == '\n') f->line_starts[f->nlines++] = (uint32_t)(i + 1);
 }
 
+/* path made absolute the way Ruby's File.expand_path does it (and so
+ * Puppet, for a resource's file): joined to the working directory, "." and
+ * ".." folded lexically, symlinks left alone.  The directory is asked for
+ * once: a compile reads hundreds of module files. */
 static char *absolute(const char *path)
 {
-    if (path[0] == '/') return xstrndup(path, strlen(path));
-    char *rp = realpath(path, NULL);
-    if (rp) {
-        char *r = xstrndup(rp, strlen(rp));
-        free(rp);
-        return r;
-    }
-    return xstrndup(path, strlen(path));
+    static char cwd[4096];
+    if (path[0] != '/' && !cwd[0] && !getcwd(cwd, sizeof cwd)) return xstrndup(path, strlen(path));
+    size_t cap = strlen(cwd) + strlen(path) + 2, n = 0;
+    char *out = xmalloc(cap + 1);
+    const char *parts[2] = { path[0] == '/' ? "" : cwd, path };
+    for (int k = 0; k < 2; k++)
+        for (const char *p = parts[k]; *p;) {
+            while (*p == '/') p++;
+            size_t len = strcspn(p, "/");
+            if (len == 0) break;
+            if (len == 1 && p[0] == '.') {
+                /* nothing */
+            } else if (len == 2 && p[0] == '.' && p[1] == '.') {
+                while (n > 0 && out[n - 1] != '/') n--;
+                if (n > 0) n--;
+            } else {
+                out[n++] = '/';
+                memcpy(out + n, p, len);
+                n += len;
+            }
+            p += len;
+        }
+    if (n == 0) out[n++] = '/';
+    out[n] = '\0';
+    return out;
 }
 
 SrcFile *diag_file_from_string(const char *name, const char *text, size_t len)
@@ -51,27 +75,32 @@ SrcFile *diag_file_from_string(const char *name, const char *text, size_t len)
 
 SrcFile *diag_file_read(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return NULL;
-    size_t cap = 65536, len = 0;
-    char *data = xmalloc(cap);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    /* a regular file is read in one call of its size (a compile reads
+     * hundreds of module files, and every system call counts) */
+    struct stat st;
+    int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    size_t cap = regular ? (size_t)st.st_size + 1 : 65536, len = 0;
+    char *data = xmalloc(cap + 1);
     for (;;) {
-        if (len == cap) data = xrealloc(data, cap *= 2);
-        size_t n = fread(data + len, 1, cap - len, fp);
-        if (n == 0) break;
-        len += n;
+        if (len == cap) data = xrealloc(data, (cap *= 2) + 1);
+        ssize_t n = read(fd, data + len, cap - len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            int e = errno;
+            close(fd);
+            free(data);
+            errno = e;
+            return NULL;
+        }
+        len += (size_t)n;
+        if (n == 0 || (regular && len == (size_t)st.st_size)) break;
     }
-    int err = ferror(fp);
-    fclose(fp);
-    if (err) {
-        free(data);
-        errno = EIO;
-        return NULL;
-    }
+    close(fd);
     SrcFile *f = xcalloc(1, sizeof *f);
     f->name = xstrndup(path, strlen(path));
     f->abspath = absolute(path);
-    data = xrealloc(data, len + 1);
     data[len] = '\0';
     f->text = data;
     f->len = len;
