@@ -293,7 +293,7 @@ static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, si
         Value *args[2] = {a[0], val_type(A, val_type_name(a[1]), NULL, 0)};
         return ev_yield(&cc, args, 2);
     }
-    cmp_fail(c, at, "assert_type(): expects %s, got %s", cmp_expects(c, a[0]), cmp_got(c, a[0], a[1]));
+    cmp_fail(c, at, "%s", cmp_mismatch(c, a[0], a[1], CMP_MM_SUBJECT, NULL, "assert_type():", NULL));
 }
 
 /* type(v): detailed by default (Integer[5, 5]); 'generalized' drops the
@@ -485,7 +485,8 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
         if (p->a) {
             Value *t = ev_expr(c, fs, p->a);
             if (!cmp_type_match(c, t, v))
-                cmp_fail(c, at, "'%s' parameter '%s' expects %s, got %s", def->text, p->text, cmp_expects(c, t), cmp_got(c, t, v));
+                cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, arena_printf(A, "'%s'", def->text),
+                                                   arena_printf(A, "parameter '%s'", p->text), cmp_signature(c, fs, def->kids)));
         }
         map_put(&fs->vars, p->text, p->text_len, v);
     }

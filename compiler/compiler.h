@@ -100,14 +100,22 @@ const Node *load_define(Compiler *c, const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
 const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
-/* "an Integer value", "a value of type Undef or String": for mismatch messages. */
-const char *cmp_expects(Compiler *c, Value *type);
-/* How a mismatch message names the value v that type rejected: its type's
- * name ("String"), or with a numeric range wanted, the value's own range
- * ("Integer[0, 0]"), as Puppet's TypeMismatchDescriber does.  Lives in
- * the compile arena. */
-const char *cmp_got(Compiler *c, Value *type, Value *v);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
+/* Puppet's signature_string of a parameter list (kids of a function or
+ * lambda node), types evaluated in s: "String x, Integer y?, Any *rest". */
+const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
+/* Why v is not an instance of type, worded as Puppet's TypeMismatchDescriber
+ * words it; call only after cmp_type_match() said no.  The walk starts at
+ * the path element head ("parameter 'p'", or a subject such as
+ * "assert_type():").  style CMP_MM_PARAMS (class, define, EPP parameters):
+ * "LABEL: parameter 'p' index 1 expects ...", several faults as
+ * "LABEL:\n  parameter 'p' variant 0 ...\n  ...".  CMP_MM_SIGNATURE
+ * (functions, lambdas; label "'f'" or "block"): "LABEL parameter 'p' ...",
+ * several as "LABEL expects (SIG)\n  rejected: parameter 'p' ...".
+ * CMP_MM_SUBJECT (assert_type, Hiera): "HEAD expects ...".  The text
+ * lives in the compile arena. */
+enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
+const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
 /* A reference value Type['title'] (class titles capitalised). */
 Value *ev_resref(Compiler *c, const char *type, const char *title);
 /* Matches pattern against str; with set, stores $0..$n in scope s. */

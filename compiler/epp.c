@@ -183,7 +183,7 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
             if (p->a) {
                 Value *t = ev_expr(c, ts, p->a);
                 if (!cmp_type_match(c, t, v))
-                    cmp_fail(c, at, "%s: parameter '%s' expects %s, got %s", name, p->text, cmp_expects(c, t), cmp_got(c, t, v));
+                    cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_PARAMS, "lambda", arena_printf(c->arena, "parameter '%s'", p->text), NULL));
             }
             map_put(&ts->vars, p->text, p->text_len, v);
         }

@@ -801,7 +801,8 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
         if (p->a) {
             Value *t = ev_expr(c, ls, p->a);
             if (!cmp_type_match(c, t, v))
-                cmp_fail(c, p, "block parameter '%s' expects %s, got %s", p->text, cmp_expects(c, t), cmp_got(c, t, v));
+                cmp_fail(c, p, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, "block", arena_printf(c->arena, "parameter '%s'", p->text),
+                                                  cmp_signature(c, ls, l->kids)));
         }
         map_put(&ls->vars, p->text, p->text_len, v);
     }

@@ -1422,7 +1422,7 @@ static void merge_assert(Look *lk, const Strategy *st, const char *which, Value 
         Value *kv[2] = {type_named(c, "String", NULL, 0), type_named(c, "Data", NULL, 0)};
         Value *t = type_named(c, "Hash", kv, 2);
         if (!cmp_type_match(c, t, v))
-            fail_at(lk, "The %s element of the merge has wrong type, expects %s, got %s", which, cmp_expects(c, t), got_type(c, v));
+            fail_at(lk, "%s", cmp_mismatch(c, t, v, CMP_MM_SUBJECT, NULL, arena_printf(c->arena, "The %s element of the merge has wrong type,", which), NULL));
     } else if (st->kind == M_UNIQUE) {
         Value *data = type_named(c, "Data", NULL, 0);
         Value *vt[2] = {type_named(c, "Scalar", NULL, 0), type_named(c, "Array", &data, 1)};
@@ -2392,7 +2392,7 @@ static int search(Look *lk, const char *name, Value *merge, Value **out)
 static Value *assert_value(Look *lk, Value *type, Value *v, const char *subject)
 {
     if (!type || cmp_type_match(lk->c, type, v)) return v;
-    fail_at(lk, "%s has wrong type, expects %s, got %s", subject, cmp_expects(lk->c, type), got_type(lk->c, v));
+    fail_at(lk, "%s", cmp_mismatch(lk->c, type, v, CMP_MM_SUBJECT, NULL, arena_printf(lk->c->arena, "%s has wrong type,", subject), NULL));
 }
 
 /* Puppet::Pops::Lookup.lookup: the names in order (override hash first),

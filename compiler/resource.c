@@ -597,8 +597,8 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
         if (p->a) {
             Value *t = ev_expr(c, cs, p->a);
             if (!cmp_type_match(c, t, v))
-                cmp_fail(c, at, "%s: parameter '%s' expects %s, got %s", r->ref, p->text,
-                         cmp_expects(c, t), cmp_got(c, t, v));
+                cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_PARAMS, r->ref,
+                                                   arena_printf(c->arena, "parameter '%s'", p->text), NULL));
         }
         map_put(&cs->vars, p->text, p->text_len, v);
         set_param(c, r, p->text, v);

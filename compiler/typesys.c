@@ -1,7 +1,10 @@
 /*
  * typesys.c - instance checks for Puppet's data types (the parameter types
  * of classes, defines, lambdas and functions).  A type is a V_TYPE value:
- * a name and its parameters, e.g. Optional[String[1]].
+ * a name and its parameters, e.g. Optional[String[1]].  When a value
+ * does not match, cmp_mismatch() words why as Puppet's
+ * TypeMismatchDescriber does (see "Mismatch descriptions" below); the
+ * matching path never builds a message.
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
@@ -217,86 +220,6 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     return 0;
 }
 
-static void describe(Compiler *c, Buf *b, Value *t)
-{
-    if (t->kind == V_TYPE && !strcmp(t->type.name, "Optional") && t->type.n == 1) {
-        buf_adds(b, "Undef or ");
-        describe(c, b, t->type.params[0]);
-        return;
-    }
-    if (t->kind == V_TYPE && !strcmp(t->type.name, "Variant")) {
-        for (size_t i = 0; i < t->type.n; i++) {
-            if (i) buf_adds(b, i + 1 == t->type.n ? " or " : ", ");
-            describe(c, b, t->type.params[i]);
-        }
-        return;
-    }
-    val_to_s(b, t);
-    /* an alias shows what it stands for: "Common::Port = Integer[1, 65535]" */
-    if (t->kind == V_TYPE && !t->type.n && strstr(t->type.name, "::")) {
-        char lname[256];
-        size_t ln = strlen(t->type.name);
-        if (ln < sizeof lname) {
-            for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-            const Node *al = find_alias(c, lname, ln);
-            if (al) {
-                buf_adds(b, " = ");
-                val_to_s(b, ev_expr(c, c->top, al->a));
-            }
-        }
-    }
-}
-
-/* 1 when t (through Optional, Variant and aliases) wants a ranged kind
- * of number named kind. */
-static int wants_number(Compiler *c, Value *t, const char *kind, int depth)
-{
-    if (t->kind != V_TYPE || depth > 100) return 0;
-    if (!strcmp(t->type.name, kind)) return 1;
-    if (!strcmp(t->type.name, "Optional") || !strcmp(t->type.name, "Variant")) {
-        for (size_t i = 0; i < t->type.n; i++)
-            if (wants_number(c, t->type.params[i], kind, depth + 1)) return 1;
-        return 0;
-    }
-    if (!t->type.n && strstr(t->type.name, "::")) {
-        char lname[256];
-        size_t ln = strlen(t->type.name);
-        if (ln >= sizeof lname) return 0;
-        for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-        const Node *al = find_alias(c, lname, ln);
-        return al && wants_number(c, ev_expr(c, c->top, al->a), kind, depth + 1);
-    }
-    return 0;
-}
-
-const char *cmp_got(Compiler *c, Value *t, Value *v)
-{
-    if (v->kind == V_INT && wants_number(c, t, "Integer", 0))
-        return arena_printf(c->arena, "Integer[%lld, %lld]", (long long)v->i, (long long)v->i);
-    if (v->kind == V_FLOAT && wants_number(c, t, "Float", 0)) {
-        Buf b = BUF_INIT;
-        val_to_s(&b, v);
-        const char *r = arena_printf(c->arena, "Float[%s, %s]", buf_cstr(&b), buf_cstr(&b));
-        buf_free(&b);
-        return r;
-    }
-    return val_type_name(v);
-}
-
-const char *cmp_expects(Compiler *c, Value *t)
-{
-    Buf b = BUF_INIT;
-    describe(c, &b, t);
-    const char *d = buf_cstr(&b);
-    const char *r;
-    if (t->kind == V_TYPE && (!strcmp(t->type.name, "Optional") || !strcmp(t->type.name, "Variant")))
-        r = arena_printf(c->arena, "a value of type %s", d);
-    else
-        r = arena_printf(c->arena, "%s %s value", strchr("AEIOU", d[0]) && d[0] ? "an" : "a", d);
-    buf_free(&b);
-    return r;
-}
-
 static int named(const Value *t, const char *n) { return t->kind == V_TYPE && !strcmp(t->type.name, n); }
 
 /* Is every instance of type s also an instance of type t?  (Puppet's
@@ -335,4 +258,788 @@ int cmp_type_assignable(Compiler *c, Value *t, Value *s)
     if ((named(t, "Array") || named(t, "Hash")) && !strcmp(sn, t->type.name) && t->type.n == 0) return 1;
     if (named(t, "CatalogEntry") || named(t, "Resource")) return !res_is_data_type(sn) || !strcmp(sn, "Resource");
     return 0;
+}
+
+/* ---- Mismatch descriptions (Puppet's TypeMismatchDescriber) ----
+ *
+ * Once cmp_type_match() has said no, describe() walks the type and the
+ * value together, as Puppet walks the expected type and the value's
+ * inferred type (an array is a Tuple, a hash with string keys a Struct),
+ * and collects one Mismatch per fault, each with its path ("index 1",
+ * "entry 'a'", "variant 0").  The alternatives of a Variant that all fail
+ * in the same place fold into one mismatch ("expects a value of type
+ * String or Integer"); otherwise each is reported on its own line.  None
+ * of this runs for values that match. */
+
+typedef enum { MM_TYPE, MM_PATTERN, MM_SIZE, MM_MISSING, MM_EXTRA } MismatchKind;
+
+typedef struct PathEl {
+    const struct PathEl *up;          /* the enclosing element, NULL at the head */
+    const char *text;                 /* "index 1", "entry 'a'", "variant 0" */
+    int variant;                      /* a variant element: not part of the canonical path */
+} PathEl;
+
+typedef struct Mismatch {
+    MismatchKind kind;
+    const char **path;                /* path elements, head first */
+    int *variant;                     /* parallel to path */
+    size_t npath;
+    Value *expected;                  /* MM_TYPE, MM_PATTERN: the expected type */
+    Value *actual;                    /* MM_TYPE, MM_PATTERN: the value */
+    int64_t elo, ehi, alo, ahi;       /* MM_SIZE ranges; INT64_MAX is unlimited */
+    const char *key;                  /* MM_MISSING, MM_EXTRA */
+} Mismatch;
+
+typedef struct MList { Mismatch **m; size_t n, cap; } MList;
+
+static void ml_push(Compiler *c, MList *l, Mismatch *m)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 4;
+        Mismatch **nm = arena_alloc(c->arena, cap * sizeof *nm);
+        if (l->n) memcpy(nm, l->m, l->n * sizeof *nm);
+        l->m = nm, l->cap = cap;
+    }
+    l->m[l->n++] = m;
+}
+
+static Mismatch *mm_new(Compiler *c, MismatchKind kind, const PathEl *path)
+{
+    Mismatch *m = arena_alloc(c->arena, sizeof *m);
+    m->kind = kind;
+    for (const PathEl *p = path; p; p = p->up) m->npath++;
+    m->path = arena_alloc(c->arena, (m->npath + 1) * sizeof *m->path);
+    m->variant = arena_alloc(c->arena, (m->npath + 1) * sizeof *m->variant);
+    size_t i = m->npath;
+    for (const PathEl *p = path; p; p = p->up) i--, m->path[i] = p->text, m->variant[i] = p->variant;
+    return m;
+}
+
+static int is_named(const Value *t, const char *n) { return t->kind == V_TYPE && !strcmp(t->type.name, n); }
+
+/* The type an alias name stands for (Data is Puppet's built-in alias), or NULL. */
+static Value *alias_target(Compiler *c, Value *t)
+{
+    if (t->kind != V_TYPE || t->type.n) return NULL;
+    if (!strcmp(t->type.name, "Data")) {
+        Value *str = val_type(c->arena, "String", NULL, 0);
+        Value *hp[2] = {str, t};
+        Value *vp[3] = {val_type(c->arena, "ScalarData", NULL, 0), val_type(c->arena, "Hash", hp, 2), val_type(c->arena, "Array", &t, 1)};
+        Value *var = val_type(c->arena, "Variant", vp, 3);
+        return val_type(c->arena, "Optional", &var, 1);
+    }
+    if (val_is_data_type_name(t->type.name)) return NULL;
+    char lname[256];
+    size_t ln = strlen(t->type.name);
+    if (ln >= sizeof lname) return NULL;
+    for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
+    const Node *al = find_alias(c, lname, ln);
+    return al ? ev_expr(c, c->top, al->a) : NULL;
+}
+
+static Value *normalize(Compiler *c, Value *t);
+static void type_to_s(Buf *b, const Value *v);
+
+/* PVariantType.maybe_create(types).normalize */
+static Value *variant_of(Compiler *c, Value **types, size_t n)
+{
+    Value **u = arena_alloc(c->arena, (n + 1) * sizeof *u);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < k && !val_equal(u[j], types[i])) j++;
+        if (j == k) u[k++] = types[i];
+    }
+    if (k == 1) return normalize(c, u[0]);
+    return normalize(c, val_type(c->arena, "Variant", u, k));
+}
+
+/* Puppet's Type#normalize for Optional and Variant (flattened, Undef made
+ * Optional, Enums and Patterns merged); other types are kept. */
+static Value *normalize(Compiler *c, Value *t)
+{
+    if (t->kind != V_TYPE) return t;
+    if (is_named(t, "Optional") && t->type.n == 1) {
+        Value *in = normalize(c, t->type.params[0]);
+        if (is_named(in, "Optional") || is_named(in, "Undef")) return in;
+        return in == t->type.params[0] ? t : val_type(c->arena, "Optional", &in, 1);
+    }
+    if (!is_named(t, "Variant") || t->type.n == 0) return t;
+    size_t n = t->type.n, cap = 0;
+    Value **ty = arena_alloc(c->arena, n * sizeof *ty);
+    int undef = 0;
+    for (size_t i = 0; i < n; i++) {
+        ty[i] = normalize(c, t->type.params[i]);
+        if (is_named(ty[i], "Undef") || is_named(ty[i], "Optional")) undef = 1;
+        cap += is_named(ty[i], "Variant") ? ty[i]->type.n : 1;
+    }
+    if (n == 1) return ty[0];
+    if (undef) {
+        Value **rest = arena_alloc(c->arena, n * sizeof *rest);
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (is_named(ty[i], "Undef")) continue;
+            rest[k++] = is_named(ty[i], "Optional") && ty[i]->type.n ? ty[i]->type.params[0] : ty[i];
+        }
+        if (!k) return val_type(c->arena, "Undef", NULL, 0);
+        Value *in = variant_of(c, rest, k);
+        return normalize(c, val_type(c->arena, "Optional", &in, 1));
+    }
+    Value **flat = arena_alloc(c->arena, (cap + 2) * sizeof *flat);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (is_named(ty[i], "Variant"))
+            for (size_t j = 0; j < ty[i]->type.n; j++) flat[k++] = ty[i]->type.params[j];
+        else
+            flat[k++] = ty[i];
+    }
+    /* case-sensitive Enums (and String['x']) merge into one Enum, Patterns into one Pattern, both placed last */
+    for (int pass = 0; pass < 2; pass++) {
+        const char *name = pass ? "Pattern" : "Enum";
+        size_t cnt = 0, nv = 0;
+        for (size_t i = 0; i < k; i++) {
+            Value *e = flat[i];
+            int ci = pass == 0 && e->type.n && e->type.params[e->type.n - 1]->kind == V_BOOL;
+            if (e->kind == V_TYPE && !strcmp(e->type.name, name) && e->type.n && !ci) cnt++, nv += e->type.n;
+            else if (!pass && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR) cnt++, nv++;
+        }
+        if (cnt < 2) continue;
+        Value **vals = arena_alloc(c->arena, (nv + 1) * sizeof *vals);
+        size_t nvals = 0, keep = 0;
+        for (size_t i = 0; i < k; i++) {
+            Value *e = flat[i];
+            int ci = pass == 0 && e->type.n && e->type.params[e->type.n - 1]->kind == V_BOOL;
+            int take = (e->kind == V_TYPE && !strcmp(e->type.name, name) && e->type.n && !ci) ||
+                       (!pass && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR);
+            if (!take) { flat[keep++] = e; continue; }
+            for (size_t j = 0; j < e->type.n; j++) {
+                Value *v = e->type.params[j];
+                size_t d = 0;
+                while (d < nvals && !val_identical(vals[d], v)) d++;
+                if (d == nvals) vals[nvals++] = v;
+            }
+        }
+        flat[keep++] = val_type(c->arena, name, vals, nvals);
+        k = keep;
+    }
+    if (k == 1) return flat[0];
+    return val_type(c->arena, "Variant", flat, k);
+}
+
+/* The simple name of the type Puppet infers for v: String, Tuple, Struct ... */
+static const char *simple_name(const Value *v)
+{
+    switch (v->kind) {
+    case V_ARRAY: return v->arr.n ? "Tuple" : "Array";
+    case V_HASH:
+        if (!v->hash.n) return "Hash";
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (v->hash.keys[i]->kind != V_STR || !v->hash.keys[i]->str.len) return "Hash";
+        return "Struct";
+    default: return val_type_name(v);
+    }
+}
+
+/* The type Puppet infers for v, printed (infer_set): Integer[7, 7], String, Tuple[...]. */
+static void full_name(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_INT: buf_printf(b, "Integer[%lld, %lld]", (long long)v->i, (long long)v->i); return;
+    case V_FLOAT: {
+        Buf f = BUF_INIT;
+        val_to_s(&f, v);
+        buf_printf(b, "Float[%s, %s]", buf_cstr(&f), buf_cstr(&f));
+        buf_free(&f);
+        return;
+    }
+    case V_BOOL: buf_adds(b, v->b ? "Boolean[true]" : "Boolean[false]"); return;
+    case V_REGEX: buf_adds(b, "Regexp["), type_to_s(b, v), buf_adds(b, "]"); return;
+    case V_TYPE: buf_adds(b, "Type["), type_to_s(b, v), buf_adds(b, "]"); return;
+    case V_ARRAY:
+        if (!v->arr.n) { buf_adds(b, "Array[0, 0]"); return; }
+        buf_adds(b, "Tuple[");
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            full_name(b, v->arr.items[i]);
+        }
+        buf_adds(b, "]");
+        return;
+    case V_HASH:
+        if (!strcmp(simple_name(v), "Struct")) {
+            buf_adds(b, "Struct[{");
+            for (size_t i = 0; i < v->hash.n; i++) {
+                buf_adds(b, i ? ", '" : "'");
+                buf_adds(b, v->hash.keys[i]->str.s);
+                buf_adds(b, "' => ");
+                full_name(b, v->hash.vals[i]);
+            }
+            buf_adds(b, "}]");
+            return;
+        }
+        if (!v->hash.n) { buf_adds(b, "Hash[0, 0]"); return; }
+        buf_adds(b, "Hash[");
+        for (int part = 0; part < 2; part++) {
+            /* PVariantType.maybe_create of the inferred key (value) types */
+            Value **xs = part ? v->hash.vals : v->hash.keys;
+            Buf all = BUF_INIT, one = BUF_INIT;
+            size_t distinct = 0;
+            for (size_t i = 0; i < v->hash.n; i++) {
+                buf_clear(&one);
+                full_name(&one, xs[i]);
+                int seen = 0;
+                for (size_t j = 0; j < i && !seen; j++) {
+                    Buf o = BUF_INIT;
+                    full_name(&o, xs[j]);
+                    seen = !strcmp(buf_cstr(&o), buf_cstr(&one));
+                    buf_free(&o);
+                }
+                if (seen) continue;
+                if (distinct++) buf_adds(&all, ", ");
+                buf_adds(&all, buf_cstr(&one));
+            }
+            if (part) buf_adds(b, ", ");
+            if (distinct > 1) buf_printf(b, "Variant[%s]", buf_cstr(&all));
+            else buf_adds(b, buf_cstr(&all));
+            buf_free(&all);
+            buf_free(&one);
+        }
+        buf_adds(b, "]");
+        return;
+    default: buf_adds(b, simple_name(v)); return;
+    }
+}
+
+/* Whether the unparameterised type named like t accepts values of v's kind
+ * (Puppet: e.class::DEFAULT.assignable?(a)). */
+static int default_accepts(const Value *t, const Value *v)
+{
+    const char *n = t->type.name;
+    int num = v->kind == V_INT || v->kind == V_FLOAT, str = v->kind == V_STR;
+    if (!strcmp(n, "Any")) return 1;
+    if (!strcmp(n, "Integer")) return v->kind == V_INT;
+    if (!strcmp(n, "Float")) return v->kind == V_FLOAT;
+    if (!strcmp(n, "Numeric")) return num;
+    if (!strcmp(n, "String") || !strcmp(n, "Enum") || !strcmp(n, "Pattern")) return str;
+    if (!strcmp(n, "Boolean")) return v->kind == V_BOOL;
+    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX;
+    if (!strcmp(n, "ScalarData")) return num || str || v->kind == V_BOOL;
+    if (!strcmp(n, "Array") || !strcmp(n, "Tuple")) return v->kind == V_ARRAY;
+    if (!strcmp(n, "Hash")) return v->kind == V_HASH;
+    if (!strcmp(n, "Struct")) return v->kind == V_HASH && !v->hash.n;
+    if (!strcmp(n, "Collection")) return v->kind == V_ARRAY || v->kind == V_HASH;
+    if (!strcmp(n, "Regexp")) return v->kind == V_REGEX;
+    if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
+    if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
+    if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE;
+    if (!strcmp(n, "Type")) return v->kind == V_TYPE;
+    if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF;
+    return 0;
+}
+
+/* Same class of type as the one inferred for v, or a specialisation of it. */
+static int same_class(Compiler *c, Value *t, const Value *v)
+{
+    if (t->kind != V_TYPE) return 0;
+    if (alias_target(c, t)) return 1;
+    const char *n = t->type.name, *a = simple_name(v);
+    if (!strcmp(n, a)) return 1;
+    if (!strcmp(n, "Struct")) return v->kind == V_HASH && !strcmp(a, "Hash");
+    if (!strcmp(n, "Tuple")) return v->kind == V_ARRAY && !strcmp(a, "Array");
+    if (!strcmp(n, "Regexp") || !strcmp(n, "Sensitive") || !strcmp(n, "Type")) return !strcmp(n, val_type_name(v));
+    return 0;
+}
+
+/* A type as Puppet prints it: strings quoted, regexes in slashes. */
+static void type_to_s(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_STR:
+        buf_addc(b, '\'');
+        for (size_t i = 0; i < v->str.len; i++) {
+            if (v->str.s[i] == '\'' || v->str.s[i] == '\\') buf_addc(b, '\\');
+            buf_addc(b, v->str.s[i]);
+        }
+        buf_addc(b, '\'');
+        return;
+    case V_REGEX: buf_addc(b, '/'), buf_adds(b, v->regex.src), buf_addc(b, '/'); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            type_to_s(b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            type_to_s(b, v->hash.keys[i]);
+            buf_adds(b, " => ");
+            type_to_s(b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+        return;
+    case V_TYPE:
+        if (val_is_resref(v)) break;
+        buf_adds(b, v->type.name);
+        if (v->type.n) {
+            buf_addc(b, '[');
+            for (size_t i = 0; i < v->type.n; i++) {
+                if (i) buf_adds(b, ", ");
+                type_to_s(b, v->type.params[i]);
+            }
+            buf_addc(b, ']');
+        }
+        return;
+    default: break;
+    }
+    val_to_s(b, v);
+}
+
+/* Puppet's to_alias_expanded_s: an alias shows what it stands for. */
+static void expanded(Compiler *c, Buf *b, Value *t)
+{
+    type_to_s(b, t);
+    Value *r = t->kind == V_TYPE && strcmp(t->type.name, "Data") ? alias_target(c, t) : NULL;
+    if (r) buf_adds(b, " = "), type_to_s(b, r);
+}
+
+/* Puppet's short_name: Optional, NotUndef, Sensitive and Type keep their parameter's name. */
+static void short_name(Buf *b, Value *t)
+{
+    if (t->kind != V_TYPE) { type_to_s(b, t); return; }
+    const char *n = t->type.name;
+    if ((!strcmp(n, "Optional") || !strcmp(n, "NotUndef") || !strcmp(n, "Sensitive") || !strcmp(n, "Type")) &&
+        t->type.n == 1 && t->type.params[0]->kind == V_TYPE && strcmp(t->type.params[0]->type.name, "Any")) {
+        buf_printf(b, "%s[%s]", n, t->type.params[0]->type.name);
+        return;
+    }
+    buf_adds(b, n);
+}
+
+/* TypeMismatch#message: " expects an Integer value, got String". */
+static void type_message(Compiler *c, Buf *b, Mismatch *m)
+{
+    Value *e = m->expected, *a = m->actual;
+    int optional = 0;
+    if (is_named(e, "Optional") && e->type.n == 1) e = e->type.params[0], optional = 1;
+    Value **es = &e;
+    size_t ne = 1;
+    int list = is_named(e, "Variant") && e->type.n;
+    if (list) es = e->type.params, ne = e->type.n;
+    /* report_detailed?: same class, an alias, or the type's default accepts the value */
+    int detailed = 0, always = 0;
+    for (size_t i = 0; i < ne; i++) {
+        if (same_class(c, es[i], a)) always = 1;
+        if (es[i]->kind == V_TYPE && default_accepts(es[i], a)) detailed = 1;
+        else if (es[i]->kind == V_TYPE) {
+            Value *r = alias_target(c, es[i]);
+            if (r && r->kind == V_TYPE && default_accepts(r, a)) detailed = 1;
+        }
+    }
+    detailed |= always;
+    Buf eb = BUF_INIT, ab = BUF_INIT;
+    const char **names = arena_alloc(c->arena, (ne + 2) * sizeof *names);
+    size_t nn = 0;
+    if (optional) names[nn++] = "Undef";
+    if (detailed) {
+        /* detailed_actual_to_s, with aliases resolved */
+        int full = 0, assignable = 0;
+        for (size_t i = 0; i < ne; i++) {
+            Value *r = es[i];
+            for (int d = 0; d < 100; d++) {
+                Value *x = alias_target(c, r);
+                if (!x) break;
+                r = normalize(c, x);
+            }
+            if (same_class(c, r, a)) full = 1;
+            if (r->kind == V_TYPE && !r->type.n && default_accepts(r, a)) assignable = 1;
+        }
+        if (full || assignable) full_name(&ab, a);
+        else buf_adds(&ab, simple_name(a));
+        for (size_t i = 0; i < ne; i++) {
+            Buf x = BUF_INIT;
+            expanded(c, &x, es[i]);
+            names[nn++] = arena_strdup(c->arena, buf_cstr(&x));
+            buf_free(&x);
+        }
+    } else {
+        buf_adds(&ab, simple_name(a));
+        for (size_t i = 0; i < ne; i++) {
+            Buf x = BUF_INIT;
+            short_name(&x, es[i]);
+            size_t j = optional;
+            while (j < nn && strcmp(names[j], buf_cstr(&x))) j++;
+            if (j == nn) names[nn++] = arena_strdup(c->arena, buf_cstr(&x));
+            buf_free(&x);
+        }
+    }
+    for (size_t i = 0; i < nn; i++) {
+        if (i) buf_adds(&eb, nn == 2 ? " or " : i + 1 == nn ? ", or " : ", ");
+        buf_adds(&eb, names[i]);
+    }
+    const char *es_ = buf_cstr(&eb);
+    if (nn > 1)
+        buf_printf(b, " expects a value of type %s, got %s", es_, buf_cstr(&ab));
+    else
+        buf_printf(b, " expects %s %s value, got %s", strchr("AEIOUaeiou", es_[0]) && es_[0] ? "an" : "a", es_, buf_cstr(&ab));
+    buf_free(&eb);
+    buf_free(&ab);
+}
+
+static void range_to_s(Buf *b, int64_t lo, int64_t hi, const char *zero)
+{
+    if (lo == hi) { if (lo == 0) buf_adds(b, zero); else buf_printf(b, "%lld", (long long)lo); }
+    else if (lo == 0) { if (hi == INT64_MAX) buf_adds(b, "unlimited"); else buf_printf(b, "at most %lld", (long long)hi); }
+    else if (hi == INT64_MAX) buf_printf(b, "at least %lld", (long long)lo);
+    else buf_printf(b, "between %lld and %lld", (long long)lo, (long long)hi);
+}
+
+/* Mismatch#format, with the path element at skip (or none: -1) left out. */
+static void mm_format(Compiler *c, Buf *b, Mismatch *m, long skip)
+{
+    for (size_t i = 0; i < m->npath; i++)
+        if ((long)i != skip) buf_addc(b, ' '), buf_adds(b, m->path[i]);
+    switch (m->kind) {
+    case MM_MISSING: buf_printf(b, " expects a value for key '%s'", m->key); break;
+    case MM_EXTRA: buf_printf(b, " unrecognized key '%s'", m->key); break;
+    case MM_SIZE:
+        buf_adds(b, " expects size to be ");
+        range_to_s(b, m->elo, m->ehi, "0");
+        buf_adds(b, ", got ");
+        range_to_s(b, m->alo, m->ahi, "0");
+        break;
+    case MM_PATTERN: {
+        Value *e = m->expected;
+        buf_adds(b, " expects ");
+        if (is_named(e, "Optional") && e->type.n == 1) e = e->type.params[0], buf_adds(b, "an undef value or ");
+        buf_adds(b, "a match for ");
+        expanded(c, b, e);
+        buf_adds(b, ", got ");
+        if (m->actual->kind == V_STR) buf_printf(b, "'%s'", m->actual->str.s);
+        else buf_adds(b, simple_name(m->actual));
+        break;
+    }
+    case MM_TYPE: type_message(c, b, m); break;
+    }
+}
+
+static int same_canonical(const Mismatch *a, const Mismatch *b)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < a->npath && a->variant[i]) i++;
+        while (j < b->npath && b->variant[j]) j++;
+        if (i == a->npath || j == b->npath) return i == a->npath && j == b->npath;
+        if (strcmp(a->path[i], b->path[j])) return 0;
+        i++, j++;
+    }
+}
+
+static Mismatch *type_mm(Compiler *c, const PathEl *path, Value *original, Value *v)
+{
+    Mismatch *m = mm_new(c, MM_TYPE, path);
+    m->expected = normalize(c, original);
+    m->actual = v;
+    return m;
+}
+
+static Mismatch *size_mm(Compiler *c, const PathEl *path, int64_t elo, int64_t ehi, int64_t n)
+{
+    Mismatch *m = mm_new(c, MM_SIZE, path);
+    m->elo = elo, m->ehi = ehi, m->alo = m->ahi = n;
+    return m;
+}
+
+static void mm_describe(Compiler *c, Value *t, Value *v, const PathEl *path, MList *out);
+
+static PathEl *path_el(Compiler *c, const PathEl *up, const char *text, int variant)
+{
+    PathEl *p = arena_alloc(c->arena, sizeof *p);
+    p->up = up, p->text = text, p->variant = variant;
+    return p;
+}
+
+/* The size range of a collection type whose size parameters start at
+ * params[first] (Puppet's default: 0 to unlimited). */
+static void size_range(Value *t, size_t first, int64_t *lo, int64_t *hi)
+{
+    *lo = int_param(t, first, 0);
+    if (*lo < 0) *lo = 0;
+    *hi = int_param(t, first + 1, INT64_MAX);
+}
+
+static void describe_variant(Compiler *c, Value *t, Value *original, Value *v, const PathEl *path, MList *out)
+{
+    size_t n = t->type.n, plen = 0;
+    for (const PathEl *p = path; p; p = p->up) plen++;
+    int opt = is_named(original, "Optional");
+    MList all = {0};
+    size_t nvar = 0;
+    for (size_t i = 0; i < n + (size_t)opt; i++) {
+        Value *vt = opt ? (i ? t->type.params[i - 1] : val_type(c->arena, "Undef", NULL, 0)) : t->type.params[i];
+        if (cmp_type_match(c, vt, v)) return;
+        size_t before = all.n;
+        mm_describe(c, vt, v, path_el(c, path, arena_printf(c->arena, "variant %zu", i), 1), &all);
+        if (all.n == before) return;
+        nvar++;
+    }
+    /* merge_descriptions: all alternatives failing alike in one place fold into one */
+    Mismatch *merged = NULL;
+    for (int pass = 0; pass < 2 && !merged; pass++) {
+        size_t cnt = 0;
+        for (size_t i = 0; i < all.n; i++)
+            if (pass ? all.m[i]->kind == MM_TYPE || all.m[i]->kind == MM_PATTERN : all.m[i]->kind == MM_SIZE) cnt++;
+        if (cnt != nvar) continue;
+        Mismatch *prev = NULL;
+        int ok = 1;
+        for (size_t i = 0; i < all.n && ok; i++) {
+            Mismatch *cur = all.m[i];
+            if (pass ? cur->kind != MM_TYPE && cur->kind != MM_PATTERN : cur->kind != MM_SIZE) continue;
+            if (!prev) { prev = cur; continue; }
+            if (!same_canonical(prev, cur)) { ok = 0; break; }
+            Mismatch *m = arena_memdup(c->arena, prev, sizeof *m);
+            if (pass) {
+                Value *ts[2] = {prev->expected, cur->expected};
+                size_t k = 0;
+                Value *fl[64];
+                for (int j = 0; j < 2; j++) {
+                    if (is_named(ts[j], "Variant"))
+                        for (size_t q = 0; q < ts[j]->type.n && k < 64; q++) fl[k++] = ts[j]->type.params[q];
+                    else if (k < 64)
+                        fl[k++] = ts[j];
+                }
+                m->expected = variant_of(c, fl, k);
+            } else {
+                if (cur->elo < m->elo) m->elo = cur->elo;
+                if (cur->ehi > m->ehi) m->ehi = cur->ehi;
+            }
+            prev = m;
+        }
+        if (ok && prev) merged = prev;
+    }
+    MList res = {0};
+    if (merged) ml_push(c, &res, merged);
+    else res = all;
+    if (res.n == 1) {
+        /* chop_path(varying position): drop this variant's element */
+        Mismatch *m = arena_memdup(c->arena, res.m[0], sizeof *m);
+        if (plen < m->npath) {
+            const char **np = arena_alloc(c->arena, m->npath * sizeof *np);
+            int *nv = arena_alloc(c->arena, m->npath * sizeof *nv);
+            size_t k = 0;
+            for (size_t i = 0; i < m->npath; i++)
+                if (i != plen) np[k] = m->path[i], nv[k] = m->variant[i], k++;
+            m->path = np, m->variant = nv, m->npath = k;
+        }
+        if (alias_target(c, original)) {
+            ml_push(c, out, type_mm(c, path, original, v));
+            return;
+        }
+        ml_push(c, out, m);
+        return;
+    }
+    for (size_t i = 0; i < res.n; i++) ml_push(c, out, res.m[i]);
+}
+
+/* Struct element i of schema: its key name and whether it may be left out. */
+static Value *struct_key(Compiler *c, Value *schema, size_t i, int *optional)
+{
+    Value *k = schema->hash.keys[i];
+    *optional = 0;
+    if (k->kind == V_TYPE && (is_named(k, "Optional") || is_named(k, "NotUndef")) && k->type.n) {
+        *optional = k->type.name[0] == 'O';
+        k = k->type.params[0];
+    } else if (cmp_type_match(c, schema->hash.vals[i], VAL_UNDEF)) {
+        *optional = 1;
+    }
+    return k;
+}
+
+static void internal_describe(Compiler *c, Value *t, Value *original, Value *v, const PathEl *path, MList *out)
+{
+    if (t->kind != V_TYPE) { ml_push(c, out, type_mm(c, path, original, v)); return; }
+    const char *n = t->type.name;
+    Value *r = alias_target(c, t);
+    if (r) {
+        if (c->type_depth >= 100) { ml_push(c, out, type_mm(c, path, original, v)); return; }
+        c->type_depth++;
+        internal_describe(c, normalize(c, r), t, v, path, out);
+        c->type_depth--;
+        return;
+    }
+    if (!strcmp(n, "Variant") && t->type.n) { describe_variant(c, t, original, v, path, out); return; }
+    if (!strcmp(n, "Optional")) {
+        if (v->kind == V_UNDEF || !t->type.n) return;
+        internal_describe(c, t->type.params[0], alias_target(c, original) ? original : t, v, path, out);
+        return;
+    }
+    if (!strcmp(n, "Enum") || !strcmp(n, "Pattern")) {
+        Mismatch *m = mm_new(c, MM_PATTERN, path);
+        m->expected = normalize(c, original), m->actual = v;
+        ml_push(c, out, m);
+        return;
+    }
+    if (!strcmp(n, "Struct") && t->type.n == 1 && t->type.params[0]->kind == V_HASH && v->kind == V_HASH) {
+        Value *schema = t->type.params[0];
+        if (!strcmp(simple_name(v), "Struct")) {
+            for (size_t i = 0; i < schema->hash.n; i++) {
+                int optional;
+                Value *k = struct_key(c, schema, i, &optional);
+                Value *got = val_hash_get(v, k);
+                const char *ks = k->kind == V_STR ? k->str.s : "";
+                if (!got) {
+                    if (!optional) {
+                        Mismatch *m = mm_new(c, MM_MISSING, path);
+                        m->key = ks;
+                        ml_push(c, out, m);
+                    }
+                } else if (!cmp_type_match(c, schema->hash.vals[i], got)) {
+                    mm_describe(c, schema->hash.vals[i], got, path_el(c, path, arena_printf(c->arena, "entry '%s'", ks), 0), out);
+                }
+            }
+            for (size_t i = 0; i < v->hash.n; i++) {
+                int known = 0, optional;
+                for (size_t j = 0; j < schema->hash.n && !known; j++)
+                    known = val_identical(struct_key(c, schema, j, &optional), v->hash.keys[i]);
+                if (!known) {
+                    Mismatch *m = mm_new(c, MM_EXTRA, path);
+                    m->key = v->hash.keys[i]->str.s;
+                    ml_push(c, out, m);
+                }
+            }
+            return;
+        }
+        int64_t req = 0;
+        for (size_t i = 0; i < schema->hash.n; i++) {
+            int optional;
+            struct_key(c, schema, i, &optional);
+            req += !optional;
+        }
+        int64_t an = (int64_t)v->hash.n;
+        if (an < req || an > (int64_t)schema->hash.n) ml_push(c, out, size_mm(c, path, req, (int64_t)schema->hash.n, an));
+        else ml_push(c, out, type_mm(c, path, original, v));
+        return;
+    }
+    if (!strcmp(n, "Hash") && v->kind == V_HASH) {
+        size_t first = 0;
+        Value *kt = NULL, *vt = NULL;
+        if (t->type.n >= 2 && t->type.params[0]->kind == V_TYPE && t->type.params[1]->kind == V_TYPE)
+            kt = t->type.params[0], vt = t->type.params[1], first = 2;
+        int64_t lo, hi, an = (int64_t)v->hash.n;
+        size_range(t, first, &lo, &hi);
+        if (an < lo || an > hi) { ml_push(c, out, size_mm(c, path, lo, hi, an)); return; }
+        if (!strcmp(simple_name(v), "Struct") && kt) {
+            for (size_t i = 0; i < v->hash.n; i++) {
+                const char *ks = v->hash.keys[i]->str.s;
+                if (!cmp_type_match(c, kt, v->hash.keys[i]))
+                    mm_describe(c, kt, v->hash.keys[i], path_el(c, path, arena_printf(c->arena, "key of entry '%s'", ks), 0), out);
+                if (!cmp_type_match(c, vt, v->hash.vals[i]))
+                    mm_describe(c, vt, v->hash.vals[i], path_el(c, path, arena_printf(c->arena, "entry '%s'", ks), 0), out);
+            }
+            return;
+        }
+        ml_push(c, out, type_mm(c, path, original, v));
+        return;
+    }
+    if (!strcmp(n, "Tuple") && v->kind == V_ARRAY) {
+        size_t nt = 0;
+        while (nt < t->type.n && t->type.params[nt]->kind == V_TYPE) nt++;
+        int64_t lo = (int64_t)nt, hi = (int64_t)nt, an = (int64_t)v->arr.n;
+        if (nt < t->type.n) size_range(t, nt, &lo, &hi);
+        if (an < lo || an > hi) { ml_push(c, out, size_mm(c, path, lo, hi, an)); return; }
+        for (size_t i = 0; i < v->arr.n && nt; i++) {
+            size_t adx = i < nt ? i : nt - 1;
+            if (!cmp_type_match(c, t->type.params[adx], v->arr.items[i]))
+                mm_describe(c, t->type.params[adx], v->arr.items[i], path_el(c, path, arena_printf(c->arena, "index %zu", adx), 0), out);
+        }
+        return;
+    }
+    if (!strcmp(n, "Array") && v->kind == V_ARRAY) {
+        size_t first = 0;
+        Value *et = NULL;
+        if (t->type.n && t->type.params[0]->kind == V_TYPE) et = t->type.params[0], first = 1;
+        int64_t lo, hi, an = (int64_t)v->arr.n;
+        size_range(t, first, &lo, &hi);
+        if (an < lo || an > hi) { ml_push(c, out, size_mm(c, path, lo, hi, an)); return; }
+        for (size_t i = 0; i < v->arr.n && et; i++)
+            if (!cmp_type_match(c, et, v->arr.items[i]))
+                mm_describe(c, et, v->arr.items[i], path_el(c, path, arena_printf(c->arena, "index %zu", i), 0), out);
+        return;
+    }
+    if (!cmp_type_match(c, t, v)) ml_push(c, out, type_mm(c, path, original, v));
+}
+
+static void mm_describe(Compiler *c, Value *t, Value *v, const PathEl *path, MList *out)
+{
+    internal_describe(c, normalize(c, t), t, v, path, out);
+}
+
+const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig)
+{
+    MList l = {0};
+    mm_describe(c, type, v, path_el(c, NULL, head, 0), &l);
+    if (!l.n) {   /* should not happen: describe what we can */
+        Mismatch *m = type_mm(c, path_el(c, NULL, head, 0), type, v);
+        ml_push(c, &l, m);
+    }
+    Buf b = BUF_INIT;
+    if (style == CMP_MM_SUBJECT) {
+        if (l.n == 1) {
+            mm_format(c, &b, l.m[0], -1);
+        } else {
+            for (size_t i = 0; i < l.n; i++) {
+                if (i) buf_adds(&b, "\n ");
+                mm_format(c, &b, l.m[i], -1);
+            }
+        }
+        const char *s = buf_cstr(&b);
+        const char *r = arena_strdup(c->arena, l.n == 1 ? s + 1 : s);
+        buf_free(&b);
+        return r;
+    }
+    buf_adds(&b, label);
+    if (style == CMP_MM_PARAMS) {
+        buf_addc(&b, ':');
+        if (l.n > 1) buf_adds(&b, "\n ");
+        for (size_t i = 0; i < l.n; i++) {
+            if (i) buf_adds(&b, "\n ");
+            mm_format(c, &b, l.m[i], -1);
+        }
+    } else if (l.n == 1) {
+        mm_format(c, &b, l.m[0], -1);
+    } else {
+        buf_printf(&b, " expects (%s)", sig ? sig : "");
+        for (size_t i = 0; i < l.n; i++) {
+            buf_adds(&b, "\n  rejected:");
+            mm_format(c, &b, l.m[i], -1);
+        }
+    }
+    const char *r = arena_strdup(c->arena, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+const char *cmp_signature(Compiler *c, Scope *s, const Node *params)
+{
+    size_t required = 0, n = 0;
+    for (const Node *p = params; p; p = p->next, n++)
+        if (!p->b && !p->ival) required = n + 1;
+    const char *r = "";
+    n = 0;
+    for (const Node *p = params; p; p = p->next, n++) {
+        Value *t = p->a ? ev_expr(c, s, p->a) : val_type(c->arena, "Any", NULL, 0);
+        const char *ind = "";
+        if (p->ival) ind = required > n ? "+" : "*";
+        else if (n + 1 > required) {
+            ind = "?";
+            if (is_named(t, "Optional") && t->type.n == 1) t = t->type.params[0];
+        }
+        Buf x = BUF_INIT;
+        type_to_s(&x, t);
+        r = arena_printf(c->arena, "%s%s%s %s%s", r, n ? ", " : "", buf_cstr(&x), p->text, ind);
+        buf_free(&x);
+    }
+    return r;
 }

@@ -1,0 +1,3 @@
+type Port = Integer[1, 65535]
+class t(Port $p) {}
+class { 't': p => 70000 }

@@ -1,0 +1,2 @@
+class t(Array[Integer] $p) {}
+class { 't': p => [1, 'a'] }

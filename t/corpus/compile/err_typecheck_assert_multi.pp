@@ -1,0 +1,1 @@
+assert_type(Tuple[String, Integer], [1, 'a'])

@@ -1,0 +1,2 @@
+class t(Boolean $p) {}
+class { 't': p => 'yes' }

@@ -1,0 +1,2 @@
+class t(Data $p) {}
+class { 't': p => [/x/] }

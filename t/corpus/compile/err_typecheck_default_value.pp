@@ -1,0 +1,2 @@
+class t(Integer[1, 5] $p = 7) {}
+include t

@@ -1,0 +1,2 @@
+define d(Array[String] $p) {}
+d { 'x': p => ['a', 1] }

@@ -1,0 +1,2 @@
+class t(Array[String, 1] $p) {}
+class { 't': p => [] }

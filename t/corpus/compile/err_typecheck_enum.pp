@@ -1,0 +1,2 @@
+class t(Enum['a', 'b'] $p) {}
+class { 't': p => 'c' }

@@ -1,0 +1,1 @@
+notice(inline_epp('<%- |Hash[String, Integer] $h| -%><%= $h %>', { 'h' => { 'a' => 'x' } }))

@@ -1,0 +1,2 @@
+function f(Hash[String, Integer] $h) { $h }
+notice(f({ 'a' => 'b' }))

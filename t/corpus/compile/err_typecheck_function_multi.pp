@@ -1,0 +1,2 @@
+function f(String $s, Tuple[String, Integer] $t = ['a', 1]) { $t }
+notice(f('x', [1, 'a']))

@@ -1,0 +1,2 @@
+class t(Hash[String, Integer] $p) {}
+class { 't': p => { 'a' => 'b' } }

@@ -1,0 +1,1 @@
+[[1, 'a']].each |Array[Integer] $x| { notice($x) }

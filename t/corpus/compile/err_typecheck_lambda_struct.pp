@@ -1,0 +1,1 @@
+[{ 'a' => 1 }].each |Struct[{ a => String }] $x| { notice($x) }

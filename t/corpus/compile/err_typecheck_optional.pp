@@ -1,0 +1,2 @@
+class t(Optional[String] $p) {}
+class { 't': p => 1 }

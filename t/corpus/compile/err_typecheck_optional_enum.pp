@@ -1,0 +1,2 @@
+class t(Optional[Enum['a', 'b']] $p) {}
+class { 't': p => 'c' }

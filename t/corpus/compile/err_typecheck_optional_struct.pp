@@ -1,0 +1,2 @@
+class t(Optional[Struct[{ a => Integer }]] $p) {}
+class { 't': p => { 'a' => 'x' } }

@@ -1,0 +1,2 @@
+class t(Optional[Variant[String, Integer]] $p) {}
+class { 't': p => [1] }

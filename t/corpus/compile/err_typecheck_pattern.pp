@@ -1,0 +1,2 @@
+class t(Pattern[/\Aa/] $p) {}
+class { 't': p => 'xbc' }

@@ -1,0 +1,2 @@
+class t(Scalar $p) {}
+class { 't': p => [1] }

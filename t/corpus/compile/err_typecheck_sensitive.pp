@@ -1,0 +1,2 @@
+class t(Sensitive[String] $p) {}
+class { 't': p => 'x' }

@@ -1,0 +1,2 @@
+class t(String[1, 3] $p) {}
+class { 't': p => 'abcd' }

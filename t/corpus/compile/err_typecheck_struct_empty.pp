@@ -1,0 +1,2 @@
+class t(Struct[{ a => Integer, b => String }] $p) {}
+class { 't': p => {} }

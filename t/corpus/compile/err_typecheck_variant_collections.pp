@@ -1,0 +1,2 @@
+class t(Variant[Array[String], Hash[String, String]] $p) {}
+class { 't': p => [1] }

@@ -1,0 +1,2 @@
+class t(Variant[Enum['a'], Integer] $p) {}
+class { 't': p => 'c' }

@@ -1,0 +1,2 @@
+class t(Variant[Integer[1, 5], String] $p) {}
+class { 't': p => 7 }

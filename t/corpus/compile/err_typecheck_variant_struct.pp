@@ -1,0 +1,2 @@
+class t(Variant[Struct[{ a => Integer }], Struct[{ b => String }]] $p) {}
+class { 't': p => { 'a' => 'x' } }

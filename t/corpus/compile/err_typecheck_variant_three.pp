@@ -1,0 +1,2 @@
+class t(Variant[String, Integer, Boolean] $p) {}
+class { 't': p => [1] }

@@ -1,0 +1,1 @@
+notice(lookup('ports', Hash[String, Integer]))
