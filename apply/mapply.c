@@ -283,16 +283,7 @@ int main(int argc, char **argv)
         return 1;
     }
     char *home_vardir = NULL;
-    if (!vardir) {
-        if (geteuid() == 0) {
-            vardir = "/var/lib/mapply";
-        } else {
-            const char *home = getenv("HOME");
-            home_vardir = xmalloc(strlen(home ? home : "/tmp") + 16);
-            sprintf(home_vardir, "%s/.mapply", home ? home : "/tmp");
-            vardir = home_vardir;
-        }
-    }
+    if (!vardir) vardir = home_vardir = util_default_vardir();
     opt.vardir = vardir;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -155,16 +155,7 @@ int main(int argc, char **argv)
     }
     /* the same default as mapply's, so the two meet without options */
     char *home_vardir = NULL;
-    if (!vardir) {
-        if (geteuid() == 0) {
-            vardir = "/var/lib/mapply";
-        } else {
-            const char *home = getenv("HOME");
-            home_vardir = xmalloc(strlen(home ? home : "/tmp") + 16);
-            sprintf(home_vardir, "%s/.mapply", home ? home : "/tmp");
-            vardir = home_vardir;
-        }
-    }
+    if (!vardir) vardir = home_vardir = util_default_vardir();
     /* --root DIR/ and DIR mean the same */
     char *root_copy = xstrndup(root, strlen(root));
     for (size_t n = strlen(root_copy); n > 0 && root_copy[n - 1] == '/'; n--)

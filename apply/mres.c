@@ -303,12 +303,7 @@ int main(int argc, char **argv)
             return 2;
         }
     char *home_vardir = NULL;
-    if (!opt.vardir) {
-        const char *home = getenv("HOME");
-        home_vardir = xmalloc(strlen(home ? home : "/tmp") + 16);
-        sprintf(home_vardir, "%s/.mapply", home ? home : "/tmp");
-        opt.vardir = geteuid() == 0 ? "/var/lib/mapply" : home_vardir;
-    }
+    if (!opt.vardir) opt.vardir = home_vardir = util_default_vardir();
     Arena arena;
     arena_init(&arena);
     Show s = {p, cat_capitalize_type(&arena, td->name), root, json, 0, 0, &arena};

@@ -61,3 +61,13 @@ void util_big_heap(size_t bytes)
 #endif
     free(p);
 }
+
+char *util_default_vardir(void)
+{
+    if (geteuid() == 0) return xstrndup("/var/lib/mapply", 15);
+    const char *home = getenv("HOME");
+    if (!home || !*home) home = "/tmp";
+    char *d = xmalloc(strlen(home) + 16);
+    sprintf(d, "%s/.mapply", home);
+    return d;
+}

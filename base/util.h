@@ -15,6 +15,10 @@ void *xrealloc(void *p, size_t n);  /* never NULL; caller frees */
 char *xstrndup(const char *s, size_t n); /* NUL-terminated copy; caller frees */
 _Noreturn void util_oom(void);
 
+/* The state directory mapply, mres and mbucket share when --vardir is not
+ * given: /var/lib/mapply as root, else ~/.mapply.  Caller frees. */
+char *util_default_vardir(void);
+
 /* Prepares malloc for a big, short-lived run: one heap for every thread,
  * no trimming, and the first `bytes` of heap growth in one step, offered to
  * the kernel as transparent huge pages (glibc's malloc.hugetlb=1, done from
