@@ -240,48 +240,53 @@ static int equal(const Value *a, const Value *b, int fold)
 int val_equal(const Value *a, const Value *b) { return equal(a, b, 1); }
 int val_identical(const Value *a, const Value *b) { return a->kind == b->kind && equal(a, b, 0); }
 
-/* Shortest representation that reads back to the same double, with ".0"
- * for integral values, as Ruby's Float#to_s prints. */
+/* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
+ * that read back to the same double, in fixed notation with at least ".0"
+ * unless the decimal point would sit before the fourth place after it
+ * (1.5e-05) or beyond the sixteenth digit (1.0e+15, 9.999999999999998e+15;
+ * but 1234567890123456.8, which needs all seventeen digits). */
 static void float_to_s(Buf *b, double f)
 {
-    char tmp[64];
-    if (isinf(f)) {
-        buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
-        return;
-    }
     if (isnan(f)) {
         buf_adds(b, "NaN");
         return;
     }
-    double af = fabs(f);
-    if (af != 0 && (af >= 1e16 || af < 1e-4)) {
-        for (int prec = 1; prec <= 17; prec++) {
-            snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-            if (strtod(tmp, NULL) == f) break;
-        }
-        /* Ruby: 1.0e+16, 1.0e-05 */
-        char mant[64];
-        int exp = 0;
-        char *e = strchr(tmp, 'e');
-        if (e) {
-            exp = atoi(e + 1);
-            *e = '\0';
-        } else {
-            snprintf(tmp, sizeof tmp, "%.17e", f);
-            e = strchr(tmp, 'e');
-            exp = atoi(e + 1);
-            *e = '\0';
-        }
-        snprintf(mant, sizeof mant, "%s", tmp);
-        if (!strchr(mant, '.')) strcat(mant, ".0");
-        buf_printf(b, "%se%c%02d", mant, exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    if (isinf(f)) {
+        buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
         return;
     }
+    char tmp[40];
     for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*f", prec, f);
+        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
         if (strtod(tmp, NULL) == f) break;
     }
-    buf_adds(b, tmp);
+    char digits[24];
+    size_t nd = 0;
+    const char *p = tmp;
+    if (*p == '-') buf_addc(b, *p++);
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    int decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
+    if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {
+        buf_addc(b, digits[0]);
+        buf_addc(b, '.');
+        if (nd > 1) buf_add(b, digits + 1, nd - 1);
+        else buf_addc(b, '0');
+        buf_printf(b, "e%+03d", decpt - 1);
+    } else if (decpt <= 0) {                          /* 0.001 */
+        buf_adds(b, "0.");
+        for (int i = decpt; i < 0; i++) buf_addc(b, '0');
+        buf_add(b, digits, nd);
+    } else if ((size_t)decpt >= nd) {                 /* 100.0 */
+        buf_add(b, digits, nd);
+        for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
+        buf_adds(b, ".0");
+    } else {                                          /* 2.5 */
+        buf_add(b, digits, (size_t)decpt);
+        buf_addc(b, '.');
+        buf_add(b, digits + decpt, nd - (size_t)decpt);
+    }
 }
 
 static void to_s(Buf *b, const Value *v, int nested)
