@@ -21,6 +21,7 @@
  * plain error.
  */
 #include "compiler/compiler.h"
+#include "compiler/stdlib.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
 #include "base/buf.h"
@@ -158,100 +159,6 @@ static int is_dir(const char *p)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Ruby's value.to_s for a parsed JSON value, as Puppet interpolates it into
- * its messages: strings bare at the top, inspected ("a") inside, hashes
- * {"a"=>1}, arrays [1, 2], null nil. */
-static void ruby_to_s(Buf *b, const Value *v, int top)
-{
-    switch (v->kind) {
-    case V_UNDEF: if (!top) buf_adds(b, "nil"); break;
-    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
-    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: {                                   /* Ruby's Float#to_s */
-        char tmp[40];
-        if (v->f != v->f || v->f - v->f != 0) {
-            buf_adds(b, v->f != v->f ? "NaN" : v->f < 0 ? "-Infinity" : "Infinity");
-            break;
-        }
-        for (int prec = 1; prec <= 17; prec++) {      /* the shortest digits that read back */
-            snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v->f);
-            if (strtod(tmp, NULL) == v->f) break;
-        }
-        char digits[24];
-        size_t nd = 0;
-        const char *p = tmp;
-        if (*p == '-') buf_addc(b, *p++);
-        for (; *p && *p != 'e'; p++)
-            if (*p != '.') digits[nd++] = *p;
-        while (nd > 1 && digits[nd - 1] == '0') nd--;
-        int decpt = atoi(p + 1) + 1;                  /* digits[0] sits before it */
-        if (v->f == 0) decpt = 1;
-        if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {   /* 1.0e+15, 1.5e-05 */
-            buf_addc(b, digits[0]);
-            buf_addc(b, '.');
-            if (nd > 1) buf_add(b, digits + 1, nd - 1);
-            else buf_addc(b, '0');
-            buf_printf(b, "e%+03d", decpt - 1);
-        } else if (decpt <= 0) {                      /* 0.001 */
-            buf_adds(b, "0.");
-            for (int i = decpt; i < 0; i++) buf_addc(b, '0');
-            buf_add(b, digits, nd);
-        } else if ((size_t)decpt >= nd) {             /* 100.0 */
-            buf_add(b, digits, nd);
-            for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
-            buf_adds(b, ".0");
-        } else {                                      /* 2.5 */
-            buf_add(b, digits, (size_t)decpt);
-            buf_addc(b, '.');
-            buf_add(b, digits + decpt, nd - (size_t)decpt);
-        }
-        break;
-    }
-    case V_STR:
-        if (top) {
-            buf_add(b, v->str.s, v->str.len);
-            break;
-        }
-        buf_addc(b, '"');
-        for (size_t i = 0; i < v->str.len; i++) {
-            unsigned char ch = (unsigned char)v->str.s[i];
-            switch (ch) {
-            case '"': buf_adds(b, "\\\""); break;
-            case '\\': buf_adds(b, "\\\\"); break;
-            case '\n': buf_adds(b, "\\n"); break;
-            case '\t': buf_adds(b, "\\t"); break;
-            case '\r': buf_adds(b, "\\r"); break;
-            case '#': buf_adds(b, i + 1 < v->str.len && strchr("{$@", v->str.s[i + 1]) ? "\\#" : "#"); break;
-            default:
-                if (ch < 0x20 || ch == 0x7f) buf_printf(b, "\\x%02X", ch);
-                else buf_addc(b, (char)ch);
-            }
-        }
-        buf_addc(b, '"');
-        break;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            ruby_to_s(b, v->arr.items[i], 0);
-        }
-        buf_addc(b, ']');
-        break;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            ruby_to_s(b, v->hash.keys[i], 0);
-            buf_adds(b, "=>");
-            ruby_to_s(b, v->hash.vals[i], 0);
-        }
-        buf_addc(b, '}');
-        break;
-    default:
-        break;
-    }
-}
-
 /* data[key] as Ruby reads it from what JSON.parse gave: the last of
  * duplicate keys of an object; for a string, key itself when it occurs in
  * it (String#[]); NULL for nil. */
@@ -356,7 +263,7 @@ static int read_metadata(Compiler *c, const char *name, ModuleInfo *m)
         if (strcmp(required[i], "dependencies") != 0) continue;
         if (v->kind != V_ARRAY) {
             Buf b = BUF_INIT;
-            ruby_to_s(&b, v, 1);
+            fn_ruby_to_s(&b, v);   /* Ruby's to_s: {"a"=>1}, [1, 2.5] */
             char *shown = arena_strndup(A, b.s ? b.s : "", b.len);
             buf_free(&b);
             fprintf(stderr, "%s: error: The value for the key dependencies in the file metadata.json of the module %s must be an array, not: '%s'\n",
