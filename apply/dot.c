@@ -311,16 +311,11 @@ static int write_atomic(const char *path, const char *text, size_t len)
         free(tmp);
         return write_error(path, NULL);
     }
-    for (size_t done = 0; done < len;) {
-        ssize_t w = write(fd, text + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-            return write_error(path, tmp);
-        }
-        done += (size_t)w;
+    if (util_write_all(fd, text, len) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return write_error(path, tmp);
     }
     if (close(fd) != 0 || rename(tmp, path) != 0) return write_error(path, tmp);
     free(tmp);

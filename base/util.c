@@ -1,5 +1,6 @@
 /* util.c - checked allocation; see util.h. */
 #include "base/util.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,4 +71,17 @@ char *util_default_vardir(void)
     char *d = xmalloc(strlen(home) + 16);
     sprintf(d, "%s/.mapply", home);
     return d;
+}
+
+int util_write_all(int fd, const void *data, size_t len)
+{
+    for (size_t off = 0; off < len;) {
+        ssize_t n = write(fd, (const char *)data + off, len - off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        off += (size_t)n;
+    }
+    return 0;
 }

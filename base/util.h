@@ -15,6 +15,10 @@ void *xrealloc(void *p, size_t n);  /* never NULL; caller frees */
 char *xstrndup(const char *s, size_t n); /* NUL-terminated copy; caller frees */
 _Noreturn void util_oom(void);
 
+/* Writes all of data to fd, short writes and EINTR retried.  0, or -1
+ * with errno set. */
+int util_write_all(int fd, const void *data, size_t len);
+
 /* The state directory mapply, mres and mbucket share when --vardir is not
  * given: /var/lib/mapply as root, else ~/.mapply.  Caller frees. */
 char *util_default_vardir(void);

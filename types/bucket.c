@@ -93,15 +93,7 @@ static int write_atomic(const char *dir, const char *name, const void *data, siz
     }
     if (fchmod(fd, mode) != 0)
         goto fail;
-    for (size_t off = 0; off < len;) {
-        ssize_t n = write(fd, (const char *)data + off, len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            goto fail;
-        off += (size_t)n;
-    }
-    if (fsync(fd) != 0)
+    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
         goto fail;
     if (close(fd) != 0) {
         fd = -1;
@@ -338,15 +330,9 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
         buf_printf(err, "cannot set the mode or owner of %s: %s", tmp.s, strerror(errno));
         goto fail;
     }
-    for (size_t off = 0; off < want.len;) {
-        ssize_t n = write(fd, want.s + off, want.len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            buf_printf(err, "cannot write %s: %s", tmp.s, strerror(errno));
-            goto fail;
-        }
-        off += (size_t)n;
+    if (util_write_all(fd, want.s, want.len) != 0) {
+        buf_printf(err, "cannot write %s: %s", tmp.s, strerror(errno));
+        goto fail;
     }
     if (fsync(fd) != 0 || close(fd) != 0) {
         fd = -1;

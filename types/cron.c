@@ -762,16 +762,8 @@ static int tab_write(Tab *t, const char *text, size_t len, Buf *err)
             buf_free(&tmp);
             return -1;
         }
-        size_t off = 0;
-        while (off < len) {
-            ssize_t n = write(fd, text + off, len - off);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                break;
-            off += (size_t)n;
-        }
-        if (close(fd) != 0 || off < len)
+        int written = util_write_all(fd, text, len) == 0;
+        if (close(fd) != 0 || !written)
             buf_printf(err, "Could not write crontab for %s: %s", t->user, strerror(errno));
         else if (run_crontab(t, tmp.s, &out) != 0)
             buf_printf(err, "Could not write crontab for %s: %s", t->user, buf_cstr(&out));

@@ -921,16 +921,7 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
     if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
         if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
             goto fail;
-    for (size_t off = 0; off < len;) {
-        ssize_t n = write(fd, data + off, len - off);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            goto fail;
-        }
-        off += (size_t)n;
-    }
-    if (fsync(fd) != 0)
+    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
         goto fail;
     if (close(fd) != 0) {
         fd = -1;

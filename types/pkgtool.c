@@ -1369,14 +1369,7 @@ static int lines_write(const char *root, const char *file, const Lines *l, Buf *
         buf_printf(err, "Could not write %s: %s", buf_cstr(&path), strerror(errno));
         goto out;
     }
-    int ok = fchmod(fd, 0644) == 0;
-    for (size_t off = 0; ok && off < text.len; ) {
-        ssize_t n = write(fd, text.s + off, text.len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        ok = n > 0;
-        off += n > 0 ? (size_t)n : 0;
-    }
+    int ok = fchmod(fd, 0644) == 0 && util_write_all(fd, text.s, text.len) == 0;
     ok = ok && fsync(fd) == 0;
     ok = close(fd) == 0 && ok;
     ok = ok && rename(tmpl.s, path.s) == 0;

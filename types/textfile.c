@@ -84,19 +84,6 @@ int textfile_load(TextFile *f, const char *root, const char *path, Buf *err)
     return 0;
 }
 
-static int write_all(int fd, const char *data, size_t len)
-{
-    for (size_t off = 0; off < len;) {
-        ssize_t n = write(fd, data + off, len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        off += (size_t)n;
-    }
-    return 0;
-}
-
 /* fsync the directory holding path, so a rename is durable. */
 static void sync_dir(const char *path)
 {
@@ -121,7 +108,7 @@ static int write_in_place(const char *path, const char *data, size_t len)
     int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return -1;
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0) {
         int e = errno;
         close(fd);
         errno = e;
@@ -148,7 +135,7 @@ int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
         fchown(fd, (uid_t)f->uid, (gid_t)f->gid) != 0 && errno != EPERM)
         goto fail;
     op = "io_write";
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
+    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
         goto fail;
     int rc = close(fd);
     fd = -1;
