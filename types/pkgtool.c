@@ -462,7 +462,7 @@ static const char *apt_config(const char *root, Buf *err)
                "DPkg::Options:: \"--root=%s\";\n"
                "DPkg::Options:: \"--log=%s/var/log/dpkg.log\";\n",
                root, root, root, root);
-    int ok = write(fd, text.s, text.len) == (ssize_t)text.len;
+    int ok = util_write_all(fd, text.s, text.len) == 0;
     close(fd);
     buf_free(&text);
     if (!ok) {
