@@ -1,11 +1,17 @@
 /*
- * arena.c - bump allocation in growing blocks; see arena.h.  Blocks double
- * up to 4 MiB; a request larger than a block gets a block of its own.
- * Blocks of 2 MiB and more are mapped 2 MiB-aligned and offered to the
- * kernel as transparent huge pages: a big compile touches hundreds of
- * megabytes once, and page faults, not the allocator, were its cost.
- * Blocks start zeroed (mmap, calloc) and are never reused, so arena_alloc
- * hands out zeroed memory without clearing it again.
+ * arena.c - bump allocation; see arena.h.  An arena's first block is one
+ * large span of reserved address space (RESERVE, MAP_NORESERVE): memory the
+ * kernel hands out zeroed and only when first touched, so the arena never
+ * clears memory, never copies, and costs only what it uses.  The span's
+ * start is placed SMALL bytes before a 2 MiB boundary: a small arena (a
+ * package database, a tiny manifest) touches only those small pages, and
+ * everything past the boundary is offered to the kernel as transparent huge
+ * pages, because on virtual machines page faults, not the allocator, were
+ * the cost of a big compile.  Where the reservation is refused (strict
+ * overcommit, a low address-space limit) or once the span is full, blocks
+ * doubling up to 4 MiB follow (huge-page-mapped from 2 MiB up, calloc'd
+ * below).  Blocks start zeroed and are never reused, so arena_alloc hands
+ * out zeroed memory without clearing it again.
  */
 #include "base/arena.h"
 #include "base/util.h"
@@ -24,7 +30,8 @@ struct ArenaBlock {
     _Alignas(16) char data[];
 };
 
-enum { HUGE = 2u << 20, MAX_BLOCK = 4u << 20 };
+enum { HUGE = 2u << 20, MAX_BLOCK = 4u << 20, SMALL = 64u << 10 };
+#define RESERVE ((size_t)16 << 30)
 
 #ifndef ARENA_TRACK
 static ArenaBlock *block_alloc(size_t size)
@@ -86,12 +93,31 @@ void *arena_alloc(Arena *a, size_t n)
 }
 char *arena_alloc_bytes(Arena *a, size_t n) { return arena_alloc(a, n); }
 #else
+/* The first block: RESERVE bytes of address space, or NULL when refused. */
+static ArenaBlock *span_alloc(void)
+{
+    char *m = mmap(NULL, RESERVE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    char *boundary = (char *)(((uintptr_t)m + SMALL + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+#ifdef MADV_HUGEPAGE
+    madvise(boundary, (size_t)(m + RESERVE - boundary) & ~(size_t)(HUGE - 1), MADV_HUGEPAGE);
+#endif
+    ArenaBlock *b = (ArenaBlock *)(boundary - SMALL);
+    b->map = m;
+    b->maplen = RESERVE;
+    b->size = (size_t)(m + RESERVE - b->data);
+    return b;
+}
+
 static void new_block(Arena *a, size_t n)
 {
-    size_t size = a->head ? a->head->size * 2 : 16384;
-    if (size > MAX_BLOCK - sizeof(ArenaBlock)) size = MAX_BLOCK - sizeof(ArenaBlock);
-    if (size < n) size = n;
-    ArenaBlock *b = block_alloc(size);
+    ArenaBlock *b = a->head ? NULL : span_alloc();
+    if (!b) {
+        size_t size = a->head ? a->head->size * 2 : 16384;
+        if (size > MAX_BLOCK - sizeof(ArenaBlock)) size = MAX_BLOCK - sizeof(ArenaBlock);
+        if (size < n) size = n;
+        b = block_alloc(size);
+    }
     b->next = a->head;
     a->head = b;
     a->cur = b->data;

@@ -53,6 +53,17 @@ void util_big_heap(size_t bytes)
     mallopt(M_TRIM_THRESHOLD, (int)(bytes > (1u << 30) ? 1u << 30 : bytes));
     mallopt(M_MMAP_THRESHOLD, 32 << 20);    /* glibc's largest: big buffers stay in the heap */
     mallopt(M_TOP_PAD, (int)bytes);
+    /* The kernel backs only whole aligned 2 MiB spans with a huge page, and
+     * only spans with no small page in them yet.  malloc writes its first
+     * chunk header at the start of the heap (before the madvise below can
+     * run), so the break is first moved to one small page short of a 2 MiB
+     * boundary: that page takes the header, and every span after it is
+     * still untouched.  The skipped bytes are never touched and cost nothing. */
+    uintptr_t brk0 = (uintptr_t)sbrk(0);
+    if (brk0 != (uintptr_t)-1) {
+        uintptr_t want = ((brk0 + 4096 + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1)) - 4096;
+        if (want > brk0) (void)sbrk((intptr_t)(want - brk0));
+    }
     uintptr_t start = (uintptr_t)sbrk(0);
     void *p = malloc(1);                     /* grows the heap by bytes */
     uintptr_t end = (uintptr_t)sbrk(0);

@@ -532,7 +532,7 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
         const char *module = arena_strndup(A, lname, (size_t)(sep - lname));
         char *rest = arena_printf(A, "%s.pp", sep + 2);
         for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-        const char *path = module_file(c, module, "functions", rest);
+        const char *path = module_path(c, module, "functions", rest);   /* a missing file: load_file 2 */
         if (path) {
             if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
             def = map_get(&c->functions, lname, strlen(lname));

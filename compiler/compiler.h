@@ -98,7 +98,11 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
+/* <module dir>/<dir>/<rest>: module_file only when the file exists,
+ * module_path whether or not (for callers that read it anyway); NULL when
+ * the module has no directory.  Paths live in the compile arena. */
 const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest);
+const char *module_path(Compiler *c, const char *module, const char *dir, const char *rest);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
 /* Puppet's signature_string of a parameter list (kids of a function or

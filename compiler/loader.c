@@ -219,16 +219,11 @@ static void blank_json_comments(char *s, size_t n)
     }
 }
 
-/* Puppet::Module#load_metadata.  Returns 0 and fills m, or -1 after the
- * error line Puppet logs for a module it drops (MissingMetadata). */
-static int read_metadata(Compiler *c, const char *name, ModuleInfo *m)
+/* Puppet::Module#load_metadata on text, the contents of path (taken
+ * over: freed here).  Returns 0 and fills m, or -1 after the error line
+ * Puppet logs for a module it drops (MissingMetadata). */
+static int read_metadata(Compiler *c, const char *name, ModuleInfo *m, const char *path, Buf text)
 {
-    const char *path = arena_printf(A, "%s/metadata.json", m->dir);
-    Buf text = BUF_INIT;
-    if (buf_read_file(&text, path, 0) != 0) {        /* Errno::ENOENT: no metadata */
-        buf_free(&text);
-        return 0;
-    }
     if (text.len) blank_json_comments(text.s, text.len);
     Buf err = BUF_INIT;
     Value *data = json_parse(A, text.s ? text.s : "", text.len, &err);
@@ -297,27 +292,44 @@ static ModuleInfo *module_info(Compiler *c, const char *name)
     map_put(&c->loaded, key, n + 1, m);
     if (!module_name_ok(name)) return m;
     for (size_t i = 0; i < c->nmodulepath; i++) {
+        /* metadata.json first: most modules have one, and reading it proves
+         * the directory is there without a stat of its own */
         const char *d = arena_printf(A, "%s/%s", c->modulepath[i], name);
+        const char *path = arena_printf(A, "%s/metadata.json", d);
+        Buf text = BUF_INIT;
+        if (buf_read_file(&text, path, 0) == 0) {
+            m->dir = d;
+            if (read_metadata(c, name, m, path, text) != 0) m->dir = NULL;
+            return m;
+        }
+        buf_free(&text);                             /* Errno::ENOENT: no metadata */
         if (is_dir(d)) {
             m->dir = d;
-            break;
+            return m;
         }
     }
-    if (m->dir && read_metadata(c, name, m) != 0) m->dir = NULL;
     return m;
 }
 
-/* <module dir>/<dir>/<rest> when that file exists, or NULL (an empty dir:
- * <module dir>/<rest>, as for "hiera.yaml").  The module dir is the first
- * <modulepath entry>/<module>; a module dropped for its metadata.json has
- * none (see module_info).  The path lives in the compile arena. */
-const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest)
+/* <module dir>/<dir>/<rest> (an empty dir: <module dir>/<rest>), whether
+ * or not it exists, or NULL when the module has no directory.  The module
+ * dir is the first <modulepath entry>/<module>; a module dropped for its
+ * metadata.json has none (see module_info).  The path lives in the compile
+ * arena.  For callers that read the file anyway: a missing file shows as a
+ * failed open, one system call fewer than a stat first. */
+const char *module_path(Compiler *c, const char *module, const char *dir, const char *rest)
 {
     if (!c->nmodulepath) return NULL;
     ModuleInfo *m = module_info(c, module);
     if (!m->dir) return NULL;
-    const char *p = *dir ? arena_printf(A, "%s/%s/%s", m->dir, dir, rest) : arena_printf(A, "%s/%s", m->dir, rest);
-    return is_file(p) ? p : NULL;
+    return *dir ? arena_printf(A, "%s/%s/%s", m->dir, dir, rest) : arena_printf(A, "%s/%s", m->dir, rest);
+}
+
+/* module_path when that file exists, or NULL. */
+const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest)
+{
+    const char *p = module_path(c, module, dir, rest);
+    return p && is_file(p) ? p : NULL;
 }
 
 /* Loads the file that should define name (a class or define). */
@@ -333,9 +345,9 @@ static void autoload(Compiler *c, const char *name)
         for (char *p = r; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
         rest = r;
     }
-    const char *path = module_file(c, module, "manifests", rest);
+    const char *path = module_path(c, module, "manifests", rest);
     if (!path) return;
-    int rc = load_file(c, path, NULL);
+    int rc = load_file(c, path, NULL);              /* 2: no such file, nothing to load */
     if (rc == 1) longjmp(*c->fail, 1);
 }
 
