@@ -450,16 +450,23 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     cmp_fail(c, at, "Creating a new %s from %s is not supported", t, val_type_name(v));
 }
 
-static const struct { const char *name; CompilerFn fn; } compiler_fns[] = {
-    {"alert", f_alert}, {"assert_type", f_assert_type}, {"compare", f_compare}, {"contain", f_contain},
-    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info},
-    {"defined", f_defined}, {"dig", f_dig}, {"lest", f_lest}, {"then", f_then}, {"unwrap", f_unwrap}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail},
-    {"file", f_file}, {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp},
-    {"inline_template", f_template}, {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice},
-    {"realize", f_realize}, {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged},
-    {"template", f_template}, {"type", f_type}, {"warning", f_warning},
-    {"__epp_text", epp_fn_text}, {"__epp_render", epp_fn_render},
+/* Sorted by name (strcmp order: "_" after upper case, before lower case)
+ * for the binary search in ev_call_function. */
+static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compiler_fns[] = {
+    {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"alert", f_alert},
+    {"assert_type", f_assert_type}, {"compare", f_compare}, {"contain", f_contain},
+    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info}, {"defined", f_defined},
+    {"dig", f_dig}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file},
+    {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", f_template},
+    {"lest", f_lest}, {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice}, {"realize", f_realize},
+    {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template}, {"then", f_then},
+    {"type", f_type}, {"unwrap", f_unwrap}, {"warning", f_warning},
 };
+
+static int compiler_fn_cmp(const void *key, const void *e)
+{
+    return strcmp(key, ((const struct CompilerFnEntry *)e)->name);
+}
 
 /* A function written in the Puppet language (functions/NAME.pp or site.pp). */
 static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at, Value **args, size_t n)
@@ -502,8 +509,8 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
                         const Node *lambda)
 {
     const char *fname = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    for (size_t i = 0; i < ARRAY_LEN(compiler_fns); i++)
-        if (strcmp(compiler_fns[i].name, fname) == 0) return compiler_fns[i].fn(c, s, at, args, nargs, lambda);
+    const struct CompilerFnEntry *cf = bsearch(fname, compiler_fns, ARRAY_LEN(compiler_fns), sizeof compiler_fns[0], compiler_fn_cmp);
+    if (cf) return cf->fn(c, s, at, args, nargs, lambda);
     StdlibFn sf = stdlib_find(fname);
     if (sf) return sf(c, s, at, args, nargs, lambda);
     const Builtin *b = fn_find(fname);
