@@ -73,13 +73,15 @@ typedef struct Node {
     uint32_t off, len;       /* source range */
     const SrcFile *file;
     const char *text;        /* lives in the arena; NUL-terminated */
-    size_t text_len;
+    uint32_t text_len;
+    int nkids;
     struct Node *a, *b, *c;  /* fixed children, see NodeKind */
     struct Node *kids;       /* first list child */
     struct Node *next;       /* next sibling in the parent's list */
-    int nkids;
-    int64_t ival;
-    double fval;
+    union {
+        int64_t ival;        /* ND_INT, ND_BOOL, flags of other kinds */
+        double fval;         /* ND_FLOAT */
+    };
     void *cache;             /* evaluator's per-node cache (e.g. compiled regex) */
 } Node;
 
