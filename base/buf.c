@@ -64,12 +64,17 @@ char *buf_detach(Buf *b)
 
 const char *buf_cstr(Buf *b) { return b->cap ? b->s : ""; }
 
-int buf_read_fd(Buf *b, int fd)
+int buf_read_fd(Buf *b, int fd) { return buf_read_fd_max(b, fd, (size_t)-1); }
+
+int buf_read_fd_max(Buf *b, int fd, size_t max)
 {
     char chunk[65536];
-    for (;;) {
+    for (size_t got = 0;;) {
         ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n > 0)
+        if (n > 0 && (got += (size_t)n) > max) {
+            errno = EFBIG;
+            return -1;
+        } else if (n > 0)
             buf_add(b, chunk, (size_t)n);
         else if (n == 0)
             return 0;

@@ -32,6 +32,9 @@ const char *buf_cstr(Buf *b);           /* "" when empty; valid until the next c
 /* Appends everything readable from fd (to end of file; EINTR retried);
  * fd stays open.  0, or -1 with errno set (what was read stays in b). */
 int buf_read_fd(Buf *b, int fd);
+/* buf_read_fd that stops with -1 and errno EFBIG once more than max bytes
+ * came (a device such as /dev/zero never ends). */
+int buf_read_fd_max(Buf *b, int fd, size_t max);
 /* Appends the file at path, opened O_RDONLY | O_CLOEXEC | oflags (e.g.
  * O_NOFOLLOW).  0, or -1 with errno set. */
 int buf_read_file(Buf *b, const char *path, int oflags);

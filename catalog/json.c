@@ -1,19 +1,20 @@
 /*
  * json.c - catalog JSON v2 output.  Keys come in the order Puppet writes
- * them (json-c keeps insertion order).  The version and catalog_uuid are not
- * a timestamp and a random UUID as in Puppet but are taken from the SHA-256
- * of the rest of the document, so the same catalog gives the same bytes.
+ * them.  The version and catalog_uuid are not a timestamp and a random UUID
+ * as in Puppet but are taken from the SHA-256 of the rest of the document,
+ * so the same catalog gives the same bytes.
  */
 #include "catalog/json.h"
 #include "catalog/jsonparse.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <stdlib.h>
-#include <json-c/json.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* JSON text is written by hand: a catalog is mostly strings, and building
  * a json-c object per resource costs more than the whole compile. */
@@ -261,45 +262,19 @@ void cat_render_json(const Catalog *c, Buf *head, Buf *body)
     free(order);
 }
 
-Value *val_from_json(Arena *a, json_object *j)
-{
-    if (!j) return VAL_UNDEF;
-    switch (json_object_get_type(j)) {
-    case json_type_null: return VAL_UNDEF;
-    case json_type_boolean: return val_bool(json_object_get_boolean(j));
-    case json_type_double: return val_float(a, json_object_get_double(j));
-    case json_type_int: return val_int(a, json_object_get_int64(j));
-    case json_type_string: return val_str(a, json_object_get_string(j), (size_t)json_object_get_string_len(j));
-    case json_type_array: {
-        size_t n = json_object_array_length(j);
-        Value **items = n ? ARENA_NEWN(a, Value *, n) : NULL;
-        for (size_t i = 0; i < n; i++) items[i] = val_from_json(a, json_object_array_get_idx(j, i));
-        return val_array(a, items, n);
-    }
-    case json_type_object: {
-        size_t n = (size_t)json_object_object_length(j), i = 0;
-        Value **keys = n ? ARENA_NEWN(a, Value *, n) : NULL;
-        Value **vals = n ? ARENA_NEWN(a, Value *, n) : NULL;
-        json_object_object_foreach(j, k, v) {
-            keys[i] = val_cstr(a, k);
-            vals[i] = val_from_json(a, v);
-            i++;
-        }
-        return val_hash(a, keys, vals, n);
-    }
-    }
-    return VAL_UNDEF;
-}
-
 Value *val_read_json_file(Arena *a, const char *path, const char **err)
 {
-    json_object *j = json_object_from_file(path);
-    if (!j) {
-        if (err) *err = json_util_get_last_err();
-        return NULL;
-    }
-    Value *v = val_from_json(a, j);
-    json_object_put(j);
+    enum { LIMIT = 64 << 20 };
+    Buf text = BUF_INIT, why = BUF_INIT;
+    Value *v = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || buf_read_fd_max(&text, fd, LIMIT) != 0)
+        *err = errno == EFBIG ? "larger than 64 MiB" : arena_strdup(a, strerror(errno));
+    else if (!(v = json_parse(a, buf_cstr(&text), text.len, &why)))
+        *err = arena_strdup(a, buf_cstr(&why));
+    if (fd >= 0) close(fd);
+    buf_free(&text);
+    buf_free(&why);
     return v;
 }
 

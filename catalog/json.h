@@ -1,10 +1,9 @@
 /*
- * json.h - the catalog in Puppet's JSON catalog format v2 (json-c).
+ * json.h - the catalog in Puppet's JSON catalog format v2.
  */
 #ifndef CATALOG_JSON_H
 #define CATALOG_JSON_H
 #include "catalog/catalog.h"
-#include <json-c/json.h>
 #include <stdio.h>
 
 /* Writes c as one line of JSON, keys in Puppet's order, followed by a
@@ -18,10 +17,8 @@ int cat_write_json(const Catalog *c, FILE *out);
  * thread may read c (and allocate in its arena) meanwhile. */
 void cat_render_json(const Catalog *c, Buf *head, Buf *body);
 
-/* Converts parsed JSON to a Value in arena a (null -> undef; integers that
- * fit stay integers). */
-Value *val_from_json(Arena *a, json_object *j);
-/* Reads a JSON file into a Value; NULL (errno or *err set) on failure. */
+/* Reads a JSON file (at most 64 MiB: facts, not catalogs) into a Value in
+ * arena a, as json_parse does; NULL with *err (in a) saying why on failure. */
 Value *val_read_json_file(Arena *a, const char *path, const char **err);
 
 /* Reads a catalog (Puppet's JSON format v2, from mcomp or from
