@@ -202,16 +202,11 @@ static const char *resolve_module_path(Compiler *c, const char *spec, const char
     return module_file(c, module, dir, slash + 1);
 }
 
+/* The file at path, NUL-terminated in the compile arena, or NULL. */
 static char *slurp(Compiler *c, const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
     Buf b = BUF_INIT;
-    char tmp[65536];
-    size_t got;
-    while ((got = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(&b, tmp, got);
-    fclose(f);
-    char *s = arena_strndup(A, buf_cstr(&b), b.len);
+    char *s = buf_read_file(&b, path, 0) == 0 ? arena_strndup(A, buf_cstr(&b), b.len) : NULL;
     *len = b.len;
     buf_free(&b);
     return s;
