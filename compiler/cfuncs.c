@@ -192,14 +192,15 @@ static Value *f_lookup(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     return hiera_lookup_fn(c, s, at, a, n, l);
 }
 
-/* A module-relative path "mod/rest" under <mod>/<dir>/, or an absolute path. */
+/* A module-relative path "mod/rest" under <mod>/<dir>/, or an absolute path;
+ * whether it exists shows when slurp reads it. */
 static const char *resolve_module_path(Compiler *c, const char *spec, const char *dir)
 {
     if (spec[0] == '/') return spec;
     const char *slash = strchr(spec, '/');
     if (!slash) return NULL;
     const char *module = arena_strndup(A, spec, (size_t)(slash - spec));
-    return module_file(c, module, dir, slash + 1);
+    return module_path(c, module, dir, slash + 1);
 }
 
 /* The file at path, NUL-terminated in the compile arena, or NULL. */
