@@ -42,9 +42,7 @@ static ArenaBlock *block_alloc(size_t size)
         char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (m != MAP_FAILED) {
             char *aligned = (char *)(((uintptr_t)m + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-#ifdef MADV_HUGEPAGE
-            madvise(aligned, want, MADV_HUGEPAGE);
-#endif
+            util_huge_pages(aligned, want);
             ArenaBlock *b = (ArenaBlock *)aligned;
             b->map = m;
             b->maplen = len;
@@ -99,9 +97,7 @@ static ArenaBlock *span_alloc(void)
     char *m = mmap(NULL, RESERVE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) return NULL;
     char *boundary = (char *)(((uintptr_t)m + SMALL + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-#ifdef MADV_HUGEPAGE
-    madvise(boundary, (size_t)(m + RESERVE - boundary) & ~(size_t)(HUGE - 1), MADV_HUGEPAGE);
-#endif
+    util_huge_pages(boundary, (size_t)(m + RESERVE - boundary));
     ArenaBlock *b = (ArenaBlock *)(boundary - SMALL);
     b->map = m;
     b->maplen = RESERVE;

@@ -67,11 +67,18 @@ void util_big_heap(size_t bytes)
     uintptr_t start = (uintptr_t)sbrk(0);
     void *p = malloc(1);                     /* grows the heap by bytes */
     uintptr_t end = (uintptr_t)sbrk(0);
-    uintptr_t a = (start + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1), b = end & ~(uintptr_t)(HUGE_PAGE - 1);
-#ifdef MADV_HUGEPAGE
-    if (p && start != (uintptr_t)-1 && b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
-#endif
+    if (p && start != (uintptr_t)-1 && end > start) util_huge_pages((void *)start, end - start);
     free(p);
+}
+
+void util_huge_pages(void *p, size_t n)
+{
+    enum { HUGE_PAGE = 2u << 20 };
+    uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t b = ((uintptr_t)p + n) & ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+    if (b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
+#endif
 }
 
 char *util_default_vardir(void)

@@ -29,6 +29,10 @@ char *util_default_vardir(void);
  * inside).  Call once, first thing in main.  Faults, one per 4 KiB page,
  * were a third of a 10k-resource compile on a virtual machine. */
 void util_big_heap(size_t bytes);
+/* Offers the whole 2 MiB-aligned spans inside [p, p + n) to the kernel as
+ * transparent huge pages; for memory not touched yet (a span that already
+ * has a small page stays small).  No effect where the kernel has none. */
+void util_huge_pages(void *p, size_t n);
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #endif

@@ -248,6 +248,7 @@ void cat_render_json(const Catalog *c, Buf *head, Buf *body)
     sha256_init(&sh);
     sha256_update(&sh, buf_cstr(head), head->len);
     buf_reserve(body, c->nres * 320 + c->nedges * 64 + 4096);
+    util_huge_pages(body->s, body->cap);   /* a big catalog's text lies beyond the heap's huge pages */
     Sink k = {BUF_INIT, &sh, body};
     emit_body(c, order, &k);
     sha256_final(&sh, d);
