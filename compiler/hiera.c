@@ -82,6 +82,7 @@ typedef struct Config {          /* one hiera.yaml (or Puppet's default one) */
     Level *levels, *dlevels;     /* hierarchy and (modules) default_hierarchy */
     size_t nlevels, ndlevels;
     int has_default_hierarchy;
+    int version;                 /* 4 or 5 (the hiera functions use only a version 5 environment layer) */
 } Config;
 
 typedef struct Options {         /* lookup_options, compiled */
@@ -103,6 +104,7 @@ struct Hiera {
     const char **stack;          /* keys being looked up (Puppet's name stack) */
     size_t nstack, capstack;
     const Node *at;              /* the lookup in progress (for configuration type errors) */
+    unsigned v3_warned;          /* hiera functions whose deprecation was reported (bit per function) */
 };
 
 typedef struct GlobList { DataFile **files; size_t n; } GlobList;
@@ -117,6 +119,7 @@ typedef struct Look {            /* one invocation: Puppet's Lookup::Invocation 
     Value *override;             /* lookup()'s override hash, or NULL */
     Value *defaults;             /* lookup()'s default_values_hash, or NULL */
     Config *cfg_errors;          /* while interpolating hiera.yaml text: errors point there */
+    int global_only;             /* a hiera function without a version 5 environment layer: no data */
 } Look;
 
 typedef struct Binding { const char *name; Value *val; } Binding;   /* mapped_paths' variable */
@@ -2082,6 +2085,7 @@ static Config *config_load(Compiler *c, const char *path, const char *module, co
     else if (ver && ver->kind == V_INT) version = ver->i;
     else if (ver && ver->kind == V_FLOAT) version = (int64_t)ver->f;
     else if (ver && ver->kind == V_STR) version = ruby_to_i(ver->str.s, ver->str.len);
+    cfg->version = (int)version;
     switch (version) {
     case 3:
         warn_in_config(c, cfg, "hiera.yaml version 3 found at %s was ignored", where);
@@ -2102,6 +2106,7 @@ static Config *config_load(Compiler *c, const char *path, const char *module, co
 static Config *default_config(Compiler *c, const char *datadir)
 {
     Config *cfg = ARENA_NEW(A, Config);
+    cfg->version = 5;
     cfg->root = datadir;
     cfg->datadir = datadir;
     cfg->levels = ARENA_NEW(A, Level);
@@ -2406,7 +2411,7 @@ static Value *lookup_names(Look *lk, Value *name, Value *type, Value *merge, Val
         const char *key = names[i]->str.s;
         Value *v = lk->override ? val_hash_gets(lk->override, key) : NULL;
         if (v) return assert_value(lk, type, v, arena_printf(A, "Value found for key '%s' in override hash", key));
-        if (search(lk, key, merge, &v)) return assert_value(lk, type, v, "Found value");
+        if (!lk->global_only && search(lk, key, merge, &v)) return assert_value(lk, type, v, "Found value");
     }
     if (lk->defaults && lk->defaults->hash.n)
         for (size_t i = 0; i < n; i++) {
@@ -2515,6 +2520,125 @@ Value *hiera_lookup_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     Value *r = lookup_names(&lk, name, type, merge, dflt, has_default, lambda);
     h->at = outer;
     return r;
+}
+
+/* ---- hiera(), hiera_array(), hiera_hash(), hiera_include() ---- */
+
+/* Hiera::PuppetFunction's dispatchers, in the order Puppet tries them. */
+static const struct {
+    const char *sig;
+    int min, max;                /* arguments, the block not counted */
+    int block;                   /* 0: takes none, 1: requires Callable[1, 1] */
+} V3_SIGS[] = {
+    {"Tuple[String, Any, Any, 1, 3] args", 1, 1, 0},
+    {"String key", 1, 1, 0},
+    {"String key, Any default, Any override?", 2, 3, 0},
+    {"String key, Callable[1, 1] default_block", 1, 1, 1},
+    {"String key, Any override, Callable[1, 1] default_block", 2, 2, 1},
+};
+
+/* range_to_s of a count: "2", "none", "between 1 and 3", "at least 1". */
+static const char *count_text(Compiler *c, int lo, int hi)
+{
+    if (hi < 0) return arena_printf(A, "at least %d", lo);
+    if (lo != hi) return arena_printf(A, "between %d and %d", lo, hi);
+    return lo ? arena_printf(A, "%d", lo) : "none";
+}
+
+/* Why the arguments do not fit signature i (the block aside), or NULL. */
+static const char *v3_arg_error(Compiler *c, size_t i, Value **a, size_t n)
+{
+    if ((int)n < V3_SIGS[i].min || (int)n > V3_SIGS[i].max) {
+        int lo = V3_SIGS[i].min, hi = V3_SIGS[i].max;
+        return arena_printf(A, "expects %s argument%s, got %s", count_text(c, lo, hi), lo == 1 && hi == 1 ? "" : "s",
+                            count_text(c, (int)n, (int)n));
+    }
+    Value *type;
+    const char *param;
+    if (i == 0) {
+        Value *p[5] = {val_type(A, "String", NULL, 0), val_type(A, "Any", NULL, 0), val_type(A, "Any", NULL, 0),
+                       val_int(A, 1), val_int(A, 3)};
+        type = val_type(A, "Tuple", p, 5);
+        param = "parameter 'args'";
+    } else {
+        type = val_type(A, "String", NULL, 0);
+        param = "parameter 'key'";
+    }
+    if (cmp_type_match(c, type, a[0])) return NULL;
+    return cmp_mismatch(c, type, a[0], CMP_MM_SUBJECT, NULL, param, NULL);
+}
+
+/* Why the block (or its absence) does not fit signature i, or NULL.  A
+ * lambda fits Callable[1, 1] when it can be called with one argument. */
+static const char *v3_block_error(Compiler *c, size_t i, const Node *lambda)
+{
+    if (!V3_SIGS[i].block) return lambda ? "does not expect a block" : NULL;
+    if (!lambda) return "expects a block";
+    int required = 0, rest = 0;
+    for (const Node *p = lambda->kids; p; p = p->next) {
+        if (p->ival) rest = 1;
+        else if (!p->b) required++;
+    }
+    if (required <= 1 && (rest || lambda->nkids >= 1)) return NULL;
+    return arena_printf(A, "block expects 1 argument, got %s", count_text(c, required, rest ? -1 : lambda->nkids));
+}
+
+Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value **a, size_t n, const Node *lambda)
+{
+    /* the 4.x dispatcher: the first signature that takes the arguments,
+     * or Puppet's description of why none does */
+    enum { NSIGS = ARRAY_LEN(V3_SIGS) };
+    if (n < 1 || n > 3) cmp_fail(c, at, "'%s' expects between 1 and 3 arguments, got %s", fn, count_text(c, (int)n, (int)n));
+    const char *why[NSIGS], *block_why[NSIGS];
+    size_t sig = NSIGS, arg_errors = 0, block_errors = 0;
+    for (size_t i = 0; i < NSIGS; i++) {
+        why[i] = v3_arg_error(c, i, a, n);
+        block_why[i] = v3_block_error(c, i, lambda);
+        arg_errors += why[i] != NULL;
+        block_errors += block_why[i] != NULL;
+        if (!why[i] && !block_why[i] && sig == NSIGS) sig = i;
+    }
+    if (sig == NSIGS) {
+        /* TypeMismatchDescriber#describe_signatures: argument errors win,
+         * block errors fill in where the arguments fit */
+        if (arg_errors < NSIGS)
+            for (size_t i = 0; i < NSIGS; i++)
+                if (block_errors == NSIGS || !why[i]) why[i] = block_why[i];
+        const char *sigs[NSIGS];
+        for (size_t i = 0; i < NSIGS; i++) sigs[i] = V3_SIGS[i].sig;
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n, .lambda = lambda};
+        fn_fail_dispatch(&cc, fn, sigs, why, NSIGS);
+    }
+    /* hiera_splat calls a method Hiera::PuppetFunction does not have */
+    if (sig == 0) cmp_fail(c, at, "undefined method `hiera' for #<%s> (Puppet 7's %s() fails when its arguments are given as one Array)", fn, fn);
+
+    Hiera *h = c->hiera ? c->hiera : hiera_get_at(c, at);
+    /* Hiera::PuppetFunction#lookup: warned once per function, as
+     * Puppet.warn_once('deprecations', ...) does with strict=warning */
+    static const char *const names[] = {"hiera", "hiera_array", "hiera_hash", "hiera_include"};
+    static const char *const merges[] = {"first", "unique", "hash", "unique"};
+    size_t which = 0;
+    while (which + 1 < ARRAY_LEN(names) && strcmp(names[which], fn)) which++;
+    if (!(h->v3_warned & (1u << which))) {
+        h->v3_warned |= 1u << which;
+        cmp_warn(c, at, "The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", fn);
+    }
+    /* the override names a Hiera 3 hierarchy level, which only a version 3
+     * global layer has: with none here it changes nothing; without a
+     * version 5 environment layer the lookup is confined to the (empty)
+     * global layer, so module data is not seen either */
+    Value *dflt = sig == 2 ? a[1] : NULL;
+    const Node *outer = h->at;
+    h->at = at;
+    Look lk = {.c = c, .h = h, .scope = s, .at = at, .global_only = !h->env || h->env->version < 5};
+    Value *r = lookup_names(&lk, a[0], NULL, val_cstr(A, merges[which]), dflt, dflt != NULL, lambda);
+    h->at = outer;
+    if (which != 3) return r;
+    /* hiera_include's post_lookup */
+    if (r->kind == V_UNDEF) cmp_fail(c, at, "Could not find data item %s", a[0]->str.s);
+    int empty = (r->kind == V_STR && !r->str.len) || (r->kind == V_ARRAY && !r->arr.n) || (r->kind == V_HASH && !r->hash.n);
+    if (empty) return VAL_UNDEF;
+    return ev_call_function(c, s, at, "include", &r, 1, NULL);
 }
 
 int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, const char *param, Value **out)

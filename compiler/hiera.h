@@ -17,6 +17,16 @@
  * lives in the compile arena; errors unwind through cmp_fail. */
 Value *hiera_lookup_fn(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 
+/* Puppet 7's deprecated Hiera 3 functions: fn is "hiera" (merge first),
+ * "hiera_array" (unique), "hiera_hash" (hash) or "hiera_include" (unique,
+ * then include() of what it found).  Arguments (key), (key, default
+ * [, override]), (key) { |key| default }, (key, override) { |key| ... };
+ * the override (a Hiera 3 level) changes nothing here.  As in Puppet they
+ * read data only when the environment layer is a version 5 hiera.yaml, and
+ * warn once per function that they are deprecated.  The result lives in
+ * the compile arena; errors unwind through cmp_fail. */
+Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value **args, size_t n, const Node *lambda);
+
 /* Automatic parameter lookup of <cls>::<param> (cls lowercase) with the
  * merge its lookup_options give, interpolations read in scope s.
  * Returns 1 and sets *out (arena) when data binds the name, 0 when not.

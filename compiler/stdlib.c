@@ -15,8 +15,12 @@
  * rb_class() and rb_to_s() are the Ruby operations the 3.x code applies.
  * Where the result depends on a Ruby library it is reproduced bit for bit:
  * fqdn_rand's MD5 seed and Mersenne Twister (Ruby's Random), to_json's
- * generator, parsejson's parser with its error positions (json 2.6), and
- * to_yaml's choices of scalar style, which drive libyaml as Psych does.
+ * generator, parsejson's parser with its error positions (json 2.6),
+ * to_yaml's choices of scalar style, which drive libyaml as Psych does, and
+ * what both make of Puppet's types, which are Ruby objects to them (Psych
+ * dumps their instance variables, the JSON generator their to_s).  The
+ * deprecated hiera(), hiera_array(), hiera_hash() and hiera_include() are
+ * registered here too; they live in hiera.c.
  *
  * Memory: results live in the compile arena; anything malloc'd (Bufs,
  * libyaml's emitter, maps) is released before a possible ev_fail().
@@ -32,6 +36,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1206,8 +1211,181 @@ static int json_str(Buf *b, const char *s, size_t len)
     return 1;
 }
 
+/* The type aliases of modules (and site.pp) that a value mentions,
+ * loaded and resolved before any malloc'd buffer exists, since loading a
+ * file may end the compile.  Data and RichData are Puppet's own. */
+typedef struct UserAlias {
+    const char *name;            /* as written: "Mymod::Path" */
+    Value *type;                 /* what it stands for */
+    int expanding;               /* being printed (a recursive alias prints its name) */
+    struct UserAlias *next;
+} UserAlias;
+
+static UserAlias *alias_find(UserAlias *l, const char *name)
+{
+    for (; l; l = l->next)
+        if (!strcmp(l->name, name)) return l;
+    return NULL;
+}
+
+/* The alias definition for type name, autoloading <module>/types/. */
+static const Node *alias_node(Compiler *c, const char *name)
+{
+    if (val_is_data_type_name(name) || !strcmp(name, "Class")) return NULL;
+    char *ln = arena_strdup(c->arena, name);
+    for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+    const Node *al = map_get(&c->aliases, ln, strlen(ln));
+    const char *sep = strstr(ln, "::");
+    if (al || !sep) return al;
+    const char *module = arena_strndup(c->arena, ln, (size_t)(sep - ln));
+    char *rest = arena_printf(c->arena, "%s.pp", sep + 2);
+    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
+    const char *path = module_file(c, module, "types", rest);
+    if (!path) return NULL;
+    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
+    return map_get(&c->aliases, ln, strlen(ln));
+}
+
+static void alias_collect(CallCtx *cc, const Value *v, UserAlias **list)
+{
+    switch (v->kind) {
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++) alias_collect(cc, v->arr.items[i], list);
+        break;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++) alias_collect(cc, v->hash.keys[i], list), alias_collect(cc, v->hash.vals[i], list);
+        break;
+    case V_SENSITIVE: alias_collect(cc, v->sensitive, list); break;
+    case V_TYPE: {
+        for (size_t i = 0; i < v->type.n; i++) alias_collect(cc, v->type.params[i], list);
+        if (v->type.n || alias_find(*list, v->type.name)) break;
+        const Node *al = alias_node(cc->c, v->type.name);
+        if (!al) break;
+        UserAlias *u = ARENA_NEW(A, UserAlias);
+        u->name = v->type.name;
+        u->next = *list;
+        *list = u;
+        u->type = ev_expr(cc->c, cc->c->top, al->a);
+        alias_collect(cc, u->type, list);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* A parameter of a type as Puppet's TypeFormatter writes it: strings
+ * quoted, regexps /.../, as_float for Float's bounds (Float[1.0]). */
+static void type_param_string(Buf *b, const Value *v, int as_float, UserAlias *al);
+
+static void quoted(Buf *b, const char *s)
+{
+    buf_addc(b, '\'');
+    for (; *s; s++) {
+        if (*s == '\'' || *s == '\\') buf_addc(b, '\\');
+        buf_addc(b, *s);
+    }
+    buf_addc(b, '\'');
+}
+
+/* PAnyType#to_s (TypeFormatter#string): Integer[1, 2], Enum['a', 'b'],
+ * Pattern[/b/], Notify['x'], Class[foo::bar], and a module's type alias
+ * with what it stands for: Mymod::Path = Pattern[/^\//]. */
+static void type_string(Buf *b, const Value *t, UserAlias *al)
+{
+    const char *nm = t->type.name;
+    size_t n = t->type.n;
+    UserAlias *u = n ? NULL : alias_find(al, nm);
+    if (u) {
+        buf_adds(b, nm);
+        if (!u->expanding) {
+            u->expanding = 1;
+            buf_adds(b, " = ");
+            type_string(b, u->type, al);
+            u->expanding = 0;
+        }
+        return;
+    }
+    if (!strcmp(nm, "Class") && n == 1 && t->type.params[0]->kind == V_STR) {
+        buf_adds(b, "Class[");
+        for (const char *p = t->type.params[0]->str.s; *p; p++) buf_addc(b, (char)tolower((unsigned char)*p));
+        buf_addc(b, ']');
+        return;
+    }
+    buf_adds(b, nm);
+    /* an open upper bound is not shown: Integer[1, default] is Integer[1] */
+    while (n && t->type.params[n - 1]->kind == V_DEFAULT) n--;
+    if (!n) return;
+    buf_addc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        const Value *p = t->type.params[i];
+        if (i) buf_adds(b, ", ");
+        if (!strcmp(nm, "Pattern") && p->kind == V_STR) {
+            buf_printf(b, "/%s/", p->str.s);
+        } else if (!strcmp(nm, "Struct") && p->kind == V_HASH) {
+            /* a key NotUndef['k'] is the plain key 'k' */
+            buf_addc(b, '{');
+            for (size_t j = 0; j < p->hash.n; j++) {
+                const Value *k = p->hash.keys[j];
+                if (j) buf_adds(b, ", ");
+                if (k->kind == V_TYPE && !strcmp(k->type.name, "NotUndef") && k->type.n == 1 && k->type.params[0]->kind == V_STR)
+                    k = k->type.params[0];
+                type_param_string(b, k, 0, al);
+                buf_adds(b, " => ");
+                type_param_string(b, p->hash.vals[j], 0, al);
+            }
+            buf_addc(b, '}');
+        } else {
+            type_param_string(b, p, !strcmp(nm, "Float"), al);
+        }
+    }
+    buf_addc(b, ']');
+}
+
+static void type_param_string(Buf *b, const Value *v, int as_float, UserAlias *al)
+{
+    switch (v->kind) {
+    case V_STR: quoted(b, v->str.s); break;
+    case V_REGEX: buf_printf(b, "/%s/", v->regex.src); break;
+    case V_INT:
+        if (as_float) {
+            Value f = {.kind = V_FLOAT, .f = (double)v->i};
+            val_to_s(b, &f);
+        } else {
+            buf_printf(b, "%lld", (long long)v->i);
+        }
+        break;
+    case V_TYPE: type_string(b, v, al); break;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            type_param_string(b, v->arr.items[i], 0, al);
+        }
+        buf_addc(b, ']');
+        break;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            type_param_string(b, v->hash.keys[i], 0, al);
+            buf_adds(b, " => ");
+            type_param_string(b, v->hash.vals[i], 0, al);
+        }
+        buf_addc(b, '}');
+        break;
+    default: val_to_s(b, v); break;
+    }
+}
+
+/* Object#to_s of what the generator meets besides JSON's own types. */
+static void json_to_s(Buf *b, const Value *v, UserAlias *al)
+{
+    if (v->kind == V_TYPE) type_string(b, v, al);
+    else fn_ruby_to_s(b, v);
+}
+
 /* value.to_json; 0 on a string that is not UTF-8. */
-static int json_gen(CallCtx *cc, Buf *b, const Value *v)
+static int json_gen(CallCtx *cc, Buf *b, const Value *v, UserAlias *al)
 {
     switch (v->kind) {
     case V_UNDEF: buf_adds(b, "null"); return 1;
@@ -1219,7 +1397,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
             if (i) buf_addc(b, ',');
-            if (!json_gen(cc, b, v->arr.items[i])) return 0;
+            if (!json_gen(cc, b, v->arr.items[i], al)) return 0;
         }
         buf_addc(b, ']');
         return 1;
@@ -1228,17 +1406,25 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
         for (size_t i = 0; i < v->hash.n; i++) {
             if (i) buf_addc(b, ',');
             const Value *k = v->hash.keys[i];
-            const char *ks = k->kind == V_STR ? k->str.s : rb_to_s(cc, k);
-            if (!json_str(b, ks, k->kind == V_STR ? k->str.len : strlen(ks))) return 0;
+            int ok;
+            if (k->kind == V_STR) {
+                ok = json_str(b, k->str.s, k->str.len);
+            } else {         /* the generator takes a key's to_s */
+                Buf t = BUF_INIT;
+                json_to_s(&t, k, al);
+                ok = json_str(b, buf_cstr(&t), t.len);
+                buf_free(&t);
+            }
+            if (!ok) return 0;
             buf_addc(b, ':');
-            if (!json_gen(cc, b, v->hash.vals[i])) return 0;
+            if (!json_gen(cc, b, v->hash.vals[i], al)) return 0;
         }
         buf_addc(b, '}');
         return 1;
     default: {
         /* anything else is its to_s as a string: "default", "(?-mix:a)" */
         Buf t = BUF_INIT;
-        fn_ruby_to_s(&t, v);
+        json_to_s(&t, v, al);
         int ok = json_str(b, buf_cstr(&t), t.len);
         buf_free(&t);
         return ok;
@@ -1251,7 +1437,9 @@ static Value *f_to_json(CallCtx *cc)
 {
     check_count(cc, "to_json", 1, 1);
     Buf b = BUF_INIT;
-    int ok = json_gen(cc, &b, cc->args[0]);
+    UserAlias *al = NULL;
+    alias_collect(cc, cc->args[0], &al);
+    int ok = json_gen(cc, &b, cc->args[0], al);
     Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
     buf_free(&b);
     if (!r) ev_fail(cc, "source sequence is illegal/malformed utf-8");
@@ -1655,7 +1843,11 @@ typedef struct YamlSeen { int anchor; int emitted; } YamlSeen;
 typedef struct Yaml {
     CallCtx *cc;
     yaml_emitter_t em;
-    Map seen;               /* array/hash Value* (its bytes) -> YamlSeen* */
+    Map seen;               /* array/hash/object Value* (its bytes) -> YamlSeen* */
+    Map singletons;         /* unparameterized type name -> its Ruby object */
+    Map made;               /* type/array/hash Value* (its bytes) -> it with Ruby objects */
+    const char *bad;        /* why Psych could not dump the value, or NULL */
+    UserAlias *aliases;     /* the type aliases the value mentions */
     int anchors;            /* anchors handed out */
     long line_width;        /* the line_width option, -1 when not given */
     int ok;                 /* no emitter error yet */
@@ -1667,36 +1859,297 @@ static int yaml_write(void *data, unsigned char *buffer, size_t size)
     return 1;
 }
 
-/* Can Psych print v as data?  (Types and references would be Ruby objects.) */
-static const Value *yaml_unsupported(const Value *v)
+/* Psych dumps any other Ruby object as a mapping of its instance
+ * variables tagged !ruby/object:CLASS.  Puppet's types are such objects,
+ * so to_yaml first turns each type into a "Ruby object" value: a V_TYPE
+ * whose name is the tag (it starts with '!', which no type name does) and
+ * whose params alternate instance variable names and values, in the
+ * order Puppet 7.23's classes set them.  Object identity is what Psych
+ * anchors on: an unparameterized type is one of Puppet's DEFAULT
+ * singletons (every bare String is the same object, as is Array's Any),
+ * a parameterized one is made where it is evaluated. */
+#define RB_TYPES "!ruby/object:Puppet::Pops::Types::"
+
+static int is_robj(const Value *v) { return v->kind == V_TYPE && v->type.name[0] == '!'; }
+
+/* A Ruby object of class cls (after Puppet::Pops::Types::) with n
+ * instance variables given as (const char *name, Value *value) pairs. */
+static Value *robj(Yaml *y, const char *cls, size_t n, ...)
 {
-    switch (v->kind) {
-    case V_TYPE: return v;
-    case V_SENSITIVE: return yaml_unsupported(v->sensitive);
-    case V_ARRAY:
-        for (size_t i = 0; i < v->arr.n; i++) {
-            const Value *u = yaml_unsupported(v->arr.items[i]);
-            if (u) return u;
-        }
-        return NULL;
-    case V_HASH:
-        for (size_t i = 0; i < v->hash.n; i++) {
-            const Value *u = yaml_unsupported(v->hash.keys[i]);
-            if (!u) u = yaml_unsupported(v->hash.vals[i]);
-            if (u) return u;
-        }
-        return NULL;
-    default: return NULL;
+    Arena *a = y->cc->arena;
+    Value **p = ARENA_NEWN(a, Value *, 2 * n + 1);
+    va_list ap;
+    va_start(ap, n);
+    for (size_t i = 0; i < n; i++) {
+        p[2 * i] = val_cstr(a, va_arg(ap, const char *));
+        p[2 * i + 1] = va_arg(ap, Value *);
     }
+    va_end(ap);
+    Value *o = val_type(a, arena_printf(a, RB_TYPES "%s", cls), NULL, 0);
+    o->type.params = p;      /* built in place: val_type copies, and params are ours */
+    o->type.n = 2 * n;
+    return o;
 }
 
+static Value *ruby_value(Yaml *y, Value *v);
+
+static Value *rb_inf(Yaml *y, int sign) { return val_float(y->cc->arena, sign * INFINITY); }
+
+/* PIntegerType (or PFloatType with as_float) from a range's bounds, either
+ * of which may be missing (NULL) or default: -inf and +inf. */
+static Value *rb_range(Yaml *y, const char *cls, Value *from, Value *to, int as_float)
+{
+    Arena *a = y->cc->arena;
+    Value *f = !from || from->kind == V_DEFAULT ? rb_inf(y, -1) : from;
+    Value *t = !to || to->kind == V_DEFAULT ? rb_inf(y, 1) : to;
+    if (as_float && f->kind == V_INT) f = val_float(a, (double)f->i);
+    if (as_float && t->kind == V_INT) t = val_float(a, (double)t->i);
+    return robj(y, cls, 2, "from", f, "to", t);
+}
+
+/* A size constraint from params p[0..n): nil when none. */
+static Value *rb_size(Yaml *y, Value **p, size_t n)
+{
+    if (!n) return VAL_UNDEF;
+    if (n == 1 && p[0]->kind == V_TYPE) return ruby_value(y, p[0]);
+    return rb_range(y, "PIntegerType", p[0], n > 1 ? p[1] : NULL, 0);
+}
+
+/* DEFAULT singletons by name ("Any"), made once per to_yaml call. */
+static Value *rb_default(Yaml *y, const char *name)
+{
+    Value *t = map_get(&y->singletons, name, strlen(name));
+    if (!t) t = ruby_value(y, val_type(y->cc->arena, name, NULL, 0));
+    return t;
+}
+
+/* A type parameter that may be a string standing for String['s'] (struct
+ * keys, Optional['b']): PStringType with that value. */
+static Value *rb_key_type(Yaml *y, Value *k)
+{
+    if (k->kind == V_STR) return robj(y, "PStringType", 1, "size_type_or_value", k);
+    if (k->kind == V_TYPE && k->type.n == 1 && k->type.params[0]->kind == V_STR) {
+        if (!strcmp(k->type.name, "NotUndef")) return rb_key_type(y, k->type.params[0]);
+        if (!strcmp(k->type.name, "Optional")) return robj(y, "POptionalType", 1, "type", rb_key_type(y, k->type.params[0]));
+    }
+    return ruby_value(y, k);
+}
+
+static Value *rb_array(Yaml *y, Value **p, size_t n, int keys)
+{
+    Value **items = ARENA_NEWN(y->cc->arena, Value *, n ? n : 1);
+    for (size_t i = 0; i < n; i++) items[i] = keys ? rb_key_type(y, p[i]) : ruby_value(y, p[i]);
+    return val_array(y->cc->arena, items, n);
+}
+
+static char *lower(Arena *a, const char *s)
+{
+    char *r = arena_strdup(a, s);
+    for (char *p = r; *p; p++) *p = (char)tolower((unsigned char)*p);
+    return r;
+}
+
+/* The Ruby object of type t, or NULL (y->bad set) when Psych cannot dump it. */
+static Value *rb_type(Yaml *y, Value *t)
+{
+    Arena *a = y->cc->arena;
+    const char *nm = t->type.name;
+    Value **p = t->type.params;
+    size_t n = t->type.n;
+    Value *nil = VAL_UNDEF;
+    if (!strcmp(nm, "Data") || !strcmp(nm, "RichData") || (!n && alias_find(y->aliases, nm))) {
+        /* PTypeAliasType holds its loader, an anonymous Ruby module */
+        y->bad = "can't dump anonymous module: #<Module:0x0000000000000000>";
+        return NULL;
+    }
+    if (!strcmp(nm, "Any") || !strcmp(nm, "Undef") || !strcmp(nm, "Default") || !strcmp(nm, "Scalar") ||
+        !strcmp(nm, "ScalarData") || !strcmp(nm, "CatalogEntry"))
+        return robj(y, arena_printf(a, "P%sType", nm), 0);
+    if (!strcmp(nm, "Boolean")) return robj(y, "PBooleanType", 1, "value", n ? p[0] : nil);
+    if (!strcmp(nm, "Integer")) return rb_range(y, "PIntegerType", n ? p[0] : NULL, n > 1 ? p[1] : NULL, 0);
+    if (!strcmp(nm, "Float") || !strcmp(nm, "Numeric"))
+        return rb_range(y, arena_printf(a, "P%sType", nm), n ? p[0] : NULL, n > 1 ? p[1] : NULL, 1);
+    if ((!strcmp(nm, "Timespan") || !strcmp(nm, "Timestamp")) && !n) return rb_range(y, arena_printf(a, "P%sType", nm), NULL, NULL, 0);
+    if (!strcmp(nm, "String")) return robj(y, "PStringType", 1, "size_type_or_value", rb_size(y, p, n));
+    if (!strcmp(nm, "Enum")) {
+        ValVec vals = VV_ARENA(a);
+        int ci = n && p[n - 1]->kind == V_BOOL && p[n - 1]->b;
+        for (size_t i = 0; i < n; i++) {
+            if (p[i]->kind == V_STR) vv_push(&vals, p[i]);
+            else if (p[i]->kind == V_ARRAY)
+                for (size_t j = 0; j < p[i]->arr.n; j++) vv_push(&vals, p[i]->arr.items[j]);
+        }
+        Value *vs = vv_to_array(a, &vals);
+        vv_free(&vals);
+        return robj(y, "PEnumType", 2, "values", vs, "case_insensitive", val_bool(ci));
+    }
+    if (!strcmp(nm, "Regexp")) {
+        if (!n) return robj(y, "PRegexpType", 1, "pattern", nil);
+        Value *re = p[0]->kind == V_REGEX ? p[0] : val_regex(a, val_to_cstr(a, p[0]));
+        return robj(y, "PRegexpType", 2, "pattern", val_cstr(a, re->regex.src), "regexp", re);
+    }
+    if (!strcmp(nm, "Pattern")) {
+        Value **pats = ARENA_NEWN(a, Value *, n ? n : 1);
+        for (size_t i = 0; i < n; i++) {
+            Value *re = p[i]->kind == V_REGEX ? p[i] : p[i]->kind == V_STR ? val_regex(a, p[i]->str.s) : NULL;
+            pats[i] = re ? robj(y, "PRegexpType", 2, "pattern", val_cstr(a, re->regex.src), "regexp", re) : ruby_value(y, p[i]);
+            if (!pats[i]) return NULL;
+        }
+        return robj(y, "PPatternType", 1, "patterns", val_array(a, pats, n));
+    }
+    if (!strcmp(nm, "Array"))
+        return robj(y, "PArrayType", 2, "size_type", n > 1 ? rb_size(y, p + 1, n - 1) : nil, "element_type",
+                    n ? ruby_value(y, p[0]) : rb_default(y, "Any"));
+    if (!strcmp(nm, "Hash")) {
+        if (n < 2) {
+            Value *any = rb_default(y, "Any");
+            return robj(y, "PHashType", 3, "size_type", rb_size(y, p, n), "key_type", any, "value_type", any);
+        }
+        return robj(y, "PHashType", 3, "size_type", rb_size(y, p + 2, n - 2), "key_type", ruby_value(y, p[0]),
+                    "value_type", ruby_value(y, p[1]));
+    }
+    if (!strcmp(nm, "Tuple") || !strcmp(nm, "Callable")) {
+        size_t nt = 0;
+        while (nt < n && p[nt]->kind == V_TYPE) nt++;
+        int callable = nm[0] == 'C';
+        if (!callable) return robj(y, "PTupleType", 2, "types", rb_array(y, p, nt, 0), "size_type", rb_size(y, p + nt, n - nt));
+        if (!n) return robj(y, "PCallableType", 3, "param_types", nil, "block_type", nil, "return_type", nil);
+        Value *ret = nil, **params = p;
+        size_t np = nt, nc = 0;
+        if (p[0]->kind == V_ARRAY) {           /* Callable[[params], return] */
+            params = p[0]->arr.items, ret = n > 1 ? ruby_value(y, p[1]) : nil;
+            np = 0;
+            while (np < p[0]->arr.n && params[np]->kind == V_TYPE) np++;
+            nc = p[0]->arr.n - np;
+        } else {
+            nc = n - nt;
+        }
+        Value *block = nil;
+        if (np && params[np - 1]->kind == V_TYPE && !strcmp(params[np - 1]->type.name, "Callable") && np > 1) {
+            block = ruby_value(y, params[--np]);
+        } else if (nc && params[np + nc - 1]->kind == V_TYPE) {
+            block = ruby_value(y, params[np + nc - 1]);
+            nc--;
+        }
+        Value *types = np ? rb_array(y, params, np, 0) : val_array(a, (Value *[]){rb_default(y, "Unit")}, 1);
+        Value *pt = robj(y, "PTupleType", 2, "types", types, "size_type", rb_size(y, params + np, nc));
+        return robj(y, "PCallableType", 3, "param_types", pt, "block_type", block, "return_type", ret);
+    }
+    if (!strcmp(nm, "Unit")) return robj(y, "PUnitType", 0);
+    if (!strcmp(nm, "Struct")) {
+        ValVec els = VV_ARENA(a);
+        Value *h = n ? p[0] : NULL;
+        for (size_t i = 0; h && h->kind == V_HASH && i < h->hash.n; i++)
+            vv_push(&els, robj(y, "PStructElement", 2, "key_type", rb_key_type(y, h->hash.keys[i]), "value_type",
+                               ruby_value(y, h->hash.vals[i])));
+        Value *es = vv_to_array(a, &els);
+        vv_free(&els);
+        return robj(y, "PStructType", 1, "elements", es);
+    }
+    if (!strcmp(nm, "Variant")) return robj(y, "PVariantType", 1, "types", rb_array(y, p, n, 0));
+    if (!strcmp(nm, "Optional") || !strcmp(nm, "NotUndef"))
+        return robj(y, arena_printf(a, "P%sType", nm), 1, "type", n ? rb_key_type(y, p[0]) : nil);
+    if (!strcmp(nm, "Type") || !strcmp(nm, "Iterable") || !strcmp(nm, "Iterator"))
+        return robj(y, arena_printf(a, "P%sType", nm), 1, "type", n ? ruby_value(y, p[0]) : nil);
+    if (!strcmp(nm, "Sensitive")) return robj(y, "PSensitiveType", 1, "type", n ? ruby_value(y, p[0]) : rb_default(y, "Any"));
+    if (!strcmp(nm, "Collection")) return robj(y, "PCollectionType", 1, "size_type", rb_size(y, p, n));
+    if (!strcmp(nm, "Class"))
+        return robj(y, "PClassType", 1, "class_name", n && p[0]->kind == V_STR ? val_cstr(a, lower(a, p[0]->str.s)) : nil);
+    if (!strcmp(nm, "Resource") && !n) return robj(y, "PResourceType", 3, "type_name", nil, "title", nil, "downcased_name", nil);
+    if (val_is_data_type_name(nm) && strcmp(nm, "Resource")) {
+        y->bad = arena_printf(a, "to_yaml() cannot represent %s (not modelled as a Ruby object)", nm);
+        return NULL;
+    }
+    /* a resource type, with or without a title (Resource['notify', 'x']
+     * comes here as Notify['x']) */
+    Value *title = nil;
+    if (!strcmp(nm, "Resource")) {
+        nm = val_to_cstr(a, p[0]);
+        title = n > 1 ? p[1] : nil;
+    } else if (n) {
+        title = p[0];
+    }
+    char *tn = arena_strdup(a, nm);
+    for (char *q = tn; *q; q++)
+        if (q == tn || (q[-1] == ':' && q > tn + 1 && q[-2] == ':')) *q = (char)toupper((unsigned char)*q);
+        else *q = (char)tolower((unsigned char)*q);
+    return robj(y, "PResourceType", 3, "type_name", val_cstr(a, tn), "title", title, "downcased_name", val_cstr(a, lower(a, nm)));
+}
+
+/* v with its types made Ruby objects; the same value in gives the same
+ * value out (so that Psych's aliases survive), and a value holding no
+ * type is returned as is.  NULL, with y->bad set, when Psych would fail. */
+static Value *ruby_value(Yaml *y, Value *v)
+{
+    Arena *a = y->cc->arena;
+    if (v->kind != V_TYPE && v->kind != V_ARRAY && v->kind != V_HASH && v->kind != V_SENSITIVE) return v;
+    if (v->kind == V_TYPE && !v->type.n) {
+        Value *s = map_get(&y->singletons, v->type.name, strlen(v->type.name));
+        if (s) return s;
+    } else {
+        Value *m = map_get(&y->made, (const char *)&v, sizeof v);
+        if (m) return m;
+    }
+    Value *r = v;
+    switch (v->kind) {
+    case V_TYPE: r = rb_type(y, v); break;
+    case V_SENSITIVE: {
+        Value *in = ruby_value(y, v->sensitive);
+        r = in == v->sensitive ? v : in ? val_sensitive(a, in) : NULL;
+        break;
+    }
+    case V_ARRAY: {
+        Value **items = NULL;
+        for (size_t i = 0; i < v->arr.n && r; i++) {
+            Value *x = ruby_value(y, v->arr.items[i]);
+            if (!x) r = NULL;
+            else if (x != v->arr.items[i] && !items) {
+                items = ARENA_NEWN(a, Value *, v->arr.n);
+                memcpy(items, v->arr.items, v->arr.n * sizeof *items);
+            }
+            if (items && x) items[i] = x;
+        }
+        if (r && items) r = val_array(a, items, v->arr.n);
+        break;
+    }
+    case V_HASH: {
+        Value **keys = NULL, **vals = NULL;
+        for (size_t i = 0; i < v->hash.n && r; i++) {
+            Value *k = ruby_value(y, v->hash.keys[i]), *x = k ? ruby_value(y, v->hash.vals[i]) : NULL;
+            if (!k || !x) r = NULL;
+            else if ((k != v->hash.keys[i] || x != v->hash.vals[i]) && !keys) {
+                keys = ARENA_NEWN(a, Value *, v->hash.n);
+                vals = ARENA_NEWN(a, Value *, v->hash.n);
+                memcpy(keys, v->hash.keys, v->hash.n * sizeof *keys);
+                memcpy(vals, v->hash.vals, v->hash.n * sizeof *vals);
+            }
+            if (keys && r) keys[i] = k, vals[i] = x;
+        }
+        /* built in place: val_hash would merge keys that became equal */
+        if (r && keys) {
+            r = val_hash(a, NULL, NULL, 0);
+            r->hash.keys = keys, r->hash.vals = vals, r->hash.n = v->hash.n;
+        }
+        break;
+    }
+    default: break;
+    }
+    if (!r) return NULL;
+    if (v->kind == V_TYPE && !v->type.n) {
+        map_put(&y->singletons, v->type.name, strlen(v->type.name), r);
+    } else {
+        const Value **key = ARENA_NEW(a, const Value *);
+        *key = v;
+        map_put(&y->made, (const char *)key, sizeof v, r);
+    }
+    return r;
+}
+
+/* Psych registers every array, hash, regexp and object it visits (a
+ * Sensitive too): one met again becomes an alias of the first. */
 static void yaml_scan(Yaml *y, const Value *v)
 {
-    if (v->kind == V_SENSITIVE) {
-        yaml_scan(y, v->sensitive);
-        return;
-    }
-    if (v->kind != V_ARRAY && v->kind != V_HASH) return;
+    if (v->kind != V_ARRAY && v->kind != V_HASH && v->kind != V_REGEX && v->kind != V_SENSITIVE && !is_robj(v)) return;
     YamlSeen *seen = map_get(&y->seen, (const char *)&v, sizeof v);
     if (seen) {
         if (!seen->anchor) seen->anchor = ++y->anchors;
@@ -1707,8 +2160,12 @@ static void yaml_scan(Yaml *y, const Value *v)
     map_put(&y->seen, (const char *)key, sizeof v, ARENA_NEW(y->cc->arena, YamlSeen));
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) yaml_scan(y, v->arr.items[i]);
-    } else {
+    } else if (v->kind == V_HASH) {
         for (size_t i = 0; i < v->hash.n; i++) yaml_scan(y, v->hash.keys[i]), yaml_scan(y, v->hash.vals[i]);
+    } else if (v->kind == V_SENSITIVE) {
+        yaml_scan(y, v->sensitive);
+    } else if (v->kind == V_TYPE) {
+        for (size_t i = 1; i < v->type.n; i += 2) yaml_scan(y, v->type.params[i]);
     }
 }
 
@@ -1745,10 +2202,29 @@ static void yaml_string(Yaml *y, const char *s, size_t len)
     yaml_scalar(y, NULL, s, len, 1, 1, style);
 }
 
+/* Psych's accept(): an object met before is emitted as an alias (returns
+ * 1); otherwise *anchor is its anchor, or NULL when it is met only once. */
+static int yaml_alias(Yaml *y, const Value *v, char buf[24], yaml_char_t **anchor)
+{
+    YamlSeen *seen = map_get(&y->seen, (const char *)&v, sizeof v);
+    snprintf(buf, 24, "%d", seen ? seen->anchor : 0);
+    *anchor = seen && seen->anchor ? (yaml_char_t *)buf : NULL;
+    if (seen && seen->emitted) {
+        yaml_event_t ev;
+        yaml_alias_event_initialize(&ev, (yaml_char_t *)buf);
+        yaml_event(y, &ev);
+        return 1;
+    }
+    if (seen) seen->emitted = 1;
+    return 0;
+}
+
 static void yaml_node(Yaml *y, const Value *v)
 {
     yaml_event_t ev;
     Buf t = BUF_INIT;
+    char abuf[24];
+    yaml_char_t *anchor;
     switch (v->kind) {
     case V_UNDEF: yaml_scalar(y, "tag:yaml.org,2002:null", "", 0, 1, 0, YAML_ANY_SCALAR_STYLE); break;
     case V_DEFAULT: yaml_scalar(y, NULL, ":default", 8, 1, 0, YAML_ANY_SCALAR_STYLE); break;
@@ -1761,11 +2237,15 @@ static void yaml_node(Yaml *y, const Value *v)
         break;
     case V_STR: yaml_string(y, v->str.s, v->str.len); break;
     case V_REGEX:
+        if (yaml_alias(y, v, abuf, &anchor)) break;
         buf_printf(&t, "/%s/", v->regex.src);
-        yaml_scalar(y, "!ruby/regexp", buf_cstr(&t), t.len, 0, 0, YAML_ANY_SCALAR_STYLE);
+        yaml_scalar_event_initialize(&ev, anchor, (yaml_char_t *)"!ruby/regexp", (yaml_char_t *)buf_cstr(&t), (int)t.len, 0, 0,
+                                     YAML_ANY_SCALAR_STYLE);
+        yaml_event(y, &ev);
         break;
     case V_SENSITIVE:
-        yaml_mapping_start_event_initialize(&ev, NULL, (yaml_char_t *)"!ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive",
+        if (yaml_alias(y, v, abuf, &anchor)) break;
+        yaml_mapping_start_event_initialize(&ev, anchor, (yaml_char_t *)"!ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive",
                                             0, YAML_BLOCK_MAPPING_STYLE);
         yaml_event(y, &ev);
         yaml_string(y, "value", 5);
@@ -1773,32 +2253,33 @@ static void yaml_node(Yaml *y, const Value *v)
         yaml_mapping_end_event_initialize(&ev);
         yaml_event(y, &ev);
         break;
-    case V_ARRAY: case V_HASH: {
-        YamlSeen *seen = map_get(&y->seen, (const char *)&v, sizeof v);
-        char anchor[24];
-        snprintf(anchor, sizeof anchor, "%d", seen ? seen->anchor : 0);
-        if (seen && seen->emitted) {
-            yaml_alias_event_initialize(&ev, (yaml_char_t *)anchor);
-            yaml_event(y, &ev);
-            break;
+    case V_TYPE:       /* a Ruby object (ruby_value): its instance variables */
+        if (yaml_alias(y, v, abuf, &anchor)) break;
+        yaml_mapping_start_event_initialize(&ev, anchor, (yaml_char_t *)v->type.name, 0, YAML_BLOCK_MAPPING_STYLE);
+        yaml_event(y, &ev);
+        for (size_t i = 0; i + 1 < v->type.n; i += 2) {
+            const Value *k = v->type.params[i];
+            yaml_scalar(y, NULL, k->str.s, k->str.len, 1, 0, YAML_ANY_SCALAR_STYLE);
+            yaml_node(y, v->type.params[i + 1]);
         }
-        if (seen) seen->emitted = 1;
-        yaml_char_t *a = seen && seen->anchor ? (yaml_char_t *)anchor : NULL;
+        yaml_mapping_end_event_initialize(&ev);
+        yaml_event(y, &ev);
+        break;
+    case V_ARRAY: case V_HASH:
+        if (yaml_alias(y, v, abuf, &anchor)) break;
         if (v->kind == V_ARRAY) {
-            yaml_sequence_start_event_initialize(&ev, a, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
+            yaml_sequence_start_event_initialize(&ev, anchor, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
             yaml_event(y, &ev);
             for (size_t i = 0; i < v->arr.n; i++) yaml_node(y, v->arr.items[i]);
             yaml_sequence_end_event_initialize(&ev);
         } else {
-            yaml_mapping_start_event_initialize(&ev, a, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+            yaml_mapping_start_event_initialize(&ev, anchor, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
             yaml_event(y, &ev);
             for (size_t i = 0; i < v->hash.n; i++) yaml_node(y, v->hash.keys[i]), yaml_node(y, v->hash.vals[i]);
             yaml_mapping_end_event_initialize(&ev);
         }
         yaml_event(y, &ev);
         break;
-    }
-    default: break;
     }
     buf_free(&t);
 }
@@ -1811,14 +2292,20 @@ static Value *f_to_yaml(CallCtx *cc)
     Value *data = cc->args[0], *opts = cc->nargs > 1 ? cc->args[1] : NULL;
     if (opts && opts->kind != V_HASH)
         ev_fail(cc, "'to_yaml' parameter 'options' expects a Hash value, got %s", fn_got_type(cc, opts));
-    const Value *bad = yaml_unsupported(data);
-    if (bad) ev_fail(cc, "to_yaml() cannot represent %s (a Ruby object in Puppet)", fn_got_type(cc, bad));
     Value *indent = opts ? val_hash_gets(opts, "indentation") : NULL;
     Value *width = opts ? val_hash_gets(opts, "line_width") : NULL;
     Value *canon = opts ? val_hash_gets(opts, "canonical") : NULL;
     Value *header = opts ? val_hash_gets(opts, "header") : NULL;
     Yaml y = {.cc = cc, .line_width = -1, .ok = 1};
     if (width && width->kind == V_INT && width->i >= 0) y.line_width = (long)width->i;
+    alias_collect(cc, data, &y.aliases);
+    map_init(&y.singletons);
+    map_init(&y.made);
+    Value *robjs = ruby_value(&y, data);
+    map_free(&y.singletons);
+    map_free(&y.made);
+    if (!robjs) ev_fail(cc, "%s", y.bad);
+    data = robjs;
     Buf out = BUF_INIT;
     map_init(&y.seen);
     yaml_scan(&y, data);
@@ -1960,6 +2447,17 @@ CALLER(f_stdlib_ensure_packages)
 CALLER(f_to_json)
 CALLER(f_to_yaml)
 
+/* Puppet 7's hiera functions live with the rest of Hiera (hiera.c). */
+#define HIERA_CALLER(name) \
+    static Value *f_##name##_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) \
+    { \
+        return hiera_v3_fn(c, s, at, #name, a, n, l); \
+    }
+HIERA_CALLER(hiera)
+HIERA_CALLER(hiera_array)
+HIERA_CALLER(hiera_hash)
+HIERA_CALLER(hiera_include)
+
 static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"assert_private", f_assert_private_call},
     {"bool2str", f_bool2str_call},
@@ -1975,6 +2473,10 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"fact", f_fact_call},
     {"fqdn_rand", f_fqdn_rand_call},
     {"has_key", f_has_key_call},
+    {"hiera", f_hiera_call},
+    {"hiera_array", f_hiera_array_call},
+    {"hiera_hash", f_hiera_hash_call},
+    {"hiera_include", f_hiera_include_call},
     {"is_a", f_is_a_call},
     {"member", f_member_call},
     {"merge", f_merge_call},

@@ -1,0 +1,4 @@
+class m::one {
+  $mvar = 'one'
+  notify { 'one': message => hiera('greeting') }
+}

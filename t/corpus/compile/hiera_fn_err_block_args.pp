@@ -1,0 +1,1 @@
+notify { 'x': message => hiera('a', 'd', 'o') |$k| { 1 } }

@@ -1,0 +1,1 @@
+notify { 'x': message => hiera_array('a', 1, 2, 3) }

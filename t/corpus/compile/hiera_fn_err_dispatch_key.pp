@@ -1,0 +1,1 @@
+notify { 'x': message => hiera(1, 2) }

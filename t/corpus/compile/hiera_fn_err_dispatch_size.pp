@@ -1,0 +1,1 @@
+notify { 'x': message => hiera(['a', 1, 2, 3]) }

@@ -1,0 +1,1 @@
+class m::two { notify { 'two': } }

@@ -1,0 +1,1 @@
+class m::one { notify { 'one': } }
