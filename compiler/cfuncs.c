@@ -25,6 +25,10 @@ static void class_names(Compiler *c, const Node *at, Value *v, ValVec *out)
 {
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) class_names(c, at, v->arr.items[i], out);
+    } else if (v->kind == V_UNDEF) {
+        cmp_fail(c, at, "Cannot use undef as a class name");
+    } else if (v->kind == V_STR && !v->str.len) {
+        cmp_fail(c, at, "Cannot use empty string as a class name");
     } else if (v->kind == V_STR) {
         vv_push(out, v);
     } else if (val_is_resref(v) && strcmp(v->type.name, "Class") == 0) {
@@ -384,18 +388,18 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     if (!strcmp(t, "String")) return val_cstr(A, val_to_cstr(A, v));
     if (!strcmp(t, "Sensitive")) return v->kind == V_SENSITIVE ? v : val_sensitive(A, v);
     if (!strcmp(t, "Array")) {
+        /* Puppet's new_array: an array as it is; with wrap (the third
+         * argument) anything else in an array of one; otherwise the
+         * elements of an Iterable (a hash's [key, value] pairs, a
+         * string's characters, 0..n-1 for an integer n, Integer[a, b],
+         * Enum's values) */
         if (v->kind == V_ARRAY) return v;
-        if (v->kind == V_HASH) {
-            ValVec vv = VV_ARENA(c->arena);
-            for (size_t i = 0; i < v->hash.n; i++) {
-                Value *pair[2] = {v->hash.keys[i], v->hash.vals[i]};
-                vv_push(&vv, val_array(A, pair, 2));
-            }
-            Value *r = vv_to_array(A, &vv);
-            vv_free(&vv);
-            return r;
-        }
-        return val_array(A, &v, 1);
+        if (n > 2 && a[2]->kind == V_BOOL && a[2]->b) return val_array(A, &v, 1);
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n};
+        size_t cnt;
+        Value **items = fn_iterable_items(&cc, v, &cnt);
+        if (!items) cmp_fail(c, at, "'new_array' Value of type %s cannot be converted to Array", val_type_name(v));
+        return val_array(A, items, cnt);
     }
     if (!strcmp(t, "Boolean")) {
         if (v->kind == V_BOOL) return v;

@@ -1,0 +1,2 @@
+$x = [undef]
+include $x

@@ -1,0 +1,1 @@
+notify { 'a': message => Array(1.5) }
