@@ -13,6 +13,8 @@
 int diag_errors;
 int diag_max_errors = 20;
 int diag_quiet_source;
+DiagSink diag_sink;
+void *diag_sink_ctx;
 
 static void index_lines(SrcFile *f)
 {
@@ -141,6 +143,17 @@ int diag_line(const SrcFile *f, uint32_t off) { return (int)line_index(f, off) +
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
 {
     static const char *names[] = {"error", "warning", "note"};
+    if (diag_sink) {
+        va_list ap2;
+        va_copy(ap2, ap);
+        int n = vsnprintf(NULL, 0, fmt, ap2);
+        va_end(ap2);
+        char *msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+        vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+        diag_sink(diag_sink_ctx, lvl, loc, msg);
+        free(msg);
+        return;
+    }
     if (loc.file) {
         int line, col;
         diag_linecol(loc.file, loc.off, &line, &col);

@@ -43,6 +43,14 @@ extern int diag_errors;      /* errors reported so far */
 extern int diag_max_errors;  /* after this many, diag_error exits(1) */
 extern int diag_quiet_source; /* nonzero: no source line and caret */
 
+/* While diag_sink is set, reports go to it (the message formatted, no
+ * location prefix, no source line) instead of stderr, and errors are not
+ * counted: for a caller that re-tells them in its own terms (EPP templates
+ * parsed as generated Puppet source). */
+typedef void (*DiagSink)(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg);
+extern DiagSink diag_sink;
+extern void *diag_sink_ctx;
+
 void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
 #define diag_error(loc, ...) diag_report(DIAG_ERROR, (loc), __VA_ARGS__)

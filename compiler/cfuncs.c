@@ -241,9 +241,22 @@ static Value *f_template(Compiler *c, Scope *s, const Node *at, Value **a, size_
     cmp_fail(c, at, "ERB templates (template(), inline_template()) are not supported; use epp() or inline_epp()");
 }
 
+/* epp()'s and inline_epp()'s argument count and first argument, a String
+ * called what, with Puppet's messages (the second is epp_render's). */
+static void epp_check_args(Compiler *c, Scope *s, const Node *at, const char *fn, const char *what, Value **a, size_t n,
+                           const Node *l)
+{
+    if (n < 1 || n > 2)
+        cmp_fail(c, at, "'%s' expects between 1 and 2 arguments, got %s", fn, n ? arena_printf(A, "%zu", n) : "none");
+    if (a[0]->kind != V_STR) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n, .lambda = l};
+        cmp_fail(c, at, "'%s' parameter '%s' expects a String value, got %s", fn, what, fn_got_type(&cc, a[0]));
+    }
+}
+
 static Value *f_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 1 || n > 2) cmp_fail(c, at, "'epp' expects between 1 and 2 arguments, got %zu", n);
+    epp_check_args(c, s, at, "epp", "path", a, n, l);
     const char *spec = val_to_cstr(A, a[0]);
     const char *path = resolve_module_path(c, spec, "templates");
     size_t len;
@@ -254,7 +267,7 @@ static Value *f_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 
 static Value *f_inline_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 1 || n > 2 || a[0]->kind != V_STR) cmp_fail(c, at, "'inline_epp' expects a String template and an optional Hash");
+    epp_check_args(c, s, at, "inline_epp", "template", a, n, l);
     return epp_render(c, c->top, at, "inline_epp", a[0]->str.s, a[0]->str.len, n > 1 ? a[1] : NULL);
 }
 

@@ -1,122 +1,445 @@
 /*
  * epp.c - EPP templates by translation to Puppet source; see epp.h.
- * Trimming follows Puppet: "<%-" drops the blanks before the tag on its
- * line, "-%>" drops the newline right after the tag.
+ *
+ * The template is cut into text and tags exactly as Puppet's EppScanner
+ * cuts it ("<%-" drops the blanks before the tag, "-%>" the blanks and one
+ * newline after it, "<%%" and "%%>" are literals, "<%#" comments), and
+ * becomes Puppet source: a parameter list, when there is one, as a call's
+ * block (parsed on its own), then the body as a program of its own (so
+ * that a stray '}' is the syntax error it is in Puppet):
+ *
+ *     __epp_body() |PARAMS| {}
+ *     __epp_text('text') __epp_render((expr)) code
+ *
+ * Tag bodies are copied verbatim, so the one idea that makes diagnostics
+ * right is a segment map from offsets in that generated source to offsets
+ * in the template: after parsing, every node is moved onto the template's
+ * SrcFile at its template offset, so any later error (an unknown variable,
+ * a failing call, a type mismatch) prints "template.epp:LINE:COL" as Puppet
+ * does.  A syntax error is caught from the parser and reported the way
+ * Puppet's EPP parser words it: "epp(): Invalid EPP: Syntax error at '%>'",
+ * a glue token named by the template token it stands for.  Parameters bind
+ * as Puppet's closure binds named arguments: given values first, then
+ * defaults, then one check of the whole set ("lambda: has no parameter
+ * named 'y'"), reported at the epp() call.
  */
 #include "compiler/epp.h"
+#include "compiler/stdlib.h"
 #include "parser/parser.h"
 #include "base/util.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define A (c->arena)
 
-static void add_text(Buf *src, const char *s, size_t n)
+/* What a stretch of the generated source stands for in the template. */
+typedef enum {
+    SEG_CODE,          /* a tag body, copied: offsets map one to one */
+    SEG_TEXT,          /* __epp_text('...'): Puppet's RENDER_STRING token */
+    SEG_OPEN,          /* __epp_render(( of "<%=": Puppet's RENDER_EXPR token */
+    SEG_CLOSE,         /* )) of "%>" / "-%>" after a rendered expression */
+    SEG_NEXT,          /* glue with no token of its own: stands for what follows */
+    SEG_END            /* end of input */
+} SegKind;
+
+typedef struct Seg {
+    uint32_t g;        /* where the piece starts in the generated source */
+    uint32_t t;        /* the template offset it stands for (SEG_CODE: of its first byte) */
+    uint8_t kind;      /* SegKind */
+    uint8_t trim;      /* SEG_CLOSE: the tag was "-%>" */
+} Seg;
+
+typedef struct Translation {
+    const char *t;     /* the template */
+    uint32_t len;
+    Buf g;             /* the generated source (malloc'd) */
+    Seg *segs;         /* in increasing g (malloc'd) */
+    size_t nsegs, cap;
+    int has_params;    /* the first tag was a parameter list */
+    uint32_t body_g;   /* where the body starts in g (after the parameter list) */
+    int after_call;    /* the last glue was an __epp_text or __epp_render call */
+    const char *issue; /* a scanner error (Puppet's EPP lexer issue), or NULL */
+    uint32_t issue_off;
+} Translation;
+
+static void seg(Translation *tr, SegKind kind, uint32_t t, int trim)
 {
-    if (!n) return;
-    buf_adds(src, " __epp_text('");
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' || s[i] == '\'') buf_addc(src, '\\');
-        buf_addc(src, s[i]);
+    if (tr->nsegs == tr->cap) {
+        tr->cap = tr->cap ? tr->cap * 2 : 32;
+        tr->segs = xrealloc(tr->segs, tr->cap * sizeof *tr->segs);
     }
-    buf_adds(src, "') ");
+    tr->segs[tr->nsegs++] = (Seg){(uint32_t)tr->g.len, t, (uint8_t)kind, (uint8_t)trim};
 }
 
-/* Length of text before a "<%-" tag once trailing blanks on its line go. */
-static size_t trim_left(const char *s, size_t n)
+/* text -> __epp_text('text'), quoted for a single-quoted string */
+static void emit_text(Translation *tr, const Buf *text, uint32_t at)
 {
-    size_t e = n;
-    while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t')) e--;
-    if (e == 0 || s[e - 1] == '\n') return e;
-    return n;
+    if (!text->len) return;
+    buf_addc(&tr->g, ' ');
+    seg(tr, SEG_TEXT, at, 0);
+    tr->after_call = 1;
+    buf_adds(&tr->g, "__epp_text('");
+    for (size_t i = 0; i < text->len; i++) {
+        if (text->s[i] == '\\' || text->s[i] == '\'') buf_addc(&tr->g, '\\');
+        buf_addc(&tr->g, text->s[i]);
+    }
+    buf_addc(&tr->g, '\'');
+    buf_addc(&tr->g, ')');
 }
 
-static const char *find_close(const char *p, const char *end)
+static void emit_code(Translation *tr, uint32_t from, uint32_t to)
 {
-    for (const char *q = p; q + 1 < end; q++) {
-        if (q[0] == '%' && q[1] == '>') {
-            if (q > p && q[-1] == '%') continue;      /* %%> is a literal */
-            return q;
+    /* Puppet's RENDER_STRING and EPP_END take no block: a '|' after them
+     * (a parameter list out of place) must not give our call glue one */
+    const char *b = tr->t + from, *e = tr->t + to;
+    while (b < e && (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r')) b++;
+    if (tr->after_call && b < e && *b == '|') buf_addc(&tr->g, ';');
+    tr->after_call = 0;
+    seg(tr, SEG_CODE, from, 0);
+    buf_add(&tr->g, tr->t + from, to - from);
+}
+
+/* End of a tag body starting at p: the first "%>" that is not inside a
+ * quoted string, a regex or a '#' comment (Puppet's lexer reads the body
+ * as tokens, and a comment runs to the end of the line).  A '/' starts a
+ * regex where a value would (after an operator or an opening bracket), as
+ * in Puppet's lexer.  end when there is none. */
+static const char *tag_close(const char *p, const char *end)
+{
+    char prev = '(';                 /* the last character that is not blank */
+    while (p < end) {
+        char ch = *p;
+        if (ch == '\'' || ch == '"') {
+            for (p++; p < end && *p != ch; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            if (p < end) p++;
+        } else if (ch == '/' && strchr("~=!(,[{|:;<>+-*%&?", prev)) {
+            const char *q = p + 1;
+            while (q < end && *q != '/' && *q != '\n') q += *q == '\\' && q + 1 < end ? 2 : 1;
+            if (q < end && *q == '/') p = q + 1;
+            else p++;
+        } else if (ch == '#') {
+            while (p < end && *p != '\n') p++;
+        } else if (ch == '%' && p + 1 < end && p[1] == '>') {
+            return p;
+        } else {
+            p++;
+        }
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') prev = ch == '/' ? 'x' : ch;
+    }
+    return end;
+}
+
+/* End of an EPP parameter list whose opening '|' is at p: the next '|'
+ * outside brackets and strings, or NULL. */
+static const char *params_close(const char *p, const char *end)
+{
+    int depth = 0;
+    for (p++; p < end; p++) {
+        char ch = *p;
+        if (ch == '\'' || ch == '"') {
+            for (p++; p < end && *p != ch; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            if (p >= end) return NULL;
+        } else if (ch == '(' || ch == '[' || ch == '{') {
+            depth++;
+        } else if (ch == ')' || ch == ']' || ch == '}') {
+            depth--;
+        } else if (ch == '|' && depth <= 0) {
+            return p;
         }
     }
     return NULL;
 }
 
-/* Translates the template; returns 0 or -1 with *err set. */
-static int translate(const char *t, size_t len, Buf *src, Buf *params, const char **err)
+/* Appends template text [p, e) to the pending text, "%%>" read as "%>". */
+static void add_text(Buf *text, const char *p, const char *e)
 {
-    const char *p = t, *end = t + len;
+    for (const char *q = p; q < e; q++) {
+        if (q[0] == '%' && q + 2 < e && q[1] == '%' && q[2] == '>') continue;
+        buf_addc(text, *q);
+    }
+}
+
+/* Drops trailing blanks of the pending text (Puppet: s.sub!(/[ \t]*\z/, '')). */
+static void trim_trailing(Buf *text)
+{
+    while (text->len && (text->s[text->len - 1] == ' ' || text->s[text->len - 1] == '\t')) text->len--;
+    if (text->cap) text->s[text->len] = '\0';
+}
+
+/* Translates the template into tr->g (Puppet's EppScanner#scan and the
+ * lexer's tag handling).  A scanner error is left in tr->issue; the code
+ * before it is translated, so that an earlier syntax error still wins. */
+static void translate(Translation *tr)
+{
+    const char *t = tr->t, *p = t, *end = t + tr->len;
     Buf text = BUF_INIT;
-    int first_tag = 1;
-    while (p < end) {
-        const char *open = NULL;
-        for (const char *q = p; q + 1 < end; q++)
-            if (q[0] == '<' && q[1] == '%') {
-                open = q;
-                break;
+    uint32_t text_at = 0;          /* Puppet's place for the text: after the last tag */
+    int skip_leading = 0, started = 0;
+    buf_reserve(&tr->g, tr->len + tr->len / 2 + 64);
+    for (;;) {
+        const char *open = p;
+        while (open + 1 < end && !(open[0] == '<' && open[1] == '%')) open++;
+        if (open + 1 >= end) open = end;
+        const char *q = p;
+        if (skip_leading) {        /* part.sub!(/^[ \t]*\r?(?:\n|\z)?/, '') */
+            while (q < open && (*q == ' ' || *q == '\t')) q++;
+            if (q < open && *q == '\r') q++;
+            if (q < open && *q == '\n') q++;
+            skip_leading = 0;
+        }
+        if (open == end || open + 2 == end) {    /* the end, maybe right after a "<%" */
+            add_text(&text, q, end);
+            if (text.len >= 2 && memcmp(text.s + text.len - 2, "<%", 2) == 0) {
+                tr->issue = "Unbalanced embedded expression - opening <% and closing %> must be balanced";
+                tr->issue_off = tr->len;
             }
-        if (!open) {
-            buf_add(&text, p, (size_t)(end - p));
             break;
         }
-        if (open + 2 < end && open[2] == '%') {          /* <%% literal */
-            buf_add(&text, p, (size_t)(open - p));
-            buf_adds(&text, "<%");
-            p = open + 3;
-            continue;
-        }
+        add_text(&text, q, open);
         const char *body = open + 2;
-        int trim_before = 0, render = 0, comment = 0;
-        if (body < end && *body == '-') trim_before = 1, body++;
-        if (body < end && *body == '=') render = 1, body++;
-        else if (body < end && *body == '#') comment = 1, body++;
-        const char *close = find_close(body, end);
-        if (!close) {
-            buf_free(&text);
-            *err = "Unbalanced EPP tag: no closing '%>'";
-            return -1;
-        }
-        int trim_after = close > body && close[-1] == '-';
-        const char *bend = trim_after ? close - 1 : close;
-        size_t keep = (size_t)(open - p);
-        if (trim_before) keep = trim_left(p, keep);
-        buf_add(&text, p, keep);
-        p = close + 2;
-        if (trim_after && p < end && *p == '\n') p++;
-        else if (trim_after && p + 1 < end && p[0] == '\r' && p[1] == '\n') p += 2;
-        /* a parameter list must be the first tag */
-        const char *b = body;
-        while (b < bend && (*b == ' ' || *b == '\t' || *b == '\n')) b++;
-        if (first_tag && !render && !comment && b < bend && *b == '|') {
-            const char *pe = bend;
-            while (pe > b && pe[-1] != '|') pe--;
-            if (pe - 1 <= b) {
-                buf_free(&text);
-                *err = "EPP parameter list is not closed with '|'";
-                return -1;
-            }
-            buf_add(params, b, (size_t)(pe - b));
-            /* text before the parameter tag is only whitespace; Puppet drops it */
-            buf_clear(&text);
-            first_tag = 0;
+        if (*body == '%') {                      /* <%% is a literal <% */
+            buf_adds(&text, "<%");
+            p = body + 1;
             continue;
         }
-        first_tag = 0;
-        add_text(src, buf_cstr(&text), text.len);
-        buf_clear(&text);
-        if (comment) continue;
-        if (render) {
-            buf_adds(src, " __epp_render((");
-            buf_add(src, body, (size_t)(bend - body));
-            buf_adds(src, ")) ");
-        } else {
-            buf_addc(src, ' ');
-            buf_add(src, body, (size_t)(bend - body));
-            buf_addc(src, '\n');
+        if (*body == '#') {                      /* a comment ends at a %> not after % */
+            const char *cend = NULL;
+            for (const char *s = body + 1; s + 1 < end && !cend; s++)
+                if (s[0] == '%' && s[1] == '>' && s[-1] != '%') cend = s;
+            if (!cend) {
+                tr->issue = "Reaching end after opening <%# without seeing %>";
+                tr->issue_off = (uint32_t)(body - t);
+                break;
+            }
+            if (body[1] == '-') trim_trailing(&text);
+            skip_leading = cend[-1] == '-';
+            p = cend + 2;
+            continue;
         }
+        int render = *body == '=';
+        if (*body == '-') trim_trailing(&text);
+        if (*body == '-' || render) body++;
+        const char *close = tag_close(body, end);
+        int trim = close < end && close > body && close[-1] == '-';
+        const char *bend = trim ? close - 1 : close;
+        if (!started) {
+            /* a parameter list: '|' first in the first tag, no text before it */
+            const char *b = body;
+            while (b < bend && (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r')) b++;
+            const char *pe = !render && !text.len && b < bend && *b == '|' ? params_close(b, bend) : NULL;
+            if (pe) {
+                tr->has_params = 1;
+                seg(tr, SEG_NEXT, (uint32_t)(b - t), 0);
+                buf_adds(&tr->g, "__epp_body() ");
+                emit_code(tr, (uint32_t)(b - t), (uint32_t)(pe + 1 - t));
+                seg(tr, SEG_NEXT, (uint32_t)(pe + 1 - t), 0);
+                buf_adds(&tr->g, " {}\n");
+                tr->body_g = (uint32_t)tr->g.len;
+                body = pe + 1;
+            }
+            started = 1;
+        }
+        emit_text(tr, &text, text_at);
+        buf_clear(&text);
+        buf_addc(&tr->g, ' ');
+        if (render) {
+            seg(tr, SEG_OPEN, (uint32_t)(open - t), 0);
+            buf_adds(&tr->g, "__epp_render((");
+            tr->after_call = 0;
+            emit_code(tr, (uint32_t)(body - t), (uint32_t)(bend - t));
+            seg(tr, SEG_CLOSE, (uint32_t)(bend - t), trim);
+            buf_adds(&tr->g, "))");
+            tr->after_call = 1;
+        } else {
+            emit_code(tr, (uint32_t)(body - t), (uint32_t)(bend - t));
+            seg(tr, SEG_NEXT, (uint32_t)(bend - t), 0);
+            buf_addc(&tr->g, '\n');              /* ends a '#' comment in the code */
+        }
+        if (close == end) {
+            tr->issue = "Unbalanced epp tag, reached <eof> without closing tag.";
+            tr->issue_off = tr->len;
+            break;
+        }
+        p = close + 2;
+        text_at = (uint32_t)(p - t);
+        skip_leading = trim;
     }
-    add_text(src, buf_cstr(&text), text.len);
+    emit_text(tr, &text, text_at);
     buf_free(&text);
-    return 0;
+    seg(tr, SEG_END, tr->len, 0);
+    buf_addc(&tr->g, '\n');
+}
+
+/* The segment holding generated offset g. */
+static const Seg *seg_at(const Translation *tr, uint32_t g)
+{
+    size_t lo = 0, hi = tr->nsegs;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (tr->segs[mid].g <= g) lo = mid;
+        else hi = mid;
+    }
+    return &tr->segs[lo];
+}
+
+/* Glue without a token of its own (and a blank tag body) stands for
+ * what follows it. */
+static const Seg *resolve(const Translation *tr, const Seg *s)
+{
+    const Seg *last = tr->segs + tr->nsegs - 1;
+    while (s < last) {
+        if (s->kind == SEG_CODE) {
+            const char *p = tr->g.s + s->g, *e = tr->g.s + s[1].g;
+            while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+            if (p < e) break;
+        } else if (s->kind != SEG_NEXT) {
+            break;
+        }
+        s++;
+    }
+    return s;
+}
+
+static uint32_t map_off(const Translation *tr, uint32_t g)
+{
+    const Seg *s = resolve(tr, seg_at(tr, g));
+    if (s->kind != SEG_CODE) return s->t;
+    if (g < s->g) return s->t;
+    uint32_t t = s->t + (g - s->g);
+    return t > tr->len ? tr->len : t;
+}
+
+/* A stretch of the generated source, parsed on its own. */
+typedef struct View {
+    SrcFile f;         /* one long line, so that a diagnostic's column is its offset + 1 */
+    uint32_t base;     /* where f.text starts in the generated source */
+    uint32_t line0;    /* f's line table */
+} View;
+
+static void view_init(View *v, const Translation *tr, const char *name, uint32_t from, uint32_t to)
+{
+    v->base = from;
+    v->line0 = 0;
+    v->f = (SrcFile){name, name, tr->g.s + from, to - from, &v->line0, 1};
+}
+
+/* Moves the nodes of a tree parsed from v onto the template file tf. */
+static void remap(const Translation *tr, const View *v, const SrcFile *tf, Node *n)
+{
+    for (; n; n = n->next) {
+        if (n->file != &v->f) continue;           /* seen already */
+        uint32_t off = map_off(tr, v->base + n->off);
+        uint32_t e = n->len ? map_off(tr, v->base + n->off + n->len - 1) + 1 : off;
+        n->file = tf;
+        n->off = off;
+        n->len = e > off ? e - off : 0;
+        if (n->a) remap(tr, v, tf, n->a);
+        if (n->b) remap(tr, v, tf, n->b);
+        if (n->c) remap(tr, v, tf, n->c);
+        if (n->kids) remap(tr, v, tf, n->kids);
+    }
+}
+
+/* Where Puppet's parser meets the token our parser stumbled on in
+ * segment s, as "Syntax error at WHERE": the template's tag or text for
+ * glue, NULL (the parser's own words) in a tag body. */
+static const char *puppet_token(Compiler *c, const Translation *tr, const Seg *s)
+{
+    s = resolve(tr, s);
+    switch ((SegKind)s->kind) {
+    case SEG_CLOSE:
+        return s->trim ? "'-%>'" : "'%>'";
+    case SEG_OPEN:
+        return "''";                              /* RENDER_EXPR has no text */
+    case SEG_END:
+        return "end of input";
+    case SEG_TEXT: {                              /* RENDER_STRING: the text */
+        Buf b = BUF_INIT;
+        buf_addc(&b, '\'');
+        const char *q = tr->g.s + s->g + strlen("__epp_text('");
+        for (; *q && !(q[0] == '\'' && q[1] == ')'); q++) {
+            if (*q == '\\') q++;
+            buf_addc(&b, *q);
+        }
+        buf_addc(&b, '\'');
+        char *r = arena_strndup(A, buf_cstr(&b), b.len);
+        buf_free(&b);
+        return r;
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* Where and why a parse failed, in template terms. */
+typedef struct ParseFailure {
+    uint32_t off;
+    const char *msg;   /* in the arena */
+} ParseFailure;
+
+/* The parser's reports while a view is parsed (see parse_view). */
+typedef struct Captured {
+    Compiler *c;
+    const Translation *tr;
+    const View *v;
+    const SrcFile *tf;
+    ParseFailure *fail;
+    struct { uint32_t off; const char *msg; } *warn;   /* in the arena */
+    size_t nwarn, capwarn;
+} Captured;
+
+static void capture(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
+{
+    Captured *k = ctx;
+    Compiler *c = k->c;
+    uint32_t g = loc.off > k->v->f.len ? (uint32_t)k->v->f.len : loc.off;
+    g += k->v->base;
+    uint32_t off = map_off(k->tr, g);
+    if (lvl == DIAG_WARNING) {
+        if (k->nwarn == k->capwarn) {
+            size_t cap = k->capwarn ? 2 * k->capwarn : 4;
+            void *w = arena_alloc(A, cap * sizeof *k->warn);
+            if (k->nwarn) memcpy(w, k->warn, k->nwarn * sizeof *k->warn);
+            k->warn = w;
+            k->capwarn = cap;
+        }
+        k->warn[k->nwarn].off = off;
+        k->warn[k->nwarn++].msg = arena_strdup(A, msg);
+    } else if (lvl == DIAG_ERROR && !k->fail->msg) {
+        const char *where = strncmp(msg, "Syntax error at ", 16) == 0 ? puppet_token(c, k->tr, seg_at(k->tr, g)) : NULL;
+        k->fail->off = off;
+        k->fail->msg = where ? arena_printf(A, "Syntax error at %s", where) : arena_strdup(A, msg);
+    }
+}
+
+/* Parses a view of the generated source with the parser's diagnostics
+ * captured (diag_sink), so that they can be told in template terms:
+ * warnings are re-issued at their template place once the parse succeeded,
+ * the first error comes back in *fail.  Returns the tree, its nodes moved
+ * onto the template file tf, or NULL. */
+static Node *parse_view(Compiler *c, const Translation *tr, const View *v, const SrcFile *tf, ParseFailure *fail)
+{
+    fail->msg = NULL;
+    Captured k = {.c = c, .tr = tr, .v = v, .tf = tf, .fail = fail};
+    DiagSink saved = diag_sink;
+    void *saved_ctx = diag_sink_ctx;
+    diag_sink = capture;
+    diag_sink_ctx = &k;
+    Node *ast = parse_file(A, &v->f);
+    diag_sink = saved;
+    diag_sink_ctx = saved_ctx;
+    if (!ast && !fail->msg) {
+        fail->off = 0;
+        fail->msg = "Syntax error";
+    }
+    if (!ast) return NULL;
+    for (size_t i = 0; i < k.nwarn; i++) diag_report(DIAG_WARNING, (SrcLoc){tf, k.warn[i].off, 0}, "%s", k.warn[i].msg);
+    remap(tr, v, tf, ast);
+    return ast;
 }
 
 Value *epp_fn_text(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
@@ -134,59 +457,116 @@ Value *epp_fn_render(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     return VAL_UNDEF;
 }
 
+/* epp()'s and inline_epp()'s signature: Optional[Hash[Pattern[/^\w+$/], Any]]. */
+static void check_params_arg(Compiler *c, Scope *s, const Node *at, const char *fn, Value *params)
+{
+    if (!params || params->kind == V_UNDEF) return;
+    CallCtx cc = {c, s, at, A, NULL, 0, NULL};
+    if (params->kind != V_HASH)
+        cmp_fail(c, at, "'%s' parameter 'parameters' expects a Hash value, got %s", fn, fn_got_type(&cc, params));
+    for (size_t i = 0; i < params->hash.n; i++) {
+        Value *k = params->hash.keys[i];
+        int ok = k->kind == V_STR && k->str.len > 0;
+        for (size_t j = 0; ok && j < k->str.len; j++) {
+            unsigned char ch = (unsigned char)k->str.s[j];
+            ok = ch == '_' || (ch >= '0' && ch <= '9') || ((ch | 32) >= 'a' && (ch | 32) <= 'z');
+        }
+        if (ok) continue;
+        Buf b = BUF_INIT;
+        val_to_s(&b, k);
+        const char *ks = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+        if (k->kind == V_STR)
+            cmp_fail(c, at, "'%s' parameter 'parameters' key of entry '%s' expects a match for Pattern[/^\\w+$/], got '%s'", fn, ks, ks);
+        cmp_fail(c, at, "'%s' parameter 'parameters' key of entry '%s' expects a match for Pattern[/^\\w+$/], got %s", fn, ks, fn_got_type(&cc, k));
+    }
+}
+
+/* Binds the template's parameters in ts as Puppet's Closure binds named
+ * arguments: given values (not undef) first, then the defaults of those
+ * not given, in order, then one check of everything (unknown names,
+ * missing values, types), all faults in one message at the call. */
+static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lambda, Value *params)
+{
+    size_t n = params && params->kind == V_HASH ? params->hash.n : 0;
+    for (size_t i = 0; i < n; i++)
+        if (params->hash.vals[i]->kind != V_UNDEF) {
+            const char *k = val_to_cstr(A, params->hash.keys[i]);
+            map_put(&ts->vars, k, strlen(k), params->hash.vals[i]);
+        }
+    for (const Node *p = lambda->kids; p; p = p->next) {
+        Value *v = n ? val_hash_gets(params, p->text) : NULL;
+        if (v && v->kind != V_UNDEF) continue;
+        if (p->b) map_put(&ts->vars, p->text, p->text_len, ev_expr(c, ts, p->b));
+        else if (v) map_put(&ts->vars, p->text, p->text_len, VAL_UNDEF);
+    }
+    const char *why = "";                        /* "\n  fault" per fault (arena: ev_expr may fail) */
+    size_t faults = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (params->hash.vals[i]->kind == V_UNDEF) continue;
+        const char *k = val_to_cstr(A, params->hash.keys[i]);
+        int known = 0;
+        for (const Node *p = lambda->kids; p && !known; p = p->next) known = strcmp(p->text, k) == 0;
+        if (!known) why = arena_printf(A, "%s\n  has no parameter named '%s'", why, k), faults++;
+    }
+    for (const Node *p = lambda->kids; p; p = p->next) {
+        Value *v = map_get(&ts->vars, p->text, p->text_len);
+        if (!v) {
+            why = arena_printf(A, "%s\n  expects a value for parameter '%s'", why, p->text), faults++;
+            continue;
+        }
+        if (!p->a) continue;
+        Value *t = ev_expr(c, ts, p->a);
+        if (cmp_type_match(c, t, v)) continue;
+        /* "lambda: fault" or "lambda:\n  fault\n  fault" */
+        const char *m = cmp_mismatch(c, t, v, CMP_MM_PARAMS, "lambda", arena_printf(A, "parameter '%s'", p->text), NULL);
+        m += strlen("lambda:");
+        if (*m == ' ') why = arena_printf(A, "%s\n  %s", why, m + 1), faults++;
+        else why = arena_printf(A, "%s%s", why, m);
+        for (; *m; m++) faults += *m == '\n';
+    }
+    if (faults == 1) cmp_fail(c, at, "lambda: %s", why + 3);
+    if (faults) cmp_fail(c, at, "lambda:%s", why);
+}
+
 Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params)
 {
-    Buf src = BUF_INIT, plist = BUF_INIT;
-    const char *err = NULL;
-    if (translate(text, len, &src, &plist, &err) != 0) {
-        buf_free(&src);
-        buf_free(&plist);
-        cmp_fail(c, at, "%s: %s", name, err);
-    }
-    Buf full = BUF_INIT;
-    buf_adds(&full, "__epp_body() ");
-    if (plist.len) buf_add(&full, plist.s, plist.len);
-    else buf_adds(&full, "||");
-    buf_adds(&full, " {\n");
-    buf_add(&full, buf_cstr(&src), src.len);
-    buf_adds(&full, "\n}\n");
-    buf_free(&src);
-    SrcFile *f = diag_file_from_string(name, buf_cstr(&full), full.len);
-    buf_free(&full);
-    int has_params = plist.len > 0;
-    buf_free(&plist);
+    int inline_epp = strcmp(name, "inline_epp") == 0;
+    const char *fn = inline_epp ? "inline_epp" : "epp";
+    check_params_arg(c, parent, at, fn, params);
+    if (len > UINT32_MAX / 4) cmp_fail(c, at, "%s(): template too large", fn);
+    /* the template's own file: every node of it ends up pointing here */
+    SrcFile *tf = diag_file_from_string(inline_epp ? "inlined-epp-text" : name, text, len);
     c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
-    c->files[c->nfiles++] = f;
-    Node *ast = parse_file(A, f);
-    if (!ast) longjmp(*c->fail, 1);
-    const Node *call = ast->kids;
+    c->files[c->nfiles++] = tf;
+    Translation tr = {.t = tf->text, .len = (uint32_t)len};
+    translate(&tr);
+    /* the parameter list and the body are parsed apart; once their nodes
+     * are moved onto tf, nothing points into the generated source */
+    View hv, bv;
+    view_init(&hv, &tr, "<epp-params>", 0, tr.body_g);
+    view_init(&bv, &tr, "<epp>", tr.body_g, (uint32_t)tr.g.len);
+    ParseFailure fail = {0, NULL};
+    Node *header = tr.has_params ? parse_view(c, &tr, &hv, tf, &fail) : NULL;
+    Node *body = !tr.has_params || header ? parse_view(c, &tr, &bv, tf, &fail) : NULL;
+    int has_params = tr.has_params;
+    const char *issue = tr.issue;
+    uint32_t issue_off = tr.issue_off;
+    buf_free(&tr.g);
+    free(tr.segs);
+    /* Puppet's lexer raises its issue where it meets it: a syntax error
+     * before that place wins */
+    if (issue && (body || fail.off >= issue_off)) fail = (ParseFailure){issue_off, issue};
+    if (fail.msg)
+        cmp_fail(c, ast_new(A, ND_UNDEF, tf, fail.off, 0), "%s(): Invalid EPP: %s", fn, fail.msg);
+    const Node *call = header ? header->kids : NULL;
     const Node *lambda = call ? call->b : NULL;
-    if (!call || call->kind != ND_CALL || !lambda) cmp_fail(c, at, "%s: malformed template", name);
+    if (has_params && (!call || call->kind != ND_CALL || !lambda || call->next))
+        cmp_fail(c, at, "%s(): Invalid EPP: malformed parameter list", fn);
     Scope *ts = scope_new(c, parent, parent, parent->resource);
     ts->label = parent->label;
-    if (params && params->kind != V_HASH && params->kind != V_UNDEF)
-        cmp_fail(c, at, "%s: template parameters must be a Hash, got %s", name, val_type_name(params));
     if (has_params) {
-        if (params && params->kind == V_HASH)
-            for (size_t i = 0; i < params->hash.n; i++) {
-                const char *k = val_to_cstr(A, params->hash.keys[i]);
-                int known = 0;
-                for (const Node *p = lambda->kids; p && !known; p = p->next) known = strcmp(p->text, k) == 0;
-                if (!known) cmp_fail(c, at, "%s: has no parameter named '%s'", name, k);
-            }
-        for (const Node *p = lambda->kids; p; p = p->next) {
-            Value *v = params && params->kind == V_HASH ? val_hash_gets(params, p->text) : NULL;
-            if (!v) {
-                if (p->b) v = ev_expr(c, ts, p->b);
-                else cmp_fail(c, at, "%s: expects a value for parameter '%s'", name, p->text);
-            }
-            if (p->a) {
-                Value *t = ev_expr(c, ts, p->a);
-                if (!cmp_type_match(c, t, v))
-                    cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_PARAMS, "lambda", arena_printf(c->arena, "parameter '%s'", p->text), NULL));
-            }
-            map_put(&ts->vars, p->text, p->text_len, v);
-        }
+        bind_params(c, ts, at, lambda, params);
     } else if (params && params->kind == V_HASH) {
         for (size_t i = 0; i < params->hash.n; i++) {
             const char *k = val_to_cstr(A, params->hash.keys[i]);
@@ -196,7 +576,7 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
     Buf *out = ARENA_NEW(A, Buf);            /* compile() frees it if the template fails */
     Buf *saved = c->epp_out;
     c->epp_out = out;
-    if (lambda->b) ev_block(c, ts, lambda->b);
+    ev_block(c, ts, body);
     c->epp_out = saved;
     Value *r = val_str(A, buf_cstr(out), out->len);
     buf_free(out);

@@ -116,8 +116,8 @@ Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
             if (v) return v;
         }
     }
-    if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '$%s'", name);
-    cmp_warn(c, at, "Unknown variable: '$%s'", name);
+    if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
+    cmp_warn(c, at, "Unknown variable: '%s'.", name);
     return VAL_UNDEF;
 }
 

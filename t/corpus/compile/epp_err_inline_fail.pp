@@ -1,0 +1,6 @@
+
+notify { 'n':
+  message => inline_epp('a
+b <%= fail("boom") %>
+c'),
+}

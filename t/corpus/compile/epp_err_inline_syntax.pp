@@ -1,0 +1,3 @@
+notify { 'n': message => inline_epp('a
+<%= $x + %>
+') }

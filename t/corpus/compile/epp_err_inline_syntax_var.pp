@@ -1,0 +1,3 @@
+$t = 'a
+b <%= 1 + %>'
+notify { 'n': message => inline_epp($t) }

@@ -1,0 +1,2 @@
+
+notify { 'n': message => epp('m/t.epp', { 'x' => 'a' }) }

@@ -1,0 +1,2 @@
+$x = $nope
+notify { "v${x}": }
