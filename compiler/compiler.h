@@ -67,6 +67,7 @@ struct Compiler {
     Scope *top, *node_scope;
     Map class_scopes;                /* class name -> Scope* */
     Map file_names;                  /* SrcFile* (as bytes) -> its abspath in the arena */
+    Map epp_parsed;                  /* template (see epp.c) -> its parsed form, in the arena */
     Collector *collectors, *collectors_tail;
     Chain *chains, *chains_tail;
     Override *overrides, *overrides_tail;

@@ -529,12 +529,18 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
     if (faults) cmp_fail(c, at, "lambda:%s", why);
 }
 
-Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params)
+/* A template once parsed: rendering it again (a define's template, once
+ * per instance) reuses the tree. */
+typedef struct Parsed {
+    const Node *lambda;      /* the parameter list's lambda, or NULL: none */
+    const Node *body;
+} Parsed;
+
+/* Translates and parses a template, or fails the compile with Puppet's
+ * message. */
+static Parsed *parse_template(Compiler *c, const Node *at, const char *fn, const char *name, const char *text, size_t len)
 {
     int inline_epp = strcmp(name, "inline_epp") == 0;
-    const char *fn = inline_epp ? "inline_epp" : "epp";
-    check_params_arg(c, parent, at, fn, params);
-    if (len > UINT32_MAX / 4) cmp_fail(c, at, "%s(): template too large", fn);
     /* the template's own file: every node of it ends up pointing here */
     SrcFile *tf = diag_file_from_string(inline_epp ? "inlined-epp-text" : name, text, len);
     c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
@@ -563,6 +569,35 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
     const Node *lambda = call ? call->b : NULL;
     if (has_params && (!call || call->kind != ND_CALL || !lambda || call->next))
         cmp_fail(c, at, "%s(): Invalid EPP: malformed parameter list", fn);
+    Parsed *p = ARENA_NEW(A, Parsed);
+    p->lambda = has_params ? lambda : NULL;
+    p->body = body;
+    return p;
+}
+
+Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params)
+{
+    int inline_epp = strcmp(name, "inline_epp") == 0;
+    const char *fn = inline_epp ? "inline_epp" : "epp";
+    check_params_arg(c, parent, at, fn, params);
+    if (len > UINT32_MAX / 4) cmp_fail(c, at, "%s(): template too large", fn);
+    /* keyed by the path, or for inline_epp by the text (a NUL byte first:
+     * no path starts with one) */
+    size_t keylen = inline_epp ? len + 1 : strlen(name);
+    char *key = xmalloc(keylen + 1);
+    if (inline_epp) key[0] = '\0';
+    memcpy(key + inline_epp, inline_epp ? text : name, keylen - (size_t)inline_epp);
+    Parsed *p = map_get(&c->epp_parsed, key, keylen);
+    if (!p) {
+        const char *kept = arena_memdup(A, key, keylen);
+        free(key);                                  /* before parse_template can fail */
+        key = NULL;
+        p = parse_template(c, at, fn, name, text, len);
+        map_put(&c->epp_parsed, kept, keylen, p);
+    }
+    free(key);
+    const Node *lambda = p->lambda, *body = p->body;
+    int has_params = lambda != NULL;
     Scope *ts = scope_new(c, parent, parent, parent->resource);
     ts->label = parent->label;
     if (has_params) {
