@@ -2062,11 +2062,12 @@ static const char *dir_of(Compiler *c, const char *path)
     return arena_strndup(A, path, (size_t)(slash - path));
 }
 
-/* Reads the hiera.yaml at path (HieraConfig.create); NULL when Puppet
- * would ignore it (version 3 outside the global layer). */
-static Config *config_load(Compiler *c, const char *path, const char *module, const char *datadir_override)
+/* Reads the hiera.yaml at path, or takes f, its text already read
+ * (HieraConfig.create); NULL when Puppet would ignore it (version 3
+ * outside the global layer). */
+static Config *config_load(Compiler *c, const char *path, SrcFile *f, const char *module, const char *datadir_override)
 {
-    SrcFile *f = diag_file_read(path);
+    if (!f) f = diag_file_read(path);
     if (!f) cmp_fail(c, NULL, "cannot read %s: %s", path, strerror(errno));
     register_src(c, f);
     Config *cfg = ARENA_NEW(A, Config);
@@ -2139,7 +2140,7 @@ static Hiera *hiera_get_at(Compiler *c, const Node *at)
         path = path_join(c, dir_of(c, absolute_path(c, c->opt.manifest)), "hiera.yaml");
         if (!is_regular(path)) path = NULL;
     }
-    if (path) h->env = config_load(c, path, NULL, dd);
+    if (path) h->env = config_load(c, path, NULL, NULL, dd);
     else if (dd) h->env = default_config(c, dd);
     return h;
 }
@@ -2151,10 +2152,14 @@ static Config *module_config(Compiler *c, Hiera *h, const char *name)
     if (cfg) return cfg == &no_config ? NULL : cfg;
     const char *key = arena_strdup(A, name);
     map_put(&h->modules, key, strlen(key), &no_config);
-    const char *p = module_file(c, name, ".", "hiera.yaml");
-    if (!p) return NULL;
-    const char *root = arena_strndup(A, p, strlen(p) - strlen("/./hiera.yaml"));
-    cfg = config_load(c, path_join(c, root, "hiera.yaml"), key, NULL);
+    /* read straight away: a module without one shows as a failed read,
+     * with no stat first */
+    const char *p = module_path(c, name, "", "hiera.yaml");
+    SrcFile *f = p ? diag_file_read(p) : NULL;
+    if (!f && p && errno != ENOENT && errno != ENOTDIR && errno != EISDIR)
+        cmp_fail(c, NULL, "cannot read %s: %s", p, strerror(errno));
+    if (!f) return NULL;
+    cfg = config_load(c, p, f, key, NULL);
     if (cfg) map_put(&h->modules, key, strlen(key), cfg);
     return cfg;
 }
