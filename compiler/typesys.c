@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-static int64_t int_param(Value *t, size_t i, int64_t dflt)
+static int64_t int_param(const Value *t, size_t i, int64_t dflt)
 {
     if (i >= t->type.n) return dflt;
     Value *p = t->type.params[i];
@@ -51,6 +51,26 @@ static int is_data(Compiler *c, const Value *v)
     }
 }
 
+/* RichData: Data plus regexps, types, Sensitive, default, and hash keys
+ * that are numbers (RichDataKey); none of the other kinds of value
+ * RichData names (SemVer, Binary, URI, objects) exists here. */
+static int is_rich_data(const Value *v)
+{
+    switch (v->kind) {
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (!is_rich_data(v->arr.items[i])) return 0;
+        return 1;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++) {
+            ValueKind k = v->hash.keys[i]->kind;
+            if ((k != V_STR && k != V_INT && k != V_FLOAT) || !is_rich_data(v->hash.vals[i])) return 0;
+        }
+        return 1;
+    default: return 1;
+    }
+}
+
 /* The type alias called lname (lowercase), autoloading Mod::Name from
  * <module>/types/name.pp (Mod::A::B from types/a/b.pp) as Puppet does;
  * NULL when there is none. */
@@ -62,9 +82,9 @@ static const Node *find_alias(Compiler *c, const char *lname, size_t len)
     const char *module = arena_strndup(c->arena, lname, (size_t)(sep - lname));
     char *rest = arena_printf(c->arena, "%s.pp", sep + 2);
     for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-    const char *path = module_file(c, module, "types", rest);
+    const char *path = module_path(c, module, "types", rest);
     if (!path) return NULL;
-    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
+    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);   /* 2: no such file */
     return map_get(&c->aliases, lname, len);
 }
 
@@ -98,7 +118,8 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     }
     if (!strcmp(n, "Scalar")) return is_scalar(v);
     if (!strcmp(n, "ScalarData")) return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL;
-    if (!strcmp(n, "Data") || !strcmp(n, "RichData")) return n[0] == 'R' ? v->kind != V_DEFAULT : is_data(c, v);
+    if (!strcmp(n, "Data")) return is_data(c, v);
+    if (!strcmp(n, "RichData")) return is_rich_data(v);
     if (!strcmp(n, "Regexp")) return v->kind == V_REGEX;
     if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v->sensitive));
     if (!strcmp(n, "Type")) return v->kind == V_TYPE;
@@ -201,6 +222,9 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         return 1;
     }
     if (!strcmp(n, "CatalogEntry") || !strcmp(n, "Resource")) return val_is_resref(v) || (v->kind == V_TYPE && !res_is_data_type(v->type.name));
+    /* Puppet's other built-in aliases */
+    if (!strcasecmp(n, "RichDataKey") || !strcasecmp(n, "Puppet::LookupKey")) return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT;
+    if (!strcasecmp(n, "Puppet::LookupValue")) return is_rich_data(v);
     /* a type alias */
     char lname[256];
     size_t ln = strlen(n);
@@ -268,8 +292,13 @@ int cmp_type_assignable(Compiler *c, Value *t, Value *s)
  * and collects one Mismatch per fault, each with its path ("index 1",
  * "entry 'a'", "variant 0").  The alternatives of a Variant that all fail
  * in the same place fold into one mismatch ("expects a value of type
- * String or Integer"); otherwise each is reported on its own line.  None
- * of this runs for values that match. */
+ * String or Integer"); otherwise each is reported on its own line.  Every
+ * type is first normalised as Puppet's Type#normalize does (Integer ranges
+ * merged, Optional and NotUndef folded, Enums joined: normalize()), aliases
+ * resolve to their normalised targets (Data and RichData too: Puppet's
+ * built-in aliases), and types print as TypeFormatter prints them, aliases
+ * expanded "Name = Target" at every depth (type_str()).  None of this runs
+ * for values that match. */
 
 typedef enum { MM_TYPE, MM_PATTERN, MM_SIZE, MM_MISSING, MM_EXTRA } MismatchKind;
 
@@ -317,115 +346,394 @@ static Mismatch *mm_new(Compiler *c, MismatchKind kind, const PathEl *path)
 
 static int is_named(const Value *t, const char *n) { return t->kind == V_TYPE && !strcmp(t->type.name, n); }
 
-/* The type an alias name stands for (Data is Puppet's built-in alias), or NULL. */
-static Value *alias_target(Compiler *c, Value *t)
+/* Puppet's built-in aliases (StaticLoader::BUILTIN_ALIASES): resolved
+ * like any alias, but never expanded when a message prints them. */
+static const char *builtin_alias(const char *n)
 {
-    if (t->kind != V_TYPE || t->type.n) return NULL;
-    if (!strcmp(t->type.name, "Data")) {
-        Value *str = val_type(c->arena, "String", NULL, 0);
-        Value *hp[2] = {str, t};
-        Value *vp[3] = {val_type(c->arena, "ScalarData", NULL, 0), val_type(c->arena, "Hash", hp, 2), val_type(c->arena, "Array", &t, 1)};
-        Value *var = val_type(c->arena, "Variant", vp, 3);
-        return val_type(c->arena, "Optional", &var, 1);
-    }
-    if (val_is_data_type_name(t->type.name)) return NULL;
+    static const char *const names[] = {"Data", "RichData", "RichDataKey", "Puppet::LookupKey", "Puppet::LookupValue"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcasecmp(n, names[i])) return names[i];
+    return NULL;
+}
+
+/* A type's name as Puppet spells it (the evaluator capitalises names it
+ * does not know, such as Richdatakey). */
+static const char *type_name(const Value *t)
+{
+    const char *b = t->type.n ? NULL : builtin_alias(t->type.name);
+    return b ? b : t->type.name;
+}
+
+static Value *tp(Compiler *c, const char *name, Value **params, size_t n) { return val_type(c->arena, name, params, n); }
+
+static Value *normalize(Compiler *c, Value *t);
+
+/* The declaration of the user type alias t names, or NULL. */
+static const Node *alias_node(Compiler *c, const Value *t)
+{
+    if (t->kind != V_TYPE || t->type.n || val_is_data_type_name(t->type.name) || builtin_alias(t->type.name)) return NULL;
     char lname[256];
     size_t ln = strlen(t->type.name);
     if (ln >= sizeof lname) return NULL;
     for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-    const Node *al = find_alias(c, lname, ln);
-    return al ? ev_expr(c, c->top, al->a) : NULL;
+    return find_alias(c, lname, ln);
 }
 
-static Value *normalize(Compiler *c, Value *t);
-static void type_to_s(Buf *b, const Value *v);
-
-/* PVariantType.maybe_create(types).normalize */
-static Value *variant_of(Compiler *c, Value **types, size_t n)
+/* The type an alias stands for, normalised as Puppet normalises an alias's
+ * resolved type; NULL when t is not an alias.  The built-in aliases are
+ * spelled as static_loader.rb spells them (TypeSet's default instance
+ * prints as DefaultTypeSet). */
+static Value *alias_target(Compiler *c, Value *t)
 {
-    Value **u = arena_alloc(c->arena, (n + 1) * sizeof *u);
+    if (t->kind != V_TYPE || t->type.n) return NULL;
+    const char *n = type_name(t);
+    if (!strcmp(n, "Data")) {   /* Variant[ScalarData, Undef, Hash[String, Data], Array[Data]] */
+        Value *hp[2] = {tp(c, "String", NULL, 0), t};
+        Value *vp[4] = {tp(c, "ScalarData", NULL, 0), tp(c, "Undef", NULL, 0), tp(c, "Hash", hp, 2), tp(c, "Array", &t, 1)};
+        return normalize(c, tp(c, "Variant", vp, 4));
+    }
+    if (!strcmp(n, "RichData")) {
+        static const char *const names[] = {"Scalar", "SemVerRange", "Binary", "Sensitive", "Type", "DefaultTypeSet",
+                                            "URI", "Object", "Undef", "Default"};
+        Value *vp[12];
+        for (size_t i = 0; i < 10; i++) vp[i] = tp(c, names[i], NULL, 0);
+        Value *hp[2] = {tp(c, "RichDataKey", NULL, 0), t};
+        vp[10] = tp(c, "Hash", hp, 2), vp[11] = tp(c, "Array", &t, 1);
+        return normalize(c, tp(c, "Variant", vp, 12));
+    }
+    if (!strcmp(n, "RichDataKey")) {
+        Value *vp[2] = {tp(c, "String", NULL, 0), tp(c, "Numeric", NULL, 0)};
+        return tp(c, "Variant", vp, 2);
+    }
+    if (!strcmp(n, "Puppet::LookupKey")) return tp(c, "RichDataKey", NULL, 0);
+    if (!strcmp(n, "Puppet::LookupValue")) return tp(c, "RichData", NULL, 0);
+    const Node *al = alias_node(c, t);
+    return al ? normalize(c, ev_expr(c, c->top, al->a)) : NULL;
+}
+
+/* The name to print for type t: an alias's name as its declaration
+ * spells it (MaybeLevel, where a reference gives Maybelevel). */
+static const char *print_name(Compiler *c, const Value *t)
+{
+    const Node *al = t->type.n ? NULL : alias_node(c, t);
+    return al ? al->text : type_name(t);
+}
+
+static void type_to_s(Compiler *c, Buf *b, const Value *v);
+
+/* Does t accept undef?  (Puppet: t.assignable?(Undef), for normalisation.) */
+static int accepts_undef(Compiler *c, Value *t)
+{
+    if (t->kind != V_TYPE) return 0;
+    if (!strcmp(t->type.name, "NotUndef")) return 0;
+    return cmp_type_match(c, t, VAL_UNDEF);
+}
+
+/* PVariantType.flatten_variants(types).uniq: n types in, the count out. */
+static size_t flatten_uniq(Value **out, Value *const *types, size_t n)
+{
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t j = 0;
-        while (j < k && !val_equal(u[j], types[i])) j++;
-        if (j == k) u[k++] = types[i];
+        Value *const *xs = &types[i];
+        size_t nx = 1;
+        if (is_named(types[i], "Variant") && types[i]->type.n) xs = types[i]->type.params, nx = types[i]->type.n;
+        for (size_t j = 0; j < nx; j++) {
+            size_t d = 0;
+            while (d < k && !val_equal(out[d], xs[j])) d++;
+            if (d == k) out[k++] = xs[j];
+        }
     }
-    if (k == 1) return normalize(c, u[0]);
-    return normalize(c, val_type(c->arena, "Variant", u, k));
+    return k;
 }
 
-/* Puppet's Type#normalize for Optional and Variant (flattened, Undef made
- * Optional, Enums and Patterns merged); other types are kept. */
-static Value *normalize(Compiler *c, Value *t)
+static size_t flat_count(Value *const *types, size_t n)
 {
-    if (t->kind != V_TYPE) return t;
-    if (is_named(t, "Optional") && t->type.n == 1) {
-        Value *in = normalize(c, t->type.params[0]);
-        if (is_named(in, "Optional") || is_named(in, "Undef")) return in;
-        return in == t->type.params[0] ? t : val_type(c->arena, "Optional", &in, 1);
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) cap += is_named(types[i], "Variant") && types[i]->type.n ? types[i]->type.n : 1;
+    return cap;
+}
+
+/* PVariantType.maybe_create: flattened, duplicates dropped, a single type
+ * as itself (not normalised). */
+static Value *maybe_create(Compiler *c, Value *const *types, size_t n)
+{
+    Value **u = arena_alloc(c->arena, (flat_count(types, n) + 1) * sizeof *u);
+    size_t k = flatten_uniq(u, types, n);
+    return k == 1 ? u[0] : tp(c, "Variant", u, k);
+}
+
+/* PVariantType.maybe_create(types).normalize: how merged mismatches combine. */
+static Value *variant_of(Compiler *c, Value **types, size_t n)
+{
+    return normalize(c, maybe_create(c, types, n));
+}
+
+/* An Enum's values and case-insensitivity (Enum['a', 'b', true]). */
+static size_t enum_values(const Value *e, Value **out, int *ci)
+{
+    size_t n = e->type.n, k = 0;
+    *ci = 0;
+    if (n && e->type.params[n - 1]->kind == V_BOOL) *ci = e->type.params[--n]->b;
+    for (size_t i = 0; i < n; i++) {
+        Value *p = e->type.params[i];
+        if (p->kind == V_ARRAY) {
+            for (size_t j = 0; j < p->arr.n; j++)
+                if (out) out[k++] = p->arr.items[j]; else k++;
+        } else {
+            if (out) out[k] = p;
+            k++;
+        }
     }
-    if (!is_named(t, "Variant") || t->type.n == 0) return t;
-    size_t n = t->type.n, cap = 0;
+    return k;
+}
+
+/* Numeric bounds of an Integer or Float type (infinite when open). */
+static void num_range(const Value *t, size_t first, double *lo, double *hi)
+{
+    *lo = -INFINITY, *hi = INFINITY;
+    for (size_t i = 0; i < 2 && first + i < t->type.n; i++) {
+        const Value *p = t->type.params[first + i];
+        if (p->kind == V_INT) *(i ? hi : lo) = (double)p->i;
+        else if (p->kind == V_FLOAT) *(i ? hi : lo) = p->f;
+    }
+}
+
+static Value *range_type(Compiler *c, const char *name, int64_t ilo, int64_t ihi, double flo, double fhi)
+{
+    Value *p[2];
+    int isint = name[0] == 'I';
+    int lo_open = isint ? ilo == INT64_MIN : isinf(flo), hi_open = isint ? ihi == INT64_MAX : isinf(fhi);
+    if (lo_open && hi_open) return tp(c, name, NULL, 0);
+    p[0] = lo_open ? VAL_DEFAULT : isint ? val_int(c->arena, ilo) : val_float(c->arena, flo);
+    if (hi_open) return tp(c, name, p, 1);
+    p[1] = isint ? val_int(c->arena, ihi) : val_float(c->arena, fhi);
+    return tp(c, name, p, 2);
+}
+
+/* PIntegerType#merge / PFloatType#merge: one range when a and b overlap
+ * (Integers also when adjacent), else NULL. */
+static Value *range_merge(Compiler *c, Value *a, Value *b)
+{
+    if (a->type.name[0] == 'I') {
+        int64_t al = int_param(a, 0, INT64_MIN), ah = int_param(a, 1, INT64_MAX);
+        int64_t bl = int_param(b, 0, INT64_MIN), bh = int_param(b, 1, INT64_MAX);
+        int meet = !(ah < bl || bh < al) ||
+                   (ah != INT64_MAX && bl != INT64_MIN && ah + 1 == bl) || (bh != INT64_MAX && al != INT64_MIN && bh + 1 == al);
+        if (!meet) return NULL;
+        return range_type(c, "Integer", al < bl ? al : bl, ah > bh ? ah : bh, 0, 0);
+    }
+    double al, ah, bl, bh;
+    num_range(a, 0, &al, &ah);
+    num_range(b, 0, &bl, &bh);
+    if (ah < bl || bh < al) return NULL;
+    return range_type(c, "Float", 0, 0, al < bl ? al : bl, ah > bh ? ah : bh);
+}
+
+/* merge_numbers(clazz): the ranges of one class merged (merge_ranges pops
+ * from the end, so merged ranges come out last first) and put in front. */
+static size_t merge_numbers(Compiler *c, Value **ts, size_t k, const char *name)
+{
+    Value **ranges = arena_alloc(c->arena, k * sizeof *ranges), **others = arena_alloc(c->arena, k * sizeof *others);
+    size_t nr = 0, no = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (is_named(ts[i], name)) ranges[nr++] = ts[i];
+        else others[no++] = ts[i];
+    }
+    if (nr < 2) return k;
+    size_t out = 0;
+    while (nr) {
+        Value *memo = ranges[--nr];
+        size_t nu = 0;
+        for (size_t i = 0; i < nr; i++) {
+            Value *m = range_merge(c, memo, ranges[i]);
+            if (m) memo = m;
+            else ranges[nu++] = ranges[i];
+        }
+        ts[out++] = memo;
+        nr = nu;
+    }
+    for (size_t i = 0; i < no; i++) ts[out++] = others[i];
+    return out;
+}
+
+/* The Enum-merging steps of PVariantType#normalize: case-sensitive Enums
+ * and String values into one Enum, then case-insensitive Enums into one
+ * (values downcased), then Patterns into one Pattern; each merge goes last. */
+static size_t merge_strings(Compiler *c, Value **ts, size_t k, int pass)
+{
+    size_t cnt = 0, nv = 0;
+    for (size_t i = 0; i < k; i++) {
+        Value *e = ts[i];
+        int ci, take = 0;
+        if (pass < 2 && is_named(e, "Enum") && enum_values(e, NULL, &ci) && ci == pass) take = 1, nv += enum_values(e, NULL, &ci);
+        else if (pass == 0 && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR) take = 1, nv++;
+        else if (pass == 2 && is_named(e, "Pattern")) take = 1, nv += e->type.n;
+        cnt += take;
+    }
+    if (cnt < 2) return k;
+    Value **vals = arena_alloc(c->arena, (nv + 2) * sizeof *vals);
+    size_t nvals = 0, keep = 0;
+    for (size_t i = 0; i < k; i++) {
+        Value *e = ts[i];
+        int ci = 0;
+        Value **xs = NULL;
+        size_t nx = 0;
+        if (pass < 2 && is_named(e, "Enum") && enum_values(e, NULL, &ci) && ci == pass) {
+            nx = enum_values(e, NULL, &ci);
+            xs = arena_alloc(c->arena, nx * sizeof *xs);
+            enum_values(e, xs, &ci);
+        } else if (pass == 0 && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR) {
+            xs = e->type.params, nx = 1;
+        } else if (pass == 2 && is_named(e, "Pattern")) {
+            xs = e->type.params, nx = e->type.n;
+        } else {
+            ts[keep++] = e;
+            continue;
+        }
+        for (size_t j = 0; j < nx; j++) {
+            Value *v = xs[j];
+            if (pass == 1 && v->kind == V_STR) {
+                char *low = arena_strndup(c->arena, v->str.s, v->str.len);
+                for (char *p = low; *p; p++) *p = (char)tolower((unsigned char)*p);
+                v = val_str_nocopy(c->arena, low, v->str.len);
+            }
+            const char *src = v->kind == V_REGEX ? v->regex.src : v->kind == V_STR ? v->str.s : NULL;
+            size_t d = 0;
+            while (d < nvals) {
+                const Value *w = vals[d];
+                const char *wsrc = w->kind == V_REGEX ? w->regex.src : w->kind == V_STR ? w->str.s : NULL;
+                if (pass == 2 ? src && wsrc && !strcmp(src, wsrc) : val_identical(w, v)) break;
+                d++;
+            }
+            if (d == nvals) vals[nvals++] = v;
+        }
+    }
+    if (pass == 1) vals[nvals++] = VAL_TRUE;
+    ts[keep++] = tp(c, pass == 2 ? "Pattern" : "Enum", vals, nvals);
+    return keep;
+}
+
+/* PVariantType#normalize: members normalised; Undef or Optional members
+ * make Optional[Variant[the rest]]; otherwise flattened, NotUndefs
+ * swapped into one, Enums, Patterns, Integer and Float ranges merged.
+ * Without a change the Variant is kept as it was (order included). */
+static Value *normalize_variant(Compiler *c, Value *t)
+{
+    /* as TypeFactory.variant creates it: flattened, without duplicates */
+    Value *created = maybe_create(c, t->type.params, t->type.n);
+    if (!is_named(created, "Variant")) return normalize(c, created);
+    if (created->type.n != t->type.n) t = created;
+    size_t n = t->type.n;
     Value **ty = arena_alloc(c->arena, n * sizeof *ty);
-    int undef = 0;
+    int modified = 0, undef = 0;
     for (size_t i = 0; i < n; i++) {
         ty[i] = normalize(c, t->type.params[i]);
+        modified |= ty[i] != t->type.params[i];
         if (is_named(ty[i], "Undef") || is_named(ty[i], "Optional")) undef = 1;
-        cap += is_named(ty[i], "Variant") ? ty[i]->type.n : 1;
     }
-    if (n == 1) return ty[0];
     if (undef) {
         Value **rest = arena_alloc(c->arena, n * sizeof *rest);
         size_t k = 0;
         for (size_t i = 0; i < n; i++) {
             if (is_named(ty[i], "Undef")) continue;
-            rest[k++] = is_named(ty[i], "Optional") && ty[i]->type.n ? ty[i]->type.params[0] : ty[i];
+            if (is_named(ty[i], "Optional")) {
+                if (!ty[i]->type.n) continue;
+                rest[k++] = ty[i]->type.params[0];
+            } else {
+                rest[k++] = ty[i];
+            }
         }
-        if (!k) return val_type(c->arena, "Undef", NULL, 0);
-        Value *in = variant_of(c, rest, k);
-        return normalize(c, val_type(c->arena, "Optional", &in, 1));
+        if (!k) return tp(c, "Undef", NULL, 0);
+        Value *in = maybe_create(c, rest, k);
+        return normalize(c, tp(c, "Optional", &in, 1));
     }
-    Value **flat = arena_alloc(c->arena, (cap + 2) * sizeof *flat);
+    Value **flat = arena_alloc(c->arena, (flat_count(ty, n) + 2) * sizeof *flat);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (is_named(ty[i], "Variant"))
+        if (is_named(ty[i], "Variant") && ty[i]->type.n)
             for (size_t j = 0; j < ty[i]->type.n; j++) flat[k++] = ty[i]->type.params[j];
         else
             flat[k++] = ty[i];
     }
-    /* case-sensitive Enums (and String['x']) merge into one Enum, Patterns into one Pattern, both placed last */
-    for (int pass = 0; pass < 2; pass++) {
-        const char *name = pass ? "Pattern" : "Enum";
-        size_t cnt = 0, nv = 0;
+    size_t before = k;
+    /* swap_not_undefs */
+    size_t nnu = 0;
+    for (size_t i = 0; i < k; i++) nnu += is_named(flat[i], "NotUndef") && flat[i]->type.n == 1 && flat[i]->type.params[0]->kind == V_TYPE;
+    if (nnu > 1) {
+        Value **inner = arena_alloc(c->arena, nnu * sizeof *inner);
+        size_t ni = 0, keep = 0;
         for (size_t i = 0; i < k; i++) {
-            Value *e = flat[i];
-            int ci = pass == 0 && e->type.n && e->type.params[e->type.n - 1]->kind == V_BOOL;
-            if (e->kind == V_TYPE && !strcmp(e->type.name, name) && e->type.n && !ci) cnt++, nv += e->type.n;
-            else if (!pass && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR) cnt++, nv++;
+            if (is_named(flat[i], "NotUndef") && flat[i]->type.n == 1 && flat[i]->type.params[0]->kind == V_TYPE) inner[ni++] = flat[i]->type.params[0];
+            else flat[keep++] = flat[i];
         }
-        if (cnt < 2) continue;
-        Value **vals = arena_alloc(c->arena, (nv + 1) * sizeof *vals);
-        size_t nvals = 0, keep = 0;
-        for (size_t i = 0; i < k; i++) {
-            Value *e = flat[i];
-            int ci = pass == 0 && e->type.n && e->type.params[e->type.n - 1]->kind == V_BOOL;
-            int take = (e->kind == V_TYPE && !strcmp(e->type.name, name) && e->type.n && !ci) ||
-                       (!pass && is_named(e, "String") && e->type.n == 1 && e->type.params[0]->kind == V_STR);
-            if (!take) { flat[keep++] = e; continue; }
-            for (size_t j = 0; j < e->type.n; j++) {
-                Value *v = e->type.params[j];
-                size_t d = 0;
-                while (d < nvals && !val_identical(vals[d], v)) d++;
-                if (d == nvals) vals[nvals++] = v;
-            }
-        }
-        flat[keep++] = val_type(c->arena, name, vals, nvals);
+        Value *nu = normalize(c, maybe_create(c, inner, ni));
+        flat[keep++] = tp(c, "NotUndef", &nu, 1);
         k = keep;
     }
+    for (int pass = 0; pass < 3; pass++) k = merge_strings(c, flat, k, pass);
+    k = merge_numbers(c, flat, k, "Integer");
+    k = merge_numbers(c, flat, k, "Float");
     if (k == 1) return flat[0];
-    return val_type(c->arena, "Variant", flat, k);
+    return modified || k != before ? maybe_create(c, flat, k) : t;
 }
 
+/* Puppet's Type#normalize, for the types messages print: the same set of
+ * values, written the simplest way (see normalize_variant; Optional of a
+ * type that takes undef is that type, NotUndef of one that does not is
+ * that type, Array[Any] is Array, Collection drops its size).  Returns t
+ * itself when nothing changes. */
+static Value *normalize(Compiler *c, Value *t)
+{
+    if (t->kind != V_TYPE || !t->type.n) return t;
+    const char *n = t->type.name;
+    Value *p0 = t->type.params[0];
+    if (!strcmp(n, "Variant")) return normalize_variant(c, t);
+    if ((!strcmp(n, "Optional") || !strcmp(n, "NotUndef")) && t->type.n == 1 && p0->kind == V_TYPE) {
+        int opt = n[0] == 'O';
+        Value *in = normalize(c, p0);
+        if (is_named(in, opt ? "NotUndef" : "Optional") && in->type.n == 1)
+            return normalize(c, tp(c, n, in->type.params, 1));
+        if (accepts_undef(c, in) == opt) return in;
+        return in == p0 ? t : tp(c, n, &in, 1);
+    }
+    if ((!strcmp(n, "Sensitive") || !strcmp(n, "Type")) && t->type.n == 1 && p0->kind == V_TYPE) {
+        Value *in = normalize(c, p0);
+        return in == p0 ? t : tp(c, n, &in, 1);
+    }
+    if (!strcmp(n, "Collection")) return tp(c, n, NULL, 0);
+    if (!strcmp(n, "Array") && p0->kind == V_TYPE) {
+        if (is_named(p0, "Any") && !p0->type.n) return tp(c, n, NULL, 0);
+        Value *in = normalize(c, p0);
+        if (in == p0) return t;
+        Value **ps = arena_memdup(c->arena, t->type.params, t->type.n * sizeof *ps);
+        ps[0] = in;
+        return tp(c, n, ps, t->type.n);
+    }
+    if (!strcmp(n, "Hash") || !strcmp(n, "Tuple")) {
+        Value **ps = NULL;
+        for (size_t i = 0; i < t->type.n && t->type.params[i]->kind == V_TYPE; i++) {
+            Value *in = normalize(c, t->type.params[i]);
+            if (in == t->type.params[i]) continue;
+            if (!ps) ps = arena_memdup(c->arena, t->type.params, t->type.n * sizeof *ps);
+            ps[i] = in;
+        }
+        return ps ? tp(c, n, ps, t->type.n) : t;
+    }
+    if (!strcmp(n, "Struct") && p0->kind == V_HASH) {
+        if (!p0->hash.n) return tp(c, n, NULL, 0);
+        Value **vals = NULL;
+        for (size_t i = 0; i < p0->hash.n; i++) {
+            Value *in = normalize(c, p0->hash.vals[i]);
+            if (in == p0->hash.vals[i]) continue;
+            if (!vals) vals = arena_memdup(c->arena, p0->hash.vals, p0->hash.n * sizeof *vals);
+            vals[i] = in;
+        }
+        if (!vals) return t;
+        Value *h = val_hash(c->arena, p0->hash.keys, vals, p0->hash.n);
+        return tp(c, n, &h, 1);
+    }
+    return t;
+}
 /* The simple name of the type Puppet infers for v: String, Tuple, Struct ... */
 static const char *simple_name(const Value *v)
 {
@@ -441,7 +749,7 @@ static const char *simple_name(const Value *v)
 }
 
 /* The type Puppet infers for v, printed (infer_set): Integer[7, 7], String, Tuple[...]. */
-static void full_name(Buf *b, const Value *v)
+static void full_name(Compiler *c, Buf *b, const Value *v)
 {
     switch (v->kind) {
     case V_INT: buf_printf(b, "Integer[%lld, %lld]", (long long)v->i, (long long)v->i); return;
@@ -453,14 +761,14 @@ static void full_name(Buf *b, const Value *v)
         return;
     }
     case V_BOOL: buf_adds(b, v->b ? "Boolean[true]" : "Boolean[false]"); return;
-    case V_REGEX: buf_adds(b, "Regexp["), type_to_s(b, v), buf_adds(b, "]"); return;
-    case V_TYPE: buf_adds(b, "Type["), type_to_s(b, v), buf_adds(b, "]"); return;
+    case V_REGEX: buf_adds(b, "Regexp["), type_to_s(c, b, v), buf_adds(b, "]"); return;
+    case V_TYPE: buf_adds(b, "Type["), type_to_s(c, b, v), buf_adds(b, "]"); return;
     case V_ARRAY:
         if (!v->arr.n) { buf_adds(b, "Array[0, 0]"); return; }
         buf_adds(b, "Tuple[");
         for (size_t i = 0; i < v->arr.n; i++) {
             if (i) buf_adds(b, ", ");
-            full_name(b, v->arr.items[i]);
+            full_name(c, b, v->arr.items[i]);
         }
         buf_adds(b, "]");
         return;
@@ -471,7 +779,7 @@ static void full_name(Buf *b, const Value *v)
                 buf_adds(b, i ? ", '" : "'");
                 buf_adds(b, v->hash.keys[i]->str.s);
                 buf_adds(b, "' => ");
-                full_name(b, v->hash.vals[i]);
+                full_name(c, b, v->hash.vals[i]);
             }
             buf_adds(b, "}]");
             return;
@@ -485,11 +793,11 @@ static void full_name(Buf *b, const Value *v)
             size_t distinct = 0;
             for (size_t i = 0; i < v->hash.n; i++) {
                 buf_clear(&one);
-                full_name(&one, xs[i]);
+                full_name(c, &one, xs[i]);
                 int seen = 0;
                 for (size_t j = 0; j < i && !seen; j++) {
                     Buf o = BUF_INIT;
-                    full_name(&o, xs[j]);
+                    full_name(c, &o, xs[j]);
                     seen = !strcmp(buf_cstr(&o), buf_cstr(&one));
                     buf_free(&o);
                 }
@@ -549,8 +857,52 @@ static int same_class(Compiler *c, Value *t, const Value *v)
     return 0;
 }
 
-/* A type as Puppet prints it: strings quoted, regexes in slashes. */
-static void type_to_s(Buf *b, const Value *v)
+/* An alias being expanded, innermost first (RecursionGuard's "this"). */
+typedef struct Expanding { const char *name; const struct Expanding *up; } Expanding;
+
+static void type_str(Compiler *c, Buf *b, const Value *v, int expand, const Expanding *ex);
+
+static void float_str(Buf *b, double f)
+{
+    Value x = {.kind = V_FLOAT};
+    x.f = f;
+    val_to_s(b, &x);
+}
+
+/* TypeFormatter#range_array_part of a size range starting at params[first]:
+ * an open lower end is 0, an open upper end is left out. */
+static void size_str(Buf *b, const Value *t, size_t first, int comma)
+{
+    if (first >= t->type.n) return;
+    int64_t lo = int_param(t, first, 0), hi = int_param(t, first + 1, INT64_MAX);
+    buf_printf(b, "%s%lld", comma ? ", " : "", (long long)lo);
+    if (hi != INT64_MAX) buf_printf(b, ", %lld", (long long)hi);
+}
+
+/* Ruby's String#<=> < 0 (bytewise); non-strings keep their place. */
+static int str_before(const Value *a, const Value *b)
+{
+    if (a->kind != V_STR || b->kind != V_STR) return 0;
+    size_t n = a->str.len < b->str.len ? a->str.len : b->str.len;
+    int r = memcmp(a->str.s, b->str.s, n);
+    return r < 0 || (r == 0 && a->str.len < b->str.len);
+}
+
+static void params_str(Compiler *c, Buf *b, const Value *t, size_t from, size_t to, int expand, const Expanding *ex)
+{
+    for (size_t i = from; i < to; i++) {
+        if (i > from) buf_adds(b, ", ");
+        type_str(c, b, t->type.params[i], expand, ex);
+    }
+}
+
+/* A type as Puppet's TypeFormatter prints it: strings quoted, regexes in
+ * slashes, numeric ranges canonical (Integer[1], Integer[default, 5],
+ * Float[1.0, 2.0], String[1]), Variants flattened, Struct keys as
+ * struct_element_pair writes them.  With expand (to_alias_expanded_s) an
+ * alias other than the built-in ones reads "Name = <what it stands for>",
+ * expanded once on any path (a self-recursive alias shows its name inside). */
+static void type_str(Compiler *c, Buf *b, const Value *v, int expand, const Expanding *ex)
 {
     switch (v->kind) {
     case V_STR:
@@ -566,7 +918,7 @@ static void type_to_s(Buf *b, const Value *v)
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
             if (i) buf_adds(b, ", ");
-            type_to_s(b, v->arr.items[i]);
+            type_str(c, b, v->arr.items[i], expand, ex);
         }
         buf_addc(b, ']');
         return;
@@ -574,48 +926,152 @@ static void type_to_s(Buf *b, const Value *v)
         buf_addc(b, '{');
         for (size_t i = 0; i < v->hash.n; i++) {
             if (i) buf_adds(b, ", ");
-            type_to_s(b, v->hash.keys[i]);
+            type_str(c, b, v->hash.keys[i], expand, ex);
             buf_adds(b, " => ");
-            type_to_s(b, v->hash.vals[i]);
+            type_str(c, b, v->hash.vals[i], expand, ex);
         }
         buf_addc(b, '}');
         return;
-    case V_TYPE:
-        if (val_is_resref(v)) break;
-        buf_adds(b, v->type.name);
-        if (v->type.n) {
-            buf_addc(b, '[');
-            for (size_t i = 0; i < v->type.n; i++) {
-                if (i) buf_adds(b, ", ");
-                type_to_s(b, v->type.params[i]);
-            }
-            buf_addc(b, ']');
+    case V_TYPE: break;
+    default: val_to_s(b, v); return;
+    }
+    if (val_is_resref(v)) { val_to_s(b, v); return; }
+    const char *n = type_name(v);
+    size_t np = v->type.n;
+    Value *p0 = np ? v->type.params[0] : NULL;
+    if (!np) {
+        Value *r = expand && !builtin_alias(n) ? alias_target(c, (Value *)v) : NULL;
+        n = print_name(c, v);
+        buf_adds(b, n);
+        if (r) {
+            for (const Expanding *e = ex; e; e = e->up)
+                if (!strcmp(e->name, n)) return;
+            Expanding here = {n, ex};
+            buf_adds(b, " = ");
+            type_str(c, b, r, expand, &here);
         }
         return;
-    default: break;
     }
-    val_to_s(b, v);
-}
-
-/* Puppet's to_alias_expanded_s: an alias shows what it stands for. */
-static void expanded(Compiler *c, Buf *b, Value *t)
-{
-    type_to_s(b, t);
-    Value *r = t->kind == V_TYPE && strcmp(t->type.name, "Data") ? alias_target(c, t) : NULL;
-    if (r) buf_adds(b, " = "), type_to_s(b, r);
-}
-
-/* Puppet's short_name: Optional, NotUndef, Sensitive and Type keep their parameter's name. */
-static void short_name(Buf *b, Value *t)
-{
-    if (t->kind != V_TYPE) { type_to_s(b, t); return; }
-    const char *n = t->type.name;
-    if ((!strcmp(n, "Optional") || !strcmp(n, "NotUndef") || !strcmp(n, "Sensitive") || !strcmp(n, "Type")) &&
-        t->type.n == 1 && t->type.params[0]->kind == V_TYPE && strcmp(t->type.params[0]->type.name, "Any")) {
-        buf_printf(b, "%s[%s]", n, t->type.params[0]->type.name);
+    if (!strcmp(n, "Integer") || !strcmp(n, "Float")) {
+        double lo, hi;
+        num_range(v, 0, &lo, &hi);
+        buf_adds(b, n);
+        if (isinf(lo) && isinf(hi)) return;
+        buf_addc(b, '[');
+        if (isinf(lo)) buf_adds(b, "default");
+        else if (n[0] == 'I') buf_printf(b, "%lld", (long long)int_param(v, 0, 0));
+        else float_str(b, lo);
+        if (!isinf(hi)) {
+            buf_adds(b, ", ");
+            if (n[0] == 'I') buf_printf(b, "%lld", (long long)int_param(v, 1, 0));
+            else float_str(b, hi);
+        }
+        buf_addc(b, ']');
         return;
     }
-    buf_adds(b, n);
+    if ((!strcmp(n, "String") && p0->kind != V_STR) || !strcmp(n, "Collection")) {
+        buf_adds(b, n), buf_addc(b, '[');
+        size_str(b, v, 0, 0);
+        buf_addc(b, ']');
+        return;
+    }
+    if (!strcmp(n, "Array") || !strcmp(n, "Hash") || !strcmp(n, "Tuple")) {
+        size_t nt = 0;
+        while (nt < np && v->type.params[nt]->kind == V_TYPE) nt++;
+        if (n[0] == 'A' && nt == 1 && np == 1 && is_named(p0, "Any") && !p0->type.n) { buf_adds(b, n); return; }
+        if (n[0] != 'T' && nt < np && int_param(v, nt, 0) == 0 && int_param(v, nt + 1, INT64_MAX) == 0) {
+            buf_printf(b, "%s[0, 0]", n);
+            return;
+        }
+        buf_adds(b, n), buf_addc(b, '[');
+        params_str(c, b, v, 0, nt, expand, ex);
+        size_str(b, v, nt, nt > 0);
+        buf_addc(b, ']');
+        return;
+    }
+    if (!strcmp(n, "Sensitive") && np == 1 && is_named(p0, "Any") && !p0->type.n) { buf_adds(b, n); return; }
+    if (!strcmp(n, "Variant")) {
+        Value **u = arena_alloc(c->arena, (flat_count(v->type.params, np) + 1) * sizeof *u);
+        size_t k = flatten_uniq(u, v->type.params, np);
+        if (k == 1) { type_str(c, b, u[0], expand, ex); return; }
+        buf_adds(b, "Variant[");
+        for (size_t i = 0; i < k; i++) {
+            if (i) buf_adds(b, ", ");
+            type_str(c, b, u[i], expand, ex);
+        }
+        buf_addc(b, ']');
+        return;
+    }
+    if (!strcmp(n, "Struct") && np == 1 && p0->kind == V_HASH) {
+        buf_adds(b, "Struct[{");
+        for (size_t i = 0; i < p0->hash.n; i++) {
+            Value *k = p0->hash.keys[i], *val = p0->hash.vals[i];
+            int value_optional = accepts_undef(c, val);
+            if (i) buf_adds(b, ", ");
+            /* a plain key of a value that takes undef is an Optional key */
+            if (is_named(k, "Optional") && k->type.n == 1 && value_optional) k = k->type.params[0];
+            else if (is_named(k, "NotUndef") && k->type.n == 1 && !value_optional) k = k->type.params[0];
+            if (k) type_str(c, b, k, expand, ex);
+            buf_adds(b, " => ");
+            type_str(c, b, val, expand, ex);
+        }
+        buf_adds(b, "}]");
+        return;
+    }
+    if (!strcmp(n, "Enum")) {   /* PEnumType keeps its values uniq and sorted */
+        int ci;
+        size_t nv = enum_values(v, NULL, &ci), k = 0;
+        Value **vals = arena_alloc(c->arena, (nv + 1) * sizeof *vals);
+        enum_values(v, vals, &ci);
+        for (size_t i = 0; i < nv; i++) {
+            size_t d = 0;
+            while (d < k && !val_identical(vals[d], vals[i])) d++;
+            if (d < k) continue;
+            Value *x = vals[i];
+            size_t j = k++;
+            for (; j > 0 && str_before(x, vals[j - 1]); j--) vals[j] = vals[j - 1];
+            vals[j] = x;
+        }
+        buf_adds(b, "Enum[");
+        for (size_t i = 0; i < k; i++) {
+            if (i) buf_adds(b, ", ");
+            type_str(c, b, vals[i], expand, ex);
+        }
+        buf_adds(b, ci ? ", true]" : "]");
+        return;
+    }
+    if (!strcmp(n, "Pattern")) {
+        buf_adds(b, "Pattern[");
+        for (size_t i = 0; i < np; i++) {
+            Value *p = v->type.params[i];
+            if (i) buf_adds(b, ", ");
+            if (p->kind == V_STR) buf_addc(b, '/'), buf_adds(b, p->str.s), buf_addc(b, '/');
+            else type_str(c, b, p, expand, ex);
+        }
+        buf_addc(b, ']');
+        return;
+    }
+    buf_adds(b, n), buf_addc(b, '[');
+    params_str(c, b, v, 0, np, expand, ex);
+    buf_addc(b, ']');
+}
+
+static void type_to_s(Compiler *c, Buf *b, const Value *v) { type_str(c, b, v, 0, NULL); }
+
+/* Puppet's to_alias_expanded_s: aliases show what they stand for. */
+static void expanded(Compiler *c, Buf *b, Value *t) { type_str(c, b, t, 1, NULL); }
+
+/* Puppet's short_name: Optional, NotUndef, Sensitive and Type keep their parameter's name. */
+static void short_name(Compiler *c, Buf *b, Value *t)
+{
+    if (t->kind != V_TYPE) { type_to_s(c, b, t); return; }
+    const char *n = type_name(t);
+    if ((!strcmp(n, "Optional") || !strcmp(n, "NotUndef") || !strcmp(n, "Sensitive") || !strcmp(n, "Type")) &&
+        t->type.n == 1 && t->type.params[0]->kind == V_TYPE && strcmp(t->type.params[0]->type.name, "Any")) {
+        buf_printf(b, "%s[%s]", n, print_name(c, t->type.params[0]));
+        return;
+    }
+    buf_adds(b, print_name(c, t));
 }
 
 /* TypeMismatch#message: " expects an Integer value, got String". */
@@ -656,7 +1112,7 @@ static void type_message(Compiler *c, Buf *b, Mismatch *m)
             if (same_class(c, r, a)) full = 1;
             if (r->kind == V_TYPE && !r->type.n && default_accepts(r, a)) assignable = 1;
         }
-        if (full || assignable) full_name(&ab, a);
+        if (full || assignable) full_name(c, &ab, a);
         else buf_adds(&ab, simple_name(a));
         for (size_t i = 0; i < ne; i++) {
             Buf x = BUF_INIT;
@@ -668,7 +1124,7 @@ static void type_message(Compiler *c, Buf *b, Mismatch *m)
         buf_adds(&ab, simple_name(a));
         for (size_t i = 0; i < ne; i++) {
             Buf x = BUF_INIT;
-            short_name(&x, es[i]);
+            short_name(c, &x, es[i]);
             size_t j = optional;
             while (j < nn && strcmp(names[j], buf_cstr(&x))) j++;
             if (j == nn) names[nn++] = arena_strdup(c->arena, buf_cstr(&x));
@@ -1037,7 +1493,8 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params)
             if (is_named(t, "Optional") && t->type.n == 1) t = t->type.params[0];
         }
         Buf x = BUF_INIT;
-        type_to_s(&x, t);
+        if (alias_target(c, t)) expanded(c, &x, t);   /* an alias's to_s is its expanded form */
+        else type_to_s(c, &x, t);
         r = arena_printf(c->arena, "%s%s%s %s%s", r, n ? ", " : "", buf_cstr(&x), p->text, ind);
         buf_free(&x);
     }

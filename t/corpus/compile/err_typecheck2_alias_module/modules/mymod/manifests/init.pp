@@ -1,0 +1,2 @@
+class mymod(Array[Mymod::Endpoint] $endpoints = []) {
+}

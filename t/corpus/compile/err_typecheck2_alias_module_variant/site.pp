@@ -1,0 +1,2 @@
+mymod::vhost { 'a': extra => 80 }
+mymod::vhost { 'b': extra => 'y' }

@@ -1,0 +1,2 @@
+define d(Data $p) {}
+d { 'x': p => { 'a' => [1, /x/] } }

@@ -1,0 +1,1 @@
+assert_type(Array[Data], [1, File['/x']])

@@ -1,0 +1,2 @@
+function f(Enum['b', 'a', 'B', 'a'] $e) { $e }
+notice(f('x'))

@@ -1,0 +1,2 @@
+class t(RichData $p) {}
+class { 't': p => { true => 1 } }

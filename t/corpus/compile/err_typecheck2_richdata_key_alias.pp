@@ -1,0 +1,2 @@
+class t(Hash[RichDataKey, Integer] $p) {}
+class { 't': p => { true => 1 } }

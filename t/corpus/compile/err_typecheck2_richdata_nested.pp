@@ -1,0 +1,2 @@
+class t(RichData $p = 'x') {}
+class { 't': p => [1, { 'a' => { [1] => 2 } }] }

@@ -1,0 +1,2 @@
+class t(Variant[Enum['a', 'B', true], Enum['c', true], Enum['d']] $p) {}
+class { 't': p => 'x' }

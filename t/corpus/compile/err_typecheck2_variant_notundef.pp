@@ -1,0 +1,2 @@
+define d(Variant[NotUndef[String], NotUndef[Integer]] $p) {}
+d { 'x': p => [1] }

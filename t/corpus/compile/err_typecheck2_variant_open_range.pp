@@ -1,0 +1,2 @@
+class t(Variant[Integer[default, 2], Integer[3, 4]] $p) {}
+class { 't': p => 5 }
