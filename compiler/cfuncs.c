@@ -44,6 +44,8 @@ static void class_names(Compiler *c, const Node *at, Value *v, ValVec *out)
 
 static Value *declare_classes(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, ClassMode mode)
 {
+    static const char *const fn[] = {[CLASS_INCLUDE] = "include", [CLASS_REQUIRE] = "require", [CLASS_CONTAIN] = "contain"};
+    if (n == 0) cmp_fail(c, at, "'%s' expects at least 1 argument, got none", fn[mode]);
     ValVec names = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) class_names(c, at, args[i], &names);
     ValVec refs = VV_ARENA(c->arena);
@@ -113,6 +115,7 @@ static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 
 static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
+    if (n == 0) cmp_fail(c, at, "tagged(): Wrong number of arguments given (0 for minimum 1)");
     Resource *r = scope_resource(c, s);
     ValVec tags = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
@@ -128,6 +131,13 @@ static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
 
 static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
+    if (n == 0) cmp_fail(c, at, "'defined' expects at least 1 argument, got none");
+    for (size_t i = 0; i < n; i++)
+        if (a[i]->kind != V_STR && a[i]->kind != V_TYPE) {
+            CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
+            cmp_fail(c, at, "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s",
+                     fn_got_type(&cc, a[i]));
+        }
     for (size_t i = 0; i < n; i++) {
         Value *v = a[i];
         if (v->kind == V_STR) {
@@ -169,8 +179,9 @@ static Value *f_fail(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     cmp_fail(c, at, "%s", msg);
 }
 
-static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const char *level)
+static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l, const char *fn, const char *level)
 {
+    if (l) cmp_fail(c, at, "'%s' does not expect a block", fn);
     Buf b = BUF_INIT;
     for (size_t i = 0; i < n; i++) {
         if (i) buf_addc(&b, ' ');
@@ -182,13 +193,23 @@ static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     return VAL_UNDEF;
 }
 
-static Value *f_notice(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Notice"); }
-static Value *f_warning(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Warning"); }
-static Value *f_err(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Error"); }
-static Value *f_info(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return VAL_UNDEF; }
-static Value *f_alert(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Alert"); }
-static Value *f_crit(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Critical"); }
-static Value *f_emerg(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, "Emergency"); }
+static Value *f_notice(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "notice", "Notice"); }
+static Value *f_warning(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "warning", "Warning"); }
+static Value *f_err(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "err", "Error"); }
+/* info and debug print nothing at the default log level. */
+static Value *f_info(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (l) cmp_fail(c, at, "'info' does not expect a block");
+    return VAL_UNDEF;
+}
+static Value *f_debug(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (l) cmp_fail(c, at, "'debug' does not expect a block");
+    return VAL_UNDEF;
+}
+static Value *f_alert(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "alert", "Alert"); }
+static Value *f_crit(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "crit", "Critical"); }
+static Value *f_emerg(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "emerg", "Emergency"); }
 
 /* lookup(): Hiera 5 (hiera.c). */
 static Value *f_lookup(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
@@ -273,12 +294,14 @@ static Value *f_inline_epp(Compiler *c, Scope *s, const Node *at, Value **a, siz
 
 static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 2 || n > 3) cmp_fail(c, at, "'create_resources' expects between 2 and 3 arguments, got %zu", n);
+    if (n < 2) cmp_fail(c, at, "create_resources(): Wrong number of arguments given (%zu for minimum 2)", n);
+    if (n > 3) cmp_fail(c, at, "create_resources(): wrong number of arguments (%zu; must be 2 or 3)", n);
+    if (a[1]->kind != V_HASH) cmp_fail(c, at, "create_resources(): second argument must be a hash");
+    if (n > 2 && a[2]->kind != V_HASH) cmp_fail(c, at, "create_resources(): third argument, if provided, must be a hash");
     const char *type = val_to_cstr(A, a[0]);
     int is_virtual = 0, exported = 0;
     if (type[0] == '@' && type[1] == '@') type += 2, exported = 1;
     else if (type[0] == '@') type += 1, is_virtual = 1;
-    if (a[1]->kind != V_HASH) cmp_fail(c, at, "'create_resources' parameter 'resources' expects a Hash value, got %s", val_type_name(a[1]));
     Value *defaults = n > 2 ? a[2] : NULL;
     if (exported) return VAL_UNDEF;
     for (size_t i = 0; i < a[1]->hash.n; i++) {
@@ -309,56 +332,6 @@ static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, si
     cmp_fail(c, at, "%s", cmp_mismatch(c, a[0], a[1], CMP_MM_SUBJECT, NULL, "assert_type():", NULL));
 }
 
-/* type(v): detailed by default (Integer[5, 5]); 'generalized' drops the
- * ranges. */
-static Value *f_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    if (n < 1 || n > 2) cmp_fail(c, at, "'type' expects between 1 and 2 arguments, got %zu", n);
-    Value *v = a[0];
-    int general = n == 2 && a[1]->kind == V_STR && strcmp(a[1]->str.s, "generalized") == 0;
-    if (v->kind == V_TYPE) return val_type(A, "Type", &a[0], 1);
-    if (!general && (v->kind == V_INT || v->kind == V_FLOAT)) {
-        Value *range[2] = {v, v};
-        return val_type(A, val_type_name(v), range, 2);
-    }
-    if (!general && v->kind == V_BOOL) return val_type(A, "Boolean", &v, 1);   /* Boolean[false] */
-    return val_type(A, val_type_name(v), NULL, 0);
-}
-
-static Value *f_dig(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    if (n < 1) cmp_fail(c, at, "'dig' expects at least 1 argument, got none");
-    Value *v = a[0];
-    for (size_t i = 1; i < n && v->kind != V_UNDEF; i++) {
-        if (v->kind == V_HASH) {
-            Value *r = val_hash_get(v, a[i]);
-            v = r ? r : VAL_UNDEF;
-        } else if (v->kind == V_ARRAY && a[i]->kind == V_INT) {
-            int64_t k = a[i]->i < 0 ? (int64_t)v->arr.n + a[i]->i : a[i]->i;
-            v = k >= 0 && k < (int64_t)v->arr.n ? v->arr.items[k] : VAL_UNDEF;
-        } else {
-            cmp_fail(c, at, "The given data does not contain a Collection at %s", val_to_cstr(A, a[i - 1]));
-        }
-    }
-    return v;
-}
-
-static Value *f_then(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    if (n != 1 || !l) cmp_fail(c, at, "'then' expects 1 argument and a block");
-    if (a[0]->kind == V_UNDEF) return VAL_UNDEF;
-    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
-    return ev_yield(&cc, a, 1);
-}
-
-static Value *f_lest(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    if (n != 1 || !l) cmp_fail(c, at, "'lest' expects 1 argument and a block");
-    if (a[0]->kind != V_UNDEF) return a[0];
-    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
-    return ev_yield(&cc, NULL, 0);
-}
-
 /* compare(a, b[, ignore_case]) - -1, 0 or 1 for two numbers or two
  * strings (case-insensitive unless told otherwise). */
 static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
@@ -381,21 +354,15 @@ static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t
     return val_int(A, r);
 }
 
-static Value *f_unwrap(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    if (n != 1) cmp_fail(c, at, "'unwrap' expects 1 argument, got %zu", n);
-    Value *v = a[0]->kind == V_SENSITIVE ? a[0]->sensitive : a[0];
-    if (l) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
-        return ev_yield(&cc, &v, 1);
-    }
-    return v;
-}
-
 /* Integer('3'), String(x), Array(x), Boolean('true'), Sensitive(x) ... */
 static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
-    if (n < 2 || a[0]->kind != V_TYPE) cmp_fail(c, at, "'new' expects a type and a value");
+    if (n == 0) cmp_fail(c, at, "'new' expects at least 1 argument, got none");
+    if (a[0]->kind != V_TYPE) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
+        cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(&cc, a[0]));
+    }
+    if (n < 2) cmp_fail(c, at, "'new' expects a type and a value");
     const char *t = a[0]->type.name;
     Value *v = a[1];
     if (!strcmp(t, "String")) return val_cstr(A, val_to_cstr(A, v));
@@ -421,7 +388,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
             if (!strcasecmp(v->str.s, "false") || !strcasecmp(v->str.s, "no") || !strcmp(v->str.s, "0") || !*v->str.s) return VAL_FALSE;
         }
         if (v->kind == V_INT) return val_bool(v->i != 0);
-        cmp_fail(c, at, "The string '%s' cannot be converted to Boolean", val_to_cstr(A, v));
+        cmp_fail(c, at, "'new_boolean' The string '%s' cannot be converted to Boolean", val_to_cstr(A, v));
     }
     if (!strcmp(t, "Integer") || !strcmp(t, "Float") || !strcmp(t, "Numeric")) {
         if (v->kind == V_INT) return t[0] == 'F' ? val_float(A, (double)v->i) : v;
@@ -438,7 +405,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
             double f = strtod(str, &end);
             if (*str && *end == '\0') return t[0] == 'I' ? val_int(A, (int64_t)f) : val_float(A, f);
         }
-        cmp_fail(c, at, "The string '%s' cannot be converted to %s", val_to_cstr(A, v), t);
+        cmp_fail(c, at, "'new' The string '%s' cannot be converted to %s", val_to_cstr(A, v), t);
     }
     if (!strcmp(t, "Hash")) {
         if (v->kind == V_HASH) return v;
@@ -468,12 +435,12 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
 static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compiler_fns[] = {
     {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"alert", f_alert},
     {"assert_type", f_assert_type}, {"compare", f_compare}, {"contain", f_contain},
-    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_info}, {"defined", f_defined},
-    {"dig", f_dig}, {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file},
+    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_debug}, {"defined", f_defined},
+    {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file},
     {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", f_template},
-    {"lest", f_lest}, {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice}, {"realize", f_realize},
-    {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template}, {"then", f_then},
-    {"type", f_type}, {"unwrap", f_unwrap}, {"warning", f_warning},
+    {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice}, {"realize", f_realize},
+    {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
+    {"warning", f_warning},
 };
 
 static int compiler_fn_cmp(const void *key, const void *e)
@@ -539,7 +506,7 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
             cmp_fail(c, at, "'%s' expects between %d and %d arguments, got %s", fname, b->min_args, b->max_args, got);
         }
         if (b->lambda == 2 && !lambda) cmp_fail(c, at, "'%s' expects a block", fname);
-        if (b->lambda == 0 && lambda) cmp_fail(c, at, "'%s' does not accept a block", fname);
+        if (b->lambda == 0 && lambda) cmp_fail(c, at, "'%s' does not expect a block", fname);
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = args, .nargs = nargs, .lambda = lambda};
         return b->fn(&cc);
     }

@@ -927,9 +927,10 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
 
 static int is_statement_call(const Node *n)
 {
+    /* Puppet's Factory::STATEMENT_CALLS: alert, crit and emerg are not among them */
     static const char *const calls[] = {
         "require", "realize", "include", "contain", "tag", "debug", "info", "notice",
-        "warning", "err", "alert", "emerg", "crit", "fail", "import", "break", "next", "return",
+        "warning", "err", "fail", "import", "break", "next", "return",
     };
     if (n->kind != ND_NAME) return 0;
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)

@@ -1,0 +1,1 @@
+notice(abs('12a'))

@@ -1,0 +1,1 @@
+notice(chomp(['a', ['b']]))

@@ -1,0 +1,1 @@
+notice(dig('x', 1))

@@ -1,0 +1,1 @@
+notice(emerg('a') |$x| { $x })

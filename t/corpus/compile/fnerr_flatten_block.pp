@@ -1,0 +1,1 @@
+notice(flatten([1]) |$x| { $x })

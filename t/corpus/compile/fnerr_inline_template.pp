@@ -1,0 +1,2 @@
+$greeting = 'hi'
+notice(inline_template('<%= @greeting %>'))

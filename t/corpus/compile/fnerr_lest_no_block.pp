@@ -1,0 +1,1 @@
+notice(lest(1))

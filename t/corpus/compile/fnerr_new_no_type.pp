@@ -1,0 +1,1 @@
+notice(new('x', 1))

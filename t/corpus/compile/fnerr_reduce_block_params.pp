@@ -1,0 +1,1 @@
+notice(reduce([1, 2]) |$x| { $x })

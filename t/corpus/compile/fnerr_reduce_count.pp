@@ -1,0 +1,1 @@
+notice(reduce([1], 2, 3) |$a, $b| { $a })

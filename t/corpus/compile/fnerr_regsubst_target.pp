@@ -1,0 +1,1 @@
+notice(regsubst(1, 'b', 'x'))

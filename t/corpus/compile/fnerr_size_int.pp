@@ -1,0 +1,1 @@
+notice(size(1))

@@ -1,0 +1,1 @@
+notify { 'x': message => template('mymod/x.erb') }

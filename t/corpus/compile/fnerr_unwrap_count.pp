@@ -1,0 +1,1 @@
+notice(unwrap('a', 'b'))
