@@ -25,39 +25,7 @@ my $certname = 'node1.example.com';
 my $timeout = $ENV{APPLY_T_TIMEOUT} || 60;    # seconds per command
 
 -d $corpus or BAIL_OUT("no $corpus (run from the repository top)");
-
-sub slurp {
-    my ($path) = @_;
-    open my $fh, '<:raw', $path or die "$path: $!\n";
-    local $/;
-    my $s = <$fh>;
-    return defined $s ? $s : '';
-}
-
-sub spew {
-    my ($path, $s) = @_;
-    open my $fh, '>:raw', $path or die "$path: $!\n";
-    print $fh $s;
-    close $fh or die "$path: $!\n";
-}
-
-# Run a command with stdin from /dev/null, stdout to $out, stderr to $err (or merged into
-# stdout when $err is undef). Returns the exit status (128 + signal number when killed).
-sub run {
-    my ($cmd, $out, $err) = @_;
-    my $pid = fork;
-    die "fork: $!\n" unless defined $pid;
-    if (!$pid) {
-        open STDIN, '<', '/dev/null' or die "/dev/null: $!\n";
-        open STDOUT, '>', $out or die "$out: $!\n";
-        if (defined $err) { open STDERR, '>', $err or die "$err: $!\n" }
-        else { open STDERR, '>&', \*STDOUT or die "dup: $!\n" }
-        alarm $timeout;    # survives exec: a hung command dies of SIGALRM (status 142)
-        exec { $cmd->[0] } @$cmd or do { print STDERR "exec $cmd->[0]: $!\n"; exit 127 };
-    }
-    waitpid $pid, 0;
-    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
-}
+require './t/testlib.pl';   # slurp, spew, run, read_todo
 
 # The first line of a file, split on spaces, @TMP@ replaced.
 sub args_file {
@@ -131,15 +99,7 @@ sub check_files {
     return @why;
 }
 
-# Lines of TODO: case names, '#' comments, blank lines ignored.
-my %todo;
-if (-e "$corpus/TODO") {
-    for (split /\n/, slurp("$corpus/TODO")) {
-        s/#.*//;
-        s/^\s+|\s+$//g;
-        $todo{$_} = 1 if length;
-    }
-}
+my %todo = %{read_todo("$corpus/TODO")};
 
 opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
 my %kind;
@@ -171,7 +131,7 @@ for my $name (@cases) {
         (my $pp = slurp("$corpus/$name.pp")) =~ s/\@TMP\@/$t/g;
         spew("$t/site.pp", $pp);
         my $st = run([$mcomp, '--facts', $facts, '--certname', $certname, "$t/site.pp"],
-                     "$t/catalog.json", "$t/mcomp.err");
+                     "$t/catalog.json", "$t/mcomp.err", undef, $timeout);
         if ($st != 0) {
             my @err = split /\n/, slurp("$t/mcomp.err");
             splice @err, 20, @err - 20, '...' if @err > 20;
@@ -193,7 +153,7 @@ for my $name (@cases) {
         my $label = $run == 1 ? $name : "$name (second run)";
         my @args = args_file("$corpus/$name.args$sfx", $t);
         my $out = "$t/run$run.out";
-        my $st = run([$mapply, @args, '--vardir', "$t/var", "$t/catalog.json"], $out);
+        my $st = run([$mapply, @args, '--vardir', "$t/var", "$t/catalog.json"], $out, undef, undef, $timeout);
         my $got = normalise(slurp($out), $t);
         my @why;
         my $log = "$corpus/$name.log$sfx";
@@ -202,7 +162,7 @@ for my $name (@cases) {
         } elsif ($got ne slurp($log)) {
             spew("$t/run$run.norm", $got);
             run(['diff', '-u', '--label', "expected $name.log$sfx", '--label', 'got', $log,
-                 "$t/run$run.norm"], "$t/run$run.diff", "$t/run$run.differr");
+                 "$t/run$run.norm"], "$t/run$run.diff", "$t/run$run.differr", undef, $timeout);
             push @why, split /\n/, slurp("$t/run$run.diff");
         }
         my $exit = "$corpus/$name.exit$sfx";

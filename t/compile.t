@@ -18,51 +18,13 @@ use Test::More;
 my $corpus = 't/corpus/compile';
 my $facts = 't/corpus/facts.json';
 require './t/normalize';    # normalize_catalog(), in-process
+require './t/testlib.pl';   # slurp, spew, run, read_todo
 my $mcomp = $ENV{MCOMP} || 'build/mcomp';
 my $certname = 'node1.example.com';
 my $tmp = tempdir('compile-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
 my $abs_corpus = abs_path($corpus) or BAIL_OUT("no $corpus");
 
-sub slurp {
-    my ($path) = @_;
-    open my $fh, '<:raw', $path or die "$path: $!\n";
-    local $/;
-    my $s = <$fh>;
-    return defined $s ? $s : '';
-}
-
-sub spew {
-    my ($path, $s) = @_;
-    open my $fh, '>:raw', $path or die "$path: $!\n";
-    print $fh $s;
-    close $fh or die "$path: $!\n";
-}
-
-# Run a command with stdin from $in (default /dev/null), stdout and stderr to files.
-# Returns the exit status (128 + signal number when killed by a signal).
-sub run {
-    my ($cmd, $out, $err, $in) = @_;
-    my $pid = fork;
-    die "fork: $!\n" unless defined $pid;
-    if (!$pid) {
-        open STDIN, '<', $in // '/dev/null' or die "$in: $!\n";
-        open STDOUT, '>', $out or die "$out: $!\n";
-        open STDERR, '>', $err or die "$err: $!\n";
-        exec { $cmd->[0] } @$cmd or do { print STDERR "exec $cmd->[0]: $!\n"; exit 127 };
-    }
-    waitpid $pid, 0;
-    return $? & 127 ? 128 + ($? & 127) : $? >> 8;
-}
-
-# Lines of TODO: case names, '#' comments, blank lines ignored.
-my %todo;
-if (-e "$corpus/TODO") {
-    for (split /\n/, slurp("$corpus/TODO")) {
-        s/#.*//;
-        s/^\s+|\s+$//g;
-        $todo{$_} = 1 if length;
-    }
-}
+my %todo = %{read_todo("$corpus/TODO")};
 
 opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
 my @cases = sort grep { defined }

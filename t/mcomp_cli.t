@@ -9,33 +9,12 @@ use Test::More;
 my $mcomp = $ENV{MCOMP} || 'build/mcomp';
 my $tmp = tempdir('mcomp-cli-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
 
-sub spew {
-    my ($path, $s) = @_;
-    open my $fh, '>:raw', $path or die "$path: $!\n";
-    print $fh $s;
-    close $fh or die "$path: $!\n";
-}
-
-sub slurp {
-    my ($path) = @_;
-    open my $fh, '<:raw', $path or die "$path: $!\n";
-    local $/;
-    my $s = <$fh>;
-    return defined $s ? $s : '';
-}
+require './t/testlib.pl';   # slurp, spew, run
 
 # Runs mcomp with @args (stdin from $in or /dev/null); returns (status, stdout, stderr).
 sub mcomp {
     my ($in, @args) = @_;
-    my $pid = fork // die "fork: $!\n";
-    if (!$pid) {
-        open STDIN, '<', $in // '/dev/null' or die "$in: $!\n";
-        open STDOUT, '>', "$tmp/out" or die;
-        open STDERR, '>', "$tmp/err" or die;
-        exec $mcomp, @args or exit 127;
-    }
-    waitpid $pid, 0;
-    my $st = $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    my $st = run([$mcomp, @args], "$tmp/out", "$tmp/err", $in, 60);
     return ($st, slurp("$tmp/out"), slurp("$tmp/err"));
 }
 
