@@ -9,7 +9,8 @@
 #include "parser/ast.h"
 
 /* Parses a whole manifest.  Returns its ND_BLOCK (possibly empty), or NULL
- * after reporting syntax errors through diag.  Nodes live in arena. */
+ * after reporting, through diag, syntax errors or the faults Puppet's
+ * validation finds (check.h).  Nodes live in arena. */
 Node *parse_file(Arena *arena, const SrcFile *src);
 
 /* Parses the expression in [off, off+len) of src.  interp: the range is a

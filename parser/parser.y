@@ -27,11 +27,13 @@ typedef struct ParseCtx {
     int ntokens;         /* tokens handed to bison so far */
     Token peek;          /* one token of look-ahead for the interpolation rule */
     int have_peek;
+    int idem_faults;     /* blocks or bodies that break Puppet's idem rules (check.h) */
 } ParseCtx;
 }
 
 %code {
 #include "parser/parser.h"
+#include "parser/check.h"
 #include "base/util.h"
 #include <string.h>
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx);
@@ -48,6 +50,8 @@ static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies);
 static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs);
 static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
 static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
+static Node *note_body(ParseCtx *ctx, Node *def);
+static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
 %define api.pure full
@@ -459,6 +463,7 @@ attribute_operation
 definition_expression
   : DEFINE classname parameter_list LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_DEFINE, @$, &$2); ast_set_kids($$, $3); $$->b = $5;
+        note_body(ctx, $$);
     }
   ;
 
@@ -466,6 +471,7 @@ definition_expression
 hostclass_expression
   : CLASS classname parameter_list classparent LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_CLASS, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        note_body(ctx, $$);
     }
   ;
 
@@ -492,6 +498,7 @@ classnameordefault
 node_definition_expression
   : NODE hostnames endcomma nodeparent LBRACE statements RBRACE {
         $$ = mk(ctx, ND_NODE, @$); ast_set_kids($$, $2); $$->c = $4; $$->b = mk_block(ctx, @6, $6);
+        note_body(ctx, $$);
     }
   | NODE hostnames endcomma nodeparent LBRACE RBRACE {
         $$ = mk(ctx, ND_NODE, @$); ast_set_kids($$, $2); $$->c = $4;
@@ -873,7 +880,15 @@ static Node *mk_block(ParseCtx *ctx, Span s, NodeList l)
 {
     Node *n = mk(ctx, ND_BLOCK, s);
     ast_set_kids(n, l);
+    ctx->idem_faults += check_idem_fault(n);
     return n;
+}
+
+/* A class, define or node body must not end with a forgotten value. */
+static Node *note_body(ParseCtx *ctx, Node *def)
+{
+    ctx->idem_faults += check_idem_fault(def);
+    return def;
 }
 
 static Node *with_kids(Node *n, NodeList l)
@@ -913,7 +928,7 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             k->text_len = p->len;
             break;
         case SP_EXPR:
-            k = parse_expr_range(ctx->arena, ctx->src, p->off, p->elen, 1);
+            k = parse_range(ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
             if (!k) {
                 ctx->errors++;
                 return NULL;
@@ -1031,10 +1046,23 @@ Node *parse_file(Arena *arena, const SrcFile *src)
     ctx.arena = arena;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
-    return run(&ctx);
+    Node *r = run(&ctx);
+    /* Puppet validates every file it parses before evaluating any of it.
+     * The blocks were looked at as they were built; only a file with a
+     * fault is walked, to report the faults in Puppet's order. */
+    if (r && ctx.idem_faults && check_program(r)) return NULL;
+    return r;
 }
 
 Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
+{
+    int idem_faults = 0;
+    return parse_range(arena, src, off, len, interp, &idem_faults);
+}
+
+/* parse_expr_range, adding the idem faults of the range's blocks (a lambda
+ * in "${...}") to *idem_faults. */
+static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
 {
     static int nesting;          /* "${ "${ ... }" }": each level is a parser on the stack */
     if (nesting >= 200) {
@@ -1050,5 +1078,6 @@ Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t 
     nesting++;
     Node *r = run(&ctx);
     nesting--;
+    *idem_faults += ctx.idem_faults;
     return r;
 }

@@ -1,0 +1,3 @@
+notify { 'a': }
+Integer[1, 2]
+notify { 'b': }

@@ -1,0 +1,3 @@
+$x = true
+$x and false
+notify { 'a': }

@@ -1,0 +1,3 @@
+notify { 'a': }
+true
+notify { 'b': }

@@ -1,0 +1,7 @@
+$x = 1
+case $x {
+  1, 2: { 'small' }
+  /^3/: { }
+  default: { 'big' }
+}
+notify { 'a': }

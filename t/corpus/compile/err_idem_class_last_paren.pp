@@ -1,0 +1,5 @@
+class c {
+  notify { 'a': }
+  (1)
+}
+include c

@@ -1,0 +1,5 @@
+define d {
+  notify { $title: }
+  $title
+}
+d { 'x': }

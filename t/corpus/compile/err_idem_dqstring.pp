@@ -1,0 +1,4 @@
+# a double-quoted string without interpolation is a plain String
+notify { 'a': }
+"no interpolation"
+notify { 'b': }

@@ -1,0 +1,1 @@
+notify { 'n': message => inline_epp("a\n<%- 'x' -%>\nb") }

@@ -1,0 +1,5 @@
+notify { 'a': }
+@(END)
+  text
+  | END
+notify { 'b': }

@@ -1,0 +1,6 @@
+$x = 1
+@("END"/L)
+  x is $x \
+  and more
+  | END
+notify { 'b': }

@@ -1,0 +1,5 @@
+notify { 'a': }
+@(END:json)
+  {"a": 1}
+  | END
+notify { 'b': }

@@ -1,0 +1,3 @@
+$x = 1
+if $x == 1 { 'one' } else { 'other' }
+notify { 'a': }

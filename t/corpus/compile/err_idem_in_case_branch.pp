@@ -1,0 +1,8 @@
+case $facts['kernel'] {
+  'Linux': {
+    notify { 'a': }
+    [1]
+    notify { 'b': }
+  }
+  default: { }
+}

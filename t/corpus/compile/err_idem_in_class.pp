@@ -1,0 +1,6 @@
+class c {
+  notify { 'a': }
+  $facts
+  notify { 'b': }
+}
+include c

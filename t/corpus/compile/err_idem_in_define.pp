@@ -1,0 +1,5 @@
+define d {
+  $name[0]
+  notify { $title: }
+}
+d { 'x': }

@@ -1,0 +1,6 @@
+if $facts['kernel'] == 'Darwin' {
+  notify { 'a': }
+} else {
+  'other'
+  notify { 'b': }
+}

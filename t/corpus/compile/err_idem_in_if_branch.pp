@@ -1,0 +1,5 @@
+if $facts['kernel'] == 'Linux' {
+  notify { 'a': }
+  'linux'
+  notify { 'b': }
+}

@@ -1,0 +1,1 @@
+notify { 'a': message => "${[1, 2].map |$x| { $x $x * 2 }}" }

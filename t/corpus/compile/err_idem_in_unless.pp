@@ -1,0 +1,4 @@
+unless $facts['kernel'] == 'Darwin' {
+  1 + 1
+  notify { 'b': }
+}

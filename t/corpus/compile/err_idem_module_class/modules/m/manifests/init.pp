@@ -1,0 +1,4 @@
+class m {
+  notify { 'm': }
+  $m::x
+}

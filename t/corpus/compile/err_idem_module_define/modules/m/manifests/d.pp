@@ -1,0 +1,4 @@
+define m::d {
+  notify { $title: }
+  "${title}"
+}

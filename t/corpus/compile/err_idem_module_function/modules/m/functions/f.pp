@@ -1,0 +1,4 @@
+function m::f($x) {
+  $x
+  $x + 1
+}

@@ -1,0 +1,3 @@
+notify { 'a': }
+-1
+notify { 'b': }

@@ -1,0 +1,7 @@
+node 'node1.example.com' {
+  notify { 'a': }
+  case $facts['kernel'] {
+    'Linux': { 'linux' }
+    default: { }
+  }
+}

@@ -1,0 +1,3 @@
+$x = true
+!$x
+notify { 'a': }

@@ -1,0 +1,3 @@
+$x = true
+$x or false
+notify { 'a': }

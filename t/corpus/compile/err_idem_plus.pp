@@ -1,0 +1,5 @@
+$x = 1
+notify { 'a': }
+$y = 2
+$x + $y
+notify { 'b': }

@@ -1,0 +1,3 @@
+notify { 'a': }
+private
+notify { 'b': }

@@ -1,0 +1,3 @@
+notify { 'a': }
+'just a string'
+notify { 'b': }

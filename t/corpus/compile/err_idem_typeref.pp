@@ -1,0 +1,3 @@
+notify { 'a': }
+File
+notify { 'b': }

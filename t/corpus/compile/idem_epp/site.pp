@@ -1,0 +1,1 @@
+notify { 'n': message => epp('m/t.epp', { 'x' => 1 }) }

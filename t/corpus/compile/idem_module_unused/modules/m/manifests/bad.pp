@@ -1,0 +1,5 @@
+# never loaded, so never validated
+class m::bad {
+  notify { 'bad': }
+  1
+}

@@ -1,0 +1,5 @@
+# a node body may end with an effect
+node default {
+  notify { 'node': }
+  $x = 1
+}
