@@ -1,10 +1,12 @@
 /*
  * value.c - constructing, comparing and printing Puppet values; see value.h.
  * The string forms follow Puppet 7's String conversion: arrays as
- * "[a, b]", hashes as "{k => v}", undef as "", floats shortest-round-trip.
+ * "[a, b]", hashes as "{k => v}", undef as "", floats shortest-round-trip,
+ * types as its TypeFormatter writes them (val_type_to_s, at the end).
  */
 #include "catalog/value.h"
 #include "base/util.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -289,8 +291,14 @@ static void float_to_s(Buf *b, double f)
     }
 }
 
-static void to_s(Buf *b, const Value *v, int nested)
+static const ValTypeHooks *type_hooks;
+
+void val_set_type_hooks(const ValTypeHooks *h) { type_hooks = h; }
+
+static void to_s(Buf *b, const Value *v, int quote_refs)
 {
+    /* quote_refs: a resource reference as a type prints it (File['/x'],
+     * Class[foo]), not as the catalog writes it (File[/x], Class[Foo]) */
     switch (v->kind) {
     case V_UNDEF: break;                  /* Puppet 7 prints nothing, nested or not */
     case V_DEFAULT: buf_adds(b, "default"); break;
@@ -302,7 +310,7 @@ static void to_s(Buf *b, const Value *v, int nested)
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
             if (i) buf_adds(b, ", ");
-            to_s(b, v->arr.items[i], 1);
+            to_s(b, v->arr.items[i], quote_refs);
         }
         buf_addc(b, ']');
         break;
@@ -310,9 +318,9 @@ static void to_s(Buf *b, const Value *v, int nested)
         buf_addc(b, '{');
         for (size_t i = 0; i < v->hash.n; i++) {
             if (i) buf_adds(b, ", ");
-            to_s(b, v->hash.keys[i], 1);
+            to_s(b, v->hash.keys[i], quote_refs);
             buf_adds(b, " => ");
-            to_s(b, v->hash.vals[i], 1);
+            to_s(b, v->hash.vals[i], quote_refs);
         }
         buf_addc(b, '}');
         break;
@@ -322,15 +330,14 @@ static void to_s(Buf *b, const Value *v, int nested)
         buf_addc(b, '/');
         break;
     case V_TYPE:
-        buf_adds(b, v->type.name);
-        if (v->type.n) {
+        if (val_is_resref(v) && !quote_refs) {   /* the catalog's form: File[/x], Class[Foo] */
+            buf_adds(b, v->type.name);
             buf_addc(b, '[');
-            for (size_t i = 0; i < v->type.n; i++) {
-                if (i) buf_adds(b, ", ");
-                /* A resource title prints bare: File[/x]. */
-                to_s(b, v->type.params[i], !val_is_resref(v));
-            }
+            buf_add(b, v->type.params[0]->str.s, v->type.params[0]->str.len);
             buf_addc(b, ']');
+        } else {
+            /* a type alias as a value prints what it stands for (its to_s) */
+            val_type_to_s(b, v, type_hooks, v->type.n == 0);
         }
         break;
     case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
@@ -338,6 +345,7 @@ static void to_s(Buf *b, const Value *v, int nested)
 }
 
 void val_to_s(Buf *b, const Value *v) { to_s(b, v, 0); }
+void val_to_string(Buf *b, const Value *v) { to_s(b, v, 1); }
 
 const char *val_to_cstr(Arena *a, const Value *v)
 {
@@ -372,9 +380,9 @@ static const char *const data_types[] = {
     "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
     "Default", "Deferred", "Enum", "Error", "Float", "Hash", "Init", "Integer", "Iterable",
     "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Regexp", "Resource",
-    "RichData", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
-    "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeSet", "URI", "Undef",
-    "Variant",
+    "RichData", "RichDataKey", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
+    "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeAlias", "TypeReference", "TypeSet",
+    "URI", "Undef", "Variant",
 };
 
 static int cmp_name(const void *k, const void *e) { return strcmp(k, *(const char *const *)e); }
@@ -388,4 +396,335 @@ int val_is_resref(const Value *v)
 {
     if (v->kind != V_TYPE || v->type.n != 1 || v->type.params[0]->kind != V_STR) return 0;
     return !val_is_data_type_name(v->type.name);
+}
+
+/* ---- Types as Puppet's TypeFormatter prints them ----
+ *
+ * A type prints the way Puppet 7 writes it in interpolation, in the
+ * catalog and in messages: the form its value takes once Puppet has
+ * built it, so Integer[1, default] is Integer[1], Float[1] Float[1.0],
+ * String[default, 3] String[0, 3], Enum[b, a] Enum['a', 'b'] (values
+ * sorted and unique), Variant[String, String] String, Array[Any] Array,
+ * Struct keys quoted and marked Optional or NotUndef only where the value
+ * type does not say so already.  The printer needs no compiler: what only
+ * the compiler knows (what a type alias stands for, whether it takes
+ * undef) comes through ValTypeHooks. */
+
+/* Puppet's built-in aliases, spelled as Puppet spells them whatever the
+ * case they were written in. */
+static const char *builtin_alias_name(const char *n)
+{
+    static const char *const names[] = {"Data", "RichData", "RichDataKey", "Puppet::LookupKey", "Puppet::LookupValue"};
+    for (size_t i = 0; i < ARRAY_LEN(names); i++)
+        if (!strcasecmp(n, names[i])) return names[i];
+    return NULL;
+}
+
+/* Unparameterised types whose to_s is their Pcore definition. */
+static const char *pcore_form(const char *n)
+{
+    if (!strcmp(n, "Object")) return "Object[{}]";
+    if (!strcmp(n, "TypeSet"))
+        return "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', "
+               "name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
+    if (!strcmp(n, "Error"))
+        return "Object[{name => 'Error', type_parameters => {'kind' => Variant[String, Regexp, Type[Enum], Type[Pattern], "
+               "Type[NotUndef], Type[Undef]], 'issue_code' => Variant[String, Regexp, Type[Enum], Type[Pattern], "
+               "Type[NotUndef], Type[Undef]]}, attributes => {'msg' => String[1], 'kind' => {type => Optional[String[1]], "
+               "value => undef}, 'details' => {type => Optional[Hash[String[1], Data]], value => undef}, 'issue_code' => "
+               "{type => Optional[String[1]], value => undef}}, functions => {'message' => Callable[[0, 0], String[1]]}}]";
+    if (!strcmp(n, "Deferred"))
+        return "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], "
+               "'arguments' => {type => Optional[Array], value => undef}}}]";
+    return NULL;
+}
+
+static int tf_named(const Value *t, const char *n) { return t->kind == V_TYPE && !strcmp(t->type.name, n); }
+
+static int tf_int_param(const Value *t, size_t i, int64_t dflt, int64_t *out)
+{
+    *out = dflt;
+    if (i >= t->type.n) return 0;
+    const Value *p = t->type.params[i];
+    if (p->kind == V_INT) *out = p->i;
+    else if (p->kind == V_FLOAT) *out = (int64_t)p->f;
+    else return 0;
+    return 1;
+}
+
+/* Does t accept undef (Puppet: t.assignable?(Undef)), for Struct keys. */
+static int tf_accepts_undef(const Value *t, const ValTypeHooks *h)
+{
+    if (t->kind != V_TYPE) return 0;
+    const char *n = t->type.name;
+    if (!strcmp(n, "Any") || !strcmp(n, "Undef") || !strcmp(n, "Optional")) return 1;
+    if (!strcmp(n, "Variant")) {
+        for (size_t i = 0; i < t->type.n; i++)
+            if (tf_accepts_undef(t->type.params[i], h)) return 1;
+        return 0;
+    }
+    const char *b = t->type.n ? NULL : builtin_alias_name(n);
+    if (b) return !strcmp(b, "Data") || !strcmp(b, "RichData") || !strcmp(b, "Puppet::LookupValue");
+    if (t->type.n || val_is_data_type_name(n) || !h || !h->accepts_undef) return 0;
+    return h->accepts_undef(h->ctx, t);
+}
+
+static void tf_quoted(Buf *b, const char *s, size_t len)
+{
+    buf_addc(b, '\'');
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\'' || s[i] == '\\') buf_addc(b, '\\');
+        buf_addc(b, s[i]);
+    }
+    buf_addc(b, '\'');
+}
+
+/* TypeFormatter#range_array_part of a size range at params[first]: an open
+ * lower end is 0, an open upper end is left out; nothing when unbounded. */
+static void tf_size(Buf *b, const Value *t, size_t first, int comma)
+{
+    int64_t lo, hi;
+    int has_lo = tf_int_param(t, first, 0, &lo), has_hi = tf_int_param(t, first + 1, INT64_MAX, &hi);
+    if (first >= t->type.n || (!has_lo && !has_hi)) return;
+    buf_printf(b, "%s%lld", comma ? ", " : "", (long long)(lo < 0 ? 0 : lo));
+    if (has_hi) buf_printf(b, ", %lld", (long long)hi);
+}
+
+/* One bound of an Integer or Float: 0 when open (default). */
+static int tf_bound(Buf *b, const Value *t, size_t i, int as_float)
+{
+    if (i >= t->type.n) return 0;
+    const Value *p = t->type.params[i];
+    if (p->kind == V_INT) {
+        if (as_float) float_to_s(b, (double)p->i);
+        else buf_printf(b, "%lld", (long long)p->i);
+        return 1;
+    }
+    if (p->kind == V_FLOAT) {
+        if (as_float) float_to_s(b, p->f);
+        else buf_printf(b, "%lld", (long long)p->f);
+        return 1;
+    }
+    return 0;
+}
+
+/* Ruby's String#<=> (bytewise). */
+static int tf_strcmp(const Value *a, const Value *b)
+{
+    size_t n = a->str.len < b->str.len ? a->str.len : b->str.len;
+    int r = memcmp(a->str.s, b->str.s, n);
+    if (r) return r;
+    return a->str.len < b->str.len ? -1 : a->str.len > b->str.len;
+}
+
+/* The i-th member of a Variant's parameters flattened one level
+ * (PVariantType.flatten_variants), NULL past the end. */
+static const Value *tf_member(const Value *t, size_t i)
+{
+    for (size_t k = 0; k < t->type.n; k++) {
+        const Value *p = t->type.params[k];
+        if (tf_named(p, "Variant") && p->type.n) {
+            if (i < p->type.n) return p->type.params[i];
+            i -= p->type.n;
+        } else if (i-- == 0) {
+            return p;
+        }
+    }
+    return NULL;
+}
+
+static int tf_member_seen(const Value *t, size_t i)
+{
+    const Value *m = tf_member(t, i);
+    for (size_t j = 0; j < i; j++)
+        if (val_identical(tf_member(t, j), m)) return 1;
+    return 0;
+}
+
+static void tf_params(Buf *b, const Value *t, size_t from, size_t to, const ValTypeHooks *h, int expand)
+{
+    for (size_t i = from; i < to; i++) {
+        if (i > from) buf_adds(b, ", ");
+        val_type_to_s(b, t->type.params[i], h, expand);
+    }
+}
+
+void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
+{
+    switch (v->kind) {
+    case V_STR: tf_quoted(b, v->str.s, v->str.len); return;
+    case V_REGEX: buf_addc(b, '/'), buf_adds(b, v->regex.src), buf_addc(b, '/'); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            val_type_to_s(b, v->arr.items[i], h, expand);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            val_type_to_s(b, v->hash.keys[i], h, expand);
+            buf_adds(b, " => ");
+            val_type_to_s(b, v->hash.vals[i], h, expand);
+        }
+        buf_addc(b, '}');
+        return;
+    case V_TYPE: break;
+    default: val_to_s(b, v); return;
+    }
+    const char *n = v->type.name;
+    size_t np = v->type.n;
+    const Value *p0 = np ? v->type.params[0] : NULL;
+    if (val_is_resref(v)) {
+        if (!strcmp(n, "Class")) {   /* Class[foo::bar]: the class name as Puppet keeps it */
+            buf_adds(b, "Class[");
+            for (const char *p = p0->str.s; *p; p++) buf_addc(b, (char)tolower((unsigned char)*p));
+            buf_addc(b, ']');
+            return;
+        }
+        buf_adds(b, n);
+        buf_addc(b, '[');
+        tf_quoted(b, p0->str.s, p0->str.len);
+        buf_addc(b, ']');
+        return;
+    }
+    if (!np) {
+        const char *special = builtin_alias_name(n);
+        if (special) { buf_adds(b, special); return; }
+        if ((special = pcore_form(n))) { buf_adds(b, special); return; }
+        if (!val_is_data_type_name(n) && h && h->alias && h->alias(h->ctx, b, v, expand)) return;
+        buf_adds(b, n);
+        return;
+    }
+    if (!strcmp(n, "Integer") || !strcmp(n, "Float")) {
+        int as_float = n[0] == 'F';
+        Buf lo = BUF_INIT, hi = BUF_INIT;
+        int has_lo = tf_bound(&lo, v, 0, as_float), has_hi = tf_bound(&hi, v, 1, as_float);
+        buf_adds(b, n);
+        if (has_lo || has_hi) {
+            buf_addc(b, '[');
+            buf_adds(b, has_lo ? buf_cstr(&lo) : "default");
+            if (has_hi) buf_adds(b, ", "), buf_adds(b, buf_cstr(&hi));
+            buf_addc(b, ']');
+        }
+        buf_free(&lo);
+        buf_free(&hi);
+        return;
+    }
+    if ((!strcmp(n, "String") && p0->kind != V_STR) || !strcmp(n, "Collection")) {
+        int64_t x;
+        buf_adds(b, n);
+        if (!tf_int_param(v, 0, 0, &x) && !tf_int_param(v, 1, 0, &x)) return;   /* unbounded */
+        buf_addc(b, '[');
+        tf_size(b, v, 0, 0);
+        buf_addc(b, ']');
+        return;
+    }
+    if (!strcmp(n, "Regexp") && np == 1 && p0->kind == V_STR) {
+        buf_adds(b, "Regexp[/"), buf_add(b, p0->str.s, p0->str.len), buf_adds(b, "/]");
+        return;
+    }
+    if (!strcmp(n, "Array") || !strcmp(n, "Hash") || !strcmp(n, "Tuple")) {
+        size_t nt = 0;
+        while (nt < np && v->type.params[nt]->kind == V_TYPE) nt++;
+        int64_t lo, hi;
+        int has_lo = tf_int_param(v, nt, 0, &lo), has_hi = tf_int_param(v, nt + 1, INT64_MAX, &hi);
+        if (n[0] != 'T' && nt < np && has_hi && hi == 0 && lo <= 0) {   /* has_empty_range? */
+            buf_printf(b, "%s[0, 0]", n);
+            return;
+        }
+        int all_any = nt > 0;
+        for (size_t i = 0; i < nt; i++) all_any &= tf_named(v->type.params[i], "Any") && !v->type.params[i]->type.n;
+        if (n[0] != 'T' && all_any && nt == (size_t)(n[0] == 'A' ? 1 : 2) && !has_lo && !has_hi) {   /* the default */
+            buf_adds(b, n);
+            return;
+        }
+        buf_adds(b, n), buf_addc(b, '[');
+        tf_params(b, v, 0, nt, h, expand);
+        tf_size(b, v, nt, nt > 0);
+        buf_addc(b, ']');
+        return;
+    }
+    if ((!strcmp(n, "Sensitive") || !strcmp(n, "NotUndef")) && np == 1 && tf_named(p0, "Any") && !p0->type.n) {
+        buf_adds(b, n);
+        return;
+    }
+    if (!strcmp(n, "Variant")) {
+        size_t k = 0, last = 0;
+        for (size_t i = 0; tf_member(v, i); i++)
+            if (!tf_member_seen(v, i)) k++, last = i;
+        if (k == 1) { val_type_to_s(b, tf_member(v, last), h, expand); return; }
+        buf_adds(b, "Variant[");
+        int first = 1;
+        for (size_t i = 0; tf_member(v, i); i++) {
+            if (tf_member_seen(v, i)) continue;
+            if (!first) buf_adds(b, ", ");
+            first = 0;
+            val_type_to_s(b, tf_member(v, i), h, expand);
+        }
+        buf_addc(b, ']');
+        return;
+    }
+    if (!strcmp(n, "Struct") && np == 1 && p0->kind == V_HASH) {
+        if (!p0->hash.n) { buf_adds(b, n); return; }
+        buf_adds(b, "Struct[{");
+        for (size_t i = 0; i < p0->hash.n; i++) {
+            const Value *k = p0->hash.keys[i], *val = p0->hash.vals[i];
+            int value_optional = tf_accepts_undef(val, h);
+            if (i) buf_adds(b, ", ");
+            /* struct_element_pair: a key the value type already makes
+             * optional (or required) prints as the plain name */
+            if (tf_named(k, "Optional") && k->type.n == 1 && value_optional) k = k->type.params[0];
+            else if (tf_named(k, "NotUndef") && k->type.n == 1 && !value_optional) k = k->type.params[0];
+            val_type_to_s(b, k, h, expand);
+            buf_adds(b, " => ");
+            val_type_to_s(b, val, h, expand);
+        }
+        buf_adds(b, "}]");
+        return;
+    }
+    if (!strcmp(n, "Enum")) {   /* PEnumType keeps its values unique and sorted */
+        size_t nv = np;
+        int ci = 0;
+        if (nv && v->type.params[nv - 1]->kind == V_BOOL) ci = v->type.params[--nv]->b;
+        buf_adds(b, "Enum[");
+        const Value *prev = NULL;
+        int first = 1;
+        for (;;) {   /* the next larger value each time: no scratch memory */
+            const Value *best = NULL;
+            for (size_t i = 0; i < nv; i++) {
+                const Value *p = v->type.params[i];
+                size_t m = p->kind == V_ARRAY ? p->arr.n : 1;
+                for (size_t j = 0; j < m; j++) {
+                    const Value *x = p->kind == V_ARRAY ? p->arr.items[j] : p;
+                    if (x->kind != V_STR || (prev && tf_strcmp(x, prev) <= 0)) continue;
+                    if (!best || tf_strcmp(x, best) < 0) best = x;
+                }
+            }
+            if (!best) break;
+            if (!first) buf_adds(b, ", ");
+            first = 0;
+            tf_quoted(b, best->str.s, best->str.len);
+            prev = best;
+        }
+        buf_adds(b, ci ? ", true]" : "]");
+        return;
+    }
+    if (!strcmp(n, "Pattern")) {
+        buf_adds(b, "Pattern[");
+        for (size_t i = 0; i < np; i++) {
+            const Value *p = v->type.params[i];
+            if (i) buf_adds(b, ", ");
+            if (p->kind == V_STR) buf_addc(b, '/'), buf_add(b, p->str.s, p->str.len), buf_addc(b, '/');
+            else val_type_to_s(b, p, h, expand);
+        }
+        buf_addc(b, ']');
+        return;
+    }
+    buf_adds(b, n), buf_addc(b, '[');
+    tf_params(b, v, 0, np, h, expand);
+    buf_addc(b, ']');
 }

@@ -80,9 +80,34 @@ int val_truthy(const Value *v);            /* Puppet: only undef and false are f
 int val_equal(const Value *a, const Value *b);
 /* Strict equality (case-sensitive strings), for hash keys and unique(). */
 int val_identical(const Value *a, const Value *b);
-/* Puppet's string form of a value, as interpolation gives it ("[1, 2]",
- * "{a => 1}", "File[/x]"); appends to b. */
+/* Puppet's string form of a value, as the catalog holds it ("[1, 2]",
+ * "{a => 1}", "Integer[1]", "Enum['a', 'b']"; a resource reference
+ * "File[/x]", "Class[Foo]"); appends to b. */
 void val_to_s(Buf *b, const Value *v);
+/* The same as interpolation, notice() and join() give it (Puppet's
+ * String conversion): resource references as types print them,
+ * "File['/x']", "Class[foo]", also inside arrays and hashes. */
+void val_to_string(Buf *b, const Value *v);
+/* A type (or a type's parameter) as Puppet's TypeFormatter prints it:
+ * Integer[1], Float[1.0, 2.0], String[0, 3], Enum['a', 'b'], Pattern[/x/],
+ * Struct[{'a' => Integer, Optional['b'] => String}], File['/x'],
+ * Class[foo]; appends to b.  With expand, type aliases print as
+ * "Name = <what they stand for>" (Puppet's alias_expanded_string).  hooks
+ * may be NULL: type aliases then print by their name and are taken not to
+ * accept undef. */
+typedef struct ValTypeHooks {
+    void *ctx;
+    /* An unparameterised type that is not one of Puppet's own: if it is a
+     * type alias, print it (expanded or not) and return 1; else return 0
+     * to have its name printed. */
+    int (*alias)(void *ctx, Buf *b, const Value *t, int expand);
+    /* Whether such a type accepts undef (Puppet: assignable?(Undef)). */
+    int (*accepts_undef)(void *ctx, const Value *t);
+} ValTypeHooks;
+void val_type_to_s(Buf *b, const Value *t, const ValTypeHooks *hooks, int expand);
+/* The hooks val_to_s() and val_to_string() print types with (the
+ * compiler's, while it runs; NULL: none).  h must outlive their use. */
+void val_set_type_hooks(const ValTypeHooks *h);
 const char *val_to_cstr(Arena *a, const Value *v);
 /* The form of a value in messages: "String", "Integer", ... (Puppet's
  * generalised type name). */

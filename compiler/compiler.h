@@ -121,6 +121,24 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * lives in the compile arena. */
 enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
+/* Puppet's validate_parameters: every fault of one parameter list (a
+ * class's, a define's, an EPP template's), collected in Puppet's order
+ * (unknown names as given, then each parameter in declaration order) and
+ * reported in one message.  Start with a zeroed CmpFaults; its memory is
+ * compile-arena memory.  cmp_fault adds a line as is ("expects a value for
+ * parameter 'p'", "has no parameter named 'q'"), cmp_fault_mismatch the
+ * lines describing why v is not a type (call only after cmp_type_match()
+ * said no; head as for cmp_mismatch).  cmp_faults_message gives
+ * "LABEL: fault" or "LABEL:\n  fault\n  fault", or NULL when there is none;
+ * the text lives in the compile arena. */
+typedef struct CmpFaults { const char **text; size_t n, cap; } CmpFaults;
+void cmp_fault(Compiler *c, CmpFaults *f, const char *text);
+void cmp_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head);
+const char *cmp_faults_message(Compiler *c, const CmpFaults *f, const char *label);
+/* While on, val_to_s() and val_to_string() print the type aliases of this
+ * compile as Puppet does ("${Mytype}" is "Mytype = Integer[1]"); turned on
+ * when a compile starts, off before the compiler goes away. */
+void cmp_type_printing(Compiler *c, int on);
 /* A reference value Type['title'] (class titles capitalised). */
 Value *ev_resref(Compiler *c, const char *type, const char *title);
 /* Matches pattern against str; with set, stores $0..$n in scope s. */

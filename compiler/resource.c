@@ -151,11 +151,13 @@ void res_init(Compiler *c)
     cat_add_tag(cat, "settings");
     c->stage_main = stage;
     c->class_main = main;
+    cmp_type_printing(c, 1);
 }
 
 void res_cleanup(Compiler *c)
 {
     if (!c->rs) return;
+    cmp_type_printing(c, 0);
     free(c->rs->defines);
     map_free(&c->rs->by_type);
     for (Collector *k = c->collectors; k; k = k->next) {
@@ -402,21 +404,16 @@ static Resource *container_of(Compiler *c, Scope *s)
     return c->class_main;
 }
 
-static void check_params(Compiler *c, const Node *at, const char *type, const char *title, const TypeDef *td,
-                         const Node *def, AttrList *attrs)
+/* A built-in type's unknown attribute is an error where it is declared; a
+ * define's parameters are checked when it is evaluated (bind_params), all
+ * faults at once, as Puppet does. */
+static void check_params(Compiler *c, const Node *at, const TypeDef *td, AttrList *attrs)
 {
     for (size_t i = 0; i < attrs->n; i++) {
         const char *name = attrs->names[i];
         size_t nl = strlen(name);
         if (type_is_metaparam(name, nl)) continue;
         if (td && type_param(td, name, nl)) continue;
-        if (def) {
-            int found = 0;
-            for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
-            if (found) continue;
-            if (def->kind == ND_DEFINE && (strcmp(name, "name") == 0 || strcmp(name, "title") == 0)) continue;
-        }
-        if (def) cmp_fail(c, at, "%s[%s]: has no parameter named '%s'", type, title, name);
         cmp_fail(c, at, "no parameter named '%s'", name);
     }
 }
@@ -452,7 +449,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         while (n > 1 && title[n - 1] == '/') n--;
         (void)n;
     }
-    check_params(c, at, type, title, td, def, attrs);
+    if (td) check_params(c, at, td, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
     Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
     for (size_t i = 0; i < attrs->n; i++) {
@@ -552,6 +549,20 @@ Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const cha
 
 /* ---- classes ---- */
 
+/* Puppet's InvalidParameter faults: given names that are neither
+ * parameters of def nor metaparameters, in the order given. */
+static void unknown_params(Compiler *c, const Node *def, const Param *given, size_t ngiven, CmpFaults *faults)
+{
+    for (size_t i = 0; i < ngiven; i++) {
+        const char *name = given[i].name;
+        if (type_is_metaparam(name, strlen(name)) || !strcmp(name, "name") || (def->kind == ND_DEFINE && !strcmp(name, "title")))
+            continue;
+        int found = 0;
+        for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
+        if (!found) cmp_fault(c, faults, arena_printf(A, "has no parameter named '%s'", name));
+    }
+}
+
 /* Binds a class's or define's parameters in scope cs from the resource's
  * given parameters, then defaults; records defaults as resource parameters
  * and reorders the parameters into declaration order. */
@@ -579,6 +590,11 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             bound[i] = found;
         }
     }
+    /* Every fault is reported at once, as Puppet's validate_parameters
+     * does: unknown names first, in the order given, then each parameter
+     * in declaration order (missing, or not of its type). */
+    CmpFaults faults = {0};
+    unknown_params(c, def, given, ngiven, &faults);
     size_t idx = 0;
     for (const Node *p = def->kids; p; p = p->next, idx++) {
         Value *v = NULL;
@@ -588,36 +604,24 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
         if (!v || (v->kind == V_UNDEF && p->b)) {
             if (p->b) {
                 v = ev_expr(c, cs, p->b);
-            } else if (p->a && p->a->kind == ND_TYPEREF && strcmp(p->a->text, "Optional") == 0) {
-                v = VAL_UNDEF;
-            } else if (!v) {
-                cmp_fail(c, at, "%s: expects a value for parameter '%s'", r->ref, p->text);
+            } else {
+                cmp_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
+                continue;
             }
         }
         if (p->a) {
             Value *t = ev_expr(c, cs, p->a);
             if (!cmp_type_match(c, t, v))
-                cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_PARAMS, r->ref,
-                                                   arena_printf(c->arena, "parameter '%s'", p->text), NULL));
+                cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
         map_put(&cs->vars, p->text, p->text_len, v);
         set_param(c, r, p->text, v);
     }
+    if (faults.n) cmp_fail(c, at, "%s", cmp_faults_message(c, &faults, r->ref));
     for (size_t i = 0; i < ngiven; i++) {
         if (res_param(r, given[i].name)) continue;
         if (type_is_metaparam(given[i].name, strlen(given[i].name)) || strcmp(given[i].name, "name") == 0)
             set_param(c, r, given[i].name, given[i].value);
-    }
-}
-
-static void check_params_for_class(Compiler *c, const Node *at, Resource *r, const Node *def)
-{
-    for (size_t i = 0; i < r->nparams; i++) {
-        const char *name = r->params[i].name;
-        if (type_is_metaparam(name, strlen(name))) continue;
-        int found = 0;
-        for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
-        if (!found) cmp_fail(c, at, "%s: has no parameter named '%s'", r->ref, name);
     }
 }
 
@@ -711,7 +715,6 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     tag_with_segments(c, r, lname);
     if (cur) for (size_t i = 0; i < cur->ntags; i++) res_tag(c->cat, r, cur->tags[i]);
     cat_add_edge(c->cat, stage, r);
-    check_params_for_class(c, at, r, def);
     if (pl->n == pl->cap) {
         pl->cap = pl->cap ? pl->cap * 2 : 8;
         size_t n = pl->n;
@@ -1213,6 +1216,34 @@ static void evaluate_define(Compiler *c, Resource *r)
     if (def->b) ev_block(c, ds, def->b);
 }
 
+/* Puppet validates every resource again when it finishes the catalog
+ * (Resource#finish); a virtual define instance never realized is checked
+ * only there: its given parameters (resource defaults included), and the
+ * ones without a default that it lacks.  Puppet gives no location. */
+static void validate_unrealized_defines(Compiler *c)
+{
+    ResState *rs = c->rs;
+    for (size_t i = 0; i < rs->ndefines; i++) {
+        Resource *r = rs->defines[i];
+        if (r->evaluated) continue;
+        const Node *def = r->aux;
+        CmpFaults faults = {0};
+        unknown_params(c, def, r->params, r->nparams, &faults);
+        for (const Node *p = def->kids; p; p = p->next) {
+            Value *v = res_get(r, p->text);
+            if (!v) {
+                if (!p->b) cmp_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
+                continue;
+            }
+            if (!p->a) continue;
+            Value *t = ev_expr(c, c->top, p->a);
+            if (!cmp_type_match(c, t, v))
+                cmp_fault_mismatch(c, &faults, t, v, arena_printf(A, "parameter '%s'", p->text));
+        }
+        if (faults.n) cmp_fail(c, NULL, "%s", cmp_faults_message(c, &faults, r->ref));
+    }
+}
+
 static size_t run_defines(Compiler *c)
 {
     ResState *rs = c->rs;
@@ -1394,6 +1425,7 @@ void res_finish(Compiler *c)
     apply_overrides(c);
     for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
     apply_chains(c);
+    validate_unrealized_defines(c);
     resolve_use(c);
     validate_references(c);
     for (size_t i = 0; i < c->cat->nres; i++) drop_namevar(c, c->cat->res[i]);

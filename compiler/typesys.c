@@ -88,6 +88,121 @@ static const Node *find_alias(Compiler *c, const char *lname, size_t len)
     return map_get(&c->aliases, lname, len);
 }
 
+static int type_accepts(Compiler *c, Value *t, Value *s, int depth);
+
+/* The type alias an unparameterised type t names, or NULL. */
+static const Node *find_alias_of(Compiler *c, const Value *t)
+{
+    char lname[256];
+    size_t ln = strlen(t->type.name);
+    if (t->type.n || ln >= sizeof lname || res_is_data_type(t->type.name)) return NULL;
+    for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
+    return find_alias(c, lname, ln);
+}
+
+/* Iterable[T]: what iterating v gives are T (an array's elements, a
+ * hash's [key, value] pairs, a string's characters, 0 to n-1 for an
+ * Integer n; for an Integer only its ends are checked). */
+static int iterable_match(Compiler *c, Value *t, Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH && v->kind != V_STR && v->kind != V_INT) return 0;
+    if (!t->type.n || t->type.params[0]->kind != V_TYPE) return 1;
+    Value *et = t->type.params[0];
+    switch (v->kind) {
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (!cmp_type_match(c, et, v->arr.items[i])) return 0;
+        return 1;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++) {
+            Value *pair[2] = {v->hash.keys[i], v->hash.vals[i]};
+            if (!cmp_type_match(c, et, val_array(c->arena, pair, 2))) return 0;
+        }
+        return 1;
+    case V_STR:
+        for (size_t i = 0; i < v->str.len; i++)   /* characters: bytes of one UTF-8 sequence together */
+            if ((v->str.s[i] & 0xC0) != 0x80) {
+                size_t j = i + 1;
+                while (j < v->str.len && (v->str.s[j] & 0xC0) == 0x80) j++;
+                if (!cmp_type_match(c, et, val_str(c->arena, v->str.s + i, j - i))) return 0;
+            }
+        return 1;
+    default:
+        return v->i <= 0 || (cmp_type_match(c, et, val_int(c->arena, 0)) && cmp_type_match(c, et, val_int(c->arena, v->i - 1)));
+    }
+}
+
+/* The kinds of value type t may hold, as bits (1 << ValueKind); all bits
+ * when that is not known here (aliases, Any, Iterable ...). */
+static unsigned kinds_of(Compiler *c, Value *t, int depth)
+{
+    const unsigned ALL = ~0u;
+    if (t->kind != V_TYPE || depth > 50) return ALL;
+    const char *n = t->type.name;
+#define K(x) (1u << (x))
+    if (!strcmp(n, "Integer")) return K(V_INT);
+    if (!strcmp(n, "Float")) return K(V_FLOAT);
+    if (!strcmp(n, "Numeric")) return K(V_INT) | K(V_FLOAT);
+    if (!strcmp(n, "String") || !strcmp(n, "Enum") || !strcmp(n, "Pattern")) return K(V_STR);
+    if (!strcmp(n, "Boolean")) return K(V_BOOL);
+    if (!strcmp(n, "Regexp")) return K(V_REGEX);
+    if (!strcmp(n, "Undef")) return K(V_UNDEF);
+    if (!strcmp(n, "Default")) return K(V_DEFAULT);
+    if (!strcmp(n, "Array") || !strcmp(n, "Tuple")) return K(V_ARRAY);
+    if (!strcmp(n, "Hash") || !strcmp(n, "Struct")) return K(V_HASH);
+    if (!strcmp(n, "Collection")) return K(V_ARRAY) | K(V_HASH);
+    if (!strcmp(n, "ScalarData")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL);
+    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX);
+    if (!strcmp(n, "Data")) return K(V_UNDEF) | K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_ARRAY) | K(V_HASH);
+    if (!strcmp(n, "Type")) return K(V_TYPE);
+    if (!strcmp(n, "Sensitive")) return K(V_SENSITIVE);
+    if (!strcmp(n, "Optional")) return t->type.n ? K(V_UNDEF) | kinds_of(c, t->type.params[0], depth + 1) : ALL;
+    if (!strcmp(n, "NotUndef")) return (t->type.n ? kinds_of(c, t->type.params[0], depth + 1) : ALL) & ~K(V_UNDEF);
+    if (!strcmp(n, "Variant")) {
+        unsigned k = 0;
+        for (size_t i = 0; i < t->type.n; i++) k |= kinds_of(c, t->type.params[i], depth + 1);
+        return k;
+    }
+    if (!strcmp(n, "CatalogEntry") || !strcmp(n, "Resource") || !strcmp(n, "Class") || val_is_resref(t)) return 0;
+#undef K
+    return ALL;
+}
+
+/* Is type s (a value of Type[t]) a t?  Puppet's t.assignable?(s), sure
+ * about resource and class types, and about data types whose values are
+ * of different kinds (Type[Integer] is not Type[String]); where neither
+ * this nor cmp_type_assignable() can tell, it says yes. */
+static int type_accepts(Compiler *c, Value *t, Value *s, int depth)
+{
+    if (t->kind != V_TYPE || s->kind != V_TYPE || depth > 50) return 1;
+    const char *n = t->type.name, *sn = s->type.name;
+    if (!strcmp(n, "Any") || (!strcmp(n, "Type") && !t->type.n)) return 1;
+    if (!strcmp(n, "Variant")) {
+        for (size_t i = 0; i < t->type.n; i++)
+            if (type_accepts(c, t->type.params[i], s, depth + 1)) return 1;
+        return 0;
+    }
+    if (!strcmp(n, "Optional") && t->type.n) return !strcmp(sn, "Undef") || type_accepts(c, t->type.params[0], s, depth + 1);
+    if (!strcmp(sn, "Variant")) {
+        for (size_t i = 0; i < s->type.n; i++)
+            if (!type_accepts(c, t, s->type.params[i], depth + 1)) return 0;
+        return 1;
+    }
+    /* resource and class types: CatalogEntry > Resource > File > File['/x'], Class > Class['x'] */
+    int t_res = !res_is_data_type(n) && strcmp(n, "Class") && !find_alias_of(c, t);
+    int s_res = !res_is_data_type(sn) && strcmp(sn, "Class") && !find_alias_of(c, s);
+    int t_cls = !strcmp(n, "Class"), s_cls = !strcmp(sn, "Class");
+    if (!strcmp(n, "CatalogEntry")) return s_res || s_cls || !strcmp(sn, "Resource") || !strcmp(sn, "CatalogEntry");
+    if (!strcmp(n, "Resource")) return s_res || !strcmp(sn, "Resource");
+    if (t_cls || t_res) {
+        if (t_cls ? !s_cls : !(s_res && !strcasecmp(n, sn))) return 0;
+        return !t->type.n || (s->type.n && val_equal(t->type.params[0], s->type.params[0]));
+    }
+    if (s_res || s_cls || !strcmp(sn, "Resource") || !strcmp(sn, "CatalogEntry")) return kinds_of(c, t, depth) == ~0u;
+    if (cmp_type_assignable(c, t, s)) return 1;
+    return (kinds_of(c, t, depth) & kinds_of(c, s, depth)) != 0;
+}
+
 int cmp_type_match(Compiler *c, Value *t, Value *v)
 {
     if (t->kind == V_STR) return val_equal(t, v);
@@ -120,16 +235,21 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (!strcmp(n, "ScalarData")) return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL;
     if (!strcmp(n, "Data")) return is_data(c, v);
     if (!strcmp(n, "RichData")) return is_rich_data(v);
-    if (!strcmp(n, "Regexp")) return v->kind == V_REGEX;
+    if (!strcmp(n, "Regexp")) {   /* Regexp[/src/] is that one regexp */
+        if (v->kind != V_REGEX || !t->type.n) return v->kind == V_REGEX;
+        Value *p = t->type.params[0];
+        const char *src = p->kind == V_REGEX ? p->regex.src : p->kind == V_STR ? p->str.s : NULL;
+        return !src || !strcmp(src, v->regex.src);
+    }
     if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v->sensitive));
-    if (!strcmp(n, "Type")) return v->kind == V_TYPE;
+    if (!strcmp(n, "Type")) return v->kind == V_TYPE && (t->type.n == 0 || type_accepts(c, t->type.params[0], v, 0));
     if (!strcmp(n, "Callable")) return 0;
     if (!strcmp(n, "Collection")) {
         if (v->kind == V_ARRAY) return size_ok(t, 0, v->arr.n);
         if (v->kind == V_HASH) return size_ok(t, 0, v->hash.n);
         return 0;
     }
-    if (!strcmp(n, "Iterable")) return v->kind == V_ARRAY || v->kind == V_HASH || v->kind == V_STR || v->kind == V_INT;
+    if (!strcmp(n, "Iterable")) return iterable_match(c, t, v);
     if (!strcmp(n, "Optional")) return v->kind == V_UNDEF || t->type.n == 0 || cmp_type_match(c, t->type.params[0], v);
     if (!strcmp(n, "Variant")) {
         for (size_t i = 0; i < t->type.n; i++)
@@ -198,14 +318,15 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         Value *schema = t->type.params[0];
         for (size_t i = 0; i < schema->hash.n; i++) {
             Value *k = schema->hash.keys[i];
-            int optional = 0;
+            int optional = 0, required = 0;
             if (k->kind == V_TYPE && (!strcmp(k->type.name, "Optional") || !strcmp(k->type.name, "NotUndef")) && k->type.n) {
                 optional = k->type.name[0] == 'O';
+                required = !optional;
                 k = k->type.params[0];
             }
             Value *got = val_hash_get(v, k);
             if (!got) {
-                if (optional || cmp_type_match(c, schema->hash.vals[i], VAL_UNDEF)) continue;
+                if (optional || (!required && cmp_type_match(c, schema->hash.vals[i], VAL_UNDEF))) continue;
                 return 0;
             }
             if (!cmp_type_match(c, schema->hash.vals[i], got)) return 0;
@@ -221,7 +342,10 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         }
         return 1;
     }
-    if (!strcmp(n, "CatalogEntry") || !strcmp(n, "Resource")) return val_is_resref(v) || (v->kind == V_TYPE && !res_is_data_type(v->type.name));
+    /* Class, Resource, CatalogEntry, File ...: their instances are catalog
+     * resources, which no value is (a reference File['/x'] is a type, an
+     * instance of Type[File]) */
+    if (!strcmp(n, "CatalogEntry") || !strcmp(n, "Resource") || !strcmp(n, "Class")) return 0;
     /* Puppet's other built-in aliases */
     if (!strcasecmp(n, "RichDataKey") || !strcasecmp(n, "Puppet::LookupKey")) return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT;
     if (!strcasecmp(n, "Puppet::LookupValue")) return is_rich_data(v);
@@ -239,8 +363,6 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             return r;
         }
     }
-    /* a resource type: File matches File['x'] */
-    if (val_is_resref(v)) return strcasecmp(v->type.name, n) == 0 && (t->type.n == 0 || val_equal(t->type.params[0], v->type.params[0]));
     return 0;
 }
 
@@ -813,6 +935,12 @@ static void full_name(Compiler *c, Buf *b, const Value *v)
         }
         buf_adds(b, "]");
         return;
+    case V_SENSITIVE:   /* infer, not infer_set, inside: a string is String */
+        buf_adds(b, "Sensitive[");
+        if (v->sensitive->kind == V_STR) buf_adds(b, "String");
+        else full_name(c, b, v->sensitive);
+        buf_adds(b, "]");
+        return;
     default: buf_adds(b, simple_name(v)); return;
     }
 }
@@ -841,6 +969,7 @@ static int default_accepts(const Value *t, const Value *v)
     if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE;
     if (!strcmp(n, "Type")) return v->kind == V_TYPE;
     if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF;
+    if (!strcmp(n, "Iterable")) return v->kind == V_ARRAY || v->kind == V_HASH || v->kind == V_STR || v->kind == V_INT;
     return 0;
 }
 
@@ -860,218 +989,131 @@ static int same_class(Compiler *c, Value *t, const Value *v)
 /* An alias being expanded, innermost first (RecursionGuard's "this"). */
 typedef struct Expanding { const char *name; const struct Expanding *up; } Expanding;
 
-static void type_str(Compiler *c, Buf *b, const Value *v, int expand, const Expanding *ex);
+/* How types print through val_type_to_s(): a type alias by the name its
+ * declaration gives it, with expand (Puppet's alias_expanded_string) as
+ * "Name = <what it stands for>", once on any path (a self-recursive alias
+ * shows its name inside).  Messages print what an alias stands for
+ * normalised; values (interpolation, notice, the hooks installed for
+ * val_to_s) as it was written. */
+typedef struct TypeStrCtx {
+    Compiler *c;
+    int as_written;                   /* the target as written, not normalised */
+    const Expanding *ex;              /* aliases being expanded */
+    ValTypeHooks hooks;               /* these hooks, for the recursion */
+} TypeStrCtx;
 
-static void float_str(Buf *b, double f)
+static int alias_hook(void *ctx, Buf *b, const Value *v, int expand)
 {
-    Value x = {.kind = V_FLOAT};
-    x.f = f;
-    val_to_s(b, &x);
+    TypeStrCtx *x = ctx;
+    Compiler *c = x->c;
+    const Node *al = alias_node(c, v);
+    if (!al) return 0;
+    buf_adds(b, al->text);
+    if (!expand) return 1;
+    for (const Expanding *e = x->ex; e; e = e->up)
+        if (!strcmp(e->name, al->text)) return 1;
+    Value *r = ev_expr(c, c->top, al->a);
+    if (!x->as_written) r = normalize(c, r);
+    Expanding here = {al->text, x->ex};
+    x->ex = &here;
+    buf_adds(b, " = ");
+    val_type_to_s(b, r, &x->hooks, 1);
+    x->ex = here.up;
+    return 1;
 }
 
-/* TypeFormatter#range_array_part of a size range starting at params[first]:
- * an open lower end is 0, an open upper end is left out. */
-static void size_str(Buf *b, const Value *t, size_t first, int comma)
+static int accepts_undef_hook(void *ctx, const Value *t) { return accepts_undef(((TypeStrCtx *)ctx)->c, (Value *)t); }
+
+/* A type as Puppet's TypeFormatter prints it in messages (see
+ * val_type_to_s), with what the compiler knows about type aliases. */
+static void type_str(Compiler *c, Buf *b, const Value *v, int expand)
 {
-    if (first >= t->type.n) return;
-    int64_t lo = int_param(t, first, 0), hi = int_param(t, first + 1, INT64_MAX);
-    buf_printf(b, "%s%lld", comma ? ", " : "", (long long)lo);
-    if (hi != INT64_MAX) buf_printf(b, ", %lld", (long long)hi);
+    TypeStrCtx x = {c, 0, NULL, {NULL, alias_hook, accepts_undef_hook}};
+    x.hooks.ctx = &x;
+    val_type_to_s(b, v, &x.hooks, expand);
 }
 
-/* Ruby's String#<=> < 0 (bytewise); non-strings keep their place. */
-static int str_before(const Value *a, const Value *b)
+/* The hooks val_to_s() uses while a compile runs: the same, except that an
+ * error while an alias is loaded or evaluated (reported, so the compile
+ * fails) does not unwind through the caller's buffers. */
+static int guarded_alias_hook(void *ctx, Buf *b, const Value *v, int expand)
 {
-    if (a->kind != V_STR || b->kind != V_STR) return 0;
-    size_t n = a->str.len < b->str.len ? a->str.len : b->str.len;
-    int r = memcmp(a->str.s, b->str.s, n);
-    return r < 0 || (r == 0 && a->str.len < b->str.len);
+    TypeStrCtx *x = ctx;
+    Compiler *c = x->c;
+    jmp_buf jb, *saved = c->fail;
+    const Expanding *ex = x->ex;
+    volatile int r = 0;
+    c->fail = &jb;
+    if (!setjmp(jb)) r = alias_hook(ctx, b, v, expand);
+    c->fail = saved;
+    x->ex = ex;
+    return r;
 }
 
-static void params_str(Compiler *c, Buf *b, const Value *t, size_t from, size_t to, int expand, const Expanding *ex)
+static int guarded_accepts_undef_hook(void *ctx, const Value *t)
 {
-    for (size_t i = from; i < to; i++) {
-        if (i > from) buf_adds(b, ", ");
-        type_str(c, b, t->type.params[i], expand, ex);
-    }
+    Compiler *c = ((TypeStrCtx *)ctx)->c;
+    jmp_buf jb, *saved = c->fail;
+    volatile int r = 0;
+    c->fail = &jb;
+    if (!setjmp(jb)) r = accepts_undef(c, (Value *)t);
+    c->fail = saved;
+    return r;
 }
 
-/* A type as Puppet's TypeFormatter prints it: strings quoted, regexes in
- * slashes, numeric ranges canonical (Integer[1], Integer[default, 5],
- * Float[1.0, 2.0], String[1]), Variants flattened, Struct keys as
- * struct_element_pair writes them.  With expand (to_alias_expanded_s) an
- * alias other than the built-in ones reads "Name = <what it stands for>",
- * expanded once on any path (a self-recursive alias shows its name inside). */
-static void type_str(Compiler *c, Buf *b, const Value *v, int expand, const Expanding *ex)
+void cmp_type_printing(Compiler *c, int on)
 {
-    switch (v->kind) {
-    case V_STR:
-        buf_addc(b, '\'');
-        for (size_t i = 0; i < v->str.len; i++) {
-            if (v->str.s[i] == '\'' || v->str.s[i] == '\\') buf_addc(b, '\\');
-            buf_addc(b, v->str.s[i]);
-        }
-        buf_addc(b, '\'');
-        return;
-    case V_REGEX: buf_addc(b, '/'), buf_adds(b, v->regex.src), buf_addc(b, '/'); return;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_str(c, b, v->arr.items[i], expand, ex);
-        }
-        buf_addc(b, ']');
-        return;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_str(c, b, v->hash.keys[i], expand, ex);
-            buf_adds(b, " => ");
-            type_str(c, b, v->hash.vals[i], expand, ex);
-        }
-        buf_addc(b, '}');
-        return;
-    case V_TYPE: break;
-    default: val_to_s(b, v); return;
-    }
-    if (val_is_resref(v)) { val_to_s(b, v); return; }
-    const char *n = type_name(v);
-    size_t np = v->type.n;
-    Value *p0 = np ? v->type.params[0] : NULL;
-    if (!np) {
-        Value *r = expand && !builtin_alias(n) ? alias_target(c, (Value *)v) : NULL;
-        n = print_name(c, v);
-        buf_adds(b, n);
-        if (r) {
-            for (const Expanding *e = ex; e; e = e->up)
-                if (!strcmp(e->name, n)) return;
-            Expanding here = {n, ex};
-            buf_adds(b, " = ");
-            type_str(c, b, r, expand, &here);
-        }
+    if (!on) {
+        val_set_type_hooks(NULL);
         return;
     }
-    if (!strcmp(n, "Integer") || !strcmp(n, "Float")) {
-        double lo, hi;
-        num_range(v, 0, &lo, &hi);
-        buf_adds(b, n);
-        if (isinf(lo) && isinf(hi)) return;
-        buf_addc(b, '[');
-        if (isinf(lo)) buf_adds(b, "default");
-        else if (n[0] == 'I') buf_printf(b, "%lld", (long long)int_param(v, 0, 0));
-        else float_str(b, lo);
-        if (!isinf(hi)) {
-            buf_adds(b, ", ");
-            if (n[0] == 'I') buf_printf(b, "%lld", (long long)int_param(v, 1, 0));
-            else float_str(b, hi);
-        }
-        buf_addc(b, ']');
-        return;
-    }
-    if ((!strcmp(n, "String") && p0->kind != V_STR) || !strcmp(n, "Collection")) {
-        buf_adds(b, n), buf_addc(b, '[');
-        size_str(b, v, 0, 0);
-        buf_addc(b, ']');
-        return;
-    }
-    if (!strcmp(n, "Array") || !strcmp(n, "Hash") || !strcmp(n, "Tuple")) {
-        size_t nt = 0;
-        while (nt < np && v->type.params[nt]->kind == V_TYPE) nt++;
-        if (n[0] == 'A' && nt == 1 && np == 1 && is_named(p0, "Any") && !p0->type.n) { buf_adds(b, n); return; }
-        if (n[0] != 'T' && nt < np && int_param(v, nt, 0) == 0 && int_param(v, nt + 1, INT64_MAX) == 0) {
-            buf_printf(b, "%s[0, 0]", n);
-            return;
-        }
-        buf_adds(b, n), buf_addc(b, '[');
-        params_str(c, b, v, 0, nt, expand, ex);
-        size_str(b, v, nt, nt > 0);
-        buf_addc(b, ']');
-        return;
-    }
-    if (!strcmp(n, "Sensitive") && np == 1 && is_named(p0, "Any") && !p0->type.n) { buf_adds(b, n); return; }
-    if (!strcmp(n, "Variant")) {
-        Value **u = arena_alloc(c->arena, (flat_count(v->type.params, np) + 1) * sizeof *u);
-        size_t k = flatten_uniq(u, v->type.params, np);
-        if (k == 1) { type_str(c, b, u[0], expand, ex); return; }
-        buf_adds(b, "Variant[");
-        for (size_t i = 0; i < k; i++) {
-            if (i) buf_adds(b, ", ");
-            type_str(c, b, u[i], expand, ex);
-        }
-        buf_addc(b, ']');
-        return;
-    }
-    if (!strcmp(n, "Struct") && np == 1 && p0->kind == V_HASH) {
-        buf_adds(b, "Struct[{");
-        for (size_t i = 0; i < p0->hash.n; i++) {
-            Value *k = p0->hash.keys[i], *val = p0->hash.vals[i];
-            int value_optional = accepts_undef(c, val);
-            if (i) buf_adds(b, ", ");
-            /* a plain key of a value that takes undef is an Optional key */
-            if (is_named(k, "Optional") && k->type.n == 1 && value_optional) k = k->type.params[0];
-            else if (is_named(k, "NotUndef") && k->type.n == 1 && !value_optional) k = k->type.params[0];
-            if (k) type_str(c, b, k, expand, ex);
-            buf_adds(b, " => ");
-            type_str(c, b, val, expand, ex);
-        }
-        buf_adds(b, "}]");
-        return;
-    }
-    if (!strcmp(n, "Enum")) {   /* PEnumType keeps its values uniq and sorted */
-        int ci;
-        size_t nv = enum_values(v, NULL, &ci), k = 0;
-        Value **vals = arena_alloc(c->arena, (nv + 1) * sizeof *vals);
-        enum_values(v, vals, &ci);
-        for (size_t i = 0; i < nv; i++) {
-            size_t d = 0;
-            while (d < k && !val_identical(vals[d], vals[i])) d++;
-            if (d < k) continue;
-            Value *x = vals[i];
-            size_t j = k++;
-            for (; j > 0 && str_before(x, vals[j - 1]); j--) vals[j] = vals[j - 1];
-            vals[j] = x;
-        }
-        buf_adds(b, "Enum[");
-        for (size_t i = 0; i < k; i++) {
-            if (i) buf_adds(b, ", ");
-            type_str(c, b, vals[i], expand, ex);
-        }
-        buf_adds(b, ci ? ", true]" : "]");
-        return;
-    }
-    if (!strcmp(n, "Pattern")) {
-        buf_adds(b, "Pattern[");
-        for (size_t i = 0; i < np; i++) {
-            Value *p = v->type.params[i];
-            if (i) buf_adds(b, ", ");
-            if (p->kind == V_STR) buf_addc(b, '/'), buf_adds(b, p->str.s), buf_addc(b, '/');
-            else type_str(c, b, p, expand, ex);
-        }
-        buf_addc(b, ']');
-        return;
-    }
-    buf_adds(b, n), buf_addc(b, '[');
-    params_str(c, b, v, 0, np, expand, ex);
-    buf_addc(b, ']');
+    TypeStrCtx *x = ARENA_NEW(c->arena, TypeStrCtx);
+    x->c = c;
+    x->as_written = 1;
+    x->hooks = (ValTypeHooks){x, guarded_alias_hook, guarded_accepts_undef_hook};
+    val_set_type_hooks(&x->hooks);
 }
 
-static void type_to_s(Compiler *c, Buf *b, const Value *v) { type_str(c, b, v, 0, NULL); }
+static void type_to_s(Compiler *c, Buf *b, const Value *v) { type_str(c, b, v, 0); }
 
 /* Puppet's to_alias_expanded_s: aliases show what they stand for. */
-static void expanded(Compiler *c, Buf *b, Value *t) { type_str(c, b, t, 1, NULL); }
+static void expanded(Compiler *c, Buf *b, Value *t) { type_str(c, b, t, 1); }
 
 /* Puppet's short_name: Optional, NotUndef, Sensitive and Type keep their parameter's name. */
+/* A type's name (Puppet's PAnyType#name): Resource for File and
+ * File['/x'], Class for Class['x'], an alias's own name. */
+static const char *class_name(Compiler *c, const Value *t)
+{
+    const char *n = type_name(t);
+    if (!strcmp(n, "Class") || !strcmp(n, "Resource") || !strcmp(n, "CatalogEntry") || !strcmp(n, "DefaultTypeSet")) return n;
+    if (val_is_resref(t) || (!res_is_data_type(n) && !builtin_alias(n) && !alias_node(c, t))) return "Resource";
+    return print_name(c, t);
+}
+
 static void short_name(Compiler *c, Buf *b, Value *t)
 {
     if (t->kind != V_TYPE) { type_to_s(c, b, t); return; }
     const char *n = type_name(t);
     if ((!strcmp(n, "Optional") || !strcmp(n, "NotUndef") || !strcmp(n, "Sensitive") || !strcmp(n, "Type")) &&
         t->type.n == 1 && t->type.params[0]->kind == V_TYPE && strcmp(t->type.params[0]->type.name, "Any")) {
-        buf_printf(b, "%s[%s]", n, print_name(c, t->type.params[0]));
+        buf_printf(b, "%s[%s]", n, class_name(c, t->type.params[0]));
         return;
     }
-    buf_adds(b, print_name(c, t));
+    buf_adds(b, class_name(c, t));
+}
+
+/* short_name of the type Puppet infers for v: Type[Resource] for File['/x'],
+ * Sensitive[String] for Sensitive('x'), else its simple name. */
+static void short_actual(Compiler *c, Buf *b, const Value *v)
+{
+    if (v->kind == V_TYPE) {
+        if (is_named(v, "Any") && !v->type.n) buf_adds(b, "Type");
+        else buf_printf(b, "Type[%s]", class_name(c, v));
+    } else if (v->kind == V_SENSITIVE) {
+        buf_printf(b, "Sensitive[%s]", simple_name(v->sensitive));
+    } else {
+        buf_adds(b, simple_name(v));
+    }
 }
 
 /* TypeMismatch#message: " expects an Integer value, got String". */
@@ -1121,7 +1163,7 @@ static void type_message(Compiler *c, Buf *b, Mismatch *m)
             buf_free(&x);
         }
     } else {
-        buf_adds(&ab, simple_name(a));
+        short_actual(c, &ab, a);
         for (size_t i = 0; i < ne; i++) {
             Buf x = BUF_INIT;
             short_name(c, &x, es[i]);
@@ -1472,6 +1514,43 @@ const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const ch
             mm_format(c, &b, l.m[i], -1);
         }
     }
+    const char *r = arena_strdup(c->arena, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+void cmp_fault(Compiler *c, CmpFaults *f, const char *text)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? f->cap * 2 : 4;
+        const char **nt = arena_alloc(c->arena, cap * sizeof *nt);
+        if (f->n) memcpy(nt, f->text, f->n * sizeof *nt);
+        f->text = nt, f->cap = cap;
+    }
+    f->text[f->n++] = text;
+}
+
+void cmp_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head)
+{
+    MList l = {0};
+    mm_describe(c, type, v, path_el(c, NULL, head, 0), &l);
+    if (!l.n) ml_push(c, &l, type_mm(c, path_el(c, NULL, head, 0), type, v));
+    for (size_t i = 0; i < l.n; i++) {
+        Buf b = BUF_INIT;
+        mm_format(c, &b, l.m[i], -1);
+        cmp_fault(c, f, arena_strdup(c->arena, buf_cstr(&b) + 1));   /* without the path's leading space */
+        buf_free(&b);
+    }
+}
+
+const char *cmp_faults_message(Compiler *c, const CmpFaults *f, const char *label)
+{
+    if (!f->n) return NULL;
+    if (f->n == 1) return arena_printf(c->arena, "%s: %s", label, f->text[0]);
+    Buf b = BUF_INIT;
+    buf_adds(&b, label);
+    buf_addc(&b, ':');
+    for (size_t i = 0; i < f->n; i++) buf_adds(&b, "\n  "), buf_adds(&b, f->text[i]);
     const char *r = arena_strdup(c->arena, buf_cstr(&b));
     buf_free(&b);
     return r;

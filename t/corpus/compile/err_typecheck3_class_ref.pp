@@ -1,0 +1,2 @@
+class x(Class $c) {}
+class { 'x': c => File['/tmp'] }

@@ -1,0 +1,2 @@
+define d(Collection $c) {}
+d { 'x': c => 'abc' }

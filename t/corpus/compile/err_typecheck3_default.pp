@@ -1,0 +1,2 @@
+class x(Default $d) {}
+class { 'x': d => 'default' }

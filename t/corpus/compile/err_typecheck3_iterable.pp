@@ -1,0 +1,1 @@
+assert_type(Iterable, 1.5)

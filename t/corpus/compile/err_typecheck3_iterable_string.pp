@@ -1,0 +1,1 @@
+assert_type(Iterable[String], [1, 2])

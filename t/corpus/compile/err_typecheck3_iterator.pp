@@ -1,0 +1,1 @@
+assert_type(Iterator, [1, 2])

@@ -1,0 +1,2 @@
+class x(NotUndef[String] $s) {}
+class { 'x': s => undef }

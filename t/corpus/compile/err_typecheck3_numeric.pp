@@ -1,0 +1,2 @@
+class x(Numeric $n) {}
+class { 'x': n => '12' }

@@ -1,0 +1,2 @@
+class x(Regexp $r) {}
+class { 'x': r => 'a+' }

@@ -1,0 +1,2 @@
+class x(File $f) {}
+class { 'x': f => Notify['n'] }

@@ -1,0 +1,1 @@
+assert_type(File['/a'], File['/b'])

@@ -1,0 +1,1 @@
+assert_type(Array[ScalarData], [1, undef])

@@ -1,0 +1,1 @@
+assert_type(Sensitive[Integer], Sensitive('x'))

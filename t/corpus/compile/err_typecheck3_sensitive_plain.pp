@@ -1,0 +1,2 @@
+class x(Sensitive[String] $p) {}
+class { 'x': p => 'secret' }

@@ -1,0 +1,1 @@
+assert_type(Struct[{a => Integer, Optional[b] => String}], {b => 'x'})

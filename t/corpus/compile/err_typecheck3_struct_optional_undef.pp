@@ -1,0 +1,1 @@
+assert_type(Struct[{Optional[a] => Integer}], {a => undef})

@@ -1,0 +1,1 @@
+assert_type(Struct[{a => Optional[Integer], b => String}], {a => 'x'})

@@ -1,0 +1,2 @@
+class x(Type $t) {}
+class { 'x': t => 'String' }

@@ -1,0 +1,1 @@
+assert_type(Type[Variant[Integer, Float]], Type[String])

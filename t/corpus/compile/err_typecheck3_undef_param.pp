@@ -1,0 +1,2 @@
+class x(Undef $u = 1) {}
+include x
