@@ -8,6 +8,7 @@
 #include "compiler/resource.h"
 #include "compiler/stdlib.h"
 #include "compiler/epp.h"
+#include "compiler/strconv.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -365,7 +366,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     if (n < 2) cmp_fail(c, at, "'new' expects a type and a value");
     const char *t = a[0]->type.name;
     Value *v = a[1];
-    if (!strcmp(t, "String")) return val_cstr(A, val_to_cstr(A, v));
+    if (!strcmp(t, "String")) return strconv_new_string(c, at, a + 1, n - 1);
     if (!strcmp(t, "Sensitive")) return v->kind == V_SENSITIVE ? v : val_sensitive(A, v);
     if (!strcmp(t, "Array")) {
         /* Puppet's new_array: an array as it is; with wrap (the third

@@ -1,0 +1,3 @@
+# bool_letter
+$x = String(true, '%c')
+notify { "x": message => $x }

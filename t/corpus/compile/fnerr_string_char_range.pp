@@ -1,0 +1,3 @@
+# char_range
+$x = String(-1, '%c')
+notify { "x": message => $x }

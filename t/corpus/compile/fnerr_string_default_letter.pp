@@ -1,0 +1,3 @@
+# default_letter
+$x = String(default, '%x')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# float_letter
+$x = String(1.5, '%c')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# formats_array
+$x = String(1, ['%d'])
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# formats_empty
+$x = String(1, '')
+notify { "x": message => $x }

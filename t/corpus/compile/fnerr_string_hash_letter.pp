@@ -1,0 +1,3 @@
+# hash_letter
+$x = String({'a' => 1}, '%d')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# incomplete
+$x = String(1, "%d\n100%")
+notify { "x": message => $x }

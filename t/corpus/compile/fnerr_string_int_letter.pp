@@ -1,0 +1,3 @@
+# int_letter
+$x = String(42, '%k')
+notify { "x": message => $x }

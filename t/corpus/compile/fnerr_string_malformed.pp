@@ -1,0 +1,3 @@
+# malformed
+$x = String('a', '%[s')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# malformed_name
+$x = String('a', '%<s')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# nested_letter
+$x = String({'a' => [1]}, { Array => '%h' })
+notify { "x": message => $x }

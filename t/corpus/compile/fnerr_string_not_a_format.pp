@@ -1,0 +1,3 @@
+# not_a_format
+$x = String(1, 'x')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# percent_percent
+$x = String(1, '%%d')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# regexp_letter
+$x = String(/x/, '%a')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# same_flag
+$x = String(1, '%--d')
+notify { "x": message => $x }

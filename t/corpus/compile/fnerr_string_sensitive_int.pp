@@ -1,0 +1,3 @@
+# sensitive_int
+$x = String(Sensitive(1), '%d')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# sensitive_letter
+$x = String(Sensitive(1), '%y')
+notify { "x": message => $x }

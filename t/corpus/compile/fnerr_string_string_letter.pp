@@ -1,0 +1,3 @@
+# string_letter
+$x = String('abc', '%x')
+notify { "x": message => $x }

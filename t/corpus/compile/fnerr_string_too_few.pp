@@ -1,0 +1,3 @@
+# too_few
+$x = String(1, "%d\n%d")
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# too_many
+$x = String(1, '%d', 'x')
+notify { "x": message => $x }

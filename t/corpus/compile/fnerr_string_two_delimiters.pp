@@ -1,0 +1,3 @@
+# two_delimiters
+$x = String([1], '%[(a')
+notify { "x": message => $x }

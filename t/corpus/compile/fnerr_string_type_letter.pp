@@ -1,0 +1,3 @@
+# type_letter
+$x = String(Integer, '%d')
+notify { "x": message => $x }

@@ -1,0 +1,3 @@
+# undef_letter
+$x = String(undef, '%t')
+notify { "x": message => $x }
