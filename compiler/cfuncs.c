@@ -173,7 +173,7 @@ static Value *f_fail(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     Buf b = BUF_INIT;
     for (size_t i = 0; i < n; i++) {
         if (i) buf_addc(&b, ' ');
-        val_to_s(&b, a[i]);
+        val_to_s(&b, a[i]);             /* a 3.x function: references as File[/x], Class[Foo] */
     }
     const char *msg = arena_strdup(A, buf_cstr(&b));
     buf_free(&b);
@@ -186,7 +186,7 @@ static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     Buf b = BUF_INIT;
     for (size_t i = 0; i < n; i++) {
         if (i) buf_addc(&b, ' ');
-        val_to_s(&b, a[i]);
+        val_to_string(&b, a[i]);
     }
     CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
     ev_log(&cc, level, buf_cstr(&b));

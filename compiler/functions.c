@@ -250,15 +250,8 @@ static void inspect_str(Buf *b, const char *s, size_t len)
 }
 
 /* A Puppet type's to_s: resource references quote their title
- * (File['/x']), everything else prints as Puppet writes it. */
-static void type_to_s(Buf *b, const Value *v)
-{
-    if (val_is_resref(v)) {
-        buf_printf(b, "%s['%s']", v->type.name, v->type.params[0]->str.s);
-        return;
-    }
-    val_to_s(b, v);
-}
+ * (File['/x'], but Class[foo]), everything else prints as Puppet writes it. */
+static void type_to_s(Buf *b, const Value *v) { val_to_string(b, v); }
 
 /* Object#to_s of the Ruby value Puppet passes to a function: undef is nil
  * (""), default is the symbol :default, a regexp prints as (?-mix:...). */

@@ -1,0 +1,2 @@
+$r = File['/tmp']
+fail($r, Class['foo'], 'x')
