@@ -469,15 +469,51 @@ static int tf_accepts_undef(const Value *t, const ValTypeHooks *h)
     return h->accepts_undef(h->ctx, t);
 }
 
-static void tf_quoted(Buf *b, const char *s, size_t len)
+/* StringConverter#puppet_double_quote. */
+static void puppet_double_quote(Buf *b, const char *s, size_t len)
 {
-    buf_addc(b, '\'');
+    buf_addc(b, '"');
     for (size_t i = 0; i < len; i++) {
-        if (s[i] == '\'' || s[i] == '\\') buf_addc(b, '\\');
-        buf_addc(b, s[i]);
+        unsigned char ch = (unsigned char)s[i];
+        switch (ch) {
+        case '\t': buf_adds(b, "\\t"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case '"': buf_adds(b, "\\\""); break;
+        case '$': buf_adds(b, "\\$"); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        default:
+            if (ch < 0x20) buf_printf(b, "\\u{%X}", ch);
+            else buf_addc(b, (char)ch);
+        }
+    }
+    buf_addc(b, '"');
+}
+
+void val_puppet_quote(Buf *b, const char *s, size_t len, int force_double)
+{
+    if (!force_double)
+        for (size_t i = 0; i < len; i++)
+            if ((unsigned char)s[i] < 0x20) force_double = 1;
+    if (force_double) {
+        puppet_double_quote(b, s, len);
+        return;
     }
     buf_addc(b, '\'');
+    int escaped = 0;
+    for (size_t i = 0; i < len; i++) {
+        char ch = s[i];
+        if (escaped) buf_addc(b, '\\'), buf_addc(b, ch), escaped = 0;
+        else if (ch == '\'') buf_addc(b, '\\'), buf_addc(b, ch);
+        else if (ch == '\\') escaped = 1;
+        else buf_addc(b, ch);
+    }
+    if (escaped) buf_addc(b, '\\');
+    buf_addc(b, '\'');
 }
+
+/* A string in a type (TypeFormatter#string_String quotes as puppet_quote). */
+static void tf_quoted(Buf *b, const char *s, size_t len) { val_puppet_quote(b, s, len, 0); }
 
 /* TypeFormatter#range_array_part of a size range at params[first]: an open
  * lower end is 0, an open upper end is left out; nothing when unbounded. */

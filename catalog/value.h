@@ -88,6 +88,12 @@ void val_to_s(Buf *b, const Value *v);
  * String conversion): resource references as types print them,
  * "File['/x']", "Class[foo]", also inside arrays and hashes. */
 void val_to_string(Buf *b, const Value *v);
+/* s[0..len) quoted as Puppet's StringConverter#puppet_quote quotes it (and
+ * TypeFormatter, and `puppet resource`): single quotes, ' escaped and a
+ * backslash keeping the character after it, unless the string has a
+ * control character or force_double is set: then double quotes with \t \n
+ * \r \" \$ \\ and \u{X} escapes. */
+void val_puppet_quote(Buf *b, const char *s, size_t len, int force_double);
 /* A type (or a type's parameter) as Puppet's TypeFormatter prints it:
  * Integer[1], Float[1.0, 2.0], String[0, 3], Enum['a', 'b'], Pattern[/x/],
  * Struct[{'a' => Integer, Optional['b'] => String}], File['/x'],

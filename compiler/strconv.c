@@ -150,51 +150,7 @@ static void u8_put(Buf *b, uint32_t cp)
             buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F))), buf_addc(b, (char)(0x80 | (cp & 0x3F)));
 }
 
-/* ---- Puppet's quoting (StringConverter#puppet_quote) ---- */
-
-static void puppet_double_quote(Buf *b, const char *s, size_t len)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        switch (ch) {
-        case '\t': buf_adds(b, "\\t"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '"': buf_adds(b, "\\\""); break;
-        case '$': buf_adds(b, "\\$"); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        default:
-            if (ch < 0x20) buf_printf(b, "\\u{%X}", ch);
-            else buf_addc(b, (char)ch);
-        }
-    }
-    buf_addc(b, '"');
-}
-
-/* Single quotes unless the string has a control character; a backslash
- * keeps the character after it, and a final one is doubled. */
-static void puppet_quote(Buf *b, const char *s, size_t len, int force_double)
-{
-    if (!force_double)
-        for (size_t i = 0; i < len; i++)
-            if ((unsigned char)s[i] < 0x20) force_double = 1;
-    if (force_double) {
-        puppet_double_quote(b, s, len);
-        return;
-    }
-    buf_addc(b, '\'');
-    int escaped = 0;
-    for (size_t i = 0; i < len; i++) {
-        char ch = s[i];
-        if (escaped) buf_addc(b, '\\'), buf_addc(b, ch), escaped = 0;
-        else if (ch == '\'') buf_addc(b, '\\'), buf_addc(b, ch);
-        else if (ch == '\\') escaped = 1;
-        else buf_addc(b, ch);
-    }
-    if (escaped) buf_addc(b, '\\');
-    buf_addc(b, '\'');
-}
+/* Puppet's quoting (StringConverter#puppet_quote) is val_puppet_quote. */
 
 /* Ruby's String#inspect, for the strings Kernel.format's "%p" sees. */
 static void ruby_inspect_str(Buf *b, const char *s, size_t len)
@@ -1061,7 +1017,7 @@ static void conv_string(SC *sc, Buf *b, const char *s, size_t len, const Fmt *f)
     if (f->letter == 'p') {
         LiveBuf q;
         live_push(sc, &q);
-        puppet_quote(&q.b, s, len, f->alt);
+        val_puppet_quote(&q.b, s, len, f->alt);
         size_t n;
         const char *t = live_pop(sc, &q, &n);
         apply_string_flags(b, f, t, n);
@@ -1108,7 +1064,7 @@ static void conv_string(SC *sc, Buf *b, const char *s, size_t len, const Fmt *f)
     if (f->alt) {
         LiveBuf q;
         live_push(sc, &q);
-        puppet_quote(&q.b, c, n, 0);
+        val_puppet_quote(&q.b, c, n, 0);
         size_t qn;
         const char *t = live_pop(sc, &q, &qn);
         apply_string_flags(b, f, t, qn);
@@ -1138,7 +1094,7 @@ static void conv_regexp(SC *sc, Buf *b, const char *src, const Fmt *f)
     if (f->letter == 'p') {
         regexp_inspect(&r.b, src);
     } else if (f->letter == 's') {
-        if (f->alt) puppet_quote(&r.b, src, strlen(src), 0);
+        if (f->alt) val_puppet_quote(&r.b, src, strlen(src), 0);
         else buf_adds(&r.b, src);
     } else {
         sc_fail(sc, "Illegal format '%c' specified for value of Regexp type - expected one of the characters 'sp'", f->letter);

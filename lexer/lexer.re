@@ -243,12 +243,30 @@ static const char *skip_dq(const char *p, const char *end)
 }
 
 /* p is just past "${"; returns the '}' that balances it, or NULL.  Steps over
- * quoted strings and comments (Puppet lexes the expression's tokens, so a
- * brace inside a string or comment does not count). */
+ * quoted strings, regexes and comments (Puppet lexes the expression's
+ * tokens, so a brace or quote inside them does not count).  A '/' starts a
+ * regex where Puppet's lexer takes one: not after something that ends a
+ * value (a name, number, variable, closing bracket or quote). */
 static const char *find_close_brace(const char *p, const char *end)
 {
     int depth = 1;
+    char last = '{';                 /* the last character that is not a blank */
     while (p < end) {
+        char ch = *p;
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') {
+            if (ch == '/' && !(is_word((uchar)last) || last == '$' || last == ')' || last == ']' ||
+                               last == '}' || last == '"' || last == '\'') &&
+                !(p + 1 < end && (p[1] == '*' || p[1] == '/'))) {
+                const char *q = p + 1;                /* a regex: to the next unescaped '/' on the line */
+                while (q < end && *q != '/' && *q != '\n') q += *q == '\\' && q + 1 < end ? 2 : 1;
+                if (q < end && *q == '/') {
+                    p = q + 1;
+                    last = '/';
+                    continue;
+                }
+            }
+            last = ch;
+        }
         switch (*p) {
         case '{':
             depth++;

@@ -62,51 +62,7 @@ const Provider *provider_at(size_t i)
     return NULL;
 }
 
-void provider_quote(Buf *b, const char *s)
-{
-    const unsigned char *p;
-    for (p = (const unsigned char *)s; *p; p++)
-        if (*p < 0x20)
-            break;
-    if (*p) {
-        buf_addc(b, '"');
-        for (p = (const unsigned char *)s; *p; p++) {
-            switch (*p) {
-            case '\t': buf_adds(b, "\\t"); break;
-            case '\n': buf_adds(b, "\\n"); break;
-            case '\r': buf_adds(b, "\\r"); break;
-            case '"': buf_adds(b, "\\\""); break;
-            case '$': buf_adds(b, "\\$"); break;
-            case '\\': buf_adds(b, "\\\\"); break;
-            default:
-                if (*p < 0x20)
-                    buf_printf(b, "\\u{%X}", *p);
-                else
-                    buf_addc(b, (char)*p);
-            }
-        }
-        buf_addc(b, '"');
-        return;
-    }
-    int escaped = 0;
-    buf_addc(b, '\'');
-    for (p = (const unsigned char *)s; *p; p++) {
-        if (escaped) {
-            buf_addc(b, '\\');
-            buf_addc(b, (char)*p);
-            escaped = 0;
-        } else if (*p == '\'') {
-            buf_adds(b, "\\'");
-        } else if (*p == '\\') {
-            escaped = 1;
-        } else {
-            buf_addc(b, (char)*p);
-        }
-    }
-    if (escaped)
-        buf_addc(b, '\\');
-    buf_addc(b, '\'');
-}
+void provider_quote(Buf *b, const char *s) { val_puppet_quote(b, s, strlen(s), 0); }
 
 Value *provider_param(const Resource *r, const char *name)
 {
