@@ -249,9 +249,6 @@ static void inspect_str(Buf *b, const char *s, size_t len)
     buf_addc(b, '"');
 }
 
-/* A Puppet type's to_s: resource references quote their title
- * (File['/x'], but Class[foo]), everything else prints as Puppet writes it. */
-static void type_to_s(Buf *b, const Value *v) { val_to_string(b, v); }
 
 /* Object#to_s of the Ruby value Puppet passes to a function: undef is nil
  * (""), default is the symbol :default, a regexp prints as (?-mix:...). */
@@ -262,7 +259,7 @@ static void ruby_to_s(Buf *b, const Value *v)
     case V_STR: buf_add(b, v->str.s, v->str.len); break;
     case V_ARRAY: case V_HASH: ruby_inspect(b, v, 0); break;
     case V_REGEX: buf_printf(b, "(?-mix:%s)", v->regex.src); break;
-    case V_TYPE: type_to_s(b, v); break;
+    case V_TYPE: val_to_string(b, v); break;   /* File['/x'], Class[foo], Integer[1] */
     default: val_to_s(b, v); break;
     }
 }
@@ -2261,7 +2258,6 @@ static Value *fn_unwrap(CallCtx *cc)
 }
 
 static Value *infer_type(CallCtx *cc, Value *v);
-static void type_text(CallCtx *cc, Buf *b, Value *t);
 
 /* dig(data, keys...) - walks into nested arrays and hashes; undef as soon
  * as a step is undef.  The messages are dig.rb's, with the path walked so
@@ -2280,7 +2276,7 @@ static Value *fn_dig(CallCtx *cc)
             Buf b = BUF_INIT;
             ruby_inspect(&b, mk_array(cc, cc->args + 1, is_array ? i : i - 1), 0);
             buf_adds(&b, ", got '");
-            type_text(cc, &b, infer_type(cc, is_array ? k : d));
+            val_type_to_s(&b, infer_type(cc, is_array ? k : d), NULL, 0);   /* TypeFormatter's form */
             buf_addc(&b, '\'');
             const char *msg = arena_strndup(A, buf_cstr(&b), b.len);
             buf_free(&b);
@@ -2523,40 +2519,6 @@ static Value *type_done(CallCtx *cc, Value *t)
 /* TypeCalculator.infer(v), finished. */
 static Value *infer_type(CallCtx *cc, Value *v) { return type_done(cc, infer(cc, v, 0)); }
 
-/* A type as Puppet prints it in messages: strings quoted (Enum['a'],
- * Struct[{'a' => ...}], Notify['x']). */
-static void type_text(CallCtx *cc, Buf *b, Value *t)
-{
-    if (t->kind == V_STR) {
-        buf_addc(b, '\'');
-        for (size_t i = 0; i < t->str.len; i++) {
-            if (t->str.s[i] == '\'' || t->str.s[i] == '\\') buf_addc(b, '\\');
-            buf_addc(b, t->str.s[i]);
-        }
-        buf_addc(b, '\'');
-    } else if (t->kind == V_HASH) {
-        buf_addc(b, '{');
-        for (size_t i = 0; i < t->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_text(cc, b, t->hash.keys[i]);
-            buf_adds(b, " => ");
-            type_text(cc, b, t->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-    } else if (t->kind == V_TYPE && !val_is_resref(t) && t->type.n) {
-        buf_adds(b, t->type.name);
-        buf_addc(b, '[');
-        for (size_t i = 0; i < t->type.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_text(cc, b, t->type.params[i]);
-        }
-        buf_addc(b, ']');
-    } else if (t->kind == V_TYPE) {
-        type_to_s(b, t);
-    } else {
-        val_to_s(b, t);
-    }
-}
 
 /* type(v[, 'detailed' | 'reduced' | 'generalized']) - the type Puppet
  * infers for v: infer_set, infer, or infer then generalize. */

@@ -1217,7 +1217,6 @@ static int json_str(Buf *b, const char *s, size_t len)
 typedef struct UserAlias {
     const char *name;            /* as written: "Mymod::Path" */
     Value *type;                 /* what it stands for */
-    int expanding;               /* being printed (a recursive alias prints its name) */
     struct UserAlias *next;
 } UserAlias;
 
@@ -1273,119 +1272,15 @@ static void alias_collect(CallCtx *cc, const Value *v, UserAlias **list)
     }
 }
 
-/* A parameter of a type as Puppet's TypeFormatter writes it: strings
- * quoted, regexps /.../, as_float for Float's bounds (Float[1.0]). */
-static void type_param_string(Buf *b, const Value *v, int as_float, UserAlias *al);
-
-static void quoted(Buf *b, const char *s)
-{
-    buf_addc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '\'' || *s == '\\') buf_addc(b, '\\');
-        buf_addc(b, *s);
-    }
-    buf_addc(b, '\'');
-}
-
-/* PAnyType#to_s (TypeFormatter#string): Integer[1, 2], Enum['a', 'b'],
- * Pattern[/b/], Notify['x'], Class[foo::bar], and a module's type alias
- * with what it stands for: Mymod::Path = Pattern[/^\//]. */
-static void type_string(Buf *b, const Value *t, UserAlias *al)
-{
-    const char *nm = t->type.name;
-    size_t n = t->type.n;
-    UserAlias *u = n ? NULL : alias_find(al, nm);
-    if (u) {
-        buf_adds(b, nm);
-        if (!u->expanding) {
-            u->expanding = 1;
-            buf_adds(b, " = ");
-            type_string(b, u->type, al);
-            u->expanding = 0;
-        }
-        return;
-    }
-    if (!strcmp(nm, "Class") && n == 1 && t->type.params[0]->kind == V_STR) {
-        buf_adds(b, "Class[");
-        for (const char *p = t->type.params[0]->str.s; *p; p++) buf_addc(b, (char)tolower((unsigned char)*p));
-        buf_addc(b, ']');
-        return;
-    }
-    buf_adds(b, nm);
-    /* an open upper bound is not shown: Integer[1, default] is Integer[1] */
-    while (n && t->type.params[n - 1]->kind == V_DEFAULT) n--;
-    if (!n) return;
-    buf_addc(b, '[');
-    for (size_t i = 0; i < n; i++) {
-        const Value *p = t->type.params[i];
-        if (i) buf_adds(b, ", ");
-        if (!strcmp(nm, "Pattern") && p->kind == V_STR) {
-            buf_printf(b, "/%s/", p->str.s);
-        } else if (!strcmp(nm, "Struct") && p->kind == V_HASH) {
-            /* a key NotUndef['k'] is the plain key 'k' */
-            buf_addc(b, '{');
-            for (size_t j = 0; j < p->hash.n; j++) {
-                const Value *k = p->hash.keys[j];
-                if (j) buf_adds(b, ", ");
-                if (k->kind == V_TYPE && !strcmp(k->type.name, "NotUndef") && k->type.n == 1 && k->type.params[0]->kind == V_STR)
-                    k = k->type.params[0];
-                type_param_string(b, k, 0, al);
-                buf_adds(b, " => ");
-                type_param_string(b, p->hash.vals[j], 0, al);
-            }
-            buf_addc(b, '}');
-        } else {
-            type_param_string(b, p, !strcmp(nm, "Float"), al);
-        }
-    }
-    buf_addc(b, ']');
-}
-
-static void type_param_string(Buf *b, const Value *v, int as_float, UserAlias *al)
-{
-    switch (v->kind) {
-    case V_STR: quoted(b, v->str.s); break;
-    case V_REGEX: buf_printf(b, "/%s/", v->regex.src); break;
-    case V_INT:
-        if (as_float) {
-            Value f = {.kind = V_FLOAT, .f = (double)v->i};
-            val_to_s(b, &f);
-        } else {
-            buf_printf(b, "%lld", (long long)v->i);
-        }
-        break;
-    case V_TYPE: type_string(b, v, al); break;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_param_string(b, v->arr.items[i], 0, al);
-        }
-        buf_addc(b, ']');
-        break;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            type_param_string(b, v->hash.keys[i], 0, al);
-            buf_adds(b, " => ");
-            type_param_string(b, v->hash.vals[i], 0, al);
-        }
-        buf_addc(b, '}');
-        break;
-    default: val_to_s(b, v); break;
-    }
-}
-
 /* Object#to_s of what the generator meets besides JSON's own types. */
-static void json_to_s(Buf *b, const Value *v, UserAlias *al)
+static void json_to_s(Buf *b, const Value *v)
 {
-    if (v->kind == V_TYPE) type_string(b, v, al);
+    if (v->kind == V_TYPE) val_to_string(b, v);    /* TypeFormatter: Integer[1], Mymod::Path = Pattern[...] */
     else fn_ruby_to_s(b, v);
 }
 
 /* value.to_json; 0 on a string that is not UTF-8. */
-static int json_gen(CallCtx *cc, Buf *b, const Value *v, UserAlias *al)
+static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 {
     switch (v->kind) {
     case V_UNDEF: buf_adds(b, "null"); return 1;
@@ -1397,7 +1292,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v, UserAlias *al)
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
             if (i) buf_addc(b, ',');
-            if (!json_gen(cc, b, v->arr.items[i], al)) return 0;
+            if (!json_gen(cc, b, v->arr.items[i])) return 0;
         }
         buf_addc(b, ']');
         return 1;
@@ -1411,20 +1306,20 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v, UserAlias *al)
                 ok = json_str(b, k->str.s, k->str.len);
             } else {         /* the generator takes a key's to_s */
                 Buf t = BUF_INIT;
-                json_to_s(&t, k, al);
+                json_to_s(&t, k);
                 ok = json_str(b, buf_cstr(&t), t.len);
                 buf_free(&t);
             }
             if (!ok) return 0;
             buf_addc(b, ':');
-            if (!json_gen(cc, b, v->hash.vals[i], al)) return 0;
+            if (!json_gen(cc, b, v->hash.vals[i])) return 0;
         }
         buf_addc(b, '}');
         return 1;
     default: {
         /* anything else is its to_s as a string: "default", "(?-mix:a)" */
         Buf t = BUF_INIT;
-        json_to_s(&t, v, al);
+        json_to_s(&t, v);
         int ok = json_str(b, buf_cstr(&t), t.len);
         buf_free(&t);
         return ok;
@@ -1438,8 +1333,8 @@ static Value *f_to_json(CallCtx *cc)
     check_count(cc, "to_json", 1, 1);
     Buf b = BUF_INIT;
     UserAlias *al = NULL;
-    alias_collect(cc, cc->args[0], &al);
-    int ok = json_gen(cc, &b, cc->args[0], al);
+    alias_collect(cc, cc->args[0], &al);   /* loaded now: printing then loads no file */
+    int ok = json_gen(cc, &b, cc->args[0]);
     Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
     buf_free(&b);
     if (!r) ev_fail(cc, "source sequence is illegal/malformed utf-8");
