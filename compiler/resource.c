@@ -1320,14 +1320,18 @@ void res_evaluate_node(Compiler *c)
 
 /* ---- finish ---- */
 
+/* The catalog's tags: every class name (and its segments), the tags of
+ * class resources, then "node" and "class" in the order the first node
+ * and the first class (not main or settings) come in the catalog. */
 static void catalog_tags(Compiler *c)
 {
-    int any_class = 0, any_node = 0;
+    int any_class = 0, any_node = 0, class_first = 0;
     for (size_t i = 1; i < c->cat->nclasses; i++) cat_tag_with_segments(c, c->cat->classes[i]);
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
         if (strcmp(r->type, "Node") == 0) any_node = 1;
         if (strcmp(r->type, "Class") == 0 && r != c->class_main && strcmp(r->title, "Settings") != 0) {
+            if (!any_class && !any_node) class_first = 1;
             any_class = 1;
             Value *t = res_get(r, "tag");
             if (t) {
@@ -1339,6 +1343,7 @@ static void catalog_tags(Compiler *c)
             }
         }
     }
+    if (class_first) cat_add_tag(c->cat, "class");
     if (any_node) cat_add_tag(c->cat, "node");
     if (any_class) cat_add_tag(c->cat, "class");
 }

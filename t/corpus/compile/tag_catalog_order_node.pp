@@ -1,0 +1,3 @@
+class c1 { }
+include c1
+node default { notify { 'node': } }
