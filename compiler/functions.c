@@ -21,6 +21,7 @@
 #include "compiler/regex.h"
 #include "compiler/stdlib.h"
 #include "base/util.h"
+#include "base/utf8.h"
 #include <ctype.h>
 #include <locale.h>
 #include <math.h>
@@ -81,63 +82,14 @@ static Value *av_array(CallCtx *cc, AVec *av) { return mk_array(cc, av->v, av->n
 
 /* ---- UTF-8 ---- */
 
-/* Decodes one character at s (len > 0 bytes left); returns its length.  An
- * invalid byte counts as a one-byte character with *cp = -1, as Ruby treats
- * a broken byte as a character of its own. */
-static size_t u8_decode(const char *str, size_t len, long *cp)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    unsigned char c = s[0];
-    size_t n;
-    long v;
-    if (c < 0x80) { *cp = c; return 1; }
-    if (c >= 0xc2 && c <= 0xdf) { n = 2; v = c & 0x1f; }
-    else if (c >= 0xe0 && c <= 0xef) { n = 3; v = c & 0x0f; }
-    else if (c >= 0xf0 && c <= 0xf4) { n = 4; v = c & 0x07; }
-    else { *cp = -1; return 1; }
-    if (n > len) { *cp = -1; return 1; }
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80) { *cp = -1; return 1; }
-        v = (v << 6) | (s[i] & 0x3f);
-    }
-    *cp = v;
-    return n;
-}
-
-static size_t u8_len(const char *s, size_t len)
-{
-    size_t n = 0;
-    long cp;
-    for (size_t i = 0; i < len; n++) i += u8_decode(s + i, len - i, &cp);
-    return n;
-}
-
-static void u8_encode(Buf *b, long cp)
-{
-    if (cp < 0x80) buf_addc(b, (char)cp);
-    else if (cp < 0x800) {
-        buf_addc(b, (char)(0xc0 | (cp >> 6)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    } else if (cp < 0x10000) {
-        buf_addc(b, (char)(0xe0 | (cp >> 12)));
-        buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    } else {
-        buf_addc(b, (char)(0xf0 | (cp >> 18)));
-        buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-        buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    }
-}
-
 /* The characters of a string as one-character string values. */
 static Value **u8_chars(CallCtx *cc, const Value *s, size_t *n)
 {
-    size_t cnt = u8_len(s->str.s, s->str.len), k = 0;
+    size_t cnt = utf8_len(s->str.s, s->str.len), k = 0;
     Value **items = ARENA_NEWN(A, Value *, cnt ? cnt : 1);
     long cp;
     for (size_t i = 0; i < s->str.len; k++) {
-        size_t l = u8_decode(s->str.s + i, s->str.len - i, &cp);
+        size_t l = utf8_decode(s->str.s + i, s->str.len - i, &cp);
         items[k] = val_str(A, s->str.s + i, l);
         i += l;
     }
@@ -229,7 +181,7 @@ static void inspect_str(Buf *b, const char *s, size_t len)
     buf_addc(b, '"');
     for (size_t i = 0; i < len;) {
         long cp;
-        size_t l = u8_decode(s + i, len - i, &cp);
+        size_t l = utf8_decode(s + i, len - i, &cp);
         unsigned char c = (unsigned char)s[i];
         if (cp < 0) buf_printf(b, "\\x%02X", c);
         else if (c == '"' || c == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)c); }
@@ -539,10 +491,10 @@ static Value *fn_split(CallCtx *cc)
         if (start == mb && mb == me) {
             long cp;
             if (last_null) {
-                av_push(cc, &out, val_str(A, str + beg, u8_decode(str + beg, len - beg, &cp)));
+                av_push(cc, &out, val_str(A, str + beg, utf8_decode(str + beg, len - beg, &cp)));
                 beg = start;
             } else {
-                start += start == len ? 1 : u8_decode(str + start, len - start, &cp);
+                start += start == len ? 1 : utf8_decode(str + start, len - start, &cp);
                 last_null = 1;
                 continue;
             }
@@ -632,7 +584,7 @@ static Value *length_of(CallCtx *cc, const char *fn)
 {
     Value *v = cc->args[0];
     switch (v->kind) {
-    case V_STR: return val_int(A, (int64_t)u8_len(v->str.s, v->str.len));
+    case V_STR: return val_int(A, (int64_t)utf8_len(v->str.s, v->str.len));
     case V_ARRAY: return val_int(A, (int64_t)v->arr.n);
     case V_HASH: return val_int(A, (int64_t)v->hash.n);
     default: fail_param(cc, fn, "arg", "a value of type Collection, String, or Binary", v);
@@ -1384,7 +1336,7 @@ static void fmt_str(Buf *out, const char *s, size_t len, int flags, int width, i
     size_t chars = 0, i = 0;
     long cp;
     while (i < len && (prec < 0 || chars < (size_t)prec)) {
-        i += u8_decode(s + i, len - i, &cp);
+        i += utf8_decode(s + i, len - i, &cp);
         chars++;
     }
     pad(out, s, i, chars, width, flags);
@@ -1519,7 +1471,7 @@ static Value *fn_sprintf(CallCtx *cc)
                 case 'c':
                     if (arg->kind == V_STR || arg->kind == V_UNDEF) {
                         sp_to_s(&t, arg);
-                        if (u8_len(buf_cstr(&t), t.len) != 1) {
+                        if (utf8_len(buf_cstr(&t), t.len) != 1) {
                             buf_free(&t);
                             fmt_fail(f, "%%c requires a character");
                         }
@@ -1529,7 +1481,7 @@ static Value *fn_sprintf(CallCtx *cc)
                             buf_free(&t);
                             fmt_fail(f, "invalid character");
                         }
-                        u8_encode(&t, (long)cp);
+                        utf8_encode(&t, (long)cp);
                     }
                     fmt_str(&f->out, t.s, t.len, flags, width, -1);
                     break;
@@ -1672,7 +1624,7 @@ static Value *subst(CallCtx *cc, Regex *re, const char *src, const Value *target
         if (mb == me) {
             if (me >= len) break;
             long cp;
-            size_t l = u8_decode(s + me, len - me, &cp);
+            size_t l = utf8_decode(s + me, len - me, &cp);
             buf_add(&out, s + me, l);
             last = pos = me + l;
         }
@@ -1809,14 +1761,14 @@ static void map_case(Buf *out, const char *s, size_t len, int mode)
     int first = 1;
     for (size_t i = 0; i < len;) {
         long cp;
-        size_t l = u8_decode(s + i, len - i, &cp);
+        size_t l = utf8_decode(s + i, len - i, &cp);
         int up = mode == CASE_UP || (mode == CASE_CAPITAL && first);
         first = 0;
         if (cp >= 0 && cp < 0x80) {
             buf_addc(out, (char)(up ? toupper((int)cp) : tolower((int)cp)));
         } else if (cp >= 0 && utf8_locale()) {
             wint_t w = up ? towupper_l((wint_t)cp, utf8_locale()) : towlower_l((wint_t)cp, utf8_locale());
-            u8_encode(out, (long)w);
+            utf8_encode(out, (long)w);
         } else {
             buf_add(out, s + i, l);
         }
@@ -2482,7 +2434,7 @@ static Value *generalize(CallCtx *cc, Value *t)
     if (!strcmp(n, "Enum")) {
         size_t lo = SIZE_MAX, hi = 0;
         for (size_t i = 0; i < t->type.n; i++) {
-            size_t l = u8_len(t->type.params[i]->str.s, t->type.params[i]->str.len);
+            size_t l = utf8_len(t->type.params[i]->str.s, t->type.params[i]->str.len);
             if (l < lo) lo = l;
             if (l > hi) hi = l;
         }

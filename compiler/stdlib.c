@@ -32,6 +32,7 @@
 #include "compiler/regex.h"
 #include "types/types.h"
 #include "base/util.h"
+#include "base/utf8.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -1680,14 +1681,6 @@ static int rx(const char *re, const char *s, size_t len)
     return r && re_search(r, s, len, 0, caps, &ncap);
 }
 
-static size_t u8_chars(const char *s, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        if (((unsigned char)s[i] & 0xc0) != 0x80) n++;
-    return n;
-}
-
 static int days_in_month(long y, int m)
 {
     static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -1700,7 +1693,7 @@ static int yaml_reads_as_string(const char *s, size_t len)
 {
     if (!len) return 0;
     if (rx("^[^\\d.:-]?[[:alpha:]_\\s!@#$%\\^&*(){}<>|/\\\\~;=]+", s, len) || memchr(s, '\n', len)) {
-        if (u8_chars(s, len) > 5) return 1;
+        if (utf8_len(s, len) > 5) return 1;
         if (rx("(?i)^[^ytonf~]", s, len)) return 1;
         if ((len == 1 && s[0] == '~') || rx("(?i)^null$", s, len)) return 0;
         if (rx("(?i)^(yes|true|on)$", s, len) || rx("(?i)^(no|false|off)$", s, len)) return 0;
@@ -2087,7 +2080,7 @@ static void yaml_string(Yaml *y, const char *s, size_t len)
         return;
     } else if (len == 1 && (*s == 'y' || *s == 'n')) {
         style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-    } else if (y->line_width >= 0 && (long)u8_chars(s, len) > y->line_width) {
+    } else if (y->line_width >= 0 && (long)utf8_len(s, len) > y->line_width) {
         style = YAML_FOLDED_SCALAR_STYLE;
     } else if (rx("^[^[:word:]][^\"]*$", s, len)) {
         style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;

@@ -23,6 +23,7 @@
  * error unwinds (sc_fail).
  */
 #include "compiler/strconv.h"
+#include "base/utf8.h"
 #include "compiler/stdlib.h"
 #include <ctype.h>
 #include <locale.h>
@@ -117,39 +118,6 @@ static Value *default_types[] = {&t_object, &t_float, &t_numeric, &t_array, &t_h
 static Fmt *default_fmts[] = {&f_p, &f_f, &f_d, &f_array, &f_hash, &f_B, &f_s};
 static const FmtMap default_map = {default_types, default_fmts, 7};
 
-/* ---- UTF-8 helpers ---- */
-
-static size_t u8_chars(const char *s, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        if (((unsigned char)s[i] & 0xC0) != 0x80) n++;
-    return n;
-}
-
-/* Bytes taken by the first n characters of s. */
-static size_t u8_prefix(const char *s, size_t len, size_t n)
-{
-    size_t i = 0;
-    while (i < len && n) {
-        i++;
-        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
-        n--;
-    }
-    return i;
-}
-
-static void u8_put(Buf *b, uint32_t cp)
-{
-    if (cp < 0x80) buf_addc(b, (char)cp);
-    else if (cp < 0x800) buf_addc(b, (char)(0xC0 | cp >> 6)), buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-    else if (cp < 0x10000)
-        buf_addc(b, (char)(0xE0 | cp >> 12)), buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F))), buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-    else
-        buf_addc(b, (char)(0xF0 | cp >> 18)), buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3F))),
-            buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F))), buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-}
-
 /* Puppet's quoting (StringConverter#puppet_quote) is val_puppet_quote. */
 
 /* Ruby's String#inspect, for the strings Kernel.format's "%p" sees. */
@@ -195,8 +163,8 @@ static void fill(Buf *b, char ch, int n)
 /* %s and %p: width and precision in characters. */
 static void rfmt_str(Buf *b, int flags, int width, int prec, const char *s, size_t len)
 {
-    if (flags & FPREC) len = u8_prefix(s, len, (size_t)prec);
-    int pad = (flags & FWIDTH) ? width - (int)u8_chars(s, len) : 0;
+    if (flags & FPREC) len = utf8_prefix(s, len, (size_t)prec);
+    int pad = (flags & FWIDTH) ? width - (int)utf8_len(s, len) : 0;
     if (!(flags & FMINUS)) fill(b, ' ', pad);
     buf_add(b, s, len);
     if (flags & FMINUS) fill(b, ' ', pad);
@@ -468,7 +436,7 @@ static void kformat(SC *sc, Buf *b, const char *fmt, const KArg *arg)
         case 'c': {
             if (arg->kind != KA_INT) sc_fail(sc, "no implicit conversion of %s into Integer", arg->ruby_class);
             Buf cb = BUF_INIT;
-            u8_put(&cb, (uint32_t)arg->i);
+            utf8_encode(&cb, (long)arg->i);
             rfmt_str(b, flags & ~FPREC, width, prec, cb.s, cb.len);
             buf_free(&cb);
             break;
@@ -684,14 +652,14 @@ static int assignable(SC *sc, Value *t, Value *s)
         if (tnamed(s, "String")) {
             double sl, sh;
             size_bounds(s, 0, &sl, &sh);
-            if (s->type.n >= 1 && s->type.params[0]->kind == V_STR) sl = sh = (double)u8_chars(s->type.params[0]->str.s, s->type.params[0]->str.len);
+            if (s->type.n >= 1 && s->type.params[0]->kind == V_STR) sl = sh = (double)utf8_len(s->type.params[0]->str.s, s->type.params[0]->str.len);
             return sl >= tl && sh <= th;
         }
         if (tnamed(s, "Enum") && s->type.n) {
             for (size_t i = 0; i < s->type.n; i++) {
                 Value *e = s->type.params[i];
                 if (e->kind != V_STR) continue;
-                double l = (double)u8_chars(e->str.s, e->str.len);
+                double l = (double)utf8_len(e->str.s, e->str.len);
                 if (l < tl || l > th) return 0;
             }
             return 1;
@@ -885,7 +853,7 @@ static void conv_int(SC *sc, Buf *b, int64_t v, const Fmt *f)
         LiveBuf ch;
         live_push(sc, &ch);
         if (f->alt) buf_addc(&ch.b, '"');
-        u8_put(&ch.b, (uint32_t)v);
+        utf8_encode(&ch.b, (long)v);
         if (f->alt) buf_addc(&ch.b, '"');
         size_t len;
         const char *s = live_pop(sc, &ch, &len);
@@ -997,7 +965,7 @@ static char *case_map(SC *sc, const char *s, size_t len, int mode, size_t *out_l
         if (m == cp) memcpy(o + k, s + i, l), k += l;
         else {
             Buf t = BUF_INIT;
-            u8_put(&t, m);
+            utf8_encode(&t, m);
             memcpy(o + k, t.s, t.len), k += t.len;
             buf_free(&t);
         }
@@ -1180,7 +1148,7 @@ static void conv_array(SC *sc, Buf *b, Value *v, const Fmt *f, const FmtMap *map
         size_t run = 0, widest = 0;
         for (size_t i = 0; i < n; i++) {
             if (is_container(v->arr.items[i])) run = 0;
-            else run += u8_chars(mapped[i], mlen[i]);
+            else run += utf8_len(mapped[i], mlen[i]);
             if (run > widest) widest = run;
         }
         sz_break = widest > (size_t)f->width;
