@@ -104,6 +104,10 @@ int load_file(Compiler *c, const char *path, const Node **out);
  * the module has no directory.  Paths live in the compile arena. */
 const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest);
 const char *module_path(Compiler *c, const char *module, const char *dir, const char *rest);
+/* The type alias called lname (lowercase), autoloading Mod::Name from
+ * <module>/types/name.pp (Mod::A::B from types/a/b.pp) as Puppet does;
+ * NULL when there is none.  A file that fails to load ends the compile. */
+const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
 /* Puppet's signature_string of a parameter list (kids of a function or

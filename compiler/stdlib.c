@@ -1228,22 +1228,13 @@ static UserAlias *alias_find(UserAlias *l, const char *name)
     return NULL;
 }
 
-/* The alias definition for type name, autoloading <module>/types/. */
+/* The alias definition for type name (cmp_find_alias), or NULL. */
 static const Node *alias_node(Compiler *c, const char *name)
 {
     if (val_is_data_type_name(name) || !strcmp(name, "Class")) return NULL;
     char *ln = arena_strdup(c->arena, name);
     for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-    const Node *al = map_get(&c->aliases, ln, strlen(ln));
-    const char *sep = strstr(ln, "::");
-    if (al || !sep) return al;
-    const char *module = arena_strndup(c->arena, ln, (size_t)(sep - ln));
-    char *rest = arena_printf(c->arena, "%s.pp", sep + 2);
-    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-    const char *path = module_file(c, module, "types", rest);
-    if (!path) return NULL;
-    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
-    return map_get(&c->aliases, ln, strlen(ln));
+    return cmp_find_alias(c, ln, strlen(ln));
 }
 
 static void alias_collect(CallCtx *cc, const Value *v, UserAlias **list)
@@ -1393,25 +1384,6 @@ static long hex4(const char *p)
     return v;
 }
 
-static void utf8_put(Buf *b, long cp)
-{
-    if (cp < 0x80) {
-        buf_addc(b, (char)cp);
-    } else if (cp < 0x800) {
-        buf_addc(b, (char)(0xc0 | (cp >> 6)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    } else if (cp < 0x10000) {
-        buf_addc(b, (char)(0xe0 | (cp >> 12)));
-        buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    } else {
-        buf_addc(b, (char)(0xf0 | (cp >> 18)));
-        buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-        buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-        buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-    }
-}
-
 /* A string at j->p ('"'); NULL when it is not one (unterminated, a raw
  * control character, a short \u escape). */
 static Value *jp_string(Jp *j)
@@ -1452,7 +1424,7 @@ static Value *jp_string(Jp *j)
                 cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
                 s += 6;
             }
-            utf8_put(&b, cp);
+            utf8_encode(&b, cp);
             s += 6;
             continue;
         }

@@ -71,10 +71,7 @@ static int is_rich_data(const Value *v)
     }
 }
 
-/* The type alias called lname (lowercase), autoloading Mod::Name from
- * <module>/types/name.pp (Mod::A::B from types/a/b.pp) as Puppet does;
- * NULL when there is none. */
-static const Node *find_alias(Compiler *c, const char *lname, size_t len)
+const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len)
 {
     const Node *al = map_get(&c->aliases, lname, len);
     const char *sep = strstr(lname, "::");
@@ -97,7 +94,7 @@ static const Node *find_alias_of(Compiler *c, const Value *t)
     size_t ln = strlen(t->type.name);
     if (t->type.n || ln >= sizeof lname || res_is_data_type(t->type.name)) return NULL;
     for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-    return find_alias(c, lname, ln);
+    return cmp_find_alias(c, lname, ln);
 }
 
 /* Iterable[T]: what iterating v gives are T (an array's elements, a
@@ -354,7 +351,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     size_t ln = strlen(n);
     if (ln < sizeof lname) {
         for (size_t i = 0; i <= ln; i++) lname[i] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] + 32 : n[i]);
-        const Node *al = find_alias(c, lname, ln);
+        const Node *al = cmp_find_alias(c, lname, ln);
         if (al) {
             if (c->type_depth >= 100) cmp_fail(c, al, "Type alias '%s' refers to itself", n);
             c->type_depth++;
@@ -498,7 +495,7 @@ static const Node *alias_node(Compiler *c, const Value *t)
     size_t ln = strlen(t->type.name);
     if (ln >= sizeof lname) return NULL;
     for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-    return find_alias(c, lname, ln);
+    return cmp_find_alias(c, lname, ln);
 }
 
 /* The type an alias stands for, normalised as Puppet normalises an alias's
