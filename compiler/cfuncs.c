@@ -145,6 +145,7 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
             const char *name = v->str.s;
             if (name[0] == '$') {
                 const char *var = name + 1;
+                if (cmp_builtin_var(var)) return VAL_TRUE;
                 for (Scope *p = s; p; p = p->parent)
                     if (map_get(&p->vars, var, strlen(var))) return VAL_TRUE;
                 if (var[0] == ':' && var[1] == ':' && map_get(&c->top->vars, var + 2, strlen(var + 2))) return VAL_TRUE;

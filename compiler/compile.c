@@ -159,6 +159,7 @@ static void cleanup(Compiler *c)
     map_free(&c->loaded);
     map_free(&c->class_scopes);
     map_free(&c->file_names);
+    map_free(&c->file_modules);
     map_free(&c->epp_parsed);
     re_cleanup();
 }

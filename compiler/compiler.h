@@ -67,6 +67,8 @@ struct Compiler {
     Scope *top, *node_scope;
     Map class_scopes;                /* class name -> Scope* */
     Map file_names;                  /* SrcFile* (as bytes) -> its abspath in the arena */
+    Map file_modules;                /* SrcFile* (as bytes) -> module name, for files autoloaded from
+                                        <module>/manifests/ ($module_name of what they define) */
     Map epp_parsed;                  /* template (see epp.c) -> its parsed form, in the arena */
     Collector *collectors, *collectors_tail;
     Chain *chains, *chains_tail;
@@ -98,6 +100,14 @@ Value *ev_block(Compiler *c, Scope *s, const Node *n);
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs, const Node *lambda);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
+/* The module a class, define or node definition was loaded from, which is
+ * Puppet's $module_name in its body: the module whose manifests/ directory
+ * held the file, "" for site.pp and any other file (Puppet: the loader's
+ * modname).  The string is static or lives in the compile arena. */
+const char *cmp_def_module(Compiler *c, const Node *def);
+/* Whether name is one of Puppet's built-in variables (module_name,
+ * caller_module_name): always "defined", never an unknown variable. */
+int cmp_builtin_var(const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
 /* <module dir>/<dir>/<rest>: module_file only when the file exists,
  * module_path whether or not (for callers that read it anyway); NULL when

@@ -116,6 +116,7 @@ Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
             if (v) return v;
         }
     }
+    if (cmp_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
     if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
     cmp_warn(c, at, "Unknown variable: '%s'.", name);
     return VAL_UNDEF;

@@ -347,8 +347,26 @@ static void autoload(Compiler *c, const char *name)
     }
     const char *path = module_path(c, module, "manifests", rest);
     if (!path) return;
+    size_t before = c->nfiles;
     int rc = load_file(c, path, NULL);              /* 2: no such file, nothing to load */
     if (rc == 1) longjmp(*c->fail, 1);
+    if (rc == 0 && c->nfiles > before) {
+        const SrcFile **keyp = ARENA_NEW(A, const SrcFile *);
+        *keyp = c->files[c->nfiles - 1];
+        map_put(&c->file_modules, (const char *)keyp, sizeof *keyp, (void *)module);
+    }
+}
+
+const char *cmp_def_module(Compiler *c, const Node *def)
+{
+    const SrcFile *f = def ? def->file : NULL;
+    const char *m = f ? map_get(&c->file_modules, (const char *)&f, sizeof f) : NULL;
+    return m ? m : "";
+}
+
+int cmp_builtin_var(const char *name)
+{
+    return !strcmp(name, "module_name") || !strcmp(name, "caller_module_name");
 }
 
 const Node *load_class(Compiler *c, const char *name)

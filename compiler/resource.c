@@ -625,15 +625,16 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
     }
 }
 
-static const char *module_of(const char *name)
+/* Puppet's parent_module_name: the $module_name of the class, define or
+ * node whose code runs in s (lambda scopes share their definer's), "" at
+ * top or node scope.  It becomes $caller_module_name of what s declares. */
+static Value *caller_module(Compiler *c, Scope *s)
 {
-    const char *e = strstr(name, "::");
-    static char buf[256];
-    size_t n = e ? (size_t)(e - name) : strlen(name);
-    if (n >= sizeof buf) n = sizeof buf - 1;
-    memcpy(buf, name, n);
-    buf[n] = '\0';
-    return buf;
+    for (; s; s = s->parent) {
+        Value *v = map_get(&s->vars, "module_name", 11);
+        if (v) return v;
+    }
+    return val_cstr(A, "");
 }
 
 static Resource *find_stage(Compiler *c, const Node *at, Resource *cls, Value *stage)
@@ -745,7 +746,9 @@ static void class_evaluate(Compiler *c, Scope *s, PendingClass *pc)
     cat_add_class(c->cat, lname);
     scope_set(c, cs, "title", val_cstr(A, lname), pc->at);
     scope_set(c, cs, "name", val_cstr(A, lname), pc->at);
-    scope_set(c, cs, "module_name", val_cstr(A, module_of(lname)), pc->at);
+    scope_set(c, cs, "module_name", val_cstr(A, cmp_def_module(c, def)), pc->at);
+    /* an inheriting class is called from its parent's scope (Scope#parent_module_name) */
+    map_put(&cs->vars, "caller_module_name", 18, caller_module(c, def->c ? parent_scope : s));
     bind_params(c, cs, def, r, pc->at);
     r->evaluated = 1;
     if (def->b) ev_block(c, cs, def->b);
@@ -1211,7 +1214,8 @@ static void evaluate_define(Compiler *c, Resource *r)
     map_put(&ds->vars, "title", 5, val_cstr(A, r->title));
     Value *nm = res_get(r, "name");
     map_put(&ds->vars, "name", 4, nm ? nm : val_cstr(A, r->title));
-    map_put(&ds->vars, "module_name", 11, val_cstr(A, module_of(lower(c, r->type))));
+    map_put(&ds->vars, "module_name", 11, val_cstr(A, cmp_def_module(c, def)));
+    map_put(&ds->vars, "caller_module_name", 18, caller_module(c, r->scope));
     bind_params(c, ds, def, r, at);
     if (def->b) ev_block(c, ds, def->b);
 }
@@ -1310,6 +1314,8 @@ void res_evaluate_node(Compiler *c)
     cat_add_class(c->cat, name);
     Scope *ns = scope_new(c, c->top, c->top, r);
     ns->label = arena_printf(A, "Node[%s]", name);
+    map_put(&ns->vars, "module_name", 11, val_cstr(A, cmp_def_module(c, found)));
+    map_put(&ns->vars, "caller_module_name", 18, val_cstr(A, ""));
     c->node_scope = ns;
     for (const Node *m = found->kids; m; m = m->next)
         if (m->kind == ND_REGEX) {

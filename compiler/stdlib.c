@@ -1011,25 +1011,31 @@ static Scope *owner_scope(Compiler *c, Scope *s)
     return c->top;
 }
 
-/* assert_private([message]) - fails unless the class or define running
- * was declared from its own module: $module_name against
- * $caller_module_name, the module of the code that declared it (of the
- * parent class, for a class that inherits); code at top or node scope has
- * no module. */
+/* The variable name as scope s sees it (module_name and
+ * caller_module_name, which every class, define and node scope sets);
+ * NULL when unset, as caller_module_name is at top scope. */
+static Value *builtin_var(Scope *s, const char *name)
+{
+    for (; s; s = s->parent) {
+        Value *v = map_get(&s->vars, name, strlen(name));
+        if (v) return v;
+    }
+    return NULL;
+}
+
+/* assert_private([message]) - fails unless $module_name equals
+ * $caller_module_name (stdlib compares the two with Ruby's ==): the class
+ * or define running was declared from code of its own module (from its
+ * parent class, for a class that inherits).  At top scope the caller is
+ * unset, so it always fails there. */
 static Value *f_assert_private(CallCtx *cc)
 {
     v3_args(cc);
     Compiler *c = cc->c;
     if (cc->nargs > 1) ev_fail(cc, "assert_private(): Wrong number of arguments given (%zu}) for 0 or 1)", cc->nargs);
     Scope *own = owner_scope(c, cc->scope);
-    Value *mine = map_get(&own->vars, "module_name", 11), *caller = NULL;
-    if (own != c->top && own != c->node_scope) {
-        int inherits = own->class_name && own->parent != c->top && own->parent != c->node_scope;
-        Scope *from = owner_scope(c, inherits ? own->parent : own->dyn);
-        if (from != c->top && from != c->node_scope) caller = map_get(&from->vars, "module_name", 11);
-    }
-    if (mine && caller && mine->kind == V_STR && caller->kind == V_STR && !strcmp(mine->str.s, caller->str.s))
-        return VAL_UNDEF;
+    Value *mine = builtin_var(cc->scope, "module_name"), *caller = builtin_var(cc->scope, "caller_module_name");
+    if (mine && caller ? val_identical(mine, caller) : mine == caller) return VAL_UNDEF;
     if (cc->nargs && cc->args[0]->kind == V_STR) ev_fail(cc, "%s", cc->args[0]->str.s);
     if (own->class_name || own == c->top || own == c->node_scope)
         ev_fail(cc, "Class %s is private", own->class_name ? own->class_name : "");

@@ -772,11 +772,14 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
     TokKind k = next_token(ctx, &t);
     ctx->ntokens++;
     if (k == TK_ERROR) ctx->errors++;
-    /* "${x...}": a leading bare name is a variable unless it is called. */
+    /* "${x}", "${x[...]...}", "${x.y...}": a leading bare name is a variable
+     * when it is alone or followed at once by '[' or '.' (lexer2's
+     * enqueue_until); in "${x == 1}" or "${x ? ...}" it stays a name. */
     if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_NAME) {
         lex_next(&ctx->lx, &ctx->peek);
         ctx->have_peek = 1;
-        if (ctx->peek.kind != TK_LPAREN) t.kind = k = TK_VARIABLE;
+        TokKind nk = ctx->peek.kind;
+        if (nk == TK_EOF || nk == TK_LBRACK || nk == TK_DOT) t.kind = k = TK_VARIABLE;
     }
     if (k == TK_VARIABLE && t.text_len == 0) {
         ctx->errors++;
