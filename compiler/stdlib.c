@@ -20,7 +20,15 @@
  * what both make of Puppet's types, which are Ruby objects to them (Psych
  * dumps their instance variables, the JSON generator their to_s).  The
  * deprecated hiera(), hiera_array(), hiera_hash() and hiera_include() are
- * registered here too; they live in hiera.c.
+ * registered here too; they live in hiera.c.  The string and array helpers
+ * (basename, dirname, prefix, suffix, str2bool, any2array, range,
+ * values_at, zip, union, intersection, difference, shell_join,
+ * shell_escape, enclose_ipv6) run Ruby's own algorithms: File.basename and
+ * File.dirname, String#succ and String#upto, Shellwords.escape, IPAddr's
+ * parser and to_s, and Ruby's line-anchored ^ and $ through regex.c.  The
+ * deprecated validate_* functions are 4.x wrappers around 3.x bodies, so
+ * they see values unconverted (undef is nil); deprecation() checks its
+ * arguments, and the warnings these log are not reproduced.
  *
  * Memory: results live in the compile arena; anything malloc'd (Bufs,
  * libyaml's emitter, maps) is released before a possible ev_fail().
@@ -2280,6 +2288,821 @@ void stdlib_settings(Compiler *c, Scope *s)
     map_put(&s->vars, "module_name", 11, val_cstr(a, ""));
 }
 
+/* ---- basename, dirname, prefix, suffix, str2bool, any2array ---- */
+
+/* s =~ Regexp.new(pat) with Ruby's semantics (^ and $ are line anchors). */
+static int rb_matches(const char *pat, const char *s, size_t len)
+{
+    Regex *re = re_get(pat, NULL);
+    int caps[2], ncap = 1;
+    return re && re_search(re, s, len, 0, caps, &ncap);
+}
+
+/* Ruby's File.basename(path[, suffix]) on POSIX. */
+static Value *rb_basename(CallCtx *cc, const Value *path, const Value *sfx)
+{
+    const char *s = path->str.s;
+    size_t len = path->str.len;
+    if (!len) return val_str(A, "", 0);
+    size_t end = len;
+    while (end > 0 && s[end - 1] == '/') end--;
+    if (!end) return val_str(A, "/", 1);
+    size_t beg = end;
+    while (beg > 0 && s[beg - 1] != '/') beg--;
+    const char *p = s + beg;
+    size_t n = end - beg, f = n;
+    if (sfx && sfx->str.len) {
+        const char *e = sfx->str.s;
+        size_t l2 = sfx->str.len;
+        if (l2 == 2 && e[1] == '*') {
+            if (e[0] == '.') {
+                /* the last dot after any leading dots */
+                size_t q = 0, dot = 0;
+                while (q < n && p[q] == '.') q++;
+                for (; q < n; q++)
+                    if (p[q] == '.') dot = q;
+                f = dot ? dot : n;
+            } else {
+                size_t last = n;
+                for (size_t q = 0; q < n; q++)
+                    if (p[q] == e[0]) last = q;
+                f = last;
+            }
+        } else if (n < l2) {
+            f = n;
+        } else {
+            f = memcmp(p + n - l2, e, l2) == 0 ? n - l2 : 0;
+        }
+        if (!f) f = n;
+    }
+    return val_str(A, p, f);
+}
+
+/* basename(path[, suffix]) */
+static Value *f_basename(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (!cc->nargs) ev_fail(cc, "basename(): No arguments given");
+    if (cc->nargs > 2) ev_fail(cc, "basename(): Too many arguments given (%zu)", cc->nargs);
+    if (a[0]->kind != V_STR) ev_fail(cc, "basename(): Requires string as first argument");
+    if (cc->nargs == 2 && a[1]->kind != V_STR) ev_fail(cc, "basename(): Requires string as second argument");
+    return rb_basename(cc, a[0], cc->nargs == 2 ? a[1] : NULL);
+}
+
+/* dirname(path) - Ruby's File.dirname on POSIX. */
+static Value *f_dirname(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (!cc->nargs) ev_fail(cc, "dirname(): No arguments given");
+    if (cc->nargs > 1) ev_fail(cc, "dirname(): Too many arguments given (%zu)", cc->nargs);
+    if (a[0]->kind != V_STR) ev_fail(cc, "dirname(): Requires string as argument");
+    if (!a[0]->str.len) ev_fail(cc, "dirname(): Requires a non-empty string as argument");
+    const char *name = a[0]->str.s, *end = name + a[0]->str.len, *root = name;
+    while (root < end && *root == '/') root++;
+    if (root > name + 1) name = root - 1;
+    /* the last run of slashes that something follows */
+    const char *p = NULL;
+    for (const char *q = root; q < end;) {
+        if (*q == '/') {
+            const char *run = q;
+            while (q < end && *q == '/') q++;
+            if (q < end) p = run;
+        } else {
+            q++;
+        }
+    }
+    if (!p) p = root;
+    if (p == name) return val_cstr(A, ".");
+    return val_str(A, name, (size_t)(p - name));
+}
+
+/* prefix(collection[, s]) and suffix(collection[, s]): to_s of each
+ * element (or hash key), with s before or after it. */
+static Value *affix(CallCtx *cc, const char *fn, int before)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for 1)", fn);
+    Value *coll = a[0];
+    if (coll->kind != V_ARRAY && coll->kind != V_HASH)
+        ev_fail(cc, "%s(): expected first argument to be an Array or a Hash, got %s", fn, rb_inspect(cc, coll));
+    Value *fix = cc->nargs > 1 && val_truthy(a[1]) ? a[1] : NULL;
+    if (fix && fix->kind != V_STR)
+        ev_fail(cc, "%s(): expected second argument to be a String, got %s", fn, rb_inspect(cc, fix));
+    size_t n = coll->kind == V_ARRAY ? coll->arr.n : coll->hash.n;
+    Value **out = ARENA_NEWN(A, Value *, n ? n : 1);
+    for (size_t i = 0; i < n; i++) {
+        const char *s = rb_to_s(cc, coll->kind == V_ARRAY ? coll->arr.items[i] : coll->hash.keys[i]);
+        out[i] = !fix ? val_cstr(A, s)
+                      : before ? val_cstr(A, arena_printf(A, "%.*s%s", (int)fix->str.len, fix->str.s, s))
+                               : val_cstr(A, arena_printf(A, "%s%.*s", s, (int)fix->str.len, fix->str.s));
+    }
+    if (coll->kind == V_ARRAY) return val_array(A, out, n);
+    /* Hash[pairs]: a repeated key keeps its first place and its last value */
+    Value **vals = ARENA_NEWN(A, Value *, n ? n : 1);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j;
+        for (j = 0; j < m; j++)
+            if (rb_equal(out[j], out[i], 1)) break;
+        if (j == m) out[m++] = out[i];
+        vals[j] = coll->hash.vals[i];
+    }
+    return val_hash(A, out, vals, m);
+}
+
+static Value *f_prefix(CallCtx *cc) { return affix(cc, "prefix", 1); }
+static Value *f_suffix(CallCtx *cc) { return affix(cc, "suffix", 0); }
+
+/* str2bool(s) - booleans pass; strings by Ruby's line-anchored patterns. */
+static Value *f_str2bool(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "str2bool(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind == V_BOOL) return v;
+    if (v->kind != V_STR) ev_fail(cc, "str2bool(): Requires string to work with");
+    const char *s = v->str.s;
+    size_t len = v->str.len;
+    if (!len || rb_matches("^$", s, len)) return VAL_FALSE;
+    if (rb_matches("(?i:^(1|t|y|true|yes)$)", s, len)) return VAL_TRUE;
+    if (rb_matches("(?i:^(0|f|n|false|no)$)", s, len)) return VAL_FALSE;
+    if (rb_matches("^(undef|undefined)$", s, len)) return VAL_FALSE;
+    ev_fail(cc, "str2bool(): Unknown type of boolean given");
+}
+
+/* any2array(v...) */
+static Value *f_any2array(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (cc->nargs == 1) {
+        if (a[0]->kind == V_ARRAY) return a[0];
+        if (is_empty_str(a[0])) return val_array(A, NULL, 0);
+        if (a[0]->kind == V_HASH) {
+            size_t n = a[0]->hash.n;
+            Value **out = ARENA_NEWN(A, Value *, 2 * n + 1);
+            for (size_t i = 0; i < n; i++) out[2 * i] = a[0]->hash.keys[i], out[2 * i + 1] = a[0]->hash.vals[i];
+            return val_array(A, out, 2 * n);
+        }
+    }
+    return val_array(A, a, cc->nargs);
+}
+
+/* ---- the deprecated validate_* functions ---- */
+
+/* Their 4.x wrappers hand the 3.x bodies Puppet's values unconverted
+ * (undef is nil); the deprecation warnings they log are not reproduced. */
+/* inspect of an unconverted value: a regexp is Ruby's /src/ at any depth. */
+static void raw_inspect(CallCtx *cc, Buf *b, const Value *v)
+{
+    if (v->kind == V_REGEX) {
+        buf_addc(b, '/');
+        for (const char *p = v->regex.src; *p; p++) {
+            if (*p == '\\' && p[1]) buf_addc(b, *p++);
+            else if (*p == '/') buf_addc(b, '\\');
+            buf_addc(b, *p);
+        }
+        buf_addc(b, '/');
+    } else if (v->kind == V_ARRAY) {
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            raw_inspect(cc, b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+    } else if (v->kind == V_HASH) {
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            raw_inspect(cc, b, v->hash.keys[i]);
+            buf_adds(b, "=>");
+            raw_inspect(cc, b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+    } else {
+        fn_ruby_inspect(b, v);
+    }
+}
+
+static const char *raw_inspect_s(CallCtx *cc, const Value *v)
+{
+    Buf b = BUF_INIT;
+    raw_inspect(cc, &b, v);
+    const char *s = arena_strndup(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return s;
+}
+
+static void validate_count(CallCtx *cc, const char *fn)
+{
+    if (!cc->nargs) ev_fail(cc, "%s(): wrong number of arguments (0; must be > 0)", fn);
+}
+
+/* Puppet::Util.absolute_path? for :posix or :windows. */
+static int rb_absolute_path(const Value *v)
+{
+    if (v->kind != V_STR) return 0;
+    return rb_matches("^/", v->str.s, v->str.len) ||
+           rb_matches("(?i:^(?:(?:[A-Z]:[\\\\/])|(?:[\\\\/][\\\\/][^\\\\/]+[\\\\/][^\\\\/]+)|(?:[\\\\/][\\\\/]\\?[\\\\/][^\\\\/]+)))",
+                      v->str.s, v->str.len);
+}
+
+static Value *f_validate_absolute_path(CallCtx *cc)
+{
+    validate_count(cc, "validate_absolute_path");
+    for (size_t i = 0; i < cc->nargs; i++) {
+        Value *arg = cc->args[i];
+        Value **items = arg->kind == V_ARRAY ? arg->arr.items : &arg;
+        size_t n = arg->kind == V_ARRAY ? arg->arr.n : 1;
+        for (size_t j = 0; j < n; j++)
+            if (!rb_absolute_path(items[j])) ev_fail(cc, "%s is not an absolute path.", raw_inspect_s(cc, items[j]));
+    }
+    return VAL_UNDEF;
+}
+
+/* validate_bool, validate_hash, validate_array, validate_string: every
+ * argument of one kind (validate_string also takes undef). */
+static Value *validate_kind(CallCtx *cc, const char *fn, ValueKind kind, const char *what)
+{
+    validate_count(cc, fn);
+    for (size_t i = 0; i < cc->nargs; i++) {
+        Value *arg = cc->args[i];
+        if (arg->kind == kind || (kind == V_STR && arg->kind == V_UNDEF)) continue;
+        ev_fail(cc, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rb_class(cc, arg));
+    }
+    return VAL_UNDEF;
+}
+
+static Value *f_validate_bool(CallCtx *cc) { return validate_kind(cc, "validate_bool", V_BOOL, "a boolean"); }
+static Value *f_validate_hash(CallCtx *cc) { return validate_kind(cc, "validate_hash", V_HASH, "a Hash"); }
+static Value *f_validate_array(CallCtx *cc) { return validate_kind(cc, "validate_array", V_ARRAY, "an Array"); }
+static Value *f_validate_string(CallCtx *cc) { return validate_kind(cc, "validate_string", V_STR, "a string"); }
+
+/* validate_re(s, re | [re...][, message]) */
+static Value *f_validate_re(CallCtx *cc)
+{
+    Value **a = cc->args;
+    if (cc->nargs < 2 || cc->nargs > 3)
+        ev_fail(cc, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", cc->nargs);
+    if (a[0]->kind != V_STR) ev_fail(cc, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
+    Value **res = a[1]->kind == V_ARRAY ? a[1]->arr.items : &a[1];
+    size_t n = a[1]->kind == V_ARRAY ? a[1]->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        const Value *r = res[i];
+        if (r->kind != V_STR && r->kind != V_REGEX)
+            ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, r));
+        const char *err = NULL;
+        Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, &err);
+        if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
+        int caps[2], ncap = 1;
+        if (re_search(re, a[0]->str.s, a[0]->str.len, 0, caps, &ncap)) return VAL_UNDEF;
+    }
+    if (cc->nargs == 3 && val_truthy(a[2])) ev_fail(cc, "%s", rb_to_s(cc, a[2]));
+    ev_fail(cc, "validate_re(): %s does not match %s", raw_inspect_s(cc, a[0]), raw_inspect_s(cc, a[1]));
+}
+
+/* ---- shell_escape, shell_join ---- */
+
+/* Ruby's Shellwords.escape: '' for nothing, a backslash before each
+ * character outside [A-Za-z0-9_\-.,:+/@\n], a newline quoted as '\n'. */
+static void sh_escape(Buf *b, const char *s)
+{
+    if (!*s) {
+        buf_adds(b, "''");
+        return;
+    }
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '\n') buf_adds(b, "'\n'");
+        else if ((ch & 0xC0) == 0x80 || isalnum(ch) || strchr("_-.,:+/@", ch)) buf_addc(b, (char)ch);
+        else buf_addc(b, '\\'), buf_addc(b, (char)ch);
+    }
+}
+
+/* shell_escape(v) - a 4.x function: v.to_s, escaped. */
+static Value *f_shell_escape(CallCtx *cc)
+{
+    check_count(cc, "shell_escape", 1, 1);
+    Buf b = BUF_INIT;
+    sh_escape(&b, rb_to_s(cc, cc->args[0]));
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* shell_join(array) - each element's to_s escaped, joined by spaces. */
+static Value *f_shell_join(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "shell_join(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *arr = cc->args[0];
+    if (arr->kind != V_ARRAY) ev_fail(cc, "First argument is not an Array: %s", rb_inspect(cc, arr));
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < arr->arr.n; i++) {
+        if (i) buf_addc(&b, ' ');
+        sh_escape(&b, rb_to_s(cc, arr->arr.items[i]));
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- union, intersection, difference, zip, values_at, deprecation ---- */
+
+/* Is x in items[0..n) by eql? */
+static int rb_includes(Value **items, size_t n, const Value *x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (rb_equal(items[i], x, 1)) return 1;
+    return 0;
+}
+
+static Value *vv_array(CallCtx *cc, ValVec *v)
+{
+    Value *r = vv_to_array(A, v);
+    vv_free(v);
+    return r;
+}
+
+/* union(a, b, ...) - Array#| over all: first occurrences, in order. */
+static Value *f_union(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs < 2) ev_fail(cc, "union(): Wrong number of arguments given (%zu for < 2)", cc->nargs);
+    for (size_t i = 0; i < cc->nargs; i++)
+        if (cc->args[i]->kind != V_ARRAY) ev_fail(cc, "union(): Every parameter must be an array");
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < cc->nargs; i++)
+        for (size_t j = 0; j < cc->args[i]->arr.n; j++) {
+            Value *x = cc->args[i]->arr.items[j];
+            if (!rb_includes(out.v, out.n, x)) vv_push(&out, x);
+        }
+    return vv_array(cc, &out);
+}
+
+/* intersection(a, b) - Array#&: a's elements also in b, once each. */
+static Value *f_intersection(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "intersection(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *a = cc->args[0], *b = cc->args[1];
+    if (a->kind != V_ARRAY || b->kind != V_ARRAY)
+        ev_fail(cc, "intersection(): Requires 2 arrays, got %s and %s", rb_class(cc, a), rb_class(cc, b));
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < a->arr.n; i++) {
+        Value *x = a->arr.items[i];
+        if (rb_includes(b->arr.items, b->arr.n, x) && !rb_includes(out.v, out.n, x)) vv_push(&out, x);
+    }
+    return vv_array(cc, &out);
+}
+
+/* difference(a, b) - Array#-: a's elements not in b, repeats kept. */
+static Value *f_difference(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "difference(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *a = cc->args[0], *b = cc->args[1];
+    if (a->kind != V_ARRAY || b->kind != V_ARRAY) ev_fail(cc, "difference(): Requires 2 arrays");
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < a->arr.n; i++)
+        if (!rb_includes(b->arr.items, b->arr.n, a->arr.items[i])) vv_push(&out, a->arr.items[i]);
+    return vv_array(cc, &out);
+}
+
+static void flatten_into(ValVec *out, const Value *v)
+{
+    if (v->kind != V_ARRAY) {
+        vv_push(out, (Value *)v);
+        return;
+    }
+    for (size_t i = 0; i < v->arr.n; i++) flatten_into(out, v->arr.items[i]);
+}
+
+/* zip(a, b[, flatten]) - Array#zip, flattened when str2bool(flatten). */
+static Value *f_zip(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs < 2) ev_fail(cc, "zip(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *a = cc->args[0], *b = cc->args[1];
+    if (a->kind != V_ARRAY || b->kind != V_ARRAY) ev_fail(cc, "zip(): Requires array to work with");
+    int flat = 0;
+    if (cc->nargs > 2 && val_truthy(cc->args[2])) {
+        CallCtx sub = *cc;
+        sub.args = &cc->args[2];
+        sub.nargs = 1;
+        flat = val_truthy(f_str2bool(&sub));
+    }
+    Value **pairs = ARENA_NEWN(A, Value *, a->arr.n ? a->arr.n : 1);
+    for (size_t i = 0; i < a->arr.n; i++) {
+        Value *pair[2] = {a->arr.items[i], i < b->arr.n ? b->arr.items[i] : VAL_UNDEF};
+        pairs[i] = val_array(A, pair, 2);
+    }
+    Value *r = val_array(A, pairs, a->arr.n);
+    if (!flat) return r;
+    ValVec out = VV_ARENA(A);
+    flatten_into(&out, r);
+    return vv_array(cc, &out);
+}
+
+/* values_at(array, index | [index...]) - indices are 'N', 'N-M', 'N..M'
+ * or 'N...M', matched with Ruby's line anchors. */
+static Value *f_values_at(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs < 2) ev_fail(cc, "values_at(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *arr = cc->args[0];
+    if (arr->kind != V_ARRAY) ev_fail(cc, "values_at(): Requires array to work with");
+    ValVec idx = VV_ARENA(A);
+    flatten_into(&idx, cc->args[1]);
+    if (!idx.n) {
+        vv_free(&idx);
+        ev_fail(cc, "values_at(): You must provide at least one positive index to collect");
+    }
+    int64_t size = (int64_t)arr->arr.n;
+    ValVec out = VV_ARENA(A);
+    Regex *range = re_get("^(\\d+)(\\.\\.\\.?|\\-)(\\d+)$", NULL);
+    const char *why = NULL;
+    for (size_t k = 0; k < idx.n && !why; k++) {
+        const char *s = rb_to_s(cc, idx.v[k]);
+        size_t len = strlen(s);
+        int caps[8], ncap = 4;
+        if (range && re_search(range, s, len, 0, caps, &ncap)) {
+            int64_t start = rb_str_to_i(s + caps[2]), stop = rb_str_to_i(s + caps[6]);
+            int excl = caps[5] - caps[4] == 3;
+            if (start > stop) why = "values_at(): Stop index in given indices range is smaller than the start index";
+            else if (stop > size - 1) why = "values_at(): Stop index in given indices range exceeds array size";
+            else
+                for (int64_t i = start; excl ? i < stop : i <= stop; i++)
+                    if (arr->arr.items[i]->kind != V_UNDEF) vv_push(&out, arr->arr.items[i]);
+        } else if (!rb_matches("^\\d+$", s, len)) {
+            why = "values_at(): Unknown format of given index";
+        } else {
+            int64_t i = rb_str_to_i(s);
+            if (i > size - 1) why = "values_at(): Given index exceeds array size";
+            else if (arr->arr.items[i]->kind != V_UNDEF) vv_push(&out, arr->arr.items[i]);
+        }
+    }
+    vv_free(&idx);
+    if (why) {
+        vv_free(&out);
+        ev_fail(cc, "%s", why);
+    }
+    return vv_array(cc, &out);
+}
+
+/* deprecation(key, message) - a 4.x function; with Puppet's default
+ * strict=warning it only logs, which is not reproduced. */
+static Value *f_deprecation(CallCtx *cc)
+{
+    check_count(cc, "deprecation", 2, 2);
+    static const char *const names[] = {"key", "message"};
+    for (size_t i = 0; i < 2; i++)
+        if (cc->args[i]->kind != V_STR)
+            ev_fail(cc, "'deprecation' parameter '%s' expects a String value, got %s", names[i], fn_got_type(cc, cc->args[i]));
+    return VAL_UNDEF;
+}
+
+/* ---- range ---- */
+
+/* Ruby's String#succ for ASCII text: the rightmost alphanumeric is
+ * incremented with carry ('az' -> 'ba', 'zz' -> 'aaa', 'a9' -> 'b0'),
+ * skipping other characters; with no alphanumeric, the last byte. */
+static char *rb_succ(CallCtx *cc, const char *src, size_t len)
+{
+    char *s = arena_alloc(A, len + 2);
+    memcpy(s, src, len);
+    s[len] = 0;
+    if (!len) return s;
+    long carry_pos = -1, last_alnum = -1;
+    char carry = 0;
+    int prev_not_char = 0, found_alnum = 0;
+    for (long i = (long)len - 1; i >= 0; i--) {
+        unsigned char ch = (unsigned char)s[i];
+        if (prev_not_char && last_alnum >= 0) {
+            unsigned char la = (unsigned char)s[last_alnum];
+            if (isalpha(la) ? isdigit(ch) : isdigit(la) ? isalpha(ch) : 0) break;
+        }
+        if (ch >= 0x80 || !isalnum(ch)) {
+            prev_not_char = 1;
+            continue;
+        }
+        prev_not_char = 0;
+        found_alnum = 1;
+        if (ch == '9' || ch == 'z' || ch == 'Z') {
+            carry = ch == '9' ? '1' : ch == 'z' ? 'a' : 'A';
+            s[i] = ch == '9' ? '0' : ch == 'z' ? 'a' : 'A';
+            last_alnum = carry_pos = i;
+            continue;
+        }
+        s[i] = (char)(ch + 1);
+        return s;
+    }
+    if (!found_alnum) {
+        for (long i = (long)len - 1; i >= 0; i--) {
+            unsigned char ch = (unsigned char)s[i];
+            s[i] = (char)(ch + 1);
+            if (ch != 0xff) return s;
+            carry_pos = i;
+        }
+        carry = 1;
+    }
+    memmove(s + carry_pos + 1, s + carry_pos, len - (size_t)carry_pos + 1);
+    s[carry_pos] = carry;
+    return s;
+}
+
+static int rb_str_cmp(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    int r = memcmp(a, b, la < lb ? la : lb);
+    return r ? r : la < lb ? -1 : la > lb;
+}
+
+enum { RANGE_MAX = 1000000 };
+
+/* Range#step(step) over strings: String#upto, every step-th element. */
+static Value *string_range(CallCtx *cc, const char *beg, const char *end, int excl, int64_t step)
+{
+    ValVec out = VV_ARENA(A);
+    int64_t k = 0;
+#define YIELD(str, n) do { if (k++ % step == 0) vv_push(&out, val_str(A, (str), (n))); } while (0)
+    size_t lb = strlen(beg), le = strlen(end);
+    if (lb == 1 && le == 1 && !(beg[0] & 0x80) && !(end[0] & 0x80)) {
+        char c = beg[0], e = end[0];
+        if (!(c > e || (excl && c == e)))
+            for (;;) {
+                YIELD(&c, 1);
+                if (!excl && c == e) break;
+                c++;
+                if (excl && c == e) break;
+            }
+        return vv_array(cc, &out);
+    }
+    int n = rb_str_cmp(beg, end);
+    if (n > 0 || (excl && n == 0)) return vv_array(cc, &out);
+    const char *after_end = rb_succ(cc, end, le), *cur = beg;
+    while (strcmp(cur, after_end) != 0 && out.n < RANGE_MAX) {
+        const char *next = excl || strcmp(cur, end) ? rb_succ(cc, cur, strlen(cur)) : NULL;
+        YIELD(cur, strlen(cur));
+        if (!next) break;
+        cur = next;
+        if (excl && !strcmp(cur, end)) break;
+        if (strlen(cur) > le || !*cur) break;
+    }
+#undef YIELD
+    return vv_array(cc, &out);
+}
+
+/* range(start, stop[, step]) or range('a-e' | 'a..e' | 'a...e') */
+static Value *f_range(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (!cc->nargs) ev_fail(cc, "range(): Wrong number of arguments given (0 for 1)");
+    const Value *start, *stop;
+    int64_t step = 1;
+    int excl = 0;
+    if (cc->nargs > 1) {
+        start = a[0], stop = a[1];
+        if (cc->nargs > 2) {
+            step = rb_to_i(cc, a[2]);
+            if (step < 0) step = -step;
+        }
+        if (!step) ev_fail(cc, "range(): 3rd arg (step size) must be a non zero integer (e.g. 1 or -1)");
+    } else {
+        Value *v = a[0];
+        if (v->kind != V_STR) fail_no_method(cc, "match", v);
+        Regex *re = re_get("^(\\w+)(\\.\\.\\.?|\\-)(\\w+)$", NULL);
+        int caps[8], ncap = 4;
+        if (!re || !re_search(re, v->str.s, v->str.len, 0, caps, &ncap)) {
+            if (rb_matches("^.+$", v->str.s, v->str.len))
+                ev_fail(cc, "range(): Unable to compute range from the value: %s", v->str.s);
+            ev_fail(cc, "range(): Unknown range format: %s", v->str.s);
+        }
+        start = val_str(A, v->str.s + caps[2], (size_t)(caps[3] - caps[2]));
+        stop = val_str(A, v->str.s + caps[6], (size_t)(caps[7] - caps[6]));
+        excl = caps[5] - caps[4] == 3;
+    }
+    const char *s0 = rb_to_s(cc, start);
+    if (rb_matches("^\\d+$", s0, strlen(s0))) {
+        int64_t b = rb_to_i(cc, start), e = rb_to_i(cc, stop);
+        ValVec out = VV_ARENA(A);
+        for (int64_t i = b; (excl ? i < e : i <= e) && out.n < RANGE_MAX; i += step) {
+            vv_push(&out, val_int(A, i));
+            if (i > INT64_MAX - step) break;
+        }
+        return vv_array(cc, &out);
+    }
+    return string_range(cc, s0, rb_to_s(cc, stop), excl, step);
+}
+
+/* ---- enclose_ipv6 ---- */
+
+typedef unsigned __int128 U128;
+
+/* Ruby's IPAddr#in_addr on four decimal octets (from regex captures):
+ * each below 256 and without a leading zero. */
+static int ip4_octets(const char *s, const int *caps, uint32_t *out)
+{
+    uint32_t v = 0;
+    for (int g = 0; g < 4; g++) {
+        const char *p = s + caps[2 * g], *e = s + caps[2 * g + 1];
+        if (e - p > 1 && *p == '0') return 0;
+        if (e - p > 3) return 0;
+        unsigned n = 0;
+        for (; p < e; p++) n = n * 10 + (unsigned)(*p - '0');
+        if (n > 255) return 0;
+        v = v << 8 | n;
+    }
+    *out = v;
+    return 1;
+}
+
+static int re_whole(const char *pat, const char *s, size_t len, int *caps, int pairs)
+{
+    Regex *re = re_get(pat, NULL);
+    int n = pairs;
+    return re && re_search(re, s, len, 0, caps, &n);
+}
+
+static U128 hex_groups(const char *s, size_t len, int *count)
+{
+    U128 v = 0;
+    *count = 0;
+    for (size_t i = 0; i < len;) {
+        unsigned g = 0;
+        for (; i < len && s[i] != ':'; i++) g = g * 16 + (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0' : (tolower((unsigned char)s[i]) - 'a' + 10));
+        v = v << 16 | g;
+        ++*count;
+        if (i < len) i++;
+    }
+    return v;
+}
+
+/* IPAddr.new(str): *v6 and the (masked) address; 0 when Ruby raises. */
+static int ipaddr_parse(const char *str, int want6, int *v6, U128 *addr, U128 *mask, char zone[256])
+{
+    const char *slash = strchr(str, '/');
+    size_t plen = slash ? (size_t)(slash - str) : strlen(str);
+    char *prefix = strndup(str, plen);
+    if (!prefix) return 0;
+    int family6 = want6, ok = 0, caps[20];
+    zone[0] = 0;
+    if (re_whole("\\A\\[(.*)\\]\\z", prefix, plen, caps, 2)) {
+        memmove(prefix, prefix + caps[2], (size_t)(caps[3] - caps[2]));
+        plen = (size_t)(caps[3] - caps[2]);
+        prefix[plen] = 0;
+        family6 = 1;
+    }
+    if (re_whole("\\A(.*)(%\\w+)\\z", prefix, plen, caps, 3)) {
+        snprintf(zone, 256, "%.*s", caps[5] - caps[4], prefix + caps[4]);
+        plen = (size_t)caps[3];
+        prefix[plen] = 0;
+        family6 = 1;
+    }
+    uint32_t v4;
+    if (!family6 && re_whole("\\A(\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+)\\z", prefix, plen, caps, 5)) {
+        if (!ip4_octets(prefix, caps + 2, &v4)) goto out;
+        *v6 = 0, *addr = v4, *mask = 0xffffffffu;
+    } else {
+        *v6 = 1, *mask = ~(U128)0;
+        int count = 0, colons = 0;
+        for (size_t i = 0; i < plen; i++) colons += prefix[i] == ':';
+        if (re_whole("(?i)\\A(?:(?:[\\da-f]{1,4}:){7}[\\da-f]{1,4}|((?:[\\da-f]{1,4}:){6})(\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))\\z",
+                     prefix, plen, caps, 6)) {
+            if (caps[2] >= 0) {
+                if (!ip4_octets(prefix, caps + 4, &v4)) goto out;
+                *addr = hex_groups(prefix, (size_t)caps[3] - 1, &count) << 32 | v4;
+            } else {
+                *addr = hex_groups(prefix, plen, &count);
+            }
+        } else if (re_whole("(?i)\\A((?:(?:[\\da-f]{1,4}:)*[\\da-f]{1,4})?)::(((?:[\\da-f]{1,4}:)*)(?:[\\da-f]{1,4}|(\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?)\\z",
+                            prefix, plen, caps, 8)) {
+            int nl, nr;
+            U128 l = hex_groups(prefix + caps[2], (size_t)(caps[3] - caps[2]), &nl), r;
+            if (caps[8] >= 0) {
+                if (colons > 6 || !ip4_octets(prefix, caps + 8, &v4)) goto out;
+                r = hex_groups(prefix + caps[6], caps[7] > caps[6] ? (size_t)(caps[7] - caps[6] - 1) : 0, &nr);
+                if (caps[7] == caps[6]) nr = 0;
+                r = r << 32 | v4, nr += 2;
+            } else {
+                int lim = caps[3] == caps[2] || caps[5] == caps[4] ? 8 : 7;
+                if (colons > lim) goto out;
+                r = hex_groups(prefix + caps[4], (size_t)(caps[5] - caps[4]), &nr);
+            }
+            if (caps[3] == caps[2]) nl = 0;
+            if (nl + nr > 8) goto out;
+            *addr = nr == 8 ? r : (nl ? l << (16 * (8 - nl)) : 0) | r;
+        } else {
+            goto out;
+        }
+    }
+    if (slash) {
+        const char *m = slash + 1;
+        size_t mlen = strlen(m);
+        long bits = -1;
+        if (re_whole("\\A(0|[1-9]+\\d*)\\z", m, mlen, caps, 1)) {
+            bits = mlen > 4 ? 1000 : strtol(m, NULL, 10);
+        } else if (re_whole("\\A\\d+\\z", m, mlen, caps, 1)) {
+            goto out;
+        } else {
+            int mv6;
+            U128 ma, mm;
+            char mz[256];
+            if (!ipaddr_parse(m, 0, &mv6, &ma, &mm, mz) || mv6 != *v6) goto out;
+            U128 n = ma ^ mm;
+            if ((n + 1) & n) goto out;
+            *mask = ma, *addr &= ma;
+        }
+        if (bits >= 0) {
+            int width = *v6 ? 128 : 32;
+            if (bits > width) goto out;
+            int masklen = width - (int)bits;
+            U128 full = *v6 ? ~(U128)0 : 0xffffffffu;
+            *mask = masklen >= 128 ? 0 : (full >> masklen) << masklen;
+            *addr = masklen >= 128 ? 0 : (*addr >> masklen) << masklen;
+        }
+    }
+    ok = 1;
+out:
+    free(prefix);
+    return ok;
+}
+
+/* IPAddr#to_s of an IPv6 address: the longest (leftmost) run of two or
+ * more zero groups as '::', ::a.b.c.d and ::ffff:a.b.c.d forms. */
+static const char *ipv6_to_s(CallCtx *cc, U128 addr, const char *zone)
+{
+    unsigned g[8];
+    for (int i = 0; i < 8; i++) g[i] = (unsigned)(addr >> (16 * (7 - i))) & 0xffff;
+    int best = -1, bestlen = 1;
+    for (int i = 0; i < 8;) {
+        int j = i;
+        while (j < 8 && !g[j]) j++;
+        if (j - i > bestlen) best = i, bestlen = j - i;
+        i = j > i ? j : i + 1;
+    }
+    Buf b = BUF_INIT;
+    if (best == 0 && bestlen == 8) {
+        buf_adds(&b, "::");
+    } else {
+        for (int i = 0; i < 8; i++) {
+            if (i == best) {
+                buf_adds(&b, i == 0 ? "::" : ":");
+                i += bestlen - 1;
+                continue;
+            }
+            buf_printf(&b, "%x", g[i]);
+            if (i < 7) buf_addc(&b, ':');
+        }
+    }
+    const char *s = buf_cstr(&b);
+    const char *r;
+    if (!*zone && best == 0 && (bestlen == 6 || (bestlen == 5 && g[5] == 0xffff)) && strncmp(s, "::", 2) == 0)
+        r = arena_printf(A, "::%s%u.%u.%u.%u", bestlen == 5 ? "ffff:" : "", g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255);
+    else
+        r = arena_printf(A, "%s%s", s, zone);
+    buf_free(&b);
+    return r;
+}
+
+/* enclose_ipv6(address | [address...]) - IPv6 addresses as [addr]. */
+static Value *f_enclose_ipv6(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "enclose_ipv6(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *arg = cc->args[0];
+    if (arg->kind != V_STR && arg->kind != V_ARRAY)
+        ev_fail(cc, "enclose_ipv6(): Wrong argument type given %s expected String or Array", rb_class(cc, arg));
+    ValVec in = VV_ARENA(A), out = VV_ARENA(A);
+    flatten_into(&in, arg);
+    const char *bad = NULL;
+    for (size_t i = 0; i < in.n && !bad; i++) {
+        Value *v = in.v[i];
+        if (v->kind == V_UNDEF) continue;
+        if (!(v->kind == V_STR && !strcmp(v->str.s, "*"))) {
+            int v6;
+            U128 addr, mask;
+            char zone[256];
+            if (v->kind != V_STR || strlen(v->str.s) != v->str.len || !ipaddr_parse(v->str.s, 0, &v6, &addr, &mask, zone)) {
+                bad = rb_to_s(cc, v);
+                break;
+            }
+            if (v6) v = val_cstr(A, arena_printf(A, "[%s]", ipv6_to_s(cc, addr, zone)));
+        }
+        if (!rb_includes(out.v, out.n, v)) vv_push(&out, v);
+    }
+    vv_free(&in);
+    if (bad) {
+        vv_free(&out);
+        ev_fail(cc, "enclose_ipv6(): Wrong argument given %s is not an ip address.", bad);
+    }
+    return vv_array(cc, &out);
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -2288,7 +3111,29 @@ void stdlib_settings(Compiler *c, Scope *s)
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = c->arena, .args = a, .nargs = n, .lambda = l}; \
         return fn(&cc); \
     }
+CALLER(f_any2array)
+CALLER(f_enclose_ipv6)
+CALLER(f_range)
+CALLER(f_union)
+CALLER(f_intersection)
+CALLER(f_difference)
+CALLER(f_zip)
+CALLER(f_values_at)
+CALLER(f_deprecation)
 CALLER(f_assert_private)
+CALLER(f_basename)
+CALLER(f_dirname)
+CALLER(f_prefix)
+CALLER(f_shell_escape)
+CALLER(f_shell_join)
+CALLER(f_str2bool)
+CALLER(f_suffix)
+CALLER(f_validate_absolute_path)
+CALLER(f_validate_array)
+CALLER(f_validate_bool)
+CALLER(f_validate_hash)
+CALLER(f_validate_re)
+CALLER(f_validate_string)
 CALLER(f_bool2str)
 CALLER(f_concat)
 CALLER(f_deep_merge)
@@ -2325,7 +3170,9 @@ HIERA_CALLER(hiera_hash)
 HIERA_CALLER(hiera_include)
 
 static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
+    {"any2array", f_any2array_call},
     {"assert_private", f_assert_private_call},
+    {"basename", f_basename_call},
     {"bool2str", f_bool2str_call},
     {"concat", f_concat_call},
     {"deep_merge", f_deep_merge_call},
@@ -2333,6 +3180,10 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"delete", f_delete_call},
     {"delete_at", f_delete_at_call},
     {"delete_undef_values", f_delete_undef_values_call},
+    {"deprecation", f_deprecation_call},
+    {"difference", f_difference_call},
+    {"dirname", f_dirname_call},
+    {"enclose_ipv6", f_enclose_ipv6_call},
     {"ensure_packages", f_ensure_packages_call},
     {"ensure_resource", f_ensure_resource_call},
     {"ensure_resources", f_ensure_resources_call},
@@ -2343,16 +3194,32 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"hiera_array", f_hiera_array_call},
     {"hiera_hash", f_hiera_hash_call},
     {"hiera_include", f_hiera_include_call},
+    {"intersection", f_intersection_call},
     {"is_a", f_is_a_call},
     {"member", f_member_call},
     {"merge", f_merge_call},
     {"parsejson", f_parsejson_call},
     {"pick", f_pick_call},
     {"pick_default", f_pick_default_call},
+    {"prefix", f_prefix_call},
+    {"range", f_range_call},
+    {"shell_escape", f_shell_escape_call},
+    {"shell_join", f_shell_join_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
     {"stdlib::nested_values", f_nested_values_call},
+    {"str2bool", f_str2bool_call},
+    {"suffix", f_suffix_call},
     {"to_json", f_to_json_call},
     {"to_yaml", f_to_yaml_call},
+    {"union", f_union_call},
+    {"validate_absolute_path", f_validate_absolute_path_call},
+    {"validate_array", f_validate_array_call},
+    {"validate_bool", f_validate_bool_call},
+    {"validate_hash", f_validate_hash_call},
+    {"validate_re", f_validate_re_call},
+    {"validate_string", f_validate_string_call},
+    {"values_at", f_values_at_call},
+    {"zip", f_zip_call},
 };
 
 StdlibFn stdlib_find(const char *name)

@@ -2,7 +2,9 @@
  * stdlib.h - built-in versions of the puppetlabs-stdlib functions modules
  * call everywhere (pick, merge, ensure_packages, fqdn_rand, to_json, ...),
  * with stdlib's exact behaviour and messages.  They see the compiler (some
- * declare resources or read facts), so they are called like cfuncs.c's.
+ * declare resources or read facts), so they are called like cfuncs.c's;
+ * the deprecated validate_* checks and string helpers (basename, prefix,
+ * range, enclose_ipv6, ...) are here too.
  */
 #ifndef COMPILER_STDLIB_H
 #define COMPILER_STDLIB_H

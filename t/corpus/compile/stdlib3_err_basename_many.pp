@@ -1,0 +1,1 @@
+notify { 'x': message => basename('a', 'b', 'c') }

@@ -1,0 +1,1 @@
+notify { 'x': message => difference([1], undef) }

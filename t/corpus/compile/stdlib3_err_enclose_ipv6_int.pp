@@ -1,0 +1,1 @@
+notify { 'x': message => enclose_ipv6([1]) }

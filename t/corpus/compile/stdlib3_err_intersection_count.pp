@@ -1,0 +1,1 @@
+notify { 'x': message => intersection([1], [2], [3]) }

@@ -1,0 +1,1 @@
+notify { 'x': message => intersection({'a' => 1}, 'b') }

@@ -1,0 +1,1 @@
+notify { 'x': message => suffix({'a' => 1}, ['x']) }

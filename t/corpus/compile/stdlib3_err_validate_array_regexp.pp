@@ -1,0 +1,1 @@
+validate_array({'r' => [/x/, 1]})

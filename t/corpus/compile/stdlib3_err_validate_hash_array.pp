@@ -1,0 +1,1 @@
+validate_hash({}, [1, 'a'])

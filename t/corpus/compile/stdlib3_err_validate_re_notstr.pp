@@ -1,0 +1,1 @@
+validate_re(1, 'a')

@@ -1,0 +1,1 @@
+notify { 'x': message => values_at([1, 2], 'a') }

@@ -1,0 +1,10 @@
+notify { 'e1': message => shell_escape("it's a \"test\" \$HOME; rm -rf *") }
+notify { 'e2': message => shell_escape('') }
+notify { 'e3': message => shell_escape(undef) }
+notify { 'e4': message => shell_escape("a\nb") }
+notify { 'e5': message => shell_escape(42) }
+notify { 'e6': message => shell_escape('safe-_.,:+/@x') }
+notify { 'e7': message => shell_escape('héllo wörld') }
+notify { 'e8': message => shell_escape(['a b', 1]) }
+notify { 'j1': message => shell_join(['ls', '-l', 'my file', '', "x'y", 1, true, undef]) }
+notify { 'j2': message => shell_join([]) }

@@ -1,0 +1,11 @@
+validate_absolute_path('/var/lib', ['/a', '/b'], 'C:/Program Files', 'c:\\x', '\\\\server\\share', '//server/share', "rel\n/abs")
+validate_absolute_path([])
+validate_bool(true, false)
+validate_hash({}, {'a' => 1})
+validate_array([], [1])
+validate_string('a', undef, '')
+validate_re('abc', '^a')
+validate_re('abc', ['^x', 'c$'])
+validate_re('abc', /b/)
+validate_re('abc', [/x/, 'b'], 'msg')
+notify { 'ok': }
