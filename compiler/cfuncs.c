@@ -432,16 +432,179 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     cmp_fail(c, at, "Creating a new %s from %s is not supported", t, val_type_name(v));
 }
 
+/* break() / next([value]) / return([value]): see ev_jump. */
+static void jump_arity(Compiler *c, const Node *at, const char *name, size_t n, size_t max)
+{
+    if (n <= max) return;
+    if (max == 0) cmp_fail(c, at, "'%s' expects no arguments, got %zu", name, n);
+    cmp_fail(c, at, "'%s' expects at most %zu argument%s, got %zu", name, max, max == 1 ? "" : "s", n);
+}
+
+static Value *f_break(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    (void)s, (void)a, (void)l;
+    jump_arity(c, at, "break", n, 0);
+    ev_jump(c, at, EV_JUMP_BREAK, NULL);
+}
+
+static Value *f_next(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    (void)s, (void)l;
+    jump_arity(c, at, "next", n, 1);
+    ev_jump(c, at, EV_JUMP_NEXT, n ? a[0] : NULL);
+}
+
+static Value *f_return(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    (void)s, (void)l;
+    jump_arity(c, at, "return", n, 1);
+    ev_jump(c, at, EV_JUMP_RETURN, n ? a[0] : NULL);
+}
+
+static const struct CompilerFnEntry *compiler_fn(const char *name);
+
+/* Whether name is a function: built in, defined, or autoloadable from
+ * <module>/functions/. */
+static int fn_known(Compiler *c, const char *name)
+{
+    const char *f = name[0] == ':' && name[1] == ':' ? name + 2 : name;
+    if (compiler_fn(f) || stdlib_find(f) || fn_find(f)) return 1;
+    char *l = arena_strdup(A, f);
+    for (char *p = l; *p; p++) *p = (char)tolower((unsigned char)*p);
+    if (map_get(&c->functions, l, strlen(l))) return 1;
+    const char *sep = strstr(l, "::");
+    if (!sep) return 0;
+    char *rest = arena_printf(A, "%s.pp", sep + 2);
+    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
+    return module_file(c, arena_strndup(A, l, (size_t)(sep - l)), "functions", rest) != NULL;
+}
+
+/* convert_to(value, type, args...) [|$x|] - new(type, value, args...),
+ * given to the block when there is one. */
+static Value *f_convert_to(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 2) cmp_fail(c, at, "'convert_to' expects at least 2 arguments, got %s", n ? "1" : "none");
+    if (a[1]->kind != V_TYPE)
+        cmp_fail(c, at, "'convert_to' parameter 'type' expects a Type value, got %s", val_type_name(a[1]));
+    Value **args = ARENA_NEWN(A, Value *, n);
+    args[0] = a[1];
+    args[1] = a[0];
+    if (n > 2) memcpy(args + 2, a + 2, (n - 2) * sizeof *a);
+    Value *r = ev_call_function(c, s, at, "new", args, n, NULL);
+    if (!l) return r;
+    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n, .lambda = l};
+    return ev_yield(&cc, &r, 1);
+}
+
+/* call(name, args...) [|...|] - calls the function called name. */
+static Value *f_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1) cmp_fail(c, at, "'call' expects at least 1 argument, got none");
+    if (a[0]->kind != V_STR)
+        cmp_fail(c, at, "'call' parameter 'function_name' expects a String value, got %s", val_type_name(a[0]));
+    const char *name = arena_strndup(A, a[0]->str.s, a[0]->str.len);
+    if (!fn_known(c, name)) cmp_fail(c, at, "Unknown function '%s'", name);
+    return ev_call_function(c, s, at, name, a + 1, n - 1, l);
+}
+
+/* The segments of a dotted navigation ("a.0.'b.c'"), as Puppet's
+ * SubLookup#split_key makes them: quoted parts are strings, all-digit
+ * parts Integers.  NULL on a syntax error. */
+static Value **split_key(Compiler *c, const char *k, size_t *n)
+{
+    ValVec out = VV_ARENA(A);
+    const char *p = k;
+    for (;;) {
+        const char *b = p;
+        Value *seg;
+        if (*p == '\'' || *p == '"') {
+            const char *e = strchr(p + 1, *p);
+            if (!e || (e[1] && e[1] != '.')) return vv_free(&out), NULL;
+            seg = val_str(A, p + 1, (size_t)(e - p - 1));
+            p = e + 1;
+        } else {
+            while (*p && *p != '.' && *p != '\'' && *p != '"') p++;
+            if (*p == '\'' || *p == '"' || p == b) return vv_free(&out), NULL;
+            int digits = 1;
+            for (const char *q = b; q < p; q++) digits &= isdigit((unsigned char)*q) != 0;
+            seg = digits && p - b < 19 ? val_int(A, strtoll(b, NULL, 10)) : val_str(A, b, (size_t)(p - b));
+        }
+        vv_push(&out, seg);
+        if (!*p) break;
+        p++;                                 /* the '.' */
+    }
+    *n = out.n;
+    Value **r = arena_memdup(A, out.v, out.n * sizeof *out.v);
+    vv_free(&out);
+    return r;
+}
+
+/* getvar('name[.navigation]'[, default]) - a variable's value (qualified
+ * names from their class's scope), dug into by the dotted navigation as
+ * get() does; the default when the variable is unknown or the value undef. */
+static Value *f_getvar(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n < 1) cmp_fail(c, at, "'getvar' expects between 1 and 2 arguments, got none");
+    if (n > 2) cmp_fail(c, at, "'getvar' expects between 1 and 2 arguments, got %zu", n);
+    if (a[0]->kind != V_STR)
+        cmp_fail(c, at, "'getvar' parameter 'get_string' expects a String value, got %s", val_type_name(a[0]));
+    Value *dflt = n > 1 ? a[1] : VAL_UNDEF;
+    const char *str = arena_strndup(A, a[0]->str.s, a[0]->str.len);
+    /* \A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*(?:\.|\Z), then the name is ((::)?(\w+::)*\w+) */
+    const char *p = str;
+    if (p[0] == ':' && p[1] == ':') p += 2;
+    for (;;) {
+        const char *w = p;
+        while (isalnum((unsigned char)*p) || *p == '_') p++;
+        if (p == w || !(islower((unsigned char)*w) || (*w == '_' && !(p[0] == ':' && p[1] == ':'))))
+            cmp_fail(c, at, "'getvar' The given string does not start with a valid variable name");
+        if (p[0] == ':' && p[1] == ':') { p += 2; continue; }
+        break;
+    }
+    if (*p && *p != '.') cmp_fail(c, at, "'getvar' The given string does not start with a valid variable name");
+    const char *name = arena_strndup(A, str, (size_t)(p - str));
+    const char *nav = *p ? p + 1 : p;
+    Value *v = NULL;
+    const char *q = strstr(name, "::");
+    if (q) {
+        if (q == name && !strstr(name + 2, "::")) {
+            v = map_get(&c->top->vars, name + 2, strlen(name + 2));
+        } else {
+            if (q == name) name += 2;
+            const char *last = name;
+            for (const char *r = name; (r = strstr(r, "::")); r += 2) last = r;
+            char *cls = arena_strndup(A, name, (size_t)(last - name));
+            for (char *r = cls; *r; r++) *r = (char)tolower((unsigned char)*r);
+            Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
+            if (cs) v = map_get(&cs->vars, last + 2, strlen(last + 2));
+        }
+    } else if (isdigit((unsigned char)name[0])) {
+        v = scope_lookup(c, s, name, at);
+    } else {
+        for (Scope *sc = s; sc && !v; sc = sc->parent) v = map_get(&sc->vars, name, strlen(name));
+    }
+    if (!v || v->kind == V_UNDEF) return dflt;
+    if (!*nav) return v;
+    size_t ns;
+    Value **segs = split_key(c, nav, &ns);
+    if (!segs) cmp_fail(c, at, "Syntax error in dotted-navigation string");
+    Value **args = ARENA_NEWN(A, Value *, ns + 1);
+    args[0] = v;
+    memcpy(args + 1, segs, ns * sizeof *segs);
+    Value *r = ev_call_function(c, s, at, "dig", args, ns + 1, NULL);
+    return r->kind == V_UNDEF ? dflt : r;
+}
+
 /* Sorted by name (strcmp order: "_" after upper case, before lower case)
  * for the binary search in ev_call_function. */
 static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compiler_fns[] = {
     {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"alert", f_alert},
-    {"assert_type", f_assert_type}, {"compare", f_compare}, {"contain", f_contain},
+    {"assert_type", f_assert_type}, {"break", f_break}, {"call", f_call}, {"compare", f_compare}, {"contain", f_contain}, {"convert_to", f_convert_to},
     {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_debug}, {"defined", f_defined},
-    {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file},
+    {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file}, {"getvar", f_getvar},
     {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", f_template},
-    {"lookup", f_lookup}, {"new", f_new}, {"notice", f_notice}, {"realize", f_realize},
-    {"require", f_require}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
+    {"lookup", f_lookup}, {"new", f_new}, {"next", f_next}, {"notice", f_notice}, {"realize", f_realize},
+    {"require", f_require}, {"return", f_return}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
     {"warning", f_warning},
 };
 
@@ -482,16 +645,21 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
     if (n > nparams && !has_rest)
         cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
     c->call_depth++;
-    Value *r = def->b ? ev_block(c, fs, def->b) : VAL_UNDEF;
+    Value *r = ev_body(c, fs, def->b, 0);
     c->call_depth--;
     return r;
+}
+
+static const struct CompilerFnEntry *compiler_fn(const char *name)
+{
+    return bsearch(name, compiler_fns, ARRAY_LEN(compiler_fns), sizeof compiler_fns[0], compiler_fn_cmp);
 }
 
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs,
                         const Node *lambda)
 {
     const char *fname = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    const struct CompilerFnEntry *cf = bsearch(fname, compiler_fns, ARRAY_LEN(compiler_fns), sizeof compiler_fns[0], compiler_fn_cmp);
+    const struct CompilerFnEntry *cf = compiler_fn(fname);
     if (cf) return cf->fn(c, s, at, args, nargs, lambda);
     StdlibFn sf = stdlib_find(fname);
     if (sf) return sf(c, s, at, args, nargs, lambda);

@@ -82,6 +82,9 @@ struct Compiler {
     int type_depth;                  /* type alias expansion in progress */
     int warnings;
     struct Hiera *hiera;             /* Hiera 5 state (hiera.c), made on first use */
+    int jump;                        /* the return()/next()/break() unwinding now (EV_JUMP_*), or 0 */
+    Value *jump_value;               /* its value */
+    int catch_next, catch_return, catch_break;  /* active catchers of each jump (see eval.c) */
 };
 
 /* Compiles opt.manifest into c (initialised by the caller).  Returns 0, or
@@ -97,6 +100,20 @@ void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at
 Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
 Value *ev_expr(Compiler *c, Scope *s, const Node *n);
 Value *ev_block(Compiler *c, Scope *s, const Node *n);
+/* return(), next() and break() unwind through c->fail like an error, with
+ * c->jump saying which; a function, lambda, class or define body whose
+ * text holds the call catches it (ev_body), an iteration catches break()
+ * (ev_breakable in functions.h).  A jump nobody would catch is an error
+ * where it is called. */
+enum { EV_JUMP_NEXT = 1, EV_JUMP_RETURN = 2, EV_JUMP_BREAK = 4 };
+/* Evaluates body (a Puppet function's, a lambda's with lambda set, or a
+ * class's or define's) in s, catching the next() and return() meant for
+ * it: a lambda catches next() only, the others both.  Costs nothing more
+ * than ev_block when the body calls neither. */
+Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda);
+/* Raises the jump kind with value v at the call at (an error when nothing
+ * would catch it, worded as Puppet's). */
+_Noreturn void ev_jump(Compiler *c, const Node *at, int kind, Value *v);
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs, const Node *lambda);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);

@@ -593,13 +593,136 @@ static Value *eval_selector(Compiler *c, Scope *s, const Node *n)
 
 /* ---- the evaluator ---- */
 
-Value *ev_block(Compiler *c, Scope *s, const Node *n)
+static Value *ev_statements(Compiler *c, Scope *s, const Node *n)
 {
     Value *last = VAL_UNDEF;
-    if (!n) return last;
-    if (n->kind != ND_BLOCK) return ev_expr(c, s, n);
     for (const Node *k = n->kids; k; k = k->next) last = ev_expr(c, s, k);
     return last;
+}
+
+Value *ev_block(Compiler *c, Scope *s, const Node *n)
+{
+    if (!n) return VAL_UNDEF;
+    if (n->kind != ND_BLOCK) return ev_expr(c, s, n);
+    if (n->ival) return ev_body(c, s, n, 0);    /* a class's or define's body (parser.y) */
+    return ev_statements(c, s, n);
+}
+
+/* ---- return, next and break ----
+ *
+ * Puppet throws these as Ruby exceptions: next() ends the innermost lambda
+ * or function (or class or define body) with its value, return() the
+ * innermost function or class or define body (through any lambdas), and
+ * break() stops the innermost iteration that rescues StopIteration, which
+ * may be a caller's.  Here they unwind through c->fail like an error, with
+ * c->jump set.  The bodies that can be the target of a next() or return()
+ * are the ones whose text calls it, so only those set up a catcher (the
+ * scan is done once per body and kept in its cache); the counters say
+ * whether anyone would catch, so an uncatchable jump fails where it is
+ * called, with Puppet's message. */
+
+/* EV_JUMP_NEXT: a next() call in n outside any nested lambda;
+ * EV_JUMP_RETURN: a return() call anywhere in n but nested definitions. */
+static int jumps_in(const Node *n, int in_lambda)
+{
+    if (!n) return 0;
+    switch (n->kind) {
+    case ND_CLASS: case ND_DEFINE: case ND_FUNCTION: case ND_NODE: case ND_TYPE_ALIAS:
+        return 0;
+    case ND_LAMBDA: in_lambda = 1; break;
+    case ND_CALL:
+        if (n->a && n->a->kind == ND_NAME) {
+            if (!in_lambda && strcmp(n->a->text, "next") == 0) return EV_JUMP_NEXT | jumps_in(n->kids, 0);
+            if (strcmp(n->a->text, "return") == 0) return EV_JUMP_RETURN;
+        }
+        break;
+    case ND_METHOD:                                  /* $x.next, $x.return */
+        if (!in_lambda && strcmp(n->text, "next") == 0) return EV_JUMP_NEXT | jumps_in(n->a, 0);
+        if (strcmp(n->text, "return") == 0) return EV_JUMP_RETURN;
+        break;
+    default: break;
+    }
+    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(n->c, in_lambda);
+    for (const Node *k = n->kids; k; k = k->next) m |= jumps_in(k, in_lambda);
+    return m;
+}
+
+/* Runs the statements of body, catching the jumps of kinds. */
+static Value *ev_catching(Compiler *c, Scope *s, const Node *body, int kinds)
+{
+    jmp_buf jb, *saved = c->fail;
+    int depth = c->depth, call_depth = c->call_depth, type_depth = c->type_depth;
+    Buf *epp_out = c->epp_out;
+    Value *r;
+    if (kinds & EV_JUMP_NEXT) c->catch_next++;
+    if (kinds & EV_JUMP_RETURN) c->catch_return++;
+    c->fail = &jb;
+    if (setjmp(jb) == 0) {
+        r = ev_statements(c, s, body);
+    } else if (c->jump & kinds) {
+        r = c->jump_value;
+        c->jump = 0;
+        c->depth = depth, c->call_depth = call_depth, c->type_depth = type_depth, c->epp_out = epp_out;
+    } else {                                     /* an error, or a jump for someone further out */
+        if (kinds & EV_JUMP_NEXT) c->catch_next--;
+        if (kinds & EV_JUMP_RETURN) c->catch_return--;
+        c->fail = saved;
+        longjmp(*saved, 1);
+    }
+    if (kinds & EV_JUMP_NEXT) c->catch_next--;
+    if (kinds & EV_JUMP_RETURN) c->catch_return--;
+    c->fail = saved;
+    return r;
+}
+
+Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda)
+{
+    if (!body) return VAL_UNDEF;
+    if (body->kind != ND_BLOCK) return ev_expr(c, s, body);
+    uintptr_t m = (uintptr_t)body->cache;
+    if (!m) {
+        m = (uintptr_t)jumps_in(body, 0) | 0x100;           /* 0x100: scanned */
+        ((Node *)body)->cache = (void *)m;
+    }
+    int kinds = (int)m & (lambda ? EV_JUMP_NEXT : EV_JUMP_NEXT | EV_JUMP_RETURN);
+    return kinds ? ev_catching(c, s, body, kinds) : ev_statements(c, s, body);
+}
+
+_Noreturn void ev_jump(Compiler *c, const Node *at, int kind, Value *v)
+{
+    int catchers = kind == EV_JUMP_NEXT ? c->catch_next : kind == EV_JUMP_RETURN ? c->catch_return : c->catch_break;
+    if (!catchers)
+        cmp_fail(c, at, "%s() from context where this is illegal",
+                 kind == EV_JUMP_NEXT ? "next" : kind == EV_JUMP_RETURN ? "return" : "break");
+    c->jump = kind;
+    c->jump_value = v ? v : VAL_UNDEF;
+    longjmp(*c->fail, 1);
+}
+
+int ev_breakable(CallCtx *cc, void (*loop)(CallCtx *cc, void *state), void *state)
+{
+    Compiler *c = cc->c;
+    jmp_buf jb, *saved = c->fail;
+    int depth = c->depth, call_depth = c->call_depth, type_depth = c->type_depth;
+    Buf *epp_out = c->epp_out;
+    int broke;
+    c->catch_break++;
+    c->fail = &jb;
+    if (setjmp(jb) == 0) {
+        loop(cc, state);
+        broke = 0;
+    } else if (c->jump == EV_JUMP_BREAK) {
+        c->jump = 0;
+        c->depth = depth, c->call_depth = call_depth, c->type_depth = type_depth, c->epp_out = epp_out;
+        broke = 1;
+    } else {
+        c->catch_break--;
+        c->fail = saved;
+        longjmp(*saved, 1);
+    }
+    c->catch_break--;
+    c->fail = saved;
+    return broke;
 }
 
 static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
@@ -807,7 +930,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
         }
         map_put(&ls->vars, p->text, p->text_len, v);
     }
-    return l->b ? ev_block(c, ls, l->b) : VAL_UNDEF;
+    return ev_body(c, ls, l->b, 1);
 }
 
 _Noreturn void ev_fail(CallCtx *cc, const char *fmt, ...)

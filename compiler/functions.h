@@ -38,6 +38,12 @@ const Builtin *fn_find(const char *name);
 _Noreturn void ev_fail(CallCtx *cc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Runs cc->lambda with the given arguments; returns its value. */
 Value *ev_yield(CallCtx *cc, Value **args, size_t n);
+/* Runs loop(cc, state) and returns 0, or 1 when a break() in the block
+ * (or in anything it calls) stopped it: the iteration built-ins that
+ * Puppet lets break() stop (each, map, array filter, reduce, ...) run
+ * their loop through this and keep what they need for a partial result
+ * in *state, which must not be the loop's locals. */
+int ev_breakable(CallCtx *cc, void (*loop)(CallCtx *cc, void *state), void *state);
 /* Number of parameters the lambda declares (-1: none attached). */
 int ev_lambda_params(CallCtx *cc);
 /* Logs a function's message (notice, warning, ...) as Puppet does:

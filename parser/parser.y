@@ -463,6 +463,7 @@ attribute_operation
 definition_expression
   : DEFINE classname parameter_list LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_DEFINE, @$, &$2); ast_set_kids($$, $3); $$->b = $5;
+        if ($5) $5->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
   ;
@@ -471,6 +472,7 @@ definition_expression
 hostclass_expression
   : CLASS classname parameter_list classparent LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_CLASS, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        if ($6) $6->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
   ;

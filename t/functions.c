@@ -45,6 +45,8 @@ _Noreturn void ev_fail(CallCtx *cc, const char *fmt, ...)
 
 Value *ev_yield(CallCtx *cc, Value **args, size_t n) { return block(args, n); }
 int ev_lambda_params(CallCtx *cc) { return cc->lambda ? block_params : -1; }
+/* No break() here: the loop just runs (the evaluator's ev_breakable catches it). */
+int ev_breakable(CallCtx *cc, void (*loop)(CallCtx *cc, void *state), void *state) { loop(cc, state); return 0; }
 
 void ev_log(CallCtx *cc, const char *level, const char *msg)
 {

@@ -1,0 +1,1 @@
+$x = call('nosuch', 1)

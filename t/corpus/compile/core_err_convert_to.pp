@@ -1,0 +1,1 @@
+$x = 'abc'.convert_to(Integer)

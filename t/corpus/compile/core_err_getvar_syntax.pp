@@ -1,0 +1,2 @@
+$top = 1
+$x = getvar("top.'x")

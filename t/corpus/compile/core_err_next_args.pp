@@ -1,0 +1,4 @@
+function f() {
+  next(1, 2)
+}
+$x = f()

@@ -1,0 +1,4 @@
+function f() {
+  return(1, 2)
+}
+$x = f()
