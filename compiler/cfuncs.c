@@ -153,7 +153,7 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
             }
             char *ln = arena_strdup(A, name[0] == ':' && name[1] == ':' ? name + 2 : name);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-            if (type_find(ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
+            if (cmp_find_type(c, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
                 map_get(&c->functions, ln, strlen(ln)) || fn_find(ln))
                 return VAL_TRUE;
         } else if (val_is_resref(v)) {
@@ -163,7 +163,7 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
             const char *tn = v->type.name;
             char *ln = arena_strdup(A, tn);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-            if (res_is_data_type(tn) || type_find(ln, strlen(ln)) || load_define(c, ln)) return VAL_TRUE;
+            if (res_is_data_type(tn) || cmp_find_type(c, ln, strlen(ln)) || load_define(c, ln)) return VAL_TRUE;
         }
     }
     return VAL_FALSE;

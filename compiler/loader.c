@@ -20,13 +20,17 @@
  * string or object, a dependency without a name), the compile stops with a
  * plain error.
  */
+#define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
+#include "compiler/resource.h"
 #include "compiler/stdlib.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
 #include "base/buf.h"
 #include "base/util.h"
+#include "types/types.h"
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,6 +371,114 @@ const char *cmp_def_module(Compiler *c, const Node *def)
 int cmp_builtin_var(const char *name)
 {
     return !strcmp(name, "module_name") || !strcmp(name, "caller_module_name");
+}
+
+/* ---- resource types written in Ruby ---- */
+
+static int param_cmp(const void *a, const void *b)
+{
+    return strcmp(((const TypeParam *)a)->name, ((const TypeParam *)b)->name);
+}
+
+/* A type's attributes read off its Ruby source the way its newparam,
+ * newproperty, ensurable and isnamevar lines declare them (a full Ruby
+ * parse is not needed for the names).  The namevar is the one marked
+ * namevar, else "name". */
+static TypeDef *ruby_type_def(Compiler *c, const char *lname, const char *text)
+{
+    TypeParam *ps = NULL;
+    size_t n = 0, cap = 0;
+    int namevar = -1;
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        const char *p = line;
+        while (p < line + len && (*p == ' ' || *p == '\t')) p++;
+        int prop = 0, add = 0;
+        const char *name = NULL, *after = NULL;      /* the attribute's name; the rest of the line */
+        size_t nlen = 0;
+        if (!strncmp(p, "newparam", 8) || (prop = !strncmp(p, "newproperty", 11))) {
+            const char *q = p + (prop ? 11 : 8);
+            while (*q == ' ' || *q == '(') q++;
+            if (*q == ':') {
+                name = ++q;
+                while (isalnum((unsigned char)*q) || *q == '_') q++;
+                nlen = (size_t)(q - name);
+                after = q;
+                add = nlen > 0;
+            }
+        } else if (!strncmp(p, "ensurable", 9) && !(isalnum((unsigned char)p[9]) || p[9] == '_')) {
+            name = "ensure", nlen = 6, prop = 1, add = 1, after = p + 9;
+        } else if (!strncmp(p, "isnamevar", 9) && n) {
+            namevar = (int)n - 1;
+        }
+        if (add) {
+            if (n == cap) {
+                cap = cap ? cap * 2 : 16;
+                TypeParam *np = ARENA_NEWN(A, TypeParam, cap);
+                if (n) memcpy(np, ps, n * sizeof *ps);
+                ps = np;
+            }
+            ps[n].name = arena_strndup(A, name, nlen);
+            ps[n].flags = prop ? TP_PROPERTY : TP_PARAM;
+            if (memmem(after, len - (size_t)(after - line), "namevar", 7)) namevar = (int)n;   /* namevar: true */
+            n++;
+        }
+        line = end ? end + 1 : NULL;
+    }
+    TypeDef *td = ARENA_NEW(A, TypeDef);
+    td->name = lname;
+    td->namevar = namevar >= 0 ? ps[namevar].name : "name";
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(ps[i].name, td->namevar)) ps[i].flags |= TP_NAMEVAR;
+    if (n) qsort(ps, n, sizeof *ps, param_cmp);
+    td->params = ps;
+    td->nparams = n;
+    return td;
+}
+
+/* The source of <module>/lib/puppet/type/lname.rb of the first module in
+ * the module path that has one, or NULL. */
+static char *ruby_type_source(Compiler *c, const char *lname)
+{
+    for (size_t i = 0; i < c->nmodulepath; i++) {
+        DIR *d = opendir(c->modulepath[i]);
+        if (!d) continue;
+        char *text = NULL;
+        for (struct dirent *e; !text && (e = readdir(d));) {
+            if (!module_name_ok(e->d_name)) continue;
+            const char *path = arena_printf(A, "%s/%s/lib/puppet/type/%s.rb", c->modulepath[i], e->d_name, lname);
+            Buf b = BUF_INIT;
+            if (buf_read_file(&b, path, 0) == 0) text = arena_strndup(A, buf_cstr(&b), b.len);
+            buf_free(&b);
+        }
+        closedir(d);
+        if (text) return text;
+    }
+    return NULL;
+}
+
+const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
+{
+    const TypeDef *td = type_find(name, len);
+    if (td || !c->nmodulepath || !len) return td;
+    /* found once, kept in c->loaded under "\1name" (no path starts so) */
+    char *key = arena_alloc_bytes(A, len + 2);
+    key[0] = '\1';
+    for (size_t i = 0; i < len; i++) key[i + 1] = (char)tolower((unsigned char)name[i]);
+    key[len + 1] = '\0';
+    void *hit = map_get(&c->loaded, key, len + 1);
+    if (hit) return hit == (void *)1 ? NULL : hit;
+    const char *lname = key + 1;
+    for (const char *p = lname; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_') {     /* not a plain type name (a define's a::b) */
+            map_put(&c->loaded, key, len + 1, (void *)1);
+            return NULL;
+        }
+    char *text = ruby_type_source(c, lname);
+    td = text ? ruby_type_def(c, lname, text) : NULL;
+    map_put(&c->loaded, key, len + 1, td ? (void *)td : (void *)1);
+    return td;
 }
 
 const Node *load_class(Compiler *c, const char *name)

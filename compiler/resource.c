@@ -432,7 +432,7 @@ static void add_define_pending(Compiler *c, Resource *r)
 static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
                              const char *title, AttrList *attrs, int form)
 {
-    const TypeDef *td = type_find(tname, strlen(tname));
+    const TypeDef *td = cmp_find_type(c, tname, strlen(tname));
     const Node *def = NULL;
     const char *type = cat_capitalize_type(A, tname);
     if (!td) {
@@ -927,7 +927,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
     const char *type = cat_capitalize_type(A, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
-    if (!type_find(type, strlen(type)) && !load_define(c, lower(c, type)))
+    if (!cmp_find_type(c, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
     if (n->op == TK_LLCOLLECT)
         cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
@@ -1359,7 +1359,7 @@ static void catalog_tags(Compiler *c)
  * after Salt's use; see spec/README.md).  use_in => X makes X use this. */
 static void resolve_use_one(Compiler *c, Resource *r, Resource *from)
 {
-    const TypeDef *td = type_find(from->type, strlen(from->type));
+    const TypeDef *td = cmp_find_type(c, from->type, strlen(from->type));
     for (size_t i = 0; i < from->nparams; i++) {
         const char *n = from->params[i].name;
         if (is_relationship_param(n) || !strcmp(n, "order") || !strcmp(n, "name") || !strcmp(n, "alias") ||
@@ -1420,7 +1420,7 @@ static void inherit_define_metaparams(Compiler *c, Resource *r)
 static void drop_namevar(Compiler *c, Resource *r)
 {
     if (strcmp(r->kind, "compilable_type") != 0 || strcmp(r->type, "Stage") == 0) return;
-    const TypeDef *td = type_find(r->type, strlen(r->type));
+    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
     if (!td) return;
     Param *p = res_param(r, td->namevar);
     if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0) p->value = VAL_UNDEF;

@@ -6,6 +6,7 @@
 #ifndef COMPILER_RESOURCE_H
 #define COMPILER_RESOURCE_H
 #include "compiler/compiler.h"
+#include "types/types.h"
 
 typedef enum { CLASS_INCLUDE, CLASS_REQUIRE, CLASS_CONTAIN, CLASS_RESOURCE } ClassMode;
 
@@ -28,6 +29,13 @@ Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char 
  * ensure_resource); params is a hash. */
 Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title, Value *params, int is_virtual);
 void res_realize(Compiler *c, const Node *at, Value *refs);
+/* The resource type called name[0..len) (any case): one of the built-in
+ * types (types.h), or one a module defines in Ruby
+ * (<module>/lib/puppet/type/<name>.rb, looked for once per name), whose
+ * attributes are read off its newparam/newproperty/ensurable lines; NULL
+ * when there is none.  Ruby types compile like Puppet's (mapply has no
+ * provider for them). */
+const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len);
 Resource *res_find_ref(Compiler *c, const Value *ref);   /* resref value or "Type[title]" string */
 void res_evaluate_node(Compiler *c);
 void res_finish(Compiler *c);

@@ -695,7 +695,7 @@ static int known_type(Compiler *c, const char *name)
 {
     char *ln = arena_strdup(c->arena, name[0] == ':' && name[1] == ':' ? name + 2 : name);
     for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-    return !strcmp(ln, "class") || type_find(ln, strlen(ln)) || load_define(c, ln) || load_class(c, ln);
+    return !strcmp(ln, "class") || cmp_find_type(c, ln, strlen(ln)) || load_define(c, ln) || load_class(c, ln);
 }
 
 /* Does resource r have every parameter of params (Ruby ==; undef matches

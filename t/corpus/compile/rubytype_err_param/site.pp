@@ -1,0 +1,1 @@
+rt_thing { 'x': bogus => 1 }
