@@ -1258,21 +1258,21 @@ static Value *fn_unique(CallCtx *cc)
 
 /* ---- Kernel#format ---- */
 
-/* Ruby's Integer(): decimal, 0x / 0b / 0o / leading-0 octal, '_' between
- * digits, surrounding blanks.  0 on failure. */
-static int parse_ruby_int(const char *s, int64_t *out)
+/* Ruby's Integer(s, radix): decimal, 0x / 0b / 0o / 0d / leading-0 octal
+ * (with a radix, only the prefix that names it), '_' between digits,
+ * surrounding blanks; radix 0 is Integer(s).  0 on failure. */
+static int parse_ruby_int_radix(const char *s, int radix, int64_t *out)
 {
     while (isspace((unsigned char)*s)) s++;
     int neg = 0;
     if (*s == '+' || *s == '-') neg = *s++ == '-';
-    int base = 10;
+    int base = radix ? radix : 10;
     if (s[0] == '0' && s[1]) {
+        /* a prefix names the base; with a radix given, only its own */
         char c = (char)tolower((unsigned char)s[1]);
-        if (c == 'x') base = 16, s += 2;
-        else if (c == 'b') base = 2, s += 2;
-        else if (c == 'o') base = 8, s += 2;
-        else if (c == 'd') base = 10, s += 2;
-        else base = 8, s += 1;
+        int pb = c == 'x' ? 16 : c == 'b' ? 2 : c == 'o' ? 8 : c == 'd' ? 10 : 0;
+        if (pb && (!radix || radix == pb)) base = pb, s += 2;
+        else if (!pb && (!radix || radix == 8)) base = 8, s += 1;
     }
     uint64_t v = 0;
     int digits = 0, last_us = 0;
@@ -1298,6 +1298,8 @@ static int parse_ruby_int(const char *s, int64_t *out)
     *out = neg ? -(int64_t)v : (int64_t)v;
     return 1;
 }
+
+static int parse_ruby_int(const char *s, int64_t *out) { return parse_ruby_int_radix(s, 0, out); }
 
 /* Ruby's Float(): a decimal or hex number, '_' between digits, blanks
  * around; no "1." or "inf".  0 on failure. */
@@ -2819,6 +2821,7 @@ void fn_ruby_inspect(Buf *b, const Value *v) { ruby_inspect(b, v, 1); }
 void fn_ruby_to_s(Buf *b, const Value *v) { ruby_to_s(b, v); }
 const char *fn_got_type(CallCtx *cc, const Value *v) { return got_type(cc, v); }
 int fn_ruby_integer(const char *s, int64_t *out) { return parse_ruby_int(s, out); }
+int fn_ruby_integer_radix(const char *s, int radix, int64_t *out) { return parse_ruby_int_radix(s, radix, out); }
 
 _Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n)
 {

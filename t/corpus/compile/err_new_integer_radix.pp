@@ -1,0 +1,1 @@
+notify { 'x': message => Integer('12', 3) }

@@ -1,0 +1,1 @@
+notify { 'x': message => Integer('0x1f', 10) }
