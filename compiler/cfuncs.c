@@ -529,20 +529,30 @@ static Value *f_return(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
 
 static const struct CompilerFnEntry *compiler_fn(const char *name);
 
+/* The Puppet-language function called name (any case): defined already, or
+ * autoloaded from <module>/functions/<name>.pp; NULL when there is none. */
+static const Node *puppet_function(Compiler *c, const char *name)
+{
+    char *lname = arena_strdup(A, name);
+    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+    const Node *def = map_get(&c->functions, lname, strlen(lname));
+    const char *sep = strstr(lname, "::");
+    if (def || !sep) return def;
+    const char *module = arena_strndup(A, lname, (size_t)(sep - lname));
+    char *rest = arena_printf(A, "%s.pp", sep + 2);
+    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
+    const char *path = module_path(c, module, "functions", rest);   /* a missing file: load_file 2 */
+    if (!path) return NULL;
+    if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
+    return map_get(&c->functions, lname, strlen(lname));
+}
+
 /* Whether name is a function: built in, defined, or autoloadable from
  * <module>/functions/. */
 static int fn_known(Compiler *c, const char *name)
 {
     const char *f = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    if (compiler_fn(f) || stdlib_find(f) || fn_find(f)) return 1;
-    char *l = arena_strdup(A, f);
-    for (char *p = l; *p; p++) *p = (char)tolower((unsigned char)*p);
-    if (map_get(&c->functions, l, strlen(l))) return 1;
-    const char *sep = strstr(l, "::");
-    if (!sep) return 0;
-    char *rest = arena_printf(A, "%s.pp", sep + 2);
-    for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-    return module_file(c, arena_strndup(A, l, (size_t)(sep - l)), "functions", rest) != NULL;
+    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f);
 }
 
 /* convert_to(value, type, args...) [|$x|] - new(type, value, args...),
@@ -630,25 +640,7 @@ static Value *f_getvar(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     if (*p && *p != '.') cmp_fail(c, at, "'getvar' The given string does not start with a valid variable name");
     const char *name = arena_strndup(A, str, (size_t)(p - str));
     const char *nav = *p ? p + 1 : p;
-    Value *v = NULL;
-    const char *q = strstr(name, "::");
-    if (q) {
-        if (q == name && !strstr(name + 2, "::")) {
-            v = map_get(&c->top->vars, name + 2, strlen(name + 2));
-        } else {
-            if (q == name) name += 2;
-            const char *last = name;
-            for (const char *r = name; (r = strstr(r, "::")); r += 2) last = r;
-            char *cls = arena_strndup(A, name, (size_t)(last - name));
-            for (char *r = cls; *r; r++) *r = (char)tolower((unsigned char)*r);
-            Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
-            if (cs) v = map_get(&cs->vars, last + 2, strlen(last + 2));
-        }
-    } else if (isdigit((unsigned char)name[0])) {
-        v = scope_lookup(c, s, name, at);
-    } else {
-        for (Scope *sc = s; sc && !v; sc = sc->parent) v = map_get(&sc->vars, name, strlen(name));
-    }
+    Value *v = scope_find(c, s, name, NULL);
     if (!v || v->kind == V_UNDEF) return dflt;
     if (!*nav) return v;
     size_t ns;
@@ -746,21 +738,7 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = args, .nargs = nargs, .lambda = lambda};
         return b->fn(&cc);
     }
-    char *lname = arena_strdup(A, fname);
-    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
-    const Node *def = map_get(&c->functions, lname, strlen(lname));
-    if (!def && strstr(lname, "::")) {
-        /* autoload <module>/functions/<name>.pp */
-        const char *sep = strstr(lname, "::");
-        const char *module = arena_strndup(A, lname, (size_t)(sep - lname));
-        char *rest = arena_printf(A, "%s.pp", sep + 2);
-        for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-        const char *path = module_path(c, module, "functions", rest);   /* a missing file: load_file 2 */
-        if (path) {
-            if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
-            def = map_get(&c->functions, lname, strlen(lname));
-        }
-    }
+    const Node *def = puppet_function(c, fname);
     if (def) return call_puppet_function(c, def, at, args, nargs);
     cmp_fail(c, at, "Unknown function: '%s'.", fname);
 }

@@ -97,6 +97,10 @@ _Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list a
 void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res);
 void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at);
+/* The variable called name as seen from s ($1 match variables, $::x top
+ * scope, $cls::x a class's), or NULL when there is none; *unevaluated (when
+ * not NULL) names the class of a qualified name whose class has no scope. */
+Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated);
 Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
 Value *ev_expr(Compiler *c, Scope *s, const Node *n);
 Value *ev_block(Compiler *c, Scope *s, const Node *n);

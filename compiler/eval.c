@@ -86,35 +86,42 @@ static Value *match_var(Scope *s, int idx)
     return VAL_UNDEF;
 }
 
-Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
+Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated)
 {
+    if (unevaluated) *unevaluated = NULL;
     if (isdigit((unsigned char)name[0])) return match_var(s, atoi(name));
     const char *q = strstr(name, "::");
+    if (q && q == name && !strstr(name + 2, "::"))     /* $::x: top scope */
+        return map_get(&c->top->vars, name + 2, strlen(name + 2));
     if (q) {
-        if (q == name && !strstr(name + 2, "::")) {   /* $::x: top scope */
-            Value *v = map_get(&c->top->vars, name + 2, strlen(name + 2));
-            if (v) return v;
-        } else {
-            if (q == name) name += 2;                  /* $::cfg::x is $cfg::x */
-            const char *last = name;
-            for (const char *p = name; (p = strstr(p, "::")); p += 2) last = p;
-            char *cls = arena_strndup(A, name, (size_t)(last - name));
-            for (char *p = cls; *p; p++) *p = (char)tolower((unsigned char)*p);
-            Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
-            if (cs) {
-                Value *v = map_get(&cs->vars, last + 2, strlen(last + 2));
-                if (v) return v;
-            } else {
-                cmp_warn(c, at, "Could not look up qualified variable '$%s'; class %s has not been evaluated", name, cls);
-                return VAL_UNDEF;
-            }
-        }
-    } else {
-        size_t n = strlen(name);
-        for (Scope *p = s; p; p = p->parent) {
-            Value *v = map_get(&p->vars, name, n);
-            if (v) return v;
-        }
+        if (q == name) name += 2;                      /* $::cfg::x is $cfg::x */
+        const char *last = name;
+        for (const char *p = name; (p = strstr(p, "::")); p += 2) last = p;
+        char *cls = arena_strndup(A, name, (size_t)(last - name));
+        for (char *p = cls; *p; p++) *p = (char)tolower((unsigned char)*p);
+        Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
+        if (cs) return map_get(&cs->vars, last + 2, strlen(last + 2));
+        if (unevaluated) *unevaluated = cls;
+        return NULL;
+    }
+    size_t n = strlen(name);
+    for (Scope *p = s; p; p = p->parent) {
+        Value *v = map_get(&p->vars, name, n);
+        if (v) return v;
+    }
+    return NULL;
+}
+
+Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
+{
+    const char *cls;
+    Value *v = scope_find(c, s, name, &cls);
+    if (v) return v;
+    /* $::cfg::x is named as $cfg::x (only $::x keeps its colons) */
+    if (name[0] == ':' && strstr(name + 2, "::")) name += 2;
+    if (cls) {
+        cmp_warn(c, at, "Could not look up qualified variable '$%s'; class %s has not been evaluated", name, cls);
+        return VAL_UNDEF;
     }
     if (cmp_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
     if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
