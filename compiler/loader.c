@@ -461,23 +461,22 @@ static char *ruby_type_source(Compiler *c, const char *lname)
 const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
 {
     const TypeDef *td = type_find(name, len);
-    if (td || !c->nmodulepath || !len) return td;
-    /* found once, kept in c->loaded under "\1name" (no path starts so) */
-    char *key = arena_alloc_bytes(A, len + 2);
-    key[0] = '\1';
-    for (size_t i = 0; i < len; i++) key[i + 1] = (char)tolower((unsigned char)name[i]);
+    if (td || !c->nmodulepath || !len || len > 200) return td;
+    /* a define's a::b (and anything but a plain word) is never a Ruby type */
+    char key[202];
+    key[0] = '\1';                           /* kept in c->loaded under "\1name": no path starts so */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (!isalnum(ch) && ch != '_') return NULL;
+        key[i + 1] = (char)tolower(ch);
+    }
     key[len + 1] = '\0';
     void *hit = map_get(&c->loaded, key, len + 1);
     if (hit) return hit == (void *)1 ? NULL : hit;
-    const char *lname = key + 1;
-    for (const char *p = lname; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '_') {     /* not a plain type name (a define's a::b) */
-            map_put(&c->loaded, key, len + 1, (void *)1);
-            return NULL;
-        }
-    char *text = ruby_type_source(c, lname);
-    td = text ? ruby_type_def(c, lname, text) : NULL;
-    map_put(&c->loaded, key, len + 1, td ? (void *)td : (void *)1);
+    const char *kept = arena_strndup(A, key, len + 1);
+    char *text = ruby_type_source(c, kept + 1);
+    td = text ? ruby_type_def(c, kept + 1, text) : NULL;
+    map_put(&c->loaded, kept, len + 1, td ? (void *)td : (void *)1);
     return td;
 }
 
