@@ -1,0 +1,3 @@
+alternatives { 'editor':
+  path => '/usr/bin/vim.basic',
+}

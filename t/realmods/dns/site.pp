@@ -1,0 +1,4 @@
+class { 'dns': }
+dns::zone { 'example.com':
+  soa => 'ns1.example.com',
+}

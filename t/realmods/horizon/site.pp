@@ -1,0 +1,4 @@
+class { 'horizon':
+  secret_key   => 'horizonsecret',
+  allowed_hosts => ['horizon.example.com'],
+}

@@ -1,0 +1,3 @@
+mailalias { 'postmaster':
+  recipient => 'root',
+}

@@ -1,0 +1,4 @@
+class { 'mcollective':
+  middleware_hosts => ['broker.example.com'],
+  client           => true,
+}

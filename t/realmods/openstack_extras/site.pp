@@ -1,0 +1,3 @@
+class { 'openstack_extras::auth_file':
+  password => 'secret',
+}

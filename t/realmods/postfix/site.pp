@@ -1,0 +1,6 @@
+class { 'postfix':
+  myorigin => 'example.com',
+}
+postfix::config { 'relayhost':
+  value => '[smtp.example.com]:587',
+}

@@ -1,0 +1,4 @@
+class { 'rabbitmq':
+  port              => 5672,
+  delete_guest_user => true,
+}

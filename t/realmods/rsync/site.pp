@@ -1,0 +1,5 @@
+class { 'rsync::server': }
+rsync::server::module { 'repo':
+  path      => '/srv/repo',
+  read_only => 'yes',
+}

@@ -1,0 +1,4 @@
+selboolean { 'httpd_can_network_connect':
+  value      => on,
+  persistent => true,
+}

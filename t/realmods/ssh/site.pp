@@ -1,0 +1,7 @@
+class { 'ssh':
+  server_options => {
+    'PasswordAuthentication' => 'no',
+    'PermitRootLogin'        => 'no',
+  },
+  storeconfigs_enabled => false,
+}

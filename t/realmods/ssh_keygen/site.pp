@@ -1,0 +1,3 @@
+ssh_keygen { 'deploy':
+  type => 'rsa',
+}

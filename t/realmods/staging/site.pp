@@ -1,0 +1,3 @@
+staging::file { 'app.tar.gz':
+  source => 'https://example.com/app.tar.gz',
+}

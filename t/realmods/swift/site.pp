@@ -1,0 +1,6 @@
+class { 'swift':
+  swift_hash_path_suffix => 'secretsuffix',
+}
+class { 'swift::keystone::auth':
+  password => 'kssecret',
+}

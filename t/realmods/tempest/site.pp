@@ -1,0 +1,6 @@
+class { 'tempest':
+  admin_password  => 'secret',
+  setup_venv      => false,
+  configure_images => false,
+  configure_networks => false,
+}

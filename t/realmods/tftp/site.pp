@@ -1,0 +1,6 @@
+class { 'tftp':
+  directory => '/srv/tftp',
+}
+tftp::file { 'pxelinux.cfg':
+  ensure => directory,
+}
