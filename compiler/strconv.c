@@ -1099,6 +1099,18 @@ static void conv_sensitive(SC *sc, Buf *b, const Fmt *f)
     kformat(sc, b, f->orig, &a);
 }
 
+/* string_PAnyType of a Timestamp or Timespan: Kernel.format of the Ruby
+ * object, whose to_s is its default format. */
+static void conv_time(SC *sc, Buf *b, const Value *v, const Fmt *f)
+{
+    Buf t = BUF_INIT;
+    val_time_to_s(&t, v);
+    const char *s = arena_strndup(A, t.s, t.len);
+    buf_free(&t);
+    KArg a = {.kind = KA_OBJ, .s = s, .len = strlen(s), .inspect = s, .ruby_class = val_type_name(v)};
+    kformat(sc, b, f->orig, &a);
+}
+
 static int is_container(const Value *v) { return v->kind == V_ARRAY || v->kind == V_HASH; }
 
 static Indent ind_indenting(Indent i, int on) { return (Indent){i.level, i.first, on}; }
@@ -1252,6 +1264,7 @@ static void convert(SC *sc, Buf *b, Value *v, const FmtMap *map, Indent ind)
     case V_REGEX: conv_regexp(sc, b, regexp_source(sc, v->regex.src), f); return;
     case V_TYPE: conv_type(sc, b, v, f); return;
     case V_SENSITIVE: conv_sensitive(sc, b, f); return;
+    case V_TIMESTAMP: case V_TIMESPAN: conv_time(sc, b, v, f); return;
     case V_ARRAY: conv_array(sc, b, v, f, map, ind); return;
     case V_HASH: conv_hash(sc, b, v, f, map, ind); return;
     }
