@@ -233,7 +233,6 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
         case 'G': iso_week(t, &iy, &iw); put_num(b, iy, flags, width, iy < 0 ? 5 : 4, '0'); break;
         case 'g': iso_week(t, &iy, &iw); put_num(b, (iy % 100 + 100) % 100, flags, width, 2, '0'); break;
         case 's': put_num(b, t->epoch_sec, flags, width, 1, '0'); break;
-        case 'Q': put_num(b, t->epoch_sec * 1000 + t->nsec / 1000000, flags, width, 1, '0'); break;
         case 'L': case 'N': {
             /* fractional seconds: width digits (3 for %L, 9 for %N), truncated or zero-filled */
             int digits = width > 0 ? width : f[i] == 'L' ? 3 : 9;
@@ -1219,10 +1218,10 @@ static const char *time_cmp(const Value *a, const Value *b, int *r)
 const char *tm_compare(const Value *a, const Value *b, int *r)
 {
     if (VAL_IS_TIME(a)) return time_cmp(a, b, r);
-    if (a->kind == V_INT || a->kind == V_FLOAT) {    /* a Numeric: the other way round, inverted */
-        const char *why = time_cmp(b, a, r);
-        if (!why) *r = -*r;
-        return why ? "A Numeric is not comparable to non Numeric" : NULL;
+    if (a->kind == V_INT || a->kind == V_FLOAT) {    /* Ruby coerces both to Float */
+        double x = a->kind == V_INT ? (double)a->i : a->f, y = (double)val_time_ns(b) / 1e9;
+        *r = x < y ? -1 : x > y;
+        return NULL;
     }
     if (a->kind == V_STR) return "A String is not comparable to a non String";
     return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
