@@ -350,6 +350,11 @@ static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t
         int fold = n < 3 || val_truthy(a[2]);
         int k = fold ? strcasecmp(x->str.s, y->str.s) : strcmp(x->str.s, y->str.s);
         r = k < 0 ? -1 : k > 0;
+    } else if ((VAL_IS_TIME(x) && (y->kind == x->kind || y->kind == V_INT || y->kind == V_FLOAT)) ||
+               ((x->kind == V_INT || x->kind == V_FLOAT) && VAL_IS_TIME(y))) {
+        /* a number first: -(time <=> number) */
+        if (VAL_IS_TIME(x)) tm_spaceship(x, y, &r);
+        else tm_spaceship(y, x, &r), r = -r;
     } else {
         cmp_fail(c, at, "'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also "
                         "against Numeric). Got %s and %s", val_type_name(x), val_type_name(y));

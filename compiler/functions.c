@@ -1005,6 +1005,10 @@ static int ruby_cmp(const Value *a, const Value *b)
         return x < y ? -1 : x > y;
     }
     if (a->kind != b->kind) return 2;
+    if (VAL_IS_TIME(a)) {            /* Timestamps with Timestamps, Timespans with Timespans */
+        __int128 x = val_time_ns(a), y = val_time_ns(b);
+        return x < y ? -1 : x > y;
+    }
     switch (a->kind) {
     case V_STR: return bytes_cmp(a->str.s, a->str.len, b->str.s, b->str.len);
     case V_DEFAULT: return 0;

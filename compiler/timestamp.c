@@ -23,6 +23,7 @@
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,26 @@
 
 #define A (c->arena)
 typedef __int128 i128;
+
+/* What Puppet puts before a message raised where it is (the '[]' of a
+ * type: "Error while evaluating a '[]' expression, "); taken by the next
+ * error, so a stale one never lingers after an unwind. */
+static const char *fail_prefix = "";
+
+_Noreturn static void tm_fail(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+_Noreturn static void tm_fail(Compiler *c, const Node *at, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *prefix = fail_prefix;
+    fail_prefix = "";
+    if (*prefix) cmp_fail(c, at, "%s%s", prefix, msg);
+    cmp_fail(c, at, "%s", msg);
+}
+#define cmp_fail tm_fail
 #define NS_PER_SEC 1000000000LL
 
 static Value *timestamp(Compiler *c, i128 ns) { return val_time(A, V_TIMESTAMP, ns); }
@@ -1143,7 +1164,7 @@ static Value *type_end(Compiler *c, const Node *at, ValueKind kind, Value *v)
                                      [V_SENSITIVE] = "Puppet::Pops::Types::PSensitiveType::Sensitive",
                                      [V_TIMESTAMP] = "Puppet::Pops::Time::Timestamp", [V_TIMESPAN] = "Puppet::Pops::Time::Timespan"};
     const char *cls = v->kind == V_BOOL && !v->b ? "FalseClass" : (size_t)v->kind < ARRAY_LEN(rb) && rb[v->kind] ? rb[v->kind] : "Object";
-    cmp_fail(c, at, "Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::%s from a %s",
+    cmp_fail(c, at, "Unable to create a Puppet::Pops::Time::%s from a %s",
              val_type_name(&(Value){.kind = kind}), cls);
 }
 
@@ -1153,10 +1174,12 @@ Value *tm_type_access(Compiler *c, const Node *at, const Value *t, Value **keys,
     ValueKind kind = !strcmp(name, "Timestamp") ? V_TIMESTAMP : V_TIMESPAN;
     if (nk > 2) cmp_fail(c, at, "A %s-Type[] accepts 0 to 2 arguments. Got %zu", name, nk);
     Value *ends[2] = {VAL_DEFAULT, VAL_DEFAULT};
+    fail_prefix = "Error while evaluating a '[]' expression, ";
     for (size_t i = 0; i < nk; i++) ends[i] = type_end(c, at, kind, keys[i]);
     if (VAL_IS_TIME(ends[0]) && VAL_IS_TIME(ends[1]) && val_time_ns(ends[0]) > val_time_ns(ends[1]))
-        cmp_fail(c, at, "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (%s, %s",
+        cmp_fail(c, at, "'from' must be less or equal to 'to'. Got (%s, %s",
                  time_text(c, ends[0]), time_text(c, ends[1]));
+    fail_prefix = "";
     if (!VAL_IS_TIME(ends[0]) && !VAL_IS_TIME(ends[1])) return val_type(A, name, NULL, 0);
     return val_type(A, name, ends, 2);
 }
@@ -1193,8 +1216,7 @@ static const char *a_an(const char *word) { return strchr("AEIOU", word[0]) ? "a
 /* Puppet's label of a value in operator messages */
 static const char *label(const Value *v) { return val_type_name(v); }
 
-/* the <=> of a time value with another value, or why there is none */
-static const char *time_cmp(const Value *a, const Value *b, int *r)
+const char *tm_spaceship(const Value *a, const Value *b, int *r)
 {
     i128 x = val_time_ns(a);
     if (b->kind == a->kind) {
@@ -1217,7 +1239,7 @@ static const char *time_cmp(const Value *a, const Value *b, int *r)
 
 const char *tm_compare(const Value *a, const Value *b, int *r)
 {
-    if (VAL_IS_TIME(a)) return time_cmp(a, b, r);
+    if (VAL_IS_TIME(a)) return tm_spaceship(a, b, r);
     if (a->kind == V_INT || a->kind == V_FLOAT) {    /* Ruby coerces both to Float */
         double x = a->kind == V_INT ? (double)a->i : a->f, y = (double)val_time_ns(b) / 1e9;
         *r = x < y ? -1 : x > y;

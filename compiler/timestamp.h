@@ -33,6 +33,10 @@ int tm_type_assignable(const Value *t, const Value *s);
 Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b);
 /* Unary minus of a time value. */
 Value *tm_negate(Compiler *c, const Node *at, Value *v);
+/* Ruby's TimeData#<=>: a time value t against another value o (a whole
+ * number of seconds for an Integer, seconds as a Float for a Float): sets
+ * *r and returns NULL, or returns why they do not compare. */
+const char *tm_spaceship(const Value *t, const Value *o, int *r);
 /* <=> of a and b where one is a time value: sets *r (-1, 0, 1) and
  * returns NULL, or returns why they cannot be compared (Puppet's words). */
 const char *tm_compare(const Value *a, const Value *b, int *r);

@@ -889,6 +889,11 @@ static void full_name(Compiler *c, Buf *b, const Value *v)
     case V_BOOL: buf_adds(b, v->b ? "Boolean[true]" : "Boolean[false]"); return;
     case V_REGEX: buf_adds(b, "Regexp["), type_to_s(c, b, v), buf_adds(b, "]"); return;
     case V_TYPE: buf_adds(b, "Type["), type_to_s(c, b, v), buf_adds(b, "]"); return;
+    case V_TIMESTAMP: case V_TIMESPAN: {    /* Timestamp['...']: the range of the one value */
+        Value *ends[2] = {(Value *)v, (Value *)v};
+        type_to_s(c, b, val_type(c->arena, val_type_name(v), ends, 2));
+        return;
+    }
     case V_ARRAY:
         if (!v->arr.n) { buf_adds(b, "Array[0, 0]"); return; }
         buf_adds(b, "Tuple[");

@@ -23,3 +23,9 @@ case $t {
   default: { $era = 'early' }
 }
 notify { 'select': message => [$kind, $era, $h in [1, 2], Timespan(2) in [1, 2], $t in [Timestamp('2021-01-01')]] }
+notify { 'functions':
+  message => [compare($h, 1), compare($h, 2), compare(1, $h), compare(2, $h), compare($h, Timespan(1.5)), compare($h, 1.5),
+    compare($t, Timestamp('2020-01-01')), compare(1609459200, $t), compare(1609459200.5, $t),
+    sort([Timespan(3), Timespan(-1), $h]), sort([$t, Timestamp('2020-01-01'), Timestamp(0)]),
+    [Timespan(2), $h].sort |$a, $b| { compare($a, $b) }],
+}
