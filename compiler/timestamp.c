@@ -194,14 +194,15 @@ static void put_word(Buf *b, const char *s, int flags, int width, int lower)
 
 static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t);
 
-/* a composite directive (%c, %D, %F, ...): its expansion, cased and padded */
+/* a composite directive (%c, %D, %F, ...): its expansion, upcased with
+ * '^', padded to the width even with '-' */
 static void put_composite(Buf *b, const char *fmt, int flags, int width, const Tm *t)
 {
     Buf tmp = BUF_INIT;
     rb_strftime(&tmp, fmt, strlen(fmt), t);
-    if (flags & (F_UPPER | F_SWAP))
+    if (flags & F_UPPER)
         for (size_t i = 0; i < tmp.len; i++) tmp.s[i] = (char)toupper((unsigned char)tmp.s[i]);
-    pad_out(b, tmp.s, tmp.len, flags, width, flags & F_ZERO ? '0' : ' ');
+    pad_out(b, tmp.s, tmp.len, flags & ~F_NOPAD, width, flags & F_ZERO ? '0' : ' ');
     buf_free(&tmp);
 }
 
@@ -216,18 +217,32 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
         int flags = 0, width = 0, colons = 0;
         for (; i < flen; i++) {
             if (f[i] == '-') flags |= F_NOPAD;
-            else if (f[i] == '_') flags |= F_SPACE;
-            else if (f[i] == '0') flags |= F_ZERO;
+            else if (f[i] == '_') flags = (flags & ~F_ZERO) | F_SPACE;   /* the last padding flag wins */
+            else if (f[i] == '0') flags = (flags & ~F_SPACE) | F_ZERO;
             else if (f[i] == '^') flags |= F_UPPER;
             else if (f[i] == '#') flags |= F_SWAP;
             else break;
         }
         while (i < flen && isdigit((unsigned char)f[i])) width = width * 10 + (f[i++] - '0');
         while (i < flen && f[i] == ':') colons++, i++;
-        if (i < flen && (f[i] == 'E' || f[i] == 'O')) i++;   /* locale modifiers: ignored */
+        if (i < flen && (f[i] == 'E' || f[i] == 'O')) {
+            /* locale modifiers, ignored where Ruby takes them; elsewhere the
+             * directive is text (up to a '%', which starts the next one) */
+            char m = f[i++];
+            if (i < flen && !strchr(m == 'E' ? "cCxXyY" : "deHkIlmMSuUVwWy", f[i])) {
+                size_t end = f[i] == '%' ? i : i + 1;
+                buf_add(b, f + start, end - start);
+                i = end - 1;
+                continue;
+            }
+        }
         if (i >= flen) {
             buf_add(b, f + start, flen - start);
             break;
+        }
+        if (colons && f[i] != 'z') {   /* ':' only goes with %z */
+            buf_add(b, f + start, i + 1 - start);
+            continue;
         }
         int hour12 = t->hour % 12 == 0 ? 12 : t->hour % 12;
         int64_t iy;
@@ -271,17 +286,20 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
             if (colons == 0) len = snprintf(tmp, sizeof tmp, "%02d%02d", hh, mm);
             else if (colons == 1) len = snprintf(tmp, sizeof tmp, "%02d:%02d", hh, mm);
             else len = snprintf(tmp, sizeof tmp, "%02d:%02d:%02d", hh, mm, ss);
-            int w = width > 0 ? width - 1 : 0;
-            char padc = flags & F_SPACE ? ' ' : '0';
-            if (padc == ' ')
-                for (int k = len; k < w; k++) buf_addc(b, ' ');
+            if (flags & F_SPACE) {   /* the hours space-padded, the sign with them */
+                char sp[40];
+                int sl = snprintf(sp, sizeof sp, "%c%d%s", neg ? '-' : '+', hh, tmp + 2);
+                int w = width > 0 ? width : len + 1;
+                for (int k = sl; k < w; k++) buf_addc(b, ' ');
+                buf_add(b, sp, (size_t)sl);
+                break;
+            }
             buf_addc(b, neg ? '-' : '+');
-            if (padc == '0')
-                for (int k = len; k < w; k++) buf_addc(b, '0');
+            for (int k = len + 1; k < width; k++) buf_addc(b, '0');
             buf_add(b, tmp, (size_t)len);
             break;
         }
-        case 'Z': put_word(b, t->utc ? "UTC" : "", flags, width, 1); break;
+        case 'Z': if (t->utc) put_word(b, "UTC", flags, width, 1); break;   /* no zone at an offset: nothing */
         case 'A': put_word(b, day_names[t->wday], flags, width, 0); break;
         case 'a': {
             char ab[4] = {day_names[t->wday][0], day_names[t->wday][1], day_names[t->wday][2], 0};
@@ -295,7 +313,7 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
             break;
         }
         case 'p': put_word(b, t->hour < 12 ? "AM" : "PM", flags, width, 1); break;
-        case 'P': put_word(b, t->hour < 12 ? "am" : "pm", flags & ~F_SWAP, width, 1); break;
+        case 'P': put_word(b, t->hour < 12 ? "am" : "pm", flags & F_SWAP ? (flags & ~F_SWAP) | F_UPPER : flags, width, 1); break;
         case 'c': put_composite(b, "%a %b %e %H:%M:%S %Y", flags, width, t); break;
         case 'D': case 'x': put_composite(b, "%m/%d/%y", flags, width, t); break;
         case 'F': put_composite(b, "%Y-%m-%d", flags, width, t); break;
@@ -303,8 +321,8 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
         case 'R': put_composite(b, "%H:%M", flags, width, t); break;
         case 'r': put_composite(b, "%I:%M:%S %p", flags, width, t); break;
         case 'v': put_composite(b, "%e-%^b-%4Y", flags, width, t); break;
-        case 'n': buf_addc(b, '\n'); break;
-        case 't': buf_addc(b, '\t'); break;
+        case 'n': put_word(b, "\n", flags, width, 0); break;
+        case 't': put_word(b, "\t", flags, width, 0); break;
         case '%': put_word(b, "%", flags, width, 0); break;
         default: buf_add(b, f + start, i + 1 - start); break;   /* not a directive: as written */
         }
@@ -490,6 +508,9 @@ static int strptime_at(const char *s, size_t slen, size_t *si, const char *f, si
             continue;
         }
         fi++;
+        size_t colons = 0;
+        while (fi + colons < flen && f[fi + colons] == ':') colons++;
+        if (colons && colons <= 3 && fi + colons < flen && f[fi + colons] == 'z') fi += colons;   /* %:z %::z %:::z */
         if ((f[fi] == 'E' || f[fi] == 'O') && fi + 1 < flen && strchr("cCxXyYdeHImMSuUVwWy", f[fi + 1])) fi++;
         int64_t v;
         int iv, sign;
