@@ -75,7 +75,8 @@ static void key_text(Buf *b, const Value *k)
 {
     buf_clear(b);
     buf_addc(b, (char)('a' + k->kind));
-    val_to_s(b, k);
+    if (VAL_IS_TIME(k)) buf_printf(b, "%p", (const void *)k);   /* by identity, as val_identical */
+    else val_to_s(b, k);
 }
 
 Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n)
@@ -293,7 +294,13 @@ static int equal(const Value *a, const Value *b, int fold)
 }
 
 int val_equal(const Value *a, const Value *b) { return equal(a, b, 1); }
-int val_identical(const Value *a, const Value *b) { return a->kind == b->kind && equal(a, b, 0); }
+/* Time values are Ruby objects without eql?: as hash keys and for unique()
+ * only the same value is identical, as in Puppet. */
+int val_identical(const Value *a, const Value *b)
+{
+    if (VAL_IS_TIME(a)) return a == b;
+    return a->kind == b->kind && equal(a, b, 0);
+}
 
 /* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
  * that read back to the same double, in fixed notation with at least ".0"
@@ -681,7 +688,7 @@ void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
         /* Timespan['0-00:00:01.0', '0-00:00:02.0']: the range's ends, an
          * open end as default, the upper left out when open or equal */
         const Value *p1 = np > 1 ? v->type.params[1] : VAL_DEFAULT;
-        int lo = VAL_IS_TIME(p0), hi = VAL_IS_TIME(p1) && !(lo && val_identical(p0, p1));
+        int lo = VAL_IS_TIME(p0), hi = VAL_IS_TIME(p1) && !(lo && val_time_ns(p0) == val_time_ns(p1));
         if (!lo && !VAL_IS_TIME(p1)) {
             buf_adds(b, n);
             return;

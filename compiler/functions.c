@@ -1134,7 +1134,7 @@ static void uniq_key(Buf *b, const Value *v)
         break;
     case V_HASH: uniq_hash_key(b, v); break;
     case V_FLOAT: buf_printf(b, "%a;", v->f); break;
-    case V_SENSITIVE: buf_printf(b, "%p;", (const void *)v); break;
+    case V_SENSITIVE: case V_TIMESTAMP: case V_TIMESPAN: buf_printf(b, "%p;", (const void *)v); break;   /* no eql? */
     default: {
         Buf t = BUF_INIT;
         val_to_s(&t, v);
