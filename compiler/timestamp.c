@@ -114,7 +114,8 @@ static void tm_break(Tm *t, i128 ns, int off, int utc)
     t->epoch_sec = (int64_t)sec;
     t->off = off;
     t->utc = utc;
-    int64_t local = (int64_t)sec + off;
+    int64_t local;
+    if (__builtin_add_overflow((int64_t)sec, (int64_t)off, &local)) local = (int64_t)sec;
     int64_t days = (int64_t)floor_div(local, 86400), secs = local - days * 86400;
     val_civil_date(days, &t->year, &t->mon, &t->mday);
     t->hour = (int)(secs / 3600), t->min = (int)(secs / 60 % 60), t->sec = (int)(secs % 60);
@@ -676,6 +677,7 @@ static Value *ts_parse(Compiler *c, const Node *at, const char *str, const char 
     if (!has_tz && p.zone) tz = arena_strndup(A, p.zone, p.zone_len), has_tz = 1;
     /* Time.utc(year, mon, mday, hour, min, sec, usec): a missing year is nil */
     if (!p.has_year) cmp_fail(c, at, "no implicit conversion of nil into Integer");
+    if (p.year > 100000000000LL || p.year < -100000000000LL) cmp_fail(c, at, "year too big to marshal: %lld UTC", (long long)p.year);
     int64_t days = days_from_civil(p.year, p.mon < 0 ? 1 : p.mon, 1) + (p.mday < 0 ? 0 : p.mday - 1);
     i128 secs = (i128)days * 86400 + (p.hour < 0 ? 0 : p.hour) * 3600 + (p.min < 0 ? 0 : p.min) * 60 + (p.sec < 0 ? 0 : p.sec);
     if (has_tz) secs -= tz_offset(c, at, tz);
@@ -892,7 +894,7 @@ static int span_parse(Compiler *c, const SpanFmt *sf, const char *str, i128 *out
         for (const char *q = gs; q < ge; q++)
             if (!isdigit((unsigned char)*q)) return 0;
         i128 v = 0;
-        for (const char *q = gs; q < ge && v < ((i128)1 << 100); q++) v = v * 10 + (*q - '0');
+        for (const char *q = gs; q < ge && v < ((i128)1 << 60); q++) v = v * 10 + (*q - '0');
         if (g->kind == SEG_MSEC || g->kind == SEG_NSEC) {
             if (g->total) {
                 *err = "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude";
@@ -1058,11 +1060,22 @@ static const char *const *formats_arg(Compiler *c, Value *v, size_t *n, int *sin
     return f;
 }
 
+/* a Float count of nanoseconds, truncated; beyond what 128 bits hold (Ruby
+ * would make a Bignum) it saturates, NaN is 0 */
+static i128 dbl_ns(double d)
+{
+    const double lim = 1.0e38;
+    if (d != d) return 0;
+    if (d >= lim) return (i128)lim;
+    if (d <= -lim) return -(i128)lim;
+    return (i128)d;
+}
+
 /* seconds (an Integer or Float) * 10^9, truncated as Ruby's to_i */
 static i128 seconds_ns(const Value *v)
 {
     if (v->kind == V_INT) return (i128)v->i * NS_PER_SEC;
-    return (i128)(v->f * 1e9);
+    return dbl_ns(v->f * 1e9);
 }
 
 static const Sig TS_SIGS[] = {
@@ -1333,8 +1346,12 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
         if (is_number(b)) return timespan(c, x - secs(b));
         runtime_error(c, at, ops, arena_printf(A, "%s %s cannot be subtracted from a Timespan", uc, lb));
     case '*':
-        if (b->kind == V_INT) return timespan(c, x * b->i);
-        if (b->kind == V_FLOAT) return timespan(c, (i128)((double)x * b->f));
+        if (b->kind == V_INT) {
+            i128 r;
+            if (__builtin_mul_overflow(x, (i128)b->i, &r)) r = dbl_ns((double)x * (double)b->i);
+            return timespan(c, r);
+        }
+        if (b->kind == V_FLOAT) return timespan(c, dbl_ns((double)x * b->f));
         runtime_error(c, at, ops, arena_printf(A, "A Timestamp cannot be multiplied by %s %s", a_an(lb), lb));
     case '/':
         if (b->kind == V_TIMESPAN) {        /* a Float */
@@ -1348,7 +1365,7 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
         }
         if (b->kind == V_FLOAT) {
             if (b->f == 0) cmp_fail(c, at, "Division by 0");
-            return timespan(c, (i128)floor((double)x / b->f));
+            return timespan(c, dbl_ns(floor((double)x / b->f)));
         }
         runtime_error(c, at, ops, arena_printf(A, "A Timespan cannot be divided by %s %s", a_an(lb), lb));
     case '%':
