@@ -332,17 +332,45 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
 
 /* ---- time zones (Ruby's Date zone names and offsets) ---- */
 
+/* Ruby's zone table (date/zonetab.list): name, minutes east of UTC */
 static const struct { const char *name; int minutes; } zones[] = {
-    {"utc", 0}, {"ut", 0}, {"gmt", 0}, {"z", 0}, {"est", -300}, {"edt", -240}, {"cst", -360}, {"cdt", -300},
-    {"mst", -420}, {"mdt", -360}, {"pst", -480}, {"pdt", -420}, {"akst", -540}, {"akdt", -480}, {"hst", -600},
-    {"hast", -600}, {"hadt", -540}, {"ast", -240}, {"adt", -180}, {"nst", -210}, {"ndt", -150}, {"wet", 0},
-    {"west", 60}, {"bst", 60}, {"ist", 330}, {"cet", 60}, {"cest", 120}, {"met", 60}, {"mest", 120}, {"mewt", 60},
-    {"mesz", 120}, {"eet", 120}, {"eest", 180}, {"msk", 180}, {"msd", 240}, {"jst", 540}, {"kst", 540},
-    {"hkt", 480}, {"sgt", 480}, {"awst", 480}, {"acst", 570}, {"acdt", 630}, {"aest", 600}, {"aedt", 660},
-    {"nzst", 720}, {"nzdt", 780}, {"idle", 720}, {"idlw", -720}, {"sast", 120}, {"wat", 60}, {"cat", 120},
-    {"eat", 180}, {"brt", -180}, {"art", -180}, {"clt", -240}, {"yst", -540}, {"ydt", -480}, {"wast", 420},
-    {"wadt", 480}, {"cct", 480}, {"jt", 450}, {"zp4", 240}, {"zp5", 300}, {"zp6", 360}, {"fst", 120}, {"fwt", 60},
-    {"swt", 60}, {"sst", 120}, {"mez", 60}, {"nt", -660}, {"ahst", -600}, {"at", -120},
+    {"acdt", 630}, {"acst", 570}, {"act", -300}, {"acwst", 525}, {"adt", -180}, {"aedt", 660}, {"aest", 600},
+    {"afghanistan", 270}, {"aft", 270}, {"ahst", -600}, {"akdt", -480}, {"akst", -540}, {"alaskan", -540},
+    {"almt", 360}, {"anast", 720}, {"anat", 720}, {"aoe", -720}, {"aqtt", 300}, {"arab", 180}, {"arabian", 240},
+    {"arabic", 180}, {"art", -180}, {"ast", -240}, {"at", -120}, {"atlantic", -240}, {"awdt", 540}, {"awst", 480},
+    {"azores", -60}, {"azost", 0}, {"azot", -60}, {"azst", 300}, {"azt", 240}, {"bnt", 480}, {"bot", -240},
+    {"brst", -120}, {"brt", -180}, {"bst", 60}, {"bt", 180}, {"btt", 360}, {"cast", 480}, {"cat", 120},
+    {"caucasus", 240}, {"cct", 390}, {"cdt", -300}, {"central", -360}, {"cest", 120}, {"cet", 60}, {"chadt", 825},
+    {"chast", 765}, {"china", 480}, {"chost", 540}, {"chot", 480}, {"chst", 600}, {"chut", 600}, {"cist", -300},
+    {"ckt", -600}, {"clst", -180}, {"clt", -240}, {"cot", -300}, {"cst", -360}, {"cvt", -60}, {"cxt", 420},
+    {"dateline", -720}, {"davt", 420}, {"ddut", 600}, {"eadt", 660}, {"easst", -300}, {"east", -360},
+    {"eastern", -300}, {"eat", 180}, {"ect", -300}, {"edt", -240}, {"eest", 180}, {"eet", 120}, {"egst", 0},
+    {"egt", -60}, {"egypt", 120}, {"ekaterinburg", 300}, {"est", -300}, {"fet", 180}, {"fiji", 720}, {"fjst", 780},
+    {"fjt", 720}, {"fkst", -180}, {"fkt", -240}, {"fle", 120}, {"fnt", -120}, {"fst", 120}, {"fwt", 60},
+    {"galt", -360}, {"gamt", -540}, {"get", 240}, {"gft", -180}, {"gilt", 720}, {"gmt", 0}, {"greenland", -180},
+    {"greenwich", 0}, {"gst", 600}, {"gtb", 120}, {"gyt", -240}, {"hadt", -540}, {"hast", -600}, {"hawaiian", -600},
+    {"hdt", -540}, {"hkt", 480}, {"hovst", 480}, {"hovt", 420}, {"hst", -600}, {"ict", 420}, {"idle", 720},
+    {"idlw", -720}, {"idt", 180}, {"india", 330}, {"iot", 360}, {"iran", 210}, {"irdt", 270}, {"irkst", 540},
+    {"irkt", 480}, {"irst", 210}, {"ist", 330}, {"jerusalem", 120}, {"jst", 540}, {"kgt", 360}, {"korea", 540},
+    {"kost", 660}, {"krast", 480}, {"krat", 420}, {"kst", 540}, {"kuyt", 240}, {"lhdt", 660}, {"lhst", 630},
+    {"lint", 840}, {"magst", 720}, {"magt", 660}, {"mart", -510}, {"mawt", 300}, {"mdt", -360}, {"mest", 120},
+    {"mesz", 120}, {"met", 60}, {"mewt", 60}, {"mexico", -360}, {"mez", 60}, {"mht", 720}, {"mmt", 390},
+    {"mountain", -420}, {"msd", 240}, {"msk", 180}, {"mst", -420}, {"mut", 240}, {"mvt", 300}, {"myanmar", 390},
+    {"myt", 480}, {"nct", 660}, {"ndt", -90}, {"nepal", 345}, {"newfoundland", -210}, {"nfdt", 720}, {"nft", 660},
+    {"novst", 420}, {"novt", 420}, {"npt", 345}, {"nrt", 720}, {"nst", -150}, {"nt", -660}, {"nut", -660},
+    {"nzdt", 780}, {"nzst", 720}, {"nzt", 720}, {"omsst", 420}, {"omst", 360}, {"orat", 300}, {"pacific", -480},
+    {"pdt", -420}, {"pet", -300}, {"petst", 720}, {"pett", 720}, {"pgt", 600}, {"phot", 780}, {"pht", 480},
+    {"pkt", 300}, {"pmdt", -120}, {"pmst", -180}, {"pont", 660}, {"pst", -480}, {"pwt", 540}, {"pyst", -180},
+    {"qyzt", 360}, {"ret", 240}, {"romance", 60}, {"rott", -180}, {"russian", 180}, {"sakt", 660}, {"samoa", -660},
+    {"samt", 240}, {"sast", 120}, {"sbt", 660}, {"sct", 240}, {"sgt", 480}, {"sret", 660}, {"srt", -180},
+    {"sst", -660}, {"swt", 60}, {"syot", 180}, {"taht", -600}, {"taipei", 480}, {"tasmania", 600}, {"tft", 300},
+    {"tjt", 300}, {"tkt", 780}, {"tlt", 540}, {"tmt", 300}, {"tokyo", 540}, {"tonga", 780}, {"tost", 840},
+    {"tot", 780}, {"trt", 180}, {"tvt", 720}, {"ulast", 540}, {"ulat", 480}, {"ut", 0}, {"utc", 0}, {"uyst", -120},
+    {"uyt", -180}, {"uzt", 300}, {"vet", -240}, {"vladivostok", 600}, {"vlast", 660}, {"vlat", 600}, {"vost", 360},
+    {"vut", 660}, {"wadt", 480}, {"wakt", 720}, {"warst", -180}, {"wast", 120}, {"wat", 60}, {"west", 60},
+    {"wet", 0}, {"wft", 720}, {"wgst", -120}, {"wgt", -180}, {"wib", 420}, {"wit", 540}, {"wita", 480}, {"wt", 0},
+    {"yakst", 600}, {"yakt", 540}, {"yakutsk", 540}, {"yapt", 600}, {"ydt", -480}, {"yekst", 360}, {"yekt", 300},
+    {"yst", -540},
 };
 
 /* Ruby's date_zone_to_diff: the offset in seconds of a zone text
@@ -351,7 +379,14 @@ static int zone_offset(const char *z, size_t len, int *off)
 {
     char s[64];
     size_t n = 0;
-    for (size_t i = 0; i < len && n + 1 < sizeof s; i++) s[n++] = (char)tolower((unsigned char)z[i]);
+    for (size_t i = 0; i < len && n + 1 < sizeof s; i++) {   /* lower case, blanks squeezed */
+        char ch = (char)tolower((unsigned char)z[i]);
+        if (isspace((unsigned char)ch)) {
+            if (n && s[n - 1] == ' ') continue;
+            ch = ' ';
+        }
+        s[n++] = ch;
+    }
     s[n] = '\0';
     int dst = 0;
     if (n > 4 && !strcmp(s + n - 4, " dst")) dst = 1, s[n -= 4] = '\0';
@@ -362,10 +397,10 @@ static int zone_offset(const char *z, size_t len, int *off)
             *off = zones[i].minutes * 60 + (dst ? 3600 : 0);
             return 1;
         }
-    if (n == 1 && s[0] >= 'a' && s[0] <= 'y' && s[0] != 'j') {   /* military zones */
+    if (n == 1 && s[0] >= 'a' && s[0] <= 'z' && s[0] != 'j') {   /* military zones */
         int k = s[0] - 'a' + 1;
         if (s[0] > 'j') k--;
-        *off = (k <= 12 ? k : -(k - 12)) * 3600;
+        *off = s[0] == 'z' ? 0 : (k <= 12 ? k : -(k - 12)) * 3600;
         return 1;
     }
     const char *p = s;
@@ -482,6 +517,20 @@ static int read_zone(const char *s, size_t slen, size_t *si)
                 for (i++; i < slen && isdigit((unsigned char)s[i]); i++) {}
         }
         *si = i;
+        return 1;
+    }
+    /* "<words> standard time" or "<words> daylight time" */
+    i = *si;
+    while (i < slen && (isalpha((unsigned char)s[i]) || s[i] == '.' || isspace((unsigned char)s[i]))) i++;
+    for (size_t k = i; k > *si; k--) {
+        size_t at = k - 1;
+        if (at == *si || at + 8 > slen) continue;
+        if (strncasecmp(s + at, "standard", 8) && strncasecmp(s + at, "daylight", 8)) continue;
+        size_t e = at + 8, sp = e;
+        while (e < slen && isspace((unsigned char)s[e])) e++;
+        if (e == sp || e + 4 > slen || strncasecmp(s + e, "time", 4)) continue;
+        if (e + 4 < slen && (isalnum((unsigned char)s[e + 4]) || s[e + 4] == '_')) continue;
+        *si = e + 4;
         return 1;
     }
     i = *si;

@@ -46,3 +46,12 @@ notify { 'hash':
     Timestamp({ string => '04.03.2021 10', format => ['%d.%m.%Y %H'], timezone => '-01:00' }),
   ],
 }
+notify { 'zones':
+  message => [
+    Timestamp('2021-01-01 10:00 eastern standard time', '%F %R %Z'), Timestamp('2021-01-01 10:00 cet dst', '%F %R %Z'),
+    Timestamp('2021-01-01 10:00 nzt', '%F %R %Z'), Timestamp('2021-01-01 10:00 B', '%F %R %Z'),
+    Timestamp('2021-01-01 10:00 +5.5', '%F %R %z'), Timestamp('2021-01-01 10:00 GMT-0930', '%F %R %z'),
+    Timestamp('2021-01-01 10:00 Z', '%F %R %z'), Timestamp('2021-01-01', '%F', 'wib'), Timestamp('2021-01-01', '%F', 'Pacific'),
+    Timestamp('2021-01-01', '%F', '+093015'), Timestamp('2021-01-01', '%F', 'y'), Timestamp('2021-01-01', '%F', 'Tokyo'),
+  ],
+}
