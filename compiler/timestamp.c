@@ -1283,6 +1283,18 @@ int tm_type_match(const Value *t, const Value *v)
     return ns >= lo && ns <= hi;
 }
 
+Value *tm_type_merge(Compiler *c, const Value *a, const Value *b)
+{
+    i128 al, ah, bl, bh;
+    range_of(a, &al, &ah);
+    range_of(b, &bl, &bh);
+    if (ah < bl || bh < al) return NULL;
+    Value *ends[2] = {al <= bl ? (a->type.n > 0 ? a->type.params[0] : VAL_DEFAULT) : b->type.params[0],
+                      ah >= bh ? (a->type.n > 1 ? a->type.params[1] : VAL_DEFAULT) : b->type.params[1]};
+    if (!VAL_IS_TIME(ends[0]) && !VAL_IS_TIME(ends[1])) return val_type(A, a->type.name, NULL, 0);
+    return val_type(A, a->type.name, ends, 2);
+}
+
 int tm_type_assignable(const Value *t, const Value *s)
 {
     if (s->kind != V_TYPE || strcmp(t->type.name, s->type.name)) return 0;

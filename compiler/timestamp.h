@@ -22,6 +22,9 @@ Value *tm_new_timespan(Compiler *c, const Node *at, Value **args, size_t n);
 Value *tm_type_access(Compiler *c, const Node *at, const Value *t, Value **keys, size_t nk);
 /* Whether v is an instance of the Timestamp/Timespan type t (its range). */
 int tm_type_match(const Value *t, const Value *v);
+/* PAbstractTimeDataType#merge: one range for two overlapping ranges of
+ * the same time type, else NULL. */
+Value *tm_type_merge(Compiler *c, const Value *a, const Value *b);
 /* Whether every instance of Timestamp/Timespan type s is one of t. */
 int tm_type_assignable(const Value *t, const Value *s);
 

@@ -188,6 +188,7 @@ static int type_accepts(Compiler *c, Value *t, Value *s, int depth)
             if (!type_accepts(c, t, s->type.params[i], depth + 1)) return 0;
         return 1;
     }
+    if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_assignable(t, s);
     /* resource and class types: CatalogEntry > Resource > File > File['/x'], Class > Class['x'] */
     int t_res = !res_is_data_type(n) && strcmp(n, "Class") && !find_alias_of(c, t);
     int s_res = !res_is_data_type(sn) && strcmp(sn, "Class") && !find_alias_of(c, s);
@@ -640,6 +641,7 @@ static Value *range_type(Compiler *c, const char *name, int64_t ilo, int64_t ihi
  * (Integers also when adjacent), else NULL. */
 static Value *range_merge(Compiler *c, Value *a, Value *b)
 {
+    if (a->type.name[0] == 'T') return tm_type_merge(c, a, b);   /* Timespan, Timestamp */
     if (a->type.name[0] == 'I') {
         int64_t al = int_param(a, 0, INT64_MIN), ah = int_param(a, 1, INT64_MAX);
         int64_t bl = int_param(b, 0, INT64_MIN), bh = int_param(b, 1, INT64_MAX);
@@ -799,6 +801,8 @@ static Value *normalize_variant(Compiler *c, Value *t)
     for (int pass = 0; pass < 3; pass++) k = merge_strings(c, flat, k, pass);
     k = merge_numbers(c, flat, k, "Integer");
     k = merge_numbers(c, flat, k, "Float");
+    k = merge_numbers(c, flat, k, "Timespan");
+    k = merge_numbers(c, flat, k, "Timestamp");
     if (k == 1) return flat[0];
     return modified || k != before ? maybe_create(c, flat, k) : t;
 }
