@@ -41,17 +41,20 @@ static const char *fail_prefix = "";
 _Noreturn static void tm_fail(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 _Noreturn static void tm_fail(Compiler *c, const Node *at, const char *fmt, ...)
 {
-    char msg[2048];
-    va_list ap;
+    va_list ap, ap2;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_copy(ap2, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    char *msg = arena_alloc(A, (size_t)(len > 0 ? len : 0) + 1);
+    vsnprintf(msg, (size_t)(len > 0 ? len : 0) + 1, fmt, ap2);
+    va_end(ap2);
     const char *prefix = fail_prefix;
     fail_prefix = "";
     if (*prefix) cmp_fail(c, at, "%s%s", prefix, msg);
     cmp_fail(c, at, "%s", msg);
 }
-#define cmp_fail tm_fail
+#define cmp_fail tm_fail             /* every error of this file takes the prefix */
 #define NS_PER_SEC 1000000000LL
 
 static Value *timestamp(Compiler *c, i128 ns) { return val_time(A, V_TIMESTAMP, ns); }
@@ -1243,12 +1246,18 @@ static Value *type_end(Compiler *c, const Node *at, ValueKind kind, Value *v)
         const char *const *f = formats_arg(c, fv, &nf, &single);
         return ts_parse(c, at, s && s->kind == V_STR ? s->str.s : "", f, nf, single, tz && tz->kind == V_STR ? tz->str.s : NULL);
     }
-    static const char *const rb[] = {[V_BOOL] = "TrueClass", [V_ARRAY] = "Array", [V_REGEX] = "Regexp", [V_TYPE] = "Class",
-                                     [V_SENSITIVE] = "Puppet::Pops::Types::PSensitiveType::Sensitive",
-                                     [V_TIMESTAMP] = "Puppet::Pops::Time::Timestamp", [V_TIMESPAN] = "Puppet::Pops::Time::Timespan"};
-    const char *cls = v->kind == V_BOOL && !v->b ? "FalseClass" : (size_t)v->kind < ARRAY_LEN(rb) && rb[v->kind] ? rb[v->kind] : "Object";
-    cmp_fail(c, at, "Unable to create a Puppet::Pops::Time::%s from a %s",
-             val_type_name(&(Value){.kind = kind}), cls);
+    const char *cls;                  /* the Ruby class of the argument */
+    switch (v->kind) {
+    case V_BOOL: cls = v->b ? "TrueClass" : "FalseClass"; break;
+    case V_ARRAY: cls = "Array"; break;
+    case V_REGEX: cls = "Regexp"; break;
+    case V_TYPE:
+        cls = val_is_resref(v) ? "Puppet::Pops::Types::PResourceType" : arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
+        break;
+    case V_SENSITIVE: cls = "Puppet::Pops::Types::PSensitiveType::Sensitive"; break;
+    default: cls = arena_printf(A, "Puppet::Pops::Time::%s", val_type_name(v)); break;   /* the other time kind */
+    }
+    cmp_fail(c, at, "Unable to create a Puppet::Pops::Time::%s from a %s", kind == V_TIMESTAMP ? "Timestamp" : "Timespan", cls);
 }
 
 Value *tm_type_access(Compiler *c, const Node *at, const Value *t, Value **keys, size_t nk)
