@@ -55,3 +55,7 @@ notify { 'zones':
     Timestamp('2021-01-01', '%F', '+093015'), Timestamp('2021-01-01', '%F', 'y'), Timestamp('2021-01-01', '%F', 'Tokyo'),
   ],
 }
+notify { 'iso':
+  message => [Timestamp('2021-01-01T00:00:00Z'), Timestamp('2021-01-01T00:00:00.5+02:00'), Timestamp('2021-01-01 00:00:00-0800'),
+    Timestamp('2021-1-2'), Timestamp('2021-01-01T00:00:00.123456789123'), Timestamp('+2021-01-01'), Timestamp('2021-01-01 10:00:00 current') > Timestamp(0)],
+}
