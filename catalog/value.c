@@ -75,7 +75,8 @@ static void key_text(Buf *b, const Value *k)
 {
     buf_clear(b);
     buf_addc(b, (char)('a' + k->kind));
-    val_to_s(b, k);
+    if (VAL_IS_TIME(k)) buf_printf(b, "%p", (const void *)k);   /* by identity, as val_identical */
+    else val_to_s(b, k);
 }
 
 Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n)
@@ -142,6 +143,51 @@ Value *val_sensitive(Arena *a, Value *inner)
     return v;
 }
 
+Value *val_time(Arena *a, ValueKind kind, __int128 ns)
+{
+    Value *v = new_val(a, kind);
+    __int128 sec = ns / 1000000000, rem = ns % 1000000000;
+    if (rem < 0) rem += 1000000000, sec--;
+    v->time.sec = (int64_t)sec;
+    v->time.nsec = (int64_t)rem;
+    return v;
+}
+
+__int128 val_time_ns(const Value *v) { return (__int128)v->time.sec * 1000000000 + v->time.nsec; }
+
+/* The proleptic Gregorian date of a day count from 1970-01-01 (the
+ * era-of-400-years method). */
+void val_civil_date(int64_t days, int64_t *y, int *m, int *d)
+{
+    days += 719468;
+    int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+    int64_t doe = days - era * 146097;                              /* [0, 146096] */
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);          /* [0, 365], from March 1st */
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
+}
+
+void val_time_to_s(Buf *b, const Value *v)
+{
+    if (v->kind == V_TIMESTAMP) {
+        int64_t days = v->time.sec / 86400, secs = v->time.sec % 86400, y;
+        if (secs < 0) secs += 86400, days--;
+        int m, d;
+        val_civil_date(days, &y, &m, &d);
+        buf_printf(b, "%s%04lld-%02d-%02dT%02d:%02d:%02d.%09lld UTC", y < 0 ? "-" : "", (long long)(y < 0 ? -y : y), m, d,
+                   (int)(secs / 3600), (int)(secs / 60 % 60), (int)(secs % 60), (long long)v->time.nsec);
+        return;
+    }
+    __int128 ns = val_time_ns(v);
+    if (ns < 0) buf_addc(b, '-'), ns = -ns;
+    long long s = (long long)(ns / 1000000000), frac = (long long)(ns % 1000000000);
+    while (frac && frac % 10 == 0) frac /= 10;         /* %-N drops trailing zeros */
+    buf_printf(b, "%lld-%02lld:%02lld:%02lld.%lld", s / 86400, s / 3600 % 24, s / 60 % 60, s % 60, frac);
+}
+
 void vv_push(ValVec *vv, Value *v)
 {
     if (vv->n == vv->cap) {
@@ -203,6 +249,13 @@ static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->
 
 static int equal(const Value *a, const Value *b, int fold)
 {
+    /* Puppet's time values are Numerics: a Timespan == 1 compares its
+     * whole seconds (Ruby's to_int floors), == 1.5 its seconds as a Float */
+    if (VAL_IS_TIME(a) && is_num(b)) { const Value *t = a; a = b; b = t; }
+    if (is_num(a) && VAL_IS_TIME(b)) {
+        if (a->kind == V_INT) return b->time.sec == a->i;
+        return (double)val_time_ns(b) / 1e9 == a->f;
+    }
     if (is_num(a) && is_num(b)) {
         if (a->kind == V_INT && b->kind == V_INT) return a->i == b->i;
         return num(a) == num(b);
@@ -234,13 +287,20 @@ static int equal(const Value *a, const Value *b, int fold)
             if (!equal(a->type.params[i], b->type.params[i], 0)) return 0;
         return 1;
     case V_SENSITIVE: return a == b;
+    case V_TIMESTAMP: case V_TIMESPAN: return a->time.sec == b->time.sec && a->time.nsec == b->time.nsec;
     case V_INT: case V_FLOAT: break;
     }
     return 0;
 }
 
 int val_equal(const Value *a, const Value *b) { return equal(a, b, 1); }
-int val_identical(const Value *a, const Value *b) { return a->kind == b->kind && equal(a, b, 0); }
+/* Time values are Ruby objects without eql?: as hash keys and for unique()
+ * only the same value is identical, as in Puppet. */
+int val_identical(const Value *a, const Value *b)
+{
+    if (VAL_IS_TIME(a)) return a == b;
+    return a->kind == b->kind && equal(a, b, 0);
+}
 
 /* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
  * that read back to the same double, in fixed notation with at least ".0"
@@ -341,6 +401,7 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
         }
         break;
     case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
+    case V_TIMESTAMP: case V_TIMESPAN: val_time_to_s(b, v); break;
     }
 }
 
@@ -371,6 +432,8 @@ const char *val_type_name(const Value *v)
     case V_REGEX: return "Regexp";
     case V_TYPE: return "Type";
     case V_SENSITIVE: return "Sensitive";
+    case V_TIMESTAMP: return "Timestamp";
+    case V_TIMESPAN: return "Timespan";
     }
     return "Any";
 }
@@ -608,12 +671,34 @@ void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
         }
         buf_addc(b, '}');
         return;
+    case V_TIMESTAMP: case V_TIMESPAN: {
+        Buf t = BUF_INIT;
+        val_time_to_s(&t, v);
+        tf_quoted(b, t.s, t.len);
+        buf_free(&t);
+        return;
+    }
     case V_TYPE: break;
     default: val_to_s(b, v); return;
     }
     const char *n = v->type.name;
     size_t np = v->type.n;
     const Value *p0 = np ? v->type.params[0] : NULL;
+    if ((!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) && np) {
+        /* Timespan['0-00:00:01.0', '0-00:00:02.0']: the range's ends, an
+         * open end as default, the upper left out when open or equal */
+        const Value *p1 = np > 1 ? v->type.params[1] : VAL_DEFAULT;
+        int lo = VAL_IS_TIME(p0), hi = VAL_IS_TIME(p1) && !(lo && val_time_ns(p0) == val_time_ns(p1));
+        if (!lo && !VAL_IS_TIME(p1)) {
+            buf_adds(b, n);
+            return;
+        }
+        buf_printf(b, "%s[", n);
+        val_type_to_s(b, p0, h, expand);
+        if (hi) buf_adds(b, ", "), val_type_to_s(b, p1, h, expand);
+        buf_addc(b, ']');
+        return;
+    }
     if (val_is_resref(v)) {
         if (!strcmp(n, "Class")) {   /* Class[foo::bar]: the class name as Puppet keeps it */
             buf_adds(b, "Class[");

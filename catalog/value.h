@@ -16,7 +16,7 @@
 
 typedef enum ValueKind {
     V_UNDEF, V_DEFAULT, V_BOOL, V_INT, V_FLOAT, V_STR, V_ARRAY, V_HASH,
-    V_REGEX, V_TYPE, V_SENSITIVE
+    V_REGEX, V_TYPE, V_SENSITIVE, V_TIMESTAMP, V_TIMESPAN
 } ValueKind;
 
 typedef struct Value Value;
@@ -40,6 +40,9 @@ struct Value {
             size_t n;
         } type;
         Value *sensitive;                              /* V_SENSITIVE: the wrapped value */
+        /* V_TIMESTAMP: nanoseconds since 1970-01-01 UTC; V_TIMESPAN: signed
+         * nanoseconds; both sec * 10^9 + nsec, 0 <= nsec < 10^9 */
+        struct { int64_t sec, nsec; } time;
     };
 };
 
@@ -61,6 +64,17 @@ Value *val_array(Arena *a, Value **items, size_t n);        /* items copied */
 Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplicate keys win */
 Value *val_type(Arena *a, const char *name, Value **params, size_t n);
 Value *val_sensitive(Arena *a, Value *inner);
+/* A Timestamp or Timespan (kind V_TIMESTAMP or V_TIMESPAN) of ns
+ * nanoseconds; val_time_ns gives them back. */
+Value *val_time(Arena *a, ValueKind kind, __int128 ns);
+__int128 val_time_ns(const Value *v);
+#define VAL_IS_TIME(v) ((v)->kind == V_TIMESTAMP || (v)->kind == V_TIMESPAN)
+/* Puppet's default string forms: a Timestamp as "%FT%T.%N %Z" in UTC
+ * ("2021-01-01T00:00:00.000000000 UTC"), a Timespan as "%D-%H:%M:%S.%-N"
+ * ("0-01:00:00.0", "-1-00:00:00.5"); appends to b. */
+void val_time_to_s(Buf *b, const Value *v);
+/* The proleptic Gregorian date of a count of days since 1970-01-01. */
+void val_civil_date(int64_t days, int64_t *y, int *m, int *d);
 
 /* A growable list used while building arrays and hashes.  With arena set,
  * its storage lives in that arena (the compiler's scratch, which must not

@@ -9,6 +9,7 @@
 #include "compiler/stdlib.h"
 #include "compiler/epp.h"
 #include "compiler/strconv.h"
+#include "compiler/timestamp.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -349,6 +350,11 @@ static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t
         int fold = n < 3 || val_truthy(a[2]);
         int k = fold ? strcasecmp(x->str.s, y->str.s) : strcmp(x->str.s, y->str.s);
         r = k < 0 ? -1 : k > 0;
+    } else if ((VAL_IS_TIME(x) && (y->kind == x->kind || y->kind == V_INT || y->kind == V_FLOAT)) ||
+               ((x->kind == V_INT || x->kind == V_FLOAT) && VAL_IS_TIME(y))) {
+        /* a number first: -(time <=> number) */
+        if (VAL_IS_TIME(x)) tm_spaceship(x, y, &r);
+        else tm_spaceship(y, x, &r), r = -r;
     } else {
         cmp_fail(c, at, "'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also "
                         "against Numeric). Got %s and %s", val_type_name(x), val_type_name(y));
@@ -380,6 +386,7 @@ static Value *new_integer(Compiler *c, const Node *at, Value **args, size_t n)
     switch (from->kind) {
     case V_INT: r = from->i; break;
     case V_BOOL: r = from->b; break;
+    case V_TIMESTAMP: case V_TIMESPAN: r = from->time.sec; break;   /* to_i: whole seconds, floored */
     case V_FLOAT:
         if (!(from->f > -9223372036854775808.0 && from->f < 9223372036854775808.0))
             cmp_fail(c, at, "'new' Value of type Float cannot be converted to Integer");
@@ -429,8 +436,10 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
         cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(&cc, a[0]));
     }
-    if (n < 2) cmp_fail(c, at, "'new' expects a type and a value");
     const char *t = a[0]->type.name;
+    if (!strcmp(t, "Timestamp")) return tm_new_timestamp(c, at, a + 1, n - 1);
+    if (!strcmp(t, "Timespan")) return tm_new_timespan(c, at, a + 1, n - 1);
+    if (n < 2) cmp_fail(c, at, "'new' expects a type and a value");
     Value *v = a[1];
     if (!strcmp(t, "String")) return strconv_new_string(c, at, a + 1, n - 1);
     if (!strcmp(t, "Sensitive")) return v->kind == V_SENSITIVE ? v : val_sensitive(A, v);
@@ -459,6 +468,7 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     }
     if (!strcmp(t, "Integer")) return new_integer(c, at, a + 1, n - 1);
     if (!strcmp(t, "Integer") || !strcmp(t, "Float") || !strcmp(t, "Numeric")) {
+        if (VAL_IS_TIME(v)) return val_float(A, (double)val_time_ns(v) / 1e9);   /* to_f */
         if (v->kind == V_INT) return t[0] == 'F' ? val_float(A, (double)v->i) : v;
         if (v->kind == V_FLOAT) return t[0] == 'I' ? val_int(A, (int64_t)v->f) : v;
         if (v->kind == V_BOOL) return val_int(A, v->b);
@@ -662,7 +672,7 @@ static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compile
     {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file}, {"getvar", f_getvar},
     {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", f_template},
     {"lookup", f_lookup}, {"new", f_new}, {"next", f_next}, {"notice", f_notice}, {"realize", f_realize},
-    {"require", f_require}, {"return", f_return}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
+    {"require", f_require}, {"return", f_return}, {"strftime", tm_fn_strftime}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
     {"warning", f_warning},
 };
 

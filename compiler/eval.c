@@ -11,6 +11,7 @@
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
+#include "compiler/timestamp.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -169,7 +170,10 @@ static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const cha
         if (cmp_type_assignable(c, a, b)) return 1;
         return strcmp(op, "!=") == 0 ? 1 : (op[0] == '<' ? 1 : -1);   /* unrelated: neither < nor > */
     }
-    const char *why = is_num(a) ? "A Numeric is not comparable to non Numeric"
+    int r;
+    const char *twhy = VAL_IS_TIME(a) || VAL_IS_TIME(b) ? tm_compare(a, b, &r) : NULL;
+    if ((VAL_IS_TIME(a) || VAL_IS_TIME(b)) && !twhy) return r;
+    const char *why = twhy ? twhy : is_num(a) ? "A Numeric is not comparable to non Numeric"
                     : a->kind == V_STR ? "A String is not comparable to a non String"
                     : "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
     cmp_fail(c, at, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", val_type_name(a), op, val_type_name(b), why);
@@ -264,6 +268,15 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         Value *r = vv_to_array(A, &vv);
         vv_free(&vv);
         return r;
+    }
+    if (VAL_IS_TIME(a) || VAL_IS_TIME(b)) {   /* Timestamp and Timespan are Numerics */
+        Value *ab[2] = {a, b};
+        for (int i = 0; i < 2; i++) {
+            if (VAL_IS_TIME(ab[i]) || is_num(ab[i])) continue;
+            if (ab[i]->kind == V_STR) ab[i] = to_number(c, at, ab[i], ops);
+            else cmp_fail(c, at, "The value '%s' cannot be converted to Numeric.", val_to_cstr(A, ab[i]));
+        }
+        return tm_arith(c, at, ops, ab[0], ab[1]);
     }
     a = to_number(c, at, a, ops);
     b = to_number(c, at, b, ops);
@@ -483,6 +496,7 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
         vv_free(&vv);
         return r;
     }
+    if (!strcmp(name, "Timestamp") || !strcmp(name, "Timespan")) return tm_type_access(c, at, t, keys, nk);
     return val_type(A, name, keys, nk);
 }
 
@@ -870,6 +884,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_NOT: return val_bool(!val_truthy(ev_expr(c, s, n->a)));
     case ND_NEG: {
         Value *v = ev_expr(c, s, n->a);
+        if (VAL_IS_TIME(v)) return tm_negate(c, n, v);
         v = to_number(c, n, v, "-");
         return v->kind == V_INT ? int_result(c, n, "-", -(__int128)v->i) : val_float(A, -v->f);
     }

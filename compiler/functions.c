@@ -956,6 +956,8 @@ static const char *ruby_class(CallCtx *cc, const Value *v)
         if (val_is_resref(v)) return "Puppet::Pops::Types::PResourceType";
         return arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
     case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
+    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
+    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
     }
     return "Object";
 }
@@ -1003,6 +1005,10 @@ static int ruby_cmp(const Value *a, const Value *b)
         return x < y ? -1 : x > y;
     }
     if (a->kind != b->kind) return 2;
+    if (VAL_IS_TIME(a)) {            /* Timestamps with Timestamps, Timespans with Timespans */
+        __int128 x = val_time_ns(a), y = val_time_ns(b);
+        return x < y ? -1 : x > y;
+    }
     switch (a->kind) {
     case V_STR: return bytes_cmp(a->str.s, a->str.len, b->str.s, b->str.len);
     case V_DEFAULT: return 0;
@@ -1128,7 +1134,7 @@ static void uniq_key(Buf *b, const Value *v)
         break;
     case V_HASH: uniq_hash_key(b, v); break;
     case V_FLOAT: buf_printf(b, "%a;", v->f); break;
-    case V_SENSITIVE: buf_printf(b, "%p;", (const void *)v); break;
+    case V_SENSITIVE: case V_TIMESTAMP: case V_TIMESPAN: buf_printf(b, "%p;", (const void *)v); break;   /* no eql? */
     default: {
         Buf t = BUF_INIT;
         val_to_s(&t, v);
@@ -2716,6 +2722,7 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_REGEX: return t1(cc, "Regexp", v);
     case V_TYPE: return t1(cc, "Type", v);
     case V_SENSITIVE: return t1(cc, "Sensitive", infer(cc, v->sensitive, set));
+    case V_TIMESTAMP: case V_TIMESPAN: return t2(cc, val_type_name(v), v, v);
     case V_ARRAY: {
         size_t n = v->arr.n;
         Value *size = val_int(A, (int64_t)n);
@@ -2772,6 +2779,7 @@ static Value *generalize(CallCtx *cc, Value *t)
         return k ? t2(cc, "Hash", generalize(cc, k), generalize(cc, v)) : t;
     }
     if (!strcmp(n, "Sensitive")) return t1(cc, n, generalize(cc, t->type.params[0]));
+    if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return t0(cc, n);
     return t;
 }
 

@@ -121,6 +121,8 @@ static const char *rb_class(CallCtx *cc, const Value *v)
         if (val_is_resref(v)) return "Puppet::Resource";
         return arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
     case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
+    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
+    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
     }
     return "Object";
 }
@@ -2139,6 +2141,23 @@ static void yaml_node(Yaml *y, const Value *v)
         yaml_mapping_end_event_initialize(&ev);
         yaml_event(y, &ev);
         break;
+    case V_TIMESTAMP: case V_TIMESPAN: {   /* a Ruby object: its @nsecs */
+        if (yaml_alias(y, v, abuf, &anchor)) break;
+        const char *tag = v->kind == V_TIMESTAMP ? "!ruby/object:Puppet::Pops::Time::Timestamp" : "!ruby/object:Puppet::Pops::Time::Timespan";
+        yaml_mapping_start_event_initialize(&ev, anchor, (yaml_char_t *)tag, 0, YAML_BLOCK_MAPPING_STYLE);
+        yaml_event(y, &ev);
+        yaml_string(y, "nsecs", 5);
+        __int128 ns = val_time_ns(v);
+        char digits[48], *p = digits + sizeof digits;
+        unsigned __int128 m = ns < 0 ? -(unsigned __int128)ns : (unsigned __int128)ns;
+        *--p = '\0';
+        do *--p = (char)('0' + (int)(m % 10)); while (m /= 10);
+        if (ns < 0) *--p = '-';
+        yaml_scalar(y, NULL, p, strlen(p), 1, 0, YAML_ANY_SCALAR_STYLE);
+        yaml_mapping_end_event_initialize(&ev);
+        yaml_event(y, &ev);
+        break;
+    }
     case V_ARRAY: case V_HASH:
         if (yaml_alias(y, v, abuf, &anchor)) break;
         if (v->kind == V_ARRAY) {

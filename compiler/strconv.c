@@ -153,6 +153,7 @@ typedef struct KArg {
     size_t len;
     const char *inspect;        /* KA_OBJ: inspect */
     const char *ruby_class;     /* KA_OBJ: the Ruby class, for conversion errors */
+    int numeric;                /* KA_OBJ: a Numeric (Timestamp, Timespan): i is its to_int, f its to_f */
 } KArg;
 
 static void fill(Buf *b, char ch, int n)
@@ -442,14 +443,16 @@ static void kformat(SC *sc, Buf *b, const char *fmt, const KArg *arg)
             break;
         }
         case 'e': case 'E': case 'f': case 'g': case 'G': case 'a': case 'A':
-            if (arg->kind == KA_OBJ || arg->kind == KA_STR) sc_fail(sc, "can't convert %s into Float", arg->ruby_class);
+            if ((arg->kind == KA_OBJ && !arg->numeric) || arg->kind == KA_STR)
+                sc_fail(sc, "can't convert %s into Float", arg->ruby_class);
             rfmt_float(b, flags, width, prec, letter, arg->kind == KA_INT ? (double)arg->i : arg->f);
             break;
         default: {
-            if (arg->kind == KA_OBJ || arg->kind == KA_STR) sc_fail(sc, "can't convert %s into Integer", arg->ruby_class);
+            if ((arg->kind == KA_OBJ && !arg->numeric) || arg->kind == KA_STR)
+                sc_fail(sc, "can't convert %s into Integer", arg->ruby_class);
             Mag mag;
             int neg;
-            if (arg->kind == KA_FLOAT) {
+            if (arg->kind == KA_FLOAT && !arg->numeric) {
                 if (!isfinite(arg->f)) sc_fail(sc, "%s", isnan(arg->f) ? "NaN" : arg->f < 0 ? "-Infinity" : "Infinity");
                 double t = trunc(arg->f);
                 neg = t < 0;
@@ -1099,6 +1102,19 @@ static void conv_sensitive(SC *sc, Buf *b, const Fmt *f)
     kformat(sc, b, f->orig, &a);
 }
 
+/* string_PAnyType of a Timestamp or Timespan: Kernel.format of the Ruby
+ * object, whose to_s is its default format. */
+static void conv_time(SC *sc, Buf *b, const Value *v, const Fmt *f)
+{
+    Buf t = BUF_INIT;
+    val_time_to_s(&t, v);
+    const char *s = arena_strndup(A, t.s, t.len);
+    buf_free(&t);
+    KArg a = {.kind = KA_OBJ, .s = s, .len = strlen(s), .inspect = s, .ruby_class = val_type_name(v), .numeric = 1,
+              .i = v->time.sec, .f = (double)val_time_ns(v) / 1e9};
+    kformat(sc, b, f->orig, &a);
+}
+
 static int is_container(const Value *v) { return v->kind == V_ARRAY || v->kind == V_HASH; }
 
 static Indent ind_indenting(Indent i, int on) { return (Indent){i.level, i.first, on}; }
@@ -1252,6 +1268,7 @@ static void convert(SC *sc, Buf *b, Value *v, const FmtMap *map, Indent ind)
     case V_REGEX: conv_regexp(sc, b, regexp_source(sc, v->regex.src), f); return;
     case V_TYPE: conv_type(sc, b, v, f); return;
     case V_SENSITIVE: conv_sensitive(sc, b, f); return;
+    case V_TIMESTAMP: case V_TIMESPAN: conv_time(sc, b, v, f); return;
     case V_ARRAY: conv_array(sc, b, v, f, map, ind); return;
     case V_HASH: conv_hash(sc, b, v, f, map, ind); return;
     }

@@ -9,6 +9,7 @@
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
+#include "compiler/timestamp.h"
 #include <ctype.h>
 #include <math.h>
 #include <setjmp.h>
@@ -32,7 +33,7 @@ static int size_ok(Value *t, size_t first, size_t n)
 
 static int is_scalar(const Value *v)
 {
-    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX;
+    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
 }
 
 static int is_data(Compiler *c, const Value *v)
@@ -149,10 +150,12 @@ static unsigned kinds_of(Compiler *c, Value *t, int depth)
     if (!strcmp(n, "Hash") || !strcmp(n, "Struct")) return K(V_HASH);
     if (!strcmp(n, "Collection")) return K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "ScalarData")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL);
-    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX);
+    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX) | K(V_TIMESTAMP) | K(V_TIMESPAN);
     if (!strcmp(n, "Data")) return K(V_UNDEF) | K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "Type")) return K(V_TYPE);
     if (!strcmp(n, "Sensitive")) return K(V_SENSITIVE);
+    if (!strcmp(n, "Timestamp")) return K(V_TIMESTAMP);
+    if (!strcmp(n, "Timespan")) return K(V_TIMESPAN);
     if (!strcmp(n, "Optional")) return t->type.n ? K(V_UNDEF) | kinds_of(c, t->type.params[0], depth + 1) : ALL;
     if (!strcmp(n, "NotUndef")) return (t->type.n ? kinds_of(c, t->type.params[0], depth + 1) : ALL) & ~K(V_UNDEF);
     if (!strcmp(n, "Variant")) {
@@ -185,6 +188,7 @@ static int type_accepts(Compiler *c, Value *t, Value *s, int depth)
             if (!type_accepts(c, t, s->type.params[i], depth + 1)) return 0;
         return 1;
     }
+    if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_assignable(t, s);
     /* resource and class types: CatalogEntry > Resource > File > File['/x'], Class > Class['x'] */
     int t_res = !res_is_data_type(n) && strcmp(n, "Class") && !find_alias_of(c, t);
     int s_res = !res_is_data_type(sn) && strcmp(sn, "Class") && !find_alias_of(c, s);
@@ -223,6 +227,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         return v->f >= lo && v->f <= hi;
     }
     if (!strcmp(n, "Numeric")) return v->kind == V_INT || v->kind == V_FLOAT;
+    if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_match(t, v);
     if (!strcmp(n, "String")) {
         if (v->kind != V_STR) return 0;
         if (t->type.n && t->type.params[0]->kind == V_STR) return val_identical(t->type.params[0], v);
@@ -385,10 +390,13 @@ int cmp_type_assignable(Compiler *c, Value *t, Value *s)
     const char *sn = s->type.name;
     if (named(t, "Numeric")) return !strcmp(sn, "Integer") || !strcmp(sn, "Float") || !strcmp(sn, "Numeric");
     if (named(t, "String")) return t->type.n == 0 && (!strcmp(sn, "String") || !strcmp(sn, "Enum") || !strcmp(sn, "Pattern"));
+    if (named(t, "Timestamp") || named(t, "Timespan")) return tm_type_assignable(t, s);
     if (named(t, "Scalar") || named(t, "ScalarData"))
         return !strcmp(sn, "String") || !strcmp(sn, "Integer") || !strcmp(sn, "Float") || !strcmp(sn, "Numeric") ||
                !strcmp(sn, "Boolean") || !strcmp(sn, "Enum") || !strcmp(sn, "Pattern") ||
-               (named(t, "Scalar") && (!strcmp(sn, "Regexp") || !strcmp(sn, "Scalar"))) || !strcmp(sn, "ScalarData");
+               (named(t, "Scalar") && (!strcmp(sn, "Regexp") || !strcmp(sn, "Scalar") || !strcmp(sn, "Timestamp") ||
+                                       !strcmp(sn, "Timespan"))) || !strcmp(sn, "ScalarData");
+    if (named(t, "Data") && (!strcmp(sn, "Timestamp") || !strcmp(sn, "Timespan"))) return 0;
     if (named(t, "Data") || named(t, "RichData"))
         return strcmp(sn, "Any") != 0 && strcmp(sn, "Default") != 0 && strcmp(sn, "Type") != 0;
     if (named(t, "Collection")) return !strcmp(sn, "Array") || !strcmp(sn, "Hash") || !strcmp(sn, "Tuple") || !strcmp(sn, "Struct");
@@ -633,6 +641,7 @@ static Value *range_type(Compiler *c, const char *name, int64_t ilo, int64_t ihi
  * (Integers also when adjacent), else NULL. */
 static Value *range_merge(Compiler *c, Value *a, Value *b)
 {
+    if (a->type.name[0] == 'T') return tm_type_merge(c, a, b);   /* Timespan, Timestamp */
     if (a->type.name[0] == 'I') {
         int64_t al = int_param(a, 0, INT64_MIN), ah = int_param(a, 1, INT64_MAX);
         int64_t bl = int_param(b, 0, INT64_MIN), bh = int_param(b, 1, INT64_MAX);
@@ -792,6 +801,8 @@ static Value *normalize_variant(Compiler *c, Value *t)
     for (int pass = 0; pass < 3; pass++) k = merge_strings(c, flat, k, pass);
     k = merge_numbers(c, flat, k, "Integer");
     k = merge_numbers(c, flat, k, "Float");
+    k = merge_numbers(c, flat, k, "Timespan");
+    k = merge_numbers(c, flat, k, "Timestamp");
     if (k == 1) return flat[0];
     return modified || k != before ? maybe_create(c, flat, k) : t;
 }
@@ -882,6 +893,11 @@ static void full_name(Compiler *c, Buf *b, const Value *v)
     case V_BOOL: buf_adds(b, v->b ? "Boolean[true]" : "Boolean[false]"); return;
     case V_REGEX: buf_adds(b, "Regexp["), type_to_s(c, b, v), buf_adds(b, "]"); return;
     case V_TYPE: buf_adds(b, "Type["), type_to_s(c, b, v), buf_adds(b, "]"); return;
+    case V_TIMESTAMP: case V_TIMESPAN: {    /* Timestamp['...']: the range of the one value */
+        Value *ends[2] = {(Value *)v, (Value *)v};
+        type_to_s(c, b, val_type(c->arena, val_type_name(v), ends, 2));
+        return;
+    }
     case V_ARRAY:
         if (!v->arr.n) { buf_adds(b, "Array[0, 0]"); return; }
         buf_adds(b, "Tuple[");
@@ -954,7 +970,9 @@ static int default_accepts(const Value *t, const Value *v)
     if (!strcmp(n, "Numeric")) return num;
     if (!strcmp(n, "String") || !strcmp(n, "Enum") || !strcmp(n, "Pattern")) return str;
     if (!strcmp(n, "Boolean")) return v->kind == V_BOOL;
-    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX;
+    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
+    if (!strcmp(n, "Timestamp")) return v->kind == V_TIMESTAMP;
+    if (!strcmp(n, "Timespan")) return v->kind == V_TIMESPAN;
     if (!strcmp(n, "ScalarData")) return num || str || v->kind == V_BOOL;
     if (!strcmp(n, "Array") || !strcmp(n, "Tuple")) return v->kind == V_ARRAY;
     if (!strcmp(n, "Hash")) return v->kind == V_HASH;

@@ -1,0 +1,1 @@
+notice(compare(Timespan(1), Timestamp(1)))

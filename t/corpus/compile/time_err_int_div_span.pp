@@ -1,0 +1,1 @@
+notice(2 / Timespan(1))

@@ -1,0 +1,1 @@
+assert_type(Array[Timestamp], [Timestamp(1), 2])

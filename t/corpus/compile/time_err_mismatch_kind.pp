@@ -1,0 +1,1 @@
+assert_type(Timespan, Timestamp(0))

@@ -1,0 +1,1 @@
+assert_type(Optional[Timespan[1]], Timespan(0))

@@ -1,0 +1,1 @@
+assert_type(Struct[{a => Timespan[default, 1]}], {a => Timespan(2)})

@@ -1,0 +1,1 @@
+assert_type(Type[Timespan[1]], Timespan)

@@ -1,0 +1,1 @@
+notice(Timespan(5) % 2.5)

@@ -1,0 +1,2 @@
+class c(Timespan[5] $x) {}
+class { 'c': x => Timespan(1) }

@@ -1,0 +1,1 @@
+notice(strftime(Timespan(1), '%Q'))

@@ -1,0 +1,1 @@
+notice(Timespan(1) - Timestamp('2021-01-01'))

@@ -1,0 +1,1 @@
+notice(Timestamp('2021-01-01', '%F', 'Mars'))

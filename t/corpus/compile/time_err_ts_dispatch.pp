@@ -1,0 +1,2 @@
+$x = true
+notice(Timestamp($x))

@@ -1,0 +1,1 @@
+notice(Timestamp({ string => '2021-01-01', zone => 'x' }))

@@ -1,0 +1,1 @@
+notice(Timestamp[Timespan(1)])
