@@ -34,7 +34,7 @@ class Puppet::Parser::TemplateWrapper
 
   # The rendered text of string, the template file path (nil: inline).
   def result(string, path)
-    @__file__ = path
+    @__file__ = path if path
     scope.to_hash.each do |name, value|
       instance_variable_set("@#{name.gsub(/[^\w]/, '_')}", value)
     end
