@@ -20,6 +20,15 @@ class Puppet::Parser::TemplateWrapper
     scope.include?(name.to_s)
   end
 
+  # The classes evaluated so far, and the catalog's tags.
+  def classes
+    MComp.catalog_classes
+  end
+
+  def all_tags
+    MComp.catalog_tags
+  end
+
   def tags
     raise NotImplementedError, "Call 'all_tags' instead."
   end
