@@ -19,6 +19,7 @@
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +93,31 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len)
 
 /* ---- the value border ---- */
 
+/* Arrays and hashes convert once: the same Value gives the same Ruby object
+ * afterwards (values are immutable; Puppet too hands Ruby code the objects
+ * its variables hold).  The objects stay alive in cache_keep. */
+static st_table *cache;
+static VALUE cache_keep;
+
+static VALUE convert(Compiler *c, const Value *v);
+
 VALUE rby_to_ruby(Compiler *c, const Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return convert(c, v);
+    st_data_t hit;
+    if (cache && st_lookup(cache, (st_data_t)v, &hit)) return (VALUE)hit;
+    VALUE r = convert(c, v);
+    if (!cache) {
+        cache = st_init_numtable();
+        cache_keep = rb_ary_new();
+        rb_gc_register_mark_object(cache_keep);
+    }
+    rb_ary_push(cache_keep, r);
+    st_insert(cache, (st_data_t)v, (st_data_t)r);
+    return r;
+}
+
+static VALUE convert(Compiler *c, const Value *v)
 {
     switch (v->kind) {
     case V_UNDEF: return Qnil;
@@ -432,6 +457,31 @@ static VALUE cb_scope_vars(VALUE self, VALUE scope)
     return h;
 }
 
+static int bind_each(VALUE key, VALUE val, VALUE obj)
+{
+    char buf[256];
+    long n = RSTRING_LEN(key);
+    if (n + 2 > (long)sizeof buf) return ST_CONTINUE;
+    buf[0] = '@';
+    const char *k = RSTRING_PTR(key);
+    for (long i = 0; i < n; i++) {       /* Puppet's name.gsub(/[^\w]/, '_') */
+        unsigned char ch = (unsigned char)k[i];
+        buf[i + 1] = (isalnum(ch) || ch == '_' || ch >= 0x80) ? (char)ch : '_';
+    }
+    rb_ivar_set(obj, rb_intern2(buf, n + 1), val);
+    return ST_CONTINUE;
+}
+
+/* MComp.bind_vars(obj, scope): an instance variable of obj for every
+ * variable visible in scope (Puppet's TemplateWrapper does this with
+ * scope.to_hash) */
+static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
+{
+    VALUE h = cb_scope_vars(self, scope);
+    rb_hash_foreach(h, bind_each, obj);
+    return obj;
+}
+
 typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; } FnCall;
 
 static void fncall_body(void *arg)
@@ -636,6 +686,7 @@ void rby_start(Compiler *c, const Node *at)
     rb_undef_alloc_func(c_ptr);
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
+    rby_define("bind_vars", (cb_bind_vars), 2);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);
     rby_define("type_to_s", (cb_type_to_s), 2);

@@ -33,6 +33,7 @@
  * The Ruby side (share/ruby/): module MComp holds the C callbacks
  *     MComp.lookupvar(scope, name)           -> [found, value]
  *     MComp.scope_vars(scope)                -> {name => value} (Scope#to_hash)
+ *     MComp.bind_vars(obj, scope)            each of those as obj's @name
  *     MComp.call_function(scope, name, args) -> value (any Puppet function;
  *                                               a Ruby block is refused)
  *     MComp.log(scope, level, message)       scope nil: the calling scope;
