@@ -35,7 +35,7 @@
  *     MComp.scope_vars(scope)                -> {name => value} (Scope#to_hash)
  *     MComp.bind_vars(obj, scope)            each of those as obj's @name
  *     MComp.call_function(scope, name, args) -> value (any Puppet function;
- *                                               a Ruby block is refused)
+ *                                               a Ruby block becomes its lambda)
  *     MComp.log(scope, level, message)       scope nil: the calling scope;
  *                                               false: no scope
  *     MComp.catalog_classes, catalog_tags    -> [names] (so far)
