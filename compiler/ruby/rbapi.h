@@ -103,7 +103,11 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
 int rby_call(Compiler *c, Scope *s, const Node *at, VALUE recv, const char *method, Value **args, size_t n,
              Value **out, VALUE *exc);
 
-/* The two conversions (see the table above).  Call them only inside Ruby
+/* The two conversions (see the table above).  An array or hash converts
+ * once: the same Value gives the same Ruby object every time (as Puppet
+ * hands Ruby the objects its variables hold), so Ruby code should not
+ * mutate what it is given (a mutation does not reach the Puppet value,
+ * but later conversions of it see the mutated object).  Call them only inside Ruby
  * (under rby_protect or in a callback): rby_to_puppet raises Ruby
  * exceptions for values Puppet has no form for.  Results of rby_to_puppet
  * live in the compile arena. */
