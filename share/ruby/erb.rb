@@ -1,0 +1,77 @@
+# erb.rb - ERB templates as Puppet renders them (template(),
+# inline_template()): Ruby's ERB with trim mode '-', evaluated in a
+# TemplateWrapper that holds one @variable per variable visible in the
+# calling scope and answers scope, file and has_variable?.
+
+class Puppet::Parser::TemplateWrapper
+  def initialize(scope)
+    @__scope__ = scope
+  end
+
+  def file
+    @__file__
+  end
+
+  def scope
+    @__scope__
+  end
+
+  def has_variable?(name)
+    scope.include?(name.to_s)
+  end
+
+  # The classes evaluated so far, and the catalog's tags.
+  def classes
+    MComp.catalog_classes
+  end
+
+  def all_tags
+    MComp.catalog_tags
+  end
+
+  def tags
+    raise NotImplementedError, "Call 'all_tags' instead."
+  end
+
+  def to_s
+    "template[#{@__file__ ? @__file__ : 'inline'}]"
+  end
+
+  %w[debug info notice warning err alert emerg crit].each do |level|
+    define_method(level) { |msg| MComp.log(@__scope__, level, msg.to_s) }
+  end
+
+  # The rendered text of string, the template file path (nil: inline).
+  def result(string, path)
+    @__file__ = path if path
+    MComp.bind_vars(self, scope)      # scope.to_hash, each as @name
+    send(MComp.erb_method(string, path))
+  rescue SyntaxError
+    # the error as Puppet's ERB#result(binding) gives it (lines as written)
+    template = ERB.new(string, trim_mode: '-')
+    template.filename = path
+    template.result(binding)
+  end
+end
+
+module MComp
+  ERB_METHODS = {}
+
+  # The wrapper's method that renders template text string (file path):
+  # each distinct template is compiled once per compile, not per render.
+  def self.erb_method(string, path)
+    ERB_METHODS[[path, string]] ||= begin
+      name = :"__mcomp_erb_#{ERB_METHODS.size}"
+      ERB.new(string, trim_mode: '-').def_method(Puppet::Parser::TemplateWrapper, name.to_s, path || '(erb)')
+      name
+    end
+  end
+end
+
+module MComp
+  # Called by C (compiler/ruby/erb.c) for each template.
+  def self.render_erb(scope, string, path)
+    require 'erb' unless defined?(::ERB)
+    Puppet::Parser::TemplateWrapper.new(scope).result(string, path)
+  end
+end
