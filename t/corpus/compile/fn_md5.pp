@@ -1,0 +1,1 @@
+notify { 'md5': message => [md5('hello'), md5('')] }
