@@ -26,9 +26,13 @@
  * shell_escape, enclose_ipv6) run Ruby's own algorithms: File.basename and
  * File.dirname, String#succ and String#upto, Shellwords.escape, IPAddr's
  * parser and to_s, and Ruby's line-anchored ^ and $ through regex.c.  The
- * deprecated validate_* functions are 4.x wrappers around 3.x bodies, so
- * they see values unconverted (undef is nil); deprecation() checks its
- * arguments, and the warnings these log are not reproduced.
+ * deprecated validate_* and most is_* functions are 4.x wrappers around
+ * 3.x bodies, so they see values unconverted (undef is nil); deprecation()
+ * checks its arguments, and the warnings these log are not reproduced.
+ * Each validate_* body is a check returning its message rather than
+ * failing, because validate_legacy() runs it only to learn whether the old
+ * function would have accepted a value the type refuses.  Core Puppet's
+ * 3.x shellquote, md5 and generate live here too, for the converter.
  *
  * Memory: results live in the compile arena; anything malloc'd (Bufs,
  * libyaml's emitter, maps) is released before a possible ev_fail().
@@ -36,6 +40,7 @@
 #define _GNU_SOURCE
 #include "compiler/stdlib.h"
 #include "base/md5.h"
+#include "base/sha256.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "types/types.h"
@@ -45,6 +50,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -4237,6 +4243,555 @@ static Value *f_generate(CallCtx *cc)
     return r;
 }
 
+/* ---- 4.x functions checked by a typed signature ---- */
+
+/* The type a type expression in text names (Puppet's own types only). */
+static Value *type_of_text(CallCtx *cc, const char *text)
+{
+    SrcFile *f = diag_file_from_string("signature", text, strlen(text));
+    cc->c->files = xrealloc(cc->c->files, (cc->c->nfiles + 1) * sizeof *cc->c->files);
+    cc->c->files[cc->c->nfiles++] = f;
+    Node *n = parse_expr_range(A, f, 0, (uint32_t)strlen(text), 0);
+    return ev_expr(cc->c, cc->c->top, n);
+}
+
+/* A 4.x dispatcher's check of argument i against its declared type:
+ * "'fn' parameter 'p' expects ..." (sig: the whole signature, for a
+ * message listing several faults). */
+static void check_param(CallCtx *cc, const char *fn, const char *param, const char *type, const char *sig, size_t i)
+{
+    if (i >= cc->nargs) return;
+    Value *t = type_of_text(cc, type);
+    if (cmp_type_match(cc->c, t, cc->args[i])) return;
+    const char *why = cmp_mismatch(cc->c, t, cc->args[i], CMP_MM_SIGNATURE, arena_printf(A, "'%s'", fn),
+                                   arena_printf(A, "parameter '%s'", param), sig);
+    /* several faults of one argument: Puppet names the first */
+    const char *first = strstr(why, "\n  rejected: ");
+    if (first) {
+        first += 13;
+        const char *end = strchr(first, '\n');
+        why = arena_printf(A, "'%s' %.*s", fn, (int)(end ? end - first : (long)strlen(first)), first);
+    }
+    ev_fail(cc, "%s", why);
+}
+
+/* ---- to_json_pretty ---- */
+
+typedef struct JsonPretty {
+    const char *indent, *space, *space_before, *object_nl, *array_nl;
+    int64_t max_nesting;        /* 0: no limit */
+    int allow_nan;
+    const char *err;            /* set when the generator raised */
+} JsonPretty;
+
+static void jp_indent(Buf *b, const JsonPretty *f, int depth)
+{
+    for (int i = 0; i < depth; i++) buf_adds(b, f->indent);
+}
+
+/* JSON.pretty_generate's State#generate (json 2.6): containers laid out
+ * with the state's strings, scalars as to_json writes them. */
+static int json_pretty(CallCtx *cc, Buf *b, const Value *v, JsonPretty *f, int depth)
+{
+    if (v->kind == V_FLOAT && !isfinite(v->f) && !f->allow_nan) {
+        f->err = arena_printf(A, "1003: %s not allowed in JSON", isnan(v->f) ? "NaN" : v->f > 0 ? "Infinity" : "-Infinity");
+        return 0;
+    }
+    if (v->kind == V_FLOAT && !isfinite(v->f)) {
+        buf_adds(b, isnan(v->f) ? "NaN" : v->f > 0 ? "Infinity" : "-Infinity");
+        return 1;
+    }
+    if (v->kind != V_ARRAY && v->kind != V_HASH) {
+        if (!json_gen(cc, b, v)) return f->err = "source sequence is illegal/malformed utf-8", 0;
+        return 1;
+    }
+    depth++;
+    if (f->max_nesting && depth > f->max_nesting) {
+        f->err = arena_printf(A, "nesting of %d is too deep", depth - 1);
+        return 0;
+    }
+    if (v->kind == V_ARRAY) {
+        buf_addc(b, '[');
+        buf_adds(b, f->array_nl);
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_addc(b, ','), buf_adds(b, f->array_nl);
+            jp_indent(b, f, depth);
+            if (!json_pretty(cc, b, v->arr.items[i], f, depth)) return 0;
+        }
+        buf_adds(b, f->array_nl);
+        jp_indent(b, f, depth - 1);
+        buf_addc(b, ']');
+        return 1;
+    }
+    buf_addc(b, '{');
+    for (size_t i = 0; i < v->hash.n; i++) {
+        if (i) buf_addc(b, ',');
+        buf_adds(b, f->object_nl);
+        jp_indent(b, f, depth);
+        const Value *k = v->hash.keys[i];
+        Buf t = BUF_INIT;
+        if (k->kind == V_STR) buf_add(&t, k->str.s, k->str.len);
+        else json_to_s(&t, k);
+        int ok = json_str(b, buf_cstr(&t), t.len);
+        buf_free(&t);
+        if (!ok) return f->err = "source sequence is illegal/malformed utf-8", 0;
+        buf_adds(b, f->space_before);
+        buf_addc(b, ':');
+        buf_adds(b, f->space);
+        if (!json_pretty(cc, b, v->hash.vals[i], f, depth)) return 0;
+    }
+    buf_adds(b, f->object_nl);
+    jp_indent(b, f, depth - 1);
+    buf_addc(b, '}');
+    return 1;
+}
+
+/* to_json_pretty(data [, skip_undef [, opts]]) - JSON.pretty_generate
+ * plus a newline; skip_undef drops undef values at the top level; opts
+ * override the layout (indent, space, space_before, object_nl, array_nl,
+ * allow_nan, max_nesting with -1 for no limit). */
+static Value *f_to_json_pretty(CallCtx *cc)
+{
+    static const char sig[] = "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], "
+                              "space => Optional[String], space_before => Optional[String], object_nl => Optional[String], "
+                              "array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => "
+                              "Optional[Integer[-1, default]]}] opts?";
+    check_count(cc, "to_json_pretty", 1, 3);
+    check_param(cc, "to_json_pretty", "data", "Variant[Hash, Array]", sig, 0);
+    check_param(cc, "to_json_pretty", "skip_undef", "Optional[Boolean]", sig, 1);
+    check_param(cc, "to_json_pretty", "opts",
+                "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], "
+                "object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], "
+                "max_nesting => Optional[Integer[-1, default]]}]",
+                sig, 2);
+    Value *data = cc->args[0];
+    JsonPretty f = {"  ", " ", "", "\n", "\n", 100, 0, NULL};
+    if (cc->nargs > 2) {
+        Value *o = cc->args[2];
+        const char **strs[] = {&f.indent, &f.space, &f.space_before, &f.object_nl, &f.array_nl};
+        static const char *const names[] = {"indent", "space", "space_before", "object_nl", "array_nl"};
+        for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+            Value *s = val_hash_gets(o, names[i]);
+            if (s && s->kind == V_STR) *strs[i] = s->str.s;
+        }
+        Value *an = val_hash_gets(o, "allow_nan"), *mn = val_hash_gets(o, "max_nesting");
+        if (an && an->kind == V_BOOL) f.allow_nan = an->b;
+        if (mn && mn->kind == V_INT) f.max_nesting = mn->i == -1 ? 0 : mn->i;
+    }
+    if (cc->nargs > 1 && cc->args[1]->kind == V_BOOL && cc->args[1]->b) {
+        ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
+        if (data->kind == V_ARRAY) {
+            for (size_t i = 0; i < data->arr.n; i++)
+                if (data->arr.items[i]->kind != V_UNDEF) vv_push(&ks, data->arr.items[i]);
+            data = vv_array(cc, &ks);
+            vv_free(&vs);
+        } else {
+            for (size_t i = 0; i < data->hash.n; i++)
+                if (data->hash.vals[i]->kind != V_UNDEF) vv_push(&ks, data->hash.keys[i]), vv_push(&vs, data->hash.vals[i]);
+            data = hash_of(cc, &ks, &vs);
+        }
+    }
+    UserAlias *al = NULL;
+    alias_collect(cc, data, &al);
+    Buf b = BUF_INIT;
+    int ok = json_pretty(cc, &b, data, &f, 0);
+    if (ok) buf_addc(&b, '\n');
+    Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
+    buf_free(&b);
+    if (!r) ev_fail(cc, "%s", f.err);
+    return r;
+}
+
+/* ---- os_version_gte, type_of, stdlib::start_with / end_with / extname / xml_encode ---- */
+
+/* os_version_gte(os, version) - $facts['operatingsystem'] is os and its
+ * major release is at least version (versioncmp). */
+static Value *f_os_version_gte(CallCtx *cc)
+{
+    static const char sig[] = "String[1] os, String[1] version";
+    check_count(cc, "os_version_gte", 2, 2);
+    check_param(cc, "os_version_gte", "os", "String[1]", sig, 0);
+    check_param(cc, "os_version_gte", "version", "String[1]", sig, 1);
+    Value *facts = scope_find(cc->c, cc->scope, "facts", NULL);
+    Value *os = facts && facts->kind == V_HASH ? val_hash_gets(facts, "operatingsystem") : NULL;
+    if (!os || !rb_equal(os, cc->args[0], 0)) return VAL_FALSE;
+    Value *rel = val_hash_gets(facts, "operatingsystemmajrelease");
+    Value *args[2] = {rel ? rel : VAL_UNDEF, cc->args[1]};
+    Value *r = ev_call_function(cc->c, cc->scope, cc->call, "versioncmp", args, 2, NULL);
+    return val_bool(r->kind == V_INT && r->i >= 0);
+}
+
+/* type_of(value) - the type Puppet infers for value. */
+static Value *f_type_of(CallCtx *cc)
+{
+    check_count(cc, "type_of", 1, 1);
+    return ev_call_function(cc->c, cc->scope, cc->call, "type", cc->args, 1, NULL);
+}
+
+/* stdlib::start_with(s, prefix | [prefixes]), stdlib::end_with(s, ...) */
+static Value *affix_test(CallCtx *cc, const char *fn, const char *what, int start)
+{
+    const char *sig = arena_printf(A, "String test_string, Variant[String[1], Array[String[1], 1]] %s", what);
+    check_count(cc, fn, 2, 2);
+    check_param(cc, fn, "test_string", "String", sig, 0);
+    check_param(cc, fn, what, "Variant[String[1], Array[String[1], 1]]", sig, 1);
+    Value *s = cc->args[0], *p = cc->args[1];
+    Value **items = p->kind == V_ARRAY ? p->arr.items : &p;
+    size_t n = p->kind == V_ARRAY ? p->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = items[i]->str.len;
+        if (l <= s->str.len && !memcmp(start ? s->str.s : s->str.s + s->str.len - l, items[i]->str.s, l)) return VAL_TRUE;
+    }
+    return VAL_FALSE;
+}
+
+static Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
+static Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
+
+/* stdlib::extname(filename) - Ruby's File.extname: the last dot's suffix
+ * of the base name ("." for a trailing dot), '' for dot files or no dot. */
+static Value *f_extname(CallCtx *cc)
+{
+    check_count(cc, "stdlib::extname", 1, 1);
+    check_param(cc, "stdlib::extname", "filename", "String", "String filename", 0);
+    Value *base = rb_basename(cc, cc->args[0], NULL);
+    const char *s = base->str.s, *e = s + base->str.len;
+    const char *p = s;
+    while (p < e && *p == '.') p++;                    /* leading dots belong to the name */
+    const char *dot = NULL;
+    for (; p < e; p++)
+        if (*p == '.') dot = p;
+    if (!dot) return empty_str(cc);
+    return val_str(A, dot, (size_t)(e - dot));             /* Ruby 2.7+: "a." gives "." */
+}
+
+/* stdlib::xml_encode(s [, 'text' | 'attr']) - String#encode(xml: type):
+ * & < > escaped, and for attributes " too, in double quotes. */
+static Value *f_xml_encode(CallCtx *cc)
+{
+    static const char sig[] = "String str, Enum['attr', 'text'] type?";
+    check_count(cc, "stdlib::xml_encode", 1, 2);
+    check_param(cc, "stdlib::xml_encode", "str", "String", sig, 0);
+    check_param(cc, "stdlib::xml_encode", "type", "Enum['text','attr']", sig, 1);
+    int attr = cc->nargs > 1 && !strcmp(cc->args[1]->str.s, "attr");
+    const Value *s = cc->args[0];
+    Buf b = BUF_INIT;
+    if (attr) buf_addc(&b, '"');
+    for (size_t i = 0; i < s->str.len; i++) {
+        char ch = s->str.s[i];
+        if (ch == '&') buf_adds(&b, "&amp;");
+        else if (ch == '<') buf_adds(&b, "&lt;");
+        else if (ch == '>') buf_adds(&b, "&gt;");
+        else if (ch == '"' && attr) buf_adds(&b, "&quot;");
+        else buf_addc(&b, ch);
+    }
+    if (attr) buf_addc(&b, '"');
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- seeded_rand, seeded_rand_string, fqdn_rand_string ---- */
+
+/* Random.new(n) for the big-endian integer in bytes[0..len) (a multiple
+ * of 4), as mt_seed_bignum does for 16 bytes. */
+static void mt_seed_bytes(Mt *m, const unsigned char *bytes, size_t len)
+{
+    uint32_t key[16];
+    int words = (int)(len / 4);
+    for (int w = 0; w < words; w++) {
+        const unsigned char *p = bytes + len - 4 - 4 * (size_t)w;
+        key[w] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    }
+    int n = words;
+    while (n > 1 && !key[n - 1]) n--;
+    if (n > 1 && key[n - 1] == 1) n--;
+    if (n <= 1) mt_init(m, key[0]);
+    else mt_init_by_array(m, key, n);
+}
+
+/* seeded_rand(max, seed) - Random.new(MD5 of seed).rand(max). */
+static Value *f_seeded_rand(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "seeded_rand(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *max = cc->args[0], *seed = cc->args[1];
+    int is_int = max->kind == V_INT || (max->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", max->str.s, max->str.len));
+    if (!is_int || rb_to_i(cc, max) <= 0) ev_fail(cc, "seeded_rand(): first argument must be a positive integer");
+    if (seed->kind != V_STR) ev_fail(cc, "seeded_rand(): second argument must be a string");
+    unsigned char d[16];
+    md5(seed->str.s, seed->str.len, d);
+    Mt *m = ARENA_NEW(A, Mt);
+    mt_seed_bignum(m, d);
+    return val_int(A, (int64_t)mt_limited(m, (uint64_t)rb_to_i(cc, max) - 1));
+}
+
+/* The characters of s, each a string. */
+static Value **utf8_chars(CallCtx *cc, const char *s, size_t len, size_t *n)
+{
+    *n = utf8_len(s, len);
+    Value **out = ARENA_NEWN(A, Value *, *n ? *n : 1);
+    for (size_t i = 0, off = 0; i < *n; i++) {
+        size_t l = utf8_prefix(s + off, len - off, 1);
+        out[i] = val_str(A, s + off, l);
+        off += l;
+    }
+    return out;
+}
+
+/* seeded_rand_string(length, seed [, charset]) - Random.new(SHA-256 of
+ * seed) picking length characters of charset. */
+static Value *f_seeded_rand_string(CallCtx *cc)
+{
+    static const char sig[] = "Integer[1] length, String seed, String[2] charset?";
+    check_count(cc, "seeded_rand_string", 2, 3);
+    check_param(cc, "seeded_rand_string", "length", "Integer[1]", sig, 0);
+    check_param(cc, "seeded_rand_string", "seed", "String", sig, 1);
+    check_param(cc, "seeded_rand_string", "charset", "String[2]", sig, 2);
+    const char *cs = cc->nargs > 2 ? cc->args[2]->str.s : "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t n;
+    Value **chars = utf8_chars(cc, cs, strlen(cs), &n);
+    unsigned char d[32];
+    Sha256 h;
+    sha256_init(&h);
+    sha256_update(&h, cc->args[1]->str.s, cc->args[1]->str.len);
+    sha256_final(&h, d);
+    Mt *m = ARENA_NEW(A, Mt);
+    mt_seed_bytes(m, d, 32);
+    Buf b = BUF_INIT;
+    for (int64_t i = 0; i < cc->args[0]->i; i++) {
+        const Value *ch = chars[mt_limited(m, (uint64_t)n - 1)];
+        buf_add(&b, ch->str.s, ch->str.len);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* fqdn_rand_string(length [, charset [, seed...]]) - each character
+ * charset[fqdn_rand(charset.size, "<seeds>:<position>")]. */
+static Value *f_fqdn_rand_string(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): wrong number of arguments (0 for 1)");
+    Value *len = cc->args[0], *cs = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
+    int is_int = len->kind == V_INT || (len->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", len->str.s, len->str.len));
+    if (!is_int || rb_to_i(cc, len) <= 0) ev_fail(cc, "fqdn_rand_string(): first argument must be a positive integer");
+    if (cs->kind != V_UNDEF && cs->kind != V_STR) ev_fail(cc, "fqdn_rand_string(): second argument must be undef or a string");
+    const char *set = cs->kind == V_STR && cs->str.len ? cs->str.s : "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    size_t n;
+    Value **chars = utf8_chars(cc, set, strlen(set), &n);
+    Buf b = BUF_INIT;
+    for (int64_t i = 1; i <= rb_to_i(cc, len); i++) {
+        Buf seed = BUF_INIT;
+        for (size_t k = 2; k < cc->nargs; k++) buf_adds(&seed, rb_to_s(cc, cc->args[k])), buf_addc(&seed, ':');
+        buf_printf(&seed, "%lld", (long long)i);
+        Value *args[2] = {val_int(A, (int64_t)n), val_str(A, buf_cstr(&seed), seed.len)};
+        buf_free(&seed);
+        CallCtx sub = *cc;
+        sub.args = args, sub.nargs = 2;
+        const Value *ch = chars[f_fqdn_rand(&sub)->i];
+        buf_add(&b, ch->str.s, ch->str.len);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- strings and collections: dos2unix, unix2dos, reverse, swapcase,
+ * squeeze, regexpescape, delete_values, delete_regex ---- */
+
+/* dos2unix(s): CRLF to LF; unix2dos(s): any run of CRs before an LF, or
+ * none, to CRLF. */
+static Value *line_ends(CallCtx *cc, const char *fn, int to_dos)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR) ev_fail(cc, "%s(): Requires string as argument", fn);
+    Buf b = BUF_INIT;
+    const char *s = v->str.s, *e = s + v->str.len;
+    for (const char *p = s; p < e; p++) {
+        if (to_dos && *p == '\r') {
+            const char *q = p;
+            while (q < e && *q == '\r') q++;
+            if (q < e && *q == '\n') {
+                buf_adds(&b, "\r\n");
+                p = q;
+                continue;
+            }
+            buf_add(&b, p, (size_t)(q - p));
+            p = q - 1;
+        } else if (to_dos && *p == '\n') {
+            buf_adds(&b, "\r\n");
+        } else if (!to_dos && *p == '\r' && p + 1 < e && p[1] == '\n') {
+            buf_addc(&b, '\n');
+            p++;
+        } else {
+            buf_addc(&b, *p);
+        }
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+static Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
+static Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
+
+/* reverse(array | string) */
+static Value *f_reverse(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "reverse(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind != V_ARRAY && v->kind != V_STR) ev_fail(cc, "reverse(): Requires either array or string to work with");
+    size_t n;
+    Value **items = v->kind == V_ARRAY ? (n = v->arr.n, v->arr.items) : utf8_chars(cc, v->str.s, v->str.len, &n);
+    Value **out = ARENA_NEWN(A, Value *, n ? n : 1);
+    for (size_t i = 0; i < n; i++) out[i] = items[n - 1 - i];
+    if (v->kind == V_ARRAY) return val_array(A, out, n);
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) buf_add(&b, out[i]->str.s, out[i]->str.len);
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* String#swapcase for ASCII letters (Ruby swaps Unicode case too). */
+static Value *rb_swapcase(CallCtx *cc, const Value *v)
+{
+    char *s = arena_strndup(A, v->str.s, v->str.len);
+    for (size_t i = 0; i < v->str.len; i++)
+        if (isupper((unsigned char)s[i])) s[i] = (char)tolower((unsigned char)s[i]);
+        else if (islower((unsigned char)s[i])) s[i] = (char)toupper((unsigned char)s[i]);
+    return val_str(A, s, v->str.len);
+}
+
+/* Regexp.escape: \ before the characters special in a regexp; blanks as
+ * \n \t \r \f \v and "\\ ". */
+static Value *rb_regexp_escape(CallCtx *cc, const Value *v)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < v->str.len; i++) {
+        char ch = v->str.s[i];
+        switch (ch) {
+        case '\n': buf_adds(&b, "\\n"); break;
+        case '\t': buf_adds(&b, "\\t"); break;
+        case '\r': buf_adds(&b, "\\r"); break;
+        case '\f': buf_adds(&b, "\\f"); break;
+        case '\v': buf_adds(&b, "\\v"); break;
+        case ' ': buf_adds(&b, "\\ "); break;
+        default:
+            if (strchr("[]{}()|-*.\\?+^$#", ch) && ch) buf_addc(&b, '\\');
+            buf_addc(&b, ch);
+        }
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* swapcase(v) and regexpescape(v): a string, or an array's strings. */
+static Value *map_strings(CallCtx *cc, const char *fn, Value *(*f)(CallCtx *, const Value *))
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for 1)", fn);
+    Value *v = cc->args[0];
+    if (v->kind == V_STR) return f(cc, v);
+    if (v->kind != V_ARRAY) ev_fail(cc, "%s(): Requires either array or string to work with", fn);
+    Value **out = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+    for (size_t i = 0; i < v->arr.n; i++) out[i] = v->arr.items[i]->kind == V_STR ? f(cc, v->arr.items[i]) : v->arr.items[i];
+    return val_array(A, out, v->arr.n);
+}
+
+static Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
+static Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
+
+/* String#squeeze([set]): runs of one character (of set) become one. */
+static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
+{
+    if (v->kind != V_STR) fail_no_method(cc, "squeeze", v);
+    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, set));
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < v->str.len; i++) {
+        char ch = v->str.s[i];
+        if (b.len && b.s[b.len - 1] == ch && (!set || memchr(set->str.s, ch, set->str.len))) continue;
+        buf_addc(&b, ch);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* squeeze(string | array [, set]) */
+static Value *f_squeeze(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "squeeze(): Wrong number of arguments given %zu for 2 or 1", cc->nargs);
+    Value *v = cc->args[0], *set = cc->nargs > 1 && val_truthy(cc->args[1]) ? cc->args[1] : NULL;
+    if (v->kind != V_ARRAY) return rb_squeeze(cc, v, set);
+    Value **out = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+    for (size_t i = 0; i < v->arr.n; i++) out[i] = rb_squeeze(cc, v->arr.items[i], set);
+    return val_array(A, out, v->arr.n);
+}
+
+/* delete_values(hash, value) - the entries whose value is not == value. */
+static Value *f_delete_values(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "delete_values(): Wrong number of arguments given (%zu of 2)", cc->nargs);
+    Value *h = cc->args[0];
+    if (h->kind != V_HASH)
+        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rb_class(cc, h));
+    ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
+    for (size_t i = 0; i < h->hash.n; i++)
+        if (!rb_equal(cc->args[1], h->hash.vals[i], 0)) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
+    return hash_of(cc, &ks, &vs);
+}
+
+/* ---- is_function_available ---- */
+
+/* is_function_available(name) - whether Puppet's 3.x function loader
+ * finds name: one of Puppet's own 3.x functions, one of stdlib's (built
+ * in here), or a module's lib/puppet/parser/functions/NAME.rb on the
+ * modulepath; 4.x and Puppet-language functions do not count. */
+static Value *f_is_function_available(CallCtx *cc)
+{
+    static const char *const core[] = {
+    "alert", "assert_type", "binary_file", "break", "contain", "create_resources", "crit", "debug", "defined",
+    "dig", "digest", "each", "emerg", "epp", "err", "fail", "file", "filter", "find_file", "fqdn_rand",
+    "generate", "hiera", "hiera_array", "hiera_hash", "hiera_include", "include", "info", "inline_epp",
+    "inline_template", "lest", "lookup", "map", "match", "md5", "new", "next", "notice", "realize", "reduce",
+    "regsubst", "require", "return", "reverse_each", "scanf", "sha1", "sha256", "shellquote", "slice", "split",
+    "sprintf", "step", "strftime", "tag", "tagged", "template", "then", "type", "versioncmp", "warning",
+    "with",
+    };
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "is_function_available?(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR || strlen(v->str.s) != v->str.len || !v->str.len) return VAL_FALSE;
+    const char *name = v->str.s;
+    /* stdlib's functions that have no 3.x version */
+    static const char *const only4[] = {"fact", "is_a", "os_version_gte", "seeded_rand_string", "shell_escape", "to_json",
+                                        "to_json_pretty", "to_yaml", "type_of", "validate_legacy"};
+    for (size_t i = 0; i < ARRAY_LEN(core); i++)
+        if (!strcmp(core[i], name)) return VAL_TRUE;
+    int builtin = stdlib_find(name) != NULL;              /* stdlib's own, built in here */
+    for (size_t i = 0; i < ARRAY_LEN(only4); i++)
+        if (!strcmp(only4[i], name)) builtin = 0;
+    if (builtin && !strchr(name, ':')) return VAL_TRUE;
+    if (strchr(name, '/') || strchr(name, '*') || strchr(name, '?') || strchr(name, '[')) return VAL_FALSE;
+    for (size_t i = 0; i < cc->c->nmodulepath; i++) {
+        glob_t g;
+        const char *pat = arena_printf(A, "%s/*/lib/puppet/parser/functions/%s.rb", cc->c->modulepath[i], name);
+        int found = glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0;
+        globfree(&g);
+        if (found) return VAL_TRUE;
+    }
+    return VAL_FALSE;
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -4246,6 +4801,24 @@ static Value *f_generate(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_to_json_pretty)
+CALLER(f_os_version_gte)
+CALLER(f_type_of)
+CALLER(f_start_with)
+CALLER(f_end_with)
+CALLER(f_extname)
+CALLER(f_xml_encode)
+CALLER(f_seeded_rand)
+CALLER(f_seeded_rand_string)
+CALLER(f_fqdn_rand_string)
+CALLER(f_dos2unix)
+CALLER(f_unix2dos)
+CALLER(f_reverse)
+CALLER(f_swapcase)
+CALLER(f_regexpescape)
+CALLER(f_squeeze)
+CALLER(f_delete_values)
+CALLER(f_is_function_available)
 CALLER(f_any2bool)
 CALLER(f_base64)
 CALLER(f_bool2num)
@@ -4356,16 +4929,19 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"delete", f_delete_call},
     {"delete_at", f_delete_at_call},
     {"delete_undef_values", f_delete_undef_values_call},
+    {"delete_values", f_delete_values_call},
     {"deprecation", f_deprecation_call},
     {"difference", f_difference_call},
     {"dig44", f_dig44_call},
     {"dirname", f_dirname_call},
+    {"dos2unix", f_dos2unix_call},
     {"enclose_ipv6", f_enclose_ipv6_call},
     {"ensure_packages", f_ensure_packages_call},
     {"ensure_resource", f_ensure_resource_call},
     {"ensure_resources", f_ensure_resources_call},
     {"fact", f_fact_call},
     {"fqdn_rand", f_fqdn_rand_call},
+    {"fqdn_rand_string", f_fqdn_rand_string_call},
     {"fqdn_rotate", f_fqdn_rotate_call},
     {"generate", f_generate_call},
     {"get_module_path", f_get_module_path_call},
@@ -4385,6 +4961,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"is_domain_name", f_is_domain_name_call},
     {"is_email_address", f_is_email_address_call},
     {"is_float", f_is_float_call},
+    {"is_function_available", f_is_function_available_call},
     {"is_hash", f_is_hash_call},
     {"is_integer", f_is_integer_call},
     {"is_ip_address", f_is_ip_address_call},
@@ -4398,22 +4975,36 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"member", f_member_call},
     {"merge", f_merge_call},
     {"num2bool", f_num2bool_call},
+    {"os_version_gte", f_os_version_gte_call},
     {"parsejson", f_parsejson_call},
     {"parseyaml", f_parseyaml_call},
     {"pick", f_pick_call},
     {"pick_default", f_pick_default_call},
     {"prefix", f_prefix_call},
     {"range", f_range_call},
+    {"regexpescape", f_regexpescape_call},
+    {"reverse", f_reverse_call},
+    {"seeded_rand", f_seeded_rand_call},
+    {"seeded_rand_string", f_seeded_rand_string_call},
     {"shell_escape", f_shell_escape_call},
     {"shell_join", f_shell_join_call},
     {"shellquote", f_shellquote_call},
+    {"squeeze", f_squeeze_call},
+    {"stdlib::end_with", f_end_with_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
+    {"stdlib::extname", f_extname_call},
     {"stdlib::nested_values", f_nested_values_call},
+    {"stdlib::start_with", f_start_with_call},
+    {"stdlib::xml_encode", f_xml_encode_call},
     {"str2bool", f_str2bool_call},
     {"suffix", f_suffix_call},
+    {"swapcase", f_swapcase_call},
     {"to_json", f_to_json_call},
+    {"to_json_pretty", f_to_json_pretty_call},
     {"to_yaml", f_to_yaml_call},
+    {"type_of", f_type_of_call},
     {"union", f_union_call},
+    {"unix2dos", f_unix2dos_call},
     {"uriescape", f_uriescape_call},
     {"validate_absolute_path", f_validate_absolute_path_call},
     {"validate_array", f_validate_array_call},
