@@ -987,9 +987,9 @@ static int yaml_to_value(Compiler *c, const char *path, const char *text, size_t
     return yaml_load(c, path, text, len, out, symbol_keys, err, 0);
 }
 
-int hiera_parse_yaml(Compiler *c, const char *text, size_t len, Value **out, const char **err)
+int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len, Value **out, const char **err)
 {
-    return yaml_load(c, "<unknown>", text, len, out, NULL, err, 1);
+    return yaml_load(c, name, text, len, out, NULL, err, 1);
 }
 
 static int yaml_load(Compiler *c, const char *path, const char *text, size_t len, Value **out,

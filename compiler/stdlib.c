@@ -1678,7 +1678,7 @@ static Value *f_parseyaml(CallCtx *cc)
     const char *msg = NULL;
     Value *v = NULL;
     if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, s));
-    else if (!hiera_parse_yaml(cc->c, s->str.s, s->str.len, &v, &msg)) v = NULL;
+    else if (!hiera_parse_yaml(cc->c, "<unknown>", s->str.s, s->str.len, &v, &msg)) v = NULL;
     if (msg) {
         if (!strncmp(msg, "(<unknown>): Tried", 18)) msg += 13;     /* DisallowedClass names no file */
         if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
@@ -3251,7 +3251,7 @@ static Value *f_count(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs > 2) ev_fail(cc, "count(): Wrong number of arguments given %zu for 1 or 2.", cc->nargs);
-    if (!cc->nargs) ev_fail(cc, "count(): Wrong number of arguments given 0 for 1 or 2.");
+    if (!cc->nargs) ev_fail(cc, "count(): Wrong number of arguments given (0 for minimum 1)");    /* arity -2 */
     Value *coll = cc->args[0], *item = cc->nargs > 1 && val_truthy(cc->args[1]) ? cc->args[1] : NULL;
     int64_t n = 0;
     if (coll->kind == V_ARRAY) {
@@ -3332,6 +3332,7 @@ static Value *f_grep(CallCtx *cc)
 static Value *f_dig44(CallCtx *cc)
 {
     v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "dig44(): Wrong number of arguments given (0 for minimum 1)");     /* arity -2 */
     if (cc->nargs < 2) ev_fail(cc, "dig44(): Wrong number of arguments given (%zu for at least 2)", cc->nargs);
     Value *data = cc->args[0], *path = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
     if (data->kind != V_HASH && data->kind != V_ARRAY)
@@ -4573,7 +4574,7 @@ static Value *f_seeded_rand_string(CallCtx *cc)
 static Value *f_fqdn_rand_string(CallCtx *cc)
 {
     v3_args(cc);
-    if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): wrong number of arguments (0 for 1)");
+    if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): Wrong number of arguments given (0 for minimum 1)");   /* arity -2 */
     Value *len = cc->args[0], *cs = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
     int is_int = len->kind == V_INT || (len->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", len->str.s, len->str.len));
     if (!is_int || rb_to_i(cc, len) <= 0) ev_fail(cc, "fqdn_rand_string(): first argument must be a positive integer");
@@ -4792,6 +4793,421 @@ static Value *f_is_function_available(CallCtx *cc)
     return VAL_FALSE;
 }
 
+/* ---- reject, clamp, convert_base, to_bytes ---- */
+
+/* reject(array, pattern) - the elements that do not match
+ * Regexp.new(pattern) (only strings can match). */
+static Value *f_reject(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "reject(): Wrong number of arguments given %zu for 2", cc->nargs);
+    Value *arr = cc->args[0], *pat = cc->args[1];
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    const char *err = NULL;
+    Regex *re = re_get(pat->str.s, &err);
+    if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
+    if (arr->kind != V_ARRAY) fail_no_method(cc, "reject", arr);
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < arr->arr.n; i++) {
+        Value *x = arr->arr.items[i];
+        int caps[2], ncap = 1;
+        if (!(x->kind == V_STR && re_search(re, x->str.s, x->str.len, 0, caps, &ncap))) vv_push(&out, x);
+    }
+    return vv_array(cc, &out);
+}
+
+/* clamp(min, value, max) in any order (arrays flattened) - the middle
+ * one once all are to_i'd; strings must be digits. */
+static Value *f_clamp(CallCtx *cc)
+{
+    v3_args(cc);
+    ValVec all = VV_ARENA(A);
+    for (size_t i = 0; i < cc->nargs; i++) flatten_into(&all, cc->args[i]);
+    size_t n = all.n;
+    Value *v[3] = {n > 0 ? all.v[0] : NULL, n > 1 ? all.v[1] : NULL, n > 2 ? all.v[2] : NULL};
+    vv_free(&all);
+    if (n != 3) ev_fail(cc, "clamp(): Wrong number of arguments, need three to clamp");
+    for (int i = 0; i < 3; i++) {
+        if (v[i]->kind == V_STR && !rb_matches("^\\d+$", v[i]->str.s, v[i]->str.len))
+            ev_fail(cc, "clamp(): Required explicit numeric (%s:String)", v[i]->str.s);
+        if (v[i]->kind == V_HASH) ev_fail(cc, "clamp(): The Hash type is not allowed (%s)", rb_to_s(cc, v[i]));
+    }
+    int64_t x[3];
+    for (int i = 0; i < 3; i++) x[i] = rb_to_i(cc, v[i]);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2 - i; j++)
+            if (x[j] > x[j + 1]) {
+                int64_t t = x[j];
+                x[j] = x[j + 1], x[j + 1] = t;
+            }
+    return val_int(A, x[1]);
+}
+
+/* convert_base(number, base) - Integer#to_s(base) of a base-10 number. */
+static Value *f_convert_base(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (cc->nargs < 1 || (a[0]->kind != V_INT && a[0]->kind != V_STR))
+        ev_fail(cc, "convert_base(): First argument must be either a string or an integer");
+    if (cc->nargs < 2 || (a[1]->kind != V_INT && a[1]->kind != V_STR))
+        ev_fail(cc, "convert_base(): Second argument must be either a string or an integer");
+    for (int i = 0; i < 2; i++)
+        if (a[i]->kind == V_STR && !rb_matches("^[0-9]+$", a[i]->str.s, a[i]->str.len))
+            ev_fail(cc, "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10");
+    int64_t num = rb_to_i(cc, a[0]), base = rb_to_i(cc, a[1]);
+    if (base < 2 || base > 36) ev_fail(cc, "convert_base(): base must be at least 2 and must not be greater than 36");
+    char buf[72], *p = buf + sizeof buf - 1;
+    *p = 0;
+    uint64_t u = num < 0 ? -(uint64_t)num : (uint64_t)num;
+    do *--p = "0123456789abcdefghijklmnopqrstuvwxyz"[u % (uint64_t)base]; while (u /= (uint64_t)base);
+    if (num < 0) *--p = '-';
+    return val_cstr(A, p);
+}
+
+/* to_bytes(v) - a number as it is; "<number> <prefix>" (k M G T P E,
+ * powers of 1024; a trailing b or B ignored) to an Integer. */
+static Value *f_to_bytes(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "to_bytes(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    if (is_num(v)) return v;
+    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    const char *s = v->str.s, *p = s;
+    while (*p && strchr("0123456789.e+-", *p)) p++;
+    const char *num = arena_strndup(A, s, (size_t)(p - s));
+    while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+    char prefix = *p && *p != 'b' && *p != 'B' ? *p : 0;
+    double d = rb_str_to_f(num);
+    static const char units[] = "kMGTPE";
+    int shift = 0;
+    if (prefix) {
+        const char *u = strchr(units, prefix);
+        if (!u) ev_fail(cc, "to_bytes(): Unknown prefix %s", arena_strndup(A, p, utf8_prefix(p, strlen(p), 1)));
+        shift = 10 * (int)(u - units + 1);
+    }
+    double r = ldexp(d, shift);
+    if (!isfinite(r)) ev_fail(cc, "%s", isnan(r) ? "NaN" : r < 0 ? "-Infinity" : "Infinity");
+    if (r >= 9.2233720368547758e18 || r < -9.2233720368547758e18) return val_float(A, trunc(r));   /* a Bignum in Ruby */
+    return val_int(A, (int64_t)r);
+}
+
+/* ---- shell_split, batch_escape, powershell_escape ---- */
+
+/* shell_split(s) - Shellwords.shellsplit of s.to_s: words split on blanks,
+ * with '...', "..." (backslash escapes only $ ` " \ and newline) and \x. */
+static Value *f_shell_split(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "shell_split(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    const char *line = rb_to_s(cc, cc->args[0]), *p = line;
+    ValVec words = VV_ARENA(A);
+    Buf field = BUF_INIT;
+    int have = 0;
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) break;
+        if (*p == '\'') {
+            const char *e = strchr(p + 1, '\'');
+            if (!e) goto unmatched;
+            buf_add(&field, p + 1, (size_t)(e - p - 1));
+            p = e + 1;
+        } else if (*p == '"') {
+            const char *q = p + 1;
+            Buf t = BUF_INIT;
+            while (*q && *q != '"') {
+                if (*q == '\\' && q[1]) {
+                    if (!strchr("$`\"\\\n", q[1])) buf_addc(&t, '\\');
+                    buf_addc(&t, q[1]);
+                    q += 2;
+                } else {
+                    buf_addc(&t, *q++);
+                }
+            }
+            if (!*q) {
+                buf_free(&t);
+                goto unmatched;
+            }
+            buf_add(&field, t.s ? t.s : "", t.len);
+            buf_free(&t);
+            p = q + 1;
+        } else if (*p == '\\') {
+            if (p[1]) buf_addc(&field, p[1]), p += 2;
+            else buf_addc(&field, '\\'), p++;               /* a lone \ at the end stays */
+        } else {
+            while (*p && !isspace((unsigned char)*p) && !strchr("\\'\"", *p)) buf_addc(&field, *p++);
+        }
+        have = 1;
+        if (!*p || isspace((unsigned char)*p)) {
+            vv_push(&words, val_str(A, buf_cstr(&field), field.len));
+            field.len = 0;
+            have = 0;
+        }
+    }
+    (void)have;
+    buf_free(&field);
+    return vv_array(cc, &words);
+unmatched:
+    buf_free(&field);
+    vv_free(&words);
+    ev_fail(cc, "Unmatched quote: %s", rb_inspect(cc, val_cstr(A, line)));
+}
+
+/* batch_escape(v) - v.to_s in double quotes for cmd.exe: " doubled, $
+ * and \ backslashed. */
+static Value *f_batch_escape(CallCtx *cc)
+{
+    check_count(cc, "batch_escape", 1, 1);
+    const char *s = rb_to_s(cc, cc->args[0]);
+    Buf b = BUF_INIT;
+    buf_addc(&b, '"');
+    for (; *s; s++) {
+        if (*s == '"') buf_adds(&b, "\"\"");
+        else if (*s == '$' || *s == '\\') buf_addc(&b, '\\'), buf_addc(&b, *s);
+        else buf_addc(&b, *s);
+    }
+    buf_addc(&b, '"');
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* powershell_escape(v) - v.to_s with a backtick before space ' ` | $ and
+ * newline, and \` before ". */
+static Value *f_powershell_escape(CallCtx *cc)
+{
+    check_count(cc, "powershell_escape", 1, 1);
+    const char *s = rb_to_s(cc, cc->args[0]);
+    Buf b = BUF_INIT;
+    for (; *s; s++) {
+        if (strchr(" '`|\n$", *s)) buf_addc(&b, '`'), buf_addc(&b, *s);
+        else if (*s == '"') buf_adds(&b, "\\`\"");
+        else buf_addc(&b, *s);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- validate_domain_name, validate_email_address ---- */
+
+static const char *check_by(CallCtx *cc, Value **a, size_t n, const char *fn, Value *(*is)(CallCtx *), const char *what)
+{
+    if (!n) return arena_printf(A, "%s(): wrong number of arguments (0; must be > 0)", fn);
+    for (size_t i = 0; i < n; i++) {
+        if (a[i]->kind != V_STR) return arena_printf(A, "%s is not a string.", raw_inspect_s(cc, a[i]));
+        CallCtx sub = *cc;
+        sub.args = &a[i], sub.nargs = 1;
+        if (!is(&sub)->b) return arena_printf(A, "%s %s", raw_inspect_s(cc, a[i]), what);
+    }
+    return NULL;
+}
+
+static Value *f_validate_domain_name(CallCtx *cc)
+{
+    v3_args(cc);
+    const char *msg = check_by(cc, cc->args, cc->nargs, "validate_domain_name", f_is_domain_name, "is not a syntactically correct domain name");
+    if (msg) ev_fail(cc, "%s", msg);
+    return VAL_UNDEF;
+}
+
+static Value *f_validate_email_address(CallCtx *cc)
+{
+    v3_args(cc);
+    const char *msg = check_by(cc, cc->args, cc->nargs, "validate_email_address", f_is_email_address, "is not a valid email address");
+    if (msg) ev_fail(cc, "%s", msg);
+    return VAL_UNDEF;
+}
+
+/* ---- has_interface_with, has_ip_address, has_ip_network ---- */
+
+/* A top-scope variable (a legacy fact) by name, or NULL. */
+static Value *top_var(CallCtx *cc, const char *name)
+{
+    Value *v = scope_find(cc->c, cc->scope, arena_printf(A, "::%s", name), NULL);
+    return v && v->kind != V_UNDEF ? v : NULL;
+}
+
+/* has_interface_with(name) or (kind, value): the interfaces fact names
+ * the interface, or the fact kind (or kind_<interface> of one) is value. */
+static Value *has_interface_with(CallCtx *cc, Value **a, size_t n)
+{
+    Value *ifs = top_var(cc, "interfaces");
+    if (!ifs) return VAL_FALSE;
+    const char *list = rb_to_s(cc, ifs);
+    if (n == 1) {
+        for (const char *p = list; *p;) {
+            const char *e = strchr(p, ',');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            if (a[0]->kind == V_STR && a[0]->str.len == l && !memcmp(p, a[0]->str.s, l)) return VAL_TRUE;
+            if (!e) break;
+            p = e + 1;
+        }
+        return VAL_FALSE;
+    }
+    const char *kind = rb_to_s(cc, a[0]);
+    Value *fv = top_var(cc, kind);
+    if (fv && rb_equal(fv, a[1], 0)) return VAL_TRUE;
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char *iface = arena_strndup(A, p, l);
+        for (char *q = iface; *q; q++) *q = (char)tolower((unsigned char)*q);
+        fv = top_var(cc, arena_printf(A, "%s_%s", kind, iface));
+        if (fv && rb_equal(a[1], fv, 0)) return VAL_TRUE;
+        if (!e) break;
+        p = e + 1;
+    }
+    return VAL_FALSE;
+}
+
+static Value *f_has_interface_with(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs || cc->nargs > 2)
+        ev_fail(cc, "has_interface_with(): Wrong number of arguments given (%zu for 1 or 2)", cc->nargs);
+    return has_interface_with(cc, cc->args, cc->nargs);
+}
+
+static Value *has_fact_value(CallCtx *cc, const char *fn, const char *kind)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
+    Value *a[2] = {val_cstr(A, kind), cc->args[0]};
+    return has_interface_with(cc, a, 2);
+}
+
+static Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
+static Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
+
+/* ---- stdlib::ip_in_range, stdlib::str2resource, private ---- */
+
+/* stdlib::ip_in_range(ip, range | [ranges]) - IPAddr#include?. */
+static Value *f_ip_in_range(CallCtx *cc)
+{
+    static const char sig[] = "String ipaddress, Variant[String, Array] range";
+    check_count(cc, "stdlib::ip_in_range", 2, 2);
+    check_param(cc, "stdlib::ip_in_range", "ipaddress", "String", sig, 0);
+    check_param(cc, "stdlib::ip_in_range", "range", "Variant[String, Array]", sig, 1);
+    int v6, r6;
+    U128 addr, mask, raddr, rmask;
+    char zone[256];
+    const Value *ip = cc->args[0], *rg = cc->args[1];
+    if (!ipaddr_parse(ip->str.s, 0, &v6, &addr, &mask, zone)) ev_fail(cc, "invalid address: %s", ip->str.s);
+    const Value *const *items = rg->kind == V_ARRAY ? (const Value *const *)rg->arr.items : &rg;
+    size_t n = rg->kind == V_ARRAY ? rg->arr.n : 1;
+    int hit = 0;
+    for (size_t i = 0; i < n; i++) {
+        const Value *r = items[i];
+        if (r->kind != V_STR || !ipaddr_parse(r->str.s, 0, &r6, &raddr, &rmask, zone))
+            ev_fail(cc, "invalid address: %s", rb_to_s(cc, r));
+        if (!hit && r6 == v6 && (addr & rmask) == raddr) hit = 1;
+    }
+    return val_bool(hit);
+}
+
+/* stdlib::str2resource('Type[title]') - the reference to a resource
+ * declared already. */
+static Value *f_str2resource(CallCtx *cc)
+{
+    check_count(cc, "stdlib::str2resource", 1, 1);
+    check_param(cc, "stdlib::str2resource", "res_string", "String", "String res_string", 0);
+    const char *type, *title;
+    if (!split_ref(cc->args[0]->str.s, &type, &title, A))
+        ev_fail(cc, "No title provided and %s is not a valid resource reference", rb_inspect(cc, cc->args[0]));
+    const char *ctype = cat_capitalize_type(A, type);
+    Value *ref = ev_resref(cc->c, ctype, title);
+    if (!res_find_ref(cc->c, ref))
+        ev_fail(cc, "stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted",
+                ctype, title);
+    return ref;
+}
+
+/* private([message]) - the deprecated assert_private. */
+static Value *f_private(CallCtx *cc)
+{
+    v3_args(cc);
+    ev_log(cc, "Warning",
+           "private() DEPRECATED: This function will cease to function on Puppet 4; please use assert_private() before "
+           "upgrading to puppet 4 for backwards-compatibility, or migrate to the new parser's typing system.");
+    CallCtx sub = *cc;
+    sub.nargs = cc->nargs ? 1 : 0;
+    return f_assert_private(&sub);
+}
+
+/* ---- loadyaml, loadjson, load_module_metadata ---- */
+
+/* The text of a file, or NULL (a warning logged) when there is none. */
+static const char *read_data_file(CallCtx *cc, const char *path, size_t *len)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        ev_log(cc, "Warning", arena_printf(A, "Can't load '%s' File does not exist!", path));
+        return NULL;
+    }
+    SrcFile *f = diag_file_read(path);
+    if (!f) return NULL;
+    char *text = arena_strndup(A, f->text, f->len);
+    *len = f->len;
+    diag_file_free(f);
+    return text;
+}
+
+/* loadyaml(path [, default]) / loadjson(path [, default]): a local file's
+ * data (http and https sources are not fetched: the default); the default
+ * for a missing file, an empty or false document, or an error. */
+static Value *load_data(CallCtx *cc, int json)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for minimum 1)", json ? "loadjson" : "loadyaml");
+    Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *p = cc->args[0];
+    if (p->kind != V_STR) fail_no_method(cc, "start_with?", p);
+    if (!strncmp(p->str.s, "http://", 7) || !strncmp(p->str.s, "https://", 8)) {
+        if (!val_truthy(dflt)) ev_fail(cc, "%s: fetching data over the network is not supported", p->str.s);
+        return dflt;
+    }
+    size_t len = 0;
+    const char *text = read_data_file(cc, p->str.s, &len);
+    if (!text) return dflt;
+    const char *msg = NULL;
+    Value *v = NULL;
+    if (json) v = json_parse_rb(cc, val_str(A, text, len), &msg);
+    else if (!hiera_parse_yaml(cc->c, p->str.s, text, len, &v, &msg)) v = NULL;
+    if (msg) {
+        if (!strncmp(msg, "(", 1) && strstr(msg, "): Tried to load")) msg = strstr(msg, "): Tried") + 3;
+        if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
+        return dflt;
+    }
+    return v && val_truthy(v) ? v : dflt;
+}
+
+static Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
+static Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
+
+/* load_module_metadata(module [, allow_empty]) - its metadata.json. */
+static Value *f_load_module_metadata(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "load_module_metadata(): Wrong number of arguments, expects one or two");
+    CallCtx sub = *cc;
+    sub.nargs = 1;
+    const char *dir = f_get_module_path(&sub)->str.s;
+    const char *path = arena_printf(A, "%s/metadata.json", dir);
+    SrcFile *f = diag_file_read(path);
+    if (!f) {
+        if (!(cc->nargs > 1 && val_truthy(cc->args[1])))
+            ev_fail(cc, "load_module_metadata(): No metadata.json file for module %s", rb_to_s(cc, cc->args[0]));
+        return val_hash(A, NULL, NULL, 0);
+    }
+    Value *text = val_str(A, f->text, f->len);
+    diag_file_free(f);
+    const char *msg = NULL;
+    Value *v = json_parse_rb(cc, text, &msg);
+    if (!v) ev_fail(cc, "%s", msg ? msg : "invalid metadata.json");
+    return v;
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -4801,6 +5217,24 @@ static Value *f_is_function_available(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_reject)
+CALLER(f_clamp)
+CALLER(f_convert_base)
+CALLER(f_to_bytes)
+CALLER(f_shell_split)
+CALLER(f_batch_escape)
+CALLER(f_powershell_escape)
+CALLER(f_validate_domain_name)
+CALLER(f_validate_email_address)
+CALLER(f_has_interface_with)
+CALLER(f_has_ip_address)
+CALLER(f_has_ip_network)
+CALLER(f_ip_in_range)
+CALLER(f_str2resource)
+CALLER(f_private)
+CALLER(f_loadyaml)
+CALLER(f_loadjson)
+CALLER(f_load_module_metadata)
 CALLER(f_to_json_pretty)
 CALLER(f_os_version_gte)
 CALLER(f_type_of)
@@ -4920,9 +5354,12 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"assert_private", f_assert_private_call},
     {"base64", f_base64_call},
     {"basename", f_basename_call},
+    {"batch_escape", f_batch_escape_call},
     {"bool2num", f_bool2num_call},
     {"bool2str", f_bool2str_call},
+    {"clamp", f_clamp_call},
     {"concat", f_concat_call},
+    {"convert_base", f_convert_base_call},
     {"count", f_count_call},
     {"deep_merge", f_deep_merge_call},
     {"defined_with_params", f_defined_with_params_call},
@@ -4947,6 +5384,9 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"get_module_path", f_get_module_path_call},
     {"getparam", f_getparam_call},
     {"grep", f_grep_call},
+    {"has_interface_with", f_has_interface_with_call},
+    {"has_ip_address", f_has_ip_address_call},
+    {"has_ip_network", f_has_ip_network_call},
     {"has_key", f_has_key_call},
     {"hash", f_hash_call},
     {"hiera", f_hiera_call},
@@ -4971,6 +5411,9 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"is_numeric", f_is_numeric_call},
     {"is_string", f_is_string_call},
     {"join_keys_to_values", f_join_keys_to_values_call},
+    {"load_module_metadata", f_load_module_metadata_call},
+    {"loadjson", f_loadjson_call},
+    {"loadyaml", f_loadyaml_call},
     {"md5", f_md5_call},
     {"member", f_member_call},
     {"merge", f_merge_call},
@@ -4980,25 +5423,32 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"parseyaml", f_parseyaml_call},
     {"pick", f_pick_call},
     {"pick_default", f_pick_default_call},
+    {"powershell_escape", f_powershell_escape_call},
     {"prefix", f_prefix_call},
+    {"private", f_private_call},
     {"range", f_range_call},
     {"regexpescape", f_regexpescape_call},
+    {"reject", f_reject_call},
     {"reverse", f_reverse_call},
     {"seeded_rand", f_seeded_rand_call},
     {"seeded_rand_string", f_seeded_rand_string_call},
     {"shell_escape", f_shell_escape_call},
     {"shell_join", f_shell_join_call},
+    {"shell_split", f_shell_split_call},
     {"shellquote", f_shellquote_call},
     {"squeeze", f_squeeze_call},
     {"stdlib::end_with", f_end_with_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
     {"stdlib::extname", f_extname_call},
+    {"stdlib::ip_in_range", f_ip_in_range_call},
     {"stdlib::nested_values", f_nested_values_call},
     {"stdlib::start_with", f_start_with_call},
+    {"stdlib::str2resource", f_str2resource_call},
     {"stdlib::xml_encode", f_xml_encode_call},
     {"str2bool", f_str2bool_call},
     {"suffix", f_suffix_call},
     {"swapcase", f_swapcase_call},
+    {"to_bytes", f_to_bytes_call},
     {"to_json", f_to_json_call},
     {"to_json_pretty", f_to_json_pretty_call},
     {"to_yaml", f_to_yaml_call},
@@ -5009,6 +5459,8 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"validate_absolute_path", f_validate_absolute_path_call},
     {"validate_array", f_validate_array_call},
     {"validate_bool", f_validate_bool_call},
+    {"validate_domain_name", f_validate_domain_name_call},
+    {"validate_email_address", f_validate_email_address_call},
     {"validate_hash", f_validate_hash_call},
     {"validate_integer", f_validate_integer_call},
     {"validate_ip_address", f_validate_ip_address_call},
