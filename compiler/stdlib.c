@@ -40,6 +40,7 @@
 #define _GNU_SOURCE
 #include "compiler/stdlib.h"
 #include "base/md5.h"
+#include "base/sha1.h"
 #include "base/sha256.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -5208,6 +5209,73 @@ static Value *f_load_module_metadata(CallCtx *cc)
     return v;
 }
 
+/* ---- fqdn_uuid ---- */
+
+/* fqdn_uuid(name) - the RFC 4122 version 5 UUID of name in the DNS
+ * namespace. */
+static Value *f_fqdn_uuid(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "fqdn_uuid: No arguments given");
+    if (cc->nargs != 1) ev_fail(cc, "fqdn_uuid: Too many arguments given (%zu)", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR)
+        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    static const unsigned char dns_ns[16] = {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
+                                             0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
+    Sha1 h;
+    unsigned char d[20];
+    sha1_init(&h);
+    sha1_update(&h, dns_ns, sizeof dns_ns);
+    sha1_update(&h, v->str.s, v->str.len);
+    sha1_final(&h, d);
+    d[6] = (unsigned char)((d[6] & 0x0f) | 0x50);
+    d[8] = (unsigned char)((d[8] & 0x3f) | 0x80);
+    char out[37], *o = out;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) *o++ = '-';
+        o += snprintf(o, 3, "%02x", d[i]);
+    }
+    return val_str(A, out, 36);
+}
+
+/* ---- type3x, sprintf_hash ---- */
+
+/* type3x(v) - the deprecated 3.x type name: 'string' (or 'integer' /
+ * 'float' for a string that is its own to_i / to_f), 'array', 'hash',
+ * 'integer', 'float', 'boolean'. */
+static Value *f_type3x(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "type3x(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    switch (v->kind) {
+    case V_BOOL: return val_cstr(A, "boolean");
+    case V_INT: return val_cstr(A, "integer");
+    case V_FLOAT: return val_cstr(A, "float");
+    case V_ARRAY: return val_cstr(A, "array");
+    case V_HASH: return val_cstr(A, "hash");
+    case V_STR:
+        if (strlen(v->str.s) == v->str.len) {
+            if (!strcmp(v->str.s, arena_printf(A, "%lld", (long long)rb_str_to_i(v->str.s)))) return val_cstr(A, "integer");
+            if (!strcmp(v->str.s, rb_float_s(cc, rb_str_to_f(v->str.s)))) return val_cstr(A, "float");
+        }
+        return val_cstr(A, "string");
+    default: ev_fail(cc, "type3x(): Unknown type");
+    }
+}
+
+/* sprintf_hash(format, hash) - the deprecated sprintf with named
+ * references (%<name>s), which Puppet's sprintf does itself. */
+static Value *f_sprintf_hash(CallCtx *cc)
+{
+    static const char sig[] = "String format, Hash arguments";
+    check_count(cc, "sprintf_hash", 2, 2);
+    check_param(cc, "sprintf_hash", "format", "String", sig, 0);
+    check_param(cc, "sprintf_hash", "arguments", "Hash", sig, 1);
+    return ev_call_function(cc->c, cc->scope, cc->call, "sprintf", cc->args, 2, NULL);
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -5217,6 +5285,9 @@ static Value *f_load_module_metadata(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_type3x)
+CALLER(f_sprintf_hash)
+CALLER(f_fqdn_uuid)
 CALLER(f_reject)
 CALLER(f_clamp)
 CALLER(f_convert_base)
@@ -5380,6 +5451,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"fqdn_rand", f_fqdn_rand_call},
     {"fqdn_rand_string", f_fqdn_rand_string_call},
     {"fqdn_rotate", f_fqdn_rotate_call},
+    {"fqdn_uuid", f_fqdn_uuid_call},
     {"generate", f_generate_call},
     {"get_module_path", f_get_module_path_call},
     {"getparam", f_getparam_call},
@@ -5436,6 +5508,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"shell_join", f_shell_join_call},
     {"shell_split", f_shell_split_call},
     {"shellquote", f_shellquote_call},
+    {"sprintf_hash", f_sprintf_hash_call},
     {"squeeze", f_squeeze_call},
     {"stdlib::end_with", f_end_with_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
@@ -5452,6 +5525,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"to_json", f_to_json_call},
     {"to_json_pretty", f_to_json_pretty_call},
     {"to_yaml", f_to_yaml_call},
+    {"type3x", f_type3x_call},
     {"type_of", f_type_of_call},
     {"union", f_union_call},
     {"unix2dos", f_unix2dos_call},
