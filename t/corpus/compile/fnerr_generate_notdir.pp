@@ -1,1 +1,1 @@
-generate('/etc/hostname/x')
+generate('/etc/passwd/x')
