@@ -5276,6 +5276,27 @@ static Value *f_sprintf_hash(CallCtx *cc)
     return ev_call_function(cc->c, cc->scope, cc->call, "sprintf", cc->args, 2, NULL);
 }
 
+/* ---- stdlib::ensure ---- */
+
+/* stdlib::ensure(ensure, resource) - stdlib's Puppet-language function:
+ * true/'present' and false/'absent' as the ensure value of a resource
+ * kind ('package': installed/absent, 'service': running/stopped, others
+ * the kind itself or 'absent'). */
+static Value *f_stdlib_ensure(CallCtx *cc)
+{
+    static const char sig[] = "Variant[Boolean, Enum['absent', 'present']] ensure, "
+                              "Enum['directory', 'file', 'link', 'mounted', 'package', 'service'] resource";
+    check_count(cc, "stdlib::ensure", 2, 2);
+    check_param(cc, "stdlib::ensure", "ensure", "Variant[Boolean, Enum['present', 'absent']]", sig, 0);
+    check_param(cc, "stdlib::ensure", "resource", "Enum['directory', 'link', 'mounted', 'service', 'file', 'package']", sig, 1);
+    Value *e = cc->args[0];
+    int present = e->kind == V_BOOL ? e->b : !strcmp(e->str.s, "present");
+    const char *res = cc->args[1]->str.s;
+    if (!strcmp(res, "package")) return val_cstr(A, present ? "installed" : "absent");
+    if (!strcmp(res, "service")) return val_cstr(A, present ? "running" : "stopped");
+    return present ? cc->args[1] : val_cstr(A, "absent");
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -5285,6 +5306,7 @@ static Value *f_sprintf_hash(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_stdlib_ensure)
 CALLER(f_type3x)
 CALLER(f_sprintf_hash)
 CALLER(f_fqdn_uuid)
@@ -5511,6 +5533,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"sprintf_hash", f_sprintf_hash_call},
     {"squeeze", f_squeeze_call},
     {"stdlib::end_with", f_end_with_call},
+    {"stdlib::ensure", f_stdlib_ensure_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
     {"stdlib::extname", f_extname_call},
     {"stdlib::ip_in_range", f_ip_in_range_call},
