@@ -32,7 +32,8 @@
  * Each validate_* body is a check returning its message rather than
  * failing, because validate_legacy() runs it only to learn whether the old
  * function would have accepted a value the type refuses.  Core Puppet's
- * 3.x shellquote, md5 and generate live here too, for the converter.
+ * 3.x shellquote, md5, sha1, sha256 and generate live here too, for the
+ * converter.
  *
  * Memory: results live in the compile arena; anything malloc'd (Bufs,
  * libyaml's emitter, maps) is released before a possible ev_fail().
@@ -4088,7 +4089,7 @@ static Value *f_validate_legacy(CallCtx *cc)
     return VAL_UNDEF;                        /* deprecation('validate_legacy', why): a warning, not reproduced */
 }
 
-/* ---- core Puppet's shellquote, md5 and generate (3.x functions) ---- */
+/* ---- core Puppet's shellquote, md5, sha1, sha256 and generate (3.x functions) ---- */
 
 /* shellquote(words...) - each word (arrays spliced in) as is when it is
  * all safe characters, else in double quotes, else in single quotes, else
@@ -4139,20 +4140,36 @@ static Value *f_shellquote(CallCtx *cc)
     return r;
 }
 
-/* md5(string) - Digest::MD5.hexdigest. */
-static Value *f_md5(CallCtx *cc)
+/* md5(string), sha1(string), sha256(string) - Digest's hexdigest. */
+static Value *hexdigest(CallCtx *cc, const char *fn)
 {
     v3_args(cc);
-    if (cc->nargs != 1) ev_fail(cc, "md5(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
     Value *s = cc->args[0];
     if (s->kind != V_STR)
         ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rb_class(cc, s));
-    unsigned char d[16];
-    md5(s->str.s, s->str.len, d);
-    char hex[33];
-    for (int i = 0; i < 16; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
-    return val_str(A, hex, 32);
+    unsigned char d[32];
+    size_t n;
+    if (fn[0] == 'm') {
+        md5(s->str.s, s->str.len, d);
+        n = 16;
+    } else if (!strcmp(fn, "sha1")) {
+        Sha1 h;
+        sha1_init(&h), sha1_update(&h, s->str.s, s->str.len), sha1_final(&h, d);
+        n = 20;
+    } else {
+        Sha256 h;
+        sha256_init(&h), sha256_update(&h, s->str.s, s->str.len), sha256_final(&h, d);
+        n = 32;
+    }
+    char hex[65];
+    for (size_t i = 0; i < n; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+    return val_str(A, hex, 2 * n);
 }
+
+static Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
+static Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
+static Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
 
 /* Runs argv in dir with Puppet::Util::Execution's environment (no HOME,
  * USER, LOGNAME, locale variables; LANG and LC_ALL C), stdin from
@@ -5306,6 +5323,8 @@ static Value *f_stdlib_ensure(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_sha1)
+CALLER(f_sha256)
 CALLER(f_stdlib_ensure)
 CALLER(f_type3x)
 CALLER(f_sprintf_hash)
@@ -5526,6 +5545,8 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"reverse", f_reverse_call},
     {"seeded_rand", f_seeded_rand_call},
     {"seeded_rand_string", f_seeded_rand_string_call},
+    {"sha1", f_sha1_call},
+    {"sha256", f_sha256_call},
     {"shell_escape", f_shell_escape_call},
     {"shell_join", f_shell_join_call},
     {"shell_split", f_shell_split_call},
