@@ -3026,8 +3026,8 @@ static int rb_absolute_path(const Value *v);
 
 /* ---- the is_* family ---- */
 
-/* Ruby's String#to_f: the longest decimal prefix ("1.5x" is 1.5), 0.0
- * when there is none; underscores between digits are skipped. */
+/* Ruby's String#to_f: the longest decimal prefix ("1.5x" is 1.5, ".5"
+ * 0.5), 0.0 when there is none; underscores between digits are skipped. */
 static double rb_str_to_f(const char *s)
 {
     char buf[128];
@@ -3037,8 +3037,9 @@ static double rb_str_to_f(const char *s)
     int digits = 0;
     for (; n < sizeof buf - 8 && (isdigit((unsigned char)*s) || (*s == '_' && digits && isdigit((unsigned char)s[1]))); s++)
         if (*s != '_') buf[n++] = *s, digits = 1;
-    if (digits && *s == '.' && isdigit((unsigned char)s[1])) {
+    if (*s == '.' && isdigit((unsigned char)s[1])) {          /* ".5" is 0.5 */
         buf[n++] = *s++;
+        digits = 1;
         for (; n < sizeof buf - 8 && (isdigit((unsigned char)*s) || (*s == '_' && isdigit((unsigned char)s[1]))); s++)
             if (*s != '_') buf[n++] = *s;
     }
