@@ -976,11 +976,11 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
     return v;
 }
 
-/* Parses the first document of text.  Returns 1 with *out (NULL for an
- * empty document), or 0 with the error message (arena) in *err. */
 static int yaml_load(Compiler *c, const char *path, const char *text, size_t len, Value **out,
                      Value **symbol_keys, const char **err, int no_aliases);
 
+/* Parses the first document of text.  Returns 1 with *out (NULL for an
+ * empty document), or 0 with the error message (arena) in *err. */
 static int yaml_to_value(Compiler *c, const char *path, const char *text, size_t len, Value **out,
                          Value **symbol_keys, const char **err)
 {
@@ -992,6 +992,8 @@ int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len
     return yaml_load(c, name, text, len, out, NULL, err, 1);
 }
 
+/* yaml_to_value's parser; no_aliases: Psych.load's aliases: false, where
+ * an alias is an error even when its anchor exists. */
 static int yaml_load(Compiler *c, const char *path, const char *text, size_t len, Value **out,
                      Value **symbol_keys, const char **err, int no_aliases)
 {
