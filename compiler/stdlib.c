@@ -5315,6 +5315,81 @@ static Value *f_stdlib_ensure(CallCtx *cc)
     return present ? cc->args[1] : val_cstr(A, "absent");
 }
 
+/* ---- glob ---- */
+
+/* Ruby's sorted Dir.glob order: path by path component, bytewise. */
+static int path_order(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    for (;;) {
+        size_t lx = strcspn(x, "/"), ly = strcspn(y, "/");
+        int r = memcmp(x, y, lx < ly ? lx : ly);
+        if (r) return r;
+        if (lx != ly) return lx < ly ? -1 : 1;
+        if (!x[lx] || !y[ly]) return !x[lx] && !y[ly] ? 0 : !x[lx] ? -1 : 1;
+        x += lx + 1, y += ly + 1;
+    }
+}
+
+/* Ruby's brace expansion: "a{b,c{d,e}}f" becomes abf, acdf, acef, in
+ * that order (a backslash escapes a brace). */
+static void brace_expand(CallCtx *cc, const char *pat, ValVec *out)
+{
+    const char *open = NULL, *close = NULL;
+    int depth = 0;
+    for (const char *p = pat; *p; p++) {
+        if (*p == '\\' && p[1]) p++;
+        else if (*p == '{' && !depth++ && !open) open = p;
+        else if (*p == '}' && depth && !--depth && open) {
+            close = p;
+            break;
+        }
+    }
+    if (!close) {
+        vv_push(out, val_cstr(A, pat));
+        return;
+    }
+    const char *start = open + 1;
+    depth = 0;
+    for (const char *p = open + 1; p <= close; p++) {
+        if (*p == '\\' && p < close) p++;
+        else if (*p == '{') depth++;
+        else if (*p == '}' && p < close) depth--;
+        else if ((*p == ',' && !depth) || p == close) {
+            brace_expand(cc, arena_printf(A, "%.*s%.*s%s", (int)(open - pat), pat, (int)(p - start), start, close + 1), out);
+            start = p + 1;
+        }
+    }
+}
+
+/* glob(pattern | [patterns]) - Dir.glob: the paths that match (*, ?,
+ * [...], {a,b}; not Ruby's recursive **), sorted, pattern by pattern. */
+static Value *f_glob(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "glob(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR && v->kind != V_ARRAY) ev_fail(cc, "glob(): Requires either array or string to work");
+    Value **pats = v->kind == V_ARRAY ? v->arr.items : &v;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++)
+        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pats[i]));
+    ValVec out = VV_ARENA(A), expanded = VV_ARENA(A);
+    for (size_t i = 0; i < n; i++) brace_expand(cc, pats[i]->str.s, &expanded);
+    for (size_t i = 0; i < expanded.n; i++) {
+        glob_t g;
+        if (glob(expanded.v[i]->str.s, GLOB_NOSORT, NULL, &g) == 0) {
+            const char **paths = ARENA_NEWN(A, const char *, g.gl_pathc);
+            for (size_t k = 0; k < g.gl_pathc; k++) paths[k] = arena_strdup(A, g.gl_pathv[k]);
+            qsort(paths, g.gl_pathc, sizeof *paths, path_order);
+            for (size_t k = 0; k < g.gl_pathc; k++) vv_push(&out, val_cstr(A, paths[k]));
+        }
+        globfree(&g);
+    }
+    vv_free(&expanded);
+    return vv_array(cc, &out);
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -5324,6 +5399,7 @@ static Value *f_stdlib_ensure(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_glob)
 CALLER(f_sha1)
 CALLER(f_sha256)
 CALLER(f_stdlib_ensure)
@@ -5497,6 +5573,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"generate", f_generate_call},
     {"get_module_path", f_get_module_path_call},
     {"getparam", f_getparam_call},
+    {"glob", f_glob_call},
     {"grep", f_grep_call},
     {"has_interface_with", f_has_interface_with_call},
     {"has_ip_address", f_has_ip_address_call},
