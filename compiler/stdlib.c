@@ -5390,6 +5390,47 @@ static Value *f_glob(CallCtx *cc)
     return vv_array(cc, &out);
 }
 
+/* ---- try_get_value ---- */
+
+/* try_get_value(data, 'a/b/0' [, default [, separator]]) - the deprecated
+ * walk that stdlib hands to dig44 (all-digit keys become Integers). */
+static Value *f_try_get_value(CallCtx *cc)
+{
+    v3_args(cc);
+    ev_log(cc, "Warning", "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
+    Value **a = cc->args;
+    size_t n = cc->nargs;
+    Value *data = n > 0 ? a[0] : VAL_UNDEF, *path = n > 1 && val_truthy(a[1]) ? a[1] : empty_str(cc);
+    Value *dflt = n > 2 ? a[2] : VAL_UNDEF;
+    if ((data->kind != V_HASH && data->kind != V_ARRAY) || is_empty_str(path)) return val_truthy(dflt) ? dflt : data;
+    Value *sep = n > 3 && val_truthy(a[3]) ? a[3] : val_cstr(A, "/");
+    if (path->kind != V_STR) fail_no_method(cc, "split", path);
+    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, sep));
+    /* String#split(sep): trailing empty fields dropped; a single space splits on blank runs */
+    ValVec keys = VV_ARENA(A);
+    const char *p = path->str.s, *end = p + path->str.len;
+    int awk = sep->str.len == 1 && sep->str.s[0] == ' ';
+    if (awk) while (p < end && isspace((unsigned char)*p)) p++;
+    while (p < end) {
+        const char *hit = awk ? p : sep->str.len ? memmem(p, (size_t)(end - p), sep->str.s, sep->str.len) : p + 1;
+        if (awk) while (hit < end && !isspace((unsigned char)*hit)) hit++;
+        if (!hit || hit > end) hit = end;
+        Value *k = val_str(A, p, (size_t)(hit - p));
+        if (has_digit_line(k->str.s, k->str.len)) k = val_int(A, rb_str_to_i(k->str.s));
+        vv_push(&keys, k);
+        if (hit == end) break;
+        p = hit + (awk ? 0 : sep->str.len ? sep->str.len : 0);
+        if (awk) while (p < end && isspace((unsigned char)*p)) p++;
+    }
+    while (keys.n && keys.v[keys.n - 1]->kind == V_STR && !keys.v[keys.n - 1]->str.len) keys.n--;
+    ev_log(cc, "Warning", "dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for "
+                          "backwards compatibility or use the new version.");
+    Value *args[3] = {data, vv_array(cc, &keys), dflt};
+    CallCtx sub = *cc;
+    sub.args = args, sub.nargs = 3;
+    return f_dig44(&sub);
+}
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -5399,6 +5440,7 @@ static Value *f_glob(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_try_get_value)
 CALLER(f_glob)
 CALLER(f_sha1)
 CALLER(f_sha256)
@@ -5647,6 +5689,7 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"to_json", f_to_json_call},
     {"to_json_pretty", f_to_json_pretty_call},
     {"to_yaml", f_to_yaml_call},
+    {"try_get_value", f_try_get_value_call},
     {"type3x", f_type3x_call},
     {"type_of", f_type_of_call},
     {"union", f_union_call},
