@@ -5431,6 +5431,73 @@ static Value *f_try_get_value(CallCtx *cc)
     return f_dig44(&sub);
 }
 
+/* ---- to_ruby, to_python ---- */
+
+/* The literal for v after Puppet's ToDataConverter (rich data): Ruby's
+ * inspect of strings and numbers, nil/true/false (Python: None, True,
+ * False), and {"__ptype" => ...} hashes for default, regexps, Sensitive
+ * and hashes with keys other than strings.  0 for a data type (Puppet
+ * writes its Pcore form, which is not reproduced). */
+static int rich_literal(CallCtx *cc, Buf *b, const Value *v, int py)
+{
+    const char *arrow = py ? ": " : " => ";
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, py ? "None" : "nil"); return 1;
+    case V_BOOL: buf_adds(b, v->b ? (py ? "True" : "true") : (py ? "False" : "false")); return 1;
+    case V_INT:
+    case V_FLOAT:
+    case V_STR: fn_ruby_inspect(b, v); return 1;
+    case V_DEFAULT: buf_printf(b, "{\"__ptype\"%s\"Default\"}", arrow); return 1;
+    case V_REGEX:
+        buf_printf(b, "{\"__ptype\"%s\"Regexp\", \"__pvalue\"%s", arrow, arrow);
+        fn_ruby_inspect(b, val_cstr(A, v->regex.src));
+        buf_addc(b, '}');
+        return 1;
+    case V_SENSITIVE:
+        buf_printf(b, "{\"__ptype\"%s\"Sensitive\", \"__pvalue\"%s", arrow, arrow);
+        if (!rich_literal(cc, b, v->sensitive, py)) return 0;
+        buf_addc(b, '}');
+        return 1;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            if (!rich_literal(cc, b, v->arr.items[i], py)) return 0;
+        }
+        buf_addc(b, ']');
+        return 1;
+    case V_HASH: {
+        int plain = 1;
+        for (size_t i = 0; i < v->hash.n; i++) plain &= v->hash.keys[i]->kind == V_STR;
+        if (!plain) buf_printf(b, "{\"__ptype\"%s\"Hash\", \"__pvalue\"%s[", arrow, arrow);
+        else buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            if (!rich_literal(cc, b, v->hash.keys[i], py)) return 0;
+            buf_adds(b, plain ? arrow : ", ");
+            if (!rich_literal(cc, b, v->hash.vals[i], py)) return 0;
+        }
+        buf_adds(b, plain ? "}" : "]}");
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+static Value *to_literal(CallCtx *cc, const char *fn, int py)
+{
+    check_count(cc, fn, 1, 1);
+    Buf b = BUF_INIT;
+    int ok = rich_literal(cc, &b, cc->args[0], py);
+    Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
+    buf_free(&b);
+    if (!r) ev_fail(cc, "%s(): a data type or resource reference in the value is not supported", fn);
+    return r;
+}
+
+static Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
+static Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -5440,6 +5507,8 @@ static Value *f_try_get_value(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_to_ruby)
+CALLER(f_to_python)
 CALLER(f_try_get_value)
 CALLER(f_glob)
 CALLER(f_sha1)
@@ -5688,6 +5757,8 @@ static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"to_bytes", f_to_bytes_call},
     {"to_json", f_to_json_call},
     {"to_json_pretty", f_to_json_pretty_call},
+    {"to_python", f_to_python_call},
+    {"to_ruby", f_to_ruby_call},
     {"to_yaml", f_to_yaml_call},
     {"try_get_value", f_try_get_value_call},
     {"type3x", f_type3x_call},
