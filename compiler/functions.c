@@ -2829,6 +2829,7 @@ void fn_ruby_inspect(Buf *b, const Value *v) { ruby_inspect(b, v, 1); }
 void fn_ruby_to_s(Buf *b, const Value *v) { ruby_to_s(b, v); }
 const char *fn_got_type(CallCtx *cc, const Value *v) { return got_type(cc, v); }
 int fn_ruby_integer(const char *s, int64_t *out) { return parse_ruby_int(s, out); }
+int fn_ruby_float(const char *s, double *out) { return parse_ruby_float(s, out); }
 int fn_ruby_integer_radix(const char *s, int radix, int64_t *out) { return parse_ruby_int_radix(s, radix, out); }
 
 _Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n)

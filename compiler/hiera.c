@@ -487,6 +487,7 @@ typedef struct YLoad {
     int symbol;                  /* a Ruby Symbol value was made */
     int depth;
     ValVec symbol_keys;          /* top keys whose value holds a Symbol */
+    int no_aliases;              /* Psych.load's aliases: false: an alias is an error */
 } YLoad;
 
 static void y_error(YLoad *y, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -925,7 +926,7 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
     switch (ev->type) {
     case YAML_ALIAS_EVENT: {
         const char *name = (const char *)ev->data.alias.anchor;
-        v = map_get(&y->anchors, name, strlen(name));
+        v = y->no_aliases ? NULL : map_get(&y->anchors, name, strlen(name));
         if (!v) y_error(y, "Unknown alias: %s", name);
         yaml_event_delete(ev);
         return v;
@@ -975,13 +976,30 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
     return v;
 }
 
+static int yaml_load(Compiler *c, const char *path, const char *text, size_t len, Value **out,
+                     Value **symbol_keys, const char **err, int no_aliases);
+
 /* Parses the first document of text.  Returns 1 with *out (NULL for an
  * empty document), or 0 with the error message (arena) in *err. */
 static int yaml_to_value(Compiler *c, const char *path, const char *text, size_t len, Value **out,
                          Value **symbol_keys, const char **err)
 {
+    return yaml_load(c, path, text, len, out, symbol_keys, err, 0);
+}
+
+int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len, Value **out, const char **err)
+{
+    return yaml_load(c, name, text, len, out, NULL, err, 1);
+}
+
+/* yaml_to_value's parser; no_aliases: Psych.load's aliases: false, where
+ * an alias is an error even when its anchor exists. */
+static int yaml_load(Compiler *c, const char *path, const char *text, size_t len, Value **out,
+                     Value **symbol_keys, const char **err, int no_aliases)
+{
     YLoad y;
     memset(&y, 0, sizeof y);
+    y.no_aliases = no_aliases;
     y.c = c;
     y.path = path;
     y.err.a = A;

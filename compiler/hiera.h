@@ -33,6 +33,13 @@ Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value 
  * Cheap when no hiera.yaml exists: one stat per compile and per module. */
 int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, const char *param, Value **out);
 
+/* Psych.load(text) as Ruby 3.1's Psych 4 does it (what stdlib's
+ * parseyaml and loadyaml call): the first document, typed as Psych types
+ * it, Symbols as strings, no aliases.  name is the file Psych's messages
+ * name ("<unknown>" for a string).  Returns 1 with *out (NULL for an empty
+ * document), or 0 with Psych's message in *err; both in the arena. */
+int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len, Value **out, const char **err);
+
 /* Frees what the Hiera state holds outside the arena (its maps); called
  * by the compile's cleanup, also after an error. */
 void hiera_cleanup(Compiler *c);

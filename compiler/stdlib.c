@@ -26,9 +26,14 @@
  * shell_escape, enclose_ipv6) run Ruby's own algorithms: File.basename and
  * File.dirname, String#succ and String#upto, Shellwords.escape, IPAddr's
  * parser and to_s, and Ruby's line-anchored ^ and $ through regex.c.  The
- * deprecated validate_* functions are 4.x wrappers around 3.x bodies, so
- * they see values unconverted (undef is nil); deprecation() checks its
- * arguments, and the warnings these log are not reproduced.
+ * deprecated validate_* and most is_* functions are 4.x wrappers around
+ * 3.x bodies, so they see values unconverted (undef is nil); deprecation()
+ * checks its arguments, and the warnings these log are not reproduced.
+ * Each validate_* body is a check returning its message rather than
+ * failing, because validate_legacy() runs it only to learn whether the old
+ * function would have accepted a value the type refuses.  Core Puppet's
+ * 3.x shellquote, md5, sha1, sha256 and generate live here too, for the
+ * converter.
  *
  * Memory: results live in the compile arena; anything malloc'd (Bufs,
  * libyaml's emitter, maps) is released before a possible ev_fail().
@@ -36,13 +41,18 @@
 #define _GNU_SOURCE
 #include "compiler/stdlib.h"
 #include "base/md5.h"
+#include "base/sha1.h"
+#include "base/sha256.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "types/types.h"
 #include "base/util.h"
 #include "base/utf8.h"
+#include "parser/parser.h"
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -50,6 +60,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #define A (cc->arena)
@@ -1659,6 +1672,25 @@ static Value *f_parsejson(CallCtx *cc)
     return val_truthy(v) ? v : dflt;
 }
 
+/* parseyaml(yaml [, default]) - Psych.load; the default answers for an
+ * error and for an empty, null or false document. */
+static Value *f_parseyaml(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "Wrong number of arguments. 1 or 2 arguments should be provided.");
+    Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *s = cc->args[0];
+    const char *msg = NULL;
+    Value *v = NULL;
+    if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, s));
+    else if (!hiera_parse_yaml(cc->c, "<unknown>", s->str.s, s->str.len, &v, &msg)) v = NULL;
+    if (msg) {
+        if (!strncmp(msg, "(<unknown>): Tried", 18)) msg += 13;     /* DisallowedClass names no file */
+        if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
+        return dflt;
+    }
+    return v && val_truthy(v) ? v : dflt;
+}
+
 /* ---- to_yaml: Psych's choices, emitted by libyaml ---- */
 
 /* Does Ruby regex re match s? */
@@ -2470,119 +2502,6 @@ static Value *f_any2array(CallCtx *cc)
     return val_array(A, a, cc->nargs);
 }
 
-/* ---- the deprecated validate_* functions ---- */
-
-/* Their 4.x wrappers hand the 3.x bodies Puppet's values unconverted
- * (undef is nil); the deprecation warnings they log are not reproduced. */
-/* inspect of an unconverted value: a regexp is Ruby's /src/ at any depth. */
-static void raw_inspect(CallCtx *cc, Buf *b, const Value *v)
-{
-    if (v->kind == V_REGEX) {
-        buf_addc(b, '/');
-        for (const char *p = v->regex.src; *p; p++) {
-            if (*p == '\\' && p[1]) buf_addc(b, *p++);
-            else if (*p == '/') buf_addc(b, '\\');
-            buf_addc(b, *p);
-        }
-        buf_addc(b, '/');
-    } else if (v->kind == V_ARRAY) {
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            raw_inspect(cc, b, v->arr.items[i]);
-        }
-        buf_addc(b, ']');
-    } else if (v->kind == V_HASH) {
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            raw_inspect(cc, b, v->hash.keys[i]);
-            buf_adds(b, "=>");
-            raw_inspect(cc, b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-    } else {
-        fn_ruby_inspect(b, v);
-    }
-}
-
-static const char *raw_inspect_s(CallCtx *cc, const Value *v)
-{
-    Buf b = BUF_INIT;
-    raw_inspect(cc, &b, v);
-    const char *s = arena_strndup(A, buf_cstr(&b), b.len);
-    buf_free(&b);
-    return s;
-}
-
-static void validate_count(CallCtx *cc, const char *fn)
-{
-    if (!cc->nargs) ev_fail(cc, "%s(): wrong number of arguments (0; must be > 0)", fn);
-}
-
-/* Puppet::Util.absolute_path? for :posix or :windows. */
-static int rb_absolute_path(const Value *v)
-{
-    if (v->kind != V_STR) return 0;
-    return rb_matches("^/", v->str.s, v->str.len) ||
-           rb_matches("(?i:^(?:(?:[A-Z]:[\\\\/])|(?:[\\\\/][\\\\/][^\\\\/]+[\\\\/][^\\\\/]+)|(?:[\\\\/][\\\\/]\\?[\\\\/][^\\\\/]+)))",
-                      v->str.s, v->str.len);
-}
-
-static Value *f_validate_absolute_path(CallCtx *cc)
-{
-    validate_count(cc, "validate_absolute_path");
-    for (size_t i = 0; i < cc->nargs; i++) {
-        Value *arg = cc->args[i];
-        Value **items = arg->kind == V_ARRAY ? arg->arr.items : &arg;
-        size_t n = arg->kind == V_ARRAY ? arg->arr.n : 1;
-        for (size_t j = 0; j < n; j++)
-            if (!rb_absolute_path(items[j])) ev_fail(cc, "%s is not an absolute path.", raw_inspect_s(cc, items[j]));
-    }
-    return VAL_UNDEF;
-}
-
-/* validate_bool, validate_hash, validate_array, validate_string: every
- * argument of one kind (validate_string also takes undef). */
-static Value *validate_kind(CallCtx *cc, const char *fn, ValueKind kind, const char *what)
-{
-    validate_count(cc, fn);
-    for (size_t i = 0; i < cc->nargs; i++) {
-        Value *arg = cc->args[i];
-        if (arg->kind == kind || (kind == V_STR && arg->kind == V_UNDEF)) continue;
-        ev_fail(cc, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rb_class(cc, arg));
-    }
-    return VAL_UNDEF;
-}
-
-static Value *f_validate_bool(CallCtx *cc) { return validate_kind(cc, "validate_bool", V_BOOL, "a boolean"); }
-static Value *f_validate_hash(CallCtx *cc) { return validate_kind(cc, "validate_hash", V_HASH, "a Hash"); }
-static Value *f_validate_array(CallCtx *cc) { return validate_kind(cc, "validate_array", V_ARRAY, "an Array"); }
-static Value *f_validate_string(CallCtx *cc) { return validate_kind(cc, "validate_string", V_STR, "a string"); }
-
-/* validate_re(s, re | [re...][, message]) */
-static Value *f_validate_re(CallCtx *cc)
-{
-    Value **a = cc->args;
-    if (cc->nargs < 2 || cc->nargs > 3)
-        ev_fail(cc, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", cc->nargs);
-    if (a[0]->kind != V_STR) ev_fail(cc, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
-    Value **res = a[1]->kind == V_ARRAY ? a[1]->arr.items : &a[1];
-    size_t n = a[1]->kind == V_ARRAY ? a[1]->arr.n : 1;
-    for (size_t i = 0; i < n; i++) {
-        const Value *r = res[i];
-        if (r->kind != V_STR && r->kind != V_REGEX)
-            ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, r));
-        const char *err = NULL;
-        Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, &err);
-        if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
-        int caps[2], ncap = 1;
-        if (re_search(re, a[0]->str.s, a[0]->str.len, 0, caps, &ncap)) return VAL_UNDEF;
-    }
-    if (cc->nargs == 3 && val_truthy(a[2])) ev_fail(cc, "%s", rb_to_s(cc, a[2]));
-    ev_fail(cc, "validate_re(): %s does not match %s", raw_inspect_s(cc, a[0]), raw_inspect_s(cc, a[1]));
-}
-
 /* ---- shell_escape, shell_join ---- */
 
 /* Ruby's Shellwords.escape: '' for nothing, a backslash before each
@@ -3122,6 +3041,2482 @@ static Value *f_enclose_ipv6(CallCtx *cc)
     return vv_array(cc, &out);
 }
 
+static int rb_absolute_path(const Value *v);
+
+/* ---- the is_* family ---- */
+
+/* Ruby's String#to_f: the longest decimal prefix ("1.5x" is 1.5, ".5"
+ * 0.5), 0.0 when there is none; underscores between digits are skipped. */
+static double rb_str_to_f(const char *s)
+{
+    char buf[128];
+    size_t n = 0;
+    while (*s == ' ' || (*s >= '\t' && *s <= '\r')) s++;
+    if (*s == '+' || *s == '-') buf[n++] = *s++;
+    int digits = 0;
+    for (; n < sizeof buf - 8 && (isdigit((unsigned char)*s) || (*s == '_' && digits && isdigit((unsigned char)s[1]))); s++)
+        if (*s != '_') buf[n++] = *s, digits = 1;
+    if (*s == '.' && isdigit((unsigned char)s[1])) {          /* ".5" is 0.5 */
+        buf[n++] = *s++;
+        digits = 1;
+        for (; n < sizeof buf - 8 && (isdigit((unsigned char)*s) || (*s == '_' && isdigit((unsigned char)s[1]))); s++)
+            if (*s != '_') buf[n++] = *s;
+    }
+    if (digits && (*s == 'e' || *s == 'E')) {
+        const char *e = s + 1;
+        if (*e == '+' || *e == '-') e++;
+        if (isdigit((unsigned char)*e)) {
+            buf[n++] = 'e';
+            for (s++; n < sizeof buf - 1 && (isdigit((unsigned char)*s) || *s == '+' || *s == '-'); s++) buf[n++] = *s;
+        }
+    }
+    buf[n] = 0;
+    return digits ? strtod(buf, NULL) : 0.0;
+}
+
+/* Ruby's Float#to_s of d, in the arena. */
+static const char *rb_float_s(CallCtx *cc, double d)
+{
+    Buf b = BUF_INIT;
+    fn_ruby_to_s(&b, val_float(A, d));
+    const char *s = arena_strndup(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return s;
+}
+
+/* The message of a 3.x is_* function given the wrong number of arguments;
+ * paren: "(N for 1)" rather than "N for 1". */
+static void is_count(CallCtx *cc, const char *fn, int exact, int paren)
+{
+    size_t n = cc->nargs;
+    if (exact ? n == 1 : n >= 1) return;
+    ev_fail(cc, paren ? "%s(): Wrong number of arguments given (%zu for 1)" : "%s(): Wrong number of arguments given %zu for 1", fn, n);
+}
+
+/* is_array(v), is_hash(v), is_bool(v): the value's class. */
+static Value *f_is_array(CallCtx *cc)
+{
+    is_count(cc, "is_array", 0, 1);
+    return val_bool(cc->args[0]->kind == V_ARRAY);
+}
+
+static Value *f_is_hash(CallCtx *cc)
+{
+    v3_args(cc);
+    is_count(cc, "is_hash", 1, 1);
+    return val_bool(cc->args[0]->kind == V_HASH);
+}
+
+static Value *f_is_bool(CallCtx *cc)
+{
+    is_count(cc, "is_bool", 1, 1);
+    return val_bool(cc->args[0]->kind == V_BOOL);
+}
+
+/* is_string(v): a string (or undef) that is not what to_f.to_s or
+ * to_i.to_s would print. */
+static Value *f_is_string(CallCtx *cc)
+{
+    is_count(cc, "is_string", 0, 1);
+    Value *v = cc->args[0];
+    if (v->kind == V_UNDEF) return VAL_TRUE;
+    if (v->kind != V_STR) return VAL_FALSE;
+    if (strlen(v->str.s) != v->str.len) return VAL_TRUE;
+    if (!strcmp(v->str.s, rb_float_s(cc, rb_str_to_f(v->str.s)))) return VAL_FALSE;
+    if (!strcmp(v->str.s, arena_printf(A, "%lld", (long long)rb_str_to_i(v->str.s)))) return VAL_FALSE;
+    return VAL_TRUE;
+}
+
+/* is_integer(v): an Integer, or a string some line of which is a decimal
+ * integer without leading zeros (Ruby's ^ and $ are line anchors). */
+static Value *f_is_integer(CallCtx *cc)
+{
+    v3_args(cc);
+    is_count(cc, "is_integer", 1, 0);
+    Value *v = cc->args[0];
+    return val_bool(v->kind == V_INT || (v->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", v->str.s, v->str.len)));
+}
+
+/* is_numeric(v): a number, or a string with a line like -1.5e3. */
+static Value *f_is_numeric(CallCtx *cc)
+{
+    is_count(cc, "is_numeric", 1, 0);
+    Value *v = cc->args[0];
+    return val_bool(is_num(v) || (v->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)(?:\\.\\d+)?(?:[eE]-?\\d+)?$",
+                                                                v->str.s, v->str.len)));
+}
+
+/* is_float(v): a Float, or a string that is its own to_f.to_s. */
+static Value *f_is_float(CallCtx *cc)
+{
+    is_count(cc, "is_float", 1, 0);
+    Value *v = cc->args[0];
+    if (v->kind == V_FLOAT) return VAL_TRUE;
+    if (v->kind != V_STR) return VAL_FALSE;
+    return val_bool(strlen(v->str.s) == v->str.len && !strcmp(v->str.s, rb_float_s(cc, rb_str_to_f(v->str.s))));
+}
+
+/* is_absolute_path(path): a POSIX or Windows absolute path (arity 1). */
+static Value *f_is_absolute_path(CallCtx *cc)
+{
+    if (cc->nargs != 1) ev_fail(cc, "is_absolute_path(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    return val_bool(rb_absolute_path(cc->args[0]));
+}
+
+/* IPAddr.new(v) for any value: 0 when Ruby raises (non-strings too). */
+static int ip_of(const Value *v, int *v6)
+{
+    if (v->kind != V_STR || strlen(v->str.s) != v->str.len) return 0;
+    U128 addr, mask;
+    char zone[256];
+    return ipaddr_parse(v->str.s, 0, v6, &addr, &mask, zone);
+}
+
+/* is_ip_address(v), is_ipv4_address(v), is_ipv6_address(v) */
+static Value *is_ip(CallCtx *cc, const char *fn, int want)
+{
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given %zu for 1", fn, cc->nargs);
+    int v6;
+    if (!ip_of(cc->args[0], &v6)) return VAL_FALSE;
+    return val_bool(want < 0 || want == v6);
+}
+
+static Value *f_is_ip_address(CallCtx *cc) { return is_ip(cc, "is_ip_address", -1); }
+static Value *f_is_ipv4_address(CallCtx *cc) { return is_ip(cc, "is_ipv4_address", 0); }
+static Value *f_is_ipv6_address(CallCtx *cc) { return is_ip(cc, "is_ipv6_address", 1); }
+
+/* is_mac_address(v): six or twenty colon-separated hex pairs on a line. */
+static Value *f_is_mac_address(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "is_mac_address(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR) {
+        if (v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_ARRAY || v->kind == V_HASH)
+            ev_fail(cc, "no implicit conversion of %s into String",
+                    v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+        return VAL_FALSE;
+    }
+    return val_bool(rb_matches("(?i:^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$)", v->str.s, v->str.len) ||
+                    rb_matches("(?i:^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$)", v->str.s, v->str.len));
+}
+
+/* is_email_address(v): the whole string matches stdlib's pattern. */
+static Value *f_is_email_address(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "is_email_address(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR) return VAL_FALSE;
+    return val_bool(rb_matches("\\A([\\w+\\-].?)+@[a-z\\d\\-]+(\\.[a-z]+)*\\.[a-z]+\\z", v->str.s, v->str.len));
+}
+
+/* is_domain_name(v): labels of 1 to 63 letters, digits and inner dashes,
+ * at most 255 characters, a dotted name ending in a letters-only label. */
+static Value *f_is_domain_name(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "is_domain_name(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR) return VAL_FALSE;
+    const char *s = v->str.s;
+    size_t len = v->str.len;
+    if (len == 1 && s[0] == '.') return VAL_TRUE;
+    if (len && s[len - 1] == '.') len--;                       /* chomp!('.') */
+    if (!len) return VAL_FALSE;
+    if (utf8_len(s, len) > 255) return VAL_FALSE;
+    if (memchr(s, '.', len) && !rb_matches("\\.[A-Za-z]+$", s, len)) return VAL_FALSE;
+    /* String#split('.') drops trailing empty labels; every label must pass */
+    size_t end = len;
+    while (end && s[end - 1] == '.') end--;
+    for (size_t i = 0; i < end;) {
+        const char *dot = memchr(s + i, '.', end - i);
+        size_t j = dot ? (size_t)(dot - s) : end, n = j - i;
+        const char *l = s + i;
+        if (n < 1 || utf8_len(l, n) > 63 || l[n - 1] == '-' || l[0] == '-') return VAL_FALSE;
+        if (!rb_matches("(?i:^[a-z\\d-]+$)", l, n)) return VAL_FALSE;
+        i = j + 1;
+    }
+    return VAL_TRUE;
+}
+
+/* ---- hash, count, join_keys_to_values, grep, dig44, getparam ---- */
+
+/* hash([k, v, ...]) - Hash[*array.flatten]. */
+static Value *f_hash(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "hash(): Wrong number of arguments given (0 for 1)");
+    Value *arr = cc->args[0];
+    if (arr->kind != V_ARRAY) ev_fail(cc, "hash(): Requires array to work with");
+    ValVec flat = VV_ARENA(A);
+    flatten_into(&flat, arr);
+    if (flat.n % 2) {
+        vv_free(&flat);
+        ev_fail(cc, "hash(): Unable to compute hash from array given");
+    }
+    ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
+    for (size_t i = 0; i < flat.n; i += 2) {
+        size_t j;
+        for (j = 0; j < ks.n; j++)
+            if (rb_equal(ks.v[j], flat.v[i], 1)) break;
+        if (j < ks.n) vs.v[j] = flat.v[i + 1];
+        else vv_push(&ks, flat.v[i]), vv_push(&vs, flat.v[i + 1]);
+    }
+    vv_free(&flat);
+    return hash_of(cc, &ks, &vs);
+}
+
+/* count(collection [, item]) - Ruby's count: of item (==), or of the
+ * elements that are neither nil nor ''. */
+static Value *f_count(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs > 2) ev_fail(cc, "count(): Wrong number of arguments given %zu for 1 or 2.", cc->nargs);
+    if (!cc->nargs) ev_fail(cc, "count(): Wrong number of arguments given (0 for minimum 1)");    /* arity -2 */
+    Value *coll = cc->args[0], *item = cc->nargs > 1 && val_truthy(cc->args[1]) ? cc->args[1] : NULL;
+    int64_t n = 0;
+    if (coll->kind == V_ARRAY) {
+        for (size_t i = 0; i < coll->arr.n; i++) {
+            Value *x = coll->arr.items[i];
+            if (item ? rb_equal(x, item, 0) : x->kind != V_UNDEF && !is_empty_str(x)) n++;
+        }
+    } else if (coll->kind == V_HASH) {
+        for (size_t i = 0; i < coll->hash.n; i++) {
+            if (!item) n++;
+            else if (item->kind == V_ARRAY && item->arr.n == 2 && rb_equal(coll->hash.keys[i], item->arr.items[0], 0) &&
+                     rb_equal(coll->hash.vals[i], item->arr.items[1], 0))
+                n++;
+        }
+    } else if (coll->kind == V_STR) {
+        /* String#count(set): the characters of coll that are in the set */
+        if (!item) ev_fail(cc, "wrong number of arguments (given 0, expected 1+)");
+        if (item->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, item));
+        for (size_t i = 0; i < coll->str.len; i++)
+            if (memchr(item->str.s, coll->str.s[i], item->str.len)) n++;
+    } else {
+        fail_no_method(cc, "count", coll);
+    }
+    return val_int(A, n);
+}
+
+/* join_keys_to_values(hash, separator) - "key<sep>value" for each entry,
+ * one per element of an array value, the bare key for a value 'undef'. */
+static Value *f_join_keys_to_values(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2)
+        ev_fail(cc, "join_keys_to_values(): Takes exactly two arguments, but %zu given.", cc->nargs);
+    Value *h = cc->args[0], *sep = cc->args[1];
+    if (h->kind != V_HASH)
+        ev_fail(cc, "join_keys_to_values(): The first argument must be a hash, but a %s was given.", rb_class(cc, h));
+    if (sep->kind != V_STR)
+        ev_fail(cc, "join_keys_to_values(): The second argument must be a string, but a %s was given.", rb_class(cc, sep));
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < h->hash.n; i++) {
+        const char *k = rb_to_s(cc, h->hash.keys[i]);
+        Value *v = h->hash.vals[i];
+        if (v->kind == V_ARRAY) {
+            for (size_t j = 0; j < v->arr.n; j++)
+                vv_push(&out, val_cstr(A, arena_printf(A, "%s%s%s", k, sep->str.s, rb_to_s(cc, v->arr.items[j]))));
+            continue;
+        }
+        const char *vs = rb_to_s(cc, v);
+        vv_push(&out, val_cstr(A, !strcmp(vs, "undef") ? k : arena_printf(A, "%s%s%s", k, sep->str.s, vs)));
+    }
+    return vv_array(cc, &out);
+}
+
+/* grep(array, pattern) - Array#grep(Regexp.new(pattern)): the strings
+ * that match. */
+static Value *f_grep(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "grep(): Wrong number of arguments given %zu for 2", cc->nargs);
+    Value *arr = cc->args[0], *pat = cc->args[1];
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    const char *err = NULL;
+    Regex *re = re_get(pat->str.s, &err);
+    if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
+    if (arr->kind != V_ARRAY && arr->kind != V_HASH) fail_no_method(cc, "grep", arr);
+    if (arr->kind == V_HASH) return val_array(A, NULL, 0);
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < arr->arr.n; i++) {
+        Value *x = arr->arr.items[i];
+        int caps[2], ncap = 1;
+        if (x->kind == V_STR && re_search(re, x->str.s, x->str.len, 0, caps, &ncap)) vv_push(&out, x);
+    }
+    return vv_array(cc, &out);
+}
+
+/* dig44(data, path [, default]) - walks hashes and arrays (array keys
+ * through Integer()); the default when a step finds nil. */
+static Value *f_dig44(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "dig44(): Wrong number of arguments given (0 for minimum 1)");     /* arity -2 */
+    if (cc->nargs < 2) ev_fail(cc, "dig44(): Wrong number of arguments given (%zu for at least 2)", cc->nargs);
+    Value *data = cc->args[0], *path = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
+    if (data->kind != V_HASH && data->kind != V_ARRAY)
+        ev_fail(cc, "dig44(): first argument must be a hash or an array, given %s", rb_class(cc, data));
+    if (path->kind != V_ARRAY) ev_fail(cc, "dig44(): second argument must be an array, given %s", rb_class(cc, path));
+    Value *v = data;
+    for (size_t i = 0; i < path->arr.n; i++) {
+        Value *key = path->arr.items[i], *next = NULL;
+        if (v->kind == V_HASH) {
+            long slot = rb_hash_find(v, key);
+            next = slot >= 0 ? v->hash.vals[slot] : NULL;
+        } else if (v->kind == V_ARRAY) {
+            int64_t idx;
+            if (key->kind == V_INT) idx = key->i;
+            else if (key->kind == V_FLOAT && isfinite(key->f)) idx = (int64_t)key->f;
+            else if (key->kind != V_STR || strlen(key->str.s) != key->str.len || !fn_ruby_integer(key->str.s, &idx)) return dflt;
+            if (idx < 0) idx += (int64_t)v->arr.n;
+            next = idx >= 0 && idx < (int64_t)v->arr.n ? v->arr.items[idx] : NULL;
+        } else {
+            return dflt;
+        }
+        if (!next || next->kind == V_UNDEF) return dflt;
+        v = next;
+    }
+    return v;
+}
+
+/* getparam(reference, name) - a declared resource's parameter, or ''. */
+static Value *f_getparam(CallCtx *cc)
+{
+    v3_args(cc);
+    Value *ref = cc->nargs ? cc->args[0] : VAL_UNDEF, *param = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
+    if (!val_truthy(ref)) ev_fail(cc, "Must specify a reference");
+    if (param->kind != V_STR) ev_fail(cc, "Must specify name of a parameter");
+    if (!param->str.len) return empty_str(cc);
+    const char *type, *title, *text = rb_to_s(cc, ref);
+    if (!val_is_resref(ref) && !split_ref(text, &type, &title, A))
+        ev_fail(cc, "No title provided and %s is not a valid resource reference", rb_inspect(cc, val_cstr(A, text)));
+    Resource *r = res_find_ref(cc->c, val_is_resref(ref) ? ref : val_cstr(A, text));
+    Value *v = r ? res_get(r, param->str.s) : NULL;
+    return v && v->kind != V_UNDEF ? v : empty_str(cc);
+}
+
+/* get_module_path(name) - the directory of the module on the modulepath. */
+static Value *f_get_module_path(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "get_module_path(): Wrong number of arguments, expects one");
+    const char *name = rb_to_s(cc, cc->args[0]);
+    const char *p = cc->args[0]->kind == V_STR ? module_path(cc->c, name, "", "") : NULL;
+    if (!p) ev_fail(cc, "Could not find module %s in environment production", name);
+    size_t len = strlen(p);
+    while (len > 1 && p[len - 1] == '/') len--;
+    if (p[0] != '/') {                                   /* Puppet expands the modulepath */
+        char cwd[4096];
+        if (getcwd(cwd, sizeof cwd)) p = arena_printf(A, "%s/%.*s", cwd, (int)len, p), len = strlen(p);
+    }
+    return val_str(A, p, len);
+}
+
+/* ---- bool2num, num2bool, any2bool ---- */
+
+/* str2bool([v]) as a 3.x function calls another. */
+static Value *call_str2bool(CallCtx *cc, Value *v)
+{
+    CallCtx sub = *cc;
+    sub.args = &v;
+    sub.nargs = 1;
+    return f_str2bool(&sub);
+}
+
+/* bool2num(v) - str2bool(v) as 1 or 0. */
+static Value *f_bool2num(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "bool2num(): Wrong number of arguments given (0 for 1)");
+    return val_int(A, call_str2bool(cc, cc->args[0])->b ? 1 : 0);
+}
+
+/* num2bool(v) - a number (or a string Float() reads) above 0 once
+ * truncated; anything else through to_s.to_i. */
+static Value *f_num2bool(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "num2bool(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind == V_INT) return val_bool(v->i > 0);
+    if (v->kind == V_FLOAT) return val_bool(isnan(v->f) ? 0 : v->f >= 1.0);
+    if (v->kind == V_STR) {
+        double d;
+        if (strlen(v->str.s) != v->str.len || !fn_ruby_float(v->str.s, &d))
+            ev_fail(cc, "num2bool(): '%s' does not look like a number: invalid value for Float(): %s", v->str.s, rb_inspect(cc, v));
+        return val_bool(d >= 1.0);
+    }
+    return val_bool(rb_str_to_i(rb_to_s(cc, v)) > 0);
+}
+
+/* any2bool(v) - booleans as they are, numbers by num2bool, strings by
+ * num2bool when Float() reads them, else by str2bool; anything else true. */
+static Value *f_any2bool(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "any2bool(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind == V_BOOL) return v;
+    if (v->kind == V_UNDEF) return VAL_FALSE;
+    if (is_num(v)) return f_num2bool(&(CallCtx){.c = cc->c, .scope = cc->scope, .call = cc->call, .arena = A, .args = &v, .nargs = 1});
+    if (v->kind == V_STR) {
+        double d;
+        if (strlen(v->str.s) == v->str.len && fn_ruby_float(v->str.s, &d)) return val_bool(d >= 1.0);
+        return call_str2bool(cc, v);
+    }
+    return VAL_TRUE;
+}
+
+/* ---- fqdn_rotate, base64, uriescape ---- */
+
+/* fqdn_rotate(array | string [, seed...]) - rotated left by
+ * Random.new(MD5 of "<fqdn>:<seeds>").rand(size), the same for a node. */
+static Value *f_fqdn_rotate(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "fqdn_rotate(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind != V_ARRAY && v->kind != V_STR) ev_fail(cc, "fqdn_rotate(): Requires either array or string to work with");
+    /* the elements: an array's, or a string's characters */
+    size_t n;
+    Value **items;
+    if (v->kind == V_ARRAY) {
+        n = v->arr.n, items = v->arr.items;
+    } else {
+        n = utf8_len(v->str.s, v->str.len);
+        items = ARENA_NEWN(A, Value *, n ? n : 1);
+        for (size_t i = 0, off = 0; i < n; i++) {
+            size_t l = utf8_prefix(v->str.s + off, v->str.len - off, 1);
+            items[i] = val_str(A, v->str.s + off, l);
+            off += l;
+        }
+    }
+    if (n <= 1) return v;
+    Value *fqdn = scope_find(cc->c, cc->scope, "::fqdn", NULL);
+    Value *seed = val_array(A, cc->args + 1, cc->nargs - 1);
+    Value *parts[2] = {fqdn ? fqdn : VAL_UNDEF, seed};
+    Buf b = BUF_INIT;
+    int first = 1;
+    for (int i = 0; i < 2; i++) {
+        if (parts[i]->kind == V_ARRAY && !parts[i]->arr.n) {     /* [x, []].join(':') is "x:" */
+            if (!first) buf_addc(&b, ':');
+            first = 0;
+            continue;
+        }
+        join_elem(cc, &b, parts[i], &first);
+    }
+    unsigned char digest[16];
+    md5(b.s ? b.s : "", b.len, digest);
+    buf_free(&b);
+    Mt *m = ARENA_NEW(A, Mt);
+    mt_seed_bignum(m, digest);
+    size_t off = (size_t)mt_limited(m, (uint64_t)n - 1);
+    Value **out = ARENA_NEWN(A, Value *, n);
+    for (size_t i = 0; i < n; i++) out[i] = items[(i + off) % n];
+    if (v->kind == V_ARRAY) return val_array(A, out, n);
+    Buf s = BUF_INIT;
+    for (size_t i = 0; i < n; i++) buf_add(&s, out[i]->str.s, out[i]->str.len);
+    Value *r = val_str(A, buf_cstr(&s), s.len);
+    buf_free(&s);
+    return r;
+}
+
+static const char b64_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static int b64_value(unsigned char ch)
+{
+    const char *p = ch ? strchr(b64_chars, ch) : NULL;
+    return p ? (int)(p - b64_chars) : -1;
+}
+
+/* pack("m") (wrap: 60 characters a line, each ended by "\n") or "m0". */
+static void b64_encode(Buf *b, const unsigned char *s, size_t len, int wrap)
+{
+    size_t col = 0;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t w = (uint32_t)s[i] << 16 | (i + 1 < len ? (uint32_t)s[i + 1] << 8 : 0) | (i + 2 < len ? s[i + 2] : 0);
+        char q[4] = {b64_chars[w >> 18 & 63], b64_chars[w >> 12 & 63], i + 1 < len ? b64_chars[w >> 6 & 63] : '=',
+                     i + 2 < len ? b64_chars[w & 63] : '='};
+        buf_add(b, q, 4);
+        col += 4;
+        if (wrap && col == 60) buf_addc(b, '\n'), col = 0;
+    }
+    if (wrap && col) buf_addc(b, '\n');
+}
+
+/* unpack("m"): characters outside the alphabet are skipped, '=' ends. */
+static void b64_decode_loose(Buf *b, const char *s, size_t len)
+{
+    const char *p = s, *end = s + len;
+    int a = -1, bb = -1, c = -1, d = -1;
+    while (p < end) {
+        a = bb = c = d = -1;
+        while (p < end && (a = b64_value((unsigned char)*p)) == -1) p++;
+        if (p >= end) break;
+        p++;
+        while (p < end && (bb = b64_value((unsigned char)*p)) == -1) p++;
+        if (p >= end) break;
+        p++;
+        while (p < end && (c = b64_value((unsigned char)*p)) == -1 && *p != '=') p++;
+        if (p >= end || *p == '=') break;
+        p++;
+        while (p < end && (d = b64_value((unsigned char)*p)) == -1 && *p != '=') p++;
+        if (p >= end || *p == '=') break;
+        p++;
+        buf_addc(b, (char)(a << 2 | bb >> 4));
+        buf_addc(b, (char)(bb << 4 | c >> 2));
+        buf_addc(b, (char)(c << 6 | d));
+        a = -1;
+    }
+    if (a != -1 && bb != -1) {
+        buf_addc(b, (char)(a << 2 | bb >> 4));
+        if (c != -1) buf_addc(b, (char)(bb << 4 | c >> 2));
+    }
+}
+
+/* unpack("m0"): 0 for anything but canonical padded base64. */
+static int b64_decode_strict(Buf *b, const char *s, size_t len)
+{
+    if (len % 4) return 0;
+    for (size_t i = 0; i < len; i += 4) {
+        int a = b64_value((unsigned char)s[i]), bb = b64_value((unsigned char)s[i + 1]);
+        if (a < 0 || bb < 0) return 0;
+        if (s[i + 2] == '=') {
+            if (i + 4 != len || s[i + 3] != '=' || (bb & 0xf)) return 0;
+            buf_addc(b, (char)(a << 2 | bb >> 4));
+            return 1;
+        }
+        int c = b64_value((unsigned char)s[i + 2]);
+        if (c < 0) return 0;
+        if (s[i + 3] == '=') {
+            if (i + 4 != len || (c & 3)) return 0;
+            buf_addc(b, (char)(a << 2 | bb >> 4));
+            buf_addc(b, (char)(bb << 4 | c >> 2));
+            return 1;
+        }
+        int d = b64_value((unsigned char)s[i + 3]);
+        if (d < 0) return 0;
+        buf_addc(b, (char)(a << 2 | bb >> 4));
+        buf_addc(b, (char)(bb << 4 | c >> 2));
+        buf_addc(b, (char)(c << 6 | d));
+    }
+    return 1;
+}
+
+/* base64('encode' | 'decode', string [, 'default' | 'strict' | 'urlsafe']) */
+static Value *f_base64(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (cc->nargs < 2) ev_fail(cc, "base64(): Wrong number of arguments (%zu; must be >= 2)", cc->nargs);
+    int enc = a[0]->kind == V_STR && !strcmp(a[0]->str.s, "encode");
+    if (!enc && !(a[0]->kind == V_STR && !strcmp(a[0]->str.s, "decode")))
+        ev_fail(cc, "base64(): the first argument must be one of 'encode' or 'decode'");
+    if (a[1]->kind != V_STR) ev_fail(cc, "base64(): the second argument must be a string to base64");
+    const char *method = cc->nargs > 2 ? (a[2]->kind == V_STR ? a[2]->str.s : "") : "default";
+    int m = !strcmp(method, "default") ? 0 : !strcmp(method, "strict") ? 1 : !strcmp(method, "urlsafe") ? 2 : -1;
+    if (m < 0 || (cc->nargs > 2 && a[2]->kind != V_STR))
+        ev_fail(cc, "base64(): the third argument must be one of 'default', 'strict', or 'urlsafe'");
+    const char *s = a[1]->str.s;
+    size_t len = a[1]->str.len;
+    Buf b = BUF_INIT;
+    int ok = 1;
+    if (enc) {
+        b64_encode(&b, (const unsigned char *)s, len, m == 0);
+        if (m == 2)
+            for (size_t i = 0; i < b.len; i++) b.s[i] = b.s[i] == '+' ? '-' : b.s[i] == '/' ? '_' : b.s[i];
+    } else if (m == 0) {
+        b64_decode_loose(&b, s, len);
+    } else {
+        char *t = arena_alloc(A, len + 4);
+        memcpy(t, s, len);
+        size_t tl = len;
+        if (m == 2) {
+            if (!(len && s[len - 1] == '=') && len % 4)           /* unpadded: padded first */
+                while (tl % 4) t[tl++] = '=';
+            for (size_t i = 0; i < tl; i++) t[i] = t[i] == '-' ? '+' : t[i] == '_' ? '/' : t[i];
+        }
+        ok = b64_decode_strict(&b, t, tl);
+    }
+    Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
+    buf_free(&b);
+    if (!r) ev_fail(cc, "invalid base64");
+    return r;
+}
+
+/* URI::DEFAULT_PARSER.escape: every byte outside RFC 2396's unreserved
+ * and reserved characters as %XX. */
+static Value *uri_escape(CallCtx *cc, const Value *v)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < v->str.len; i++) {
+        unsigned char ch = (unsigned char)v->str.s[i];
+        if (isalnum(ch) || strchr("-_.!~*'();/?:@&=+$,[]", ch)) buf_addc(&b, (char)ch);
+        else buf_printf(&b, "%%%02X", ch);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* uriescape(string | array) - an array's strings escaped, the rest kept. */
+static Value *f_uriescape(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "uriescape(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind == V_STR) return uri_escape(cc, v);
+    if (v->kind != V_ARRAY) ev_fail(cc, "uriescape(): Requires either array or string to work with");
+    Value **out = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+    for (size_t i = 0; i < v->arr.n; i++)
+        out[i] = v->arr.items[i]->kind == V_STR ? uri_escape(cc, v->arr.items[i]) : v->arr.items[i];
+    return val_array(A, out, v->arr.n);
+}
+
+/* ---- the deprecated validate_* functions ---- */
+
+/* Their 4.x wrappers hand the 3.x bodies Puppet's values unconverted
+ * (undef is nil); the deprecation warnings they log are not reproduced.
+ * Each body is a check: NULL when the values pass, else the message of the
+ * Puppet::ParseError it raises; *other is set when Ruby would raise
+ * something else (a TypeError, a RegexpError), which validate_legacy does
+ * not take for a rejection. */
+typedef const char *(*Check)(CallCtx *cc, Value **a, size_t n, int *other);
+
+/* inspect of an unconverted value: a regexp is Ruby's /src/ at any depth. */
+static void raw_inspect(CallCtx *cc, Buf *b, const Value *v)
+{
+    if (v->kind == V_REGEX) {
+        buf_addc(b, '/');
+        for (const char *p = v->regex.src; *p; p++) {
+            if (*p == '\\' && p[1]) buf_addc(b, *p++);
+            else if (*p == '/') buf_addc(b, '\\');
+            buf_addc(b, *p);
+        }
+        buf_addc(b, '/');
+    } else if (v->kind == V_ARRAY) {
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            raw_inspect(cc, b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+    } else if (v->kind == V_HASH) {
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            raw_inspect(cc, b, v->hash.keys[i]);
+            buf_adds(b, "=>");
+            raw_inspect(cc, b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+    } else {
+        fn_ruby_inspect(b, v);
+    }
+}
+
+static const char *raw_inspect_s(CallCtx *cc, const Value *v)
+{
+    Buf b = BUF_INIT;
+    raw_inspect(cc, &b, v);
+    const char *s = arena_strndup(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return s;
+}
+
+/* Puppet::Util.absolute_path? for :posix or :windows. */
+static int rb_absolute_path(const Value *v)
+{
+    if (v->kind != V_STR) return 0;
+    return rb_matches("^/", v->str.s, v->str.len) ||
+           rb_matches("(?i:^(?:(?:[A-Z]:[\\\\/])|(?:[\\\\/][\\\\/][^\\\\/]+[\\\\/][^\\\\/]+)|(?:[\\\\/][\\\\/]\\?[\\\\/][^\\\\/]+)))",
+                      v->str.s, v->str.len);
+}
+
+static const char *ck_validate_absolute_path(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    if (!n) return "validate_absolute_path(): wrong number of arguments (0; must be > 0)";
+    for (size_t i = 0; i < n; i++) {
+        Value *arg = a[i];
+        Value **items = arg->kind == V_ARRAY ? arg->arr.items : &arg;
+        size_t m = arg->kind == V_ARRAY ? arg->arr.n : 1;
+        for (size_t j = 0; j < m; j++)
+            if (!rb_absolute_path(items[j])) return arena_printf(A, "%s is not an absolute path.", raw_inspect_s(cc, items[j]));
+    }
+    return NULL;
+}
+
+/* validate_bool, validate_hash, validate_array, validate_string: every
+ * argument of one kind (validate_string also takes undef). */
+static const char *check_kind(CallCtx *cc, Value **a, size_t n, const char *fn, ValueKind kind, const char *what)
+{
+    if (!n) return arena_printf(A, "%s(): wrong number of arguments (0; must be > 0)", fn);
+    for (size_t i = 0; i < n; i++) {
+        Value *arg = a[i];
+        if (arg->kind == kind || (kind == V_STR && arg->kind == V_UNDEF)) continue;
+        return arena_printf(A, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rb_class(cc, arg));
+    }
+    return NULL;
+}
+
+static const char *ck_validate_bool(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_kind(cc, a, n, "validate_bool", V_BOOL, "a boolean");
+}
+
+static const char *ck_validate_hash(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_kind(cc, a, n, "validate_hash", V_HASH, "a Hash");
+}
+
+static const char *ck_validate_array(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_kind(cc, a, n, "validate_array", V_ARRAY, "an Array");
+}
+
+static const char *ck_validate_string(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_kind(cc, a, n, "validate_string", V_STR, "a string");
+}
+
+/* validate_re(s, re | [re...][, message]) */
+static const char *ck_validate_re(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    if (n < 2 || n > 3) return arena_printf(A, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", n);
+    if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
+    Value **res = a[1]->kind == V_ARRAY ? a[1]->arr.items : &a[1];
+    size_t m = a[1]->kind == V_ARRAY ? a[1]->arr.n : 1;
+    for (size_t i = 0; i < m; i++) {
+        const Value *r = res[i];
+        *other = 1;
+        if (r->kind != V_STR && r->kind != V_REGEX)
+            return arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, r));
+        const char *err = NULL;
+        Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, &err);
+        if (!re) return err ? err : "invalid regular expression";
+        *other = 0;
+        int caps[2], ncap = 1;
+        if (re_search(re, a[0]->str.s, a[0]->str.len, 0, caps, &ncap)) return NULL;
+    }
+    if (n == 3 && val_truthy(a[2])) return rb_to_s(cc, a[2]);
+    return arena_printf(A, "validate_re(): %s does not match %s", raw_inspect_s(cc, a[0]), raw_inspect_s(cc, a[1]));
+}
+
+/* validate_ip_address, validate_ipv4_address, validate_ipv6_address:
+ * strings IPAddr reads, of the family asked (-1: either). */
+static const char *check_ip(CallCtx *cc, Value **a, size_t n, const char *fn, int want, const char *what)
+{
+    if (!n) return arena_printf(A, "%s(): wrong number of arguments (0; must be > 0)", fn);
+    for (size_t i = 0; i < n; i++) {
+        int v6;
+        if (a[i]->kind != V_STR) return arena_printf(A, "%s is not a string.", raw_inspect_s(cc, a[i]));
+        if (!ip_of(a[i], &v6) || (want >= 0 && v6 != want))
+            return arena_printf(A, "%s is not a valid %s address.", raw_inspect_s(cc, a[i]), what);
+    }
+    return NULL;
+}
+
+static const char *ck_validate_ip_address(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_ip(cc, a, n, "validate_ip_address", -1, "IP");
+}
+
+static const char *ck_validate_ipv4_address(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_ip(cc, a, n, "validate_ipv4_address", 0, "IPv4");
+}
+
+static const char *ck_validate_ipv6_address(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_ip(cc, a, n, "validate_ipv6_address", 1, "IPv6");
+}
+
+/* Kernel#Integer(v) (as_float: Float(v)) of an unconverted value: strings
+ * by Ruby's rules, numbers as they are; 0 when Ruby raises. */
+static int rb_number(const Value *v, int as_float, double *d, int64_t *i)
+{
+    if (v->kind == V_INT) {
+        *i = v->i, *d = (double)v->i;
+        return 1;
+    }
+    if (v->kind == V_FLOAT) {
+        if (!isfinite(v->f)) return as_float ? (*d = v->f, 1) : 0;
+        *d = v->f, *i = (int64_t)v->f;
+        return 1;
+    }
+    if (v->kind != V_STR || strlen(v->str.s) != v->str.len) return 0;
+    if (as_float) return fn_ruby_float(v->str.s, d);
+    if (!fn_ruby_integer(v->str.s, i)) return 0;
+    *d = (double)*i;
+    return 1;
+}
+
+/* validate_integer and validate_numeric (num: Float instead of Integer):
+ * (input [, max [, min]]), input a number or an array of numbers, read
+ * from their to_s; '' for max with a min means no maximum. */
+static const char *check_number(CallCtx *cc, Value **a, size_t n, int num)
+{
+    const char *fn = num ? "validate_numeric" : "validate_integer";
+    const char *kind = num ? "a Numeric" : "an Integer";
+    if (!n || n > 3) return arena_printf(A, "%s(): Wrong number of arguments; must be 1, 2 or 3, got %zu", fn, n);
+    double dmax = 0, dmin = 0, d;
+    int64_t imax = 0, imin = 0, iv;
+    int has_max = 0, has_min = 0;
+#define NUM_S(dv, iv) (num ? rb_float_s(cc, dv) : arena_printf(A, "%lld", (long long)(iv)))
+    if (n > 1) {
+        const char *ms = rb_to_s(cc, a[1]);
+        if (!(n > 2 && !*ms)) {
+            if (!rb_number(val_cstr(A, ms), num, &dmax, &imax))
+                return arena_printf(A, "%s(): Expected second argument to be unset or %s, got %s:String", fn, kind, ms);
+            has_max = 1;
+        }
+    }
+    if (n > 2) {
+        if (!rb_number(val_cstr(A, rb_to_s(cc, a[2])), num, &dmin, &imin))
+            return arena_printf(A, "%s(): Expected third argument to be unset or %s, got %s:%s", fn, kind, rb_to_s(cc, a[2]),
+                                rb_class(cc, a[2]));
+        has_min = 1;
+    }
+    if (has_min && has_max && (num ? dmin > dmax : imin > imax))
+        return arena_printf(A, "%s(): Expected second argument to be larger than third argument, got %s < %s", fn,
+                            NUM_S(dmax, imax), NUM_S(dmin, imin));
+    Value *input = a[0];
+    Value **items = input->kind == V_ARRAY ? input->arr.items : &input;
+    size_t m = input->kind == V_ARRAY ? input->arr.n : 1;
+    if (input->kind == V_HASH)
+        return arena_printf(A, "validate_integer(): Expected first argument to be %s or Array, got Hash", kind);
+    for (size_t i = 0; i < m; i++) {
+        Value *x = items[i];
+        if (x->kind == V_HASH || !rb_number(val_cstr(A, rb_to_s(cc, x)), num, &d, &iv)) {
+            if (input->kind == V_ARRAY)
+                return arena_printf(A, "%s(): Expected element at array position %zu to be %s, got %s", fn, i, kind, rb_class(cc, x));
+            return arena_printf(A, "%s(): Expected first argument to be %s or Array, got %s", fn, kind, rb_class(cc, x));
+        }
+        /* the message shows the whole input; a single one as its number */
+        const char *shown = input->kind == V_ARRAY ? raw_inspect_s(cc, input) : NUM_S(d, iv);
+        if (has_max && (num ? d > dmax : iv > imax))
+            return arena_printf(A, "%s(): Expected %s to be smaller or equal to %s, got %s.", fn, shown, NUM_S(dmax, imax), shown);
+        if (has_min && (num ? d < dmin : iv < imin))
+            return arena_printf(A, "%s(): Expected %s to be greater or equal to %s, got %s.", fn, shown, NUM_S(dmin, imin), shown);
+    }
+#undef NUM_S
+    return NULL;
+}
+
+static const char *ck_validate_integer(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_number(cc, a, n, 0);
+}
+
+static const char *ck_validate_numeric(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    return check_number(cc, a, n, 1);
+}
+
+/* validate_slength(input, max [, min]): the length of a string, or of
+ * each string of an array, within [min, max]. */
+static const char *ck_validate_slength(CallCtx *cc, Value **a, size_t n, int *other)
+{
+    (void)other;
+    if (n != 2 && n != 3) return arena_printf(A, "validate_slength(): Wrong number of arguments (%zu; must be 2 or 3)", n);
+    double d;
+    int64_t max, min = 0;
+    if (!rb_number(a[1], 0, &d, &max) || max <= 0)
+        return arena_printf(A, "validate_slength(): Expected second argument to be a positive Numeric, got %s:%s", rb_to_s(cc, a[1]),
+                            rb_class(cc, a[1]));
+    if (n > 2 && val_truthy(a[2]) && (!rb_number(a[2], 0, &d, &min) || min < 0))
+        return arena_printf(A, "validate_slength(): Expected third argument to be unset or a positive Numeric, got %s:%s",
+                            rb_to_s(cc, a[2]), rb_class(cc, a[2]));
+    if (max < min) return "validate_slength(): Expected second argument to be equal to or larger than third argument";
+    Value *input = a[0];
+    if (input->kind != V_STR && input->kind != V_ARRAY)
+        return arena_printf(A, "validate_slength(): Expected first argument to be a String or Array, got %s", rb_class(cc, input));
+    Value **items = input->kind == V_ARRAY ? input->arr.items : &input;
+    size_t m = input->kind == V_ARRAY ? input->arr.n : 1;
+    for (size_t i = 0; i < m; i++) {
+        if (items[i]->kind != V_STR)
+            return arena_printf(A, "validate_slength(): Expected element at array position %zu to be a String, got %s", i,
+                                rb_class(cc, items[i]));
+        int64_t len = (int64_t)utf8_len(items[i]->str.s, items[i]->str.len);
+        if (len > max || len < min) {
+            int64_t shown = input->kind == V_ARRAY ? (int64_t)input->arr.n : len;
+            return arena_printf(A, "validate_slength(): Expected length of %s to be between %lld and %lld, was %lld",
+                                raw_inspect_s(cc, input), (long long)min, (long long)max, (long long)shown);
+        }
+    }
+    return NULL;
+}
+
+static const struct { const char *name; Check check; } checks[] = {
+    {"validate_absolute_path", ck_validate_absolute_path},
+    {"validate_array", ck_validate_array},
+    {"validate_bool", ck_validate_bool},
+    {"validate_hash", ck_validate_hash},
+    {"validate_integer", ck_validate_integer},
+    {"validate_ip_address", ck_validate_ip_address},
+    {"validate_ipv4_address", ck_validate_ipv4_address},
+    {"validate_ipv6_address", ck_validate_ipv6_address},
+    {"validate_numeric", ck_validate_numeric},
+    {"validate_re", ck_validate_re},
+    {"validate_slength", ck_validate_slength},
+    {"validate_string", ck_validate_string},
+};
+
+static Check check_find(const char *name)
+{
+    for (size_t i = 0; i < ARRAY_LEN(checks); i++)
+        if (!strcmp(checks[i].name, name)) return checks[i].check;
+    return NULL;
+}
+
+/* validate_X(args...) as a function: its check's message is the error. */
+static Value *run_check(CallCtx *cc, const char *name)
+{
+    int other = 0;
+    const char *msg = check_find(name)(cc, cc->args, cc->nargs, &other);
+    if (msg) ev_fail(cc, "%s", msg);
+    return VAL_UNDEF;
+}
+
+static Value *f_validate_absolute_path(CallCtx *cc) { return run_check(cc, "validate_absolute_path"); }
+static Value *f_validate_array(CallCtx *cc) { return run_check(cc, "validate_array"); }
+static Value *f_validate_bool(CallCtx *cc) { return run_check(cc, "validate_bool"); }
+static Value *f_validate_hash(CallCtx *cc) { return run_check(cc, "validate_hash"); }
+static Value *f_validate_integer(CallCtx *cc) { return run_check(cc, "validate_integer"); }
+static Value *f_validate_ip_address(CallCtx *cc) { return run_check(cc, "validate_ip_address"); }
+static Value *f_validate_ipv4_address(CallCtx *cc) { return run_check(cc, "validate_ipv4_address"); }
+static Value *f_validate_ipv6_address(CallCtx *cc) { return run_check(cc, "validate_ipv6_address"); }
+static Value *f_validate_numeric(CallCtx *cc) { return run_check(cc, "validate_numeric"); }
+static Value *f_validate_re(CallCtx *cc) { return run_check(cc, "validate_re"); }
+static Value *f_validate_slength(CallCtx *cc) { return run_check(cc, "validate_slength"); }
+static Value *f_validate_string(CallCtx *cc) { return run_check(cc, "validate_string"); }
+
+/* ---- validate_legacy ---- */
+
+/* The first error the parser reports while validate_legacy reads a type
+ * string. */
+static void first_error(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
+{
+    (void)loc;
+    const char **first = ctx;
+    if (lvl == DIAG_ERROR && !*first) *first = strdup(msg);
+}
+
+/* TypeParser#parse(s): the type a string names, in the calling scope. */
+static Value *parse_type_string(CallCtx *cc, const Value *s)
+{
+    Compiler *c = cc->c;
+    SrcFile *f = diag_file_from_string("validate_legacy", s->str.s, s->str.len);
+    c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);    /* freed with the compile's files */
+    c->files[c->nfiles++] = f;
+    const char *err = NULL;
+    DiagSink saved = diag_sink;
+    void *saved_ctx = diag_sink_ctx;
+    diag_sink = first_error, diag_sink_ctx = &err;
+    Node *n = parse_expr_range(A, f, 0, (uint32_t)s->str.len, 0);
+    diag_sink = saved, diag_sink_ctx = saved_ctx;
+    if (err) {
+        const char *msg = arena_strdup(A, err);
+        free((void *)err);
+        ev_fail(cc, "%s", msg);
+    }
+    /* Puppet 7.23 hands stdlib's TypeParser the scope for a loader, so a
+     * name that is not one of Puppet's own types fails to load. */
+    for (const char *p = s->str.s; *p; p++) {
+        if (*p == '\'' || *p == '"' || (*p == '/' && p > s->str.s && strchr("[, ", p[-1]))) {
+            const char *q = strchr(p + 1, *p);
+            while (q && q[-1] == '\\') q = strchr(q + 1, *p);
+            if (!q) break;
+            p = q;
+            continue;
+        }
+        if (!isupper((unsigned char)*p) || (p > s->str.s && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == ':')))
+            continue;
+        const char *e = p;
+        while (isalnum((unsigned char)*e) || *e == '_' || (e[0] == ':' && e[1] == ':')) e++;
+        if (!val_is_data_type_name(arena_strndup(A, p, (size_t)(e - p))))
+            ev_fail(cc, "private method `load' called for Scope(%s):Puppet::Parser::Scope",
+                    cc->scope->label ? cc->scope->label : "Class[main]");
+        p = e - 1;
+    }
+    Value *t = n ? ev_expr(c, cc->scope, n) : NULL;
+    if (!t || t->kind != V_TYPE) ev_fail(cc, "The expression <%s> is not a valid type specification.", s->str.s);
+    return t;
+}
+
+/* validate_legacy(Type | 'Type', 'validate_fn', value, args...) - the
+ * type decides.  A value it accepts passes (a notice when the old
+ * function would have refused it); one it refuses fails with the type's
+ * mismatch, unless the old function accepted it, which is only a
+ * deprecation.  The old function runs as a 3.x call, unconverted values. */
+static Value *f_validate_legacy(CallCtx *cc)
+{
+    Value **a = cc->args;
+    size_t n = cc->nargs;
+    if (n < 3) ev_fail(cc, "'validate_legacy' expects at least 4 arguments, got %zu", n + 1);
+    if ((a[0]->kind != V_TYPE && a[0]->kind != V_STR) || a[1]->kind != V_STR) {
+        static const char *const sigs[] = {"Any scope, Type target_type, String function_name, Any value, Any args*",
+                                           "Any scope, String type_string, String function_name, Any value, Any args*"};
+        const char *why[2];
+        why[0] = a[0]->kind != V_TYPE ? arena_printf(A, "parameter 'target_type' expects a Type value, got %s", fn_got_type(cc, a[0]))
+                                      : arena_printf(A, "parameter 'function_name' expects a String value, got %s", fn_got_type(cc, a[1]));
+        why[1] = a[0]->kind != V_STR ? arena_printf(A, "parameter 'type_string' expects a String value, got %s", fn_got_type(cc, a[0]))
+                                     : arena_printf(A, "parameter 'function_name' expects a String value, got %s", fn_got_type(cc, a[1]));
+        fn_fail_dispatch(cc, "validate_legacy", sigs, why, 2);
+    }
+    Value *type = a[0]->kind == V_TYPE ? a[0] : parse_type_string(cc, a[0]);
+    const char *fn = arena_strndup(A, a[1]->str.s, a[1]->str.len);
+    int fits = cmp_type_match(cc->c, type, a[2]);
+    /* previous_validation: did the 3.x function accept the value? */
+    int accepted;
+    Check check = check_find(fn);
+    if (check) {
+        int other = 0;
+        const char *msg = check(cc, a + 2, n - 2, &other);
+        if (msg && other) ev_fail(cc, "%s", msg);
+        accepted = !msg;
+    } else if (stdlib_find(fn) || fn_find(fn)) {
+        ev_call_function(cc->c, cc->scope, cc->call, fn, a + 2, n - 2, NULL);
+        accepted = 1;
+    } else {
+        ev_fail(cc, "undefined method `function_%s' for Scope(%s):Puppet::Parser::Scope", fn,
+                cc->scope->label ? cc->scope->label : "Class[main]");
+    }
+    if (fits) {
+        if (!accepted) {
+            Buf b = BUF_INIT;
+            val_to_s(&b, type);
+            fprintf(stderr, "Notice: Accepting previously invalid value for target type '%s'\n", buf_cstr(&b));
+            buf_free(&b);
+        }
+        return VAL_UNDEF;
+    }
+    const char *why = cmp_mismatch(cc->c, type, a[2], CMP_MM_SUBJECT, NULL, arena_printf(A, "validate_legacy(%s)", fn), NULL);
+    if (!accepted) ev_fail(cc, "%s", why);
+    return VAL_UNDEF;                        /* deprecation('validate_legacy', why): a warning, not reproduced */
+}
+
+/* ---- core Puppet's shellquote, md5, sha1, sha256 and generate (3.x functions) ---- */
+
+/* shellquote(words...) - each word (arrays spliced in) as is when it is
+ * all safe characters, else in double quotes, else in single quotes, else
+ * in double quotes with \ before the characters unsafe there. */
+static Value *f_shellquote(CallCtx *cc)
+{
+    v3_args(cc);
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-";
+    static const char dangerous[] = "!\"`$\\";
+    ValVec words = VV_ARENA(A);
+    for (size_t i = 0; i < cc->nargs; i++) flatten_into(&words, cc->args[i]);
+    for (size_t i = 0; i < words.n; i++)
+        if (words.v[i]->kind != V_STR) {
+            Value *w = words.v[i];
+            vv_free(&words);
+            fail_no_method(cc, "length", w);
+        }
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < words.n; i++) {
+        const char *s = words.v[i]->str.s;
+        size_t len = words.v[i]->str.len;
+        if (i) buf_addc(&b, ' ');
+        int all_safe = len > 0, any_dangerous = 0, any_quote = 0;
+        for (size_t k = 0; k < len; k++) {
+            char ch = s[k];
+            if (!ch || !strchr(safe, ch)) all_safe = 0;
+            if (ch && strchr(dangerous, ch)) any_dangerous = 1;
+            if (ch == '\'') any_quote = 1;
+        }
+        if (all_safe) {
+            buf_add(&b, s, len);
+        } else if (!any_dangerous) {
+            buf_addc(&b, '"'), buf_add(&b, s, len), buf_addc(&b, '"');
+        } else if (!any_quote) {
+            buf_addc(&b, '\''), buf_add(&b, s, len), buf_addc(&b, '\'');
+        } else {
+            buf_addc(&b, '"');
+            for (size_t k = 0; k < len; k++) {
+                if (s[k] && strchr(dangerous, s[k])) buf_addc(&b, '\\');
+                buf_addc(&b, s[k]);
+            }
+            buf_addc(&b, '"');
+        }
+    }
+    vv_free(&words);
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* md5(string), sha1(string), sha256(string) - Digest's hexdigest. */
+static Value *hexdigest(CallCtx *cc, const char *fn)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
+    Value *s = cc->args[0];
+    if (s->kind != V_STR)
+        ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rb_class(cc, s));
+    unsigned char d[32];
+    size_t n;
+    if (fn[0] == 'm') {
+        md5(s->str.s, s->str.len, d);
+        n = 16;
+    } else if (!strcmp(fn, "sha1")) {
+        Sha1 h;
+        sha1_init(&h), sha1_update(&h, s->str.s, s->str.len), sha1_final(&h, d);
+        n = 20;
+    } else {
+        Sha256 h;
+        sha256_init(&h), sha256_update(&h, s->str.s, s->str.len), sha256_final(&h, d);
+        n = 32;
+    }
+    char hex[65];
+    for (size_t i = 0; i < n; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+    return val_str(A, hex, 2 * n);
+}
+
+static Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
+static Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
+static Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
+
+/* Runs argv in dir with Puppet::Util::Execution's environment (no HOME,
+ * USER, LOGNAME, locale variables; LANG and LC_ALL C), stdin from
+ * /dev/null, stdout and stderr together into *out (malloc'd).  Returns the
+ * exit status (-1: it could not be started, with errno set). */
+static int run_generator(char *const *argv, const char *dir, Buf *out)
+{
+    int fds[2];
+    if (pipe(fds)) return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]), close(fds[1]);
+        return -1;
+    }
+    if (!pid) {
+        static const char *const unset[] = {"HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE",
+                                            "LC_COLLATE", "LC_CTYPE", "LC_MONETARY", "LC_NUMERIC", "LC_TIME"};
+        for (size_t i = 0; i < ARRAY_LEN(unset); i++) unsetenv(unset[i]);
+        setenv("LANG", "C", 1);
+        setenv("LC_ALL", "C", 1);
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0) dup2(null, 0), close(null);
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        close(fds[0]), close(fds[1]);
+        if (chdir(dir) == 0) execv(argv[0], argv);
+        dprintf(2, "Error: Could not execute posix command: %s - %s\n", strerror(errno), argv[0]);
+        _exit(1);
+    }
+    close(fds[1]);
+    char chunk[4096];
+    for (;;) {
+        ssize_t r = read(fds[0], chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        buf_add(out, chunk, (size_t)r);
+    }
+    close(fds[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* generate(command, args...) - the output of a fully qualified command,
+ * run on the compiling host in the command's directory, with Puppet's
+ * checks on its name; a non-zero exit is an error. */
+static Value *f_generate(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "generate(): Wrong number of arguments given (0 for minimum 1)");
+    Value *cmd = cc->args[0];
+    const char *s = cmd->kind == V_STR ? cmd->str.s : "";
+    size_t len = cmd->kind == V_STR ? cmd->str.len : 0;
+    if (!rb_matches("^/", s, len)) ev_fail(cc, "Generators must be fully qualified");
+    if (!rb_matches("^[-/\\w.+]+$", s, len)) ev_fail(cc, "Generators can only contain alphanumerics, file separators, and dashes");
+    if (strstr(s, "..")) ev_fail(cc, "Can not use generators with '..' in them.");
+    CallCtx sub = *cc;
+    sub.args = &cmd, sub.nargs = 1;
+    const char *dir = f_dirname(&sub)->str.s;
+    struct stat st;
+    int err = stat(dir, &st) ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, X_OK) ? errno : 0;
+    if (err) ev_fail(cc, "%s @ dir_chdir - %s", strerror(err), dir);
+    /* Execution.execute(args): flattened, each to_s */
+    ValVec argv_v = VV_ARENA(A);
+    for (size_t i = 0; i < cc->nargs; i++) flatten_into(&argv_v, cc->args[i]);
+    char **argv = ARENA_NEWN(A, char *, argv_v.n + 1);
+    Buf shown = BUF_INIT;
+    for (size_t i = 0; i < argv_v.n; i++) {
+        argv[i] = (char *)rb_to_s(cc, argv_v.v[i]);
+        if (i) buf_addc(&shown, ' ');
+        buf_adds(&shown, argv[i]);
+    }
+    argv[argv_v.n] = NULL;
+    vv_free(&argv_v);
+    Buf out = BUF_INIT;
+    int rc = run_generator(argv, dir, &out);
+    Value *r = val_str(A, buf_cstr(&out), out.len);
+    const char *cmdline = arena_strndup(A, buf_cstr(&shown), shown.len);
+    buf_free(&out), buf_free(&shown);
+    if (rc < 0) ev_fail(cc, "Failed to execute generator %s: %s", s, strerror(errno));
+    if (rc) {
+        /* output.strip: Ruby strips whitespace and NULs at both ends */
+        const char *o = r->str.s, *e = o + r->str.len;
+        while (o < e && (isspace((unsigned char)*o) || !*o)) o++;
+        while (e > o && (isspace((unsigned char)e[-1]) || !e[-1])) e--;
+        ev_fail(cc, "Failed to execute generator %s: Execution of '%s' returned %d: %.*s", s, cmdline, rc, (int)(e - o), o);
+    }
+    return r;
+}
+
+/* ---- 4.x functions checked by a typed signature ---- */
+
+/* The type a type expression in text names (Puppet's own types only). */
+static Value *type_of_text(CallCtx *cc, const char *text)
+{
+    SrcFile *f = diag_file_from_string("signature", text, strlen(text));
+    cc->c->files = xrealloc(cc->c->files, (cc->c->nfiles + 1) * sizeof *cc->c->files);
+    cc->c->files[cc->c->nfiles++] = f;
+    Node *n = parse_expr_range(A, f, 0, (uint32_t)strlen(text), 0);
+    return ev_expr(cc->c, cc->c->top, n);
+}
+
+/* A 4.x dispatcher's check of argument i against its declared type:
+ * "'fn' parameter 'p' expects ..." (sig: the whole signature, for a
+ * message listing several faults). */
+static void check_param(CallCtx *cc, const char *fn, const char *param, const char *type, const char *sig, size_t i)
+{
+    if (i >= cc->nargs) return;
+    Value *t = type_of_text(cc, type);
+    if (cmp_type_match(cc->c, t, cc->args[i])) return;
+    const char *why = cmp_mismatch(cc->c, t, cc->args[i], CMP_MM_SIGNATURE, arena_printf(A, "'%s'", fn),
+                                   arena_printf(A, "parameter '%s'", param), sig);
+    /* several faults of one argument: Puppet names the first */
+    const char *first = strstr(why, "\n  rejected: ");
+    if (first) {
+        first += 13;
+        const char *end = strchr(first, '\n');
+        why = arena_printf(A, "'%s' %.*s", fn, (int)(end ? end - first : (long)strlen(first)), first);
+    }
+    ev_fail(cc, "%s", why);
+}
+
+/* ---- to_json_pretty ---- */
+
+typedef struct JsonPretty {
+    const char *indent, *space, *space_before, *object_nl, *array_nl;
+    int64_t max_nesting;        /* 0: no limit */
+    int allow_nan;
+    const char *err;            /* set when the generator raised */
+} JsonPretty;
+
+static void jp_indent(Buf *b, const JsonPretty *f, int depth)
+{
+    for (int i = 0; i < depth; i++) buf_adds(b, f->indent);
+}
+
+/* JSON.pretty_generate's State#generate (json 2.6): containers laid out
+ * with the state's strings, scalars as to_json writes them. */
+static int json_pretty(CallCtx *cc, Buf *b, const Value *v, JsonPretty *f, int depth)
+{
+    if (v->kind == V_FLOAT && !isfinite(v->f) && !f->allow_nan) {
+        f->err = arena_printf(A, "1003: %s not allowed in JSON", isnan(v->f) ? "NaN" : v->f > 0 ? "Infinity" : "-Infinity");
+        return 0;
+    }
+    if (v->kind == V_FLOAT && !isfinite(v->f)) {
+        buf_adds(b, isnan(v->f) ? "NaN" : v->f > 0 ? "Infinity" : "-Infinity");
+        return 1;
+    }
+    if (v->kind != V_ARRAY && v->kind != V_HASH) {
+        if (!json_gen(cc, b, v)) return f->err = "source sequence is illegal/malformed utf-8", 0;
+        return 1;
+    }
+    depth++;
+    if (f->max_nesting && depth > f->max_nesting) {
+        f->err = arena_printf(A, "nesting of %d is too deep", depth - 1);
+        return 0;
+    }
+    if (v->kind == V_ARRAY) {
+        buf_addc(b, '[');
+        buf_adds(b, f->array_nl);
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_addc(b, ','), buf_adds(b, f->array_nl);
+            jp_indent(b, f, depth);
+            if (!json_pretty(cc, b, v->arr.items[i], f, depth)) return 0;
+        }
+        buf_adds(b, f->array_nl);
+        jp_indent(b, f, depth - 1);
+        buf_addc(b, ']');
+        return 1;
+    }
+    buf_addc(b, '{');
+    for (size_t i = 0; i < v->hash.n; i++) {
+        if (i) buf_addc(b, ',');
+        buf_adds(b, f->object_nl);
+        jp_indent(b, f, depth);
+        const Value *k = v->hash.keys[i];
+        Buf t = BUF_INIT;
+        if (k->kind == V_STR) buf_add(&t, k->str.s, k->str.len);
+        else json_to_s(&t, k);
+        int ok = json_str(b, buf_cstr(&t), t.len);
+        buf_free(&t);
+        if (!ok) return f->err = "source sequence is illegal/malformed utf-8", 0;
+        buf_adds(b, f->space_before);
+        buf_addc(b, ':');
+        buf_adds(b, f->space);
+        if (!json_pretty(cc, b, v->hash.vals[i], f, depth)) return 0;
+    }
+    buf_adds(b, f->object_nl);
+    jp_indent(b, f, depth - 1);
+    buf_addc(b, '}');
+    return 1;
+}
+
+/* to_json_pretty(data [, skip_undef [, opts]]) - JSON.pretty_generate
+ * plus a newline; skip_undef drops undef values at the top level; opts
+ * override the layout (indent, space, space_before, object_nl, array_nl,
+ * allow_nan, max_nesting with -1 for no limit). */
+static Value *f_to_json_pretty(CallCtx *cc)
+{
+    static const char sig[] = "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], "
+                              "space => Optional[String], space_before => Optional[String], object_nl => Optional[String], "
+                              "array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => "
+                              "Optional[Integer[-1, default]]}] opts?";
+    check_count(cc, "to_json_pretty", 1, 3);
+    check_param(cc, "to_json_pretty", "data", "Variant[Hash, Array]", sig, 0);
+    check_param(cc, "to_json_pretty", "skip_undef", "Optional[Boolean]", sig, 1);
+    check_param(cc, "to_json_pretty", "opts",
+                "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], "
+                "object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], "
+                "max_nesting => Optional[Integer[-1, default]]}]",
+                sig, 2);
+    Value *data = cc->args[0];
+    JsonPretty f = {"  ", " ", "", "\n", "\n", 100, 0, NULL};
+    if (cc->nargs > 2) {
+        Value *o = cc->args[2];
+        const char **strs[] = {&f.indent, &f.space, &f.space_before, &f.object_nl, &f.array_nl};
+        static const char *const names[] = {"indent", "space", "space_before", "object_nl", "array_nl"};
+        for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+            Value *s = val_hash_gets(o, names[i]);
+            if (s && s->kind == V_STR) *strs[i] = s->str.s;
+        }
+        Value *an = val_hash_gets(o, "allow_nan"), *mn = val_hash_gets(o, "max_nesting");
+        if (an && an->kind == V_BOOL) f.allow_nan = an->b;
+        if (mn && mn->kind == V_INT) f.max_nesting = mn->i == -1 ? 0 : mn->i;
+    }
+    if (cc->nargs > 1 && cc->args[1]->kind == V_BOOL && cc->args[1]->b) {
+        ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
+        if (data->kind == V_ARRAY) {
+            for (size_t i = 0; i < data->arr.n; i++)
+                if (data->arr.items[i]->kind != V_UNDEF) vv_push(&ks, data->arr.items[i]);
+            data = vv_array(cc, &ks);
+            vv_free(&vs);
+        } else {
+            for (size_t i = 0; i < data->hash.n; i++)
+                if (data->hash.vals[i]->kind != V_UNDEF) vv_push(&ks, data->hash.keys[i]), vv_push(&vs, data->hash.vals[i]);
+            data = hash_of(cc, &ks, &vs);
+        }
+    }
+    UserAlias *al = NULL;
+    alias_collect(cc, data, &al);
+    Buf b = BUF_INIT;
+    int ok = json_pretty(cc, &b, data, &f, 0);
+    if (ok) buf_addc(&b, '\n');
+    Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
+    buf_free(&b);
+    if (!r) ev_fail(cc, "%s", f.err);
+    return r;
+}
+
+/* ---- os_version_gte, type_of, stdlib::start_with / end_with / extname / xml_encode ---- */
+
+/* os_version_gte(os, version) - $facts['operatingsystem'] is os and its
+ * major release is at least version (versioncmp). */
+static Value *f_os_version_gte(CallCtx *cc)
+{
+    static const char sig[] = "String[1] os, String[1] version";
+    check_count(cc, "os_version_gte", 2, 2);
+    check_param(cc, "os_version_gte", "os", "String[1]", sig, 0);
+    check_param(cc, "os_version_gte", "version", "String[1]", sig, 1);
+    Value *facts = scope_find(cc->c, cc->scope, "facts", NULL);
+    Value *os = facts && facts->kind == V_HASH ? val_hash_gets(facts, "operatingsystem") : NULL;
+    if (!os || !rb_equal(os, cc->args[0], 0)) return VAL_FALSE;
+    Value *rel = val_hash_gets(facts, "operatingsystemmajrelease");
+    Value *args[2] = {rel ? rel : VAL_UNDEF, cc->args[1]};
+    Value *r = ev_call_function(cc->c, cc->scope, cc->call, "versioncmp", args, 2, NULL);
+    return val_bool(r->kind == V_INT && r->i >= 0);
+}
+
+/* type_of(value) - the type Puppet infers for value. */
+static Value *f_type_of(CallCtx *cc)
+{
+    check_count(cc, "type_of", 1, 1);
+    return ev_call_function(cc->c, cc->scope, cc->call, "type", cc->args, 1, NULL);
+}
+
+/* stdlib::start_with(s, prefix | [prefixes]), stdlib::end_with(s, ...) */
+static Value *affix_test(CallCtx *cc, const char *fn, const char *what, int start)
+{
+    const char *sig = arena_printf(A, "String test_string, Variant[String[1], Array[String[1], 1]] %s", what);
+    check_count(cc, fn, 2, 2);
+    check_param(cc, fn, "test_string", "String", sig, 0);
+    check_param(cc, fn, what, "Variant[String[1], Array[String[1], 1]]", sig, 1);
+    Value *s = cc->args[0], *p = cc->args[1];
+    Value **items = p->kind == V_ARRAY ? p->arr.items : &p;
+    size_t n = p->kind == V_ARRAY ? p->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = items[i]->str.len;
+        if (l <= s->str.len && !memcmp(start ? s->str.s : s->str.s + s->str.len - l, items[i]->str.s, l)) return VAL_TRUE;
+    }
+    return VAL_FALSE;
+}
+
+static Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
+static Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
+
+/* stdlib::extname(filename) - Ruby's File.extname: the last dot's suffix
+ * of the base name ("." for a trailing dot), '' for dot files or no dot. */
+static Value *f_extname(CallCtx *cc)
+{
+    check_count(cc, "stdlib::extname", 1, 1);
+    check_param(cc, "stdlib::extname", "filename", "String", "String filename", 0);
+    Value *base = rb_basename(cc, cc->args[0], NULL);
+    const char *s = base->str.s, *e = s + base->str.len;
+    const char *p = s;
+    while (p < e && *p == '.') p++;                    /* leading dots belong to the name */
+    const char *dot = NULL;
+    for (; p < e; p++)
+        if (*p == '.') dot = p;
+    if (!dot) return empty_str(cc);
+    return val_str(A, dot, (size_t)(e - dot));             /* Ruby 2.7+: "a." gives "." */
+}
+
+/* stdlib::xml_encode(s [, 'text' | 'attr']) - String#encode(xml: type):
+ * & < > escaped, and for attributes " too, in double quotes. */
+static Value *f_xml_encode(CallCtx *cc)
+{
+    static const char sig[] = "String str, Enum['attr', 'text'] type?";
+    check_count(cc, "stdlib::xml_encode", 1, 2);
+    check_param(cc, "stdlib::xml_encode", "str", "String", sig, 0);
+    check_param(cc, "stdlib::xml_encode", "type", "Enum['text','attr']", sig, 1);
+    int attr = cc->nargs > 1 && !strcmp(cc->args[1]->str.s, "attr");
+    const Value *s = cc->args[0];
+    Buf b = BUF_INIT;
+    if (attr) buf_addc(&b, '"');
+    for (size_t i = 0; i < s->str.len; i++) {
+        char ch = s->str.s[i];
+        if (ch == '&') buf_adds(&b, "&amp;");
+        else if (ch == '<') buf_adds(&b, "&lt;");
+        else if (ch == '>') buf_adds(&b, "&gt;");
+        else if (ch == '"' && attr) buf_adds(&b, "&quot;");
+        else buf_addc(&b, ch);
+    }
+    if (attr) buf_addc(&b, '"');
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- seeded_rand, seeded_rand_string, fqdn_rand_string ---- */
+
+/* Random.new(n) for the big-endian integer in bytes[0..len) (a multiple
+ * of 4), as mt_seed_bignum does for 16 bytes. */
+static void mt_seed_bytes(Mt *m, const unsigned char *bytes, size_t len)
+{
+    uint32_t key[16];
+    int words = (int)(len / 4);
+    for (int w = 0; w < words; w++) {
+        const unsigned char *p = bytes + len - 4 - 4 * (size_t)w;
+        key[w] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    }
+    int n = words;
+    while (n > 1 && !key[n - 1]) n--;
+    if (n > 1 && key[n - 1] == 1) n--;
+    if (n <= 1) mt_init(m, key[0]);
+    else mt_init_by_array(m, key, n);
+}
+
+/* seeded_rand(max, seed) - Random.new(MD5 of seed).rand(max). */
+static Value *f_seeded_rand(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "seeded_rand(): Wrong number of arguments given (%zu for 2)", cc->nargs);
+    Value *max = cc->args[0], *seed = cc->args[1];
+    int is_int = max->kind == V_INT || (max->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", max->str.s, max->str.len));
+    if (!is_int || rb_to_i(cc, max) <= 0) ev_fail(cc, "seeded_rand(): first argument must be a positive integer");
+    if (seed->kind != V_STR) ev_fail(cc, "seeded_rand(): second argument must be a string");
+    unsigned char d[16];
+    md5(seed->str.s, seed->str.len, d);
+    Mt *m = ARENA_NEW(A, Mt);
+    mt_seed_bignum(m, d);
+    return val_int(A, (int64_t)mt_limited(m, (uint64_t)rb_to_i(cc, max) - 1));
+}
+
+/* The characters of s, each a string. */
+static Value **utf8_chars(CallCtx *cc, const char *s, size_t len, size_t *n)
+{
+    *n = utf8_len(s, len);
+    Value **out = ARENA_NEWN(A, Value *, *n ? *n : 1);
+    for (size_t i = 0, off = 0; i < *n; i++) {
+        size_t l = utf8_prefix(s + off, len - off, 1);
+        out[i] = val_str(A, s + off, l);
+        off += l;
+    }
+    return out;
+}
+
+/* seeded_rand_string(length, seed [, charset]) - Random.new(SHA-256 of
+ * seed) picking length characters of charset. */
+static Value *f_seeded_rand_string(CallCtx *cc)
+{
+    static const char sig[] = "Integer[1] length, String seed, String[2] charset?";
+    check_count(cc, "seeded_rand_string", 2, 3);
+    check_param(cc, "seeded_rand_string", "length", "Integer[1]", sig, 0);
+    check_param(cc, "seeded_rand_string", "seed", "String", sig, 1);
+    check_param(cc, "seeded_rand_string", "charset", "String[2]", sig, 2);
+    const char *cs = cc->nargs > 2 ? cc->args[2]->str.s : "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t n;
+    Value **chars = utf8_chars(cc, cs, strlen(cs), &n);
+    unsigned char d[32];
+    Sha256 h;
+    sha256_init(&h);
+    sha256_update(&h, cc->args[1]->str.s, cc->args[1]->str.len);
+    sha256_final(&h, d);
+    Mt *m = ARENA_NEW(A, Mt);
+    mt_seed_bytes(m, d, 32);
+    Buf b = BUF_INIT;
+    for (int64_t i = 0; i < cc->args[0]->i; i++) {
+        const Value *ch = chars[mt_limited(m, (uint64_t)n - 1)];
+        buf_add(&b, ch->str.s, ch->str.len);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* fqdn_rand_string(length [, charset [, seed...]]) - each character
+ * charset[fqdn_rand(charset.size, "<seeds>:<position>")]. */
+static Value *f_fqdn_rand_string(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): Wrong number of arguments given (0 for minimum 1)");   /* arity -2 */
+    Value *len = cc->args[0], *cs = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
+    int is_int = len->kind == V_INT || (len->kind == V_STR && rb_matches("^-?(?:(?:[1-9]\\d*)|0)$", len->str.s, len->str.len));
+    if (!is_int || rb_to_i(cc, len) <= 0) ev_fail(cc, "fqdn_rand_string(): first argument must be a positive integer");
+    if (cs->kind != V_UNDEF && cs->kind != V_STR) ev_fail(cc, "fqdn_rand_string(): second argument must be undef or a string");
+    const char *set = cs->kind == V_STR && cs->str.len ? cs->str.s : "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    size_t n;
+    Value **chars = utf8_chars(cc, set, strlen(set), &n);
+    Buf b = BUF_INIT;
+    for (int64_t i = 1; i <= rb_to_i(cc, len); i++) {
+        Buf seed = BUF_INIT;
+        for (size_t k = 2; k < cc->nargs; k++) buf_adds(&seed, rb_to_s(cc, cc->args[k])), buf_addc(&seed, ':');
+        buf_printf(&seed, "%lld", (long long)i);
+        Value *args[2] = {val_int(A, (int64_t)n), val_str(A, buf_cstr(&seed), seed.len)};
+        buf_free(&seed);
+        CallCtx sub = *cc;
+        sub.args = args, sub.nargs = 2;
+        const Value *ch = chars[f_fqdn_rand(&sub)->i];
+        buf_add(&b, ch->str.s, ch->str.len);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- strings and collections: dos2unix, unix2dos, reverse, swapcase,
+ * squeeze, regexpescape, delete_values, delete_regex ---- */
+
+/* dos2unix(s): CRLF to LF; unix2dos(s): any run of CRs before an LF, or
+ * none, to CRLF. */
+static Value *line_ends(CallCtx *cc, const char *fn, int to_dos)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR) ev_fail(cc, "%s(): Requires string as argument", fn);
+    Buf b = BUF_INIT;
+    const char *s = v->str.s, *e = s + v->str.len;
+    for (const char *p = s; p < e; p++) {
+        if (to_dos && *p == '\r') {
+            const char *q = p;
+            while (q < e && *q == '\r') q++;
+            if (q < e && *q == '\n') {
+                buf_adds(&b, "\r\n");
+                p = q;
+                continue;
+            }
+            buf_add(&b, p, (size_t)(q - p));
+            p = q - 1;
+        } else if (to_dos && *p == '\n') {
+            buf_adds(&b, "\r\n");
+        } else if (!to_dos && *p == '\r' && p + 1 < e && p[1] == '\n') {
+            buf_addc(&b, '\n');
+            p++;
+        } else {
+            buf_addc(&b, *p);
+        }
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+static Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
+static Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
+
+/* reverse(array | string) */
+static Value *f_reverse(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "reverse(): Wrong number of arguments given (0 for 1)");
+    Value *v = cc->args[0];
+    if (v->kind != V_ARRAY && v->kind != V_STR) ev_fail(cc, "reverse(): Requires either array or string to work with");
+    size_t n;
+    Value **items = v->kind == V_ARRAY ? (n = v->arr.n, v->arr.items) : utf8_chars(cc, v->str.s, v->str.len, &n);
+    Value **out = ARENA_NEWN(A, Value *, n ? n : 1);
+    for (size_t i = 0; i < n; i++) out[i] = items[n - 1 - i];
+    if (v->kind == V_ARRAY) return val_array(A, out, n);
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) buf_add(&b, out[i]->str.s, out[i]->str.len);
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* String#swapcase for ASCII letters (Ruby swaps Unicode case too). */
+static Value *rb_swapcase(CallCtx *cc, const Value *v)
+{
+    char *s = arena_strndup(A, v->str.s, v->str.len);
+    for (size_t i = 0; i < v->str.len; i++)
+        if (isupper((unsigned char)s[i])) s[i] = (char)tolower((unsigned char)s[i]);
+        else if (islower((unsigned char)s[i])) s[i] = (char)toupper((unsigned char)s[i]);
+    return val_str(A, s, v->str.len);
+}
+
+/* Regexp.escape: \ before the characters special in a regexp; blanks as
+ * \n \t \r \f \v and "\\ ". */
+static Value *rb_regexp_escape(CallCtx *cc, const Value *v)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < v->str.len; i++) {
+        char ch = v->str.s[i];
+        switch (ch) {
+        case '\n': buf_adds(&b, "\\n"); break;
+        case '\t': buf_adds(&b, "\\t"); break;
+        case '\r': buf_adds(&b, "\\r"); break;
+        case '\f': buf_adds(&b, "\\f"); break;
+        case '\v': buf_adds(&b, "\\v"); break;
+        case ' ': buf_adds(&b, "\\ "); break;
+        default:
+            if (strchr("[]{}()|-*.\\?+^$#", ch) && ch) buf_addc(&b, '\\');
+            buf_addc(&b, ch);
+        }
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* swapcase(v) and regexpescape(v): a string, or an array's strings. */
+static Value *map_strings(CallCtx *cc, const char *fn, Value *(*f)(CallCtx *, const Value *))
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for 1)", fn);
+    Value *v = cc->args[0];
+    if (v->kind == V_STR) return f(cc, v);
+    if (v->kind != V_ARRAY) ev_fail(cc, "%s(): Requires either array or string to work with", fn);
+    Value **out = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+    for (size_t i = 0; i < v->arr.n; i++) out[i] = v->arr.items[i]->kind == V_STR ? f(cc, v->arr.items[i]) : v->arr.items[i];
+    return val_array(A, out, v->arr.n);
+}
+
+static Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
+static Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
+
+/* String#squeeze([set]): runs of one character (of set) become one. */
+static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
+{
+    if (v->kind != V_STR) fail_no_method(cc, "squeeze", v);
+    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, set));
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < v->str.len; i++) {
+        char ch = v->str.s[i];
+        if (b.len && b.s[b.len - 1] == ch && (!set || memchr(set->str.s, ch, set->str.len))) continue;
+        buf_addc(&b, ch);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* squeeze(string | array [, set]) */
+static Value *f_squeeze(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "squeeze(): Wrong number of arguments given %zu for 2 or 1", cc->nargs);
+    Value *v = cc->args[0], *set = cc->nargs > 1 && val_truthy(cc->args[1]) ? cc->args[1] : NULL;
+    if (v->kind != V_ARRAY) return rb_squeeze(cc, v, set);
+    Value **out = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+    for (size_t i = 0; i < v->arr.n; i++) out[i] = rb_squeeze(cc, v->arr.items[i], set);
+    return val_array(A, out, v->arr.n);
+}
+
+/* delete_values(hash, value) - the entries whose value is not == value. */
+static Value *f_delete_values(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "delete_values(): Wrong number of arguments given (%zu of 2)", cc->nargs);
+    Value *h = cc->args[0];
+    if (h->kind != V_HASH)
+        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rb_class(cc, h));
+    ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
+    for (size_t i = 0; i < h->hash.n; i++)
+        if (!rb_equal(cc->args[1], h->hash.vals[i], 0)) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
+    return hash_of(cc, &ks, &vs);
+}
+
+/* ---- is_function_available ---- */
+
+/* is_function_available(name) - whether Puppet's 3.x function loader
+ * finds name: one of Puppet's own 3.x functions, one of stdlib's (built
+ * in here), or a module's lib/puppet/parser/functions/NAME.rb on the
+ * modulepath; 4.x and Puppet-language functions do not count. */
+static Value *f_is_function_available(CallCtx *cc)
+{
+    static const char *const core[] = {
+    "alert", "assert_type", "binary_file", "break", "contain", "create_resources", "crit", "debug", "defined",
+    "dig", "digest", "each", "emerg", "epp", "err", "fail", "file", "filter", "find_file", "fqdn_rand",
+    "generate", "hiera", "hiera_array", "hiera_hash", "hiera_include", "include", "info", "inline_epp",
+    "inline_template", "lest", "lookup", "map", "match", "md5", "new", "next", "notice", "realize", "reduce",
+    "regsubst", "require", "return", "reverse_each", "scanf", "sha1", "sha256", "shellquote", "slice", "split",
+    "sprintf", "step", "strftime", "tag", "tagged", "template", "then", "type", "versioncmp", "warning",
+    "with",
+    };
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "is_function_available?(): Wrong number of arguments given %zu for 1", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR || strlen(v->str.s) != v->str.len || !v->str.len) return VAL_FALSE;
+    const char *name = v->str.s;
+    /* stdlib's functions that have no 3.x version */
+    static const char *const only4[] = {"fact", "is_a", "os_version_gte", "seeded_rand_string", "shell_escape", "to_json",
+                                        "to_json_pretty", "to_yaml", "type_of", "validate_legacy"};
+    for (size_t i = 0; i < ARRAY_LEN(core); i++)
+        if (!strcmp(core[i], name)) return VAL_TRUE;
+    int builtin = stdlib_find(name) != NULL;              /* stdlib's own, built in here */
+    for (size_t i = 0; i < ARRAY_LEN(only4); i++)
+        if (!strcmp(only4[i], name)) builtin = 0;
+    if (builtin && !strchr(name, ':')) return VAL_TRUE;
+    if (strchr(name, '/') || strchr(name, '*') || strchr(name, '?') || strchr(name, '[')) return VAL_FALSE;
+    for (size_t i = 0; i < cc->c->nmodulepath; i++) {
+        glob_t g;
+        const char *pat = arena_printf(A, "%s/*/lib/puppet/parser/functions/%s.rb", cc->c->modulepath[i], name);
+        int found = glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0;
+        globfree(&g);
+        if (found) return VAL_TRUE;
+    }
+    return VAL_FALSE;
+}
+
+/* ---- reject, clamp, convert_base, to_bytes ---- */
+
+/* reject(array, pattern) - the elements that do not match
+ * Regexp.new(pattern) (only strings can match). */
+static Value *f_reject(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 2) ev_fail(cc, "reject(): Wrong number of arguments given %zu for 2", cc->nargs);
+    Value *arr = cc->args[0], *pat = cc->args[1];
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    const char *err = NULL;
+    Regex *re = re_get(pat->str.s, &err);
+    if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
+    if (arr->kind != V_ARRAY) fail_no_method(cc, "reject", arr);
+    ValVec out = VV_ARENA(A);
+    for (size_t i = 0; i < arr->arr.n; i++) {
+        Value *x = arr->arr.items[i];
+        int caps[2], ncap = 1;
+        if (!(x->kind == V_STR && re_search(re, x->str.s, x->str.len, 0, caps, &ncap))) vv_push(&out, x);
+    }
+    return vv_array(cc, &out);
+}
+
+/* clamp(min, value, max) in any order (arrays flattened) - the middle
+ * one once all are to_i'd; strings must be digits. */
+static Value *f_clamp(CallCtx *cc)
+{
+    v3_args(cc);
+    ValVec all = VV_ARENA(A);
+    for (size_t i = 0; i < cc->nargs; i++) flatten_into(&all, cc->args[i]);
+    size_t n = all.n;
+    Value *v[3] = {n > 0 ? all.v[0] : NULL, n > 1 ? all.v[1] : NULL, n > 2 ? all.v[2] : NULL};
+    vv_free(&all);
+    if (n != 3) ev_fail(cc, "clamp(): Wrong number of arguments, need three to clamp");
+    for (int i = 0; i < 3; i++) {
+        if (v[i]->kind == V_STR && !rb_matches("^\\d+$", v[i]->str.s, v[i]->str.len))
+            ev_fail(cc, "clamp(): Required explicit numeric (%s:String)", v[i]->str.s);
+        if (v[i]->kind == V_HASH) ev_fail(cc, "clamp(): The Hash type is not allowed (%s)", rb_to_s(cc, v[i]));
+    }
+    int64_t x[3];
+    for (int i = 0; i < 3; i++) x[i] = rb_to_i(cc, v[i]);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2 - i; j++)
+            if (x[j] > x[j + 1]) {
+                int64_t t = x[j];
+                x[j] = x[j + 1], x[j + 1] = t;
+            }
+    return val_int(A, x[1]);
+}
+
+/* convert_base(number, base) - Integer#to_s(base) of a base-10 number. */
+static Value *f_convert_base(CallCtx *cc)
+{
+    v3_args(cc);
+    Value **a = cc->args;
+    if (cc->nargs < 1 || (a[0]->kind != V_INT && a[0]->kind != V_STR))
+        ev_fail(cc, "convert_base(): First argument must be either a string or an integer");
+    if (cc->nargs < 2 || (a[1]->kind != V_INT && a[1]->kind != V_STR))
+        ev_fail(cc, "convert_base(): Second argument must be either a string or an integer");
+    for (int i = 0; i < 2; i++)
+        if (a[i]->kind == V_STR && !rb_matches("^[0-9]+$", a[i]->str.s, a[i]->str.len))
+            ev_fail(cc, "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10");
+    int64_t num = rb_to_i(cc, a[0]), base = rb_to_i(cc, a[1]);
+    if (base < 2 || base > 36) ev_fail(cc, "convert_base(): base must be at least 2 and must not be greater than 36");
+    char buf[72], *p = buf + sizeof buf - 1;
+    *p = 0;
+    uint64_t u = num < 0 ? -(uint64_t)num : (uint64_t)num;
+    do *--p = "0123456789abcdefghijklmnopqrstuvwxyz"[u % (uint64_t)base]; while (u /= (uint64_t)base);
+    if (num < 0) *--p = '-';
+    return val_cstr(A, p);
+}
+
+/* to_bytes(v) - a number as it is; "<number> <prefix>" (k M G T P E,
+ * powers of 1024; a trailing b or B ignored) to an Integer. */
+static Value *f_to_bytes(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "to_bytes(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    if (is_num(v)) return v;
+    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    const char *s = v->str.s, *p = s;
+    while (*p && strchr("0123456789.e+-", *p)) p++;
+    const char *num = arena_strndup(A, s, (size_t)(p - s));
+    while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+    char prefix = *p && *p != 'b' && *p != 'B' ? *p : 0;
+    double d = rb_str_to_f(num);
+    static const char units[] = "kMGTPE";
+    int shift = 0;
+    if (prefix) {
+        const char *u = strchr(units, prefix);
+        if (!u) ev_fail(cc, "to_bytes(): Unknown prefix %s", arena_strndup(A, p, utf8_prefix(p, strlen(p), 1)));
+        shift = 10 * (int)(u - units + 1);
+    }
+    double r = ldexp(d, shift);
+    if (!isfinite(r)) ev_fail(cc, "%s", isnan(r) ? "NaN" : r < 0 ? "-Infinity" : "Infinity");
+    if (r >= 9.2233720368547758e18 || r < -9.2233720368547758e18) return val_float(A, trunc(r));   /* a Bignum in Ruby */
+    return val_int(A, (int64_t)r);
+}
+
+/* ---- shell_split, batch_escape, powershell_escape ---- */
+
+/* shell_split(s) - Shellwords.shellsplit of s.to_s: words split on blanks,
+ * with '...', "..." (backslash escapes only $ ` " \ and newline) and \x. */
+static Value *f_shell_split(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "shell_split(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    const char *line = rb_to_s(cc, cc->args[0]), *p = line;
+    ValVec words = VV_ARENA(A);
+    Buf field = BUF_INIT;
+    int have = 0;
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) break;
+        if (*p == '\'') {
+            const char *e = strchr(p + 1, '\'');
+            if (!e) goto unmatched;
+            buf_add(&field, p + 1, (size_t)(e - p - 1));
+            p = e + 1;
+        } else if (*p == '"') {
+            const char *q = p + 1;
+            Buf t = BUF_INIT;
+            while (*q && *q != '"') {
+                if (*q == '\\' && q[1]) {
+                    if (!strchr("$`\"\\\n", q[1])) buf_addc(&t, '\\');
+                    buf_addc(&t, q[1]);
+                    q += 2;
+                } else {
+                    buf_addc(&t, *q++);
+                }
+            }
+            if (!*q) {
+                buf_free(&t);
+                goto unmatched;
+            }
+            buf_add(&field, t.s ? t.s : "", t.len);
+            buf_free(&t);
+            p = q + 1;
+        } else if (*p == '\\') {
+            if (p[1]) buf_addc(&field, p[1]), p += 2;
+            else buf_addc(&field, '\\'), p++;               /* a lone \ at the end stays */
+        } else {
+            while (*p && !isspace((unsigned char)*p) && !strchr("\\'\"", *p)) buf_addc(&field, *p++);
+        }
+        have = 1;
+        if (!*p || isspace((unsigned char)*p)) {
+            vv_push(&words, val_str(A, buf_cstr(&field), field.len));
+            field.len = 0;
+            have = 0;
+        }
+    }
+    (void)have;
+    buf_free(&field);
+    return vv_array(cc, &words);
+unmatched:
+    buf_free(&field);
+    vv_free(&words);
+    ev_fail(cc, "Unmatched quote: %s", rb_inspect(cc, val_cstr(A, line)));
+}
+
+/* batch_escape(v) - v.to_s in double quotes for cmd.exe: " doubled, $
+ * and \ backslashed. */
+static Value *f_batch_escape(CallCtx *cc)
+{
+    check_count(cc, "batch_escape", 1, 1);
+    const char *s = rb_to_s(cc, cc->args[0]);
+    Buf b = BUF_INIT;
+    buf_addc(&b, '"');
+    for (; *s; s++) {
+        if (*s == '"') buf_adds(&b, "\"\"");
+        else if (*s == '$' || *s == '\\') buf_addc(&b, '\\'), buf_addc(&b, *s);
+        else buf_addc(&b, *s);
+    }
+    buf_addc(&b, '"');
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* powershell_escape(v) - v.to_s with a backtick before space ' ` | $ and
+ * newline, and \` before ". */
+static Value *f_powershell_escape(CallCtx *cc)
+{
+    check_count(cc, "powershell_escape", 1, 1);
+    const char *s = rb_to_s(cc, cc->args[0]);
+    Buf b = BUF_INIT;
+    for (; *s; s++) {
+        if (strchr(" '`|\n$", *s)) buf_addc(&b, '`'), buf_addc(&b, *s);
+        else if (*s == '"') buf_adds(&b, "\\`\"");
+        else buf_addc(&b, *s);
+    }
+    Value *r = val_str(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* ---- validate_domain_name, validate_email_address ---- */
+
+static const char *check_by(CallCtx *cc, Value **a, size_t n, const char *fn, Value *(*is)(CallCtx *), const char *what)
+{
+    if (!n) return arena_printf(A, "%s(): wrong number of arguments (0; must be > 0)", fn);
+    for (size_t i = 0; i < n; i++) {
+        if (a[i]->kind != V_STR) return arena_printf(A, "%s is not a string.", raw_inspect_s(cc, a[i]));
+        CallCtx sub = *cc;
+        sub.args = &a[i], sub.nargs = 1;
+        if (!is(&sub)->b) return arena_printf(A, "%s %s", raw_inspect_s(cc, a[i]), what);
+    }
+    return NULL;
+}
+
+static Value *f_validate_domain_name(CallCtx *cc)
+{
+    v3_args(cc);
+    const char *msg = check_by(cc, cc->args, cc->nargs, "validate_domain_name", f_is_domain_name, "is not a syntactically correct domain name");
+    if (msg) ev_fail(cc, "%s", msg);
+    return VAL_UNDEF;
+}
+
+static Value *f_validate_email_address(CallCtx *cc)
+{
+    v3_args(cc);
+    const char *msg = check_by(cc, cc->args, cc->nargs, "validate_email_address", f_is_email_address, "is not a valid email address");
+    if (msg) ev_fail(cc, "%s", msg);
+    return VAL_UNDEF;
+}
+
+/* ---- has_interface_with, has_ip_address, has_ip_network ---- */
+
+/* A top-scope variable (a legacy fact) by name, or NULL. */
+static Value *top_var(CallCtx *cc, const char *name)
+{
+    Value *v = scope_find(cc->c, cc->scope, arena_printf(A, "::%s", name), NULL);
+    return v && v->kind != V_UNDEF ? v : NULL;
+}
+
+/* has_interface_with(name) or (kind, value): the interfaces fact names
+ * the interface, or the fact kind (or kind_<interface> of one) is value. */
+static Value *has_interface_with(CallCtx *cc, Value **a, size_t n)
+{
+    Value *ifs = top_var(cc, "interfaces");
+    if (!ifs) return VAL_FALSE;
+    const char *list = rb_to_s(cc, ifs);
+    if (n == 1) {
+        for (const char *p = list; *p;) {
+            const char *e = strchr(p, ',');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            if (a[0]->kind == V_STR && a[0]->str.len == l && !memcmp(p, a[0]->str.s, l)) return VAL_TRUE;
+            if (!e) break;
+            p = e + 1;
+        }
+        return VAL_FALSE;
+    }
+    const char *kind = rb_to_s(cc, a[0]);
+    Value *fv = top_var(cc, kind);
+    if (fv && rb_equal(fv, a[1], 0)) return VAL_TRUE;
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char *iface = arena_strndup(A, p, l);
+        for (char *q = iface; *q; q++) *q = (char)tolower((unsigned char)*q);
+        fv = top_var(cc, arena_printf(A, "%s_%s", kind, iface));
+        if (fv && rb_equal(a[1], fv, 0)) return VAL_TRUE;
+        if (!e) break;
+        p = e + 1;
+    }
+    return VAL_FALSE;
+}
+
+static Value *f_has_interface_with(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs || cc->nargs > 2)
+        ev_fail(cc, "has_interface_with(): Wrong number of arguments given (%zu for 1 or 2)", cc->nargs);
+    return has_interface_with(cc, cc->args, cc->nargs);
+}
+
+static Value *has_fact_value(CallCtx *cc, const char *fn, const char *kind)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
+    Value *a[2] = {val_cstr(A, kind), cc->args[0]};
+    return has_interface_with(cc, a, 2);
+}
+
+static Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
+static Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
+
+/* ---- stdlib::ip_in_range, stdlib::str2resource, private ---- */
+
+/* stdlib::ip_in_range(ip, range | [ranges]) - IPAddr#include?. */
+static Value *f_ip_in_range(CallCtx *cc)
+{
+    static const char sig[] = "String ipaddress, Variant[String, Array] range";
+    check_count(cc, "stdlib::ip_in_range", 2, 2);
+    check_param(cc, "stdlib::ip_in_range", "ipaddress", "String", sig, 0);
+    check_param(cc, "stdlib::ip_in_range", "range", "Variant[String, Array]", sig, 1);
+    int v6, r6;
+    U128 addr, mask, raddr, rmask;
+    char zone[256];
+    const Value *ip = cc->args[0], *rg = cc->args[1];
+    if (!ipaddr_parse(ip->str.s, 0, &v6, &addr, &mask, zone)) ev_fail(cc, "invalid address: %s", ip->str.s);
+    const Value *const *items = rg->kind == V_ARRAY ? (const Value *const *)rg->arr.items : &rg;
+    size_t n = rg->kind == V_ARRAY ? rg->arr.n : 1;
+    int hit = 0;
+    for (size_t i = 0; i < n; i++) {
+        const Value *r = items[i];
+        if (r->kind != V_STR || !ipaddr_parse(r->str.s, 0, &r6, &raddr, &rmask, zone))
+            ev_fail(cc, "invalid address: %s", rb_to_s(cc, r));
+        if (!hit && r6 == v6 && (addr & rmask) == raddr) hit = 1;
+    }
+    return val_bool(hit);
+}
+
+/* stdlib::str2resource('Type[title]') - the reference to a resource
+ * declared already. */
+static Value *f_str2resource(CallCtx *cc)
+{
+    check_count(cc, "stdlib::str2resource", 1, 1);
+    check_param(cc, "stdlib::str2resource", "res_string", "String", "String res_string", 0);
+    const char *type, *title;
+    if (!split_ref(cc->args[0]->str.s, &type, &title, A))
+        ev_fail(cc, "No title provided and %s is not a valid resource reference", rb_inspect(cc, cc->args[0]));
+    const char *ctype = cat_capitalize_type(A, type);
+    Value *ref = ev_resref(cc->c, ctype, title);
+    if (!res_find_ref(cc->c, ref))
+        ev_fail(cc, "stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted",
+                ctype, title);
+    return ref;
+}
+
+/* private([message]) - the deprecated assert_private. */
+static Value *f_private(CallCtx *cc)
+{
+    v3_args(cc);
+    ev_log(cc, "Warning",
+           "private() DEPRECATED: This function will cease to function on Puppet 4; please use assert_private() before "
+           "upgrading to puppet 4 for backwards-compatibility, or migrate to the new parser's typing system.");
+    CallCtx sub = *cc;
+    sub.nargs = cc->nargs ? 1 : 0;
+    return f_assert_private(&sub);
+}
+
+/* ---- loadyaml, loadjson, load_module_metadata ---- */
+
+/* The text of a file, or NULL (a warning logged) when there is none. */
+static const char *read_data_file(CallCtx *cc, const char *path, size_t *len)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        ev_log(cc, "Warning", arena_printf(A, "Can't load '%s' File does not exist!", path));
+        return NULL;
+    }
+    SrcFile *f = diag_file_read(path);
+    if (!f) return NULL;
+    char *text = arena_strndup(A, f->text, f->len);
+    *len = f->len;
+    diag_file_free(f);
+    return text;
+}
+
+/* loadyaml(path [, default]) / loadjson(path [, default]): a local file's
+ * data (http and https sources are not fetched: the default); the default
+ * for a missing file, an empty or false document, or an error. */
+static Value *load_data(CallCtx *cc, int json)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for minimum 1)", json ? "loadjson" : "loadyaml");
+    Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *p = cc->args[0];
+    if (p->kind != V_STR) fail_no_method(cc, "start_with?", p);
+    if (!strncmp(p->str.s, "http://", 7) || !strncmp(p->str.s, "https://", 8)) {
+        if (!val_truthy(dflt)) ev_fail(cc, "%s: fetching data over the network is not supported", p->str.s);
+        return dflt;
+    }
+    size_t len = 0;
+    const char *text = read_data_file(cc, p->str.s, &len);
+    if (!text) return dflt;
+    const char *msg = NULL;
+    Value *v = NULL;
+    if (json) v = json_parse_rb(cc, val_str(A, text, len), &msg);
+    else if (!hiera_parse_yaml(cc->c, p->str.s, text, len, &v, &msg)) v = NULL;
+    if (msg) {
+        if (!strncmp(msg, "(", 1) && strstr(msg, "): Tried to load")) msg = strstr(msg, "): Tried") + 3;
+        if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
+        return dflt;
+    }
+    return v && val_truthy(v) ? v : dflt;
+}
+
+static Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
+static Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
+
+/* load_module_metadata(module [, allow_empty]) - its metadata.json. */
+static Value *f_load_module_metadata(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "load_module_metadata(): Wrong number of arguments, expects one or two");
+    CallCtx sub = *cc;
+    sub.nargs = 1;
+    const char *dir = f_get_module_path(&sub)->str.s;
+    const char *path = arena_printf(A, "%s/metadata.json", dir);
+    SrcFile *f = diag_file_read(path);
+    if (!f) {
+        if (!(cc->nargs > 1 && val_truthy(cc->args[1])))
+            ev_fail(cc, "load_module_metadata(): No metadata.json file for module %s", rb_to_s(cc, cc->args[0]));
+        return val_hash(A, NULL, NULL, 0);
+    }
+    Value *text = val_str(A, f->text, f->len);
+    diag_file_free(f);
+    const char *msg = NULL;
+    Value *v = json_parse_rb(cc, text, &msg);
+    if (!v) ev_fail(cc, "%s", msg ? msg : "invalid metadata.json");
+    return v;
+}
+
+/* ---- fqdn_uuid ---- */
+
+/* fqdn_uuid(name) - the RFC 4122 version 5 UUID of name in the DNS
+ * namespace. */
+static Value *f_fqdn_uuid(CallCtx *cc)
+{
+    v3_args(cc);
+    if (!cc->nargs) ev_fail(cc, "fqdn_uuid: No arguments given");
+    if (cc->nargs != 1) ev_fail(cc, "fqdn_uuid: Too many arguments given (%zu)", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR)
+        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    static const unsigned char dns_ns[16] = {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
+                                             0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
+    Sha1 h;
+    unsigned char d[20];
+    sha1_init(&h);
+    sha1_update(&h, dns_ns, sizeof dns_ns);
+    sha1_update(&h, v->str.s, v->str.len);
+    sha1_final(&h, d);
+    d[6] = (unsigned char)((d[6] & 0x0f) | 0x50);
+    d[8] = (unsigned char)((d[8] & 0x3f) | 0x80);
+    char out[37], *o = out;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) *o++ = '-';
+        o += snprintf(o, 3, "%02x", d[i]);
+    }
+    return val_str(A, out, 36);
+}
+
+/* ---- type3x, sprintf_hash ---- */
+
+/* type3x(v) - the deprecated 3.x type name: 'string' (or 'integer' /
+ * 'float' for a string that is its own to_i / to_f), 'array', 'hash',
+ * 'integer', 'float', 'boolean'. */
+static Value *f_type3x(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "type3x(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    switch (v->kind) {
+    case V_BOOL: return val_cstr(A, "boolean");
+    case V_INT: return val_cstr(A, "integer");
+    case V_FLOAT: return val_cstr(A, "float");
+    case V_ARRAY: return val_cstr(A, "array");
+    case V_HASH: return val_cstr(A, "hash");
+    case V_STR:
+        if (strlen(v->str.s) == v->str.len) {
+            if (!strcmp(v->str.s, arena_printf(A, "%lld", (long long)rb_str_to_i(v->str.s)))) return val_cstr(A, "integer");
+            if (!strcmp(v->str.s, rb_float_s(cc, rb_str_to_f(v->str.s)))) return val_cstr(A, "float");
+        }
+        return val_cstr(A, "string");
+    default: ev_fail(cc, "type3x(): Unknown type");
+    }
+}
+
+/* sprintf_hash(format, hash) - the deprecated sprintf with named
+ * references (%<name>s), which Puppet's sprintf does itself. */
+static Value *f_sprintf_hash(CallCtx *cc)
+{
+    static const char sig[] = "String format, Hash arguments";
+    check_count(cc, "sprintf_hash", 2, 2);
+    check_param(cc, "sprintf_hash", "format", "String", sig, 0);
+    check_param(cc, "sprintf_hash", "arguments", "Hash", sig, 1);
+    return ev_call_function(cc->c, cc->scope, cc->call, "sprintf", cc->args, 2, NULL);
+}
+
+/* ---- stdlib::ensure ---- */
+
+/* stdlib::ensure(ensure, resource) - stdlib's Puppet-language function:
+ * true/'present' and false/'absent' as the ensure value of a resource
+ * kind ('package': installed/absent, 'service': running/stopped, others
+ * the kind itself or 'absent'). */
+static Value *f_stdlib_ensure(CallCtx *cc)
+{
+    static const char sig[] = "Variant[Boolean, Enum['absent', 'present']] ensure, "
+                              "Enum['directory', 'file', 'link', 'mounted', 'package', 'service'] resource";
+    check_count(cc, "stdlib::ensure", 2, 2);
+    check_param(cc, "stdlib::ensure", "ensure", "Variant[Boolean, Enum['present', 'absent']]", sig, 0);
+    check_param(cc, "stdlib::ensure", "resource", "Enum['directory', 'link', 'mounted', 'service', 'file', 'package']", sig, 1);
+    Value *e = cc->args[0];
+    int present = e->kind == V_BOOL ? e->b : !strcmp(e->str.s, "present");
+    const char *res = cc->args[1]->str.s;
+    if (!strcmp(res, "package")) return val_cstr(A, present ? "installed" : "absent");
+    if (!strcmp(res, "service")) return val_cstr(A, present ? "running" : "stopped");
+    return present ? cc->args[1] : val_cstr(A, "absent");
+}
+
+/* ---- glob ---- */
+
+/* Ruby's sorted Dir.glob order: path by path component, bytewise. */
+static int path_order(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    for (;;) {
+        size_t lx = strcspn(x, "/"), ly = strcspn(y, "/");
+        int r = memcmp(x, y, lx < ly ? lx : ly);
+        if (r) return r;
+        if (lx != ly) return lx < ly ? -1 : 1;
+        if (!x[lx] || !y[ly]) return !x[lx] && !y[ly] ? 0 : !x[lx] ? -1 : 1;
+        x += lx + 1, y += ly + 1;
+    }
+}
+
+/* Ruby's brace expansion: "a{b,c{d,e}}f" becomes abf, acdf, acef, in
+ * that order (a backslash escapes a brace). */
+static void brace_expand(CallCtx *cc, const char *pat, ValVec *out)
+{
+    const char *open = NULL, *close = NULL;
+    int depth = 0;
+    for (const char *p = pat; *p; p++) {
+        if (*p == '\\' && p[1]) p++;
+        else if (*p == '{' && !depth++ && !open) open = p;
+        else if (*p == '}' && depth && !--depth && open) {
+            close = p;
+            break;
+        }
+    }
+    if (!close) {
+        vv_push(out, val_cstr(A, pat));
+        return;
+    }
+    const char *start = open + 1;
+    depth = 0;
+    for (const char *p = open + 1; p <= close; p++) {
+        if (*p == '\\' && p < close) p++;
+        else if (*p == '{') depth++;
+        else if (*p == '}' && p < close) depth--;
+        else if ((*p == ',' && !depth) || p == close) {
+            brace_expand(cc, arena_printf(A, "%.*s%.*s%s", (int)(open - pat), pat, (int)(p - start), start, close + 1), out);
+            start = p + 1;
+        }
+    }
+}
+
+/* glob(pattern | [patterns]) - Dir.glob: the paths that match (*, ?,
+ * [...], {a,b}; not Ruby's recursive **), sorted, pattern by pattern. */
+static Value *f_glob(CallCtx *cc)
+{
+    v3_args(cc);
+    if (cc->nargs != 1) ev_fail(cc, "glob(): Wrong number of arguments given (%zu for 1)", cc->nargs);
+    Value *v = cc->args[0];
+    if (v->kind != V_STR && v->kind != V_ARRAY) ev_fail(cc, "glob(): Requires either array or string to work");
+    Value **pats = v->kind == V_ARRAY ? v->arr.items : &v;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++)
+        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pats[i]));
+    ValVec out = VV_ARENA(A), expanded = VV_ARENA(A);
+    for (size_t i = 0; i < n; i++) brace_expand(cc, pats[i]->str.s, &expanded);
+    for (size_t i = 0; i < expanded.n; i++) {
+        glob_t g;
+        if (glob(expanded.v[i]->str.s, GLOB_NOSORT, NULL, &g) == 0) {
+            const char **paths = ARENA_NEWN(A, const char *, g.gl_pathc);
+            for (size_t k = 0; k < g.gl_pathc; k++) paths[k] = arena_strdup(A, g.gl_pathv[k]);
+            qsort(paths, g.gl_pathc, sizeof *paths, path_order);
+            for (size_t k = 0; k < g.gl_pathc; k++) vv_push(&out, val_cstr(A, paths[k]));
+        }
+        globfree(&g);
+    }
+    vv_free(&expanded);
+    return vv_array(cc, &out);
+}
+
+/* ---- try_get_value ---- */
+
+/* try_get_value(data, 'a/b/0' [, default [, separator]]) - the deprecated
+ * walk that stdlib hands to dig44 (all-digit keys become Integers). */
+static Value *f_try_get_value(CallCtx *cc)
+{
+    v3_args(cc);
+    ev_log(cc, "Warning", "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
+    Value **a = cc->args;
+    size_t n = cc->nargs;
+    Value *data = n > 0 ? a[0] : VAL_UNDEF, *path = n > 1 && val_truthy(a[1]) ? a[1] : empty_str(cc);
+    Value *dflt = n > 2 ? a[2] : VAL_UNDEF;
+    if ((data->kind != V_HASH && data->kind != V_ARRAY) || is_empty_str(path)) return val_truthy(dflt) ? dflt : data;
+    Value *sep = n > 3 && val_truthy(a[3]) ? a[3] : val_cstr(A, "/");
+    if (path->kind != V_STR) fail_no_method(cc, "split", path);
+    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, sep));
+    /* String#split(sep): trailing empty fields dropped; a single space splits on blank runs */
+    ValVec keys = VV_ARENA(A);
+    const char *p = path->str.s, *end = p + path->str.len;
+    int awk = sep->str.len == 1 && sep->str.s[0] == ' ';
+    if (awk) while (p < end && isspace((unsigned char)*p)) p++;
+    while (p < end) {
+        const char *hit = awk ? p : sep->str.len ? memmem(p, (size_t)(end - p), sep->str.s, sep->str.len) : p + 1;
+        if (awk) while (hit < end && !isspace((unsigned char)*hit)) hit++;
+        if (!hit || hit > end) hit = end;
+        Value *k = val_str(A, p, (size_t)(hit - p));
+        if (has_digit_line(k->str.s, k->str.len)) k = val_int(A, rb_str_to_i(k->str.s));
+        vv_push(&keys, k);
+        if (hit == end) break;
+        p = hit + (awk ? 0 : sep->str.len ? sep->str.len : 0);
+        if (awk) while (p < end && isspace((unsigned char)*p)) p++;
+    }
+    while (keys.n && keys.v[keys.n - 1]->kind == V_STR && !keys.v[keys.n - 1]->str.len) keys.n--;
+    ev_log(cc, "Warning", "dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for "
+                          "backwards compatibility or use the new version.");
+    Value *args[3] = {data, vv_array(cc, &keys), dflt};
+    CallCtx sub = *cc;
+    sub.args = args, sub.nargs = 3;
+    return f_dig44(&sub);
+}
+
+/* ---- to_ruby, to_python ---- */
+
+/* The literal for v after Puppet's ToDataConverter (rich data): Ruby's
+ * inspect of strings and numbers, nil/true/false (Python: None, True,
+ * False), and {"__ptype" => ...} hashes for default, regexps, Sensitive
+ * and hashes with keys other than strings.  0 for a data type (Puppet
+ * writes its Pcore form, which is not reproduced). */
+static int rich_literal(CallCtx *cc, Buf *b, const Value *v, int py)
+{
+    const char *arrow = py ? ": " : " => ";
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, py ? "None" : "nil"); return 1;
+    case V_BOOL: buf_adds(b, v->b ? (py ? "True" : "true") : (py ? "False" : "false")); return 1;
+    case V_INT:
+    case V_FLOAT:
+    case V_STR: fn_ruby_inspect(b, v); return 1;
+    case V_DEFAULT: buf_printf(b, "{\"__ptype\"%s\"Default\"}", arrow); return 1;
+    case V_REGEX:
+        buf_printf(b, "{\"__ptype\"%s\"Regexp\", \"__pvalue\"%s", arrow, arrow);
+        fn_ruby_inspect(b, val_cstr(A, v->regex.src));
+        buf_addc(b, '}');
+        return 1;
+    case V_SENSITIVE:
+        buf_printf(b, "{\"__ptype\"%s\"Sensitive\", \"__pvalue\"%s", arrow, arrow);
+        if (!rich_literal(cc, b, v->sensitive, py)) return 0;
+        buf_addc(b, '}');
+        return 1;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            if (!rich_literal(cc, b, v->arr.items[i], py)) return 0;
+        }
+        buf_addc(b, ']');
+        return 1;
+    case V_HASH: {
+        int plain = 1;
+        for (size_t i = 0; i < v->hash.n; i++) plain &= v->hash.keys[i]->kind == V_STR;
+        if (!plain) buf_printf(b, "{\"__ptype\"%s\"Hash\", \"__pvalue\"%s[", arrow, arrow);
+        else buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            if (!rich_literal(cc, b, v->hash.keys[i], py)) return 0;
+            buf_adds(b, plain ? arrow : ", ");
+            if (!rich_literal(cc, b, v->hash.vals[i], py)) return 0;
+        }
+        buf_adds(b, plain ? "}" : "]}");
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+static Value *to_literal(CallCtx *cc, const char *fn, int py)
+{
+    check_count(cc, fn, 1, 1);
+    Buf b = BUF_INIT;
+    int ok = rich_literal(cc, &b, cc->args[0], py);
+    Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
+    buf_free(&b);
+    if (!r) ev_fail(cc, "%s(): a data type or resource reference in the value is not supported", fn);
+    return r;
+}
+
+static Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
+static Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
+
 /* ---- the table ---- */
 
 #define CALLER(fn) \
@@ -3131,6 +5526,89 @@ static Value *f_enclose_ipv6(CallCtx *cc)
         return fn(&cc); \
     }
 CALLER(f_any2array)
+CALLER(f_to_ruby)
+CALLER(f_to_python)
+CALLER(f_try_get_value)
+CALLER(f_glob)
+CALLER(f_sha1)
+CALLER(f_sha256)
+CALLER(f_stdlib_ensure)
+CALLER(f_type3x)
+CALLER(f_sprintf_hash)
+CALLER(f_fqdn_uuid)
+CALLER(f_reject)
+CALLER(f_clamp)
+CALLER(f_convert_base)
+CALLER(f_to_bytes)
+CALLER(f_shell_split)
+CALLER(f_batch_escape)
+CALLER(f_powershell_escape)
+CALLER(f_validate_domain_name)
+CALLER(f_validate_email_address)
+CALLER(f_has_interface_with)
+CALLER(f_has_ip_address)
+CALLER(f_has_ip_network)
+CALLER(f_ip_in_range)
+CALLER(f_str2resource)
+CALLER(f_private)
+CALLER(f_loadyaml)
+CALLER(f_loadjson)
+CALLER(f_load_module_metadata)
+CALLER(f_to_json_pretty)
+CALLER(f_os_version_gte)
+CALLER(f_type_of)
+CALLER(f_start_with)
+CALLER(f_end_with)
+CALLER(f_extname)
+CALLER(f_xml_encode)
+CALLER(f_seeded_rand)
+CALLER(f_seeded_rand_string)
+CALLER(f_fqdn_rand_string)
+CALLER(f_dos2unix)
+CALLER(f_unix2dos)
+CALLER(f_reverse)
+CALLER(f_swapcase)
+CALLER(f_regexpescape)
+CALLER(f_squeeze)
+CALLER(f_delete_values)
+CALLER(f_is_function_available)
+CALLER(f_any2bool)
+CALLER(f_base64)
+CALLER(f_bool2num)
+CALLER(f_count)
+CALLER(f_dig44)
+CALLER(f_fqdn_rotate)
+CALLER(f_generate)
+CALLER(f_get_module_path)
+CALLER(f_getparam)
+CALLER(f_grep)
+CALLER(f_hash)
+CALLER(f_is_absolute_path)
+CALLER(f_is_array)
+CALLER(f_is_bool)
+CALLER(f_is_domain_name)
+CALLER(f_is_email_address)
+CALLER(f_is_float)
+CALLER(f_is_hash)
+CALLER(f_is_integer)
+CALLER(f_is_ip_address)
+CALLER(f_is_ipv4_address)
+CALLER(f_is_ipv6_address)
+CALLER(f_is_mac_address)
+CALLER(f_is_numeric)
+CALLER(f_is_string)
+CALLER(f_join_keys_to_values)
+CALLER(f_md5)
+CALLER(f_num2bool)
+CALLER(f_shellquote)
+CALLER(f_uriescape)
+CALLER(f_validate_integer)
+CALLER(f_validate_ip_address)
+CALLER(f_validate_ipv4_address)
+CALLER(f_validate_ipv6_address)
+CALLER(f_validate_legacy)
+CALLER(f_validate_numeric)
+CALLER(f_validate_slength)
 CALLER(f_enclose_ipv6)
 CALLER(f_range)
 CALLER(f_union)
@@ -3171,6 +5649,7 @@ CALLER(f_member)
 CALLER(f_merge)
 CALLER(f_nested_values)
 CALLER(f_parsejson)
+CALLER(f_parseyaml)
 CALLER(f_pick)
 CALLER(f_pick_default)
 CALLER(f_stdlib_ensure_packages)
@@ -3190,52 +5669,136 @@ HIERA_CALLER(hiera_include)
 
 static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
     {"any2array", f_any2array_call},
+    {"any2bool", f_any2bool_call},
     {"assert_private", f_assert_private_call},
+    {"base64", f_base64_call},
     {"basename", f_basename_call},
+    {"batch_escape", f_batch_escape_call},
+    {"bool2num", f_bool2num_call},
     {"bool2str", f_bool2str_call},
+    {"clamp", f_clamp_call},
     {"concat", f_concat_call},
+    {"convert_base", f_convert_base_call},
+    {"count", f_count_call},
     {"deep_merge", f_deep_merge_call},
     {"defined_with_params", f_defined_with_params_call},
     {"delete", f_delete_call},
     {"delete_at", f_delete_at_call},
     {"delete_undef_values", f_delete_undef_values_call},
+    {"delete_values", f_delete_values_call},
     {"deprecation", f_deprecation_call},
     {"difference", f_difference_call},
+    {"dig44", f_dig44_call},
     {"dirname", f_dirname_call},
+    {"dos2unix", f_dos2unix_call},
     {"enclose_ipv6", f_enclose_ipv6_call},
     {"ensure_packages", f_ensure_packages_call},
     {"ensure_resource", f_ensure_resource_call},
     {"ensure_resources", f_ensure_resources_call},
     {"fact", f_fact_call},
     {"fqdn_rand", f_fqdn_rand_call},
+    {"fqdn_rand_string", f_fqdn_rand_string_call},
+    {"fqdn_rotate", f_fqdn_rotate_call},
+    {"fqdn_uuid", f_fqdn_uuid_call},
+    {"generate", f_generate_call},
+    {"get_module_path", f_get_module_path_call},
+    {"getparam", f_getparam_call},
+    {"glob", f_glob_call},
+    {"grep", f_grep_call},
+    {"has_interface_with", f_has_interface_with_call},
+    {"has_ip_address", f_has_ip_address_call},
+    {"has_ip_network", f_has_ip_network_call},
     {"has_key", f_has_key_call},
+    {"hash", f_hash_call},
     {"hiera", f_hiera_call},
     {"hiera_array", f_hiera_array_call},
     {"hiera_hash", f_hiera_hash_call},
     {"hiera_include", f_hiera_include_call},
     {"intersection", f_intersection_call},
     {"is_a", f_is_a_call},
+    {"is_absolute_path", f_is_absolute_path_call},
+    {"is_array", f_is_array_call},
+    {"is_bool", f_is_bool_call},
+    {"is_domain_name", f_is_domain_name_call},
+    {"is_email_address", f_is_email_address_call},
+    {"is_float", f_is_float_call},
+    {"is_function_available", f_is_function_available_call},
+    {"is_hash", f_is_hash_call},
+    {"is_integer", f_is_integer_call},
+    {"is_ip_address", f_is_ip_address_call},
+    {"is_ipv4_address", f_is_ipv4_address_call},
+    {"is_ipv6_address", f_is_ipv6_address_call},
+    {"is_mac_address", f_is_mac_address_call},
+    {"is_numeric", f_is_numeric_call},
+    {"is_string", f_is_string_call},
+    {"join_keys_to_values", f_join_keys_to_values_call},
+    {"load_module_metadata", f_load_module_metadata_call},
+    {"loadjson", f_loadjson_call},
+    {"loadyaml", f_loadyaml_call},
+    {"md5", f_md5_call},
     {"member", f_member_call},
     {"merge", f_merge_call},
+    {"num2bool", f_num2bool_call},
+    {"os_version_gte", f_os_version_gte_call},
     {"parsejson", f_parsejson_call},
+    {"parseyaml", f_parseyaml_call},
     {"pick", f_pick_call},
     {"pick_default", f_pick_default_call},
+    {"powershell_escape", f_powershell_escape_call},
     {"prefix", f_prefix_call},
+    {"private", f_private_call},
     {"range", f_range_call},
+    {"regexpescape", f_regexpescape_call},
+    {"reject", f_reject_call},
+    {"reverse", f_reverse_call},
+    {"seeded_rand", f_seeded_rand_call},
+    {"seeded_rand_string", f_seeded_rand_string_call},
+    {"sha1", f_sha1_call},
+    {"sha256", f_sha256_call},
     {"shell_escape", f_shell_escape_call},
     {"shell_join", f_shell_join_call},
+    {"shell_split", f_shell_split_call},
+    {"shellquote", f_shellquote_call},
+    {"sprintf_hash", f_sprintf_hash_call},
+    {"squeeze", f_squeeze_call},
+    {"stdlib::end_with", f_end_with_call},
+    {"stdlib::ensure", f_stdlib_ensure_call},
     {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
+    {"stdlib::extname", f_extname_call},
+    {"stdlib::ip_in_range", f_ip_in_range_call},
     {"stdlib::nested_values", f_nested_values_call},
+    {"stdlib::start_with", f_start_with_call},
+    {"stdlib::str2resource", f_str2resource_call},
+    {"stdlib::xml_encode", f_xml_encode_call},
     {"str2bool", f_str2bool_call},
     {"suffix", f_suffix_call},
+    {"swapcase", f_swapcase_call},
+    {"to_bytes", f_to_bytes_call},
     {"to_json", f_to_json_call},
+    {"to_json_pretty", f_to_json_pretty_call},
+    {"to_python", f_to_python_call},
+    {"to_ruby", f_to_ruby_call},
     {"to_yaml", f_to_yaml_call},
+    {"try_get_value", f_try_get_value_call},
+    {"type3x", f_type3x_call},
+    {"type_of", f_type_of_call},
     {"union", f_union_call},
+    {"unix2dos", f_unix2dos_call},
+    {"uriescape", f_uriescape_call},
     {"validate_absolute_path", f_validate_absolute_path_call},
     {"validate_array", f_validate_array_call},
     {"validate_bool", f_validate_bool_call},
+    {"validate_domain_name", f_validate_domain_name_call},
+    {"validate_email_address", f_validate_email_address_call},
     {"validate_hash", f_validate_hash_call},
+    {"validate_integer", f_validate_integer_call},
+    {"validate_ip_address", f_validate_ip_address_call},
+    {"validate_ipv4_address", f_validate_ipv4_address_call},
+    {"validate_ipv6_address", f_validate_ipv6_address_call},
+    {"validate_legacy", f_validate_legacy_call},
+    {"validate_numeric", f_validate_numeric_call},
     {"validate_re", f_validate_re_call},
+    {"validate_slength", f_validate_slength_call},
     {"validate_string", f_validate_string_call},
     {"values_at", f_values_at_call},
     {"zip", f_zip_call},

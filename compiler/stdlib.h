@@ -30,6 +30,7 @@ void fn_ruby_inspect(Buf *b, const Value *v);      /* inspect, 3.x view: {"a"=>1
 void fn_ruby_to_s(Buf *b, const Value *v);         /* to_s: "" for undef, File['/x'] */
 const char *fn_got_type(CallCtx *cc, const Value *v);   /* "Tuple", "Struct", "Integer" */
 int fn_ruby_integer(const char *s, int64_t *out);  /* Kernel#Integer(s); 0 when invalid */
+int fn_ruby_float(const char *s, double *out);     /* Kernel#Float(s); 0 when invalid */
 /* Kernel#Integer(s, radix) (radix 0: as Integer(s)): a prefix only when it
  * names that radix; 0 when invalid. */
 int fn_ruby_integer_radix(const char *s, int radix, int64_t *out);

@@ -1,0 +1,1 @@
+generate('/bin/echo x')

@@ -1,0 +1,1 @@
+generate('/tmp/no-such-generator-here')

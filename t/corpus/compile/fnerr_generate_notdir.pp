@@ -1,0 +1,1 @@
+generate('/etc/passwd/x')

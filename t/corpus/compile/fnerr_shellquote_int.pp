@@ -1,0 +1,1 @@
+shellquote(1)

@@ -1,0 +1,1 @@
+any2bool('maybe')

@@ -1,0 +1,1 @@
+base64('decode', 'aGk', 'strict')

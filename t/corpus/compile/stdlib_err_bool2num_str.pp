@@ -1,0 +1,1 @@
+bool2num('maybe')

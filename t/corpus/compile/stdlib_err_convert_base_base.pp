@@ -1,0 +1,1 @@
+convert_base(10, 40)

@@ -1,0 +1,1 @@
+convert_base('x', 2)

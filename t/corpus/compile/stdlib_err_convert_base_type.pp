@@ -1,0 +1,1 @@
+convert_base(1.5, 2)

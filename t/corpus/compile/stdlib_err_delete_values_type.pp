@@ -1,0 +1,1 @@
+delete_values([1], 1)

@@ -1,0 +1,1 @@
+fqdn_rand_string(-1)

@@ -1,0 +1,1 @@
+fqdn_uuid()

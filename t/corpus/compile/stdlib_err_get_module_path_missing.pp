@@ -1,0 +1,1 @@
+get_module_path('nosuchmodule')

@@ -1,0 +1,1 @@
+getparam(File['/x'], 1)

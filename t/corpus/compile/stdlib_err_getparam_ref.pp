@@ -1,0 +1,1 @@
+getparam(undef, 'x')

@@ -1,0 +1,1 @@
+has_interface_with()

@@ -1,0 +1,1 @@
+is_absolute_path('/a', '/b')

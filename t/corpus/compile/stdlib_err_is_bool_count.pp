@@ -1,0 +1,1 @@
+is_bool(true, false)

@@ -1,0 +1,1 @@
+is_domain_name()

@@ -1,0 +1,1 @@
+is_ip_address('a', 'b')

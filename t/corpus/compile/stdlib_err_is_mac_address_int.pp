@@ -1,0 +1,1 @@
+is_mac_address(1)

@@ -1,0 +1,1 @@
+join_keys_to_values(['a'], '=')

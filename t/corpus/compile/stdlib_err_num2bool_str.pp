@@ -1,0 +1,1 @@
+num2bool('abc')

@@ -1,0 +1,1 @@
+os_version_gte('', '1')

@@ -1,0 +1,1 @@
+parseyaml("a: &x 1\nb: *x\n")

@@ -1,0 +1,1 @@
+parseyaml("a: [\n")

@@ -1,0 +1,1 @@
+seeded_rand(10, 1)

@@ -1,0 +1,1 @@
+seeded_rand_string(1)

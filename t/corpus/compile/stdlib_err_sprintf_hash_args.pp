@@ -1,0 +1,1 @@
+sprintf_hash('%s', [1])

@@ -1,0 +1,1 @@
+stdlib::start_with('abc', '')

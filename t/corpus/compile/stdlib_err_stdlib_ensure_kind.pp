@@ -1,0 +1,1 @@
+stdlib::ensure(true, 'user')

@@ -1,0 +1,1 @@
+stdlib::str2resource('File[/nope]')

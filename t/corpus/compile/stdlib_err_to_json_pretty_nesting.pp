@@ -1,0 +1,1 @@
+to_json_pretty([[[1]]], false, {max_nesting => 2})

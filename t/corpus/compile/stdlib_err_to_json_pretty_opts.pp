@@ -1,0 +1,1 @@
+to_json_pretty([], false, {indent => 2, bogus => 1})

@@ -1,0 +1,1 @@
+to_json_pretty([], 'yes')

@@ -1,0 +1,1 @@
+type3x(Integer)

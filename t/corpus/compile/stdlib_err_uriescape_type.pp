@@ -1,0 +1,1 @@
+uriescape(1)

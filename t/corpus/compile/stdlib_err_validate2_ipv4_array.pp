@@ -1,0 +1,1 @@
+validate_ipv4_address(['10.0.0.1'])

@@ -1,0 +1,1 @@
+validate_numeric(2.5, 1.5)

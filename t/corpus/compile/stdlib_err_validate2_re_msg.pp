@@ -1,0 +1,1 @@
+validate_re('a', 'b', 'custom message')

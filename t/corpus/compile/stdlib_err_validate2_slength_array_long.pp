@@ -1,0 +1,1 @@
+validate_slength(['abc', 'abcdef'], 4)

@@ -1,0 +1,1 @@
+validate_slength('abcd', 3.9)

@@ -1,0 +1,1 @@
+validate_string('a', 1)

@@ -1,0 +1,1 @@
+validate_integer(0, 10, 1)

@@ -1,0 +1,1 @@
+validate_ipv6_address('10.0.0.1')

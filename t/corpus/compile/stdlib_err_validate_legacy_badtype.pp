@@ -1,0 +1,1 @@
+validate_legacy('Hash[', 'validate_hash', {})

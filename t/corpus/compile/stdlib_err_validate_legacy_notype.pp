@@ -1,0 +1,1 @@
+validate_legacy(42, 'validate_integer', 11)

@@ -1,0 +1,1 @@
+validate_legacy(Hash, 'xyzzy_plugh_frobnicate', 'x')

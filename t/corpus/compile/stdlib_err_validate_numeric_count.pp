@@ -1,0 +1,1 @@
+validate_numeric(1, 2, 3, 4)

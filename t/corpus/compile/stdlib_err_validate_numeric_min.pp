@@ -1,0 +1,1 @@
+validate_numeric(0.5, 10, 1)

@@ -1,0 +1,1 @@
+validate_numeric(1, 5, 'y')

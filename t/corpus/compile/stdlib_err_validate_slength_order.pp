@@ -1,0 +1,1 @@
+validate_slength('a', 3, 5)

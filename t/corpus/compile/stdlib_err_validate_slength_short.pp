@@ -1,0 +1,1 @@
+validate_slength(['abc', 'a'], 5, 2)

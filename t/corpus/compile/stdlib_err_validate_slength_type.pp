@@ -1,0 +1,1 @@
+validate_slength(1, 3)

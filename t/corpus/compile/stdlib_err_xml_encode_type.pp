@@ -1,0 +1,1 @@
+stdlib::xml_encode('a', 'cdata')

@@ -1,0 +1,11 @@
+notify { 'reject': message => reject(['aaa', 'bbb', 'ccc', 'aaaddd', 1], 'aaa') }
+notify { 'clamp': message => [clamp(5, 1, 10), clamp('12', 1, 10), clamp([0, 1, 10]), clamp(3.7, 1, 10)] }
+notify { 'convert_base': message => [convert_base(5, 2), convert_base('254', '16'), convert_base(35, 36), convert_base(0, 8)] }
+notify { 'to_bytes': message => [to_bytes(4096), to_bytes('4 kB'), to_bytes('1.5M'), to_bytes('2G'), to_bytes('1T'), to_bytes('10B'), to_bytes('1e3'), to_bytes(''), to_bytes('3 P')] }
+notify { 'shell_split': message => [shell_split('a b  c'), shell_split("a 'b c' \"d \\\"e\\\" \\\\f\" g\\ h"), shell_split(''), shell_split('x"y z"w')] }
+notify { 'batch_escape': message => [batch_escape('a "b" $c \\d'), batch_escape(1), batch_escape(undef)] }
+notify { 'powershell_escape': message => [powershell_escape("a b'c`d|e\$f\"g\nh"), powershell_escape(2)] }
+notify { 'has': message => [has_interface_with('eth0'), has_ip_address('10.0.0.5'), has_ip_network('10.0.0.0'), has_interface_with('ipaddress', '10.0.0.5')] }
+notify { 'ip_in_range': message => [stdlib::ip_in_range('10.0.0.5', '10.0.0.0/8'), stdlib::ip_in_range('10.0.0.5', ['192.168.0.0/16', '10.0.0.0/24']), stdlib::ip_in_range('10.1.0.5', '10.0.0.0/16'), stdlib::ip_in_range('::1', '10.0.0.0/8'), stdlib::ip_in_range('2001:db8::1', '2001:db8::/32')] }
+file { '/tmp/mcomp-corpus/s2r': ensure => file }
+notify { 'str2resource': message => stdlib::str2resource('File[/tmp/mcomp-corpus/s2r]') }

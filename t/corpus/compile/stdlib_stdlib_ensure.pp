@@ -1,0 +1,1 @@
+notify { 'ensure': message => [stdlib::ensure(true, 'package'), stdlib::ensure('absent', 'package'), stdlib::ensure(true, 'service'), stdlib::ensure(false, 'service'), stdlib::ensure('present', 'directory'), stdlib::ensure(false, 'link'), true.stdlib::ensure('file')] }

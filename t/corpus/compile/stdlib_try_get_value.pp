@@ -1,0 +1,2 @@
+$data = {'a' => {'b' => [1, 2, {'c' => 'deep'}]}, 'x y' => 'spaced', 'n' => undef}
+notify { 'tgv': message => [try_get_value($data, 'a/b/1'), try_get_value($data, 'a/b/2/c'), try_get_value($data, 'x/y', 'd'), try_get_value('s', 'a'), try_get_value($data, 'a.b.0', 'd', '.'), try_get_value($data, ''), try_get_value($data, 'a/b/'), try_get_value($data, 'n', 'dflt'), try_get_value([5, 6], '1'), try_get_value($data, 'x y', 'd', ' '), try_get_value('s', '', 'default wins')] }

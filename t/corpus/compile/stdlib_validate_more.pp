@@ -1,0 +1,13 @@
+validate_numeric(1)
+validate_numeric('1.5', 2)
+validate_numeric([1, '2.5'], 3, 0)
+validate_numeric(5, '', 1)
+validate_slength('abc', 3)
+validate_slength(['a', 'bc'], 2, 1)
+validate_slength('ab', '5', undef)
+validate_ip_address('10.0.0.1', '::1', 'fe80::1%eth0')
+validate_ipv4_address('10.0.0.1', '192.168.1.0/24')
+validate_ipv6_address('::1', '2001:db8::/32')
+validate_bool(true, false)
+validate_re('abc', ['^x', 'b'])
+notify { 'ok': }
