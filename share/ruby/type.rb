@@ -474,8 +474,10 @@ module MComp
         yield
       end
 
-      # What the compiler needs of type name: [namevar, [[attr, kind, key?]...]]
-      # with kind "param" or "property", or nil if no module defines it.
+      # What the compiler needs of type name: [namevar, [[attr, kind, key?]...],
+      # parse_title?] with kind "param" or "property", parse_title? false
+      # when the title can only set the one key attribute; nil if no module
+      # defines the type.
       def describe(name)
         t = find(name)
         return nil unless t && type_file(t.name)
@@ -485,7 +487,9 @@ module MComp
         t.instance_variable_get(:@properties).each { |p| attrs << [p.name.to_s, 'property', false] }
         attrs << ['name', 'param', false] unless attrs.any? { |a| a[0] == 'name' }
         namevar = keys.length == 1 ? keys.first.to_s : 'name'
-        [namevar, attrs]
+        default_patterns = keys.length == 1 && !resource_api?(t.name) &&
+                           t.method(:title_patterns).owner == Puppet::Type.singleton_class
+        [namevar, attrs, !default_patterns]
       end
 
       # Puppet::Resource#parse_title: the attributes the title sets through
