@@ -1,5 +1,5 @@
 /*
- * rbfacts.c - modules' custom facts (lib/facter/*.rb).
+ * rbfacts.c - modules' custom facts (lib/facter/NAME.rb).
  *
  * When mcomp gathers facts itself, a Puppet agent would first have synced
  * the modules' lib/facter files and let Facter run them; mcomp runs them
@@ -16,7 +16,7 @@
 
 #define A (c->arena)
 
-/* Whether any of dirs holds a facter/*.rb (so Ruby is needed at all). */
+/* Whether any of dirs holds a facter/NAME.rb (so Ruby is needed at all). */
 static int any_fact_file(Compiler *c, const char **dirs, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

@@ -30,7 +30,7 @@ int rby_type_is_ruby(const TypeDef *td);
 Value *rby_type_title(Compiler *c, const Node *at, const TypeDef *td, const char *title);
 
 /* facts with the custom facts of the modules on the module path added
- * (<module>/lib/facter/*.rb, run as an agent's pluginsync makes them run;
+ * (<module>/lib/facter/NAME.rb, run as an agent's pluginsync makes them run;
  * a gathered fact keeps its value).  Returns facts itself when no module
  * has custom facts (Ruby is not started then).  A fact whose code raises
  * is a warning and gets no value.  The hash lives in the compile arena. */
