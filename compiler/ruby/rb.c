@@ -372,6 +372,10 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
     for (size_t i = 0; i < ARRAY_LEN(levels); i++) {
         if (strcmp(level, levels[i].fn)) continue;
         if (!levels[i].label) return;
+        if (!s) {                       /* no scope (a type or fact file loading): Puppet's plain form */
+            fprintf(stderr, "%s: %s\n", levels[i].label, msg);
+            return;
+        }
         CallCtx cc = {.c = c, .scope = s, .call = ctx_top ? ctx_top->at : NULL, .arena = A};
         ev_log(&cc, levels[i].label, msg);
         return;

@@ -35,7 +35,7 @@ static VALUE types_module(void)
     return rb_const_get(rby_module(), rb_intern("Types"));
 }
 
-/* MComp::Types.libdirs = the lib directories of the module path. */
+/* MComp::Types.setup(the lib directories of the module path, the facts). */
 static void send_libdirs(Compiler *c, const Node *at)
 {
     if (libdirs_sent) return;
@@ -43,10 +43,10 @@ static void send_libdirs(Compiler *c, const Node *at)
     const char **dirs = cmp_module_libdirs(c, &n);
     Value **vs = ARENA_NEWN(A, Value *, n ? n : 1);
     for (size_t i = 0; i < n; i++) vs[i] = val_cstr(A, dirs[i]);
-    Value *arg = val_array(A, vs, n), *out = NULL;
+    Value *args[2] = {val_array(A, vs, n), c->facts ? c->facts : val_hash(A, NULL, NULL, 0)}, *out = NULL;
     VALUE exc = Qnil;
     rby_start(c, at);
-    if (rby_call(c, NULL, at, types_module(), "libdirs=", &arg, 1, &out, &exc)) rby_fail(c, at, exc, "%s");
+    if (rby_call(c, NULL, at, types_module(), "setup", args, 2, &out, &exc)) rby_fail(c, at, exc, "%s");
     libdirs_sent = 1;
 }
 

@@ -21,6 +21,8 @@ module Puppet
     const_set(name, Class.new(parent || Puppet::Error))
   end
 
+  PUPPETVERSION = '7.23.0' unless const_defined?(:PUPPETVERSION, false)
+
   # Logging from module code at load time goes to mcomp's stderr as
   # Puppet's agent would print it.
   class << self
@@ -153,6 +155,30 @@ module Puppet
   module Util
     def self.const_missing(name)
       const_set(name, Module.new)
+    end
+
+    # Puppet::Util::Package.versioncmp: versions compared piece by piece,
+    # numbers as numbers (unless one has a leading zero), '-' before '.'
+    # before anything else, letters case-insensitively.
+    module Package
+      def self.versioncmp(left, right)
+        pieces = /[-.]|\d+|[^-.\d]+/
+        a = left.to_s.scan(pieces)
+        b = right.to_s.scan(pieces)
+        a.zip(b).each do |x, y|
+          break if y.nil?
+          next if x == y
+          %w[- .].each do |sep|
+            return -1 if x == sep
+            return 1 if y == sep
+          end
+          if x.match?(/\A\d+\z/) && y.match?(/\A\d+\z/) && !x.start_with?('0') && !y.start_with?('0')
+            return x.to_i <=> y.to_i
+          end
+          return x.upcase <=> y.upcase
+        end
+        left.to_s <=> right.to_s
+      end
     end
 
     module Warnings; end
@@ -409,6 +435,14 @@ module MComp
     class << self
       # lib directories of the modules on the module path, in search order
       attr_accessor :libdirs
+
+      # setup(libdirs, facts): where modules are, and the facts Facter.value
+      # answers while module code loads.
+      def setup(libdirs, facts)
+        self.libdirs = libdirs
+        Facter.mcomp_gathered = facts if defined?(Facter) && Facter.respond_to?(:mcomp_gathered=)
+        nil
+      end
 
       def registry
         @registry ||= {}
