@@ -134,10 +134,9 @@ module Facter
           when Proc then @code.call
           when String then Facter::Core::Execution.exec(@code)
           end
-        result = nil if result == ''
         Facter.mcomp_normalize(result)
       rescue StandardError, ScriptError => e
-        Facter.warn("Error while resolving custom fact fact='#{@fact.name}', resolution='#{@name || '<anonymous>'}': #{e.message}")
+        Facter.log_error("Error while resolving custom fact fact='#{@fact.name}', resolution='#{@name || '<anonymous>'}': #{e.message}")
         raise Facter::ResolveCustomFactError
       end
 
@@ -269,12 +268,17 @@ module Facter
       $stderr.puts "Warning: Facter: #{msg}"
     end
 
+    # A fact that failed: the agent's log line (the compile goes on).
+    def log_error(msg)
+      $stderr.puts "Error: Facter: #{msg}"
+    end
+
     def warnonce(msg)
       warn(msg)
     end
 
     def log_exception(exception, message = nil)
-      warn(message || exception.message)
+      log_error(message || exception.message)
     end
 
     def debug(*) end
@@ -311,13 +315,17 @@ module MComp
     # whose value is nil.  A file that fails to load is a warning.
     def self.resolve(libdirs, gathered)
       Facter.mcomp_gathered = gathered
+      MComp::Types.libdirs ||= libdirs if defined?(MComp::Types)
+      added = libdirs.reject { |d| $LOAD_PATH.include?(d) }
+      $LOAD_PATH.unshift(*added)
       libdirs.each do |dir|
         Dir.glob(File.join(dir, 'facter', '*.rb')).sort.each do |file|
           begin
             load file
-          rescue Exception => e # a broken fact file must not stop the compile
-            raise if e.is_a?(SystemExit) && false
-            Facter.warn("error while resolving custom facts in #{file}: #{e.message}")
+          rescue ScriptError => e
+            Facter.log_error("Error loading fact #{file}: #{e.message}")
+          rescue StandardError => e
+            Facter.log_error("error while resolving custom facts in #{file} #{e.message}")
           end
         end
       end

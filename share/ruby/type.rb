@@ -53,8 +53,17 @@ module Puppet
       @mcomp_features ||= Object.new.tap { |o| def o.method_missing(*) true end }
     end unless method_defined?(:features)
 
+    # Puppet[:setting]: the agent's settings as Debian's puppet package sets
+    # them for root (the values $settings:: gives).
+    MCOMP_SETTINGS = {
+      confdir: '/etc/puppet', codedir: '/etc/puppet/code', vardir: '/var/cache/puppet',
+      environmentpath: '/etc/puppet/code/environments', libdir: '/var/cache/puppet/lib',
+      logdir: '/var/log/puppet', rundir: '/run/puppet', ssldir: '/var/lib/puppet/ssl',
+      statedir: '/var/cache/puppet/state', server: 'puppet', environment: 'production',
+    }.freeze
+
     def [](setting)
-      nil
+      MCOMP_SETTINGS[setting.to_sym]
     end unless method_defined?(:[])
   end
 
@@ -493,7 +502,28 @@ module MComp
         return nil unless CORE.include?(name.to_s)
         klass = Class.new(Puppet::Type)
         klass.mcomp_init(name)
+        # Puppet::Type.type(:service).newservice(name: 'x')[:provider], as
+        # stdlib's service_provider fact asks: the default provider
+        default = default_provider(name)
+        klass.define_singleton_method(:new) { |attrs = {}| attrs.merge(provider: default) }
+        klass.define_singleton_method("new#{name}") { |attrs = {}| attrs.merge(provider: default) }
         registry[name] = klass
+      end
+
+      # The provider Puppet picks by default for a core type on this machine.
+      def default_provider(name)
+        family = Facter.value(:os).is_a?(Hash) ? Facter.value(:os)['family'] : Facter.value(:osfamily) if defined?(Facter)
+        case name.to_s
+        when 'service'
+          comm = File.read('/proc/1/comm') rescue ''
+          if comm.include?('systemd') then :systemd
+          elsif family == 'Debian' then :debian
+          elsif family == 'RedHat' then :redhat
+          else :init
+          end
+        when 'package'
+          { 'Debian' => :apt, 'RedHat' => :yum }.fetch(family, nil)
+        end
       end
 
       def load_type_file(path)
