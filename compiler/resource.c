@@ -932,7 +932,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
     const char *type = cat_capitalize_type(A, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
-    if (!cmp_find_type(c, type, strlen(type)) && !load_define(c, lower(c, type)))
+    if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
     if (n->op == TK_LLCOLLECT)
         cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
