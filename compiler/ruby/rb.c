@@ -14,7 +14,7 @@
  * 1 GiB stack: ruby_init_stack takes the thread's real bounds, so the
  * conservative GC scans the frames of the whole compile).  Ruby's signal
  * handlers are taken back after start-up: mcomp keeps its own behaviour
- * for SIGINT, SIGPIPE and the rest.
+ * for SIGINT, SIGPIPE and the rest, and its own alternate signal stack.
  */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
@@ -536,12 +536,15 @@ void rby_start(Compiler *c, const Node *at)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct sigaction saved[ARRAY_LEN(taken_signals)];
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], NULL, &saved[i]);
+    stack_t saved_alt;                /* Ruby sets its own; ASan unmaps its own at thread exit */
+    int have_alt = sigaltstack(NULL, &saved_alt) == 0;
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
     ruby_options(5, opts);
     ruby_script("mcomp");
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], &saved[i], NULL);
+    if (have_alt) sigaltstack(&saved_alt, NULL);
     started = 1;
     id_new = rb_intern("new");
     id_unwrap = rb_intern("unwrap");
