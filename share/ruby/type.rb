@@ -429,9 +429,11 @@ module Puppet
 end
 
 # Gem::Version compares versions in some modules' load-time checks.
+# (loaded on first use: it costs more than the rest of this layer)
 unless defined?(Gem::Version)
-  module Gem; end
-  require 'rubygems/version'
+  module Gem
+    autoload :Version, 'rubygems/version'
+  end
 end
 
 module MComp
