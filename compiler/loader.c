@@ -376,8 +376,19 @@ int cmp_builtin_var(const char *name)
 
 /* ---- resource types written in Ruby ---- */
 
+typedef struct LibDirs {
+    const char **dirs;
+    size_t n;
+} LibDirs;
+
 const char **cmp_module_libdirs(Compiler *c, size_t *n)
 {
+    /* found once per compile, kept in c->loaded under "\3" (no path starts so) */
+    LibDirs *ld = map_get(&c->loaded, "\3", 1);
+    if (ld) {
+        *n = ld->n;
+        return ld->dirs;
+    }
     const char **dirs = NULL;
     size_t cap = 0;
     *n = 0;
@@ -404,6 +415,10 @@ const char **cmp_module_libdirs(Compiler *c, size_t *n)
         free(names);
     }
     map_free(&seen);
+    ld = ARENA_NEW(A, LibDirs);
+    ld->dirs = dirs;
+    ld->n = *n;
+    map_put(&c->loaded, "\3", 1, ld);
     return dirs;
 }
 

@@ -161,16 +161,20 @@ module Puppet
     end
   end
 
+  # Reopened, not replaced: other parts of the Ruby layer may define more
+  # of Puppet::Util.
   module Util
+    # Puppet::Util::Firewall and the like, mixed into types: empty modules.
     def self.const_missing(name)
       const_set(name, Module.new)
-    end
+    end unless singleton_class.method_defined?(:const_missing, false)
 
     # Puppet::Util::Package.versioncmp: versions compared piece by piece,
     # numbers as numbers (unless one has a leading zero), '-' before '.'
     # before anything else, letters case-insensitively.
     module Package
       def self.versioncmp(left, right)
+
         pieces = /[-.]|\d+|[^-.\d]+/
         a = left.to_s.scan(pieces)
         b = right.to_s.scan(pieces)
@@ -187,7 +191,7 @@ module Puppet
           return x.upcase <=> y.upcase
         end
         left.to_s <=> right.to_s
-      end
+      end unless respond_to?(:versioncmp)
     end
 
     module Warnings; end
@@ -198,8 +202,8 @@ module Puppet
 
     def self.absolute_path?(path, platform = :posix)
       path.is_a?(String) && path.start_with?('/')
-    end
-  end unless const_defined?(:Util, false) && Util.respond_to?(:absolute_path?)
+    end unless respond_to?(:absolute_path?)
+  end
 
   class Type
     class << self
