@@ -26,22 +26,24 @@ module Puppet
   # Logging from module code at load time goes to mcomp's stderr as
   # Puppet's agent would print it.
   class << self
-    unless method_defined?(:warning)
-      def warning(msg)
-        $stderr.puts "Warning: #{msg}"
-      end
-      alias warn warning
+    def warning(msg)
+      $stderr.puts "Warning: #{msg}"
+    end unless method_defined?(:warning)
 
-      def deprecation_warning(msg, key = nil)
-        warning(msg)
-      end
+    def warn(msg)
+      warning(msg)
+    end unless method_defined?(:warn)
 
-      def debug(*) end
-      def info(*) end
-      def notice(*) end
-      def err(msg)
-        $stderr.puts "Error: #{msg}"
-      end
+    def deprecation_warning(msg, key = nil)
+      warning(msg)
+    end unless method_defined?(:deprecation_warning)
+
+    def err(msg)
+      $stderr.puts "Error: #{msg}"
+    end unless method_defined?(:err)
+
+    %i[debug info notice].each do |level|
+      define_method(level) { |*| nil } unless method_defined?(level)
     end
 
     def version
