@@ -80,8 +80,10 @@ Facter.add(:ft_execute_default) do
 end
 Facter.add(:ft_execute_raise) { setcode { Facter::Core::Execution.execute('no-such-command-here') } }
 Facter.add(:ft_helper) { setcode { Facter::Util::FtHelper.answer } }
-Facter.add(:ft_kernel) { setcode { 'gathered facts win' } }
-Facter.add(:kernel) { setcode { 'not this' } }
+Facter.add(:ft_kernel) { setcode { 'a later resolution of the same weight loses' } }
+Facter.add(:kernel) { setcode { 'a gathered fact wins' } }
+Facter.add(:kernelrelease) { has_weight 1; setcode { 'unless the custom one has a weight' } }
+Facter.add(:architecture) { has_weight 5; setcode { nil } }
 EOF
 spew("$tmp/mods/ft/lib/facter/util/ft_helper.rb", <<'EOF');
 module Facter::Util::FtHelper
@@ -97,7 +99,7 @@ spew("$tmp/mods/fu/lib/facter/broken.rb", "Facter.add(:fu_broken) { setcode { 'x
 
 my @names = qw(ft_block ft_command ft_hash ft_kernel ft_marker ft_linux ft_bsd ft_sym ft_by_block ft_no_block
                ft_weight ft_confines ft_boom ft_which ft_which_none ft_exec ft_exec_missing ft_execute_default
-               ft_execute_raise ft_helper fu_uses_ft fu_broken kernel);
+               ft_execute_raise ft_helper fu_uses_ft fu_broken kernel kernelrelease architecture);
 spew("$tmp/site.pp", join('', map { "notify { '$_': message => String(\$facts['$_']) }\n" } @names)
      . "notify { 'top': message => \"\${::ft_block} / \${ft_linux}\" }\n");
 
@@ -113,6 +115,7 @@ my %want = (
     ft_which => '"found sh"', ft_which_none => '"nil"', ft_exec => '"resolution"', ft_exec_missing => '"nil"',
     ft_execute_default => '"fallback"', ft_execute_raise => '""', ft_helper => '"42"',
     fu_uses_ft => '"from a block via fu"', fu_broken => '""', kernel => '"Linux"',
+    kernelrelease => '"unless the custom one has a weight"', architecture => '"' . `uname -m` =~ s/\s+//gr . '"',
     top => '"from a block / on linux"',
 );
 SKIP: {

@@ -31,7 +31,8 @@ Value *rby_type_title(Compiler *c, const Node *at, const TypeDef *td, const char
 
 /* facts with the custom facts of the modules on the module path added
  * (<module>/lib/facter/NAME.rb, run as an agent's pluginsync makes them run;
- * a gathered fact keeps its value).  Returns facts itself when no module
+ * a gathered fact keeps its value unless a custom one of its name has a
+ * positive has_weight).  Returns facts itself when no module
  * has custom facts (Ruby is not started then).  A fact whose code raises
  * is a warning and gets no value.  The hash lives in the compile arena. */
 Value *rby_facts_custom(Compiler *c, Value *facts);

@@ -7,7 +7,8 @@
 # heaviest first (a resolution weighs its has_weight, else its number of
 # confines), and takes the first value that is not nil; a resolution that
 # raises is logged and ends the search with no value.  Facts mcomp gathered
-# itself answer Facter.value before any custom fact is asked.
+# itself answer Facter.value before a custom fact of the same name, unless
+# that one has a positive has_weight (as Facter ranks its core facts).
 # MComp::Facts.resolve is what the C compiler calls.
 
 module Facter
@@ -100,6 +101,12 @@ module Facter
 
       def has_weight(weight)
         @weight = weight
+      end
+
+      # Whether has_weight gave this resolution a weight above zero (what
+      # lets a custom fact override a gathered one).
+      def mcomp_weighted?
+        @weight.to_i > 0
       end
 
       def weight
@@ -204,6 +211,10 @@ module Facter
       def flush
         remove_instance_variable(:@value) if defined?(@value)
       end
+
+      def mcomp_weighted?
+        @resolutions.any?(&:mcomp_weighted?)
+      end
     end
   end
 
@@ -240,12 +251,18 @@ module Facter
       fact
     end
 
-    # A fact mcomp gathered wins over a custom fact of the same name (Facter
-    # ranks core facts above custom ones that do not outweigh them).
+    # A fact mcomp gathered wins over a custom fact of the same name unless
+    # that one has a resolution with has_weight above zero that gives a
+    # value (Facter's rule for core facts).
     def fact(name)
       name = name.to_s
-      return MCompGathered.new(name.to_sym, mcomp_gathered[name]) if mcomp_gathered.key?(name)
-      mcomp_custom[name]
+      custom = mcomp_custom[name]
+      return custom unless mcomp_gathered.key?(name)
+      if custom && custom.mcomp_weighted?
+        v = custom.value
+        return custom unless v.nil?
+      end
+      MCompGathered.new(name.to_sym, mcomp_gathered[name])
     end
     alias [] fact
 
@@ -311,8 +328,9 @@ module MComp
   module Facts
     # Loads every lib/facter/*.rb of libdirs (module lib directories in
     # module path order) and returns the values of the facts they add, as
-    # a Hash (name => value), skipping facts gathered already and those
-    # whose value is nil.  A file that fails to load is a warning.
+    # a Hash (name => value), without those whose value is nil and those
+    # gathered already (unless weighted to override them).  A file that
+    # fails to load is Facter's error line.
     def self.resolve(libdirs, gathered)
       Facter.mcomp_gathered = gathered
       MComp::Types.libdirs ||= libdirs if defined?(MComp::Types)
@@ -331,7 +349,7 @@ module MComp
       end
       out = {}
       Facter.mcomp_custom.each do |name, fact|
-        next if gathered.key?(name)
+        next if gathered.key?(name) && !fact.mcomp_weighted?
         v = fact.value
         out[name] = v unless v.nil?
       end
