@@ -38,8 +38,10 @@ module Facter
           raise ExecutionFailure, "Could not execute '#{command}': command not found" if on_fail == :raise
           return on_fail
         end
-        out = IO.popen(['/bin/sh', '-c', command.to_s], err: File::NULL, &:read)
-        out.to_s.chomp
+        # in the C locale, as Facter runs commands; output stripped
+        out = IO.popen({ 'LC_ALL' => 'C', 'LANG' => 'C' }, ['/bin/sh', '-c', command.to_s],
+                       in: File::NULL, err: File::NULL, &:read)
+        out.to_s.strip
       rescue SystemCallError => e
         raise ExecutionFailure, "Failed while executing '#{command}': #{e.message}" if on_fail == :raise
         on_fail
