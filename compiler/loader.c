@@ -400,8 +400,9 @@ const char **cmp_module_libdirs(Compiler *c, size_t *n)
         for (int j = 0; j < k; j++) {
             const char *m = names[j]->d_name;
             const char *lib = arena_printf(A, "%s/%s/lib", c->modulepath[i], m);
-            if (module_name_ok(m) && !map_get(&seen, m, strlen(m)) && is_dir(lib)) {
-                map_put(&seen, arena_strdup(A, m), strlen(m), (void *)1);
+            int first = module_name_ok(m) && !map_get(&seen, m, strlen(m));
+            if (first) map_put(&seen, arena_strdup(A, m), strlen(m), (void *)1);
+            if (first && is_dir(lib)) {
                 if (*n == cap) {
                     cap = cap ? cap * 2 : 16;
                     const char **nd = ARENA_NEWN(A, const char *, cap);
