@@ -85,6 +85,17 @@ Facter.add(:kernel) { setcode { 'a gathered fact wins' } }
 Facter.add(:kernelrelease) { has_weight 1; setcode { 'unless the custom one has a weight' } }
 Facter.add(:architecture) { has_weight 5; setcode { nil } }
 EOF
+spew("$tmp/mods/ft/lib/facter/aggregate.rb", <<'EOF');
+Facter.add(:ft_merged, type: :aggregate) do
+  chunk(:one) { { 'a' => { 'x' => 1 }, 'list' => [1] } }
+  chunk(:two) { { 'a' => { 'y' => 2 }, 'list' => [2] } }
+end
+Facter.add(:ft_joined, type: :aggregate) do
+  chunk(:base) { 'base' }
+  chunk(:more, require: [:base]) { |base| "#{base}+more" }
+  aggregate { |chunks| chunks.values.join(',') }
+end
+EOF
 spew("$tmp/mods/ft/lib/facter/util/ft_helper.rb", <<'EOF');
 module Facter::Util::FtHelper
   def self.answer
@@ -99,7 +110,7 @@ spew("$tmp/mods/fu/lib/facter/broken.rb", "Facter.add(:fu_broken) { setcode { 'x
 
 my @names = qw(ft_block ft_command ft_hash ft_kernel ft_marker ft_linux ft_bsd ft_sym ft_by_block ft_no_block
                ft_weight ft_confines ft_boom ft_which ft_which_none ft_exec ft_exec_missing ft_execute_default
-               ft_execute_raise ft_helper fu_uses_ft fu_broken kernel kernelrelease architecture);
+               ft_execute_raise ft_helper fu_uses_ft fu_broken kernel kernelrelease architecture ft_merged ft_joined);
 spew("$tmp/site.pp", join('', map { "notify { '$_': message => String(\$facts['$_']) }\n" } @names)
      . "notify { 'top': message => \"\${::ft_block} / \${ft_linux}\" }\n");
 
@@ -117,6 +128,7 @@ my %want = (
     fu_uses_ft => '"from a block via fu"', fu_broken => '""', kernel => '"Linux"',
     kernelrelease => '"unless the custom one has a weight"', architecture => '"' . `uname -m` =~ s/\s+//gr . '"',
     top => '"from a block / on linux"',
+    ft_merged => q{"{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"}, ft_joined => '"base,base+more"',
 );
 SKIP: {
     skip 'not on Linux', scalar(keys %want) unless $^O eq 'linux';

@@ -158,6 +158,51 @@ module Facter
       end
     end
 
+    # An aggregate resolution (Facter.add(name, type: :aggregate)): named
+    # chunks, each a block (given the values of the chunks it requires),
+    # combined by an aggregate block or else merged: hashes deeply, arrays
+    # concatenated.
+    class Aggregate < Resolution
+      def chunk(name, options = {}, &block)
+        raise ArgumentError, "chunk #{name} needs a block" unless block
+        (@chunks ||= {})[name.to_sym] = [Array(options[:require]).map(&:to_sym), block]
+      end
+
+      def aggregate(&block)
+        @aggregate = block
+      end
+
+      def value
+        results = {}
+        (@chunks || {}).each_key { |name| mcomp_chunk(name, results, []) }
+        result = @aggregate ? @aggregate.call(results) : results.values.inject { |a, b| mcomp_merge(a, b) }
+        Facter.mcomp_normalize(result)
+      rescue StandardError, ScriptError => e
+        Facter.log_error("Error while resolving custom fact fact='#{@fact.name}', resolution='#{@name || '<anonymous>'}': #{e.message}")
+        raise Facter::ResolveCustomFactError
+      end
+
+      private
+
+      def mcomp_chunk(name, results, stack)
+        return results[name] if results.key?(name)
+        raise ArgumentError, "chunk #{name} requires itself" if stack.include?(name)
+        requires, block = @chunks.fetch(name) { raise ArgumentError, "no chunk #{name}" }
+        args = requires.map { |r| mcomp_chunk(r, results, stack + [name]) }
+        results[name] = block.call(*args)
+      end
+
+      def mcomp_merge(a, b)
+        if a.is_a?(Hash) && b.is_a?(Hash)
+          a.merge(b) { |_, x, y| mcomp_merge(x, y) }
+        elsif a.is_a?(Array) && b.is_a?(Array)
+          a + b
+        else
+          raise ArgumentError, "Cannot merge #{a.inspect}:#{a.class} and #{b.inspect}:#{b.class}"
+        end
+      end
+    end
+
     # A fact: its resolutions, asked heaviest first.
     class Fact
       attr_reader :name
@@ -175,7 +220,7 @@ module Facter
       def define_resolution(name, options = {}, &block)
         res = name && @resolutions.find { |r| r.name == name }
         unless res
-          res = Resolution.new(name, self)
+          res = (options[:type] == :aggregate ? Aggregate : Resolution).new(name, self)
           @resolutions << res
         end
         res.has_weight(options[:weight]) if options[:weight]
