@@ -19,6 +19,7 @@
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +93,31 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len)
 
 /* ---- the value border ---- */
 
+/* Arrays and hashes convert once: the same Value gives the same Ruby object
+ * afterwards (values are immutable; Puppet too hands Ruby code the objects
+ * its variables hold).  The objects stay alive in cache_keep. */
+static st_table *cache;
+static VALUE cache_keep;
+
+static VALUE convert(Compiler *c, const Value *v);
+
 VALUE rby_to_ruby(Compiler *c, const Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return convert(c, v);
+    st_data_t hit;
+    if (cache && st_lookup(cache, (st_data_t)v, &hit)) return (VALUE)hit;
+    VALUE r = convert(c, v);
+    if (!cache) {
+        cache = st_init_numtable();
+        cache_keep = rb_ary_new();
+        rb_gc_register_mark_object(cache_keep);
+    }
+    rb_ary_push(cache_keep, r);
+    st_insert(cache, (st_data_t)v, (st_data_t)r);
+    return r;
+}
+
+static VALUE convert(Compiler *c, const Value *v)
 {
     switch (v->kind) {
     case V_UNDEF: return Qnil;
@@ -372,7 +397,7 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
     for (size_t i = 0; i < ARRAY_LEN(levels); i++) {
         if (strcmp(level, levels[i].fn)) continue;
         if (!levels[i].label) return;
-        if (!s) {                       /* no scope (a type or fact file loading): Puppet's plain form */
+        if (!s) {
             fprintf(stderr, "%s: %s\n", levels[i].label, msg);
             return;
         }
@@ -432,12 +457,114 @@ static VALUE cb_scope_vars(VALUE self, VALUE scope)
     return h;
 }
 
-typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; } FnCall;
+static int bind_each(VALUE key, VALUE val, VALUE obj)
+{
+    char buf[256];
+    long n = RSTRING_LEN(key);
+    if (n + 2 > (long)sizeof buf) return ST_CONTINUE;
+    buf[0] = '@';
+    const char *k = RSTRING_PTR(key);
+    for (long i = 0; i < n; i++) {       /* Puppet's name.gsub(/[^\w]/, '_') */
+        unsigned char ch = (unsigned char)k[i];
+        buf[i + 1] = (isalnum(ch) || ch == '_' || ch >= 0x80) ? (char)ch : '_';
+    }
+    rb_ivar_set(obj, rb_intern2(buf, n + 1), val);
+    return ST_CONTINUE;
+}
+
+/* MComp.bind_vars(obj, scope): an instance variable of obj for every
+ * variable visible in scope (Puppet's TemplateWrapper does this with
+ * scope.to_hash) */
+static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
+{
+    VALUE h = cb_scope_vars(self, scope);
+    rb_hash_foreach(h, bind_each, obj);
+    return obj;
+}
+
+/* ---- Ruby blocks as Puppet lambdas ----
+ *
+ * call_function(name, args) { |x| ... } hands the function a lambda made
+ * here: N parameters (the block's arity) and a body calling the compiler
+ * function __rby_block(INDEX, $p0, ...), which runs block INDEX (kept in
+ * blocks_keep) under protection.  A Ruby exception in the block is parked
+ * in pending_exc and re-raised as itself once the call is back in Ruby. */
+static VALUE blocks_keep;
+static VALUE pending_exc = Qnil;
+
+static Node *synth(Compiler *c, const Node *at, NodeKind kind, const char *text)
+{
+    Node *n = ast_new(A, kind, at ? at->file : NULL, at ? at->off : 0, at ? at->len : 0);
+    if (text) {
+        n->text = arena_strdup(A, text);
+        n->text_len = (uint32_t)strlen(text);
+    }
+    return n;
+}
+
+static const Node *block_lambda(Compiler *c, const Node *at, VALUE block)
+{
+    long index = RARRAY_LEN(blocks_keep);
+    rb_ary_push(blocks_keep, block);
+    int arity = rb_proc_arity(block);
+    int nparams = arity < 0 ? -arity - 1 + 1 : arity;     /* |*a| and |x, *r|: the rest as one more */
+    NodeList params = {0}, args = {0}, stmts = {0};
+    Node *idx = synth(c, at, ND_INT, NULL);
+    idx->ival = index;
+    ast_list_add(&args, idx);
+    for (int i = 0; i < nparams; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "__rby_p%d", i);
+        Node *p = synth(c, at, ND_PARAM, name);
+        if (arity < 0 && i == nparams - 1) p->ival = 1;
+        ast_list_add(&params, p);
+        ast_list_add(&args, synth(c, at, ND_VAR, name));
+    }
+    Node *call = synth(c, at, ND_CALL, NULL);
+    call->a = synth(c, at, ND_NAME, "__rby_block");
+    call->ival = 1;
+    ast_set_kids(call, args);
+    ast_list_add(&stmts, call);
+    Node *body = synth(c, at, ND_BLOCK, NULL);
+    ast_set_kids(body, stmts);
+    Node *lambda = synth(c, at, ND_LAMBDA, NULL);
+    ast_set_kids(lambda, params);
+    lambda->b = body;
+    return lambda;
+}
+
+typedef struct BlockRun { Compiler *c; VALUE block; Value **args; size_t n; Value *out; } BlockRun;
+
+static VALUE block_body(VALUE arg)
+{
+    BlockRun *b = (BlockRun *)arg;
+    VALUE argv = rb_ary_new_capa((long)b->n);
+    for (size_t i = 0; i < b->n; i++) rb_ary_push(argv, rby_to_ruby(b->c, b->args[i]));
+    VALUE r = rb_proc_call(b->block, argv);
+    b->out = rby_to_puppet(b->c, r);
+    return Qnil;
+}
+
+Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+{
+    if (n < 1 || args[0]->kind != V_INT || !blocks_keep || args[0]->i >= RARRAY_LEN(blocks_keep))
+        cmp_fail(c, at, "__rby_block: no such block");
+    BlockRun b = {c, rb_ary_entry(blocks_keep, (long)args[0]->i), args + 1, n - 1, NULL};
+    VALUE exc;
+    rby_protect(c, s, at, block_body, (VALUE)&b, &exc);
+    if (!NIL_P(exc)) {
+        pending_exc = exc;
+        rby_fail(c, at, exc, "%s");
+    }
+    return b.out;
+}
+
+typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; const Node *lambda; Value *out; } FnCall;
 
 static void fncall_body(void *arg)
 {
     FnCall *f = arg;
-    f->out = ev_call_function(f->c, f->s, f->at, f->name, f->args, f->n, NULL);
+    f->out = ev_call_function(f->c, f->s, f->at, f->name, f->args, f->n, f->lambda);
 }
 
 /* MComp.call_function(scope, name, args) -> value: the Puppet function
@@ -452,18 +579,25 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     long n = RARRAY_LEN(args);
     Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
     for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
-    if (rb_block_given_p()) rb_raise(c_puppet_error, "Calling '%s' with a Ruby block is not supported", fname);
-    FnCall f = {c, s, x->at, fname, av, (size_t)n, NULL};
+    const Node *lambda = rb_block_given_p() ? block_lambda(c, x->at, rb_block_proc()) : NULL;
+    FnCall f = {c, s, x->at, fname, av, (size_t)n, lambda, NULL};
     const char *err = rby_guard(c, fncall_body, &f);
+    if (!NIL_P(pending_exc)) {               /* the block's own exception */
+        VALUE e = pending_exc;
+        pending_exc = Qnil;
+        rb_exc_raise(e);
+    }
     if (err) rby_raise_compile_error(err);
     return rby_to_ruby(c, f.out);
 }
 
-/* MComp.log(scope, level, message) */
+/* MComp.log(scope, level, message): as the logging functions do in scope
+ * ("Warning: Scope(Class[x]): message"; nil: the calling scope), or
+ * without a scope when scope is false ("Warning: message", as Puppet.warning). */
 static VALUE cb_log(VALUE self, VALUE scope, VALUE level, VALUE msg)
 {
     RbyCtx *x = need_ctx();
-    Scope *s = NIL_P(scope) ? x->scope : rby_scope_of(scope);
+    Scope *s = scope == Qfalse ? NULL : NIL_P(scope) ? x->scope : rby_scope_of(scope);
     rby_log(x->c, s, var_name(level), var_name(msg));
     return Qnil;
 }
@@ -505,6 +639,82 @@ static VALUE cb_scope_label(VALUE self, VALUE scope)
     return rby_str(l, strlen(l));
 }
 
+/* MComp.catalog_classes -> the classes evaluated so far (lowercase, in
+ * order; Puppet's catalog.classes), MComp.catalog_tags -> the catalog's tags */
+static VALUE names_array(const char **names, size_t n)
+{
+    VALUE a = rb_ary_new_capa((long)n);
+    for (size_t i = 0; i < n; i++) rb_ary_push(a, rby_str(names[i], strlen(names[i])));
+    return a;
+}
+
+static VALUE cb_catalog_classes(VALUE self)
+{
+    Catalog *cat = need_ctx()->c->cat;
+    return names_array(cat->classes, cat->nclasses);
+}
+
+static VALUE cb_catalog_tags(VALUE self)
+{
+    Catalog *cat = need_ctx()->c->cat;
+    VALUE seen = rb_hash_new(), a = names_array(cat->tags, cat->ntags);
+    for (long i = 0; i < RARRAY_LEN(a); i++) rb_hash_aset(seen, rb_ary_entry(a, i), Qtrue);
+    for (size_t i = 0; i < cat->nres; i++) {       /* the classes' tags, as Puppet's catalog collects them */
+        Resource *r = cat->res[i];
+        if (strcmp(r->type, "Class") != 0) continue;
+        for (size_t j = 0; j < r->ntags; j++) {
+            VALUE t = rby_str(r->tags[j], strlen(r->tags[j]));
+            if (RTEST(rb_hash_lookup2(seen, t, Qfalse))) continue;
+            rb_hash_aset(seen, t, Qtrue);
+            rb_ary_push(a, t);
+        }
+    }
+    return a;
+}
+
+/* ---- Puppet lambdas as Ruby objects ---- */
+
+typedef struct RbyLambda { Compiler *c; Scope *scope; const Node *call, *lambda; } RbyLambda;
+static VALUE c_lambda;               /* MComp::Lambda (core.rb) */
+
+VALUE rby_lambda_object(Compiler *c, Scope *s, const Node *call, const Node *lambda)
+{
+    RbyLambda *l = ARENA_NEW(A, RbyLambda);
+    l->c = c, l->scope = s, l->call = call, l->lambda = lambda;
+    return wrap(c_lambda, l);
+}
+
+typedef struct Yield { RbyLambda *l; Value **args; size_t n; Value *out; } Yield;
+
+static void yield_body(void *arg)
+{
+    Yield *y = arg;
+    CallCtx cc = {.c = y->l->c, .scope = y->l->scope, .call = y->l->call, .arena = y->l->c->arena, .lambda = y->l->lambda};
+    y->out = ev_yield(&cc, y->args, y->n);
+}
+
+/* MComp.lambda_call(lambda, args) -> the lambda's value */
+static VALUE cb_lambda_call(VALUE self, VALUE lambda, VALUE args)
+{
+    RbyLambda *l = ptr_get(lambda);
+    Compiler *c = l->c;
+    args = rb_Array(args);
+    long n = RARRAY_LEN(args);
+    Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
+    for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
+    Yield y = {l, av, (size_t)n, NULL};
+    const char *err = rby_guard(c, yield_body, &y);
+    if (err) rby_raise_compile_error(err);
+    return rby_to_ruby(c, y.out);
+}
+
+/* MComp.lambda_arity(lambda) -> the number of parameters it declares */
+static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
+{
+    RbyLambda *l = ptr_get(lambda);
+    return INT2FIX(l->lambda->nkids);
+}
+
 /* ---- start-up ---- */
 
 static VALUE load_layer(VALUE unused)
@@ -522,6 +732,7 @@ static VALUE load_layer(VALUE unused)
     c_sensitive = rb_const_get(rb_const_get(types, rb_intern("PSensitiveType")), rb_intern("Sensitive"));
     c_type = rb_const_get(types, rb_intern("PuppetType"));
     c_scope = rb_const_get(rb_const_get(puppet, rb_intern("Parser")), rb_intern("Scope"));
+    c_lambda = rb_const_get(m_mcomp, rb_intern("Lambda"));
     rb_gc_register_mark_object(c_compile_error);
     return Qnil;
 }
@@ -552,17 +763,25 @@ void rby_start(Compiler *c, const Node *at)
     id_message = rb_intern("message");
     id_backtrace = rb_intern("backtrace");
     id_source = rb_intern("source");
+    blocks_keep = rb_ary_new();
+    rb_gc_register_mark_object(blocks_keep);
+    rb_gc_register_address(&pending_exc);
     m_mcomp = rb_define_module("MComp");
     c_ptr = rb_define_class_under(m_mcomp, "Ptr", rb_cObject);
     rb_undef_alloc_func(c_ptr);
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
+    rby_define("bind_vars", (cb_bind_vars), 2);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);
     rby_define("type_to_s", (cb_type_to_s), 2);
     rby_define("type_eq", (cb_type_eq), 2);
     rby_define("resref", (cb_resref), 2);
     rby_define("scope_label", (cb_scope_label), 1);
+    rby_define("lambda_call", (cb_lambda_call), 2);
+    rby_define("catalog_classes", (cb_catalog_classes), 0);
+    rby_define("catalog_tags", (cb_catalog_tags), 0);
+    rby_define("lambda_arity", (cb_lambda_arity), 1);
     for (size_t i = 0; i < ARRAY_LEN(rby_inits); i++) rby_inits[i]();
     int state = 0;
     rb_protect(load_layer, Qnil, &state);

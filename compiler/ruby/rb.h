@@ -24,4 +24,8 @@ double rby_startup_ms(void);
  * concatenated, a string in the compile arena; errors end the compile. */
 Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+/* __rby_block(INDEX, args...): runs the Ruby block a Ruby caller gave
+ * call_function() (see rb.c); a compiler function only the lambdas the
+ * bridge makes call. */
+Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 #endif

@@ -27,19 +27,63 @@ module Puppet
   end
   module Parser; end
 
-  # Logging as Puppet's Puppet.warning etc. do, in the calling scope.
+  # Logging as Puppet's Puppet.warning etc. do ("Warning: message").
   %w[debug info notice warning err alert emerg crit].each do |level|
-    define_singleton_method(level) { |msg| MComp.log(nil, level, msg.to_s) }
+    define_singleton_method(level) { |msg| MComp.log(false, level, msg.to_s) }
   end
-  def self.warn_once(_kind, _key, message, _file = nil, _line = nil, level = :warning)
+
+  # Once per kind and key, as Puppet's warn_once (which says where, when it knows).
+  def self.warn_once(kind, key, message, file = nil, line = nil, level = :warning)
     @warned ||= {}
-    return if @warned[[_kind, _key]]
-    @warned[[_kind, _key]] = true
-    MComp.log(nil, level.to_s, message.to_s)
+    return if @warned[[kind, key]]
+    @warned[[kind, key]] = true
+    where = file ? "\n   (file: #{file}#{line ? ", line: #{line}" : ''})" : "\n   (file & line not available)"
+    MComp.log(false, level.to_s, message.to_s + where)
   end
 end
 
 
 module MComp
   class CompileError < Puppet::ParseError; end
+
+  # A Puppet lambda handed to Ruby (made by C: rby_lambda_object).
+  class Lambda
+    def call(*args)
+      MComp.lambda_call(self, args)
+    end
+
+    def parameter_count
+      MComp.lambda_arity(self)
+    end
+
+    def to_proc
+      lam = self
+      proc { |*args| lam.call(*args) }
+    end
+  end
+end
+
+# What Puppet has loaded when it renders a template, so templates use it
+# without a require: YAML and JSON (with to_yaml and to_json), and, loaded
+# on first use, the standard library's common classes.  Nothing is loaded
+# until a template touches it.
+{
+  YAML: 'yaml', Psych: 'yaml', JSON: 'json', IPAddr: 'ipaddr', Set: 'set',
+  Shellwords: 'shellwords', Base64: 'base64', Digest: 'digest', SecureRandom: 'securerandom',
+  Pathname: 'pathname', URI: 'uri', FileUtils: 'fileutils', StringIO: 'stringio',
+  OpenStruct: 'ostruct', Date: 'date', DateTime: 'date',
+}.each { |const, lib| Object.autoload(const, lib) }
+
+class Object
+  # Stand-ins that load the library, which defines the real methods.
+  def to_yaml(*args, **kw)
+    require 'yaml'            # Psych redefines Object#to_yaml
+    to_yaml(*args, **kw)
+  end
+
+  def to_json(*args)
+    Object.send(:remove_method, :to_json)
+    require 'json'
+    to_json(*args)
+  end
 end
