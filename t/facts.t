@@ -153,6 +153,19 @@ is(message($out, 'ft_block'), '"from the file"', 'the facts are the file\'s');
 is(message($out, 'ft_linux'), '""', 'and nothing else');
 unlike($err, qr/Facter/, 'no fact ran, so no Facter line on stderr');
 
+# Ruby starts only when something needs it: a Ruby type used, or custom facts to run
+mkdir "$tmp/$_" for qw(lazy lazy/m lazy/m/lib lazy/m/lib/puppet lazy/m/lib/puppet/type);
+spew("$tmp/lazy/m/lib/puppet/type/lazy_thing.rb", "Puppet::Type.newtype(:lazy_thing) { newparam(:name) { isnamevar } }\n");
+spew("$tmp/plain.pp", "notify { 'plain': }\n");
+spew("$tmp/typed.pp", "lazy_thing { 'x': }\n");
+($st, $out, $err) = mcomp('--stats', '--modulepath', "$tmp/mods", '--facts', "$tmp/facts.json", '--certname', 'n1', "$tmp/plain.pp");
+like($err, qr/ruby=no/, 'with --facts and no Ruby type used, Ruby is not started');
+($st, $out, $err) = mcomp('--stats', '--modulepath', "$tmp/lazy", '--certname', 'n1', "$tmp/plain.pp");
+like($err, qr/ruby=no/, 'gathering facts with no module that has custom facts does not start Ruby');
+($st, $out, $err) = mcomp('--stats', '--modulepath', "$tmp/lazy", '--certname', 'n1', "$tmp/typed.pp");
+is($st, 0, 'a Ruby type compiles') or diag($err);
+like($err, qr/ruby=started/, 'and starts Ruby');
+
 # stdlib's facts from the installed modules (Debian's puppet-module-puppetlabs-stdlib)
 SKIP: {
     skip 'no stdlib in /usr/share/puppet/modules', 4 unless -f '/usr/share/puppet/modules/stdlib/lib/facter/root_home.rb';
