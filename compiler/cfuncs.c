@@ -155,7 +155,7 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
             }
             char *ln = arena_strdup(A, name[0] == ':' && name[1] == ':' ? name + 2 : name);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-            if (cmp_find_type(c, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
+            if (cmp_find_type_at(c, at, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
                 map_get(&c->functions, ln, strlen(ln)) || fn_find(ln))
                 return VAL_TRUE;
         } else if (val_is_resref(v)) {

@@ -6,6 +6,7 @@
 #include "compiler/resource.h"
 #include "compiler/stdlib.h"
 #include "compiler/regex.h"
+#include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
 #include "types/provider.h"
 #include "base/util.h"
@@ -243,7 +244,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         Value *inner = val_hash_gets(f, "values");
         c->facts = inner && inner->kind == V_HASH ? inner : f;
     } else {
-        c->facts = gather_facts(c);
+        c->facts = rby_facts_custom(c, gather_facts(c));   /* modules' lib/facter */
     }
     if (opt->certname) {
         c->certname = opt->certname;

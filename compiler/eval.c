@@ -474,7 +474,7 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
         if (strcmp(name, "Class") != 0 && strcmp(name, "Node") != 0) {
             char *ln = arena_strdup(A, name);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-            if (!cmp_find_type(c, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
+            if (!cmp_find_type_at(c, at, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
                 cmp_fail(c, at, "Resource type not found: %s", name);
         }
         ValVec vv = VV_ARENA(c->arena);

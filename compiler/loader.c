@@ -29,6 +29,7 @@
 #include "base/buf.h"
 #include "base/util.h"
 #include "types/types.h"
+#include "compiler/ruby/rbtype.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -375,90 +376,65 @@ int cmp_builtin_var(const char *name)
 
 /* ---- resource types written in Ruby ---- */
 
-static int param_cmp(const void *a, const void *b)
-{
-    return strcmp(((const TypeParam *)a)->name, ((const TypeParam *)b)->name);
-}
+typedef struct LibDirs {
+    const char **dirs;
+    size_t n;
+} LibDirs;
 
-/* A type's attributes read off its Ruby source the way its newparam,
- * newproperty, ensurable and isnamevar lines declare them (a full Ruby
- * parse is not needed for the names).  The namevar is the one marked
- * namevar, else "name". */
-static TypeDef *ruby_type_def(Compiler *c, const char *lname, const char *text)
+const char **cmp_module_libdirs(Compiler *c, size_t *n)
 {
-    TypeParam *ps = NULL;
-    size_t n = 0, cap = 0;
-    int namevar = -1;
-    for (const char *line = text; line && *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        const char *p = line;
-        while (p < line + len && (*p == ' ' || *p == '\t')) p++;
-        int prop = 0, add = 0;
-        const char *name = NULL, *after = NULL;      /* the attribute's name; the rest of the line */
-        size_t nlen = 0;
-        if (!strncmp(p, "newparam", 8) || (prop = !strncmp(p, "newproperty", 11))) {
-            const char *q = p + (prop ? 11 : 8);
-            while (*q == ' ' || *q == '(') q++;
-            if (*q == ':') {
-                name = ++q;
-                while (isalnum((unsigned char)*q) || *q == '_') q++;
-                nlen = (size_t)(q - name);
-                after = q;
-                add = nlen > 0;
-            }
-        } else if (!strncmp(p, "ensurable", 9) && !(isalnum((unsigned char)p[9]) || p[9] == '_')) {
-            name = "ensure", nlen = 6, prop = 1, add = 1, after = p + 9;
-        } else if (!strncmp(p, "isnamevar", 9) && n) {
-            namevar = (int)n - 1;
-        }
-        if (add) {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                TypeParam *np = ARENA_NEWN(A, TypeParam, cap);
-                if (n) memcpy(np, ps, n * sizeof *ps);
-                ps = np;
-            }
-            ps[n].name = arena_strndup(A, name, nlen);
-            ps[n].flags = prop ? TP_PROPERTY : TP_PARAM;
-            if (memmem(after, len - (size_t)(after - line), "namevar", 7)) namevar = (int)n;   /* namevar: true */
-            n++;
-        }
-        line = end ? end + 1 : NULL;
+    /* found once per compile, kept in c->loaded under "\3" (no path starts so) */
+    LibDirs *ld = map_get(&c->loaded, "\3", 1);
+    if (ld) {
+        *n = ld->n;
+        return ld->dirs;
     }
-    TypeDef *td = ARENA_NEW(A, TypeDef);
-    td->name = lname;
-    td->namevar = namevar >= 0 ? ps[namevar].name : "name";
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(ps[i].name, td->namevar)) ps[i].flags |= TP_NAMEVAR;
-    if (n) qsort(ps, n, sizeof *ps, param_cmp);
-    td->params = ps;
-    td->nparams = n;
-    return td;
-}
-
-/* The source of <module>/lib/puppet/type/lname.rb of the first module in
- * the module path that has one, or NULL. */
-static char *ruby_type_source(Compiler *c, const char *lname)
-{
+    const char **dirs = NULL;
+    size_t cap = 0;
+    *n = 0;
+    Map seen;                            /* module name -> 1: the first module of a name wins */
+    map_init(&seen);
     for (size_t i = 0; i < c->nmodulepath; i++) {
-        DIR *d = opendir(c->modulepath[i]);
-        if (!d) continue;
-        char *text = NULL;
-        for (struct dirent *e; !text && (e = readdir(d));) {
-            if (!module_name_ok(e->d_name)) continue;
-            const char *path = arena_printf(A, "%s/%s/lib/puppet/type/%s.rb", c->modulepath[i], e->d_name, lname);
-            Buf b = BUF_INIT;
-            if (buf_read_file(&b, path, 0) == 0) text = arena_strndup(A, buf_cstr(&b), b.len);
-            buf_free(&b);
+        struct dirent **names = NULL;
+        int k = scandir(c->modulepath[i], &names, NULL, alphasort);
+        for (int j = 0; j < k; j++) {
+            const char *m = names[j]->d_name;
+            const char *lib = arena_printf(A, "%s/%s/lib", c->modulepath[i], m);
+            int first = module_name_ok(m) && !map_get(&seen, m, strlen(m));
+            if (first) map_put(&seen, arena_strdup(A, m), strlen(m), (void *)1);
+            if (first && is_dir(lib)) {
+                if (*n == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    const char **nd = ARENA_NEWN(A, const char *, cap);
+                    if (*n) memcpy(nd, dirs, *n * sizeof *dirs);
+                    dirs = nd;
+                }
+                dirs[(*n)++] = lib;
+            }
+            free(names[j]);
         }
-        closedir(d);
-        if (text) return text;
+        free(names);
     }
-    return NULL;
+    map_free(&seen);
+    ld = ARENA_NEW(A, LibDirs);
+    ld->dirs = dirs;
+    ld->n = *n;
+    map_put(&c->loaded, "\3", 1, ld);
+    return dirs;
 }
 
-const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
+/* Whether a module on the module path has lib/puppet/type/lname.rb (the
+ * file itself is found again, in Puppet's order, by the Ruby layer). */
+static int ruby_type_exists(Compiler *c, const char *lname)
+{
+    size_t n = 0;
+    const char **dirs = cmp_module_libdirs(c, &n);
+    for (size_t i = 0; i < n; i++)
+        if (is_file(arena_printf(A, "%s/puppet/type/%s.rb", dirs[i], lname))) return 1;
+    return 0;
+}
+
+const TypeDef *cmp_find_type_at(Compiler *c, const Node *at, const char *name, size_t len)
 {
     const TypeDef *td = type_find(name, len);
     if (td || !c->nmodulepath || !len || len > 200) return td;
@@ -474,10 +450,16 @@ const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
     void *hit = map_get(&c->loaded, key, len + 1);
     if (hit) return hit == (void *)1 ? NULL : hit;
     const char *kept = arena_strndup(A, key, len + 1);
-    char *text = ruby_type_source(c, kept + 1);
-    td = text ? ruby_type_def(c, kept + 1, text) : NULL;
-    map_put(&c->loaded, kept, len + 1, td ? (void *)td : (void *)1);
+    /* not found is remembered at once; a load error ends the compile */
+    map_put(&c->loaded, kept, len + 1, (void *)1);
+    td = ruby_type_exists(c, kept + 1) ? rby_type_load(c, at, kept + 1) : NULL;
+    if (td) map_put(&c->loaded, kept, len + 1, (void *)td);
     return td;
+}
+
+const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
+{
+    return cmp_find_type_at(c, NULL, name, len);
 }
 
 const Node *load_class(Compiler *c, const char *name)

@@ -10,6 +10,7 @@
  * Puppet does, so resources and edges come out in Puppet's order.
  */
 #include "compiler/resource.h"
+#include "compiler/ruby/rbtype.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -432,7 +433,7 @@ static void add_define_pending(Compiler *c, Resource *r)
 static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
                              const char *title, AttrList *attrs, int form)
 {
-    const TypeDef *td = cmp_find_type(c, tname, strlen(tname));
+    const TypeDef *td = cmp_find_type_at(c, at, tname, strlen(tname));
     const Node *def = NULL;
     const char *type = cat_capitalize_type(A, tname);
     if (!td) {
@@ -449,9 +450,13 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         while (n > 1 && title[n - 1] == '/') n--;
         (void)n;
     }
+    /* a Ruby type's title patterns run when it is declared (Puppet's
+     * parse_title); what they derive joins the parameters at the end */
+    Value *from_title = td && *title ? rby_type_title(c, at, td, title) : NULL;
     if (td) check_params(c, at, td, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
     Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
+    if (from_title) r->aux = from_title;
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
@@ -927,7 +932,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
     const char *type = cat_capitalize_type(A, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
-    if (!cmp_find_type(c, type, strlen(type)) && !load_define(c, lower(c, type)))
+    if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
     if (n->op == TK_LLCOLLECT)
         cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
@@ -1416,6 +1421,49 @@ static void inherit_define_metaparams(Compiler *c, Resource *r)
     }
 }
 
+/* A Ruby type's parameters as Puppet's Resource#to_hash gives them: `name`
+ * is the namevar's other name (Resource#parameter_name), and the
+ * attributes the title patterns derived come first, a parameter the
+ * manifest set (and did not leave undef) winning over the title's. */
+static void ruby_type_params(Compiler *c, Resource *r)
+{
+    if (strcmp(r->kind, "compilable_type") != 0) return;
+    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
+    if (!rby_type_is_ruby(td)) return;
+    Param *nm = res_param(r, "name");
+    if (nm && strcmp(td->namevar, "name") != 0) {
+        Param *nv = res_param(r, td->namevar);
+        if (!nv) {
+            nm->name = td->namevar;
+        } else {
+            /* both set: the one set last wins, as both assign the namevar */
+            if (nm > nv) nv->value = nm->value;
+            nm->value = VAL_UNDEF;
+        }
+    }
+    Value *t = r->aux;
+    if (!t || t->kind != V_HASH || !t->hash.n) return;
+    size_t n = t->hash.n + r->nparams;
+    Param *ps = ARENA_NEWN(A, Param, n);
+    size_t k = 0;
+    for (size_t i = 0; i < t->hash.n; i++) {
+        if (t->hash.keys[i]->kind != V_STR) continue;
+        const char *name = t->hash.keys[i]->str.s;
+        Param *given = NULL;
+        for (size_t j = 0; j < r->nparams; j++)
+            if (r->params[j].value->kind != V_UNDEF && !strcmp(r->params[j].name, name)) given = &r->params[j];
+        ps[k++] = given ? *given : (Param){.name = name, .value = t->hash.vals[i]};
+    }
+    for (size_t j = 0; j < r->nparams; j++) {
+        size_t i;
+        for (i = 0; i < k; i++)
+            if (!strcmp(ps[i].name, r->params[j].name)) break;
+        if (i == k) ps[k++] = r->params[j];
+    }
+    r->params = ps;
+    r->nparams = r->paramcap = k;
+}
+
 /* Drops a built-in type's namevar when it repeats the title. */
 static void drop_namevar(Compiler *c, Resource *r)
 {
@@ -1439,6 +1487,9 @@ void res_finish(Compiler *c)
     validate_unrealized_defines(c);
     resolve_use(c);
     validate_references(c);
-    for (size_t i = 0; i < c->cat->nres; i++) drop_namevar(c, c->cat->res[i]);
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        ruby_type_params(c, c->cat->res[i]);
+        drop_namevar(c, c->cat->res[i]);
+    }
     catalog_tags(c);
 }

@@ -1,0 +1,57 @@
+/*
+ * rbfacts.c - modules' custom facts (lib/facter/NAME.rb).
+ *
+ * When mcomp gathers facts itself, a Puppet agent would first have synced
+ * the modules' lib/facter files and let Facter run them; mcomp runs them
+ * through the Facter layer of share/ruby/facter.rb and adds the values to
+ * the facts it gathered.  With --facts FILE nothing runs: the file is what
+ * the node reported.
+ */
+#include "compiler/ruby/rbapi.h"
+#include "compiler/ruby/rbtype.h"
+#include "compiler/resource.h"
+#include "base/arena.h"
+#include <glob.h>
+#include <string.h>
+
+#define A (c->arena)
+
+/* Whether any of dirs holds a facter/NAME.rb (so Ruby is needed at all). */
+static int any_fact_file(Compiler *c, const char **dirs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        glob_t g;
+        int rc = glob(arena_printf(A, "%s/facter/*.rb", dirs[i]), 0, NULL, &g);
+        size_t found = rc == 0 ? g.gl_pathc : 0;
+        globfree(&g);
+        if (found) return 1;
+    }
+    return 0;
+}
+
+Value *rby_facts_custom(Compiler *c, Value *facts)
+{
+    size_t n = 0;
+    const char **dirs = cmp_module_libdirs(c, &n);
+    if (!n || !any_fact_file(c, dirs, n)) return facts;
+    Value **vs = ARENA_NEWN(A, Value *, n);
+    for (size_t i = 0; i < n; i++) vs[i] = val_cstr(A, dirs[i]);
+    Value *args[2] = {val_array(A, vs, n), facts}, *out = NULL;
+    VALUE exc = Qnil;
+    rby_start(c, NULL);
+    VALUE mod = rb_const_get(rby_module(), rb_intern("Facts"));
+    /* the Ruby layer rescues each fact's errors; anything else is a warning
+     * too, as no compile has started yet */
+    if (rby_call(c, NULL, NULL, mod, "resolve", args, 2, &out, &exc)) {
+        cmp_warn(c, NULL, "custom facts: %s", rby_exc_message(c, exc));
+        return facts;
+    }
+    if (!out || out->kind != V_HASH || !out->hash.n) return facts;
+    size_t total = facts->hash.n + out->hash.n;
+    Value **keys = ARENA_NEWN(A, Value *, total), **vals = ARENA_NEWN(A, Value *, total);
+    memcpy(keys, facts->hash.keys, facts->hash.n * sizeof *keys);
+    memcpy(vals, facts->hash.vals, facts->hash.n * sizeof *vals);
+    memcpy(keys + facts->hash.n, out->hash.keys, out->hash.n * sizeof *keys);
+    memcpy(vals + facts->hash.n, out->hash.vals, out->hash.n * sizeof *vals);
+    return val_hash(A, keys, vals, total);
+}

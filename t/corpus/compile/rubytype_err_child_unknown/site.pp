@@ -1,0 +1,1 @@
+rtt_child { 'c': force => true }

@@ -1,0 +1,2 @@
+notify { 'n': }
+rtt_boom { 'x': }

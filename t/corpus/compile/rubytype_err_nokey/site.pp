@@ -1,0 +1,1 @@
+rtt_nokey { 'x': value => 1 }

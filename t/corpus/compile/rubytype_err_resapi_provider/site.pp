@@ -1,0 +1,1 @@
+rtt_api { 'x': provider => 'rtt_api' }

@@ -1,0 +1,1 @@
+rtt_plain { 'a': stage => 'main' }

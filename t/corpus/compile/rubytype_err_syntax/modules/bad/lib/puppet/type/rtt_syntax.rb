@@ -1,0 +1,3 @@
+Puppet::Type.newtype(:rtt_syntax) do
+  newparam(:name, namevar: true
+end

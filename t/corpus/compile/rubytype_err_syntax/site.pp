@@ -1,0 +1,1 @@
+rtt_syntax { 'x': }

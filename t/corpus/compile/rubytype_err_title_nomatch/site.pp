@@ -1,0 +1,2 @@
+notify { 'before': }
+rtt_grant { 'a@b@c': }

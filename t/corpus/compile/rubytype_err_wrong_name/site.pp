@@ -1,0 +1,2 @@
+notify { 'n': }
+wname { 'x': }

@@ -1,0 +1,1 @@
+anchor { 'a': provider => 'x' }
