@@ -193,7 +193,7 @@ static void show_one(void *ctx, const char *title)
  * Returns 0, or 1 when it could not run or the change failed. */
 static int change(const char *type, const char *title, char **attrs, int nattrs, ApplyOptions *opt, Arena *arena)
 {
-    const TypeDef *td = type_find(type, strlen(type));
+    const TypeDef *td = type_find_applied(type, strlen(type));
     Catalog cat;
     cat_init(&cat, arena);
     Resource *r = cat_add(&cat, cat_capitalize_type(arena, td->name), title);
@@ -290,7 +290,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *type = argv[optind];
-    const TypeDef *td = type_find(type, strlen(type));
+    const TypeDef *td = type_find_applied(type, strlen(type));
     const Provider *p = provider_find(type);
     if (!td || !p) {
         fprintf(stderr, "Error: %s '%s'\n", td ? "mres cannot manage resources of type" : "Unknown resource type", type);
