@@ -20,8 +20,8 @@
  * all digits, and fails as Ruby does when an integer meets a string;
  * order => alpha (the concat define's default) compares the strings
  * "ORDER" and "_NAME" (a split at the first "__").  format => plain joins
- * the contents; json, json-array, json-pretty and json-array-pretty are
- * not written by mapply yet and are refused before the run, as is yaml.
+ * the contents; json, json-array, json-pretty, json-array-pretty and yaml
+ * are not written by mapply yet: such a concat_file fails at its turn.
  */
 #include "types/modfile.h"
 #include "types/file.h"
@@ -152,9 +152,6 @@ static int cf_check(const Resource *r, Buf *err)
             buf_printf(err, "Parameter format failed on %s: Invalid value ", r->ref);
             provider_inspect(err, provider_param(r, "format"));
             buf_adds(err, ". Valid values are plain, yaml, json, json-array, json-pretty, json-array-pretty.");
-            rc = -1;
-        } else if (k > 0) {
-            buf_printf(err, "mapply cannot write concat_file's format '%s' yet (only plain)", s.s);
             rc = -1;
         }
     }
@@ -363,18 +360,24 @@ static int cf_validate(const Resource *r, Buf *err)
 static int cf_apply(TxRes *t)
 {
     const Resource *r = tx_resource(t);
-    Buf content = BUF_INIT, err = BUF_INIT;
-    int rc = -1;
+    Buf content = BUF_INIT, err = BUF_INIT, s = BUF_INIT;
+    int rc = -1, have = 1;
+    if (modfile_str(r, "format", &s) && strcmp(s.s, "plain")) {
+        tx_log(t, LOG_ERR, NULL, "Could not evaluate: mapply cannot write concat_file's format '%s' yet (only plain)", s.s);
+        goto out;
+    }
+    /* Puppet logs a failed eval_generate and still syncs the File that
+     * generate made, without content (so a missing file is created empty) */
     if (cf_content(t, r, &content, &err) != 0) {
         tx_log(t, LOG_ERR, NULL, "Failed to generate additional resources using 'eval_generate': %s", buf_cstr(&err));
-        goto out;
+        have = 0;
     }
     Arena a;
     Catalog cat;
     arena_init(&a);
     cat_init(&cat, &a);
     int before = tx_events(t);
-    rc = file_sync_generated(t, cf_file(&cat, r, buf_cstr(&content)));
+    rc = file_sync_generated(t, cf_file(&cat, r, have ? buf_cstr(&content) : NULL));
     if (rc == 0 && tx_noop(t) && tx_events(t) > before)
         tx_generated_noop(t, r->title);
     cat_free(&cat);
@@ -382,6 +385,7 @@ static int cf_apply(TxRes *t)
 out:
     buf_free(&content);
     buf_free(&err);
+    buf_free(&s);
     return rc;
 }
 

@@ -611,9 +611,10 @@ static void strip(Buf *b)
     size_t a = 0, z = b->len;
     while (a < z && strchr(" \t\n\v\f\r", b->s[a])) a++;
     while (z > a && (strchr(" \t\n\v\f\r", b->s[z - 1]) || !b->s[z - 1])) z--;
+    if (!b->cap) return;
     memmove(b->s, b->s + a, z - a);
     b->len = z - a;
-    buf_cstr(b);
+    b->s[b->len] = '\0';
 }
 
 /* A parameter with newvalues from a list: its index in vals, def when
