@@ -23,6 +23,15 @@
  * product's own (Salt's pkgrepo state as a type).  To refresh the tables,
  * regenerate them the same way and keep every table sorted (t/types.c checks).
  * Only file has a non-trivial title_patterns; it is noted at its table.
+ *
+ * A second, separate table holds the module types: the resource types that
+ * Forge modules define in Ruby and mapply applies natively (file_line,
+ * concat_file, ini_setting, ...).  Their TypeDef names the module, and
+ * type_find() never returns them: Puppet knows such a type at compile time
+ * only when the module is on the module path, so mcomp must keep finding
+ * it in the module's lib/puppet/type/NAME.rb (compiler/loader.c), while
+ * mapply and mres, which take catalogs already compiled, look them up with
+ * type_find_applied().
  */
 #include "types/types.h"
 
