@@ -20,12 +20,16 @@
  * all digits, and fails as Ruby does when an integer meets a string;
  * order => alpha (the concat define's default) compares the strings
  * "ORDER" and "_NAME" (a split at the first "__").  format => plain joins
- * the contents; json, json-array, json-pretty, json-array-pretty and yaml
- * are not written by mapply yet: such a concat_file fails at its turn.
+ * the contents; json and json-pretty parse each fragment as JSON and merge
+ * them as the module's nested_merge does, json-array and json-array-pretty
+ * list them, written as Ruby's to_json and JSON.pretty_generate write.
+ * yaml is not written by mapply yet: such a concat_file fails at its turn.
  */
 #include "types/modfile.h"
 #include "types/file.h"
 #include "base/arena.h"
+#include "catalog/jsonparse.h"
+#include <math.h>
 #include <ctype.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -274,6 +278,209 @@ static int frag_content(TxRes *t, const Resource *f, int ensure_newline, Buf *ou
     return 0;
 }
 
+/* ---- format => json, json-array, json-pretty, json-array-pretty ---- */
+
+static int is_empty(const Value *v)
+{
+    return !v || v->kind == V_UNDEF || (v->kind == V_HASH && !v->hash.n) || (v->kind == V_ARRAY && !v->arr.n) ||
+           (v->kind == V_STR && !v->str.len);
+}
+
+/* Ruby's to_s of a parsed JSON value, for the duplicate-key message. */
+static void ruby_s(Buf *b, const Value *v)
+{
+    if (v->kind == V_UNDEF) return;
+    if (v->kind == V_STR) buf_add(b, v->str.s, v->str.len);
+    else val_to_s(b, v);
+}
+
+/* The module's nested_merge: arrays joined without duplicates, hashes
+ * merged key by key (the first value kept; two different scalars are an
+ * error unless force).  NULL with the message in err. */
+static Value *nested_merge(Arena *a, Value *h1, Value *h2, int force, Buf *err)
+{
+    if (is_empty(h2)) return h1;
+    if (is_empty(h1)) return h2;
+    if (h1->kind == V_ARRAY && h2->kind == V_ARRAY) {
+        ValVec vv = VV_ARENA(a);
+        for (int k = 0; k < 2; k++) {
+            const Value *h = k ? h2 : h1;
+            for (size_t i = 0; i < h->arr.n; i++) {
+                int dup = 0;
+                for (size_t j = 0; j < vv.n && !dup; j++) dup = val_identical(vv.v[j], h->arr.items[i]);
+                if (!dup) vv_push(&vv, h->arr.items[i]);
+            }
+        }
+        return vv_to_array(a, &vv);
+    }
+    if (h1->kind != V_HASH || h2->kind != V_HASH) {
+        buf_adds(err, "undefined method `merge'");
+        return NULL;
+    }
+    size_t n = h1->hash.n + h2->hash.n, m = h1->hash.n;
+    Value **keys = arena_alloc(a, n * sizeof *keys), **vals = arena_alloc(a, n * sizeof *vals);
+    memcpy(keys, h1->hash.keys, m * sizeof *keys);
+    memcpy(vals, h1->hash.vals, m * sizeof *vals);
+    for (size_t i = 0; i < h2->hash.n; i++) {
+        Value *k = h2->hash.keys[i], *v2 = h2->hash.vals[i];
+        size_t j = 0;
+        while (j < m && !val_identical(keys[j], k)) j++;
+        if (j == m) {
+            keys[m] = k;
+            vals[m++] = v2;
+            continue;
+        }
+        Value *v1 = vals[j];
+        if ((v1->kind == V_HASH && v2->kind == V_HASH) || (v1->kind == V_ARRAY && v2->kind == V_ARRAY)) {
+            if (!(vals[j] = nested_merge(a, v1, v2, force, err))) return NULL;
+        } else if (!val_identical(v1, v2) && !force) {
+            buf_adds(err, "Duplicate key '");
+            ruby_s(err, k);
+            buf_adds(err, "' found with values '");
+            ruby_s(err, v1);
+            buf_adds(err, "' and ");
+            ruby_s(err, v2);
+            buf_adds(err, "'. Use 'force' attribute to merge keys.");
+            return NULL;
+        }
+    }
+    return val_hash(a, keys, vals, m);
+}
+
+/* A Float as Ruby's Float#to_s writes it: the shortest digits that read
+ * back the same, "1.0", "1.0e+20", "1.0e-05". */
+static void ruby_float(Buf *b, double f)
+{
+    char s[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(s, sizeof s, "%.*e", prec - 1, f);
+        if (strtod(s, NULL) == f) break;
+    }
+    char *e = strchr(s, 'e');
+    int exp = atoi(e + 1);
+    *e = '\0';
+    char digits[24];
+    size_t nd = 0;
+    int neg = s[0] == '-';
+    for (char *p = s + neg; *p; p++)
+        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    if (neg) buf_addc(b, '-');
+    if (exp < -4 || exp >= 16) {
+        buf_printf(b, "%c.%.*s", digits[0], nd > 1 ? (int)nd - 1 : 1, nd > 1 ? digits + 1 : "0");
+        buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    } else if (exp < 0) {
+        buf_adds(b, "0.");
+        for (int i = 0; i < -exp - 1; i++) buf_addc(b, '0');
+        buf_add(b, digits, nd);
+    } else {
+        for (int i = 0; i <= exp; i++) buf_addc(b, (size_t)i < nd ? digits[i] : '0');
+        buf_addc(b, '.');
+        if ((size_t)exp + 1 < nd) buf_add(b, digits + exp + 1, nd - (size_t)exp - 1);
+        else buf_addc(b, '0');
+    }
+}
+
+static void json_string(Buf *b, const char *s, size_t n)
+{
+    buf_addc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        case '\b': buf_adds(b, "\\b"); break;
+        case '\f': buf_adds(b, "\\f"); break;
+        default:
+            if (c < 0x20) buf_printf(b, "\\u%04x", c);
+            else buf_addc(b, (char)c);
+        }
+    }
+    buf_addc(b, '"');
+}
+
+/* Ruby's to_json (pretty < 0) or JSON.pretty_generate (pretty = depth). */
+static void to_json(Buf *b, const Value *v, int pretty)
+{
+    int nl = pretty >= 0;
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, "null"); break;
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
+    case V_FLOAT: ruby_float(b, v->f); break;
+    case V_STR: json_string(b, v->str.s, v->str.len); break;
+    case V_ARRAY:
+    case V_HASH: {
+        int hash = v->kind == V_HASH;
+        size_t n = hash ? v->hash.n : v->arr.n;
+        buf_addc(b, hash ? '{' : '[');
+        for (size_t i = 0; i < n; i++) {
+            if (i) buf_addc(b, ',');
+            if (nl) {
+                buf_addc(b, '\n');
+                for (int d = 0; d <= pretty; d++) buf_adds(b, "  ");
+            }
+            if (hash) {
+                Buf k = BUF_INIT;
+                ruby_s(&k, v->hash.keys[i]);
+                json_string(b, k.s ? k.s : "", k.len);
+                buf_free(&k);
+                buf_adds(b, nl ? ": " : ":");
+            }
+            to_json(b, hash ? v->hash.vals[i] : v->arr.items[i], nl ? pretty + 1 : -1);
+        }
+        /* Ruby's generator ends even an empty one on its own line ("[" and
+         * an empty line for an array) */
+        if (nl) {
+            buf_adds(b, !n && !hash ? "\n\n" : "\n");
+            for (int d = 0; d < pretty; d++) buf_adds(b, "  ");
+        }
+        buf_addc(b, hash ? '}' : ']');
+        break;
+    }
+    default: {
+        Buf s = BUF_INIT;
+        val_to_s(&s, v);
+        json_string(b, s.s ? s.s : "", s.len);
+        buf_free(&s);
+    }
+    }
+}
+
+/* The JSON formats over the sorted contents: -1 with Ruby's message. */
+static int json_format(const char *format, int force, Buf *const *contents, size_t n, Buf *out, Buf *err)
+{
+    Arena a;
+    arena_init(&a);
+    ValVec all = VV_ARENA(&a);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        Buf why = BUF_INIT;
+        Value *v = json_parse(&a, contents[i]->s ? contents[i]->s : "", contents[i]->len, &why);
+        if (!v) {
+            buf_printf(err, "unexpected token in fragment %zu: %s", i + 1, buf_cstr(&why));
+            rc = -1;
+        } else {
+            vv_push(&all, v);
+        }
+        buf_free(&why);
+    }
+    int pretty = strstr(format, "pretty") ? 0 : -1;
+    if (!rc && strstr(format, "array")) {
+        to_json(out, vv_to_array(&a, &all), pretty);
+    } else if (!rc) {
+        Value *h = val_hash(&a, NULL, NULL, 0);
+        for (size_t i = 0; i < all.n && h; i++) h = nested_merge(&a, h, all.v[i], force, err);
+        if (h) to_json(out, h, pretty);
+        else rc = -1;
+    }
+    arena_free(&a);
+    return rc;
+}
+
 /* should_content: the fragments of r, sorted and joined, into out. */
 static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
 {
@@ -282,7 +489,6 @@ static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
     int ensure_newline = modfile_str(r, "ensure_newline", &s) && (!strcmp(s.s, "true") || !strcmp(s.s, "yes"));
     buf_clear(&s);
     sort_alpha = modfile_str(r, "order", &s) && !strcmp(s.s, "alpha");
-    buf_free(&s);
     Frag *fr = NULL;
     size_t n = 0;
     int rc = 0;
@@ -310,8 +516,21 @@ static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
             rc = -1;
         }
     }
+    Buf fmt = BUF_INIT;
+    if (!rc && modfile_str(r, "format", &fmt) && strcmp(fmt.s, "plain")) {
+        Buf **contents = calloc(n + 1, sizeof *contents);
+        if (!contents) abort();
+        for (size_t i = 0; i < n; i++) contents[i] = &fr[i].content;
+        buf_clear(&s);
+        int force = modfile_str(r, "force", &s) && (!strcmp(s.s, "true") || !strcmp(s.s, "yes"));
+        rc = json_format(fmt.s, force, contents, n, out, err);
+        free(contents);
+    } else if (!rc) {
+        for (size_t i = 0; i < n; i++) buf_add(out, fr[i].content.s ? fr[i].content.s : "", fr[i].content.len);
+    }
+    buf_free(&fmt);
+    buf_free(&s);
     for (size_t i = 0; i < n; i++) {
-        if (!rc) buf_add(out, fr[i].content.s ? fr[i].content.s : "", fr[i].content.len);
         free(fr[i].key);
         buf_free(&fr[i].content);
     }
@@ -362,8 +581,8 @@ static int cf_apply(TxRes *t)
     const Resource *r = tx_resource(t);
     Buf content = BUF_INIT, err = BUF_INIT, s = BUF_INIT;
     int rc = -1, have = 1;
-    if (modfile_str(r, "format", &s) && strcmp(s.s, "plain")) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: mapply cannot write concat_file's format '%s' yet (only plain)", s.s);
+    if (modfile_str(r, "format", &s) && !strcmp(s.s, "yaml")) {
+        tx_log(t, LOG_ERR, NULL, "Could not evaluate: mapply cannot write concat_file's format 'yaml' yet");
         goto out;
     }
     /* Puppet logs a failed eval_generate and still syncs the File that
