@@ -310,6 +310,10 @@ int main(int argc, char **argv)
     int rc = 0;
     if (argc - optind > 2 && (rc = change(type, argv[optind + 1], argv + first_attr, argc - first_attr, &opt, &arena)))
         goto out;
+    /* a type whose state cannot be read back from a title alone (file_line,
+     * ini_setting: the file is a parameter) is changed, not shown */
+    if (!p->retrieve && argc - optind > 2)
+        goto out;
     if (!p->retrieve || (argc - optind == 1 && !p->instances)) {
         fprintf(stderr, "Error: mres cannot %s %s resources\n", p->retrieve ? "list" : "show", s.type);
         rc = 1;
