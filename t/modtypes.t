@@ -110,6 +110,7 @@ my $root = "$t/root";
 mkdir $t; mkdir $root; mkdir "$root/etc";
 spew("$root/etc/app.conf", "a=1\n");
 spew("$root/etc/app.ini", "[s]\nk = old\n");
+spew("$root/etc/app.list", "hand-made\n");
 spew("$t/site.pp", <<'EOF');
 file_line { 'a': path => '/etc/app.conf', line => 'a=2', match => '^a=' }
 ini_setting { 'k': path => '/etc/app.ini', section => 's', setting => 'k', value => 'new' }
@@ -126,6 +127,10 @@ run([$mbucket, '--vardir', "$t/var", 'list'], "$t/list");
 my $list = slurp("$t/list");
 like($list, qr{/etc/app\.conf}, 'the line file\'s old content is in the bucket') or diag $list;
 like($list, qr{/etc/app\.ini}, 'the ini file\'s old content is in the bucket');
+like($list, qr{/etc/app\.list}, 'the concat file\'s old content is in the bucket');
+my ($sum) = $list =~ /([0-9a-f]{64}).*\/etc\/app\.conf/;
+run([$mbucket, '--vardir', "$t/var", 'get', $sum // 'none'], "$t/got");
+is(slurp("$t/got"), "a=1\n", 'and mbucket gives back the line file as it was');
 my @leftover = glob("$root/etc/.*mapply*");
 is(scalar @leftover, 0, 'no temporary file is left behind') or diag "@leftover";
 
