@@ -102,12 +102,12 @@ static int frag_apply(TxRes *t)
     for (size_t i = 0; i < c->nres; i++)
         if (is_type(c->res[i], "Concat_file") && frag_of(c->res[i], r))
             return 0;
+    /* the module's message, its unclosed quote included: "or tag 'x not found" */
     Buf tag = BUF_INIT, target = BUF_INIT;
-    if (modfile_str(r, "tag", &tag))
-        buf_printf(&tag, " ");
+    int tagged = modfile_str(r, "tag", &tag);
     modfile_str(r, "target", &target);
     tx_log(t, LOG_WARNING, NULL, "Target Concat_file with path or title '%s' %s%s%snot found in the catalog",
-           buf_cstr(&target), tag.len ? "or tag '" : "", tag.len ? buf_cstr(&tag) : "", "");
+           buf_cstr(&target), tagged ? "or tag '" : "", buf_cstr(&tag), tagged ? " " : "");
     buf_free(&tag);
     buf_free(&target);
     return 0;

@@ -740,15 +740,15 @@ static int setting_exists(const IniRes *x, Ini *ini, int *force_absent)
     return 0;
 }
 
-/* Applies the change to ini: ensure (create/destroy) or the value. */
-static void setting_change(const IniRes *x, Ini *ini, int create, int destroy)
+/* The module's create and value= (destroy: its destroy) applied to ini.
+ * Without a setting, destroy removes nothing ("\x01" names no setting). */
+static void setting_change(const IniRes *x, Ini *ini, int destroy)
 {
     const char *sec = buf_cstr((Buf *)&x->section);
     if (destroy) {
         ini_remove(ini, sec, x->has_setting ? x->setting.s : "\x01");
         return;
     }
-    (void)create;
     if (!x->has_setting && !x->has_value) ini_set(ini, sec, NULL, NULL, NULL);
     else ini_set(ini, sec, buf_cstr((Buf *)&x->setting), buf_cstr((Buf *)&x->kv_sep), buf_cstr((Buf *)&x->value));
 }
@@ -807,8 +807,7 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
     rc = 0;
     if (refresh) {   /* the type's refresh: only with refreshonly */
         if (!x.refreshonly) goto out;
-        if (x.absent) ini_remove(&ini, buf_cstr(&x.section), x.has_setting ? x.setting.s : "\x01");
-        else setting_change(&x, &ini, 0, 0);
+        setting_change(&x, &ini, x.absent);
         ini_render(&ini, &out);
         if (modfile_write(t, &tf, out.s ? out.s : "", out.len, &err) != 0) {
             buf_adds(rerr, buf_cstr(&err));
@@ -841,7 +840,7 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
             goto out;
         }
         if (x.sub) sub_change(&x, &ini, absent);
-        else setting_change(&x, &ini, !absent, absent);
+        else setting_change(&x, &ini, absent);
         ini_render(&ini, &out);
         if (modfile_write(t, &tf, out.s ? out.s : "", out.len, &err) != 0) {
             modfile_fail_wrapped(t, is, should, buf_cstr(&err));
@@ -860,7 +859,7 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
         tx_would(t, "value", "value_changed", buf_cstr(&is), buf_cstr(&should));
     } else {
         if (x.sub) sub_change(&x, &ini, 0);
-        else setting_change(&x, &ini, 0, 0);
+        else setting_change(&x, &ini, 0);
         ini_render(&ini, &out);
         if (modfile_write(t, &tf, out.s ? out.s : "", out.len, &err) != 0) {
             tx_failed(t, "value", buf_cstr(&is), buf_cstr(&should), "%s", buf_cstr(&err));
