@@ -54,8 +54,12 @@ typedef struct Section {
 typedef struct Ini {
     char **lines;             /* malloc'd; read lines keep "\n", written ones have none */
     size_t nlines, caplines;
-    Section *secs;            /* in file order, then new ones */
+    Section *secs;            /* the module's hash: one per name, the last one read wins */
     size_t nsecs, capsecs;
+    char **names;             /* section names in file order, then new ones; a name
+                                 twice in the file is here twice, both meaning the
+                                 same (last) section, as in the module */
+    size_t nnames, capnames;
     const char *kv_sep;       /* written between key and value: " = " */
     const char *prefix, *suffix, *indent_char;
     long indent_width;        /* -1: the section's own */
@@ -158,11 +162,27 @@ static Section *sec_find(Ini *ini, const char *name)
     return NULL;
 }
 
+static void sec_clear(Section *s)
+{
+    free(s->name);
+    kv_free(&s->existing);
+    kv_free(&s->additional);
+    memset(s, 0, sizeof *s);
+}
+
+/* add_section: @sections_hash[name] = section; @section_names << name. */
 static Section *sec_add(Ini *ini, const char *name, long start, long end, long indent)
 {
-    ini->secs = grow(ini->secs, &ini->capsecs, ini->nsecs, sizeof *ini->secs);
-    Section *s = &ini->secs[ini->nsecs++];
-    memset(s, 0, sizeof *s);
+    Section *s = sec_find(ini, name);
+    if (s) {
+        sec_clear(s);
+    } else {
+        ini->secs = grow(ini->secs, &ini->capsecs, ini->nsecs, sizeof *ini->secs);
+        s = &ini->secs[ini->nsecs++];
+        memset(s, 0, sizeof *s);
+    }
+    ini->names = grow(ini->names, &ini->capnames, ini->nnames, sizeof *ini->names);
+    ini->names[ini->nnames++] = dupn(name, strlen(name));
     s->name = dupn(name, strlen(name));
     s->start = start;
     s->end = end;
@@ -200,12 +220,10 @@ static void ini_free(Ini *ini)
 {
     for (size_t i = 0; i < ini->nlines; i++) free(ini->lines[i]);
     free(ini->lines);
-    for (size_t i = 0; i < ini->nsecs; i++) {
-        free(ini->secs[i].name);
-        kv_free(&ini->secs[i].existing);
-        kv_free(&ini->secs[i].additional);
-    }
+    for (size_t i = 0; i < ini->nsecs; i++) sec_clear(&ini->secs[i]);
     free(ini->secs);
+    for (size_t i = 0; i < ini->nnames; i++) free(ini->names[i]);
+    free(ini->names);
     if (ini->section_re) onig_free(ini->section_re);
     if (ini->setting_re) onig_free(ini->setting_re);
     if (ini->commented_re) onig_free(ini->commented_re);
@@ -276,9 +294,20 @@ static const char *ini_get(Ini *ini, const char *section, const char *setting)
     return kv ? kv->val : NULL;
 }
 
-static void shift_sections(Ini *ini, Section *after, long by)
+/* The index of name's first entry in names (@section_names.index). */
+static size_t name_index(const Ini *ini, const char *name)
 {
-    for (Section *s = after + 1; s < ini->secs + ini->nsecs; s++) {
+    size_t i = 0;
+    while (i < ini->nnames && strcmp(ini->names[i], name)) i++;
+    return i;
+}
+
+/* increment/decrement_section_line_numbers(from): the section of every
+ * name from index from on, once per name (so twice for a name listed twice). */
+static void shift_sections(Ini *ini, size_t from, long by)
+{
+    for (size_t i = from; i < ini->nnames; i++) {
+        Section *s = sec_find(ini, ini->names[i]);
         if (s->start != NIL) s->start += by;
         if (s->end != NIL) s->end += by;
     }
@@ -344,7 +373,7 @@ static void ini_set(Ini *ini, const char *section, const char *setting, const ch
             insert_line(ini, (size_t)i + 1, buf_detach(&nl));
             kv_set(&s->existing, setting, value);
             s->end++;
-            shift_sections(ini, s, 1);
+            shift_sections(ini, name_index(ini, section) + 1, 1);
             return;
         }
     }
@@ -366,14 +395,16 @@ static void ini_remove(Ini *ini, const char *section, const char *setting)
     }
     kv_del(&s->existing, setting);
     if (s->end != NIL) s->end--;
-    shift_sections(ini, s, -1);
+    size_t at = name_index(ini, section);
+    shift_sections(ini, at + 1, -1);
     int empty = *s->name ? s->start == s->end : s->end == NIL;
     if (!empty) return;
     delete_line(ini, (size_t)s->start);
-    shift_sections(ini, s, -1);
-    free(s->name);
-    kv_free(&s->existing);
-    kv_free(&s->additional);
+    shift_sections(ini, at + 1, -1);
+    free(ini->names[at]);
+    memmove(ini->names + at, ini->names + at + 1, (ini->nnames - at - 1) * sizeof *ini->names);
+    ini->nnames--;
+    sec_clear(s);
     memmove(s, s + 1, (size_t)(ini->secs + ini->nsecs - s - 1) * sizeof *s);
     ini->nsecs--;
 }
@@ -398,8 +429,8 @@ static void ini_render(Ini *ini, Buf *out)
 {
     Section *g = sec_find(ini, "");
     int global_empty = g && g->end == NIL && g->additional.n == 0;
-    for (size_t i = 0; i < ini->nsecs; i++) {
-        Section *s = &ini->secs[i];
+    for (size_t i = 0; i < ini->nnames; i++) {
+        Section *s = sec_find(ini, ini->names[i]);
         int is_new = s->end == NIL;
         size_t nws = 0;               /* pending blank lines, by index */
         long *ws = NULL;
@@ -430,7 +461,7 @@ static void ini_render(Ini *ini, Buf *out)
         }
         if (nws) {
             for (size_t k = 0; k < nws; k++) puts_str(out, ini->lines[ws[k]]);
-        } else if (is_new && s->additional.n && i < ini->nsecs - 1) {
+        } else if (is_new && s->additional.n && i < ini->nnames - 1) {
             buf_addc(out, '\n');
         }
         free(ws);
