@@ -31,6 +31,7 @@
 #define _GNU_SOURCE
 #include "apply/tx.h"
 #include "types/bucket.h"
+#include "types/file.h"
 #include "types/run.h"
 #include "base/md5.h"
 #include "base/sha256.h"
@@ -2278,9 +2279,9 @@ static int recursion_applies(TxRes *t, const FileSpec *f)
     return is_dir;
 }
 
-static int file_apply(TxRes *t)
+/* Syncs the File resource r for t (t's own, or one t's type generates). */
+static int file_sync(TxRes *t, const Resource *r)
 {
-    const Resource *r = tx_resource(t);
     FileSpec f;
     Buf err = BUF_INIT;
     Out o = { .t = t };
@@ -2304,6 +2305,29 @@ out:
     buf_free(&err);
     file_free(&f);
     return rc;
+}
+
+static int file_apply(TxRes *t)
+{
+    return file_sync(t, tx_resource(t));
+}
+
+int file_sync_generated(TxRes *t, const Resource *r)
+{
+    tx_child(t, r->ref);
+    int rc = file_sync(t, r);
+    tx_child(t, NULL);
+    return rc;
+}
+
+int file_validate_generated(const Resource *r, Buf *err)
+{
+    return file_validate(r, err);
+}
+
+char *file_find_source(TxRes *t, const char *src, struct stat *st)
+{
+    return find_source(t, tx_root(t), src, st);
 }
 
 /* Spec 7.2.  File: every ancestor directory, nearest first, up to "/".
