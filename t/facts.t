@@ -166,6 +166,13 @@ like($err, qr/ruby=no/, 'gathering facts with no module that has custom facts do
 is($st, 0, 'a Ruby type compiles') or diag($err);
 like($err, qr/ruby=started/, 'and starts Ruby');
 
+# the built-in collector names the Puppet whose language mcomp speaks, as Facter
+# (puppetversion) and puppet apply (clientversion) do
+spew("$tmp/version.pp", "notify { 'pv': message => \$facts['puppetversion'] }\nnotify { 'cv': message => \$clientversion }\n");
+($st, $out, $err) = mcomp('--certname', 'n1', "$tmp/version.pp");
+is(message($out, 'pv'), '"7.23.0"', 'gathered facts: puppetversion');
+is(message($out, 'cv'), '"7.23.0"', 'gathered facts: clientversion');
+
 # stdlib's facts from the installed modules (Debian's puppet-module-puppetlabs-stdlib)
 SKIP: {
     skip 'no stdlib in /usr/share/puppet/modules', 4 unless -f '/usr/share/puppet/modules/stdlib/lib/facter/root_home.rb';
