@@ -156,6 +156,32 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * lives in the compile arena. */
 enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
+/* One signature of a function written in Ruby (a 4.x dispatch, or the
+ * signature Puppet makes for a 3.x function): n parameters with their
+ * types and names, the argument counts it takes (max INT64_MAX when the
+ * last parameter repeats), and its block: the block's type (NULL: it takes
+ * none), whether the block may be left out, and its name.  Everything
+ * lives in the compile arena. */
+typedef struct CmpSig {
+    Value **types;
+    const char **names;
+    size_t n;
+    int64_t min, max;
+    Value *block;
+    int block_optional;
+    const char *block_name;
+} CmpSig;
+/* Whether sig accepts the arguments (and a block when has_block). */
+int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, int has_block);
+/* Puppet's signature_string: "String name, Integer n?, Callable block". */
+const char *cmp_sig_string(Compiler *c, const CmpSig *sig);
+/* Why no signature of the function label ("'m::f'") accepts the
+ * arguments, worded as Puppet's describe_signatures: one fault
+ * ("'f' parameter 'x' expects ..."; counts of every signature merged:
+ * "'f' expects between 1 and 2 arguments, got 3"), or each signature with
+ * its "rejected:" lines.  Call only when none accepts.  Compile-arena text. */
+const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
+                                    Value **args, size_t n, int has_block);
 /* Puppet's validate_parameters: every fault of one parameter list (a
  * class's, a define's, an EPP template's), collected in Puppet's order
  * (unknown names as given, then each parameter in declaration order) and

@@ -1,0 +1,417 @@
+# functions.rb - functions that modules write in Ruby, in both of Puppet's
+# APIs: 4.x (lib/puppet/functions/**/*.rb, Puppet::Functions.create_function
+# with dispatch, param, block_param, return_type, local_types) and 3.x
+# (lib/puppet/parser/functions/*.rb, Puppet::Parser::Functions.newfunction).
+#
+# The one idea: Ruby only records and runs.  Loading a file records each
+# function's signatures as type strings; the C side (compiler/ruby/rbfunc.c)
+# parses them with the compiler's own type system, picks the dispatch that
+# accepts the arguments (or words Puppet's mismatch message), then asks
+# Ruby to run the chosen method.  Calls back into Puppet (call_function,
+# blocks, scopes) go through the callbacks of module MComp.
+
+module MComp
+  module Functions
+    FUNCTIONS = {}       # name => 4.x function class
+    INSTANCES = {}       # name => its instance (one per compile, as Puppet's loader keeps one)
+    LEGACY = {}          # name => { arity:, type: } of a 3.x function
+
+    # Loads a function file (each file once per process: Ruby's `load`).
+    def self.load_file(path)
+      @loaded ||= {}
+      return if @loaded[path]
+      @loaded[path] = true
+      Kernel.load(path, false)
+    end
+
+    # The signatures of the 4.x function name, for the C side:
+    # [[method, [type strings], [names], min, max (-1: unlimited),
+    #   block type or nil, block name, block optional, return type or nil], ...]
+    def self.describe(name)
+      klass = FUNCTIONS[name] or return nil
+      [klass.local_type_strings, klass.dispatches.map(&:to_a)]
+    end
+
+    # The arity and kind of the 3.x function name, or nil.
+    def self.describe3(name)
+      f = LEGACY[name] or return nil
+      [f[:arity], f[:type].to_s]
+    end
+
+    def self.instance(name)
+      INSTANCES[name] ||= FUNCTIONS.fetch(name).new(nil, nil)
+    end
+
+    # Runs method meth of the 4.x function name with args (and the block).
+    def self.call4(name, meth, args, block)
+      instance(name).send(meth, *args, &block)
+    end
+
+    # Runs the 3.x function name from Puppet code: top-level undef reaches
+    # it as '' and a regexp as its /source/ (Puppet's Runtime3Converter).
+    def self.call3(scope, name, args)
+      args = args.map do |a|
+        case a
+        when nil then ''
+        when Regexp then "/#{a.source}/"
+        else a
+        end
+      end
+      r = scope.send("function_#{name}", args)
+      LEGACY[name][:type] == :rvalue ? r : nil
+    end
+
+    # A Ruby block standing for the Puppet lambda that C knows as id.
+    def self.block(id)
+      proc { |*args| MComp.rbfn_yield(id, args) }
+    end
+  end
+end
+
+module Puppet::Functions
+  # A 4.x function: a class whose dispatches say which method takes which
+  # arguments.
+  def self.create_function(func_name, function_base = Function, &block)
+    name = func_name.to_s
+    klass = Class.new(function_base)
+    klass.instance_variable_set(:@func_name, name)
+    klass.class_eval(&block) if block
+    if klass.dispatches.empty?
+      simple = name.split('::').last
+      unless klass.method_defined?(simple)
+        raise ArgumentError, "Function Creation Error, cannot create a default dispatcher for function '#{simple}', no method with this name found"
+      end
+      klass.default_dispatch(simple)
+    end
+    MComp::Functions::FUNCTIONS[name] = klass
+    MComp::Functions::INSTANCES.delete(name)
+    klass
+  end
+
+  # One dispatch: a method and the parameters it takes.
+  class Dispatch
+    attr_accessor :method_name, :types, :names, :min, :max, :block_type, :block_name, :block_optional, :return_type
+
+    def initialize(method_name)
+      @method_name = method_name.to_s
+      @types = []
+      @names = []
+      @min = 0
+      @max = 0
+      @block_type = nil
+      @block_name = nil
+      @block_optional = false
+      @return_type = nil
+    end
+
+    def to_a
+      [@method_name, @types, @names, @min, @max == :default ? -1 : @max,
+       @block_type, @block_name && @block_name.to_s, @block_optional, @return_type]
+    end
+  end
+
+  # What the block of `dispatch :m do ... end` is evaluated in.
+  class DispatcherBuilder
+    def initialize(dispatch)
+      @d = dispatch
+    end
+
+    def param(type, name)
+      add(type, name)
+      raise ArgumentError, 'A required parameter cannot be added after an optional parameter' if @d.min != @d.max
+      @d.min += 1
+      @d.max += 1
+    end
+    alias required_param param
+
+    def optional_param(type, name)
+      add(type, name)
+      @d.max += 1
+    end
+
+    def repeated_param(type, name)
+      add(type, name)
+      @d.max = :default
+    end
+    alias optional_repeated_param repeated_param
+
+    def required_repeated_param(type, name)
+      add(type, name)
+      raise ArgumentError, 'A required repeated parameter cannot be added after an optional parameter' if @d.min != @d.max
+      @d.min += 1
+      @d.max = :default
+    end
+
+    def block_param(*type_and_name)
+      type, name =
+        case type_and_name.size
+        when 0 then ['Callable', :block]
+        when 1 then ['Callable', type_and_name[0]]
+        when 2 then type_and_name
+        else raise ArgumentError, "block_param accepts max 2 arguments (type, name), got #{type_and_name.size}."
+        end
+      raise ArgumentError, "Expected block_param name to be a Symbol, got #{name.class}" unless name.is_a?(Symbol)
+      raise ArgumentError, 'Attempt to redefine block' if @d.block_type
+      @d.block_type = type.to_s
+      @d.block_name = name
+    end
+    alias required_block_param block_param
+
+    def optional_block_param(*type_and_name)
+      block_param(*type_and_name)
+      @d.block_optional = true
+    end
+
+    def return_type(type)
+      unless type.is_a?(String) || type.is_a?(Puppet::Pops::Types::PuppetType)
+        raise ArgumentError, "Argument to 'return_type' must be a String reference to a Puppet Data Type. Got #{type.class}"
+      end
+      @d.return_type = type.to_s
+    end
+
+    private
+
+    def add(type, name)
+      raise ArgumentError, 'Parameters cannot be added after a block parameter' if @d.block_type
+      raise ArgumentError, 'Parameters cannot be added after a repeated parameter' if @d.max == :default
+      raise ArgumentError, "Parameter name argument must be a Symbol. Got #{name.class}" if name.is_a?(String)
+      unless type.is_a?(String) || type.is_a?(Puppet::Pops::Types::PuppetType)
+        raise ArgumentError, "Parameter 'type' must be a String reference to a Puppet Data Type. Got #{type.class}"
+      end
+      @d.types << type.to_s
+      @d.names << name.to_s
+    end
+  end
+
+  # local_types do type 'Name = T' end
+  class LocalTypesBuilder
+    attr_reader :types
+
+    def initialize
+      @types = []
+    end
+
+    def type(assignment)
+      unless assignment =~ /\A\s*[A-Z]\w*(::[A-Z]\w*)*\s*=/
+        raise ArgumentError, "Expected a type alias assignment on the form 'AliasType = T', got '#{assignment}'."
+      end
+      @types << assignment
+    end
+  end
+
+  class Function
+    class << self
+      def name
+        @func_name
+      end
+
+      def dispatches
+        @dispatches ||= []
+      end
+
+      def local_type_strings
+        @local_types ||= []
+      end
+
+      def dispatch(meth_name, &block)
+        d = Dispatch.new(meth_name)
+        DispatcherBuilder.new(d).instance_eval(&block) if block
+        dispatches << d
+      end
+
+      def argument_mismatch(meth_name, &block)
+        dispatch(meth_name, &block)
+      end
+
+      def local_types(&block)
+        b = LocalTypesBuilder.new
+        b.instance_eval(&block)
+        local_type_strings.concat(b.types)
+      end
+
+      # The dispatch Puppet makes from the method's own parameters.
+      def default_dispatch(meth)
+        d = Dispatch.new(meth)
+        instance_method(meth).parameters.each do |kind, pname|
+          case kind
+          when :req then d.min += 1; d.max += 1 unless d.max == :default
+          when :opt then d.max += 1 unless d.max == :default
+          when :rest then d.max = :default
+          else next
+          end
+          d.types << 'Any'
+          d.names << pname.to_s
+        end
+        dispatches << d
+      end
+    end
+
+    def initialize(closure_scope = nil, loader = nil)
+      @closure_scope = closure_scope
+      @loader = loader
+    end
+
+    attr_reader :loader
+
+    # The scope the function was defined in: the top scope.
+    def closure_scope
+      @closure_scope || MComp.top_scope
+    end
+
+    # Calls the Puppet function name (any kind: built in, Puppet language,
+    # Ruby) as Puppet's Function#call_function does.
+    def call_function(function_name, *args, &block)
+      fname = function_name.to_s
+      unless MComp.function_exists(fname)
+        raise ArgumentError, "Function #{self.class.name}(): Unknown function: '#{fname}'"
+      end
+      closure_scope.call_function(fname, args, &block)
+    end
+  end
+
+  class InternalFunction < Function
+    def call_function_with_scope(scope, function_name, *args, &block)
+      scope.call_function(function_name.to_s, args, &block)
+    end
+  end
+end
+
+# A 3.x function: newfunction(:name, :type => :rvalue, :arity => n) { |args| ... }
+# defines function_name on scopes; its body runs with the scope as self.
+module Puppet::Parser::Functions
+  def self.newfunction(name, options = {}, &block)
+    name = name.to_s
+    ftype = options[:type] || :statement
+    unless %i[rvalue statement].include?(ftype)
+      raise Puppet::DevError, "Invalid statement type #{ftype.inspect}"
+    end
+    arity = options[:arity] || -1
+    real = "real_function_#{name}"
+    Puppet::Parser::Scope.send(:define_method, real, &block)
+    Puppet::Parser::Scope.send(:define_method, "function_#{name}") do |*args|
+      unless args.size == 1 && args[0].is_a?(Array)
+        raise ArgumentError, 'custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)'
+      end
+      n = args[0].size
+      if arity >= 0 && n != arity
+        raise ArgumentError, "#{name}(): Wrong number of arguments given (#{n} for #{arity})"
+      elsif arity < 0 && n < (arity + 1).abs
+        raise ArgumentError, "#{name}(): Wrong number of arguments given (#{n} for minimum #{(arity + 1).abs})"
+      end
+      send(real, args[0])
+    end
+    MComp::Functions::LEGACY[name] = { arity: arity, type: ftype, name: name }
+  end
+
+  # The method name of the 3.x function name (loaded on demand), or false.
+  def self.function(name)
+    name = name.to_s
+    return "function_#{name}" if MComp::Functions::LEGACY[name]
+    MComp.function_exists(name) && MComp::Functions::LEGACY[name] ? "function_#{name}" : false
+  end
+
+  def self.rvalue?(name)
+    f = MComp::Functions::LEGACY[name.to_s]
+    f ? f[:type] == :rvalue : true
+  end
+
+  def self.arity(name)
+    f = MComp::Functions::LEGACY[name.to_s]
+    f ? f[:arity] : -1
+  end
+end
+
+module Puppet::Pops::Types
+  # Puppet::Pops::Types::TypeParser.singleton.parse('Integer[1]')
+  class TypeParser
+    def self.singleton
+      @singleton ||= new
+    end
+
+    def parse(string, _context = nil)
+      MComp.parse_type(string.to_s)
+    end
+  end
+
+  class PuppetType
+    # Whether value is an instance of this type.
+    def instance?(value, _guard = nil)
+      MComp.type_check(self, value).nil?
+    end
+  end
+
+  module TypeAsserter
+    # Raises Puppet's "SUBJECT has wrong type, expects ..." unless value is a type.
+    def self.assert_instance_of(subject, type, value, nil_ok = false)
+      return value if value.nil? && nil_ok
+      subject = yield(subject) if block_given?
+      why = MComp.type_check(type.is_a?(String) ? MComp.parse_type(type) : type, value, "#{subject} has wrong type,")
+      raise Puppet::Pops::Types::TypeAssertionError, why if why
+      value
+    end
+  end
+
+  class TypeAssertionError < Puppet::Error; end
+
+  class TypeCalculator
+    def self.singleton
+      @singleton ||= new
+    end
+
+    def self.infer(value)
+      singleton.infer(value)
+    end
+
+    def self.infer_set(value)
+      singleton.infer_set(value)
+    end
+
+    def infer(value)
+      MComp.top_scope.call_function('type', [value, 'reduced'])
+    end
+
+    def infer_set(value)
+      MComp.top_scope.call_function('type', [value, 'detailed'])
+    end
+  end
+end
+
+# Gettext's markers, as Puppet's code and modules use them (no translation).
+module Kernel
+  private
+
+  def _(msg)
+    msg
+  end
+
+  def n_(singular, plural, count = nil)
+    count == 1 ? singular : plural
+  end
+end
+
+# require of Puppet's own files is a no-op (this layer is what they would
+# load); puppet_x/... and other files of the modules' lib directories load
+# from the module path.
+module MComp
+  PUPPET_FEATURE_PATHS = %r{\A(puppet|puppet/.*|hiera|hiera/.*|facter|semantic_puppet.*|puppet_pal|r10k.*)\z}.freeze
+end
+
+module Kernel
+  alias mcomp_original_require require
+
+  def require(path)
+    p = path.to_s.sub(/\.rb\z/, '')
+    unless p.start_with?('/', '.')
+      file = MComp.module_lib_file(p) if p.include?('/')
+      if file
+        return false if $LOADED_FEATURES.include?(file)
+        $LOADED_FEATURES << file
+        Kernel.load(file, false)
+        return true
+      end
+      return false if p =~ MComp::PUPPET_FEATURE_PATHS
+    end
+    mcomp_original_require(path)
+  end
+  private :require
+end
