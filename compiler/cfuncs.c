@@ -9,6 +9,7 @@
 #include "compiler/stdlib.h"
 #include "compiler/epp.h"
 #include "compiler/strconv.h"
+#include "compiler/ruby/rb.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -257,11 +258,6 @@ static Value *f_file(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     const char *names = arena_strdup(A, buf_cstr(&b));
     buf_free(&b);
     cmp_fail(c, at, "Could not find any files from %s", names);
-}
-
-static Value *f_template(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
-    cmp_fail(c, at, "ERB templates (template(), inline_template()) are not supported; use epp() or inline_epp()");
 }
 
 /* epp()'s and inline_epp()'s argument count and first argument, a String
@@ -660,9 +656,9 @@ static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compile
     {"assert_type", f_assert_type}, {"break", f_break}, {"call", f_call}, {"compare", f_compare}, {"contain", f_contain}, {"convert_to", f_convert_to},
     {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_debug}, {"defined", f_defined},
     {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file}, {"getvar", f_getvar},
-    {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", f_template},
+    {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", rby_f_inline_template},
     {"lookup", f_lookup}, {"new", f_new}, {"next", f_next}, {"notice", f_notice}, {"realize", f_realize},
-    {"require", f_require}, {"return", f_return}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", f_template},
+    {"require", f_require}, {"return", f_return}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", rby_f_template},
     {"warning", f_warning},
 };
 

@@ -9,7 +9,7 @@
 #include "compiler/regex.h"
 #include "base/map.h"
 #include "base/util.h"
-#include <oniguruma.h>
+#include "base/oniglib.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,0 +1,132 @@
+/*
+ * erb.c - template() and inline_template(): ERB templates rendered by the
+ * embedded Ruby (share/ruby/erb.rb) in the calling scope.
+ *
+ * Each argument is one template; their texts are concatenated.  A
+ * template's path is Puppet's: "mod/rest" is <mod>/templates/rest of a
+ * module on the module path, an absolute path is taken as is.  A Ruby
+ * exception while rendering becomes Puppet's error: "Failed to parse
+ * template T:" with the file and line of the exception's first backtrace
+ * frame and its message, or "Failed to parse inline template: MESSAGE".
+ */
+#include "compiler/ruby/rbapi.h"
+#include "base/util.h"
+#include <string.h>
+
+#define A (c->arena)
+
+static ID id_render;
+
+void rby_erb_init(void) { id_render = rb_intern("render_erb"); }
+
+typedef struct Render {
+    Compiler *c;
+    Scope *s;
+    const char *text;
+    size_t len;
+    const char *path;          /* NULL: inline */
+    VALUE out;
+} Render;
+
+static VALUE render_body(VALUE arg)
+{
+    Render *r = (Render *)arg;
+    VALUE scope = rby_scope_object(r->c, r->s);
+    VALUE path = r->path ? rby_str(r->path, strlen(r->path)) : Qnil;
+    r->out = rb_funcall(rby_module(), id_render, 3, scope, rby_str(r->text, r->len), path);
+    if (!RB_TYPE_P(r->out, T_STRING)) r->out = rb_obj_as_string(r->out);
+    return r->out;
+}
+
+/* What Puppet's template() says about exception exc of template spec. */
+typedef struct Wording { Compiler *c; VALUE exc; const char *spec; const char *msg; } Wording;
+
+static VALUE wording_body(VALUE arg)
+{
+    Wording *w = (Wording *)arg;
+    Compiler *c = w->c;
+    int line;
+    const char *file = rby_exc_where(c, w->exc, &line);
+    const char *detail = rby_exc_message(c, w->exc);
+    if (w->spec)
+        w->msg = arena_printf(A, "Failed to parse template %s:\n  Filepath: %s\n  Line: %s\n  Detail: %s\n", w->spec,
+                              file ? file : "", line ? arena_printf(A, "%d", line) : "", detail);
+    else
+        w->msg = arena_printf(A, "Failed to parse inline template: %s", detail);
+    return Qnil;
+}
+
+static Value *render(Compiler *c, Scope *s, const Node *at, const char *spec, const char *path, const char *text,
+                     size_t len)
+{
+    Render r = {c, s, text, len, path, Qnil};
+    VALUE exc;
+    rby_protect(c, s, at, render_body, (VALUE)&r, &exc);
+    if (NIL_P(exc)) {
+        size_t n;
+        const char *out = rby_cstr(c, r.out, &n);
+        RB_GC_GUARD(r.out);
+        return val_str_nocopy(A, out, n);
+    }
+    Wording w = {c, exc, spec, NULL};
+    VALUE exc2;
+    rby_protect(c, s, at, wording_body, (VALUE)&w, &exc2);
+    RB_GC_GUARD(exc);
+    if (!w.msg) rby_fail(c, at, exc, spec ? "Failed to parse template: %s" : "Failed to parse inline template: %s");
+    cmp_fail(c, at, "%s", w.msg);
+}
+
+static Value *concat(Compiler *c, Value **parts, size_t n)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) buf_add(&b, parts[i]->str.s, parts[i]->str.len);
+    Value *v = val_str(A, b.s ? b.s : "", b.len);
+    buf_free(&b);
+    return v;
+}
+
+static void check_count(Compiler *c, const Node *at, const char *fn, size_t n)
+{
+    if (n == 0) cmp_fail(c, at, "%s(): Wrong number of arguments given (0 for minimum 1)", fn);
+}
+
+/* template('mod/t.erb'[, ...]) */
+Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+{
+    check_count(c, at, "template", n);
+    Value **parts = ARENA_NEWN(A, Value *, n);
+    for (size_t i = 0; i < n; i++) {
+        const char *spec = val_to_cstr(A, args[i]);
+        const char *path = NULL;
+        if (spec[0] == '/') {
+            path = spec;
+        } else {
+            const char *slash = strchr(spec, '/');
+            if (slash) path = module_file(c, arena_strndup(A, spec, (size_t)(slash - spec)), "templates", slash + 1);
+        }
+        if (!path) cmp_fail(c, at, "Could not find template '%s'", spec);
+        Buf b = BUF_INIT;
+        if (buf_read_file(&b, path, 0) != 0) {
+            buf_free(&b);
+            cmp_fail(c, at, "Failed to parse template %s:\n  Filepath: %s\n  Line: %s\n  Detail: No such file or directory @ rb_sysopen - %s\n",
+                     spec, "", "", path);
+        }
+        const char *text = arena_strndup(A, b.s ? b.s : "", b.len);
+        size_t len = b.len;
+        buf_free(&b);
+        parts[i] = render(c, s, at, spec, path, text, len);
+    }
+    return concat(c, parts, n);
+}
+
+/* inline_template('text'[, ...]) */
+Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+{
+    check_count(c, at, "inline_template", n);
+    Value **parts = ARENA_NEWN(A, Value *, n);
+    for (size_t i = 0; i < n; i++) {
+        const char *text = val_to_cstr(A, args[i]);
+        parts[i] = render(c, s, at, NULL, NULL, text, strlen(text));
+    }
+    return concat(c, parts, n);
+}

@@ -1,0 +1,571 @@
+/*
+ * rb.c - the embedded Ruby: start-up, the value border, protection and
+ * the callbacks from Ruby into the compiler (API in rbapi.h).
+ *
+ * The one idea: Ruby and the compiler unwind differently (Ruby raises
+ * exceptions through its own frames, the compiler longjmps to c->fail),
+ * so neither may unwind through the other's frames.  Every entry into
+ * Ruby goes through rb_protect, which turns an exception into a value the
+ * C side reports; every callback from Ruby that runs compiler code runs
+ * it under rby_guard, which turns a compile error into a message the
+ * callback re-raises as a Ruby exception once it is back in its own frame.
+ *
+ * Ruby is started once per process, on the compile thread (which has a
+ * 1 GiB stack: ruby_init_stack takes the thread's real bounds, so the
+ * conservative GC scans the frames of the whole compile).  Ruby's signal
+ * handlers are taken back after start-up: mcomp keeps its own behaviour
+ * for SIGINT, SIGPIPE and the rest.
+ */
+#include "compiler/ruby/rbapi.h"
+#include "base/util.h"
+#include <ruby/encoding.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define A (c->arena)
+
+/* The embedded Ruby layer (build/gen/rubysrc.c, from share/ruby/). */
+typedef struct RbySource { const char *name; const char *text; size_t len; } RbySource;
+extern const RbySource rby_sources[];
+extern const size_t rby_nsources;
+
+/* Init hooks of the bridge modules: add yours here (see rby_define). */
+static void (*const rby_inits[])(void) = {
+    rby_erb_init,
+};
+
+static int started;
+static double startup_ms;
+static RbyCtx *ctx_top;
+static VALUE m_mcomp;                /* MComp */
+static VALUE c_ptr;                  /* MComp::Ptr: a bare C pointer */
+static VALUE c_compile_error;        /* MComp::CompileError */
+static VALUE c_puppet_error;         /* Puppet::Error */
+static VALUE c_sensitive;            /* Puppet::Pops::Types::PSensitiveType::Sensitive */
+static VALUE c_type;                 /* Puppet::Pops::Types::PuppetType */
+static VALUE c_scope;                /* Puppet::Parser::Scope */
+static ID id_new, id_unwrap, id_at_ptr, id_message, id_backtrace, id_source;
+
+int rby_started(void) { return started; }
+double rby_startup_ms(void) { return startup_ms; }
+RbyCtx *rby_ctx(void) { return ctx_top; }
+VALUE rby_module(void) { return m_mcomp; }
+
+/* ---- MComp::Ptr: a C pointer (arena memory: nothing to mark or free) ---- */
+
+static const rb_data_type_t ptr_type = {
+    .wrap_struct_name = "MComp::Ptr",
+    .function = {0},
+    .flags = RUBY_TYPED_FREE_IMMEDIATELY,
+};
+
+static VALUE ptr_new(const void *p) { return TypedData_Wrap_Struct(c_ptr, &ptr_type, (void *)p); }
+
+static void *ptr_get(VALUE obj)
+{
+    VALUE p = rb_ivar_get(obj, id_at_ptr);
+    if (!rb_typeddata_is_kind_of(p, &ptr_type)) rb_raise(rb_eTypeError, "not a Puppet object");
+    return DATA_PTR(p);
+}
+
+static VALUE wrap(VALUE klass, const void *p)
+{
+    VALUE o = rb_obj_alloc(klass);
+    rb_ivar_set(o, id_at_ptr, ptr_new(p));
+    return o;
+}
+
+/* ---- strings ---- */
+
+VALUE rby_str(const char *s, size_t len) { return rb_utf8_str_new(s, (long)len); }
+
+const char *rby_cstr(Compiler *c, VALUE str, size_t *len)
+{
+    StringValue(str);
+    size_t n = (size_t)RSTRING_LEN(str);
+    if (len) *len = n;
+    return arena_strndup(A, RSTRING_PTR(str), n);
+}
+
+/* ---- the value border ---- */
+
+VALUE rby_to_ruby(Compiler *c, const Value *v)
+{
+    switch (v->kind) {
+    case V_UNDEF: return Qnil;
+    case V_DEFAULT: return ID2SYM(rb_intern("default"));
+    case V_BOOL: return v->b ? Qtrue : Qfalse;
+    case V_INT: return LL2NUM(v->i);
+    case V_FLOAT: return DBL2NUM(v->f);
+    case V_STR: return rby_str(v->str.s, v->str.len);
+    case V_ARRAY: {
+        VALUE a = rb_ary_new_capa((long)v->arr.n);
+        for (size_t i = 0; i < v->arr.n; i++) rb_ary_push(a, rby_to_ruby(c, v->arr.items[i]));
+        return a;
+    }
+    case V_HASH: {
+        VALUE h = rb_hash_new();
+        for (size_t i = 0; i < v->hash.n; i++)
+            rb_hash_aset(h, rby_to_ruby(c, v->hash.keys[i]), rby_to_ruby(c, v->hash.vals[i]));
+        return h;
+    }
+    case V_REGEX: {
+        VALUE src = rby_str(v->regex.src, strlen(v->regex.src));
+        return rb_reg_new_str(src, 0);
+    }
+    case V_SENSITIVE: {
+        VALUE inner = rby_to_ruby(c, v->sensitive);
+        return rb_funcall(c_sensitive, id_new, 1, inner);
+    }
+    case V_TYPE: return wrap(c_type, v);
+    }
+    return Qnil;
+}
+
+static Value *int_to_puppet(Compiler *c, VALUE v)
+{
+    if (FIXNUM_P(v)) return val_int(A, (int64_t)FIX2LONG(v));
+    int64_t out;
+    int r = rb_integer_pack(v, &out, 1, sizeof out, 0, INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
+    if (r == 2 || r == -2) {
+        VALUE hex = rb_funcall(rby_str("0x%x", 4), rb_intern("%"), 1, v);
+        rb_raise(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
+                 r > 0 ? "max" : "min", StringValueCStr(hex));
+    }
+    return val_int(A, out);
+}
+
+typedef struct HashBuild { Compiler *c; ValVec *k, *v; } HashBuild;
+
+static int hash_each(VALUE key, VALUE val, VALUE arg)
+{
+    HashBuild *hb = (HashBuild *)arg;
+    vv_push(hb->k, rby_to_puppet(hb->c, key));
+    vv_push(hb->v, rby_to_puppet(hb->c, val));
+    return ST_CONTINUE;
+}
+
+Value *rby_to_puppet(Compiler *c, VALUE v)
+{
+    switch (TYPE(v)) {
+    case T_NIL: return VAL_UNDEF;
+    case T_TRUE: return VAL_TRUE;
+    case T_FALSE: return VAL_FALSE;
+    case T_FIXNUM:
+    case T_BIGNUM: return int_to_puppet(c, v);
+    case T_FLOAT: return val_float(A, RFLOAT_VALUE(v));
+    case T_STRING: {
+        size_t n;
+        const char *s = rby_cstr(c, v, &n);
+        return val_str_nocopy(A, s, n);
+    }
+    case T_SYMBOL: {
+        ID id = SYM2ID(v);
+        if (id == rb_intern("undef")) return VAL_UNDEF;
+        if (id == rb_intern("default")) return VAL_DEFAULT;
+        return val_cstr(A, rb_id2name(id));
+    }
+    case T_ARRAY: {
+        long n = RARRAY_LEN(v);
+        Value **items = ARENA_NEWN(A, Value *, (size_t)n + 1);
+        for (long i = 0; i < n; i++) items[i] = rby_to_puppet(c, rb_ary_entry(v, i));
+        return val_array(A, items, (size_t)n);
+    }
+    case T_HASH: {
+        ValVec k = VV_ARENA(A), vals = VV_ARENA(A);
+        HashBuild hb = {c, &k, &vals};
+        rb_hash_foreach(v, hash_each, (VALUE)&hb);
+        return val_hash(A, k.v, vals.v, k.n);
+    }
+    case T_REGEXP: {
+        VALUE src = rb_funcall(v, id_source, 0);
+        return val_regex(A, rby_cstr(c, src, NULL));
+    }
+    default:
+        if (rb_obj_is_kind_of(v, c_type)) return ptr_get(v);
+        if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, rby_to_puppet(c, rb_funcall(v, id_unwrap, 0)));
+        if (rb_respond_to(v, rb_intern("to_puppet_value")))   /* Puppet::Resource and the like (values.rb) */
+            return rby_to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0));
+        rb_raise(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
+    }
+}
+
+/* ---- scopes ---- */
+
+VALUE rby_scope_object(Compiler *c, Scope *s) { return wrap(c_scope, s); }
+
+Scope *rby_scope_of(VALUE obj)
+{
+    if (!rb_obj_is_kind_of(obj, c_scope)) rb_raise(rb_eTypeError, "not a scope");
+    return ptr_get(obj);
+}
+
+/* ---- errors ---- */
+
+const char *rby_exc_message(Compiler *c, VALUE exc)
+{
+    VALUE m = rb_funcall(exc, id_message, 0);
+    if (!RB_TYPE_P(m, T_STRING)) m = rb_obj_as_string(m);
+    return rby_cstr(c, m, NULL);
+}
+
+const char *rby_exc_where(Compiler *c, VALUE exc, int *line)
+{
+    *line = 0;
+    VALUE bt = rb_funcall(exc, id_backtrace, 0);
+    if (!RB_TYPE_P(bt, T_ARRAY) || RARRAY_LEN(bt) == 0) return NULL;
+    VALUE first = rb_ary_entry(bt, 0);
+    if (!RB_TYPE_P(first, T_STRING)) return NULL;
+    const char *s = rby_cstr(c, first, NULL);
+    const char *colon = strchr(s, ':');
+    if (!colon) return s;
+    *line = atoi(colon + 1);
+    return arena_strndup(A, s, (size_t)(colon - s));
+}
+
+int rby_exc_is_compile_error(VALUE exc) { return c_compile_error && RTEST(rb_obj_is_kind_of(exc, c_compile_error)); }
+
+/* Reading an exception's message runs Ruby code (a message method may
+ * raise): under protection, with a fixed text when even that fails. */
+typedef struct ExcText { Compiler *c; VALUE exc; const char *msg; } ExcText;
+
+static VALUE exc_text_body(VALUE arg)
+{
+    ExcText *t = (ExcText *)arg;
+    t->msg = rby_exc_message(t->c, t->exc);
+    return Qnil;
+}
+
+_Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
+{
+    ExcText t = {c, exc, NULL};
+    int state = 0;
+    rb_protect(exc_text_body, (VALUE)&t, &state);
+    if (state) rb_set_errinfo(Qnil);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    cmp_fail(c, at, fmt, t.msg ? t.msg : "(an exception whose message could not be read)");
+#pragma GCC diagnostic pop
+}
+
+_Noreturn void rby_raise_compile_error(const char *msg)
+{
+    rb_exc_raise(rb_exc_new_cstr(c_compile_error, msg));
+    abort();      /* not reached */
+}
+
+/* ---- rby_guard: compile errors of C code called from Ruby ---- */
+
+typedef struct Guard {
+    Compiler *c;
+    const char *msg;                 /* the first error reported */
+    DiagSink sink;                   /* the sink outside the guard */
+    void *sink_ctx;
+} Guard;
+
+static void guard_sink(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
+{
+    Guard *g = ctx;
+    if (lvl == DIAG_ERROR) {
+        if (!g->msg) g->msg = arena_strdup(g->c->arena, msg);
+        return;
+    }
+    DiagSink inner = diag_sink;       /* warnings and notes print as usual */
+    void *inner_ctx = diag_sink_ctx;
+    diag_sink = g->sink;
+    diag_sink_ctx = g->sink_ctx;
+    diag_report(lvl, loc, "%s", msg);
+    diag_sink = inner;
+    diag_sink_ctx = inner_ctx;
+}
+
+const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg)
+{
+    jmp_buf jb;
+    jmp_buf *volatile saved_fail = c->fail;
+    volatile int depth = c->depth, call_depth = c->call_depth, type_depth = c->type_depth;
+    volatile int catch_next = c->catch_next, catch_return = c->catch_return, catch_break = c->catch_break;
+    Guard g = {c, NULL, diag_sink, diag_sink_ctx};
+    diag_sink = guard_sink;
+    diag_sink_ctx = &g;
+    c->fail = &jb;
+    int failed = setjmp(jb);
+    if (!failed) fn(arg);
+    c->fail = saved_fail;
+    diag_sink = g.sink;
+    diag_sink_ctx = g.sink_ctx;
+    c->depth = depth, c->call_depth = call_depth, c->type_depth = type_depth;
+    c->catch_next = catch_next, c->catch_return = catch_return, c->catch_break = catch_break;
+    if (failed && c->jump) {
+        c->jump = 0;                  /* a next()/return() nothing in Ruby can catch */
+        if (!g.msg) g.msg = "return(), next() and break() cannot leave Ruby code";
+    }
+    if (failed && !g.msg) g.msg = "compile error";
+    return g.msg;
+}
+
+/* ---- protection ---- */
+
+typedef struct Protected { VALUE (*fn)(VALUE); VALUE arg; } Protected;
+
+VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VALUE arg, VALUE *exc)
+{
+    rby_start(c, at);
+    RbyCtx x = {c, s, at, ctx_top};
+    ctx_top = &x;
+    int state = 0;
+    VALUE r = rb_protect(fn, arg, &state);
+    ctx_top = x.up;
+    *exc = Qnil;
+    if (state) {
+        VALUE e = rb_errinfo();
+        rb_set_errinfo(Qnil);
+        if (NIL_P(e)) e = rb_exc_new_cstr(rb_eRuntimeError, "a Ruby throw or break left the code it was in");
+        *exc = e;
+        return Qnil;
+    }
+    return r;
+}
+
+typedef struct CallArgs {
+    Compiler *c;
+    VALUE recv;
+    ID method;
+    Value **args;
+    size_t n;
+    Value *out;
+} CallArgs;
+
+static VALUE call_body(VALUE arg)
+{
+    CallArgs *ca = (CallArgs *)arg;
+    VALUE argv = rb_ary_new_capa((long)ca->n);
+    for (size_t i = 0; i < ca->n; i++) rb_ary_push(argv, rby_to_ruby(ca->c, ca->args[i]));
+    VALUE r = rb_funcallv(ca->recv, ca->method, (int)ca->n, RARRAY_CONST_PTR(argv));
+    RB_GC_GUARD(argv);
+    ca->out = rby_to_puppet(ca->c, r);
+    return Qnil;
+}
+
+int rby_call(Compiler *c, Scope *s, const Node *at, VALUE recv, const char *method, Value **args, size_t n,
+             Value **out, VALUE *exc)
+{
+    rby_start(c, at);
+    CallArgs ca = {c, recv, rb_intern(method), args, n, NULL};
+    rby_protect(c, s, at, call_body, (VALUE)&ca, exc);
+    if (!NIL_P(*exc)) return 1;
+    *out = ca.out;
+    return 0;
+}
+
+/* ---- logging ---- */
+
+void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
+{
+    static const struct { const char *fn, *label; } levels[] = {
+        {"debug", NULL}, {"info", "Info"}, {"notice", "Notice"}, {"warning", "Warning"},
+        {"err", "Error"}, {"alert", "Alert"}, {"emerg", "Emergency"}, {"crit", "Critical"},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(levels); i++) {
+        if (strcmp(level, levels[i].fn)) continue;
+        if (!levels[i].label) return;
+        CallCtx cc = {.c = c, .scope = s, .call = ctx_top ? ctx_top->at : NULL, .arena = A};
+        ev_log(&cc, levels[i].label, msg);
+        return;
+    }
+}
+
+/* ---- callbacks: MComp.* ---- */
+
+static RbyCtx *need_ctx(void)
+{
+    if (!ctx_top) rb_raise(rb_eRuntimeError, "Puppet is not compiling");
+    return ctx_top;
+}
+
+static const char *var_name(VALUE name)
+{
+    if (!RB_TYPE_P(name, T_STRING)) name = rb_obj_as_string(name);
+    return StringValueCStr(name);
+}
+
+/* MComp.lookupvar(scope, name) -> [found, value] */
+static VALUE cb_lookupvar(VALUE self, VALUE scope, VALUE name)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    Scope *s = rby_scope_of(scope);
+    const char *n = arena_strdup(A, var_name(name));
+    Value *v = scope_find(c, s, n, NULL);
+    if (!v) return rb_ary_new_from_args(2, Qfalse, Qnil);
+    return rb_ary_new_from_args(2, Qtrue, rby_to_ruby(c, v));
+}
+
+/* MComp.scope_vars(scope) -> {name => value}: every variable visible in
+ * scope, outermost first, undef ones left out (Puppet's Scope#to_hash). */
+static VALUE cb_scope_vars(VALUE self, VALUE scope)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    Scope *s = rby_scope_of(scope);
+    Scope *chain[256];
+    size_t n = 0;
+    for (Scope *p = s; p && n < ARRAY_LEN(chain); p = p->parent) chain[n++] = p;
+    VALUE h = rb_hash_new();
+    while (n--) {
+        Map *m = &chain[n]->vars;
+        for (size_t i = 0; i < m->count; i++) {
+            MapEntry *e = &m->entries[i];
+            VALUE k = rby_str(e->key, e->len);
+            Value *v = e->value;
+            if (v->kind == V_UNDEF) rb_hash_delete(h, k);
+            else rb_hash_aset(h, k, rby_to_ruby(c, v));
+        }
+    }
+    return h;
+}
+
+typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; } FnCall;
+
+static void fncall_body(void *arg)
+{
+    FnCall *f = arg;
+    f->out = ev_call_function(f->c, f->s, f->at, f->name, f->args, f->n, NULL);
+}
+
+/* MComp.call_function(scope, name, args) -> value: the Puppet function
+ * name (built-in, Puppet language, ...), called with args converted. */
+static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    Scope *s = rby_scope_of(scope);
+    const char *fname = arena_strdup(A, var_name(name));
+    args = rb_Array(args);
+    long n = RARRAY_LEN(args);
+    Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
+    for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
+    if (rb_block_given_p()) rb_raise(c_puppet_error, "Calling '%s' with a Ruby block is not supported", fname);
+    FnCall f = {c, s, x->at, fname, av, (size_t)n, NULL};
+    const char *err = rby_guard(c, fncall_body, &f);
+    if (err) rby_raise_compile_error(err);
+    return rby_to_ruby(c, f.out);
+}
+
+/* MComp.log(scope, level, message) */
+static VALUE cb_log(VALUE self, VALUE scope, VALUE level, VALUE msg)
+{
+    RbyCtx *x = need_ctx();
+    Scope *s = NIL_P(scope) ? x->scope : rby_scope_of(scope);
+    rby_log(x->c, s, var_name(level), var_name(msg));
+    return Qnil;
+}
+
+/* MComp.type_to_s(obj, form) -> String: form "string" as Puppet prints a
+ * type (File['/x']), "resource" as the catalog writes a reference (File[/x]). */
+static VALUE cb_type_to_s(VALUE self, VALUE obj, VALUE form)
+{
+    const Value *v = ptr_get(obj);
+    Buf b = BUF_INIT;
+    if (strcmp(var_name(form), "resource") == 0) val_to_s(&b, v);
+    else val_to_string(&b, v);
+    VALUE r = rby_str(b.s ? b.s : "", b.len);
+    buf_free(&b);
+    return r;
+}
+
+/* MComp.type_eq(a, b) -> whether two type objects are the same type */
+static VALUE cb_type_eq(VALUE self, VALUE a, VALUE b)
+{
+    if (!rb_obj_is_kind_of(b, c_type)) return Qfalse;
+    return val_identical(ptr_get(a), ptr_get(b)) ? Qtrue : Qfalse;
+}
+
+/* MComp.resref(type, title) -> the reference Type[title] */
+static VALUE cb_resref(VALUE self, VALUE type, VALUE title)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    const char *t = arena_strdup(A, var_name(type)), *ti = arena_strdup(A, var_name(title));
+    return wrap(c_type, ev_resref(c, t, ti));
+}
+
+/* MComp.scope_label(scope) -> "Class[Foo]" */
+static VALUE cb_scope_label(VALUE self, VALUE scope)
+{
+    Scope *s = rby_scope_of(scope);
+    const char *l = s->label ? s->label : "Class[main]";
+    return rby_str(l, strlen(l));
+}
+
+/* ---- start-up ---- */
+
+static VALUE load_layer(VALUE unused)
+{
+    VALUE binding = rb_const_get(rb_cObject, rb_intern("TOPLEVEL_BINDING"));
+    for (size_t i = 0; i < rby_nsources; i++) {
+        VALUE src = rby_str(rby_sources[i].text, rby_sources[i].len);
+        VALUE name = rb_str_new_cstr(rby_sources[i].name);
+        rb_funcall(rb_mKernel, rb_intern("eval"), 4, src, binding, name, INT2FIX(1));
+    }
+    c_compile_error = rb_const_get(m_mcomp, rb_intern("CompileError"));
+    VALUE puppet = rb_const_get(rb_cObject, rb_intern("Puppet"));
+    c_puppet_error = rb_const_get(puppet, rb_intern("Error"));
+    VALUE types = rb_const_get(rb_const_get(puppet, rb_intern("Pops")), rb_intern("Types"));
+    c_sensitive = rb_const_get(rb_const_get(types, rb_intern("PSensitiveType")), rb_intern("Sensitive"));
+    c_type = rb_const_get(types, rb_intern("PuppetType"));
+    c_scope = rb_const_get(rb_const_get(puppet, rb_intern("Parser")), rb_intern("Scope"));
+    rb_gc_register_mark_object(c_compile_error);
+    return Qnil;
+}
+
+static const int taken_signals[] = {SIGINT, SIGHUP, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,
+                                    SIGPIPE, SIGSEGV, SIGBUS, SIGSYS, SIGILL, SIGFPE};
+
+void rby_start(Compiler *c, const Node *at)
+{
+    if (started) return;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct sigaction saved[ARRAY_LEN(taken_signals)];
+    for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], NULL, &saved[i]);
+    RUBY_INIT_STACK;
+    if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
+    static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
+    ruby_options(5, opts);
+    ruby_script("mcomp");
+    for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], &saved[i], NULL);
+    started = 1;
+    id_new = rb_intern("new");
+    id_unwrap = rb_intern("unwrap");
+    id_at_ptr = rb_intern("@__ptr");
+    id_message = rb_intern("message");
+    id_backtrace = rb_intern("backtrace");
+    id_source = rb_intern("source");
+    m_mcomp = rb_define_module("MComp");
+    c_ptr = rb_define_class_under(m_mcomp, "Ptr", rb_cObject);
+    rb_undef_alloc_func(c_ptr);
+    rby_define("lookupvar", (cb_lookupvar), 2);
+    rby_define("scope_vars", (cb_scope_vars), 1);
+    rby_define("call_function", (cb_call_function), 3);
+    rby_define("log", (cb_log), 3);
+    rby_define("type_to_s", (cb_type_to_s), 2);
+    rby_define("type_eq", (cb_type_eq), 2);
+    rby_define("resref", (cb_resref), 2);
+    rby_define("scope_label", (cb_scope_label), 1);
+    for (size_t i = 0; i < ARRAY_LEN(rby_inits); i++) rby_inits[i]();
+    int state = 0;
+    rb_protect(load_layer, Qnil, &state);
+    if (state) {
+        VALUE e = rb_errinfo();
+        rb_set_errinfo(Qnil);
+        VALUE m = rb_funcall(e, rb_intern("full_message"), 0);
+        cmp_fail(c, at, "the Ruby layer could not be loaded: %s", StringValueCStr(m));
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    startup_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    if (getenv("MCOMP_DEBUG_RUBY")) fprintf(stderr, "mcomp: ruby started in %.1f ms\n", startup_ms);
+}

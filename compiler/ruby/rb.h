@@ -1,0 +1,27 @@
+/*
+ * rb.h - what the compiler proper calls of the embedded Ruby (the bridge,
+ * compiler/ruby/).  This header does not include <ruby.h>: the evaluator's
+ * files stay free of Ruby's macros.  Bridge modules that work with Ruby
+ * objects include compiler/ruby/rbapi.h instead, which documents the whole
+ * C API.  Every exported name of the bridge starts with rby_ (libruby owns
+ * rb_* and ruby_*).
+ *
+ * Ruby is started lazily, on the compile thread, the first time a compile
+ * needs it: a manifest that renders no ERB template (and calls no Ruby
+ * function) never initialises libruby.
+ */
+#ifndef COMPILER_RUBY_RB_H
+#define COMPILER_RUBY_RB_H
+#include "compiler/compiler.h"
+
+/* Whether this process has started Ruby (for --stats and tests). */
+int rby_started(void);
+/* Milliseconds the start-up took (0 when not started). */
+double rby_startup_ms(void);
+
+/* template(spec, ...) and inline_template(text, ...), as compiler
+ * functions (see compiler_fns in cfuncs.c): the rendered texts
+ * concatenated, a string in the compile arena; errors end the compile. */
+Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+#endif

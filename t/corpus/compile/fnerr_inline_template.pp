@@ -1,2 +1,0 @@
-$greeting = 'hi'
-notice(inline_template('<%= @greeting %>'))

@@ -1,1 +1,0 @@
-notify { 'x': message => template('mymod/x.erb') }
