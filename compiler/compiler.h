@@ -119,6 +119,10 @@ Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda);
  * would catch it, worded as Puppet's). */
 _Noreturn void ev_jump(Compiler *c, const Node *at, int kind, Value *v);
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs, const Node *lambda);
+/* Whether a function called name exists (built in, Puppet language, or a
+ * module's Ruby function, which is loaded; a file that fails to load ends
+ * the compile at at). */
+int ev_function_exists(Compiler *c, const Node *at, const char *name);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
 /* The module a class, define or node definition was loaded from, which is

@@ -29,7 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <oniguruma.h>
+#include "base/oniglib.h"
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>

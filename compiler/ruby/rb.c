@@ -35,6 +35,7 @@ extern const size_t rby_nsources;
 /* Init hooks of the bridge modules: add yours here (see rby_define). */
 static void (*const rby_inits[])(void) = {
     rby_erb_init,
+    rby_fn_init,
 };
 
 static int started;
@@ -428,12 +429,12 @@ static VALUE cb_scope_vars(VALUE self, VALUE scope)
     return h;
 }
 
-typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; } FnCall;
+typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; const Node *lambda; } FnCall;
 
 static void fncall_body(void *arg)
 {
     FnCall *f = arg;
-    f->out = ev_call_function(f->c, f->s, f->at, f->name, f->args, f->n, NULL);
+    f->out = ev_call_function(f->c, f->s, f->at, f->name, f->args, f->n, f->lambda);
 }
 
 /* MComp.call_function(scope, name, args) -> value: the Puppet function
@@ -448,9 +449,11 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     long n = RARRAY_LEN(args);
     Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
     for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
-    if (rb_block_given_p()) rb_raise(c_puppet_error, "Calling '%s' with a Ruby block is not supported", fname);
-    FnCall f = {c, s, x->at, fname, av, (size_t)n, NULL};
+    long block_id = 0;     /* a Ruby block reaches the function as a Puppet lambda (rbfunc.c) */
+    const Node *lambda = rb_block_given_p() ? rby_fn_block_lambda(c, rb_block_proc(), &block_id) : NULL;
+    FnCall f = {c, s, x->at, fname, av, (size_t)n, NULL, lambda};
     const char *err = rby_guard(c, fncall_body, &f);
+    if (block_id) rby_fn_block_done(block_id);
     if (err) rby_raise_compile_error(err);
     return rby_to_ruby(c, f.out);
 }

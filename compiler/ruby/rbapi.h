@@ -126,4 +126,12 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len);
 
 /* Hooks of the bridge's own modules, run after start-up (see rby_define). */
 void rby_erb_init(void);
+void rby_fn_init(void);
+
+/* A Puppet lambda that runs the Ruby block proc (for a function Ruby code
+ * calls with a block): as many parameters as the block takes.  Call
+ * rby_fn_block_done(*id) once the call is over.  The node lives in the
+ * compile arena (rbfunc.c). */
+const Node *rby_fn_block_lambda(Compiler *c, VALUE proc, long *id);
+void rby_fn_block_done(long id);
 #endif

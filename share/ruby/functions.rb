@@ -42,9 +42,26 @@ module MComp
       INSTANCES[name] ||= FUNCTIONS.fetch(name).new(nil, nil)
     end
 
-    # Runs method meth of the 4.x function name with args (and the block).
-    def self.call4(name, meth, args, block)
-      instance(name).send(meth, *args, &block)
+    # Runs method meth of the 4.x function name with args (and the block),
+    # the strings frozen as Puppet's are; through the function's own
+    # call(scope, *args) when it overrides that entry point.
+    def self.call4(scope, name, meth, args, block)
+      args = args.map { |a| frozen(a) }
+      fn = instance(name)
+      if fn.class.instance_method(:call).owner != Puppet::Functions::Function
+        fn.call(scope, *args, &block)
+      else
+        fn.send(meth, *args, &block)
+      end
+    end
+
+    def self.frozen(value)
+      case value
+      when String then value.frozen? ? value : value.dup.freeze
+      when Array then value.map { |v| frozen(v) }
+      when Hash then value.each_with_object({}) { |(k, v), h| h[frozen(k)] = frozen(v) }
+      else value
+      end
     end
 
     # Runs the 3.x function name from Puppet code: top-level undef reaches
@@ -244,6 +261,39 @@ module Puppet::Functions
         end
         dispatches << d
       end
+
+      # What Puppet's dispatcher does, for functions that override call:
+      # the first dispatch whose types accept args runs.
+      def dispatcher
+        @dispatcher ||= Dispatcher.new(self)
+      end
+
+      def signatures
+        dispatches
+      end
+    end
+
+    class Dispatcher
+      def initialize(klass)
+        @klass = klass
+      end
+
+      def dispatch(instance, _scope, args, &block)
+        d = @klass.dispatches.find do |x|
+          n = args.size
+          next false if n < x.min || (x.max != :default && n > x.max)
+          args.each_with_index.all? do |a, i|
+            t = x.types[i < x.types.size ? i : x.types.size - 1]
+            t == 'Any' || begin
+              MComp.type_check(MComp.parse_type(t), a).nil?
+            rescue StandardError
+              false
+            end
+          end
+        end
+        raise ArgumentError, "'#{@klass.name}' was called with arguments it does not accept" unless d
+        instance.send(d.method_name, *args, &block)
+      end
     end
 
     def initialize(closure_scope = nil, loader = nil)
@@ -252,6 +302,11 @@ module Puppet::Functions
     end
 
     attr_reader :loader
+
+    # Puppet's entry point: dispatch by type, then the chosen method.
+    def call(scope, *args, &block)
+      self.class.dispatcher.dispatch(self, scope, args, &block)
+    end
 
     # The scope the function was defined in: the top scope.
     def closure_scope
@@ -415,3 +470,116 @@ module Kernel
   end
   private :require
 end
+
+# Helpers of Puppet's own API that module functions call.
+module Puppet
+  def self.version
+    '7.23.0'
+  end unless respond_to?(:version)
+
+  module Util
+    # Whether path is absolute on platform (:posix, :windows; default posix).
+    def self.absolute_path?(path, platform = :posix)
+      unless path.is_a?(String)
+        Puppet.warning("Cannot check if #{path} is an absolute path because it is a '#{path.class}' and not a String'")
+        return false
+      end
+      case platform
+      when :posix then path.start_with?('/')
+      when :windows then !!(path =~ %r{\A(?:[a-z]:[\\/]|[\\/]{2}\?[\\/][^\\/]+|[\\/]{2}[^\\/]+[\\/][^\\/]+)}i)
+      else raise Puppet::DevError, "unknown platform #{platform} in absolute_path"
+      end
+    end
+
+    def self.deterministic_rand_int(seed, max)
+      Random.new(seed).rand(max)
+    end
+
+    def self.deterministic_rand(seed, max)
+      deterministic_rand_int(seed, max).to_s
+    end
+
+    module Package
+      def self.versioncmp(a, b)
+        MComp.top_scope.call_function('versioncmp', [a.to_s, b.to_s])
+      end
+    end
+
+    module Json
+      def self.load(text, options = {})
+        require 'json'
+        JSON.parse(text, options)
+      end
+
+      def self.dump(value, options = {})
+        require 'json'
+        options[:pretty] ? JSON.pretty_generate(value) : JSON.generate(value)
+      end
+    end
+  end
+
+  module Pops
+    module Types
+      # The Ruby class Puppet's types descend from: every PuppetType is one.
+      PAnyType = PuppetType unless const_defined?(:PAnyType)
+    end
+
+    module Serialization
+      # Rich values as Pcore data (rich_data: true): the form to_python,
+      # to_ruby and friends print.
+      module ToDataConverter
+        def self.convert(value, _options = {})
+          case value
+          when nil, true, false, Integer, Float, String then value
+          when Symbol then value == :default ? { '__ptype' => 'Default' } : value.to_s
+          when Array then value.map { |v| convert(v) }
+          when Hash
+            if value.keys.all? { |k| k.is_a?(String) }
+              value.each_with_object({}) { |(k, v), h| h[k] = convert(v) }
+            else
+              { '__ptype' => 'Hash', '__pvalue' => value.flat_map { |k, v| [convert(k), convert(v)] } }
+            end
+          when Regexp then { '__ptype' => 'Regexp', '__pvalue' => value.source }
+          when Puppet::Pops::Types::PSensitiveType::Sensitive
+            { '__ptype' => 'Sensitive', '__pvalue' => convert(value.unwrap) }
+          when Puppet::Pops::Types::PuppetType then { '__ptype' => 'Type', '__pvalue' => value.to_s }
+          else value.to_s
+          end
+        end
+      end
+    end
+  end
+end
+
+module MComp
+  module Functions
+    PROCS = {}   # id => the Ruby block a Puppet function was called with
+
+    def self.keep_proc(id, proc)
+      PROCS[id] = proc
+    end
+
+    def self.drop_proc(id)
+      PROCS.delete(id)
+    end
+
+    def self.call_proc(id, args)
+      PROCS.fetch(id) { raise ArgumentError, 'a Ruby block was called after its function returned' }.call(*args)
+    end
+  end
+end
+
+# scope.function_NAME([...]) reaches a module's 3.x function NAME first,
+# loading it on demand (a 4.x function of the same name only after).
+module MComp
+  module Legacy3
+    def method_missing(method, *args, &block)
+      name = method.to_s[/\Afunction_(.+)\z/, 1]
+      if name && !MComp::Functions::LEGACY[name] && MComp.load3(name) && respond_to?(method)
+        return send(method, *args, &block)
+      end
+      super
+    end
+  end
+end
+Puppet::Parser::Scope.prepend(MComp::Legacy3)
