@@ -138,7 +138,7 @@ typedef struct Load {
 static VALUE load_body(VALUE arg)
 {
     Load *l = (Load *)arg;
-    rb_funcall(functions_module(), rb_intern("load_file"), 1, rb_str_new_cstr(l->path));
+    rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 2, rb_str_new_cstr(l->path), rb_str_new_cstr(l->name));
     VALUE d = rb_funcall(functions_module(), rb_intern(l->api == 4 ? "describe" : "describe3"), 1, rb_str_new_cstr(l->name));
     l->desc = NIL_P(d) ? NULL : rby_to_puppet(l->c, d);
     return Qnil;
@@ -221,11 +221,8 @@ static RbyFunc *load_function(Compiler *c, const Node *at, const char *name, con
     Load l = {c, path, name, api, NULL};
     VALUE exc;
     rby_protect(c, c->top, at, load_body, (VALUE)&l, &exc);
-    if (!NIL_P(exc)) rby_fail(c, at, exc, arena_printf(A, "Could not load the function '%s' from %s: %%s", name, path));
-    if (!l.desc) {
-        if (api == 3) return NULL;    /* a 3.x file may define other names only */
-        cmp_fail(c, at, "The code loaded from %s does not define the function '%s' - it defines nothing", path, name);
-    }
+    if (!NIL_P(exc)) rby_fail(c, at, exc, "%s");
+    if (!l.desc) return NULL;        /* a 3.x file that defines other names only */
     RbyFunc *f = ARENA_NEW(A, RbyFunc);
     f->name = arena_strdup(A, name);
     f->api = api;

@@ -10,17 +10,45 @@
 # Ruby to run the chosen method.  Calls back into Puppet (call_function,
 # blocks, scopes) go through the callbacks of module MComp.
 
+# Libraries Puppet has loaded before any module code runs: loaded here on
+# first use of the constant.
+autoload :Digest, 'digest'
+autoload :JSON, 'json'
+autoload :YAML, 'yaml'
+autoload :IPAddr, 'ipaddr'
+autoload :Base64, 'base64'
+autoload :Set, 'set'
+autoload :Shellwords, 'shellwords'
+autoload :SecureRandom, 'securerandom'
+autoload :URI, 'uri'
+autoload :OpenSSL, 'openssl'
+
 module MComp
   module Functions
     FUNCTIONS = {}       # name => 4.x function class
     INSTANCES = {}       # name => its instance (one per compile, as Puppet's loader keeps one)
     LEGACY = {}          # name => { arity:, type: } of a 3.x function
 
-    # Loads a function file (each file once per process: Ruby's `load`).
-    def self.load_file(path)
-      @loaded ||= {}
-      return if @loaded[path]
-      @loaded[path] = true
+    # Loads the 4.x function name from path, as Puppet's loader does: the
+    # file's value must be the function's class.
+    def self.load4(path, name)
+      code = File.read(path, encoding: 'UTF-8')
+      unless code =~ /Puppet::Functions\.create_function/
+        raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 4x API function - no create_function call."
+      end
+      created = TOPLEVEL_BINDING.eval(code, path, 1)
+      unless created.is_a?(Class)
+        raise ArgumentError, "The code loaded from #{path} did not produce a Function class when evaluated. Got '#{created.class}'"
+      end
+      unless created.name.to_s == name
+        FUNCTIONS.delete(created.name.to_s)
+        raise ArgumentError, "The code loaded from #{path} produced mis-matched name, expected '#{name}', got #{created.name}"
+      end
+      FUNCTIONS[name] = created
+    end
+
+    # Loads a 3.x function file (newfunction defines what it holds).
+    def self.load3(path, _name)
       Kernel.load(path, false)
     end
 
@@ -575,8 +603,11 @@ module MComp
   module Legacy3
     def method_missing(method, *args, &block)
       name = method.to_s[/\Afunction_(.+)\z/, 1]
-      if name && !MComp::Functions::LEGACY[name] && MComp.load3(name) && respond_to?(method)
-        return send(method, *args, &block)
+      if name && !MComp::Functions::LEGACY[name]
+        return send(method, *args, &block) if MComp.load3(name) && respond_to?(method)
+        unless MComp.function_exists(name)
+          raise NoMethodError.new("undefined method `#{method}' for #{self}:Puppet::Parser::Scope", method)
+        end
       end
       super
     end
