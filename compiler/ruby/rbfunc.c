@@ -19,7 +19,8 @@
  *
  * Callbacks defined here: MComp.top_scope, function_exists(name), load3(name),
  * parse_type(string), type_check(type, value[, subject]),
- * module_lib_file(relpath), rbfn_yield(id, args).
+ * module_lib_file(relpath), module_dir(name), environment_name,
+ * rbfn_yield(id, args).
  */
 #include "compiler/ruby/rbapi.h"
 /* ruby.h maps xmalloc and friends to Ruby's allocator; the compiler's
@@ -47,6 +48,7 @@ struct RbyFunc {
     const char **methods;            /* the method each one calls */
     Value **returns;                 /* its return type, or NULL */
     size_t nsigs;
+    int takes_scope;                 /* overrides call(scope, *args): its dispatches see the scope first */
 };
 
 static VALUE m_functions;            /* MComp::Functions */
@@ -185,7 +187,8 @@ static const char *str_of(const Value *v) { return v && v->kind == V_STR ? v->st
 /* The description of a 4.x function (functions.rb describe) as signatures. */
 static void build_sigs(Compiler *c, const Node *at, RbyFunc *f, const Value *desc)
 {
-    if (desc->kind != V_ARRAY || desc->arr.n != 2) cmp_fail(c, at, "function '%s': bad description", f->name);
+    if (desc->kind != V_ARRAY || desc->arr.n != 3) cmp_fail(c, at, "function '%s': bad description", f->name);
+    f->takes_scope = desc->arr.items[2]->kind == V_BOOL && desc->arr.items[2]->b;
     local_types(c, at, desc->arr.items[0], f->name);
     const Value *ds = desc->arr.items[1];
     f->nsigs = ds->arr.n;
@@ -315,9 +318,17 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
     Invoke iv = {c, s, f, NULL, args, n, 0, NULL};
     size_t k = 0;
     if (f->api == 4) {
-        while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], args, n, lambda != NULL)) k++;
+        Value **seen = args;           /* what the dispatches see: the scope first when call() adds it */
+        size_t nseen = n;
+        if (f->takes_scope) {
+            seen = ARENA_NEWN(A, Value *, n + 1);
+            seen[0] = VAL_UNDEF;       /* stands for the scope (its parameter is Any) */
+            if (n) memcpy(seen + 1, args, n * sizeof *args);
+            nseen = n + 1;
+        }
+        while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], seen, nseen, lambda != NULL)) k++;
         if (k == f->nsigs)
-            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), f->sigs, f->nsigs, args, n, lambda != NULL));
+            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), f->sigs, f->nsigs, seen, nseen, lambda != NULL));
         iv.method = f->methods[k];
     }
     Block b = {0};
@@ -502,6 +513,28 @@ static VALUE cb_module_lib_file(VALUE self, VALUE rel)
     return path ? rb_str_new_cstr(path) : Qnil;
 }
 
+/* MComp.module_dir(name) -> the directory of module name, or nil */
+static VALUE cb_module_dir(VALUE self, VALUE name)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    const char *n = rby_cstr(c, name, NULL);
+    if (!fn_name_ok(n) || strstr(n, "::")) return Qnil;
+    const char *dir = module_path(c, n, "", "");
+    if (!dir) return Qnil;
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/') len--;
+    return rby_str(dir, len);
+}
+
+/* MComp.environment_name -> the environment compiled for */
+static VALUE cb_environment_name(VALUE self)
+{
+    RbyCtx *x = need_ctx();
+    const char *e = x->c->opt.environment ? x->c->opt.environment : "production";
+    return rby_str(e, strlen(e));
+}
+
 typedef struct Yield { Block *b; Value **args; size_t n; Value *out; } Yield;
 
 static void yield_body(void *arg)
@@ -538,4 +571,6 @@ void rby_fn_init(void)
     rby_define("type_check", (cb_type_check), -1);
     rby_define("module_lib_file", (cb_module_lib_file), 1);
     rby_define("rbfn_yield", (cb_yield), 2);
+    rby_define("module_dir", (cb_module_dir), 1);
+    rby_define("environment_name", (cb_environment_name), 0);
 }

@@ -53,11 +53,12 @@ module MComp
     end
 
     # The signatures of the 4.x function name, for the C side:
-    # [[method, [type strings], [names], min, max (-1: unlimited),
-    #   block type or nil, block name, block optional, return type or nil], ...]
+    # [local types, [[method, [type strings], [names], min, max (-1:
+    #   unlimited), block type or nil, block name, block optional, return
+    #   type or nil], ...], whether it overrides call(scope, *args)]
     def self.describe(name)
       klass = FUNCTIONS[name] or return nil
-      [klass.local_type_strings, klass.dispatches.map(&:to_a)]
+      [klass.local_type_strings, klass.dispatches.map(&:to_a), klass.instance_method(:call).owner != Puppet::Functions::Function]
     end
 
     # The arity and kind of the 3.x function name, or nil.
@@ -386,11 +387,32 @@ module Puppet::Parser::Functions
     MComp::Functions::LEGACY[name] = { arity: arity, type: ftype, name: name }
   end
 
-  # The method name of the 3.x function name (loaded on demand), or false.
+  # The method name that calls function name from Ruby (loading a
+  # module's function on demand), or false when there is no such function.
   def self.function(name)
     name = name.to_s
     return "function_#{name}" if MComp::Functions::LEGACY[name]
-    MComp.function_exists(name) && MComp::Functions::LEGACY[name] ? "function_#{name}" : false
+    MComp.function_exists(name) ? "function_#{name}" : false
+  end
+
+  # Puppet::Parser::Functions.autoloader.load(:name): loads a module's 3.x
+  # function file.
+  module Autoloader
+    def self.load(name, _env = nil)
+      MComp.load3(name.to_s)
+    end
+
+    def self.loaded?(name)
+      MComp::Functions::LEGACY.key?(name.to_s)
+    end
+
+    def self.loadall(_env = nil)
+      true
+    end
+  end
+
+  def self.autoloader
+    Autoloader
   end
 
   def self.rvalue?(name)
@@ -449,12 +471,43 @@ module Puppet::Pops::Types
       singleton.infer_set(value)
     end
 
+    def self.instance?(type, value)
+      type = MComp.parse_type(type) if type.is_a?(String)
+      MComp.type_check(type, value).nil?
+    end
+
+    # The inferred types remember their value, so that a mismatch can be
+    # described as the compiler describes it.
     def infer(value)
-      MComp.top_scope.call_function('type', [value, 'reduced'])
+      t = MComp.top_scope.call_function('type', [value, 'reduced'])
+      t.instance_variable_set(:@__value, value)
+      t
     end
 
     def infer_set(value)
-      MComp.top_scope.call_function('type', [value, 'detailed'])
+      t = MComp.top_scope.call_function('type', [value, 'detailed'])
+      t.instance_variable_set(:@__value, value)
+      t
+    end
+  end
+
+  class TypeMismatchDescriber
+    def self.singleton
+      @singleton ||= new
+    end
+
+    def self.describe_mismatch(name, expected, actual)
+      singleton.describe_mismatch(name, expected, actual)
+    end
+
+    # "NAME expects an Integer value, got String"
+    def describe_mismatch(name, expected, actual, _tense = :ignored)
+      expected = MComp.parse_type(expected) if expected.is_a?(String)
+      if actual.instance_variable_defined?(:@__value)
+        MComp.type_check(expected, actual.instance_variable_get(:@__value), name.to_s) || ''
+      else
+        "#{name} expects #{expected}, got #{actual}"
+      end
     end
   end
 end
@@ -614,3 +667,77 @@ module MComp
   end
 end
 Puppet::Parser::Scope.prepend(MComp::Legacy3)
+
+# PSON, Puppet's JSON dialect: JSON for what modules do with it.
+module PSON
+  def self.parse(text, options = {})
+    JSON.parse(text, options)
+  end
+
+  def self.load(text, *_rest)
+    JSON.parse(text)
+  end
+
+  def self.generate(value, options = {})
+    JSON.generate(value, options)
+  end
+
+  ParserError = Class.new(StandardError)
+end
+
+# The little of Puppet's environment and module objects that functions use.
+module MComp
+  class Environment
+    attr_reader :name
+
+    def initialize(name)
+      @name = name
+    end
+
+    def to_s
+      @name
+    end
+
+    def to_sym
+      @name.to_sym
+    end
+  end
+
+  # scope.compiler: its environment
+  class CompilerView
+    def environment
+      Environment.new(MComp.environment_name)
+    end
+  end
+end
+
+class Puppet::Parser::Scope
+  unless method_defined?(:compiler)
+    def compiler
+      MComp::CompilerView.new
+    end
+  end
+
+  unless method_defined?(:environment)
+    def environment
+      compiler.environment
+    end
+  end
+end
+
+module Puppet
+  class Module
+    attr_reader :name, :path
+
+    def initialize(name, path)
+      @name = name
+      @path = path
+    end
+
+    # The module name of the environment, or nil.
+    def self.find(name, _environment = nil)
+      dir = MComp.module_dir(name.to_s)
+      dir && new(name.to_s, dir)
+    end
+  end
+end
