@@ -4,6 +4,7 @@
  * printed on stdout unless the whole compile succeeded.
  */
 #include "compiler/compiler.h"
+#include "compiler/ruby/rb.h"
 #include "catalog/json.h"
 #include "apply/graph.h"
 #include "base/util.h"
@@ -31,7 +32,8 @@ static void usage(FILE *out)
           "  --datadir DIR           the environment's data directory, instead of the one\n"
           "                          hiera.yaml names (with no hiera.yaml: DIR/common.yaml)\n"
           "  -o, --output FILE       write the catalog to FILE instead of stdout\n"
-          "  --stats                 print resources, wall time and peak memory on stderr\n"
+          "  --stats                 print resources, wall time, peak memory and whether Ruby\n"
+          "                          was started (for ERB templates) on stderr\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
@@ -171,9 +173,11 @@ int main(int argc, char **argv)
         getrusage(RUSAGE_SELF, &ru);
         size_t n = 0;
         for (size_t i = 0; i < cat.nres; i++) n += !cat.res[i]->is_virtual;
-        fprintf(stderr, "mcomp: stats: resources=%zu wall_ms=%.1f peak_kib=%ld arena_kib=%zu\n", n,
+        fprintf(stderr, "mcomp: stats: resources=%zu wall_ms=%.1f peak_kib=%ld arena_kib=%zu ruby=%s", n,
                 (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, ru.ru_maxrss,
-                arena.total / 1024);
+                arena.total / 1024, rby_started() ? "started" : "no");
+        if (rby_started()) fprintf(stderr, " ruby_startup_ms=%.1f", rby_startup_ms());
+        fputc('\n', stderr);
     }
     cat_free(&cat);
     arena_free(&arena);

@@ -11,6 +11,7 @@
  */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define A (c->arena)
@@ -48,6 +49,15 @@ static VALUE wording_body(VALUE arg)
     int line;
     const char *file = rby_exc_where(c, w->exc, &line);
     const char *detail = rby_exc_message(c, w->exc);
+    if (RTEST(rb_obj_is_kind_of(w->exc, rb_eSyntaxError)) && w->spec) {
+        /* Puppet lets a SyntaxError through unreported (it is no
+         * StandardError); its message "FILE:LINE: ..." says where. */
+        const char *colon = strchr(detail, ':');
+        if (colon && colon[1] >= '0' && colon[1] <= '9') {
+            file = arena_strndup(A, detail, (size_t)(colon - detail));
+            line = atoi(colon + 1);
+        }
+    }
     if (w->spec)
         w->msg = arena_printf(A, "Failed to parse template %s:\n  Filepath: %s\n  Line: %s\n  Detail: %s\n", w->spec,
                               file ? file : "", line ? arena_printf(A, "%d", line) : "", detail);

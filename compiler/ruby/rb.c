@@ -14,7 +14,7 @@
  * 1 GiB stack: ruby_init_stack takes the thread's real bounds, so the
  * conservative GC scans the frames of the whole compile).  Ruby's signal
  * handlers are taken back after start-up: mcomp keeps its own behaviour
- * for SIGINT, SIGPIPE and the rest.
+ * for SIGINT, SIGPIPE and the rest, and its own alternate signal stack.
  */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
@@ -393,6 +393,10 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
     for (size_t i = 0; i < ARRAY_LEN(levels); i++) {
         if (strcmp(level, levels[i].fn)) continue;
         if (!levels[i].label) return;
+        if (!s) {
+            fprintf(stderr, "%s: %s\n", levels[i].label, msg);
+            return;
+        }
         CallCtx cc = {.c = c, .scope = s, .call = ctx_top ? ctx_top->at : NULL, .arena = A};
         ev_log(&cc, levels[i].label, msg);
         return;
@@ -478,11 +482,13 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     return rby_to_ruby(c, f.out);
 }
 
-/* MComp.log(scope, level, message) */
+/* MComp.log(scope, level, message): as the logging functions do in scope
+ * ("Warning: Scope(Class[x]): message"; nil: the calling scope), or
+ * without a scope when scope is false ("Warning: message", as Puppet.warning). */
 static VALUE cb_log(VALUE self, VALUE scope, VALUE level, VALUE msg)
 {
     RbyCtx *x = need_ctx();
-    Scope *s = NIL_P(scope) ? x->scope : rby_scope_of(scope);
+    Scope *s = scope == Qfalse ? NULL : NIL_P(scope) ? x->scope : rby_scope_of(scope);
     rby_log(x->c, s, var_name(level), var_name(msg));
     return Qnil;
 }
@@ -524,6 +530,49 @@ static VALUE cb_scope_label(VALUE self, VALUE scope)
     return rby_str(l, strlen(l));
 }
 
+/* ---- Puppet lambdas as Ruby objects ---- */
+
+typedef struct RbyLambda { Compiler *c; Scope *scope; const Node *call, *lambda; } RbyLambda;
+static VALUE c_lambda;               /* MComp::Lambda (core.rb) */
+
+VALUE rby_lambda_object(Compiler *c, Scope *s, const Node *call, const Node *lambda)
+{
+    RbyLambda *l = ARENA_NEW(A, RbyLambda);
+    l->c = c, l->scope = s, l->call = call, l->lambda = lambda;
+    return wrap(c_lambda, l);
+}
+
+typedef struct Yield { RbyLambda *l; Value **args; size_t n; Value *out; } Yield;
+
+static void yield_body(void *arg)
+{
+    Yield *y = arg;
+    CallCtx cc = {.c = y->l->c, .scope = y->l->scope, .call = y->l->call, .arena = y->l->c->arena, .lambda = y->l->lambda};
+    y->out = ev_yield(&cc, y->args, y->n);
+}
+
+/* MComp.lambda_call(lambda, args) -> the lambda's value */
+static VALUE cb_lambda_call(VALUE self, VALUE lambda, VALUE args)
+{
+    RbyLambda *l = ptr_get(lambda);
+    Compiler *c = l->c;
+    args = rb_Array(args);
+    long n = RARRAY_LEN(args);
+    Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
+    for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
+    Yield y = {l, av, (size_t)n, NULL};
+    const char *err = rby_guard(c, yield_body, &y);
+    if (err) rby_raise_compile_error(err);
+    return rby_to_ruby(c, y.out);
+}
+
+/* MComp.lambda_arity(lambda) -> the number of parameters it declares */
+static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
+{
+    RbyLambda *l = ptr_get(lambda);
+    return INT2FIX(l->lambda->nkids);
+}
+
 /* ---- start-up ---- */
 
 static VALUE load_layer(VALUE unused)
@@ -541,6 +590,7 @@ static VALUE load_layer(VALUE unused)
     c_sensitive = rb_const_get(rb_const_get(types, rb_intern("PSensitiveType")), rb_intern("Sensitive"));
     c_type = rb_const_get(types, rb_intern("PuppetType"));
     c_scope = rb_const_get(rb_const_get(puppet, rb_intern("Parser")), rb_intern("Scope"));
+    c_lambda = rb_const_get(m_mcomp, rb_intern("Lambda"));
     rb_gc_register_mark_object(c_compile_error);
     return Qnil;
 }
@@ -555,12 +605,15 @@ void rby_start(Compiler *c, const Node *at)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct sigaction saved[ARRAY_LEN(taken_signals)];
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], NULL, &saved[i]);
+    stack_t saved_alt;                /* Ruby sets its own; ASan unmaps its own at thread exit */
+    int have_alt = sigaltstack(NULL, &saved_alt) == 0;
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
     ruby_options(5, opts);
     ruby_script("mcomp");
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], &saved[i], NULL);
+    if (have_alt) sigaltstack(&saved_alt, NULL);
     started = 1;
     id_new = rb_intern("new");
     id_unwrap = rb_intern("unwrap");
@@ -580,6 +633,8 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("type_eq", (cb_type_eq), 2);
     rby_define("resref", (cb_resref), 2);
     rby_define("scope_label", (cb_scope_label), 1);
+    rby_define("lambda_call", (cb_lambda_call), 2);
+    rby_define("lambda_arity", (cb_lambda_arity), 1);
     for (size_t i = 0; i < ARRAY_LEN(rby_inits); i++) rby_inits[i]();
     int state = 0;
     rb_protect(load_layer, Qnil, &state);

@@ -30,6 +30,35 @@
  *                      File['/x']; #to_resource_s gives File[/x]); it
  *                      converts back to the very same Value.
  *
+ * The Ruby side (share/ruby/): module MComp holds the C callbacks
+ *     MComp.lookupvar(scope, name)           -> [found, value]
+ *     MComp.scope_vars(scope)                -> {name => value} (Scope#to_hash)
+ *     MComp.call_function(scope, name, args) -> value (any Puppet function;
+ *                                               a Ruby block is refused)
+ *     MComp.log(scope, level, message)       scope nil: the calling scope;
+ *                                               false: no scope
+ *     MComp.type_to_s / type_eq / resref / scope_label, lambda_call / lambda_arity
+ * and Ruby classes over them: Puppet::Parser::Scope (scope.rb: [],
+ * lookupvar, include?, exist?, to_hash, call_function, function_NAME for
+ * the names in MComp::FUNCTIONS_3X, which a loader of 3.x functions adds
+ * to), Puppet::Error, Puppet::ParseError, Puppet.warning and friends,
+ * Puppet.warn_once (core.rb), Puppet::Resource and the value classes
+ * (values.rb), MComp::Lambda (core.rb), Puppet::Parser::TemplateWrapper and
+ * MComp.render_erb (erb.rb).
+ *
+ * A typical bridge module:
+ *     static VALUE body(VALUE arg) {            // runs inside Ruby
+ *         Job *j = (Job *)arg;
+ *         VALUE r = rb_funcall(obj, rb_intern("m"), 1, rby_to_ruby(j->c, j->v));
+ *         j->out = rby_to_puppet(j->c, r);
+ *         return Qnil;
+ *     }
+ *     ...
+ *     VALUE exc;
+ *     rby_protect(c, scope, at, body, (VALUE)&job, &exc);
+ *     if (!NIL_P(exc)) rby_fail(c, at, exc, "Error in my function: %s");
+ * or, for one method call with Puppet values in and out, rby_call().
+ *
  * Errors: every entry into Ruby runs under rb_protect (rby_protect).  A
  * Ruby exception comes back to C as an exception object, which the caller
  * reports in Puppet's wording (rby_fail).  A compile error raised by C
@@ -84,6 +113,14 @@ VALUE rby_scope_object(Compiler *c, Scope *s);
 /* The Scope of such an object (raises TypeError for anything else). */
 Scope *rby_scope_of(VALUE obj);
 
+/* A Puppet lambda (the block of a call) as a Ruby MComp::Lambda object:
+ * #call(*args) runs it in scope s (arguments and result converted),
+ * #to_proc makes it a Ruby block, #parameter_count says how many
+ * parameters it declares.  Errors inside it (and next()/break() that
+ * would leave it) come out as MComp::CompileError.  Valid for the
+ * compile; call is the call node errors point at. */
+VALUE rby_lambda_object(Compiler *c, Scope *s, const Node *call, const Node *lambda);
+
 /* Runs fn(arg) with compile errors caught: c->fail points here for the
  * time of the call, error diagnostics are captured (warnings still print).
  * Returns NULL when fn finished without error, else the error's message
@@ -116,7 +153,8 @@ _Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
 
 /* Ruby logging for callbacks: level is Puppet's ("notice", "warning",
  * "err", ...); prints "Warning: Scope(Class[x]): msg" as the logging
- * functions do, for the scope s. */
+ * functions do, for the scope s, or "Warning: msg" when s is NULL (as
+ * Puppet.warning does); "debug" prints nothing. */
 void rby_log(Compiler *c, Scope *s, const char *level, const char *msg);
 
 /* A UTF-8 Ruby string of s[0..len). */

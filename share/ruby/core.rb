@@ -27,19 +27,38 @@ module Puppet
   end
   module Parser; end
 
-  # Logging as Puppet's Puppet.warning etc. do, in the calling scope.
+  # Logging as Puppet's Puppet.warning etc. do ("Warning: message").
   %w[debug info notice warning err alert emerg crit].each do |level|
-    define_singleton_method(level) { |msg| MComp.log(nil, level, msg.to_s) }
+    define_singleton_method(level) { |msg| MComp.log(false, level, msg.to_s) }
   end
-  def self.warn_once(_kind, _key, message, _file = nil, _line = nil, level = :warning)
+
+  # Once per kind and key, as Puppet's warn_once (which says where, when it knows).
+  def self.warn_once(kind, key, message, file = nil, line = nil, level = :warning)
     @warned ||= {}
-    return if @warned[[_kind, _key]]
-    @warned[[_kind, _key]] = true
-    MComp.log(nil, level.to_s, message.to_s)
+    return if @warned[[kind, key]]
+    @warned[[kind, key]] = true
+    where = file ? "\n   (file: #{file}#{line ? ", line: #{line}" : ''})" : "\n   (file & line not available)"
+    MComp.log(false, level.to_s, message.to_s + where)
   end
 end
 
 
 module MComp
   class CompileError < Puppet::ParseError; end
+
+  # A Puppet lambda handed to Ruby (made by C: rby_lambda_object).
+  class Lambda
+    def call(*args)
+      MComp.lambda_call(self, args)
+    end
+
+    def parameter_count
+      MComp.lambda_arity(self)
+    end
+
+    def to_proc
+      lam = self
+      proc { |*args| lam.call(*args) }
+    end
+  end
 end

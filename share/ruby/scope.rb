@@ -2,6 +2,21 @@
 # function was called from, backed by the compiler's own scope through the
 # C callbacks (variables, functions, logging).
 
+module MComp
+  # Puppet 7's functions in the 3.x API (scope.function_NAME works), and
+  # those it has in the 4.x API only (scope.function_NAME raises).
+  FUNCTIONS_3X = %w[
+    contain create_resources debug digest info notice warning err alert emerg crit fail file
+    fqdn_rand generate include inline_template md5 realize require scanf sha1 sha256 shellquote
+    sprintf tag tagged template versioncmp
+  ].to_h { |n| [n, true] }
+  FUNCTIONS_4X_ONLY = %w[
+    assert_type binary_file break defined dig each epp filter find_file hiera hiera_array
+    hiera_hash hiera_include inline_epp lest lookup map match new next reduce regsubst return
+    reverse_each slice split step strftime then type with
+  ].to_h { |n| [n, true] }
+end
+
 class Puppet::Parser::Scope
   BUILT_IN_VARS = %w[module_name caller_module_name].freeze
 
@@ -43,21 +58,32 @@ class Puppet::Parser::Scope
   # A Puppet function by name, with args (an Array) as Puppet values.
   def call_function(name, args, &block)
     MComp.call_function(self, name.to_s, args, &block)
+  rescue MComp::CompileError => e
+    # Puppet's external_call_function words an unknown name its own way
+    raise e unless e.message == "Unknown function: '#{name}'."
+    raise MComp::CompileError, "Unknown function '#{name}'"
   end
 
-  # function_NAME([args]): the 3.x calling convention, where undef reaches
-  # the function as '' and :undef comes back as nil.
+  # function_NAME([args]): the 3.x calling convention.  Only 3.x functions
+  # answer it (Puppet's own below; a module's 3.x functions are added to
+  # MComp::FUNCTIONS_3X by whoever loads them); a function Puppet 7 has in
+  # the 4.x API only says so, any other name is an undefined method.
   def method_missing(method, *args, &block)
     name = method.to_s[/\Afunction_(.+)\z/, 1]
     return super unless name
+    if MComp::FUNCTIONS_4X_ONLY.include?(name)
+      raise Puppet::ParseError, "#{name}() can only be called using the 4.x function API. See Scope#call_function"
+    end
+    return super unless MComp::FUNCTIONS_3X.include?(name)
     unless args.length == 1 && args[0].is_a?(Array)
       raise ArgumentError, 'custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)'
     end
-    MComp.call_function(self, name, args[0].map { |a| a.nil? || a == :undef ? '' : a })
+    MComp.call_function(self, name, args[0])
   end
 
   def respond_to_missing?(method, include_private = false)
-    method.to_s.start_with?('function_') || super
+    name = method.to_s[/\Afunction_(.+)\z/, 1]
+    (name && (MComp::FUNCTIONS_3X.include?(name) || MComp::FUNCTIONS_4X_ONLY.include?(name))) || super
   end
 
   def to_s

@@ -1,0 +1,4 @@
+$s = 'one'
+$a = ['x', 'y']
+$u = undef
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$l = ['a']
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

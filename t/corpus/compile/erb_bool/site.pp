@@ -1,0 +1,3 @@
+$t = true
+$f = false
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$a = [3, 1, 2]
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

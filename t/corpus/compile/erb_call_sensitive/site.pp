@@ -1,0 +1,2 @@
+$s = Sensitive('pw')
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$x = 1
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,1 @@
+notify { 'n': message => inline_template('<% scope.function_fail(["inline fail"]) %>') }

@@ -1,0 +1,1 @@
+notify { 'n': message => inline_template("ok\n<%= undefined_thing %>") }

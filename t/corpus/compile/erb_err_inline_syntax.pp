@@ -1,0 +1,2 @@
+$x = 1
+notify { 'n': message => inline_template('<% if @x %>never closed') }

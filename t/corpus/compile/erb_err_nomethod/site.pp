@@ -1,0 +1,2 @@
+$x = undef
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

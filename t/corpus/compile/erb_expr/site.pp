@@ -1,0 +1,3 @@
+$x = 'world'
+$n = 42
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$a = ['b', 'a', 'c']
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

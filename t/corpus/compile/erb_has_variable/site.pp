@@ -1,0 +1,3 @@
+$a = 1
+$u = undef
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$n = 5
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

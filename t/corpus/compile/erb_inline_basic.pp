@@ -1,0 +1,2 @@
+$x = 'world'
+notify { 'n': message => inline_template('Hello <%= @x %>!') }

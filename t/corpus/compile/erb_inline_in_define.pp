@@ -1,0 +1,3 @@
+define d($v) { notify { $title: message => inline_template('<%= @title %>=<%= @v %>') } }
+d { 'one': v => 1 }
+d { 'two': v => [2] }

@@ -1,0 +1,2 @@
+$x = 'v'
+notify { 'n': message => inline_template('a=<%= @x %>;', 'b=<%= @x.upcase %>;', "c\n") }

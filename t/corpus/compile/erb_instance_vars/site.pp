@@ -1,0 +1,2 @@
+$x = 'a'
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$list = [3, 1, 2]
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

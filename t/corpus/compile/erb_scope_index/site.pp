@@ -1,0 +1,3 @@
+$x = 'val'
+$h = {'k' => 'v'}
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

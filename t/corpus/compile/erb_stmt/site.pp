@@ -1,0 +1,2 @@
+$flag = true
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

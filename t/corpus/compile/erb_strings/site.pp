@@ -1,0 +1,4 @@
+$s = "it's"
+$d = "tab\tnl"
+$e = ''
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$x = 'v'
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

@@ -1,0 +1,2 @@
+$items = ['a', 'b']
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

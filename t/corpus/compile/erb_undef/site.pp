@@ -1,0 +1,2 @@
+$u = undef
+file { '/tmp/mcomp-corpus/out': content => template('m/t.erb') }

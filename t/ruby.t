@@ -1,0 +1,71 @@
+#!/usr/bin/perl
+# ruby.t: the embedded Ruby of mcomp (ERB templates).  Ruby starts only when a compile
+# needs it (mcomp --stats says "ruby=no" or "ruby=started"); the Ruby layer is inside the
+# binary, so mcomp renders templates from any working directory; a Ruby exception, an exit
+# or a throw in a template is a compile error (exit 1), never a crash; mapply, mres and
+# mbucket do not link libruby.
+use strict;
+use warnings;
+use Cwd qw(abs_path);
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $mcomp = abs_path($ENV{MCOMP} || 'build/mcomp');
+my $bindir = $mcomp =~ s{/[^/]+$}{}r;
+my $tmp = tempdir('mcomp-ruby-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+
+require './t/testlib.pl';   # slurp, spew, run
+
+sub mcomp {
+    my (@args) = @_;
+    my $st = run([$mcomp, @args], "$tmp/out", "$tmp/err", undef, 120);
+    return ($st, slurp("$tmp/out"), slurp("$tmp/err"));
+}
+
+spew("$tmp/plain.pp", "notify { 'a': message => 'no template' }\n");
+spew("$tmp/inline.pp", "\$x = 'v'\nnotify { 'a': message => inline_template('<%= \@x.upcase %>') }\n");
+mkdir "$tmp/modules"; mkdir "$tmp/modules/m"; mkdir "$tmp/modules/m/templates";
+spew("$tmp/modules/m/templates/t.erb", "<% [1, 2].each do |i| -%>\nline <%= i %>\n<% end -%>\n");
+spew("$tmp/tpl.pp", "file { '/tmp/x': content => template('m/t.erb') }\n");
+
+my ($st, $out, $err) = mcomp('--stats', "$tmp/plain.pp");
+is($st, 0, 'a manifest without templates compiles') or diag($err);
+like($err, qr/^mcomp: stats: .* ruby=no$/m, '... and does not start Ruby');
+
+($st, $out, $err) = mcomp('--stats', "$tmp/inline.pp");
+is($st, 0, 'inline_template compiles') or diag($err);
+like($out, qr/"message":"V"/, '... renders the template');
+like($err, qr/ ruby=started ruby_startup_ms=[0-9.]+$/m, '... and --stats reports Ruby started');
+
+{
+    # from another directory: the Ruby layer is embedded in the binary
+    my $st2 = run(['sh', '-c', "cd / && exec '$mcomp' --modulepath '$tmp/modules' '$tmp/tpl.pp'"], "$tmp/out", "$tmp/err", undef, 120);
+    is($st2, 0, 'template() works from another working directory') or diag(slurp("$tmp/err"));
+    like(slurp("$tmp/out"), qr/"content":"line 1\\nline 2\\n"/, '... with trimming');
+}
+
+for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/],
+              ['throw', '<% throw :x %>', qr/Failed to parse inline template: uncaught throw :x/],
+              ['deep recursion', '<% def f(n); f(n + 1); end; f(0) %>', qr/Failed to parse inline template: stack level too deep/],
+              ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {
+    my ($what, $tpl, $re) = @$case;
+    spew("$tmp/c.pp", "notify { 'a': message => inline_template('$tpl') }\n");
+    ($st, $out, $err) = mcomp("$tmp/c.pp");
+    if ($re) {
+        is($st, 1, "$what in a template: a compile error (exit 1)");
+        like($err, $re, '... worded as Puppet words it');
+        is($out, '', '... and no catalog');
+    } else {
+        is($st, 0, "$what: the compile goes on") or diag($err);
+        like($out, qr/"message":"rescued x"/, '... with the error as a Ruby exception');
+    }
+}
+
+# A linked library's name is in the binary (its DT_NEEDED entry); libruby's is not in
+# the tools that do not embed Ruby.
+like(slurp($mcomp), qr/libruby/, 'mcomp links libruby');
+for my $tool (qw(mapply mres mbucket)) {
+    unlike(slurp("$bindir/$tool"), qr/libruby/, "$tool does not link libruby");
+}
+
+done_testing();
