@@ -650,17 +650,15 @@ module MComp
   end
 end
 
-# scope.function_NAME([...]) reaches a module's 3.x function NAME first,
-# loading it on demand (a 4.x function of the same name only after).
+# scope.function_NAME([...]) reaches a module's 3.x function NAME,
+# loading it on demand; other names go on to scope.rb (Puppet's own 3.x
+# functions) or are a NoMethodError as in Puppet.
 module MComp
   module Legacy3
     def method_missing(method, *args, &block)
       name = method.to_s[/\Afunction_(.+)\z/, 1]
-      if name && !MComp::Functions::LEGACY[name]
-        return send(method, *args, &block) if MComp.load3(name) && respond_to?(method)
-        unless MComp.function_exists(name)
-          raise NoMethodError.new("undefined method `#{method}' for #{self}:Puppet::Parser::Scope", method)
-        end
+      if name && !MComp::Functions::LEGACY[name] && MComp.load3(name) && respond_to?(method)
+        return send(method, *args, &block)
       end
       super
     end
