@@ -53,10 +53,13 @@ struct RbyFunc {
 
 static VALUE m_functions;            /* MComp::Functions */
 
-/* MComp::Functions, looked up once the Ruby layer is loaded (first use). */
+/* MComp::Functions, once the functions layer is evaluated (on first use:
+ * share/ruby/functions.rb keeps it as a string until then).  Call it only
+ * inside Ruby (under rby_protect or in a callback). */
 static VALUE functions_module(void)
 {
     if (!m_functions) {
+        rb_funcall(rby_module(), rb_intern("load_functions_layer"), 0);
         m_functions = rb_const_get(rby_module(), rb_intern("Functions"));
         rb_gc_register_mark_object(m_functions);
     }
@@ -81,38 +84,121 @@ static int module_name_ok(const char *s)
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* <module>/<rel> of the first module (modulepath order, names sorted
- * within an entry; a name seen in an earlier entry hides later ones) that
- * has that file, or NULL. */
-static const char *any_module_file(Compiler *c, const char *rel)
+/* The modules of the module path, made once per compile: their
+ * directories in search order (modulepath order, names sorted within an
+ * entry; a name in an earlier entry hides later ones), and an index of the
+ * global function files they hold (lib/puppet/functions/NAME.rb and
+ * lib/puppet/parser/functions/NAME.rb: first module wins), so that looking
+ * up a name costs no system call. */
+typedef struct FnFile { const char *name, *path; } FnFile;
+typedef struct FnIndex { FnFile *v; size_t n, cap; } FnIndex;   /* sorted by name once built */
+typedef struct Modules {
+    const char **dirs;
+    size_t n;
+    FnIndex fn4, fn3;
+} Modules;
+
+static void index_dir(Compiler *c, FnIndex *ix, const char *dir)
 {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".rb")) continue;
+        if (ix->n == ix->cap) {
+            ix->cap = ix->cap ? ix->cap * 2 : 64;
+            FnFile *nv = ARENA_NEWN(A, FnFile, ix->cap);
+            if (ix->n) memcpy(nv, ix->v, ix->n * sizeof *nv);
+            ix->v = nv;
+        }
+        ix->v[ix->n].name = arena_strndup(A, e->d_name, len - 3);
+        ix->v[ix->n].path = arena_printf(A, "%s/%s", dir, e->d_name);
+        ix->n++;
+    }
+    closedir(d);
+}
+
+/* By name, then by the order the modules were indexed (the first wins). */
+static int cmp_fnfile(const void *a, const void *b)
+{
+    const FnFile *x = a, *y = b;
+    int r = strcmp(x->name, y->name);
+    return r ? r : (x < y ? -1 : x > y);
+}
+
+static int cmp_fnkey(const void *key, const void *e) { return strcmp(key, ((const FnFile *)e)->name); }
+
+static const char *index_find(const FnIndex *ix, const char *name)
+{
+    const FnFile *f = ix->n ? bsearch(name, ix->v, ix->n, sizeof *ix->v, cmp_fnkey) : NULL;
+    if (!f) return NULL;
+    while (f > ix->v && !strcmp(f[-1].name, name)) f--;   /* the first module's */
+    return f->path;
+}
+
+static Modules *modules(Compiler *c)
+{
+    static const char key[] = "\4modules";     /* in c->loaded: no path starts so */
+    Modules *ms = map_get(&c->loaded, key, sizeof key - 1);
+    if (ms) return ms;
+    ms = ARENA_NEW(A, Modules);
+    memset(ms, 0, sizeof *ms);
     Map seen = {0};
-    const char *found = NULL;
-    for (size_t i = 0; i < c->nmodulepath && !found; i++) {
-        DIR *d = opendir(c->modulepath[i]);
+    size_t cap = 0;
+    for (size_t i = 0; i < c->nmodulepath; i++) {
+        char *abs = realpath(c->modulepath[i], NULL);   /* absolute paths: Ruby's load searches no $LOAD_PATH */
+        if (!abs) continue;
+        const char *entry = arena_strdup(A, abs);
+        free(abs);
+        DIR *d = opendir(entry);
         if (!d) continue;
         char **names = NULL;
-        size_t n = 0;
+        size_t n = 0, ncap = 0;
         for (struct dirent *e; (e = readdir(d));) {
             if (!module_name_ok(e->d_name)) continue;
-            names = xrealloc(names, (n + 1) * sizeof *names);
+            if (n == ncap) {
+                ncap = ncap ? ncap * 2 : 64;
+                char **nn = ARENA_NEWN(A, char *, ncap);
+                if (n) memcpy(nn, names, n * sizeof *names);
+                names = nn;
+            }
             names[n++] = arena_strdup(A, e->d_name);
         }
         closedir(d);
         if (n) qsort(names, n, sizeof *names, cmp_names);
-        for (size_t k = 0; k < n && !found; k++) {
+        for (size_t k = 0; k < n; k++) {
             if (map_get(&seen, names[k], strlen(names[k]))) continue;
-            const char *dir = arena_printf(A, "%s/%s", c->modulepath[i], names[k]);
+            const char *dir = arena_printf(A, "%s/%s", entry, names[k]);
             struct stat st;
             if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
             map_put(&seen, names[k], strlen(names[k]), (void *)1);
-            const char *path = arena_printf(A, "%s/%s", dir, rel);
-            if (file_exists(path)) found = path;
+            if (ms->n == cap) {
+                cap = cap ? cap * 2 : 64;
+                const char **nd = ARENA_NEWN(A, const char *, cap);
+                if (ms->n) memcpy(nd, ms->dirs, ms->n * sizeof *nd);
+                ms->dirs = nd;
+            }
+            ms->dirs[ms->n++] = dir;
+            index_dir(c, &ms->fn4, arena_printf(A, "%s/lib/puppet/functions", dir));
+            index_dir(c, &ms->fn3, arena_printf(A, "%s/lib/puppet/parser/functions", dir));
         }
-        free(names);
     }
     map_free(&seen);
-    return found;
+    if (ms->fn4.n) qsort(ms->fn4.v, ms->fn4.n, sizeof *ms->fn4.v, cmp_fnfile);
+    if (ms->fn3.n) qsort(ms->fn3.v, ms->fn3.n, sizeof *ms->fn3.v, cmp_fnfile);
+    map_put(&c->loaded, key, sizeof key - 1, ms);
+    return ms;
+}
+
+/* <module>/<rel> of the first module that has that file, or NULL. */
+static const char *any_module_file(Compiler *c, const char *rel)
+{
+    Modules *ms = modules(c);
+    for (size_t i = 0; i < ms->n; i++) {
+        const char *path = arena_printf(A, "%s/%s", ms->dirs[i], rel);
+        if (file_exists(path)) return path;
+    }
+    return NULL;
 }
 
 /* Whether name is a function name Puppet could autoload: a::b::c, lowercase. */
@@ -246,14 +332,14 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
     const char *sep = strstr(name, "::");
     if (api == 3) {
         if (sep) return NULL;                         /* 3.x functions have global names only */
-        path = any_module_file(c, arena_printf(A, "lib/puppet/parser/functions/%s.rb", name));
+        path = index_find(&modules(c)->fn3, name);
     } else if (sep) {
         const char *module = arena_strndup(A, name, (size_t)(sep - name));
         char *rest = arena_printf(A, "%s.rb", name);   /* m::a::b: m/a/b.rb */
         for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
         path = module_file(c, module, "lib/puppet/functions", rest);
     } else {
-        path = any_module_file(c, arena_printf(A, "lib/puppet/functions/%s.rb", name));
+        path = index_find(&modules(c)->fn4, name);
     }
     if (!path) return NULL;
     rby_start(c, at);
