@@ -40,7 +40,7 @@ static VALUE render_body(VALUE arg)
 }
 
 /* What Puppet's template() says about exception exc of template spec. */
-typedef struct Wording { Compiler *c; VALUE exc; const char *spec; const char *msg; } Wording;
+typedef struct Wording { Compiler *c; VALUE exc; const char *spec, *path; const char *msg; } Wording;
 
 static VALUE wording_body(VALUE arg)
 {
@@ -48,6 +48,22 @@ static VALUE wording_body(VALUE arg)
     Compiler *c = w->c;
     int line;
     const char *file = rby_exc_where(c, w->exc, &line);
+    if (file && w->spec && strncmp(file, "share/ruby/", 11) == 0) {
+        /* raised in our own Ruby layer: say where the template called it */
+        VALUE bt = rb_funcall(w->exc, rb_intern("backtrace"), 0);
+        long n = RB_TYPE_P(bt, T_ARRAY) ? RARRAY_LEN(bt) : 0;
+        for (long i = 0; i < n; i++) {
+            VALUE fr = rb_ary_entry(bt, i);
+            if (!RB_TYPE_P(fr, T_STRING)) continue;
+            const char *f = rby_cstr(c, fr, NULL);
+            size_t pl = strlen(w->path);
+            if (strncmp(f, w->path, pl) == 0 && f[pl] == ':') {
+                file = w->path;
+                line = atoi(f + pl + 1);
+                break;
+            }
+        }
+    }
     const char *detail = rby_exc_message(c, w->exc);
     if (RTEST(rb_obj_is_kind_of(w->exc, rb_eSyntaxError)) && w->spec) {
         /* Puppet lets a SyntaxError through unreported (it is no
@@ -78,7 +94,7 @@ static Value *render(Compiler *c, Scope *s, const Node *at, const char *spec, co
         RB_GC_GUARD(r.out);
         return val_str_nocopy(A, out, n);
     }
-    Wording w = {c, exc, spec, NULL};
+    Wording w = {c, exc, spec, path, NULL};
     VALUE exc2;
     rby_protect(c, s, at, wording_body, (VALUE)&w, &exc2);
     RB_GC_GUARD(exc);

@@ -530,6 +530,39 @@ static VALUE cb_scope_label(VALUE self, VALUE scope)
     return rby_str(l, strlen(l));
 }
 
+/* MComp.catalog_classes -> the classes evaluated so far (lowercase, in
+ * order; Puppet's catalog.classes), MComp.catalog_tags -> the catalog's tags */
+static VALUE names_array(const char **names, size_t n)
+{
+    VALUE a = rb_ary_new_capa((long)n);
+    for (size_t i = 0; i < n; i++) rb_ary_push(a, rby_str(names[i], strlen(names[i])));
+    return a;
+}
+
+static VALUE cb_catalog_classes(VALUE self)
+{
+    Catalog *cat = need_ctx()->c->cat;
+    return names_array(cat->classes, cat->nclasses);
+}
+
+static VALUE cb_catalog_tags(VALUE self)
+{
+    Catalog *cat = need_ctx()->c->cat;
+    VALUE seen = rb_hash_new(), a = names_array(cat->tags, cat->ntags);
+    for (long i = 0; i < RARRAY_LEN(a); i++) rb_hash_aset(seen, rb_ary_entry(a, i), Qtrue);
+    for (size_t i = 0; i < cat->nres; i++) {       /* the classes' tags, as Puppet's catalog collects them */
+        Resource *r = cat->res[i];
+        if (strcmp(r->type, "Class") != 0) continue;
+        for (size_t j = 0; j < r->ntags; j++) {
+            VALUE t = rby_str(r->tags[j], strlen(r->tags[j]));
+            if (RTEST(rb_hash_lookup2(seen, t, Qfalse))) continue;
+            rb_hash_aset(seen, t, Qtrue);
+            rb_ary_push(a, t);
+        }
+    }
+    return a;
+}
+
 /* ---- Puppet lambdas as Ruby objects ---- */
 
 typedef struct RbyLambda { Compiler *c; Scope *scope; const Node *call, *lambda; } RbyLambda;
@@ -634,6 +667,8 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("resref", (cb_resref), 2);
     rby_define("scope_label", (cb_scope_label), 1);
     rby_define("lambda_call", (cb_lambda_call), 2);
+    rby_define("catalog_classes", (cb_catalog_classes), 0);
+    rby_define("catalog_tags", (cb_catalog_tags), 0);
     rby_define("lambda_arity", (cb_lambda_arity), 1);
     for (size_t i = 0; i < ARRAY_LEN(rby_inits); i++) rby_inits[i]();
     int state = 0;

@@ -37,6 +37,7 @@
  *                                               a Ruby block is refused)
  *     MComp.log(scope, level, message)       scope nil: the calling scope;
  *                                               false: no scope
+ *     MComp.catalog_classes, catalog_tags    -> [names] (so far)
  *     MComp.type_to_s / type_eq / resref / scope_label, lambda_call / lambda_arity
  * and Ruby classes over them: Puppet::Parser::Scope (scope.rb: [],
  * lookupvar, include?, exist?, to_hash, call_function, function_NAME for

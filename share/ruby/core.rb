@@ -62,3 +62,28 @@ module MComp
     end
   end
 end
+
+# What Puppet has loaded when it renders a template, so templates use it
+# without a require: YAML and JSON (with to_yaml and to_json), and, loaded
+# on first use, the standard library's common classes.  Nothing is loaded
+# until a template touches it.
+{
+  YAML: 'yaml', Psych: 'yaml', JSON: 'json', IPAddr: 'ipaddr', Set: 'set',
+  Shellwords: 'shellwords', Base64: 'base64', Digest: 'digest', SecureRandom: 'securerandom',
+  Pathname: 'pathname', URI: 'uri', FileUtils: 'fileutils', StringIO: 'stringio',
+  OpenStruct: 'ostruct', Date: 'date', DateTime: 'date',
+}.each { |const, lib| Object.autoload(const, lib) }
+
+class Object
+  # Stand-ins that load the library, which defines the real methods.
+  def to_yaml(*args, **kw)
+    require 'yaml'            # Psych redefines Object#to_yaml
+    to_yaml(*args, **kw)
+  end
+
+  def to_json(*args)
+    Object.send(:remove_method, :to_json)
+    require 'json'
+    to_json(*args)
+  end
+end

@@ -20,6 +20,15 @@ class Puppet::Parser::TemplateWrapper
     scope.include?(name.to_s)
   end
 
+  # The classes evaluated so far, and the catalog's tags.
+  def classes
+    MComp.catalog_classes
+  end
+
+  def all_tags
+    MComp.catalog_tags
+  end
+
   def tags
     raise NotImplementedError, "Call 'all_tags' instead."
   end
@@ -34,7 +43,7 @@ class Puppet::Parser::TemplateWrapper
 
   # The rendered text of string, the template file path (nil: inline).
   def result(string, path)
-    @__file__ = path
+    @__file__ = path if path
     scope.to_hash.each do |name, value|
       instance_variable_set("@#{name.gsub(/[^\w]/, '_')}", value)
     end
