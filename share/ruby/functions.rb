@@ -14,18 +14,9 @@
 # string that MComp.load_functions_layer evaluates the first time a
 # function written in Ruby is looked up (rbfunc.c).
 
-# Libraries Puppet has loaded before any module code runs: loaded here on
-# first use of the constant.
-autoload :Digest, 'digest'
-autoload :JSON, 'json'
-autoload :YAML, 'yaml'
-autoload :IPAddr, 'ipaddr'
-autoload :Base64, 'base64'
-autoload :Set, 'set'
-autoload :Shellwords, 'shellwords'
-autoload :SecureRandom, 'securerandom'
-autoload :URI, 'uri'
-autoload :OpenSSL, 'openssl'
+# Puppet has OpenSSL loaded when module code runs (core.rb loads the other
+# common libraries on first use the same way).
+Object.autoload(:OpenSSL, 'openssl')
 
 # require of Puppet's own files is a no-op (this layer is what they would
 # load); puppet_x/... and other files of the modules' lib directories load
