@@ -47,6 +47,7 @@ struct RbyFunc {
     CmpSig *sigs;                    /* 4.x: the dispatches, in declaration order */
     const char **methods;            /* the method each one calls */
     Value **returns;                 /* its return type, or NULL */
+    unsigned char *handler;          /* an argument_mismatch dispatch: its method words the error */
     size_t nsigs;
     int takes_scope;                 /* overrides call(scope, *args): its dispatches see the scope first */
 };
@@ -281,8 +282,9 @@ static void build_sigs(Compiler *c, const Node *at, RbyFunc *f, const Value *des
     f->sigs = ARENA_NEWN(A, CmpSig, f->nsigs ? f->nsigs : 1);
     f->methods = ARENA_NEWN(A, const char *, f->nsigs ? f->nsigs : 1);
     f->returns = ARENA_NEWN(A, Value *, f->nsigs ? f->nsigs : 1);
+    f->handler = ARENA_NEWN(A, unsigned char, f->nsigs ? f->nsigs : 1);
     for (size_t i = 0; i < f->nsigs; i++) {
-        Value **d = ds->arr.items[i]->arr.items;   /* [meth, types, names, min, max, block, bname, bopt, ret] */
+        Value **d = ds->arr.items[i]->arr.items;   /* [meth, types, names, min, max, block, bname, bopt, ret, handler] */
         CmpSig *s = &f->sigs[i];
         memset(s, 0, sizeof *s);
         f->methods[i] = str_of(d[0]);
@@ -302,6 +304,7 @@ static void build_sigs(Compiler *c, const Node *at, RbyFunc *f, const Value *des
             s->block_optional = d[7]->kind == V_BOOL && d[7]->b;
         }
         f->returns[i] = d[8]->kind == V_STR ? parse_type(c, at, d[8]->str.s, f->name) : NULL;
+        f->handler[i] = d[9]->kind == V_BOOL && d[9]->b;
     }
 }
 
@@ -413,8 +416,13 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
             nseen = n + 1;
         }
         while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], seen, nseen, lambda != NULL)) k++;
-        if (k == f->nsigs)
-            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), f->sigs, f->nsigs, seen, nseen, lambda != NULL));
+        if (k == f->nsigs) {           /* described by the signatures, argument_mismatch handlers left out */
+            CmpSig *sigs = ARENA_NEWN(A, CmpSig, f->nsigs ? f->nsigs : 1);
+            size_t ns = 0;
+            for (size_t i = 0; i < f->nsigs; i++)
+                if (!f->handler[i]) sigs[ns++] = f->sigs[i];
+            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), sigs, ns, seen, nseen, lambda != NULL));
+        }
         iv.method = f->methods[k];
     }
     Block b = {0};
@@ -431,6 +439,13 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
     c->call_depth--;
     if (iv.block) blocks = b.up;
     if (!NIL_P(exc)) rby_fail(c, at, exc, "%s");
+    if (f->api == 4 && f->handler[k]) {   /* Puppet: ArgumentError "'f' #{what the method returned}" */
+        Buf text = BUF_INIT;
+        val_to_s(&text, iv.out);
+        const char *msg = arena_strdup(A, buf_cstr(&text));
+        buf_free(&text);
+        cmp_fail(c, at, "'%s' %s", f->name, msg);
+    }
     if (f->api == 4 && f->returns[k] && !cmp_type_match(c, f->returns[k], iv.out))
         cmp_fail(c, at, "%s", cmp_mismatch(c, f->returns[k], iv.out, CMP_MM_SUBJECT, NULL,
                                            arena_printf(A, "value returned from function '%s' has wrong type,", iv.method), NULL));

@@ -96,7 +96,8 @@ module MComp
       # The signatures of the 4.x function name, for the C side:
       # [local types, [[method, [type strings], [names], min, max (-1:
       #   unlimited), block type or nil, block name, block optional, return
-      #   type or nil], ...], whether it overrides call(scope, *args)]
+      #   type or nil, argument_mismatch handler], ...], whether it overrides
+      #   call(scope, *args)]
       def self.describe(name)
         klass = FUNCTIONS[name] or return nil
         [klass.local_type_strings, klass.dispatches.map(&:to_a), klass.instance_method(:call).owner != Puppet::Functions::Function]
@@ -177,7 +178,8 @@ module MComp
 
     # One dispatch: a method and the parameters it takes.
     class Dispatch
-      attr_accessor :method_name, :types, :names, :min, :max, :block_type, :block_name, :block_optional, :return_type
+      attr_accessor :method_name, :types, :names, :min, :max, :block_type, :block_name, :block_optional, :return_type,
+                    :mismatch_handler
 
       def initialize(method_name)
         @method_name = method_name.to_s
@@ -193,7 +195,7 @@ module MComp
 
       def to_a
         [@method_name, @types, @names, @min, @max == :default ? -1 : @max,
-         @block_type, @block_name && @block_name.to_s, @block_optional, @return_type]
+         @block_type, @block_name && @block_name.to_s, @block_optional, @return_type, !!@mismatch_handler]
       end
     end
 
@@ -306,8 +308,11 @@ module MComp
           dispatches << d
         end
 
+        # A dispatch whose method words the error for the arguments it
+        # accepts (Puppet: "'f' " followed by what the method returns).
         def argument_mismatch(meth_name, &block)
           dispatch(meth_name, &block)
+          dispatches.last.mismatch_handler = true
         end
 
         def local_types(&block)
