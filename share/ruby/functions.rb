@@ -578,6 +578,25 @@ module MComp
       '7.23.0'
     end unless respond_to?(:version)
 
+    # Puppet[:name] and Puppet.settings[:name]: the settings a compile has
+    # ($settings::name; strict and the other symbol settings as symbols).
+    module Settings
+      SYMBOLS = %w[strict environment_timeout ordering].freeze
+
+      def self.[](name)
+        _found, v = MComp.lookupvar(MComp.top_scope, "settings::#{name}")
+        v.is_a?(String) && SYMBOLS.include?(name.to_s) ? v.to_sym : v
+      end
+    end
+
+    def self.settings
+      Settings
+    end
+
+    def self.[](name)
+      Settings[name]
+    end
+
     module Util
       # Whether path is absolute on platform (:posix, :windows; default posix).
       def self.absolute_path?(path, platform = :posix)
