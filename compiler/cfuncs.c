@@ -654,7 +654,7 @@ static Value *f_getvar(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
 /* Sorted by name (strcmp order: "_" after upper case, before lower case)
  * for the binary search in ev_call_function. */
 static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compiler_fns[] = {
-    {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"__rby_proc", rby_f_proc}, {"alert", f_alert},
+    {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"__rby_block", rby_f_block}, {"alert", f_alert},
     {"assert_type", f_assert_type}, {"break", f_break}, {"call", f_call}, {"compare", f_compare}, {"contain", f_contain}, {"convert_to", f_convert_to},
     {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_debug}, {"defined", f_defined},
     {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file}, {"getvar", f_getvar},

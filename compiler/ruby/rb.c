@@ -19,6 +19,7 @@
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +94,31 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len)
 
 /* ---- the value border ---- */
 
+/* Arrays and hashes convert once: the same Value gives the same Ruby object
+ * afterwards (values are immutable; Puppet too hands Ruby code the objects
+ * its variables hold).  The objects stay alive in cache_keep. */
+static st_table *cache;
+static VALUE cache_keep;
+
+static VALUE convert(Compiler *c, const Value *v);
+
 VALUE rby_to_ruby(Compiler *c, const Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return convert(c, v);
+    st_data_t hit;
+    if (cache && st_lookup(cache, (st_data_t)v, &hit)) return (VALUE)hit;
+    VALUE r = convert(c, v);
+    if (!cache) {
+        cache = st_init_numtable();
+        cache_keep = rb_ary_new();
+        rb_gc_register_mark_object(cache_keep);
+    }
+    rb_ary_push(cache_keep, r);
+    st_insert(cache, (st_data_t)v, (st_data_t)r);
+    return r;
+}
+
+static VALUE convert(Compiler *c, const Value *v)
 {
     switch (v->kind) {
     case V_UNDEF: return Qnil;
@@ -453,7 +478,109 @@ static VALUE cb_scope_vars(VALUE self, VALUE scope)
     return h;
 }
 
-typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; Value *out; const Node *lambda; } FnCall;
+static int bind_each(VALUE key, VALUE val, VALUE obj)
+{
+    char buf[256];
+    long n = RSTRING_LEN(key);
+    if (n + 2 > (long)sizeof buf) return ST_CONTINUE;
+    buf[0] = '@';
+    const char *k = RSTRING_PTR(key);
+    for (long i = 0; i < n; i++) {       /* Puppet's name.gsub(/[^\w]/, '_') */
+        unsigned char ch = (unsigned char)k[i];
+        buf[i + 1] = (isalnum(ch) || ch == '_' || ch >= 0x80) ? (char)ch : '_';
+    }
+    rb_ivar_set(obj, rb_intern2(buf, n + 1), val);
+    return ST_CONTINUE;
+}
+
+/* MComp.bind_vars(obj, scope): an instance variable of obj for every
+ * variable visible in scope (Puppet's TemplateWrapper does this with
+ * scope.to_hash) */
+static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
+{
+    VALUE h = cb_scope_vars(self, scope);
+    rb_hash_foreach(h, bind_each, obj);
+    return obj;
+}
+
+/* ---- Ruby blocks as Puppet lambdas ----
+ *
+ * call_function(name, args) { |x| ... } hands the function a lambda made
+ * here: N parameters (the block's arity) and a body calling the compiler
+ * function __rby_block(INDEX, $p0, ...), which runs block INDEX (kept in
+ * blocks_keep) under protection.  A Ruby exception in the block is parked
+ * in pending_exc and re-raised as itself once the call is back in Ruby. */
+static VALUE blocks_keep;
+static VALUE pending_exc = Qnil;
+
+static Node *synth(Compiler *c, const Node *at, NodeKind kind, const char *text)
+{
+    Node *n = ast_new(A, kind, at ? at->file : NULL, at ? at->off : 0, at ? at->len : 0);
+    if (text) {
+        n->text = arena_strdup(A, text);
+        n->text_len = (uint32_t)strlen(text);
+    }
+    return n;
+}
+
+static const Node *block_lambda(Compiler *c, const Node *at, VALUE block)
+{
+    long index = RARRAY_LEN(blocks_keep);
+    rb_ary_push(blocks_keep, block);
+    int arity = rb_proc_arity(block);
+    int nparams = arity < 0 ? -arity - 1 + 1 : arity;     /* |*a| and |x, *r|: the rest as one more */
+    NodeList params = {0}, args = {0}, stmts = {0};
+    Node *idx = synth(c, at, ND_INT, NULL);
+    idx->ival = index;
+    ast_list_add(&args, idx);
+    for (int i = 0; i < nparams; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "__rby_p%d", i);
+        Node *p = synth(c, at, ND_PARAM, name);
+        if (arity < 0 && i == nparams - 1) p->ival = 1;
+        ast_list_add(&params, p);
+        ast_list_add(&args, synth(c, at, ND_VAR, name));
+    }
+    Node *call = synth(c, at, ND_CALL, NULL);
+    call->a = synth(c, at, ND_NAME, "__rby_block");
+    call->ival = 1;
+    ast_set_kids(call, args);
+    ast_list_add(&stmts, call);
+    Node *body = synth(c, at, ND_BLOCK, NULL);
+    ast_set_kids(body, stmts);
+    Node *lambda = synth(c, at, ND_LAMBDA, NULL);
+    ast_set_kids(lambda, params);
+    lambda->b = body;
+    return lambda;
+}
+
+typedef struct BlockRun { Compiler *c; VALUE block; Value **args; size_t n; Value *out; } BlockRun;
+
+static VALUE block_body(VALUE arg)
+{
+    BlockRun *b = (BlockRun *)arg;
+    VALUE argv = rb_ary_new_capa((long)b->n);
+    for (size_t i = 0; i < b->n; i++) rb_ary_push(argv, rby_to_ruby(b->c, b->args[i]));
+    VALUE r = rb_proc_call(b->block, argv);
+    b->out = rby_to_puppet(b->c, r);
+    return Qnil;
+}
+
+Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+{
+    if (n < 1 || args[0]->kind != V_INT || !blocks_keep || args[0]->i >= RARRAY_LEN(blocks_keep))
+        cmp_fail(c, at, "__rby_block: no such block");
+    BlockRun b = {c, rb_ary_entry(blocks_keep, (long)args[0]->i), args + 1, n - 1, NULL};
+    VALUE exc;
+    rby_protect(c, s, at, block_body, (VALUE)&b, &exc);
+    if (!NIL_P(exc)) {
+        pending_exc = exc;
+        rby_fail(c, at, exc, "%s");
+    }
+    return b.out;
+}
+
+typedef struct FnCall { Compiler *c; Scope *s; const Node *at; const char *name; Value **args; size_t n; const Node *lambda; Value *out; } FnCall;
 
 static void fncall_body(void *arg)
 {
@@ -473,11 +600,14 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     long n = RARRAY_LEN(args);
     Value **av = ARENA_NEWN(A, Value *, (size_t)n + 1);
     for (long i = 0; i < n; i++) av[i] = rby_to_puppet(c, rb_ary_entry(args, i));
-    long block_id = 0;     /* a Ruby block reaches the function as a Puppet lambda (rbfunc.c) */
-    const Node *lambda = rb_block_given_p() ? rby_fn_block_lambda(c, rb_block_proc(), &block_id) : NULL;
-    FnCall f = {c, s, x->at, fname, av, (size_t)n, NULL, lambda};
+    const Node *lambda = rb_block_given_p() ? block_lambda(c, x->at, rb_block_proc()) : NULL;
+    FnCall f = {c, s, x->at, fname, av, (size_t)n, lambda, NULL};
     const char *err = rby_guard(c, fncall_body, &f);
-    if (block_id) rby_fn_block_done(block_id);
+    if (!NIL_P(pending_exc)) {               /* the block's own exception */
+        VALUE e = pending_exc;
+        pending_exc = Qnil;
+        rb_exc_raise(e);
+    }
     if (err) rby_raise_compile_error(err);
     return rby_to_ruby(c, f.out);
 }
@@ -655,11 +785,15 @@ void rby_start(Compiler *c, const Node *at)
     id_message = rb_intern("message");
     id_backtrace = rb_intern("backtrace");
     id_source = rb_intern("source");
+    blocks_keep = rb_ary_new();
+    rb_gc_register_mark_object(blocks_keep);
+    rb_gc_register_address(&pending_exc);
     m_mcomp = rb_define_module("MComp");
     c_ptr = rb_define_class_under(m_mcomp, "Ptr", rb_cObject);
     rb_undef_alloc_func(c_ptr);
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
+    rby_define("bind_vars", (cb_bind_vars), 2);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);
     rby_define("type_to_s", (cb_type_to_s), 2);

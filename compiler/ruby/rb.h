@@ -24,6 +24,10 @@ double rby_startup_ms(void);
  * concatenated, a string in the compile arena; errors end the compile. */
 Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+/* __rby_block(INDEX, args...): runs the Ruby block a Ruby caller gave
+ * call_function() (see rb.c); a compiler function only the lambdas the
+ * bridge makes call. */
+Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 /* Functions that modules write in Ruby (rbfunc.c).  rby_fn_find gives
  * the function called name from <module>/lib/puppet/functions/<ns>/<name>.rb
  * (4.x) or <module>/lib/puppet/parser/functions/<name>.rb (3.x) of the
@@ -33,9 +37,6 @@ Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args
  * has.  rby_fn_call calls it as Puppet does (dispatch by type, Puppet's
  * messages; errors end the compile at at); the result lives in the
  * compile arena. */
-/* __rby_proc(id, args...): runs the Ruby block id (the body of the
- * lambdas rby_fn_block_lambda makes), as a compiler function. */
-Value *rby_f_proc(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
 typedef struct RbyFunc RbyFunc;
 const RbyFunc *rby_fn_find(Compiler *c, const Node *at, const char *name);
 Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Value **args, size_t n, const Node *lambda);

@@ -33,8 +33,9 @@
  * The Ruby side (share/ruby/): module MComp holds the C callbacks
  *     MComp.lookupvar(scope, name)           -> [found, value]
  *     MComp.scope_vars(scope)                -> {name => value} (Scope#to_hash)
+ *     MComp.bind_vars(obj, scope)            each of those as obj's @name
  *     MComp.call_function(scope, name, args) -> value (any Puppet function;
- *                                               a Ruby block is refused)
+ *                                               a Ruby block becomes its lambda)
  *     MComp.log(scope, level, message)       scope nil: the calling scope;
  *                                               false: no scope
  *     MComp.catalog_classes, catalog_tags    -> [names] (so far)
@@ -102,7 +103,11 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
 int rby_call(Compiler *c, Scope *s, const Node *at, VALUE recv, const char *method, Value **args, size_t n,
              Value **out, VALUE *exc);
 
-/* The two conversions (see the table above).  Call them only inside Ruby
+/* The two conversions (see the table above).  An array or hash converts
+ * once: the same Value gives the same Ruby object every time (as Puppet
+ * hands Ruby the objects its variables hold), so Ruby code should not
+ * mutate what it is given (a mutation does not reach the Puppet value,
+ * but later conversions of it see the mutated object).  Call them only inside Ruby
  * (under rby_protect or in a callback): rby_to_puppet raises Ruby
  * exceptions for values Puppet has no form for.  Results of rby_to_puppet
  * live in the compile arena. */
@@ -166,11 +171,4 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len);
 /* Hooks of the bridge's own modules, run after start-up (see rby_define). */
 void rby_erb_init(void);
 void rby_fn_init(void);
-
-/* A Puppet lambda that runs the Ruby block proc (for a function Ruby code
- * calls with a block): as many parameters as the block takes.  Call
- * rby_fn_block_done(*id) once the call is over.  The node lives in the
- * compile arena (rbfunc.c). */
-const Node *rby_fn_block_lambda(Compiler *c, VALUE proc, long *id);
-void rby_fn_block_done(long id);
 #endif

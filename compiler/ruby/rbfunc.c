@@ -452,64 +452,6 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
     return iv.out;
 }
 
-/* ---- Ruby blocks as Puppet lambdas ---- */
-
-const Node *rby_fn_block_lambda(Compiler *c, VALUE proc, long *id)
-{
-    *id = ++next_block_id;
-    rb_funcall(functions_module(), rb_intern("keep_proc"), 2, LONG2NUM(*id), proc);
-    int arity = NUM2INT(rb_funcall(proc, rb_intern("arity"), 0));
-    int fixed = arity < 0 ? -arity - 1 : arity;
-    Buf params = BUF_INIT, args = BUF_INIT;
-    for (int i = 0; i < fixed; i++) {
-        buf_printf(&params, "%s$p%d", i ? ", " : "", i);
-        buf_printf(&args, ", $p%d", i);
-    }
-    if (arity < 0) {
-        buf_printf(&params, "%s*$rest", fixed ? ", " : "");
-        buf_adds(&args, ", *$rest");
-    }
-    const char *text = arena_printf(A, "__rby_lambda() |%s| { __rby_proc(%ld%s) }", buf_cstr(&params), *id, buf_cstr(&args));
-    buf_free(&params);
-    buf_free(&args);
-    SrcFile *f = diag_file_from_string("Ruby block", text, strlen(text));
-    c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
-    c->files[c->nfiles++] = f;
-    Node *call = parse_expr_range(A, f, 0, (uint32_t)strlen(text), 0);
-    if (!call || !call->b) rb_raise(rb_eRuntimeError, "a Ruby block could not be given to a Puppet function");
-    return call->b;
-}
-
-void rby_fn_block_done(long id)
-{
-    rb_funcall(functions_module(), rb_intern("drop_proc"), 1, LONG2NUM(id));
-}
-
-typedef struct ProcCall { Compiler *c; Value **args; size_t n; Value *out; } ProcCall;
-
-static VALUE proc_body(VALUE arg)
-{
-    ProcCall *p = (ProcCall *)arg;
-    VALUE argv = rb_ary_new_capa((long)p->n);
-    for (size_t i = 1; i < p->n; i++) rb_ary_push(argv, rby_to_ruby(p->c, p->args[i]));
-    VALUE r = rb_funcall(functions_module(), rb_intern("call_proc"), 2, LONG2NUM(p->args[0]->i), argv);
-    RB_GC_GUARD(argv);
-    p->out = rby_to_puppet(p->c, r);
-    return Qnil;
-}
-
-Value *rby_f_proc(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
-{
-    RbyCtx *x = rby_ctx();
-    const Node *where = x ? x->at : at;   /* errors point at the Ruby function's call */
-    if (n < 1 || args[0]->kind != V_INT) cmp_fail(c, at, "__rby_proc: no block");
-    ProcCall p = {c, args, n, NULL};
-    VALUE exc;
-    rby_protect(c, s, where, proc_body, (VALUE)&p, &exc);
-    if (!NIL_P(exc)) rby_fail(c, where, exc, "%s");
-    return p.out;
-}
-
 /* ---- callbacks ---- */
 
 static RbyCtx *need_ctx(void)

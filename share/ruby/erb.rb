@@ -44,12 +44,27 @@ class Puppet::Parser::TemplateWrapper
   # The rendered text of string, the template file path (nil: inline).
   def result(string, path)
     @__file__ = path if path
-    scope.to_hash.each do |name, value|
-      instance_variable_set("@#{name.gsub(/[^\w]/, '_')}", value)
-    end
+    MComp.bind_vars(self, scope)      # scope.to_hash, each as @name
+    send(MComp.erb_method(string, path))
+  rescue SyntaxError
+    # the error as Puppet's ERB#result(binding) gives it (lines as written)
     template = ERB.new(string, trim_mode: '-')
     template.filename = path
     template.result(binding)
+  end
+end
+
+module MComp
+  ERB_METHODS = {}
+
+  # The wrapper's method that renders template text string (file path):
+  # each distinct template is compiled once per compile, not per render.
+  def self.erb_method(string, path)
+    ERB_METHODS[[path, string]] ||= begin
+      name = :"__mcomp_erb_#{ERB_METHODS.size}"
+      ERB.new(string, trim_mode: '-').def_method(Puppet::Parser::TemplateWrapper, name.to_s, path || '(erb)')
+      name
+    end
   end
 end
 

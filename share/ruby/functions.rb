@@ -671,23 +671,6 @@ module MComp
     end
   end
 
-  module MComp
-    module Functions
-      PROCS = {}   # id => the Ruby block a Puppet function was called with
-
-      def self.keep_proc(id, proc)
-        PROCS[id] = proc
-      end
-
-      def self.drop_proc(id)
-        PROCS.delete(id)
-      end
-
-      def self.call_proc(id, args)
-        PROCS.fetch(id) { raise ArgumentError, 'a Ruby block was called after its function returned' }.call(*args)
-      end
-    end
-  end
 
 
   # PSON, Puppet's JSON dialect: JSON for what modules do with it.
