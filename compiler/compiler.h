@@ -175,8 +175,9 @@ typedef struct CmpSig {
     int block_optional;
     const char *block_name;
 } CmpSig;
-/* Whether sig accepts the arguments (and a block when has_block). */
-int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, int has_block);
+/* Whether sig accepts the arguments and the lambda (NULL: none given;
+ * its parameter count must fit the block's Callable type). */
+int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda);
 /* Puppet's signature_string: "String name, Integer n?, Callable block". */
 const char *cmp_sig_string(Compiler *c, const CmpSig *sig);
 /* Why no signature of the function label ("'m::f'") accepts the
@@ -185,7 +186,7 @@ const char *cmp_sig_string(Compiler *c, const CmpSig *sig);
  * "'f' expects between 1 and 2 arguments, got 3"), or each signature with
  * its "rejected:" lines.  Call only when none accepts.  Compile-arena text. */
 const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
-                                    Value **args, size_t n, int has_block);
+                                    Value **args, size_t n, const Node *lambda);
 /* Puppet's validate_parameters: every fault of one parameter list (a
  * class's, a define's, an EPP template's), collected in Puppet's order
  * (unknown names as given, then each parameter in declaration order) and

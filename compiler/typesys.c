@@ -1590,10 +1590,49 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params)
 
 /* ---- Signatures of functions written in Ruby (describe_signatures) ---- */
 
-int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, int has_block)
+/* The argument counts a Callable type takes: Callable[min, max],
+ * Callable[T1, T2, min, max], Callable[[T1, T2], min, max]; 0 when it says
+ * nothing (plain Callable). */
+static int callable_counts(const Value *t, int64_t *lo, int64_t *hi)
+{
+    if (!is_named(t, "Callable") || !t->type.n) return 0;
+    size_t i = 0, ntypes = 0;
+    if (t->type.params[0]->kind == V_ARRAY) ntypes = t->type.params[0]->arr.n, i = 1;
+    else while (i < t->type.n && t->type.params[i]->kind == V_TYPE) ntypes++, i++;
+    *lo = *hi = (int64_t)ntypes;
+    if (i < t->type.n && t->type.params[i]->kind == V_INT) {
+        *lo = t->type.params[i]->i;
+        *hi = i + 1 < t->type.n && t->type.params[i + 1]->kind == V_INT ? t->type.params[i + 1]->i : INT64_MAX;
+    }
+    return 1;
+}
+
+/* The argument counts a lambda takes: its required parameters to all of
+ * them (unlimited with a *rest). */
+static void lambda_counts(const Node *l, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = 0;
+    for (const Node *p = l->kids; p; p = p->next) {
+        if (p->ival) { *hi = INT64_MAX; break; }
+        ++*hi;
+        if (!p->b) *lo = *hi;
+    }
+}
+
+/* Whether the lambda fits the block type (Puppet: the lambda's Callable is
+ * assignable to it: it takes every count the type may pass). */
+static int block_fits(const Value *t, const Node *lambda)
+{
+    int64_t elo, ehi, llo, lhi;
+    if (!callable_counts(t, &elo, &ehi)) return 1;
+    lambda_counts(lambda, &llo, &lhi);
+    return llo <= elo && lhi >= ehi;
+}
+
+int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda)
 {
     if ((int64_t)n < sig->min || (int64_t)n > sig->max) return 0;
-    if (has_block ? !sig->block : sig->block && !sig->block_optional) return 0;
+    if (lambda ? !sig->block || !block_fits(sig->block, lambda) : sig->block && !sig->block_optional) return 0;
     for (size_t i = 0; i < n; i++)
         if (!cmp_type_match(c, sig->types[i < sig->n ? i : sig->n - 1], args[i])) return 0;
     return 1;
@@ -1690,8 +1729,9 @@ static int mm_same(Compiler *c, Mismatch *a, Mismatch *b)
 }
 
 const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
-                                    Value **args, size_t n, int has_block)
+                                    Value **args, size_t n, const Node *lambda)
 {
+    int has_block = lambda != NULL;
     MList *errs = arena_alloc(c->arena, nsigs * sizeof *errs);
     size_t with_errors = 0;
     for (size_t i = 0; i < nsigs; i++) {
@@ -1707,6 +1747,12 @@ const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig
             const PathEl *path = path_el(c, NULL, arena_printf(c->arena, "%zu.", i + 1), 1);
             if (has_block && !sigs[i].block) ml_push(c, &blk[i], mm_new(c, MM_BLOCK, path));
             else if (!has_block && sigs[i].block && !sigs[i].block_optional) ml_push(c, &blk[i], mm_new(c, MM_NO_BLOCK, path));
+            else if (has_block && !block_fits(sigs[i].block, lambda)) {   /* "block expects 2 arguments, got 1" */
+                Mismatch *m = mm_new(c, MM_COUNT, path_el(c, path, "block", 0));
+                callable_counts(sigs[i].block, &m->elo, &m->ehi);
+                lambda_counts(lambda, &m->alo, &m->ahi);
+                ml_push(c, &blk[i], m);
+            }
             nblk += blk[i].n > 0;
         }
         if (nblk == nsigs) errs = blk;

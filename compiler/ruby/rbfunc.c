@@ -415,13 +415,13 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
             if (n) memcpy(seen + 1, args, n * sizeof *args);
             nseen = n + 1;
         }
-        while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], seen, nseen, lambda != NULL)) k++;
+        while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], seen, nseen, lambda)) k++;
         if (k == f->nsigs) {           /* described by the signatures, argument_mismatch handlers left out */
             CmpSig *sigs = ARENA_NEWN(A, CmpSig, f->nsigs ? f->nsigs : 1);
             size_t ns = 0;
             for (size_t i = 0; i < f->nsigs; i++)
                 if (!f->handler[i]) sigs[ns++] = f->sigs[i];
-            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), sigs, ns, seen, nseen, lambda != NULL));
+            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), sigs, ns, seen, nseen, lambda));
         }
         iv.method = f->methods[k];
     }
