@@ -730,6 +730,20 @@ module MComp
     end
   end
 
+  module Puppet::Parser
+    # Where template() finds a template: an absolute path as is, else
+    # "mod/file" in mod's templates/ directory; nil when there is none.
+    module Files
+      def self.find_template(template, _environment = nil)
+        return (File.file?(template) ? template : nil) if template.start_with?('/')
+        mod, file = template.split('/', 2)
+        dir = file && MComp.module_dir(mod)
+        path = dir && File.join(dir, 'templates', file)
+        path && File.file?(path) ? path : nil
+      end
+    end
+  end
+
   module Puppet
     class Module
       attr_reader :name, :path
