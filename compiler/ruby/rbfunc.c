@@ -404,6 +404,7 @@ static VALUE invoke_body(VALUE arg)
 
 Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Value **args, size_t n, const Node *lambda)
 {
+    if (c->call_depth >= 10000) cmp_fail(c, at, "stack level too deep");   /* Ruby's words; before the machine stack runs out */
     Invoke iv = {c, s, f, NULL, args, n, 0, NULL};
     size_t k = 0;
     if (f->api == 4) {
