@@ -227,7 +227,8 @@ typedef struct Load {
 static VALUE load_body(VALUE arg)
 {
     Load *l = (Load *)arg;
-    rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 2, rb_str_new_cstr(l->path), rb_str_new_cstr(l->name));
+    if (l->path)                     /* no path: a 3.x function another file defined */
+        rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 2, rb_str_new_cstr(l->path), rb_str_new_cstr(l->name));
     VALUE d = rb_funcall(functions_module(), rb_intern(l->api == 4 ? "describe" : "describe3"), 1, rb_str_new_cstr(l->name));
     l->desc = NIL_P(d) ? NULL : rby_to_puppet(l->c, d);
     return Qnil;
@@ -335,6 +336,7 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
     const char *sep = strstr(name, "::");
     if (api == 3) {
         if (sep) return NULL;                         /* 3.x functions have global names only */
+        /* NAME.rb, else (Ruby running) a NAME that a file loaded before defined too */
         path = index_find(&modules(c)->fn3, name);
     } else if (sep) {
         const char *module = arena_strndup(A, name, (size_t)(sep - name));
@@ -344,7 +346,7 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
     } else {
         path = index_find(&modules(c)->fn4, name);
     }
-    if (!path) return NULL;
+    if (!path && !(api == 3 && !sep && rby_started())) return NULL;
     rby_start(c, at);
     RbyFunc *f = load_function(c, at, name, path, api);
     if (f) map_put(&c->loaded, key, len + 1, f);

@@ -88,9 +88,23 @@ module MComp
         FUNCTIONS[name] = created
       end
 
-      # Loads a 3.x function file (newfunction defines what it holds).
-      def self.load3(path, _name)
-        Kernel.load(File.expand_path(path), false)
+      # Loads the 3.x function name from path, as Puppet's loader does: the
+      # file's value must be what its newfunction call for name returned
+      # (unless a file loaded before defined name already).
+      def self.load3(path, name)
+        return if LEGACY[name]
+        path = File.expand_path(path)
+        code = File.read(path, encoding: 'UTF-8')
+        unless code.include?('newfunction')
+          raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 3x API function - no 'newfunction' call."
+        end
+        info = TOPLEVEL_BINDING.eval(code, path, 1)
+        unless info.is_a?(Hash)
+          raise ArgumentError, "Illegal legacy function definition! The code loaded from #{path} did not return the result of calling 'newfunction'. Got '#{info.class}'"
+        end
+        return if info[:name] == "function_#{name}"
+        LEGACY.delete(info[:name].to_s.sub(/\Afunction_/, ''))
+        raise ArgumentError, "The code loaded from #{path} produced mis-matched name, expected 'function_#{name}', got '#{info[:name]}'"
       end
 
       # The signatures of the 4.x function name, for the C side:
@@ -430,7 +444,7 @@ module MComp
         end
         send(real, args[0])
       end
-      MComp::Functions::LEGACY[name] = { arity: arity, type: ftype, name: name }
+      MComp::Functions::LEGACY[name] = { arity: arity, type: ftype, name: "function_#{name}" }
     end
 
     # The method name that calls function name from Ruby (loading a
