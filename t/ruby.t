@@ -61,6 +61,14 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
     }
 }
 
+# Ruby's conservative GC runs while C frames of the compile hold Ruby objects (and,
+# under `make check`, in the sanitizer build): values survive collections.
+spew("$tmp/gc.pp", "\$h = {'k' => [1, 'two', {'n' => 3}]}\n"
+    . "notify { 'a': message => inline_template('<% 40.times do |i| %><%= scope.call_function(\"map\", [[i, \@h[\"k\"][1], scope[\"h\"][\"k\"][2][\"n\"]]]) { |x| GC.start; x.to_s }.join(\"-\") %>;<% GC.start %><% end %>') }\n");
+($st, $out, $err) = mcomp("$tmp/gc.pp");
+is($st, 0, 'templates survive garbage collections') or diag($err);
+like($out, qr/"message":"0-two-3;1-two-3;.*;39-two-3;"/, '... with every value intact');
+
 # A linked library's name is in the binary (its DT_NEEDED entry); libruby's is not in
 # the tools that do not embed Ruby.
 like(slurp($mcomp), qr/libruby/, 'mcomp links libruby');
