@@ -776,12 +776,22 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
     if (k == TK_ERROR) ctx->errors++;
     /* "${x}", "${x[...]...}", "${x.y...}": a leading bare name is a variable
      * when it is alone or followed at once by '[' or '.' (lexer2's
-     * enqueue_until); in "${x == 1}" or "${x ? ...}" it stays a name. */
-    if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_NAME) {
+     * enqueue_until); in "${x == 1}" or "${x ? ...}" it stays a name.  A
+     * keyword is a name there too ("${type}", "${class.upcase}", "${undef}":
+     * transform_to_variable), except true and false, on which Puppet itself
+     * fails with a Ruby error. */
+    if (ctx->mode == 2 && ctx->ntokens == 2 &&
+        (k == TK_NAME || (k >= TK_AND && k <= TK_UNLESS && k != TK_TRUE && k != TK_FALSE))) {
         lex_next(&ctx->lx, &ctx->peek);
         ctx->have_peek = 1;
         TokKind nk = ctx->peek.kind;
-        if (nk == TK_EOF || nk == TK_LBRACK || nk == TK_DOT) t.kind = k = TK_VARIABLE;
+        if (nk == TK_EOF || nk == TK_LBRACK || nk == TK_DOT) {
+            if (k != TK_NAME) {
+                t.text = arena_strndup(ctx->arena, ctx->src->text + t.off, t.len);
+                t.text_len = t.len;
+            }
+            t.kind = k = TK_VARIABLE;
+        }
     }
     if (k == TK_VARIABLE && t.text_len == 0) {
         ctx->errors++;
