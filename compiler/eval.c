@@ -100,7 +100,12 @@ Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevalua
         char *cls = arena_strndup(A, name, (size_t)(last - name));
         for (char *p = cls; *p; p++) *p = (char)tolower((unsigned char)*p);
         Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
-        if (cs) return map_get(&cs->vars, last + 2, strlen(last + 2));
+        /* not set in the class: its parent's, and so on up (lookup_qualified_variable) */
+        for (; cs && cs->class_name; cs = cs->parent) {
+            Value *v = map_get(&cs->vars, last + 2, strlen(last + 2));
+            if (v) return v;
+        }
+        if (cs || map_get(&c->class_scopes, cls, strlen(cls))) return NULL;
         if (unevaluated) *unevaluated = cls;
         return NULL;
     }
