@@ -317,7 +317,7 @@ static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **
             vv_free(&k);
             vv_free(&v);
         }
-        res_declare_from_hash(c, s, at, type, val_to_cstr(A, a[1]->hash.keys[i]), params, is_virtual);
+        res_declare_from_hash(c, s, at, type, a[1]->hash.keys[i], params, is_virtual);
     }
     return VAL_UNDEF;
 }

@@ -389,8 +389,9 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
         vv_free(&vv);
     }
     tag_with_segments(c, r, r->type);
-    if (with_title) {
-        const char *t = lower(c, r->title);
+    if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
+        char *t = arena_strdup(A, r->title);
+        for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
         if (cat_valid_tag(t)) tag_with_segments(c, r, t);
     }
     if (container)
@@ -430,7 +431,7 @@ static void add_define_pending(Compiler *c, Resource *r)
 
 /* Declares one resource of a built-in or defined type. */
 static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
-                             const char *title, AttrList *attrs, int form)
+                             const char *title, AttrList *attrs, int form, int title_is_string)
 {
     const TypeDef *td = cmp_find_type(c, tname, strlen(tname));
     const Node *def = NULL;
@@ -457,10 +458,17 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
         set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
     }
+    if (!title_is_string) {
+        /* Puppet keeps the title as given (443) and prints the namevar
+         * apart, as the string parse_title made of it */
+        const char *nv = td ? td->namevar : "name";
+        if (!res_get(r, nv)) set_param(c, r, nv, val_cstr(A, title));
+        r->title_not_string = 1;
+    }
     apply_defaults(c, r);
     Resource *container = container_of(c, s);
     r->container = container;
-    tag_resource(c, r, container, 1);
+    tag_resource(c, r, container, title_is_string);
     if (strcmp(r->type, "Stage") != 0) cat_add_edge(c->cat, container, r);   /* stages float free */
     else r->container = NULL;
     if (def) {
@@ -517,7 +525,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
                 if (t->kind != V_STR)
                     cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
-                Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op);
+                Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op, 1);
                 if (r) vv_push(&refs, ev_resref(c, r->type, r->title));
             }
             attrs_free(&attrs);
@@ -530,9 +538,10 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     return r;
 }
 
-Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, Value *tv,
                                 Value *params, int is_virtual)
 {
+    const char *title = val_to_cstr(A, tv);
     AttrList attrs = {.arena = c->arena};
     if (params && params->kind == V_HASH)
         for (size_t i = 0; i < params->hash.n; i++)
@@ -541,7 +550,7 @@ Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const cha
     if (strcasecmp(type, "class") == 0) {
         r = res_declare_class(c, s, at, title, params, CLASS_RESOURCE);
     } else {
-        r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0);
+        r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0, tv->kind == V_STR);
     }
     attrs_free(&attrs);
     return r;
@@ -1423,7 +1432,7 @@ static void drop_namevar(Compiler *c, Resource *r)
     const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
     if (!td) return;
     Param *p = res_param(r, td->namevar);
-    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0) p->value = VAL_UNDEF;
+    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0 && !r->title_not_string) p->value = VAL_UNDEF;
 }
 
 void res_finish(Compiler *c)
