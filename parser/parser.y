@@ -232,7 +232,7 @@ additional_resource_bodies
 expression
   : primary_expression                      { $$ = $1; }
   | call_function_expression                { $$ = $1; }
-  | expression LBRACK expressions RBRACK %prec LBRACK {
+  | expression LBRACK expressions endcomma RBRACK %prec LBRACK {   /* Enum['a','b',]; not in parameter types */
         $$ = mk(ctx, ND_ACCESS, @$); $$->a = $1; ast_set_kids($$, $3);
     }
   | expression IN expression                { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_IN; }
