@@ -858,8 +858,39 @@ static int may_override(Compiler *c, Scope *s, Resource *r)
     return 0;
 }
 
+/* Puppet's "source" of code running in scope s: the class, define or node
+ * whose body it is (top scope: main).  Instances of one define share it. */
+static const char *scope_source(Compiler *c, Scope *s)
+{
+    Resource *r = s ? s->resource : NULL;
+    if (!r) return "class:main";
+    if (strcmp(r->type, "Class") == 0) return arena_printf(A, "class:%s", lower(c, r->title));
+    if (r->kind && strcmp(r->kind, "defined_type") == 0) return arena_printf(A, "define:%s", lower(c, r->type));
+    return arena_printf(A, "%s:%s", r->type, r->title);
+}
+
+/* Is the source over the source of r, or a class inheriting from it?
+ * (Resource#merge: "Only subclasses can override parameters") */
+static int source_may_override(Compiler *c, const char *over, const char *of)
+{
+    if (strcmp(over, of) == 0) return 1;
+    if (strncmp(over, "class:", 6) != 0 || strncmp(of, "class:", 6) != 0) return 0;
+    const Node *def = map_get(&c->classes, over + 6, strlen(over + 6));
+    for (int depth = 0; def && def->c && def->c->kind == ND_NAME && depth < 64; depth++) {
+        const char *parent = lower(c, def->c->text);
+        if (strcmp(parent, of + 6) == 0) return 1;
+        def = map_get(&c->classes, parent, strlen(parent));
+    }
+    return 0;
+}
+
 static void override_one(Compiler *c, Resource *r, Override *o)
 {
+    if (o->scope && !source_may_override(c, scope_source(c, o->scope), scope_source(c, r->scope)))
+        cmp_fail(c, o->node, "Only subclasses can override parameters");
+    if (r->evaluated && r->file)
+        cmp_warn(c, o->node, "Attempt to override an already evaluated resource, defined at (file: %s, line: %d), with new values",
+                 r->file, r->line);
     for (size_t i = 0; i < o->n; i++) {
         Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
         if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
@@ -892,6 +923,20 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
     o->ops = arena_memdup(A, attrs.ops, attrs.n * sizeof *attrs.ops);
     o->at = arena_memdup(A, attrs.at, attrs.n * sizeof *attrs.at);
     attrs_free(&attrs);
+    /* Compiler#add_override: a resource that exists is changed now (so a
+     * define's body sees it); the others when the catalog is finished */
+    ValVec refs = VV_ARENA(c->arena), later = VV_ARENA(c->arena);
+    flatten_into(&refs, target);
+    for (size_t i = 0; i < refs.n; i++) {
+        Resource *r = res_find_ref(c, refs.v[i]);
+        if (r) override_one(c, r, o);
+        else vv_push(&later, refs.v[i]);
+    }
+    size_t nlater = later.n;
+    o->ref = vv_to_array(A, &later);
+    vv_free(&refs);
+    vv_free(&later);
+    if (!nlater) return VAL_UNDEF;
     if (c->overrides_tail) c->overrides_tail->next = o;
     else c->overrides = o;
     c->overrides_tail = o;
