@@ -26,6 +26,9 @@ struct Collector {
     const Node *node;            /* ND_COLLECT */
     Scope *scope;
     Map seen;                    /* resource key -> 1: overrides applied */
+    Map wanted;                  /* query node -> its right side's value, evaluated once
+                                  * in this collector's scope (a define's instances share
+                                  * the node but not the value) */
     Resource **matched;          /* every match so far, in catalog order of finding */
     size_t nmatched, cap;
     Collector *next;
@@ -162,6 +165,7 @@ void res_cleanup(Compiler *c)
     map_free(&c->rs->by_type);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
+        map_free(&k->wanted);
         free(k->matched);
     }
 }
@@ -990,6 +994,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     k->node = n;
     k->scope = s;
     map_init(&k->seen);
+    map_init(&k->wanted);
     if (n->op != TK_LLCOLLECT) {
         if (c->collectors_tail) c->collectors_tail->next = k;
         else c->collectors = k;
@@ -1019,10 +1024,12 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
         if (q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) {
             if (q->a->kind != ND_NAME && q->a->kind != ND_STR)
                 cmp_fail(c, q->a, "A collector query needs an attribute name on the left of %s", q->op == TK_ISEQUAL ? "==" : "!=");
-            Value *want = q->cache;
+            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
             if (!want) {
                 want = ev_expr(c, k->scope, q->b);
-                ((Node *)q)->cache = want;
+                const Node **key = ARENA_NEW(A, const Node *);
+                *key = q;
+                map_put(&k->wanted, (const char *)key, sizeof q, want);
             }
             const char *attr = q->a->text;
             int eq;
