@@ -448,11 +448,12 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
         return NULL;
     }
+    /* file titles: trailing slashes are not part of the path (File's title_patterns) */
+    size_t file_path_len = 0;
     if (td && strcmp(td->name, "file") == 0) {
-        /* file titles: trailing slashes are not part of the path */
         size_t n = strlen(title);
         while (n > 1 && title[n - 1] == '/') n--;
-        (void)n;
+        if (title[n]) file_path_len = n;
     }
     if (td) check_params(c, at, td, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
@@ -462,6 +463,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
         set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
     }
+    if (file_path_len && !res_get(r, "path")) set_param(c, r, "path", val_str(A, title, file_path_len));
     if (!title_is_string) {
         /* Puppet keeps the title as given (443) and prints the namevar
          * apart, as the string parse_title made of it */
