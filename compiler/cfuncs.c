@@ -124,7 +124,7 @@ static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     for (size_t i = 0; i < tags.n && all; i++) {
         char *lt = arena_strdup(A, val_to_cstr(A, tags.v[i]));
         for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
-        all = res_tagged(r, lt);
+        all = res_tagged_in_scope(r, lt);
     }
     vv_free(&tags);
     return val_bool(all);

@@ -1015,6 +1015,21 @@ static int query_value_eq(Value *attr, Value *want)
     return val_equal(attr, want);
 }
 
+/* Parser::Resource#raw_tagged?: r's tags, or those of the resource whose
+ * scope declared r, and so on up (so a tag() call reaches what its class
+ * declared before it, and what the classes it included declare). */
+int res_tagged_in_scope(Resource *r, const char *tag)
+{
+    for (size_t depth = 0; r && depth < 10000; depth++) {
+        if (res_tagged(r, tag)) return 1;
+        Scope *s = r->scope;
+        Resource *up = s ? s->resource : NULL;
+        if (up == r) break;
+        r = up;
+    }
+    return 0;
+}
+
 static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
 {
     if (!q) return 1;
@@ -1040,7 +1055,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
                 ValVec w = VV_ARENA(c->arena);
                 flatten_into(&w, want);
                 for (size_t i = 0; i < w.n && !eq; i++)
-                    if (w.v[i]->kind == V_STR) eq = res_tagged(r, lower(c, w.v[i]->str.s));
+                    if (w.v[i]->kind == V_STR) eq = res_tagged_in_scope(r, lower(c, w.v[i]->str.s));
                 vv_free(&w);
             } else if (strcmp(attr, "title") == 0) {
                 Value t = {.kind = V_STR};
@@ -1489,6 +1504,18 @@ static void drop_namevar(Compiler *c, Resource *r)
     if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0 && !r->title_not_string) p->value = VAL_UNDEF;
 }
 
+/* Resource#add_scope_tags at the end: every resource but a class gets the
+ * tags its container has by then, so tag() reaches what the class declared
+ * before the call.  Catalog order puts a container before its contents. */
+static void add_container_tags(Compiler *c)
+{
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i], *k = r->container;
+        if (!k || strcmp(r->type, "Class") == 0 || strcmp(k->type, "Stage") == 0) continue;
+        for (size_t j = 0; j < k->ntags; j++) res_tag(c->cat, r, k->tags[j]);
+    }
+}
+
 void res_finish(Compiler *c)
 {
     for (;;) {
@@ -1503,5 +1530,6 @@ void res_finish(Compiler *c)
     resolve_use(c);
     validate_references(c);
     for (size_t i = 0; i < c->cat->nres; i++) drop_namevar(c, c->cat->res[i]);
+    add_container_tags(c);
     catalog_tags(c);
 }
