@@ -10,6 +10,7 @@
  * Puppet does, so resources and edges come out in Puppet's order.
  */
 #include "compiler/resource.h"
+#include "compiler/stdlib.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -339,6 +340,19 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
             const char *key = cat_ref_key(A, r->type, vv.v[i]->str.s);
             Resource *other = map_get(&c->cat->by_key, key, strlen(key));
             if (!other) map_put(&c->cat->by_key, key, strlen(key), r);
+            else if (other != r) {      /* Catalog#alias */
+                Buf msg = BUF_INIT;
+                buf_printf(&msg, "Cannot alias %s to ", r->ref);
+                fn_ruby_inspect(&msg, vv.v[i]);
+                if (r->file) buf_printf(&msg, " at (file: %s, line: %d)", r->file, r->line);
+                buf_printf(&msg, "; resource [\"%s\", ", r->type);
+                fn_ruby_inspect(&msg, vv.v[i]);
+                buf_adds(&msg, "] already declared");
+                if (other->file) buf_printf(&msg, " (file: %s, line: %d)", other->file, other->line);
+                const char *text = arena_strdup(A, buf_cstr(&msg));
+                buf_free(&msg);
+                cmp_fail(c, r->decl ? r->decl : at, "%s", text);
+            }
         }
         vv_free(&vv);
     }
@@ -355,10 +369,12 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
     if (!r) {
         const char *key = cat_ref_key(A, type, title);
         Resource *old = cat_find_key(c->cat, key);
+        /* the new resource's reference: the old one may hold the title as an alias */
+        const char *ref = arena_printf(A, "%s[%s]", type, title);
         if (old->file)
             cmp_fail(c, at, "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
-                     old->ref, old->file, old->line);
-        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", old->ref);
+                     ref, old->file, old->line);
+        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
     }
     r->kind = kind;
     r->is_virtual = is_virtual;
