@@ -51,6 +51,7 @@ static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs);
 static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
 static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 static Node *note_body(ParseCtx *ctx, Node *def);
+static void check_definition_name(ParseCtx *ctx, const Node *def);
 static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
@@ -463,6 +464,7 @@ attribute_operation
 definition_expression
   : DEFINE classname parameter_list LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_DEFINE, @$, &$2); ast_set_kids($$, $3); $$->b = $5;
+        check_definition_name(ctx, $$);
         if ($5) $5->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
@@ -472,6 +474,7 @@ definition_expression
 hostclass_expression
   : CLASS classname parameter_list classparent LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_CLASS, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        check_definition_name(ctx, $$);
         if ($6) $6->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
@@ -547,6 +550,7 @@ nodeparent
 function_definition
   : FUNCTION classname parameter_list return_type LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_FUNCTION, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        check_definition_name(ctx, $$);
     }
   ;
 
@@ -900,6 +904,27 @@ static Node *mk_block(ParseCtx *ctx, Span s, NodeList l)
 }
 
 /* A class, define or node body must not end with a forgotten value. */
+/* Checker4_0's internal_check_reserved_type_name and
+ * internal_check_future_reserved_word for a class, define or function. */
+static void check_definition_name(ParseCtx *ctx, const Node *def)
+{
+    static const char *const reserved[] = {
+        "type", "any", "unit", "scalar", "boolean", "numeric", "integer", "float", "collection",
+        "array", "hash", "tuple", "struct", "variant", "optional", "enum", "regexp", "pattern",
+        "runtime", "init", "object", "sensitive", "semver", "semverrange", "string", "timestamp",
+        "timespan", "typeset",
+    };
+    const char *label = def->kind == ND_CLASS ? "a Host Class Definition"
+                      : def->kind == ND_DEFINE ? "a 'define' expression" : "a Function Definition";
+    SrcLoc at = {ctx->src, def->off, 0};
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (strcmp(def->text, reserved[i]) == 0) {
+            ctx->errors++;
+            diag_error(at, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", def->text, label);
+        }
+    if (strcmp(def->text, "plan") == 0) diag_warning(at, "Use of future reserved word: 'plan'");
+}
+
 static Node *note_body(ParseCtx *ctx, Node *def)
 {
     ctx->idem_faults += check_idem_fault(def);
