@@ -326,6 +326,19 @@ static void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
     r->sensitive = ns;
 }
 
+/* A parameter's name in the catalog: names are matched as written while
+ * compiling, and Puppet::Resource downcases them on the way out (class
+ * c($barBaz) is printed barbaz; its "sensitive" list keeps the name). */
+static const char *param_key(Compiler *c, const char *name)
+{
+    const char *p = name;
+    while (*p && !isupper((unsigned char)*p)) p++;
+    if (!*p) return name;
+    char *l = arena_strdup(A, name);
+    for (char *q = l; *q; q++) *q = (char)tolower((unsigned char)*q);
+    return l;
+}
+
 static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
 {
     if (is_relationship_param(name)) v = rel_value(c, v);
@@ -1547,5 +1560,9 @@ void res_finish(Compiler *c)
     validate_references(c);
     for (size_t i = 0; i < c->cat->nres; i++) drop_namevar(c, c->cat->res[i]);
     add_container_tags(c);
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        for (size_t j = 0; j < r->nparams; j++) r->params[j].name = param_key(c, r->params[j].name);
+    }
     catalog_tags(c);
 }

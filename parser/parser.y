@@ -52,6 +52,7 @@ static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
 static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 static Node *note_body(ParseCtx *ctx, Node *def);
 static void check_definition_name(ParseCtx *ctx, const Node *def);
+static void check_param_name(ParseCtx *ctx, const Node *param);
 static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
@@ -594,8 +595,8 @@ untyped_parameter
   ;
 
 regular_parameter
-  : VARIABLE EQUALS expression  { $$ = mk_text(ctx, ND_PARAM, @1, &$1); $$->b = $3; }
-  | VARIABLE                    { $$ = mk_text(ctx, ND_PARAM, @1, &$1); }
+  : VARIABLE EQUALS expression  { $$ = mk_text(ctx, ND_PARAM, @1, &$1); $$->b = $3; check_param_name(ctx, $$); }
+  | VARIABLE                    { $$ = mk_text(ctx, ND_PARAM, @1, &$1); check_param_name(ctx, $$); }
   ;
 
 parameter_type
@@ -923,6 +924,28 @@ static void check_definition_name(ParseCtx *ctx, const Node *def)
             diag_error(at, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", def->text, label);
         }
     if (strcmp(def->text, "plan") == 0) diag_warning(at, "Use of future reserved word: 'plan'");
+}
+
+/* Checker4_0#check_Parameter: a name of digits clashes with $1..., and a
+ * name must match /^[a-z_]\w*$/ ($barBaz may, $Foo may not). */
+static void check_param_name(ParseCtx *ctx, const Node *param)
+{
+    const char *n = param->text;
+    SrcLoc at = {ctx->src, param->off, param->len};
+    const char *d = (n[0] == '0' && n[1] == 'x') ? n + 2 : n;
+    int digits = *d != 0;
+    for (const char *p = d; *p; p++) digits &= *p >= '0' && *p <= '9';
+    if (digits) {
+        ctx->errors++;
+        diag_error(at, "The numeric parameter name '$%s' cannot be used (clashes with numeric match result variables)", n);
+    }
+    int ok = (*n >= 'a' && *n <= 'z') || *n == '_';
+    for (const char *p = n + 1; ok && *p; p++)
+        ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ok) {
+        ctx->errors++;
+        diag_error(at, "Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/", n);
+    }
 }
 
 static Node *note_body(ParseCtx *ctx, Node *def)
