@@ -520,7 +520,21 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     const char *tname;
     if (tn->kind == ND_NAME) tname = tn->text;
     else if (tn->kind == ND_TYPEREF) tname = tn->text;
-    else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
+    else if (tn->kind == ND_ACCESS && tn->a && tn->a->kind == ND_TYPEREF) {
+        /* Resource['a::b'] { ... }: an untitled resource type, or Class */
+        Value *tv = ev_expr(c, s, tn);
+        Buf b = BUF_INIT;
+        val_to_string(&b, tv);
+        const char *shown = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+        if (tv->kind == V_TYPE && tv->type.n == 0 && !strcmp(tv->type.name, "Class")) tname = "class";
+        else if (tv->kind != V_TYPE || tv->type.n != 0 || val_is_data_type_name(tv->type.name)) {
+            if (tv->kind == V_TYPE && (val_is_resref(tv) || !strcmp(tv->type.name, "Class")))
+                cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", shown);
+            cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s",
+                     tv->kind == V_TYPE ? arena_printf(A, "Type[%s]", tv->type.name) : val_type_name(tv));
+        } else tname = tv->type.name;
+    } else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
     ValVec refs = VV_ARENA(c->arena);
     /* A body titled 'default' gives defaults to the other bodies. */
