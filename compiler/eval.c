@@ -547,8 +547,8 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
         vv_push(&args, ev_expr(c, s, n->a));
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
-    } else if (fn->kind == ND_TYPEREF) {
-        /* Integer('3'), String(1): the new function */
+    } else if (fn->kind == ND_TYPEREF || (fn->kind == ND_ACCESS && fn->a && fn->a->kind == ND_TYPEREF)) {
+        /* Integer('3'), String(1), Optional[String]('x'): the new function */
         vv_push(&args, ev_expr(c, s, fn));
         name = "new";
     } else {
