@@ -822,6 +822,14 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_TYPEREF: {
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
+        /* a resource type (built-in, Ruby, define) or a type alias; a class
+         * name is none (eval_QualifiedReference) */
+        size_t len = strlen(name);
+        char *lname = arena_strndup(A, name, len);
+        for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+        if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
+            !cmp_find_type(c, name, len) && !load_define(c, lname) && !cmp_find_alias(c, lname, len))
+            cmp_fail(c, n, "Resource type not found: %s", n->text);
         return val_type(A, cat_capitalize_type(A, name), NULL, 0);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);

@@ -630,14 +630,22 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
     size_t ngiven = r->nparams;
     r->params = NULL;
     r->nparams = r->paramcap = 0;
+    /* the parameters' types first, as Puppet evaluates them when it loads
+     * the definition (an unknown type fails before any default runs) */
+    size_t nparams = 0;
+    for (const Node *p = def->kids; p; p = p->next) nparams++;
+    Value **types = ARENA_NEWN(A, Value *, nparams ? nparams : 1);
+    {
+        size_t i = 0;
+        for (const Node *p = def->kids; p; p = p->next, i++) types[i] = p->a ? ev_expr(c, cs, p->a) : NULL;
+    }
     /* A class parameter not given (or given undef) is looked up in Hiera
      * as <class>::<param>, all of them before any default is evaluated
      * (Puppet's inject_external_parameters); data that is undef does not
      * beat a default. */
     Value **bound = NULL;
     if (cs->class_name && def->kids) {
-        size_t i = 0, nparams = 0;
-        for (const Node *p = def->kids; p; p = p->next) nparams++;
+        size_t i = 0;
         for (const Node *p = def->kids; p; p = p->next, i++) {
             Value *v = NULL, *found;
             for (size_t k = 0; k < ngiven; k++)
@@ -668,7 +676,7 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             }
         }
         if (p->a) {
-            Value *t = ev_expr(c, cs, p->a);
+            Value *t = types[idx];
             if (!cmp_type_match(c, t, v))
                 cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
