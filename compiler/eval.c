@@ -742,7 +742,7 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
     Value *v = ev_expr(c, s, n->b);
     const Node *t = n->a;
     if (t->kind == ND_VAR) {
-        if (strstr(t->text, "::")) cmp_fail(c, t, "Cannot assign to a fully qualified variable '$%s'", t->text);
+        if (strstr(t->text, "::")) cmp_fail(c, t, "Illegal attempt to assign to '%s'. Cannot assign to variables in other namespaces", t->text);
         if (isdigit((unsigned char)t->text[0])) cmp_fail(c, t, "Illegal attempt to assign to the numeric match result variable '$%s'", t->text);
         if (n->op == TK_APPENDS || n->op == TK_DELETES) {
             Value *old = scope_lookup(c, s, t->text, t);

@@ -53,6 +53,7 @@ static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 static Node *note_body(ParseCtx *ctx, Node *def);
 static void check_definition_name(ParseCtx *ctx, const Node *def);
 static void check_param_name(ParseCtx *ctx, const Node *param);
+static void check_var_name(ParseCtx *ctx, const Node *var);
 static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
@@ -607,7 +608,7 @@ parameter_type
   ;
 
 variable
-  : VARIABLE    { $$ = mk_text(ctx, ND_VAR, @1, &$1); }
+  : VARIABLE    { $$ = mk_text(ctx, ND_VAR, @1, &$1); check_var_name(ctx, $$); }
   ;
 
 reserved_word
@@ -926,6 +927,30 @@ static void check_definition_name(ParseCtx *ctx, const Node *def)
     if (strcmp(def->text, "plan") == 0) diag_warning(at, "Use of future reserved word: 'plan'");
 }
 
+/* Checker4_0#check_VariableExpression: a name that does not start with a
+ * digit must match VAR_NAME, /\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z/ ($Bad may not). */
+static void check_var_name(ParseCtx *ctx, const Node *var)
+{
+    const char *n = var->text;
+    if (!n || (*n >= '0' && *n <= '9')) return;
+    const char *p = n;
+    if (p[0] == ':' && p[1] == ':') p += 2;
+    int ok = 1;
+    for (;;) {
+        const char *seg = p;
+        if (!((*p >= 'a' && *p <= 'z') || *p == '_')) { ok = 0; break; }
+        while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
+        if (*p == '\0') break;
+        if (p[0] != ':' || p[1] != ':' || *seg == '_') { ok = 0; break; }   /* only the last segment may start with _ */
+        p += 2;
+    }
+    if (!ok) {
+        ctx->errors++;
+        diag_error(((SrcLoc){ctx->src, var->off, var->len}),
+                   "Illegal variable name, The given name '%s' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/", n);
+    }
+}
+
 /* Checker4_0#check_Parameter: a name of digits clashes with $1..., and a
  * name must match /^[a-z_]\w*$/ ($barBaz may, $Foo may not). */
 static void check_param_name(ParseCtx *ctx, const Node *param)
@@ -989,6 +1014,7 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
             k->text = p->text;
             k->text_len = p->len;
+            check_var_name(ctx, k);
             break;
         case SP_EXPR:
             k = parse_range(ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
