@@ -136,6 +136,18 @@ Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 
 /* ---- helpers ---- */
 
+void cmp_check_type_ref(Compiler *c, const Node *n)
+{
+    const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
+    if (res_is_data_type(name)) return;
+    size_t len = strlen(name);
+    char *lname = arena_strndup(A, name, len);
+    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+    if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
+        !cmp_find_type(c, name, len) && !load_define(c, lname) && !cmp_find_alias(c, lname, len))
+        cmp_fail(c, n, "Resource type not found: %s", n->text);
+}
+
 static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
 static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
 
@@ -824,12 +836,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
         /* a resource type (built-in, Ruby, define) or a type alias; a class
          * name is none (eval_QualifiedReference) */
-        size_t len = strlen(name);
-        char *lname = arena_strndup(A, name, len);
-        for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
-        if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
-            !cmp_find_type(c, name, len) && !load_define(c, lname) && !cmp_find_alias(c, lname, len))
-            cmp_fail(c, n, "Resource type not found: %s", n->text);
+        cmp_check_type_ref(c, n);
         return val_type(A, cat_capitalize_type(A, name), NULL, 0);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
