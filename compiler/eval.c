@@ -141,11 +141,17 @@ void cmp_check_type_ref(Compiler *c, const Node *n)
     const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
     if (res_is_data_type(name)) return;
     size_t len = strlen(name);
-    char *lname = arena_strndup(A, name, len);
-    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+    char key[256];                   /* kept in c->loaded as "\2name" once known: no path starts so */
+    if (len + 2 > sizeof key) return;
+    key[0] = '\2';
+    for (size_t i = 0; i <= len; i++) key[i + 1] = (char)tolower((unsigned char)name[i]);
+    if (map_get(&c->loaded, key, len + 1)) return;
+    const char *lname = key + 1;
     if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
-        !cmp_find_type(c, name, len) && !load_define(c, lname) && !cmp_find_alias(c, lname, len))
+        !cmp_find_alias(c, lname, len) && !cmp_find_type(c, name, len) && !load_define(c, lname))
         cmp_fail(c, n, "Resource type not found: %s", n->text);
+    const char *kept = arena_strndup(A, key, len + 1);
+    map_put(&c->loaded, kept, len + 1, (void *)1);
 }
 
 static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
