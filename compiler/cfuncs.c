@@ -555,11 +555,13 @@ static const Node *puppet_function(Compiler *c, const char *name)
 
 /* Whether name is a function: built in, defined, or autoloadable from
  * <module>/functions/. */
-static int fn_known(Compiler *c, const char *name)
+static int fn_known(Compiler *c, const Node *at, const char *name)
 {
     const char *f = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f);
+    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f) || rby_fn_find(c, at, f);
 }
+
+int ev_function_exists(Compiler *c, const Node *at, const char *name) { return fn_known(c, at, name); }
 
 /* convert_to(value, type, args...) [|$x|] - new(type, value, args...),
  * given to the block when there is one. */
@@ -585,7 +587,7 @@ static Value *f_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     if (a[0]->kind != V_STR)
         cmp_fail(c, at, "'call' parameter 'function_name' expects a String value, got %s", val_type_name(a[0]));
     const char *name = arena_strndup(A, a[0]->str.s, a[0]->str.len);
-    if (!fn_known(c, name)) cmp_fail(c, at, "Unknown function '%s'", name);
+    if (!fn_known(c, at, name)) cmp_fail(c, at, "Unknown function '%s'", name);
     return ev_call_function(c, s, at, name, a + 1, n - 1, l);
 }
 
@@ -746,5 +748,7 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
     }
     const Node *def = puppet_function(c, fname);
     if (def) return call_puppet_function(c, def, at, args, nargs);
+    const RbyFunc *rf = rby_fn_find(c, at, fname);     /* a module's function written in Ruby */
+    if (rf) return rby_fn_call(c, s, at, rf, args, nargs, lambda);
     cmp_fail(c, at, "Unknown function: '%s'.", fname);
 }
