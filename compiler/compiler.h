@@ -144,6 +144,11 @@ const char *module_path(Compiler *c, const char *module, const char *dir, const 
  * NULL when there is none.  A file that fails to load ends the compile. */
 const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
+/* Fails with Puppet's "Resource type not found: X" unless the type
+ * reference n (ND_TYPEREF) names a data type, a resource type (built-in,
+ * Ruby, define) or a type alias (eval_QualifiedReference); a class name is
+ * none of these. */
+void cmp_check_type_ref(Compiler *c, const Node *n);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
 /* Puppet's signature_string of a parameter list (kids of a function or
  * lambda node), types evaluated in s: "String x, Integer y?, Any *rest". */

@@ -359,7 +359,7 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         f->sensitive = sens;
     }
     if ((v = provider_param(r, "source"))) {
-        if (string_list(v) != 0 || !list_len(v)) {
+        if (string_list(v) != 0) {
             buf_printf(err, "Parameter source failed on %s: Source must be a String or an Array of Strings, not %s",
                        r->ref, val_type_name(v));
             return -1;
@@ -367,7 +367,7 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         for (size_t i = 0; i < list_len(v); i++)
             if (check_source(r, list_at(v, i), err) != 0)
                 return -1;
-        f->source = v;
+        if (list_len(v)) f->source = v;        /* source => [] names no source: Puppet accepts it */
     }
     if ((v = provider_param(r, "target")) && v->kind == V_STR && strcmp(v->str.s, "notlink") != 0)
         f->target = v->str.s;
