@@ -114,7 +114,7 @@ module MComp
       #   call(scope, *args)]
       def self.describe(name)
         klass = FUNCTIONS[name] or return nil
-        [klass.local_type_strings, klass.dispatches.map(&:to_a), klass.instance_method(:call).owner != Puppet::Functions::Function]
+        [klass.local_type_strings, klass.dispatches.map(&:to_a), klass.overrides_call?]
       end
 
       # The arity and kind of the 3.x function name, or nil.
@@ -133,7 +133,7 @@ module MComp
       def self.call4(scope, name, meth, args, block)
         args = args.map { |a| frozen(a) }
         fn = instance(name)
-        if fn.class.instance_method(:call).owner != Puppet::Functions::Function
+        if fn.class.overrides_call?
           fn.call(scope, *args, &block)
         else
           fn.send(meth, *args, &block)
@@ -310,6 +310,12 @@ module MComp
 
         def dispatches
           @dispatches ||= []
+        end
+
+        # Whether the function defines its own call(scope, *args).
+        def overrides_call?
+          @overrides_call = instance_method(:call).owner != Puppet::Functions::Function if @overrides_call.nil?
+          @overrides_call
         end
 
         def local_type_strings
