@@ -20,3 +20,9 @@ class m::later {
   notify { 'later': message => "list=${m::conf::list} top=${::top}" }
 }
 include m::later
+# a class's variable reached by its qualified name, outside the template's scopes
+class m::extra {
+  $text = inline_template("<%- scope['m::conf::list'] << 'extra' -%><%= scope['m::conf::list'].length %>")
+  notify { 'extra': message => "${text} list=${m::conf::list}" }
+}
+include m::extra
