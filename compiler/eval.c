@@ -120,15 +120,10 @@ Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevalua
 
 Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 {
-    const char *cls;
-    Value *v = scope_find(c, s, name, &cls);
+    Value *v = scope_find(c, s, name, NULL);
     if (v) return v;
-    /* $::cfg::x is named as $cfg::x (only $::x keeps its colons) */
-    if (name[0] == ':' && strstr(name + 2, "::")) name += 2;
-    if (cls) {
-        cmp_warn(c, at, "Could not look up qualified variable '$%s'; class %s has not been evaluated", name, cls);
-        return VAL_UNDEF;
-    }
+    /* Puppet 7 names the variable as written ($::cfg::x keeps its colons),
+     * whether or not its class was evaluated (get_variable_value) */
     if (cmp_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
     if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
     cmp_warn(c, at, "Unknown variable: '%s'.", name);
