@@ -348,8 +348,13 @@ Value *json_parse(Arena *a, const char *s, size_t n, Buf *err)
 
 Value *json_parse_flags(Arena *a, const char *s, size_t n, unsigned flags, Buf *err)
 {
-    P p = {.a = a, .s = s, .p = s, .end = s + n, .err = err, .flags = flags};
-    if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3)) return fail(&p, "byte order mark (JSON text has none)");
+    return json_parse_at(a, s, 0, n, flags, err);
+}
+
+Value *json_parse_at(Arena *a, const char *doc, size_t start, size_t n, unsigned flags, Buf *err)
+{
+    P p = {.a = a, .s = doc, .p = doc + start, .end = doc + n, .err = err, .flags = flags};
+    if (n - start >= 3 && !memcmp(p.p, "\xEF\xBB\xBF", 3)) return fail(&p, "byte order mark (JSON text has none)");
     Value *v = value(&p, 0);
     if (!v) {
         if (p.pathlen) buf_printf(err, " (at $%.*s)", (int)p.pathlen, p.path + sizeof p.path - 1 - p.pathlen);

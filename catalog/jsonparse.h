@@ -26,4 +26,8 @@ Value *json_parse(Arena *a, const char *s, size_t n, Buf *err);
  * then counts past the NUL; only for callers that use lengths). */
 enum { JSON_ALLOW_NUL = 1 };
 Value *json_parse_flags(Arena *a, const char *s, size_t n, unsigned flags, Buf *err);
+
+/* Parses doc[start..n), counting lines, columns and bytes in errors from
+ * doc (for callers that skip a preamble). */
+Value *json_parse_at(Arena *a, const char *doc, size_t start, size_t n, unsigned flags, Buf *err);
 #endif

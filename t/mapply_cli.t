@@ -134,6 +134,10 @@ ok(!-e "$tmp/c1" && !-e "$tmp/c2", 'nothing on the cycle was applied');
         is($bout, $rout, "--validate: $name: the same errors as a run");
     }
     ok(!-e "$tmp/v" && !-e $vd, '--validate of invalid catalogs wrote nothing');
+    write_file("$tmp/vpre.json", "Notice: a log line before the catalog\n{\"resources\": [\n" . $res->('Notify', 'a\u0000b', '') . "]}\n");
+    ($rc, $out) = run("$mapply --validate $tmp/vpre.json");
+    like($out, qr/invalid JSON at line 3, column 31 \(byte 84\): \\u0000 \(NUL\) is not allowed in a string \(at \$\.resources\[0\]\.title\)/,
+         'an error\'s line, column and byte count the lines before the catalog') or diag $out;
 }
 
 ($rc, $out) = run("$mapply --help");
