@@ -1,7 +1,8 @@
 /*
  * mapply.c - the catalog applier's command line: read a catalog, validate
  * all of it, build the graph, refuse cycles, then run the transaction and
- * say what happened, with Puppet's log lines and exit codes.
+ * say what happened, with Puppet's log lines and exit codes.  --validate
+ * stops before the state directory, the lock and the transaction.
  */
 #include "apply/apply.h"
 #include "catalog/json.h"
@@ -25,6 +26,9 @@ static void usage(FILE *out)
           "Apply a catalog (Puppet JSON format v2, from mcomp or puppet catalog compile) to this machine.\n"
           "\n"
           "  --noop                  change nothing; say what would change\n"
+          "  --validate              only check the catalog (JSON, shape, types, parameters,\n"
+          "                          references, cycles): change, write and lock nothing;\n"
+          "                          exit 0 if it is valid, 1 with the errors if not\n"
           "  --detailed-exitcodes    0 no changes, 2 changes, 4 failures, 6 both (1: could not run)\n"
           "  -v, --verbose           also print Info lines\n"
           "  -d, --debug             also print Debug lines\n"
@@ -230,11 +234,12 @@ int main(int argc, char **argv)
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.log_level = LOG_NOTICE;
-    int detailed = 0, graph = 0, summary = 0;
+    int detailed = 0, graph = 0, summary = 0, validate_only = 0;
     const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL;
-    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF };
+    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF, O_VALIDATE };
     static const struct option longopts[] = {
         {"noop", no_argument, NULL, O_NOOP},
+        {"validate", no_argument, NULL, O_VALIDATE},
         {"detailed-exitcodes", no_argument, NULL, O_DETAILED},
         {"verbose", no_argument, NULL, 'v'},
         {"debug", no_argument, NULL, 'd'},
@@ -259,6 +264,7 @@ int main(int argc, char **argv)
     while ((ch = getopt_long(argc, argv, "vdhV", longopts, NULL)) != -1) {
         switch (ch) {
         case O_NOOP: opt.noop = 1; break;
+        case O_VALIDATE: validate_only = 1; break;
         case O_DETAILED: detailed = 1; break;
         case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
         case 'd': opt.log_level = LOG_DEBUG; break;
@@ -302,6 +308,19 @@ int main(int argc, char **argv)
     }
     if (graph_build(&g, &cat) != 0) goto out;
     if (validate(&g)) goto out;
+    if (validate_only) {        /* the checks a run makes before its first write */
+        CycleSet cs;
+        memset(&cs, 0, sizeof cs);
+        if (graph_cycles(&g, &cs)) {
+            fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
+            fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+        } else {
+            if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", argv[optind]);
+            rc = 0;
+        }
+        cycles_free(&cs);
+        goto out;
+    }
     if (mkdir_p(vardir) != 0) {
         fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;

@@ -376,7 +376,7 @@ static Value *parse_catalog_file(Arena *a, const char *path, Buf *err)
         p = nl + 1;
     }
     Buf why = BUF_INIT;
-    Value *v = json_parse(a, p, (size_t)(end - p), &why);
+    Value *v = json_parse_at(a, buf_cstr(&text), (size_t)(p - buf_cstr(&text)), text.len, 0, &why);
     if (!v) fail_at(err, "%s: invalid JSON at %s", path, buf_cstr(&why));
     buf_free(&why);
     buf_free(&text);

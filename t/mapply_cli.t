@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # t/mapply_cli.t - mapply's command line as a user meets it: the lock, a bad
 # catalog changing nothing, --report, --graph with rendering, --noop leaving
-# files alone, --help.  Everything happens in a temporary directory.
+# files alone, --validate checking without touching anything, --help.  Everything happens in a temporary directory.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -87,9 +87,63 @@ like($out, qr/Cycle graph written to \Q$tmp\E\/var\/graphs\/cycles\.dot\./, 'and
 ok(-e "$tmp/var/graphs/cycles.dot", 'cycles.dot is written');
 ok(!-e "$tmp/c1" && !-e "$tmp/c2", 'nothing on the cycle was applied');
 
+# --validate: every check a run makes, nothing written, no lock taken
+{
+    my $vd = "$tmp/vvar";
+    open my $vlock, '>>', "$tmp/var/mapply.lock" or die $!;
+    flock($vlock, LOCK_EX) or die $!;
+    ($rc, $out) = run("$mapply --validate --vardir $tmp/var $tmp/cat.json");
+    is($rc, 0, '--validate: a valid catalog exits 0, even while another run holds the lock') or diag $out;
+    is($out, '', 'and prints nothing');
+    close $vlock;
+    system("rm -rf $tmp/out");
+    ($rc, $out) = run("$mapply --validate -v --graph --report $tmp/vreport.json --vardir $vd $tmp/cat.json");
+    is($rc, 0, '--validate -v exits 0') or diag $out;
+    like($out, qr/^Info: Catalog \Q$tmp\E\/cat\.json is valid$/m, 'and -v says the catalog is valid');
+    ok(!-e "$tmp/out", '--validate changes nothing');
+    ok(!-e $vd, '--validate does not create the state directory (no lock, no graphs)');
+    ok(!-e "$tmp/vreport.json", '--validate writes no report');
+
+    my $res = sub { my ($type, $title, $params) = @_;
+        qq({"type": "$type", "title": "$title", "tags": [], "exported": false, "parameters": {$params}}) };
+    my $ok = $res->('File', "$tmp/v/ok", '"ensure": "file"');
+    my @bad = (
+        ['syntax', qq({"resources": [$ok,]}), qr/Error: Could not parse catalog .*: invalid JSON at line 1, column \d+ \(byte \d+\): unexpected character \(at \$\.resources\[1\]\)/],
+        ['NUL', '{"resources": [' . $res->('File', "$tmp/v/x\\u0000/etc/y", '"ensure": "file"') . ']}',
+         qr/\\u0000 \(NUL\) is not allowed in a string \(at \$\.resources\[0\]\.title\)/],
+        ['bad UTF-8', qq({"resources": [$ok, ) . $res->('File', "$tmp/v/caf\xe9", '"ensure": "file"') . ']}',
+         qr/invalid UTF-8 in a string \(at \$\.resources\[1\]\.title\)/],
+        ['lone surrogate', '{"resources": [' . $res->('Notify', 'n', '"message": "\\ud800"') . ']}',
+         qr/lone high surrogate in a \\u escape \(at \$\.resources\[0\]\.parameters\.message\)/],
+        ['shape', qq({"resources": [$ok, {"type": "Notify"}]}), qr/resources\[1\]\.title: expected a string/],
+        ['unknown type', qq({"resources": [$ok, ) . $res->('Nosuchtype', 'x', '') . ']}', qr/Unknown resource type 'Nosuchtype'/],
+        ['provider validation', qq({"resources": [$ok, ) . $res->('Exec', 'echo hi', '') . ']}',
+         qr/Validation of Exec\[echo hi\] failed: 'echo' is not qualified/],
+        ['reference', qq({"resources": [) . $res->('File', "$tmp/v/ok", qq("ensure": "file", "require": "File[$tmp/v/missing]")) . ']}',
+         qr/File\[\Q$tmp\E\/v\/missing\]/],
+        ['cycle', '{"resources": [' . $res->('Notify', 'a', '"require": "Notify[b]"') . ', ' . $res->('Notify', 'b', '"require": "Notify[a]"') . ']}',
+         qr/Found 1 dependency cycle:\n\(Notify\[a\] => Notify\[b\] => Notify\[a\]\)|Found 1 dependency cycle:\n\(Notify\[b\] => Notify\[a\] => Notify\[b\]\)/],
+    );
+    for my $b (@bad) {
+        my ($name, $json, $want) = @$b;
+        write_file("$tmp/vbad.json", $json);
+        my ($brc, $bout) = run("$mapply --validate --vardir $vd $tmp/vbad.json");
+        my ($rrc, $rout) = run("$mapply --noop --vardir $tmp/var $tmp/vbad.json");
+        is($brc, 1, "--validate: $name: exit 1");
+        like($bout, $want, "--validate: $name: the error says what and where") or diag $bout;
+        is($bout, $rout, "--validate: $name: the same errors as a run");
+    }
+    ok(!-e "$tmp/v" && !-e $vd, '--validate of invalid catalogs wrote nothing');
+    write_file("$tmp/vpre.json", "Notice: a log line before the catalog\n{\"resources\": [\n" . $res->('Notify', 'a\u0000b', '') . "]}\n");
+    ($rc, $out) = run("$mapply --validate $tmp/vpre.json");
+    like($out, qr/invalid JSON at line 3, column 31 \(byte 84\): \\u0000 \(NUL\) is not allowed in a string \(at \$\.resources\[0\]\.title\)/,
+         'an error\'s line, column and byte count the lines before the catalog') or diag $out;
+}
+
 ($rc, $out) = run("$mapply --help");
 is($rc, 0, '--help exits 0');
 like($out, qr/--detailed-exitcodes/, '--help lists the options');
+like($out, qr/--validate/, '--help lists --validate');
 ($rc, $out) = run("$mapply");
 is($rc, 1, 'no catalog: usage, exit 1');
 

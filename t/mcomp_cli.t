@@ -38,7 +38,7 @@ like($out, qr/os Debian/, 'the piped facts are used');
 
 ($st, $out, $err) = mcomp(undef, '--facts', "$tmp/broken.json", "$tmp/site.pp");
 is($st, 2, 'truncated facts JSON: exit 2');
-like($err, qr/^mcomp: error: cannot read facts from \Q$tmp\E\/broken\.json: byte \d+: /m, 'says where the JSON breaks');
+like($err, qr/^mcomp: error: cannot read facts from \Q$tmp\E\/broken\.json: line \d+, column \d+ \(byte \d+\): /m, 'says where the JSON breaks');
 is($out, '', 'and writes no catalog');
 
 ($st, $out, $err) = mcomp(undef, '--facts', "$tmp/array.json", "$tmp/site.pp");
