@@ -47,6 +47,8 @@ like($err, qr/ ruby=started ruby_startup_ms=[0-9.]+$/m, '... and --stats reports
 for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/],
               ['throw', '<% throw :x %>', qr/Failed to parse inline template: uncaught throw :x/],
               ['deep recursion', '<% def f(n); f(n + 1); end; f(0) %>', qr/Failed to parse inline template: stack level too deep/],
+              ['an array holding itself handed to Puppet', '<% a = []; a << a %><%= scope.call_function("join", [a]) %>',
+               qr/Failed to parse inline template: Use of a Ruby Array nested more than 10000 levels deep \(or holding itself\) is not supported here/],
               ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {
     my ($what, $tpl, $re) = @$case;
     spew("$tmp/c.pp", "notify { 'a': message => inline_template('$tpl') }\n");

@@ -166,18 +166,30 @@ static Value *int_to_puppet(Compiler *c, VALUE v)
     return val_int(A, out);
 }
 
-typedef struct HashBuild { Compiler *c; ValVec *k, *v; } HashBuild;
+/* How deep values (arrays, hashes, Sensitive) may nest when they come back
+ * from Ruby: an array that holds itself (a = []; a << a) would otherwise
+ * recurse until the C stack ends. */
+#define RBY_MAX_NESTING 10000
+
+static Value *to_puppet(Compiler *c, VALUE v, int depth);
+
+typedef struct HashBuild { Compiler *c; ValVec *k, *v; int depth; } HashBuild;
 
 static int hash_each(VALUE key, VALUE val, VALUE arg)
 {
     HashBuild *hb = (HashBuild *)arg;
-    vv_push(hb->k, rby_to_puppet(hb->c, key));
-    vv_push(hb->v, rby_to_puppet(hb->c, val));
+    vv_push(hb->k, to_puppet(hb->c, key, hb->depth));
+    vv_push(hb->v, to_puppet(hb->c, val, hb->depth));
     return ST_CONTINUE;
 }
 
-Value *rby_to_puppet(Compiler *c, VALUE v)
+Value *rby_to_puppet(Compiler *c, VALUE v) { return to_puppet(c, v, 0); }
+
+static Value *to_puppet(Compiler *c, VALUE v, int depth)
 {
+    if (++depth > RBY_MAX_NESTING)
+        rb_raise(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
+                 rb_obj_classname(v), RBY_MAX_NESTING);
     switch (TYPE(v)) {
     case T_NIL: return VAL_UNDEF;
     case T_TRUE: return VAL_TRUE;
@@ -199,12 +211,12 @@ Value *rby_to_puppet(Compiler *c, VALUE v)
     case T_ARRAY: {
         long n = RARRAY_LEN(v);
         Value **items = ARENA_NEWN(A, Value *, (size_t)n + 1);
-        for (long i = 0; i < n; i++) items[i] = rby_to_puppet(c, rb_ary_entry(v, i));
+        for (long i = 0; i < n; i++) items[i] = to_puppet(c, rb_ary_entry(v, i), depth);
         return val_array(A, items, (size_t)n);
     }
     case T_HASH: {
         ValVec k = VV_ARENA(A), vals = VV_ARENA(A);
-        HashBuild hb = {c, &k, &vals};
+        HashBuild hb = {c, &k, &vals, depth};
         rb_hash_foreach(v, hash_each, (VALUE)&hb);
         return val_hash(A, k.v, vals.v, k.n);
     }
@@ -214,9 +226,9 @@ Value *rby_to_puppet(Compiler *c, VALUE v)
     }
     default:
         if (rb_obj_is_kind_of(v, c_type)) return ptr_get(v);
-        if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, rby_to_puppet(c, rb_funcall(v, id_unwrap, 0)));
+        if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, to_puppet(c, rb_funcall(v, id_unwrap, 0), depth));
         if (rb_respond_to(v, rb_intern("to_puppet_value")))   /* Puppet::Resource and the like (values.rb) */
-            return rby_to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0));
+            return to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0), depth);
         rb_raise(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
     }
 }
