@@ -2,8 +2,8 @@
 # ruby.t: the embedded Ruby of mcomp (ERB templates).  Ruby starts only when a compile
 # needs it (mcomp --stats says "ruby=no" or "ruby=started"); the Ruby layer is inside the
 # binary, so mcomp renders templates from any working directory; a Ruby exception, an exit
-# or a throw in a template is a compile error (exit 1), never a crash; mapply, mres and
-# mbucket do not link libruby.
+# (exit!, abort), a throw, fork or exec in a template is a compile error (exit 1), never a
+# crash; what Ruby prints goes to stderr; mapply, mres and mbucket do not link libruby.
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -47,6 +47,12 @@ like($err, qr/ ruby=started ruby_startup_ms=[0-9.]+$/m, '... and --stats reports
 for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/],
               ['throw', '<% throw :x %>', qr/Failed to parse inline template: uncaught throw :x/],
               ['deep recursion', '<% def f(n); f(n + 1); end; f(0) %>', qr/Failed to parse inline template: stack level too deep/],
+              ['exit!', '<% exit! %>', qr/Failed to parse inline template: exit$/m],
+              ['Process.exit!', '<% Process.exit!(0) %>', qr/Failed to parse inline template: exit$/m],
+              ['abort', '<% abort("boom") %>', qr/\A[^\n]*Failed to parse inline template: boom\n/],
+              ['fork', '<%= fork.inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
+              ['IO.popen("-")', '<%= IO.popen("-").inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
+              ['exec', '<% exec("echo", "hi") %>', qr/exec\(\) is not available to Ruby code run by mcomp/],
               ['an array holding itself handed to Puppet', '<% a = []; a << a %><%= scope.call_function("join", [a]) %>',
                qr/Failed to parse inline template: Use of a Ruby Array nested more than 10000 levels deep \(or holding itself\) is not supported here/],
               ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {
@@ -62,6 +68,13 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
         like($out, qr/"message":"rescued x"/, '... with the error as a Ruby exception');
     }
 }
+
+# What Ruby prints goes to stderr: stdout carries the catalog alone.  Commands run.
+spew("$tmp/puts.pp", "notify { 'a': message => inline_template('<% puts \"p1\"; STDOUT.puts \"p2\"; \$stdout.write(\"p3\" * 30000); STDOUT.flush; p 4 %><%= `echo cmd` %>') }\n");
+($st, $out, $err) = mcomp("$tmp/puts.pp");
+is($st, 0, 'a template that prints compiles') or diag($err);
+like($out, qr/\A\{"tags":.*"message":"cmd\\n"/s, '... the catalog alone on stdout, with the command\'s output');
+like($err, qr/^p1\np2\n(?:p3){30000}4$/m, '... what it printed on stderr');
 
 # Ruby's conservative GC runs while C frames of the compile hold Ruby objects (and,
 # under `make check`, in the sanitizer build): values survive collections.
