@@ -69,6 +69,16 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
     }
 }
 
+# A Sensitive value's text, unwrapped in Ruby, is taken out of error messages and log lines.
+spew("$tmp/sens.pp", "\$s = Sensitive({'pw' => 'hunter2', 'n' => 123456})\n"
+    . "notify { 'a': message => inline_template('<% warning(\@s.unwrap.inspect) %><%= \@s.unwrap[\"pw\"].nosuch %>') }\n");
+($st, $out, $err) = mcomp("$tmp/sens.pp");
+is($st, 1, 'an error on an unwrapped Sensitive value') or diag($err);
+like($err, qr/^Warning: Scope\(Class\[main\]\): \{"pw"=>"\[value redacted\]", "n"=>\[value redacted\]\}$/m,
+     '... a log line of it is redacted');
+like($err, qr/undefined method `nosuch' for "\[value redacted\]":String/, '... and so is the error');
+unlike($err, qr/hunter2|123456/, '... nothing of it is printed');
+
 # What Ruby prints goes to stderr: stdout carries the catalog alone.  Commands run.
 spew("$tmp/puts.pp", "notify { 'a': message => inline_template('<% puts \"p1\"; STDOUT.puts \"p2\"; \$stdout.write(\"p3\" * 30000); STDOUT.flush; p 4 %><%= `echo cmd` %>') }\n");
 ($st, $out, $err) = mcomp("$tmp/puts.pp");

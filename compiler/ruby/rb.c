@@ -48,7 +48,7 @@ static VALUE c_puppet_error;         /* Puppet::Error */
 static VALUE c_sensitive;            /* Puppet::Pops::Types::PSensitiveType::Sensitive */
 static VALUE c_type;                 /* Puppet::Pops::Types::PuppetType */
 static VALUE c_scope;                /* Puppet::Parser::Scope */
-static ID id_new, id_unwrap, id_at_ptr, id_message, id_backtrace, id_source;
+static ID id_new, id_unwrap, id_at_ptr, id_message, id_backtrace, id_source, id_redact;
 
 int rby_started(void) { return started; }
 double rby_startup_ms(void) { return startup_ms; }
@@ -245,11 +245,27 @@ Scope *rby_scope_of(VALUE obj)
 
 /* ---- errors ---- */
 
+/* Reading an exception's message runs Ruby code (a message method may
+ * raise): under protection, with a fixed text when even that fails.  The
+ * texts of Sensitive values are taken out (MComp.redact, values.rb). */
+typedef struct ExcText { Compiler *c; VALUE exc; const char *msg; } ExcText;
+
+static VALUE exc_text_body(VALUE arg)
+{
+    ExcText *t = (ExcText *)arg;
+    VALUE m = rb_funcall(t->exc, id_message, 0);
+    if (!RB_TYPE_P(m, T_STRING)) m = rb_obj_as_string(m);
+    t->msg = rby_cstr(t->c, rb_funcall(m_mcomp, id_redact, 1, m), NULL);
+    return Qnil;
+}
+
 const char *rby_exc_message(Compiler *c, VALUE exc)
 {
-    VALUE m = rb_funcall(exc, id_message, 0);
-    if (!RB_TYPE_P(m, T_STRING)) m = rb_obj_as_string(m);
-    return rby_cstr(c, m, NULL);
+    ExcText t = {c, exc, NULL};
+    int state = 0;
+    rb_protect(exc_text_body, (VALUE)&t, &state);
+    if (state) rb_set_errinfo(Qnil);
+    return t.msg ? t.msg : "(an exception whose message could not be read)";
 }
 
 const char *rby_exc_where(Compiler *c, VALUE exc, int *line)
@@ -268,26 +284,11 @@ const char *rby_exc_where(Compiler *c, VALUE exc, int *line)
 
 int rby_exc_is_compile_error(VALUE exc) { return c_compile_error && RTEST(rb_obj_is_kind_of(exc, c_compile_error)); }
 
-/* Reading an exception's message runs Ruby code (a message method may
- * raise): under protection, with a fixed text when even that fails. */
-typedef struct ExcText { Compiler *c; VALUE exc; const char *msg; } ExcText;
-
-static VALUE exc_text_body(VALUE arg)
-{
-    ExcText *t = (ExcText *)arg;
-    t->msg = rby_exc_message(t->c, t->exc);
-    return Qnil;
-}
-
 _Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
 {
-    ExcText t = {c, exc, NULL};
-    int state = 0;
-    rb_protect(exc_text_body, (VALUE)&t, &state);
-    if (state) rb_set_errinfo(Qnil);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    cmp_fail(c, at, fmt, t.msg ? t.msg : "(an exception whose message could not be read)");
+    cmp_fail(c, at, fmt, rby_exc_message(c, exc));
 #pragma GCC diagnostic pop
 }
 
@@ -613,7 +614,7 @@ static VALUE cb_log(VALUE self, VALUE scope, VALUE level, VALUE msg)
 {
     RbyCtx *x = need_ctx();
     Scope *s = scope == Qfalse ? NULL : NIL_P(scope) ? x->scope : rby_scope_of(scope);
-    rby_log(x->c, s, var_name(level), var_name(msg));
+    rby_log(x->c, s, var_name(level), var_name(rb_funcall(m_mcomp, id_redact, 1, msg)));
     return Qnil;
 }
 
@@ -778,6 +779,7 @@ void rby_start(Compiler *c, const Node *at)
     id_message = rb_intern("message");
     id_backtrace = rb_intern("backtrace");
     id_source = rb_intern("source");
+    id_redact = rb_intern("redact");
     blocks_keep = rb_ary_new();
     rb_gc_register_mark_object(blocks_keep);
     rb_gc_register_address(&pending_exc);

@@ -144,8 +144,9 @@ _Noreturn void rby_raise_compile_error(const char *msg);
 #define rby_define(name, fn, argc) rb_define_module_function(rby_module(), (name), (fn), (argc))
 VALUE rby_module(void);             /* the MComp module */
 
-/* The text of exception exc: "Class: message" when full, else the
- * message (Puppet's "#{detail}"); and the Ruby file and line where it was
+/* The message of exception exc (Puppet's "#{detail}"), with the texts of
+ * Sensitive values taken out (safe to call outside rby_protect: a message
+ * that cannot be read gives a fixed text); and the Ruby file and line where it was
  * raised, from its backtrace (the first frame, as Puppet takes it), or
  * NULL and 0.  Strings live in the compile arena. */
 const char *rby_exc_message(Compiler *c, VALUE exc);

@@ -2,12 +2,41 @@
 # (rby_to_ruby / rby_to_puppet) makes them: Sensitive, and data types and
 # resource references (PuppetType, backed by the compiler's own value).
 
+module MComp
+  # The texts of the Sensitive values Ruby has seen, which redact() takes
+  # out of error messages and log lines: code that unwraps a value may still
+  # make Ruby print it ("undefined method `x' for "secret":String").  Texts
+  # shorter than 4 characters are left alone (they would redact line
+  # numbers and words).
+  SECRETS = {}
+
+  def self.secret(value)
+    case value
+    when Array then value.each { |v| secret(v) }
+    when Hash then value.each { |k, v| secret(k); secret(v) }
+    when String, Numeric, Symbol
+      text = value.to_s
+      [text, text.inspect[1..-2]].each { |t| SECRETS[t.b] = true if t.length >= 4 }
+    end
+  end
+
+  # text with every secret's text replaced by [value redacted].
+  def self.redact(text)
+    text = text.to_s
+    return text if SECRETS.empty?
+    out = text.b
+    SECRETS.keys.sort_by { |s| -s.size }.each { |s| out = out.gsub(s, '[value redacted]') }
+    out.force_encoding(text.encoding)
+  end
+end
+
 module Puppet::Pops::Types
   class PSensitiveType
     # A Sensitive value: #unwrap gives it; it never prints.
     class Sensitive
       def initialize(value)
         @value = value
+        MComp.secret(value)
       end
 
       def unwrap
