@@ -53,6 +53,12 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
               ['fork', '<%= fork.inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
               ['IO.popen("-")', '<%= IO.popen("-").inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
               ['exec', '<% exec("echo", "hi") %>', qr/exec\(\) is not available to Ruby code run by mcomp/],
+              ['break in a block handed to a Puppet function', '<%= scope.call_function("map", [[1, 2]]) { |x| break 5 } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['a throw out of such a block', '<%= catch(:t) { scope.call_function("map", [[1, 2]]) { |x| throw :t, 7 } } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['return in such a block', '<%= scope.call_function("map", [[1, 2]]) { |x| return 4 } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
               ['an array holding itself handed to Puppet', '<% a = []; a << a %><%= scope.call_function("join", [a]) %>',
                qr/Failed to parse inline template: Use of a Ruby Array nested more than 10000 levels deep \(or holding itself\) is not supported here/],
               ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {

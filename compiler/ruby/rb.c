@@ -364,7 +364,10 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
     if (state) {
         VALUE e = rb_errinfo();
         rb_set_errinfo(Qnil);
-        if (NIL_P(e)) e = rb_exc_new_cstr(rb_eRuntimeError, "a Ruby throw or break left the code it was in");
+        /* a break or a throw to a catch outside leaves Ruby's own jump
+         * data here, no exception: it cannot go on through C frames */
+        if (!RB_TYPE_P(e, T_OBJECT) || !rb_obj_is_kind_of(e, rb_eException))
+            e = rb_exc_new_cstr(rb_eRuntimeError, "a Ruby throw or break left the code it was in");
         *exc = e;
         return Qnil;
     }
