@@ -16,6 +16,7 @@
  * handlers are taken back after start-up: mcomp keeps its own behaviour
  * for SIGINT, SIGPIPE and the rest, and its own alternate signal stack.
  */
+#define _GNU_SOURCE                   /* pthread_getattr_np (sanitizer builds) */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
@@ -27,6 +28,35 @@
 #include <time.h>
 
 #define A (c->arena)
+
+/* Ruby unwinds with its own longjmp, which AddressSanitizer does not see:
+ * the poisoned redzones of the C frames it skips would stay, and later
+ * frames at those addresses would look like overflows.  So C code leaving
+ * its frames by a Ruby raise says so first (RAISE), and when rb_protect
+ * caught an exception the stack below it is unpoisoned (the frames there
+ * are gone).  Nothing happens in other builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <pthread.h>
+#include <sanitizer/asan_interface.h>
+#define leaving_frames() __asan_handle_no_return()
+static void __attribute__((noinline)) unpoison_below(void)
+{
+    char here;
+    uintptr_t top = (uintptr_t)&here, low = top - ((uintptr_t)8 << 20);
+    pthread_attr_t at;
+    void *addr;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+        if (pthread_attr_getstack(&at, &addr, &size) == 0 && (uintptr_t)addr > low) low = (uintptr_t)addr;
+        pthread_attr_destroy(&at);
+    }
+    if (top > low) ASAN_UNPOISON_MEMORY_REGION((void *)low, top - low);
+}
+#else
+#define leaving_frames() ((void)0)
+static void unpoison_below(void) {}
+#endif
+#define RAISE(...) (leaving_frames(), rb_raise(__VA_ARGS__))
 
 /* The embedded Ruby layer (build/gen/rubysrc.c, from share/ruby/). */
 typedef struct RbySource { const char *name; const char *text; size_t len; } RbySource;
@@ -68,7 +98,7 @@ static VALUE ptr_new(const void *p) { return TypedData_Wrap_Struct(c_ptr, &ptr_t
 static void *ptr_get(VALUE obj)
 {
     VALUE p = rb_ivar_get(obj, id_at_ptr);
-    if (!rb_typeddata_is_kind_of(p, &ptr_type)) rb_raise(rb_eTypeError, "not a Puppet object");
+    if (!rb_typeddata_is_kind_of(p, &ptr_type)) RAISE(rb_eTypeError, "not a Puppet object");
     return DATA_PTR(p);
 }
 
@@ -160,7 +190,7 @@ static Value *int_to_puppet(Compiler *c, VALUE v)
     int r = rb_integer_pack(v, &out, 1, sizeof out, 0, INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
     if (r == 2 || r == -2) {
         VALUE hex = rb_funcall(rby_str("0x%x", 4), rb_intern("%"), 1, v);
-        rb_raise(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
+        RAISE(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
                  r > 0 ? "max" : "min", StringValueCStr(hex));
     }
     return val_int(A, out);
@@ -188,7 +218,7 @@ Value *rby_to_puppet(Compiler *c, VALUE v) { return to_puppet(c, v, 0); }
 static Value *to_puppet(Compiler *c, VALUE v, int depth)
 {
     if (++depth > RBY_MAX_NESTING)
-        rb_raise(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
+        RAISE(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
                  rb_obj_classname(v), RBY_MAX_NESTING);
     switch (TYPE(v)) {
     case T_NIL: return VAL_UNDEF;
@@ -229,7 +259,7 @@ static Value *to_puppet(Compiler *c, VALUE v, int depth)
         if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, to_puppet(c, rb_funcall(v, id_unwrap, 0), depth));
         if (rb_respond_to(v, rb_intern("to_puppet_value")))   /* Puppet::Resource and the like (values.rb) */
             return to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0), depth);
-        rb_raise(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
+        RAISE(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
     }
 }
 
@@ -239,7 +269,7 @@ VALUE rby_scope_object(Compiler *c, Scope *s) { return wrap(c_scope, s); }
 
 Scope *rby_scope_of(VALUE obj)
 {
-    if (!rb_obj_is_kind_of(obj, c_scope)) rb_raise(rb_eTypeError, "not a scope");
+    if (!rb_obj_is_kind_of(obj, c_scope)) RAISE(rb_eTypeError, "not a scope");
     return ptr_get(obj);
 }
 
@@ -264,7 +294,10 @@ const char *rby_exc_message(Compiler *c, VALUE exc)
     ExcText t = {c, exc, NULL};
     int state = 0;
     rb_protect(exc_text_body, (VALUE)&t, &state);
-    if (state) rb_set_errinfo(Qnil);
+    if (state) {
+        unpoison_below();
+        rb_set_errinfo(Qnil);
+    }
     return t.msg ? t.msg : "(an exception whose message could not be read)";
 }
 
@@ -294,6 +327,7 @@ _Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
 
 _Noreturn void rby_raise_compile_error(const char *msg)
 {
+    leaving_frames();
     rb_exc_raise(rb_exc_new_cstr(c_compile_error, msg));
     abort();      /* not reached */
 }
@@ -362,6 +396,7 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
     ctx_top = x.up;
     *exc = Qnil;
     if (state) {
+        unpoison_below();
         VALUE e = rb_errinfo();
         rb_set_errinfo(Qnil);
         /* a break or a throw to a catch outside leaves Ruby's own jump
@@ -430,7 +465,7 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
 
 static RbyCtx *need_ctx(void)
 {
-    if (!ctx_top) rb_raise(rb_eRuntimeError, "Puppet is not compiling");
+    if (!ctx_top) RAISE(rb_eRuntimeError, "Puppet is not compiling");
     return ctx_top;
 }
 
@@ -604,6 +639,7 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     if (!NIL_P(pending_exc)) {               /* the block's own exception */
         VALUE e = pending_exc;
         pending_exc = Qnil;
+        leaving_frames();
         rb_exc_raise(e);
     }
     if (err) rby_raise_compile_error(err);
@@ -806,6 +842,7 @@ void rby_start(Compiler *c, const Node *at)
     int state = 0;
     rb_protect(load_layer, Qnil, &state);
     if (state) {
+        unpoison_below();
         VALUE e = rb_errinfo();
         rb_set_errinfo(Qnil);
         VALUE m = rb_funcall(e, rb_intern("full_message"), 0);
