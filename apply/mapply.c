@@ -117,7 +117,7 @@ static int validate(const Graph *g)
         const Provider *p = provider_find(r->type);
         Buf err = BUF_INIT;
         if (!p) {
-            if (type_find(r->type, strlen(r->type)))
+            if (type_find_applied(r->type, strlen(r->type)))
                 buf_printf(&err, "mapply cannot manage %s resources yet", r->type);
             else
                 buf_printf(&err, "Unknown resource type '%s'", r->type);

@@ -193,7 +193,7 @@ static void show_one(void *ctx, const char *title)
  * Returns 0, or 1 when it could not run or the change failed. */
 static int change(const char *type, const char *title, char **attrs, int nattrs, ApplyOptions *opt, Arena *arena)
 {
-    const TypeDef *td = type_find(type, strlen(type));
+    const TypeDef *td = type_find_applied(type, strlen(type));
     Catalog cat;
     cat_init(&cat, arena);
     Resource *r = cat_add(&cat, cat_capitalize_type(arena, td->name), title);
@@ -290,7 +290,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *type = argv[optind];
-    const TypeDef *td = type_find(type, strlen(type));
+    const TypeDef *td = type_find_applied(type, strlen(type));
     const Provider *p = provider_find(type);
     if (!td || !p) {
         fprintf(stderr, "Error: %s '%s'\n", td ? "mres cannot manage resources of type" : "Unknown resource type", type);
@@ -309,6 +309,10 @@ int main(int argc, char **argv)
     Show s = {p, cat_capitalize_type(&arena, td->name), root, json, 0, 0, &arena};
     int rc = 0;
     if (argc - optind > 2 && (rc = change(type, argv[optind + 1], argv + first_attr, argc - first_attr, &opt, &arena)))
+        goto out;
+    /* a type whose state cannot be read back from a title alone (file_line,
+     * ini_setting: the file is a parameter) is changed, not shown */
+    if (!p->retrieve && argc - optind > 2)
         goto out;
     if (!p->retrieve || (argc - optind == 1 && !p->instances)) {
         fprintf(stderr, "Error: mres cannot %s %s resources\n", p->retrieve ? "list" : "show", s.type);

@@ -43,6 +43,7 @@ struct TxRes {
     int evaluated, failed, skipped, not_run, changed, restarted, failed_to_restart;
     Event *events;
     int nevents, capevents;
+    int whit_noop;           /* tx_generated_noop: noop events sent on by a generated resource's whit */
     int queued;              /* events queued for this vertex's refresh */
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
@@ -133,6 +134,15 @@ void tx_would(TxRes *t, const char *prop, const char *event, const char *is, con
         free(msg);
     }
     add_event(t, event, EV_NOOP);
+}
+
+int tx_events(TxRes *t) { return t->nevents; }
+
+void tx_generated_noop(TxRes *t, const char *name)
+{
+    if (!t->probe)
+        emit(t->tx, LOG_NOTICE, name, NULL, "Would have triggered 'refresh' from 1 event");
+    t->whit_noop++;
 }
 
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
@@ -279,7 +289,7 @@ static void queue_own_events(Tx *tx, TxRes *t)
 {
     int real = 0;
     for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
-    queue_events(tx, t, t->nevents, real);
+    queue_events(tx, t, t->nevents + t->whit_noop, real);
 }
 
 static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }

@@ -55,4 +55,13 @@ void tx_unschedule_refresh(TxRes *t);
  * container ("/Stage[main]/Main/File[/d/x]") instead of t's own; events,
  * failures and counts still go to t. */
 void tx_child(TxRes *t, const char *ref);
+/* A resource that generated another (concat_file's File), in noop, after
+ * the generated one reported a would-be change: Puppet's whit that
+ * completes the generating resource gets that noop event and says
+ * "Notice: <name>: Would have triggered 'refresh' from 1 event" (name: the
+ * generating resource's title); its own noop event then goes on to t's
+ * dependents and container with t's (not recorded as t's event). */
+void tx_generated_noop(TxRes *t, const char *name);
+/* How many events t has recorded so far (changes, noop, failures). */
+int tx_events(TxRes *t);
 #endif

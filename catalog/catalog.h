@@ -38,6 +38,7 @@ typedef struct Resource {
     void *decl;              /* compiler: declaring node */
     void *aux;               /* compiler: per-resource state (e.g. define instance) */
     int evaluated;           /* compiler: define body / class body done */
+    int title_not_string;    /* compiler: declared by a function with a title such as 443 */
 } Resource;
 
 typedef struct Edge { Resource *source, *target; } Edge;

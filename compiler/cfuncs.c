@@ -126,7 +126,7 @@ static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     for (size_t i = 0; i < tags.n && all; i++) {
         char *lt = arena_strdup(A, val_to_cstr(A, tags.v[i]));
         for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
-        all = res_tagged(r, lt);
+        all = res_tagged_in_scope(r, lt);
     }
     vv_free(&tags);
     return val_bool(all);
@@ -314,7 +314,7 @@ static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **
             vv_free(&k);
             vv_free(&v);
         }
-        res_declare_from_hash(c, s, at, type, val_to_cstr(A, a[1]->hash.keys[i]), params, is_virtual);
+        res_declare_from_hash(c, s, at, type, a[1]->hash.keys[i], params, is_virtual);
     }
     return VAL_UNDEF;
 }
@@ -425,13 +425,10 @@ static Value *new_integer(Compiler *c, const Node *at, Value **args, size_t n)
     return val_int(A, r);
 }
 
-static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+/* The new function of a type, by the type's name (Integer[0, 10] uses
+ * Integer's); a[0] is the type, a[1..n) the arguments. */
+static Value *new_of_base(Compiler *c, Scope *s, const Node *at, Value **a, size_t n)
 {
-    if (n == 0) cmp_fail(c, at, "'new' expects at least 1 argument, got none");
-    if (a[0]->kind != V_TYPE) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
-        cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(&cc, a[0]));
-    }
     const char *t = a[0]->type.name;
     if (!strcmp(t, "Timestamp")) return tm_new_timestamp(c, at, a + 1, n - 1);
     if (!strcmp(t, "Timespan")) return tm_new_timespan(c, at, a + 1, n - 1);
@@ -504,6 +501,38 @@ static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     cmp_fail(c, at, "Creating a new %s from %s is not supported", t, val_type_name(v));
 }
 
+/* new(Type, args...): Puppet's new_instance.  A single argument that is
+ * already of the type is returned as it is; Optional[T] makes a T; a
+ * parameterized type's result must be of it ("Converted value from
+ * Integer[0, 10].new() has wrong type, ..."). */
+static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
+{
+    if (n == 0) cmp_fail(c, at, "'new' expects at least 1 argument, got none");
+    if (a[0]->kind != V_TYPE) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
+        cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(&cc, a[0]));
+    }
+    Value *type = a[0];
+    if (type->type.n == 0) return new_of_base(c, s, at, a, n);
+    if (n == 2 && cmp_type_match(c, type, a[1])) return a[1];
+    Value *base = type;
+    while (!strcmp(base->type.name, "Optional") && base->type.n == 1 && base->type.params[0]->kind == V_TYPE)
+        base = base->type.params[0];
+    Value **args = arena_memdup(A, a, n * sizeof *a);
+    args[0] = base;
+    Value *r = new_of_base(c, s, at, args, n);
+    if (!cmp_type_match(c, type, r)) {
+        Buf b = BUF_INIT;
+        buf_adds(&b, "Converted value from ");
+        val_to_string(&b, type);
+        buf_adds(&b, ".new() has wrong type,");
+        const char *head = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+        cmp_fail(c, at, "%s", cmp_mismatch(c, type, r, CMP_MM_SUBJECT, NULL, head, NULL));
+    }
+    return r;
+}
+
 /* break() / next([value]) / return([value]): see ev_jump. */
 static void jump_arity(Compiler *c, const Node *at, const char *name, size_t n, size_t max)
 {
@@ -555,11 +584,13 @@ static const Node *puppet_function(Compiler *c, const char *name)
 
 /* Whether name is a function: built in, defined, or autoloadable from
  * <module>/functions/. */
-static int fn_known(Compiler *c, const char *name)
+static int fn_known(Compiler *c, const Node *at, const char *name)
 {
     const char *f = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f);
+    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f) || rby_fn_find(c, at, f);
 }
+
+int ev_function_exists(Compiler *c, const Node *at, const char *name) { return fn_known(c, at, name); }
 
 /* convert_to(value, type, args...) [|$x|] - new(type, value, args...),
  * given to the block when there is one. */
@@ -585,7 +616,7 @@ static Value *f_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     if (a[0]->kind != V_STR)
         cmp_fail(c, at, "'call' parameter 'function_name' expects a String value, got %s", val_type_name(a[0]));
     const char *name = arena_strndup(A, a[0]->str.s, a[0]->str.len);
-    if (!fn_known(c, name)) cmp_fail(c, at, "Unknown function '%s'", name);
+    if (!fn_known(c, at, name)) cmp_fail(c, at, "Unknown function '%s'", name);
     return ev_call_function(c, s, at, name, a + 1, n - 1, l);
 }
 
@@ -746,5 +777,7 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
     }
     const Node *def = puppet_function(c, fname);
     if (def) return call_puppet_function(c, def, at, args, nargs);
+    const RbyFunc *rf = rby_fn_find(c, at, fname);     /* a module's function written in Ruby */
+    if (rf) return rby_fn_call(c, s, at, rf, args, nargs, lambda);
     cmp_fail(c, at, "Unknown function: '%s'.", fname);
 }

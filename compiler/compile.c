@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #define A (c->arena)
+#define MCOMP_PUPPET_VERSION "7.23.0"
 
 /* ---- facts ---- */
 
@@ -85,11 +86,15 @@ static Value *gather_facts(Compiler *c)
     const char *keys[] = {
         "os", "networking", "processors", "kernel", "kernelrelease", "hostname", "domain", "fqdn",
         "osfamily", "operatingsystem", "operatingsystemrelease", "architecture", "processorcount",
+        "puppetversion", "clientversion",
     };
     Value *vals[] = {
         hash_of(c, ok, ov, 4), hash_of(c, nk, nv, 3), hash_of(c, pk, pv, 1), val_cstr(A, u.sysname),
         val_cstr(A, u.release), val_cstr(A, hostname), val_cstr(A, domain), val_cstr(A, fqdn),
         val_cstr(A, family), val_cstr(A, name), val_cstr(A, release), val_cstr(A, u.machine), val_int(A, ncpu),
+        /* the Puppet whose language mcomp speaks: Facter reports puppetversion,
+         * and puppet apply adds clientversion (modules compare it, concat does) */
+        val_cstr(A, MCOMP_PUPPET_VERSION), val_cstr(A, MCOMP_PUPPET_VERSION),
     };
     return hash_of(c, keys, vals, ARRAY_LEN(keys));
 }

@@ -119,6 +119,10 @@ Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda);
  * would catch it, worded as Puppet's). */
 _Noreturn void ev_jump(Compiler *c, const Node *at, int kind, Value *v);
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs, const Node *lambda);
+/* Whether a function called name exists (built in, Puppet language, or a
+ * module's Ruby function, which is loaded; a file that fails to load ends
+ * the compile at at). */
+int ev_function_exists(Compiler *c, const Node *at, const char *name);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
 /* The module a class, define or node definition was loaded from, which is
@@ -140,6 +144,11 @@ const char *module_path(Compiler *c, const char *module, const char *dir, const 
  * NULL when there is none.  A file that fails to load ends the compile. */
 const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
+/* Fails with Puppet's "Resource type not found: X" unless the type
+ * reference n (ND_TYPEREF) names a data type, a resource type (built-in,
+ * Ruby, define) or a type alias (eval_QualifiedReference); a class name is
+ * none of these. */
+void cmp_check_type_ref(Compiler *c, const Node *n);
 int cmp_type_assignable(Compiler *c, Value *t, Value *s);
 /* Puppet's signature_string of a parameter list (kids of a function or
  * lambda node), types evaluated in s: "String x, Integer y?, Any *rest". */
@@ -156,6 +165,33 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * lives in the compile arena. */
 enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
+/* One signature of a function written in Ruby (a 4.x dispatch, or the
+ * signature Puppet makes for a 3.x function): n parameters with their
+ * types and names, the argument counts it takes (max INT64_MAX when the
+ * last parameter repeats), and its block: the block's type (NULL: it takes
+ * none), whether the block may be left out, and its name.  Everything
+ * lives in the compile arena. */
+typedef struct CmpSig {
+    Value **types;
+    const char **names;
+    size_t n;
+    int64_t min, max;
+    Value *block;
+    int block_optional;
+    const char *block_name;
+} CmpSig;
+/* Whether sig accepts the arguments and the lambda (NULL: none given;
+ * its parameter count must fit the block's Callable type). */
+int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda);
+/* Puppet's signature_string: "String name, Integer n?, Callable block". */
+const char *cmp_sig_string(Compiler *c, const CmpSig *sig);
+/* Why no signature of the function label ("'m::f'") accepts the
+ * arguments, worded as Puppet's describe_signatures: one fault
+ * ("'f' parameter 'x' expects ..."; counts of every signature merged:
+ * "'f' expects between 1 and 2 arguments, got 3"), or each signature with
+ * its "rejected:" lines.  Call only when none accepts.  Compile-arena text. */
+const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
+                                    Value **args, size_t n, const Node *lambda);
 /* Puppet's validate_parameters: every fault of one parameter list (a
  * class's, a define's, an EPP template's), collected in Puppet's order
  * (unknown names as given, then each parameter in declaration order) and

@@ -101,7 +101,12 @@ Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevalua
         char *cls = arena_strndup(A, name, (size_t)(last - name));
         for (char *p = cls; *p; p++) *p = (char)tolower((unsigned char)*p);
         Scope *cs = map_get(&c->class_scopes, cls, strlen(cls));
-        if (cs) return map_get(&cs->vars, last + 2, strlen(last + 2));
+        /* not set in the class: its parent's, and so on up (lookup_qualified_variable) */
+        for (; cs && cs->class_name; cs = cs->parent) {
+            Value *v = map_get(&cs->vars, last + 2, strlen(last + 2));
+            if (v) return v;
+        }
+        if (cs || map_get(&c->class_scopes, cls, strlen(cls))) return NULL;
         if (unevaluated) *unevaluated = cls;
         return NULL;
     }
@@ -131,6 +136,24 @@ Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 }
 
 /* ---- helpers ---- */
+
+void cmp_check_type_ref(Compiler *c, const Node *n)
+{
+    const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
+    if (res_is_data_type(name)) return;
+    size_t len = strlen(name);
+    char key[256];                   /* kept in c->loaded as "\2name" once known: no path starts so */
+    if (len + 2 > sizeof key) return;
+    key[0] = '\2';
+    for (size_t i = 0; i <= len; i++) key[i + 1] = (char)tolower((unsigned char)name[i]);
+    if (map_get(&c->loaded, key, len + 1)) return;
+    const char *lname = key + 1;
+    if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
+        !cmp_find_alias(c, lname, len) && !cmp_find_type(c, name, len) && !load_define(c, lname))
+        cmp_fail(c, n, "Resource type not found: %s", n->text);
+    const char *kept = arena_strndup(A, key, len + 1);
+    map_put(&c->loaded, kept, len + 1, (void *)1);
+}
 
 static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
 static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
@@ -556,8 +579,8 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
         vv_push(&args, ev_expr(c, s, n->a));
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
-    } else if (fn->kind == ND_TYPEREF) {
-        /* Integer('3'), String(1): the new function */
+    } else if (fn->kind == ND_TYPEREF || (fn->kind == ND_ACCESS && fn->a && fn->a->kind == ND_TYPEREF)) {
+        /* Integer('3'), String(1), Optional[String]('x'): the new function */
         vv_push(&args, ev_expr(c, s, fn));
         name = "new";
     } else {
@@ -751,7 +774,7 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
     Value *v = ev_expr(c, s, n->b);
     const Node *t = n->a;
     if (t->kind == ND_VAR) {
-        if (strstr(t->text, "::")) cmp_fail(c, t, "Cannot assign to a fully qualified variable '$%s'", t->text);
+        if (strstr(t->text, "::")) cmp_fail(c, t, "Illegal attempt to assign to '%s'. Cannot assign to variables in other namespaces", t->text);
         if (isdigit((unsigned char)t->text[0])) cmp_fail(c, t, "Illegal attempt to assign to the numeric match result variable '$%s'", t->text);
         if (n->op == TK_APPENDS || n->op == TK_DELETES) {
             Value *old = scope_lookup(c, s, t->text, t);
@@ -831,6 +854,9 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_TYPEREF: {
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
+        /* a resource type (built-in, Ruby, define) or a type alias; a class
+         * name is none (eval_QualifiedReference) */
+        cmp_check_type_ref(c, n);
         return val_type(A, cat_capitalize_type(A, name), NULL, 0);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);

@@ -116,6 +116,33 @@ static void register_defs(Compiler *c, const Node *block, const char *prefix)
     for (Node *k = block->kids; k; k = k->next) register_one(c, k, prefix);
 }
 
+/* Every type reference in the subtree n (a parameter's type). */
+static void check_type_refs(Compiler *c, const Node *n)
+{
+    for (; n; n = n->next) {
+        if (n->kind == ND_TYPEREF) cmp_check_type_ref(c, n);
+        if (n->a) check_type_refs(c, n->a);
+        if (n->b) check_type_refs(c, n->b);
+        if (n->c) check_type_refs(c, n->c);
+        if (n->kids) check_type_refs(c, n->kids);
+    }
+}
+
+/* Puppet evaluates the parameter types of the classes and defines of a
+ * file when it loads the file (create_type_map), so an unknown type fails
+ * even in a definition never declared. */
+static void check_param_types(Compiler *c, const Node *block)
+{
+    if (!block) return;
+    const Node *first = block->kind == ND_BLOCK ? block->kids : block;
+    for (const Node *n = first; n; n = block->kind == ND_BLOCK ? n->next : NULL) {
+        if (n->kind != ND_CLASS && n->kind != ND_DEFINE) continue;
+        for (const Node *p = n->kids; p; p = p->next)
+            if (p->a) check_type_refs(c, p->a);
+        if (n->kind == ND_CLASS) check_param_types(c, n->b);
+    }
+}
+
 /* Reads and parses path once; registers its definitions.  Returns 0, 1 on
  * syntax errors (reported), 2 when it cannot be read. */
 int load_file(Compiler *c, const char *path, const Node **out)
@@ -131,6 +158,7 @@ int load_file(Compiler *c, const char *path, const Node **out)
     Node *ast = parse_file(A, f);
     if (!ast) return 1;
     register_defs(c, ast, NULL);
+    check_param_types(c, ast);
     if (out) *out = ast;
     return 0;
 }
@@ -357,7 +385,7 @@ static void autoload(Compiler *c, const char *name)
     if (rc == 1) longjmp(*c->fail, 1);
     if (rc == 0 && c->nfiles > before) {
         const SrcFile **keyp = ARENA_NEW(A, const SrcFile *);
-        *keyp = c->files[c->nfiles - 1];
+        *keyp = c->files[before];          /* the file itself: loading it may load others */
         map_put(&c->file_modules, (const char *)keyp, sizeof *keyp, (void *)module);
     }
 }

@@ -11,6 +11,7 @@
  */
 #include "compiler/resource.h"
 #include "compiler/ruby/rbtype.h"
+#include "compiler/stdlib.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -27,6 +28,9 @@ struct Collector {
     const Node *node;            /* ND_COLLECT */
     Scope *scope;
     Map seen;                    /* resource key -> 1: overrides applied */
+    Map wanted;                  /* query node -> its right side's value, evaluated once
+                                  * in this collector's scope (a define's instances share
+                                  * the node but not the value) */
     Resource **matched;          /* every match so far, in catalog order of finding */
     size_t nmatched, cap;
     Collector *next;
@@ -163,6 +167,7 @@ void res_cleanup(Compiler *c)
     map_free(&c->rs->by_type);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
+        map_free(&k->wanted);
         free(k->matched);
     }
 }
@@ -322,6 +327,19 @@ static void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
     r->sensitive = ns;
 }
 
+/* A parameter's name in the catalog: names are matched as written while
+ * compiling, and Puppet::Resource downcases them on the way out (class
+ * c($barBaz) is printed barbaz; its "sensitive" list keeps the name). */
+static const char *param_key(Compiler *c, const char *name)
+{
+    const char *p = name;
+    while (*p && !isupper((unsigned char)*p)) p++;
+    if (!*p) return name;
+    char *l = arena_strdup(A, name);
+    for (char *q = l; *q; q++) *q = (char)tolower((unsigned char)*q);
+    return l;
+}
+
 static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
 {
     if (is_relationship_param(name)) v = rel_value(c, v);
@@ -336,6 +354,19 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
             const char *key = cat_ref_key(A, r->type, vv.v[i]->str.s);
             Resource *other = map_get(&c->cat->by_key, key, strlen(key));
             if (!other) map_put(&c->cat->by_key, key, strlen(key), r);
+            else if (other != r) {      /* Catalog#alias */
+                Buf msg = BUF_INIT;
+                buf_printf(&msg, "Cannot alias %s to ", r->ref);
+                fn_ruby_inspect(&msg, vv.v[i]);
+                if (r->file) buf_printf(&msg, " at (file: %s, line: %d)", r->file, r->line);
+                buf_printf(&msg, "; resource [\"%s\", ", r->type);
+                fn_ruby_inspect(&msg, vv.v[i]);
+                buf_adds(&msg, "] already declared");
+                if (other->file) buf_printf(&msg, " (file: %s, line: %d)", other->file, other->line);
+                const char *text = arena_strdup(A, buf_cstr(&msg));
+                buf_free(&msg);
+                cmp_fail(c, r->decl ? r->decl : at, "%s", text);
+            }
         }
         vv_free(&vv);
     }
@@ -352,10 +383,12 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
     if (!r) {
         const char *key = cat_ref_key(A, type, title);
         Resource *old = cat_find_key(c->cat, key);
+        /* the new resource's reference: the old one may hold the title as an alias */
+        const char *ref = arena_printf(A, "%s[%s]", type, title);
         if (old->file)
             cmp_fail(c, at, "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
-                     old->ref, old->file, old->line);
-        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", old->ref);
+                     ref, old->file, old->line);
+        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
     }
     r->kind = kind;
     r->is_virtual = is_virtual;
@@ -390,8 +423,9 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
         vv_free(&vv);
     }
     tag_with_segments(c, r, r->type);
-    if (with_title) {
-        const char *t = lower(c, r->title);
+    if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
+        char *t = arena_strdup(A, r->title);
+        for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
         if (cat_valid_tag(t)) tag_with_segments(c, r, t);
     }
     if (container)
@@ -431,7 +465,7 @@ static void add_define_pending(Compiler *c, Resource *r)
 
 /* Declares one resource of a built-in or defined type. */
 static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
-                             const char *title, AttrList *attrs, int form)
+                             const char *title, AttrList *attrs, int form, int title_is_string)
 {
     const TypeDef *td = cmp_find_type_at(c, at, tname, strlen(tname));
     const Node *def = NULL;
@@ -444,11 +478,12 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
         return NULL;
     }
+    /* file titles: trailing slashes are not part of the path (File's title_patterns) */
+    size_t file_path_len = 0;
     if (td && strcmp(td->name, "file") == 0) {
-        /* file titles: trailing slashes are not part of the path */
         size_t n = strlen(title);
         while (n > 1 && title[n - 1] == '/') n--;
-        (void)n;
+        if (title[n]) file_path_len = n;
     }
     /* a Ruby type's title patterns run when it is declared (Puppet's
      * parse_title); what they derive joins the parameters at the end */
@@ -462,10 +497,18 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
         set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
     }
+    if (file_path_len && !res_get(r, "path")) set_param(c, r, "path", val_str(A, title, file_path_len));
+    if (!title_is_string) {
+        /* Puppet keeps the title as given (443) and prints the namevar
+         * apart, as the string parse_title made of it */
+        const char *nv = td ? td->namevar : "name";
+        if (!res_get(r, nv)) set_param(c, r, nv, val_cstr(A, title));
+        r->title_not_string = 1;
+    }
     apply_defaults(c, r);
     Resource *container = container_of(c, s);
     r->container = container;
-    tag_resource(c, r, container, 1);
+    tag_resource(c, r, container, title_is_string);
     if (strcmp(r->type, "Stage") != 0) cat_add_edge(c->cat, container, r);   /* stages float free */
     else r->container = NULL;
     if (def) {
@@ -482,7 +525,21 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     const char *tname;
     if (tn->kind == ND_NAME) tname = tn->text;
     else if (tn->kind == ND_TYPEREF) tname = tn->text;
-    else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
+    else if (tn->kind == ND_ACCESS && tn->a && tn->a->kind == ND_TYPEREF) {
+        /* Resource['a::b'] { ... }: an untitled resource type, or Class */
+        Value *tv = ev_expr(c, s, tn);
+        Buf b = BUF_INIT;
+        val_to_string(&b, tv);
+        const char *shown = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+        if (tv->kind == V_TYPE && tv->type.n == 0 && !strcmp(tv->type.name, "Class")) tname = "class";
+        else if (tv->kind != V_TYPE || tv->type.n != 0 || val_is_data_type_name(tv->type.name)) {
+            if (tv->kind == V_TYPE && (val_is_resref(tv) || !strcmp(tv->type.name, "Class")))
+                cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", shown);
+            cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s",
+                     tv->kind == V_TYPE ? arena_printf(A, "Type[%s]", tv->type.name) : val_type_name(tv));
+        } else tname = tv->type.name;
+    } else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
     ValVec refs = VV_ARENA(c->arena);
     /* A body titled 'default' gives defaults to the other bodies. */
@@ -522,7 +579,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
                 if (t->kind != V_STR)
                     cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
-                Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op);
+                Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op, 1);
                 if (r) vv_push(&refs, ev_resref(c, r->type, r->title));
             }
             attrs_free(&attrs);
@@ -535,9 +592,10 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     return r;
 }
 
-Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, Value *tv,
                                 Value *params, int is_virtual)
 {
+    const char *title = val_to_cstr(A, tv);
     AttrList attrs = {.arena = c->arena};
     if (params && params->kind == V_HASH)
         for (size_t i = 0; i < params->hash.n; i++)
@@ -546,7 +604,7 @@ Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const cha
     if (strcasecmp(type, "class") == 0) {
         r = res_declare_class(c, s, at, title, params, CLASS_RESOURCE);
     } else {
-        r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0);
+        r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0, tv->kind == V_STR);
     }
     attrs_free(&attrs);
     return r;
@@ -577,14 +635,22 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
     size_t ngiven = r->nparams;
     r->params = NULL;
     r->nparams = r->paramcap = 0;
+    /* the parameters' types first, as Puppet evaluates them when it loads
+     * the definition (an unknown type fails before any default runs) */
+    size_t nparams = 0;
+    for (const Node *p = def->kids; p; p = p->next) nparams++;
+    Value **types = ARENA_NEWN(A, Value *, nparams ? nparams : 1);
+    {
+        size_t i = 0;
+        for (const Node *p = def->kids; p; p = p->next, i++) types[i] = p->a ? ev_expr(c, cs, p->a) : NULL;
+    }
     /* A class parameter not given (or given undef) is looked up in Hiera
      * as <class>::<param>, all of them before any default is evaluated
      * (Puppet's inject_external_parameters); data that is undef does not
      * beat a default. */
     Value **bound = NULL;
     if (cs->class_name && def->kids) {
-        size_t i = 0, nparams = 0;
-        for (const Node *p = def->kids; p; p = p->next) nparams++;
+        size_t i = 0;
         for (const Node *p = def->kids; p; p = p->next, i++) {
             Value *v = NULL, *found;
             for (size_t k = 0; k < ngiven; k++)
@@ -615,7 +681,7 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             }
         }
         if (p->a) {
-            Value *t = ev_expr(c, cs, p->a);
+            Value *t = types[idx];
             if (!cmp_type_match(c, t, v))
                 cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
@@ -854,8 +920,39 @@ static int may_override(Compiler *c, Scope *s, Resource *r)
     return 0;
 }
 
+/* Puppet's "source" of code running in scope s: the class, define or node
+ * whose body it is (top scope: main).  Instances of one define share it. */
+static const char *scope_source(Compiler *c, Scope *s)
+{
+    Resource *r = s ? s->resource : NULL;
+    if (!r) return "class:main";
+    if (strcmp(r->type, "Class") == 0) return arena_printf(A, "class:%s", lower(c, r->title));
+    if (r->kind && strcmp(r->kind, "defined_type") == 0) return arena_printf(A, "define:%s", lower(c, r->type));
+    return arena_printf(A, "%s:%s", r->type, r->title);
+}
+
+/* Is the source over the source of r, or a class inheriting from it?
+ * (Resource#merge: "Only subclasses can override parameters") */
+static int source_may_override(Compiler *c, const char *over, const char *of)
+{
+    if (strcmp(over, of) == 0) return 1;
+    if (strncmp(over, "class:", 6) != 0 || strncmp(of, "class:", 6) != 0) return 0;
+    const Node *def = map_get(&c->classes, over + 6, strlen(over + 6));
+    for (int depth = 0; def && def->c && def->c->kind == ND_NAME && depth < 64; depth++) {
+        const char *parent = lower(c, def->c->text);
+        if (strcmp(parent, of + 6) == 0) return 1;
+        def = map_get(&c->classes, parent, strlen(parent));
+    }
+    return 0;
+}
+
 static void override_one(Compiler *c, Resource *r, Override *o)
 {
+    if (o->scope && !source_may_override(c, scope_source(c, o->scope), scope_source(c, r->scope)))
+        cmp_fail(c, o->node, "Only subclasses can override parameters");
+    if (r->evaluated && r->file)
+        cmp_warn(c, o->node, "Attempt to override an already evaluated resource, defined at (file: %s, line: %d), with new values",
+                 r->file, r->line);
     for (size_t i = 0; i < o->n; i++) {
         Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
         if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
@@ -888,6 +985,20 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
     o->ops = arena_memdup(A, attrs.ops, attrs.n * sizeof *attrs.ops);
     o->at = arena_memdup(A, attrs.at, attrs.n * sizeof *attrs.at);
     attrs_free(&attrs);
+    /* Compiler#add_override: a resource that exists is changed now (so a
+     * define's body sees it); the others when the catalog is finished */
+    ValVec refs = VV_ARENA(c->arena), later = VV_ARENA(c->arena);
+    flatten_into(&refs, target);
+    for (size_t i = 0; i < refs.n; i++) {
+        Resource *r = res_find_ref(c, refs.v[i]);
+        if (r) override_one(c, r, o);
+        else vv_push(&later, refs.v[i]);
+    }
+    size_t nlater = later.n;
+    o->ref = vv_to_array(A, &later);
+    vv_free(&refs);
+    vv_free(&later);
+    if (!nlater) return VAL_UNDEF;
     if (c->overrides_tail) c->overrides_tail->next = o;
     else c->overrides = o;
     c->overrides_tail = o;
@@ -941,6 +1052,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     k->node = n;
     k->scope = s;
     map_init(&k->seen);
+    map_init(&k->wanted);
     if (n->op != TK_LLCOLLECT) {
         if (c->collectors_tail) c->collectors_tail->next = k;
         else c->collectors = k;
@@ -959,6 +1071,21 @@ static int query_value_eq(Value *attr, Value *want)
     return val_equal(attr, want);
 }
 
+/* Parser::Resource#raw_tagged?: r's tags, or those of the resource whose
+ * scope declared r, and so on up (so a tag() call reaches what its class
+ * declared before it, and what the classes it included declare). */
+int res_tagged_in_scope(Resource *r, const char *tag)
+{
+    for (size_t depth = 0; r && depth < 10000; depth++) {
+        if (res_tagged(r, tag)) return 1;
+        Scope *s = r->scope;
+        Resource *up = s ? s->resource : NULL;
+        if (up == r) break;
+        r = up;
+    }
+    return 0;
+}
+
 static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
 {
     if (!q) return 1;
@@ -970,10 +1097,12 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
         if (q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) {
             if (q->a->kind != ND_NAME && q->a->kind != ND_STR)
                 cmp_fail(c, q->a, "A collector query needs an attribute name on the left of %s", q->op == TK_ISEQUAL ? "==" : "!=");
-            Value *want = q->cache;
+            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
             if (!want) {
                 want = ev_expr(c, k->scope, q->b);
-                ((Node *)q)->cache = want;
+                const Node **key = ARENA_NEW(A, const Node *);
+                *key = q;
+                map_put(&k->wanted, (const char *)key, sizeof q, want);
             }
             const char *attr = q->a->text;
             int eq;
@@ -982,7 +1111,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
                 ValVec w = VV_ARENA(c->arena);
                 flatten_into(&w, want);
                 for (size_t i = 0; i < w.n && !eq; i++)
-                    if (w.v[i]->kind == V_STR) eq = res_tagged(r, lower(c, w.v[i]->str.s));
+                    if (w.v[i]->kind == V_STR) eq = res_tagged_in_scope(r, lower(c, w.v[i]->str.s));
                 vv_free(&w);
             } else if (strcmp(attr, "title") == 0) {
                 Value t = {.kind = V_STR};
@@ -1471,7 +1600,19 @@ static void drop_namevar(Compiler *c, Resource *r)
     const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
     if (!td) return;
     Param *p = res_param(r, td->namevar);
-    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0) p->value = VAL_UNDEF;
+    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0 && !r->title_not_string) p->value = VAL_UNDEF;
+}
+
+/* Resource#add_scope_tags at the end: every resource but a class gets the
+ * tags its container has by then, so tag() reaches what the class declared
+ * before the call.  Catalog order puts a container before its contents. */
+static void add_container_tags(Compiler *c)
+{
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i], *k = r->container;
+        if (!k || strcmp(r->type, "Class") == 0 || strcmp(k->type, "Stage") == 0) continue;
+        for (size_t j = 0; j < k->ntags; j++) res_tag(c->cat, r, k->tags[j]);
+    }
 }
 
 void res_finish(Compiler *c)
@@ -1490,6 +1631,11 @@ void res_finish(Compiler *c)
     for (size_t i = 0; i < c->cat->nres; i++) {
         ruby_type_params(c, c->cat->res[i]);
         drop_namevar(c, c->cat->res[i]);
+    }
+    add_container_tags(c);
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        for (size_t j = 0; j < r->nparams; j++) r->params[j].name = param_key(c, r->params[j].name);
     }
     catalog_tags(c);
 }

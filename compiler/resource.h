@@ -26,9 +26,14 @@ Resource *res_declare_class(Compiler *c, Scope *s, const Node *at, const char *n
 Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char **names, size_t n, Value *params,
                               ClassMode mode, Resource **out);
 /* Declares a resource of any type from a function (create_resources,
- * ensure_resource); params is a hash. */
-Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, const char *title, Value *params, int is_virtual);
+ * ensure_resource); params is a hash.  A title that is no String (443)
+ * becomes its string form, is no tag, and sets the namevar, as Puppet's
+ * parse_title does. */
+Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const char *type, Value *title, Value *params, int is_virtual);
 void res_realize(Compiler *c, const Node *at, Value *refs);
+/* Is r tagged with tag (lowercase), or the resource whose scope declared
+ * it, and so on up?  (Puppet's raw_tagged?, used by collectors and tagged()) */
+int res_tagged_in_scope(Resource *r, const char *tag);
 /* The resource type called name[0..len) (any case): one of the built-in
  * types (types.h), or one a module defines in Ruby
  * (<module>/lib/puppet/type/<name>.rb, looked for once per name), which

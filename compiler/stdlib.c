@@ -797,7 +797,7 @@ static void ensure_resource(CallCtx *cc, Value *type, Value *title, Value *param
         Value *ref = val_cstr(A, arena_printf(A, "%s[%s]", tname, t));
         if (defined_with_params(cc, ref, params)) continue;
         if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rb_class(cc, params));
-        res_declare_from_hash(cc->c, cc->scope, cc->call, tname, t, params, 0);
+        res_declare_from_hash(cc->c, cc->scope, cc->call, tname, items.v[i]->kind == V_INT ? items.v[i] : val_cstr(A, t), params, 0);
     }
     vv_free(&items);
 }

@@ -10,6 +10,7 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "base/util.h"
 #include <ctype.h>
 #include <math.h>
 #include <setjmp.h>
@@ -427,7 +428,7 @@ int cmp_type_assignable(Compiler *c, Value *t, Value *s)
  * expanded "Name = Target" at every depth (type_str()).  None of this runs
  * for values that match. */
 
-typedef enum { MM_TYPE, MM_PATTERN, MM_SIZE, MM_MISSING, MM_EXTRA } MismatchKind;
+typedef enum { MM_TYPE, MM_PATTERN, MM_SIZE, MM_MISSING, MM_EXTRA, MM_COUNT, MM_NO_BLOCK, MM_BLOCK } MismatchKind;
 
 typedef struct PathEl {
     const struct PathEl *up;          /* the enclosing element, NULL at the head */
@@ -442,7 +443,7 @@ typedef struct Mismatch {
     size_t npath;
     Value *expected;                  /* MM_TYPE, MM_PATTERN: the expected type */
     Value *actual;                    /* MM_TYPE, MM_PATTERN: the value */
-    int64_t elo, ehi, alo, ahi;       /* MM_SIZE ranges; INT64_MAX is unlimited */
+    int64_t elo, ehi, alo, ahi;       /* MM_SIZE, MM_COUNT ranges; INT64_MAX is unlimited */
     const char *key;                  /* MM_MISSING, MM_EXTRA */
 } Mismatch;
 
@@ -1217,6 +1218,16 @@ static void mm_format(Compiler *c, Buf *b, Mismatch *m, long skip)
     switch (m->kind) {
     case MM_MISSING: buf_printf(b, " expects a value for key '%s'", m->key); break;
     case MM_EXTRA: buf_printf(b, " unrecognized key '%s'", m->key); break;
+    case MM_NO_BLOCK: buf_adds(b, " expects a block"); break;
+    case MM_BLOCK: buf_adds(b, " does not expect a block"); break;
+    case MM_COUNT: {  /* CountMismatch#message */
+        int one = (m->elo == 1 && (m->ehi == 1 || m->ehi == INT64_MAX)) || (m->elo == 0 && m->ehi == 1);
+        buf_adds(b, " expects ");
+        range_to_s(b, m->elo, m->ehi, "no");
+        buf_printf(b, " argument%s, got ", one ? "" : "s");
+        range_to_s(b, m->alo, m->ahi, "none");
+        break;
+    }
     case MM_SIZE:
         buf_adds(b, " expects size to be ");
         range_to_s(b, m->elo, m->ehi, "0");
@@ -1592,5 +1603,231 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params)
         r = arena_printf(c->arena, "%s%s%s %s%s", r, n ? ", " : "", buf_cstr(&x), p->text, ind);
         buf_free(&x);
     }
+    return r;
+}
+
+/* ---- Signatures of functions written in Ruby (describe_signatures) ---- */
+
+/* The argument counts a Callable type takes: Callable[min, max],
+ * Callable[T1, T2, min, max], Callable[[T1, T2], min, max]; 0 when it says
+ * nothing (plain Callable). */
+static int callable_counts(const Value *t, int64_t *lo, int64_t *hi)
+{
+    if (!is_named(t, "Callable") || !t->type.n) return 0;
+    size_t i = 0, ntypes = 0;
+    if (t->type.params[0]->kind == V_ARRAY) ntypes = t->type.params[0]->arr.n, i = 1;
+    else while (i < t->type.n && t->type.params[i]->kind == V_TYPE) ntypes++, i++;
+    *lo = *hi = (int64_t)ntypes;
+    if (i < t->type.n && t->type.params[i]->kind == V_INT) {
+        *lo = t->type.params[i]->i;
+        *hi = i + 1 < t->type.n && t->type.params[i + 1]->kind == V_INT ? t->type.params[i + 1]->i : INT64_MAX;
+    }
+    return 1;
+}
+
+/* The argument counts a lambda takes: its required parameters to all of
+ * them (unlimited with a *rest). */
+static void lambda_counts(const Node *l, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = 0;
+    for (const Node *p = l->kids; p; p = p->next) {
+        if (p->ival) { *hi = INT64_MAX; break; }
+        ++*hi;
+        if (!p->b) *lo = *hi;
+    }
+}
+
+/* Whether the lambda fits the block type (Puppet: the lambda's Callable is
+ * assignable to it: it takes every count the type may pass). */
+static int block_fits(const Value *t, const Node *lambda)
+{
+    int64_t elo, ehi, llo, lhi;
+    if (!callable_counts(t, &elo, &ehi)) return 1;
+    lambda_counts(lambda, &llo, &lhi);
+    return llo <= elo && lhi >= ehi;
+}
+
+int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda)
+{
+    if ((int64_t)n < sig->min || (int64_t)n > sig->max) return 0;
+    if (lambda ? !sig->block || !block_fits(sig->block, lambda) : sig->block && !sig->block_optional) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!cmp_type_match(c, sig->types[i < sig->n ? i : sig->n - 1], args[i])) return 0;
+    return 1;
+}
+
+const char *cmp_sig_string(Compiler *c, const CmpSig *sig)
+{
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < sig->n; i++) {
+        Value *t = sig->types[i];
+        const char *ind = "";
+        if (sig->max == INT64_MAX && i + 1 == sig->n) ind = sig->min == (int64_t)sig->n ? "+" : "*";
+        else if ((int64_t)i >= sig->min) {
+            ind = "?";
+            if (is_named(t, "Optional") && t->type.n == 1) t = t->type.params[0];
+        }
+        if (i) buf_adds(&b, ", ");
+        if (alias_target(c, t)) expanded(c, &b, t);
+        else type_to_s(c, &b, t);
+        buf_printf(&b, " %s%s", sig->names[i], ind);
+    }
+    if (sig->block) {
+        if (sig->n) buf_adds(&b, ", ");
+        type_to_s(c, &b, sig->block);
+        buf_printf(&b, " %s%s", sig->block_name, sig->block_optional ? "?" : "");
+    }
+    const char *r = arena_strdup(c->arena, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+/* describe_signature_arguments: a count mismatch, or the first parameter
+ * whose type rejects its argument (path: the signature, then the
+ * parameter). */
+static void sig_arguments(Compiler *c, const CmpSig *sig, const PathEl *path, Value **args, size_t n, MList *out)
+{
+    if ((int64_t)n < sig->min || (int64_t)n > sig->max) {
+        Mismatch *m = mm_new(c, MM_COUNT, path);
+        m->elo = sig->min, m->ehi = sig->max, m->alo = m->ahi = (int64_t)n;
+        ml_push(c, out, m);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t k = i < sig->n ? i : sig->n - 1;
+        if (cmp_type_match(c, sig->types[k], args[i])) continue;
+        size_t before = out->n;
+        mm_describe(c, sig->types[k], args[i], path_el(c, path, arena_printf(c->arena, "parameter '%s'", sig->names[k]), 0), out);
+        if (out->n > before) return;
+    }
+}
+
+/* Mismatch#merge for two mismatches of one kind on one canonical path. */
+static Mismatch *mm_merge(Compiler *c, const Mismatch *a, const Mismatch *b)
+{
+    Mismatch *m = arena_memdup(c->arena, a, sizeof *m);
+    if (a->kind == MM_COUNT || a->kind == MM_SIZE) {
+        if (b->elo < m->elo) m->elo = b->elo;
+        if (b->ehi > m->ehi) m->ehi = b->ehi;
+    } else if (a->kind == MM_TYPE || a->kind == MM_PATTERN) {
+        Value *fl[64];
+        size_t k = 0;
+        const Value *ts[2] = {a->expected, b->expected};
+        for (int j = 0; j < 2; j++) {
+            if (is_named(ts[j], "Variant"))
+                for (size_t q = 0; q < ts[j]->type.n && k < 64; q++) fl[k++] = ts[j]->type.params[q];
+            else if (k < 64)
+                fl[k++] = (Value *)ts[j];
+        }
+        m->expected = variant_of(c, fl, k);
+    }
+    return m;
+}
+
+/* Mismatch#chop_path(0): without the signature element. */
+static Mismatch *mm_chop0(Compiler *c, const Mismatch *a)
+{
+    Mismatch *m = arena_memdup(c->arena, a, sizeof *m);
+    if (m->npath) m->path++, m->variant++, m->npath--;
+    return m;
+}
+
+static int mm_same(Compiler *c, Mismatch *a, Mismatch *b)
+{
+    if (a->kind != b->kind || a->npath != b->npath) return 0;
+    for (size_t i = 0; i < a->npath; i++)
+        if (strcmp(a->path[i], b->path[i])) return 0;
+    Buf x = BUF_INIT, y = BUF_INIT;
+    mm_format(c, &x, a, -1);
+    mm_format(c, &y, b, -1);
+    int same = !strcmp(buf_cstr(&x), buf_cstr(&y));
+    buf_free(&x);
+    buf_free(&y);
+    return same;
+}
+
+const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
+                                    Value **args, size_t n, const Node *lambda)
+{
+    int has_block = lambda != NULL;
+    MList *errs = arena_alloc(c->arena, nsigs * sizeof *errs);
+    size_t with_errors = 0;
+    for (size_t i = 0; i < nsigs; i++) {
+        memset(&errs[i], 0, sizeof errs[i]);
+        sig_arguments(c, &sigs[i], path_el(c, NULL, arena_printf(c->arena, "%zu.", i + 1), 1), args, n, &errs[i]);
+        with_errors += errs[i].n > 0;
+    }
+    if (with_errors < nsigs) {   /* block checks, unless every signature rejects the arguments */
+        MList *blk = arena_alloc(c->arena, nsigs * sizeof *blk);
+        size_t nblk = 0;
+        for (size_t i = 0; i < nsigs; i++) {
+            memset(&blk[i], 0, sizeof blk[i]);
+            const PathEl *path = path_el(c, NULL, arena_printf(c->arena, "%zu.", i + 1), 1);
+            if (has_block && !sigs[i].block) ml_push(c, &blk[i], mm_new(c, MM_BLOCK, path));
+            else if (!has_block && sigs[i].block && !sigs[i].block_optional) ml_push(c, &blk[i], mm_new(c, MM_NO_BLOCK, path));
+            else if (has_block && !block_fits(sigs[i].block, lambda)) {   /* "block expects 2 arguments, got 1" */
+                Mismatch *m = mm_new(c, MM_COUNT, path_el(c, path, "block", 0));
+                callable_counts(sigs[i].block, &m->elo, &m->ehi);
+                lambda_counts(lambda, &m->alo, &m->ahi);
+                ml_push(c, &blk[i], m);
+            }
+            nblk += blk[i].n > 0;
+        }
+        if (nblk == nsigs) errs = blk;
+        else if (nblk)
+            for (size_t i = 0; i < nsigs; i++)
+                if (!errs[i].n) errs[i] = blk[i];
+    }
+    /* merge_descriptions(0, CountMismatch, ...) */
+    MList all = {0};
+    for (size_t i = 0; i < nsigs; i++)
+        for (size_t j = 0; j < errs[i].n; j++) ml_push(c, &all, errs[i].m[j]);
+    static const MismatchKind order[] = {MM_COUNT, MM_NO_BLOCK, MM_BLOCK, MM_TYPE};
+    for (size_t o = 0; o < ARRAY_LEN(order); o++) {
+        Mismatch *gen = NULL;
+        size_t cnt = 0;
+        int ok = 1;
+        for (size_t i = 0; i < all.n && ok; i++) {
+            MismatchKind k = all.m[i]->kind == MM_PATTERN ? MM_TYPE : all.m[i]->kind;   /* a PatternMismatch is a TypeMismatch */
+            if (k != order[o]) continue;
+            cnt++;
+            if (!gen) gen = all.m[i];
+            else if (!same_canonical(gen, all.m[i])) ok = 0;
+            else gen = mm_merge(c, gen, all.m[i]);
+        }
+        if (ok && gen && cnt == nsigs) {
+            all.n = 0;
+            ml_push(c, &all, gen);
+            break;
+        }
+    }
+    MList uniq = {0};
+    for (size_t i = 0; i < all.n; i++) {
+        size_t j = 0;
+        while (j < uniq.n && !mm_same(c, uniq.m[j], all.m[i])) j++;
+        if (j == uniq.n) ml_push(c, &uniq, all.m[i]);
+    }
+    Buf b = BUF_INIT;
+    if (uniq.n == 1) {
+        buf_adds(&b, label);
+        mm_format(c, &b, mm_chop0(c, uniq.m[0]), -1);
+    } else if (nsigs == 1) {
+        buf_printf(&b, "%s expects (%s)", label, cmp_sig_string(c, &sigs[0]));
+        for (size_t j = 0; j < errs[0].n; j++) {
+            buf_adds(&b, "\n  rejected:");
+            mm_format(c, &b, mm_chop0(c, errs[0].m[j]), -1);
+        }
+    } else {
+        buf_printf(&b, "The function %s was called with arguments it does not accept. It expects one of:", label);
+        for (size_t i = 0; i < nsigs; i++) {
+            buf_printf(&b, "\n  (%s)", cmp_sig_string(c, &sigs[i]));
+            for (size_t j = 0; j < errs[i].n; j++) {
+                buf_adds(&b, "\n    rejected:");
+                mm_format(c, &b, mm_chop0(c, errs[i].m[j]), -1);
+            }
+        }
+    }
+    const char *r = arena_strdup(c->arena, buf_cstr(&b));
+    buf_free(&b);
     return r;
 }

@@ -51,6 +51,9 @@ static Node *mk_attrs_only(ParseCtx *ctx, Span s, Node *target, NodeList attrs);
 static Node *set_form(ParseCtx *ctx, Node *res, int form, Span at);
 static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word);
 static Node *note_body(ParseCtx *ctx, Node *def);
+static void check_definition_name(ParseCtx *ctx, const Node *def);
+static void check_param_name(ParseCtx *ctx, const Node *param);
+static void check_var_name(ParseCtx *ctx, const Node *var);
 static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
@@ -232,7 +235,7 @@ additional_resource_bodies
 expression
   : primary_expression                      { $$ = $1; }
   | call_function_expression                { $$ = $1; }
-  | expression LBRACK expressions RBRACK %prec LBRACK {
+  | expression LBRACK expressions endcomma RBRACK %prec LBRACK {   /* Enum['a','b',]; not in parameter types */
         $$ = mk(ctx, ND_ACCESS, @$); $$->a = $1; ast_set_kids($$, $3);
     }
   | expression IN expression                { $$ = mk2(ctx, ND_BINOP, @2, $1, $3); $$->op = TK_IN; }
@@ -463,6 +466,7 @@ attribute_operation
 definition_expression
   : DEFINE classname parameter_list LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_DEFINE, @$, &$2); ast_set_kids($$, $3); $$->b = $5;
+        check_definition_name(ctx, $$);
         if ($5) $5->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
@@ -472,6 +476,7 @@ definition_expression
 hostclass_expression
   : CLASS classname parameter_list classparent LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_CLASS, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        check_definition_name(ctx, $$);
         if ($6) $6->ival = 1;       /* a definition body: return() and next() end it (eval.c) */
         note_body(ctx, $$);
     }
@@ -547,6 +552,7 @@ nodeparent
 function_definition
   : FUNCTION classname parameter_list return_type LBRACE opt_statements_block RBRACE {
         $$ = mk_text(ctx, ND_FUNCTION, @$, &$2); ast_set_kids($$, $3); $$->c = $4; $$->b = $6;
+        check_definition_name(ctx, $$);
     }
   ;
 
@@ -590,8 +596,8 @@ untyped_parameter
   ;
 
 regular_parameter
-  : VARIABLE EQUALS expression  { $$ = mk_text(ctx, ND_PARAM, @1, &$1); $$->b = $3; }
-  | VARIABLE                    { $$ = mk_text(ctx, ND_PARAM, @1, &$1); }
+  : VARIABLE EQUALS expression  { $$ = mk_text(ctx, ND_PARAM, @1, &$1); $$->b = $3; check_param_name(ctx, $$); }
+  | VARIABLE                    { $$ = mk_text(ctx, ND_PARAM, @1, &$1); check_param_name(ctx, $$); }
   ;
 
 parameter_type
@@ -602,7 +608,7 @@ parameter_type
   ;
 
 variable
-  : VARIABLE    { $$ = mk_text(ctx, ND_VAR, @1, &$1); }
+  : VARIABLE    { $$ = mk_text(ctx, ND_VAR, @1, &$1); check_var_name(ctx, $$); }
   ;
 
 reserved_word
@@ -776,12 +782,22 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
     if (k == TK_ERROR) ctx->errors++;
     /* "${x}", "${x[...]...}", "${x.y...}": a leading bare name is a variable
      * when it is alone or followed at once by '[' or '.' (lexer2's
-     * enqueue_until); in "${x == 1}" or "${x ? ...}" it stays a name. */
-    if (ctx->mode == 2 && ctx->ntokens == 2 && k == TK_NAME) {
+     * enqueue_until); in "${x == 1}" or "${x ? ...}" it stays a name.  A
+     * keyword is a name there too ("${type}", "${class.upcase}", "${undef}":
+     * transform_to_variable), except true and false, on which Puppet itself
+     * fails with a Ruby error. */
+    if (ctx->mode == 2 && ctx->ntokens == 2 &&
+        (k == TK_NAME || (k >= TK_AND && k <= TK_UNLESS && k != TK_TRUE && k != TK_FALSE))) {
         lex_next(&ctx->lx, &ctx->peek);
         ctx->have_peek = 1;
         TokKind nk = ctx->peek.kind;
-        if (nk == TK_EOF || nk == TK_LBRACK || nk == TK_DOT) t.kind = k = TK_VARIABLE;
+        if (nk == TK_EOF || nk == TK_LBRACK || nk == TK_DOT) {
+            if (k != TK_NAME) {
+                t.text = arena_strndup(ctx->arena, ctx->src->text + t.off, t.len);
+                t.text_len = t.len;
+            }
+            t.kind = k = TK_VARIABLE;
+        }
     }
     if (k == TK_VARIABLE && t.text_len == 0) {
         ctx->errors++;
@@ -890,6 +906,73 @@ static Node *mk_block(ParseCtx *ctx, Span s, NodeList l)
 }
 
 /* A class, define or node body must not end with a forgotten value. */
+/* Checker4_0's internal_check_reserved_type_name and
+ * internal_check_future_reserved_word for a class, define or function. */
+static void check_definition_name(ParseCtx *ctx, const Node *def)
+{
+    static const char *const reserved[] = {
+        "type", "any", "unit", "scalar", "boolean", "numeric", "integer", "float", "collection",
+        "array", "hash", "tuple", "struct", "variant", "optional", "enum", "regexp", "pattern",
+        "runtime", "init", "object", "sensitive", "semver", "semverrange", "string", "timestamp",
+        "timespan", "typeset",
+    };
+    const char *label = def->kind == ND_CLASS ? "a Host Class Definition"
+                      : def->kind == ND_DEFINE ? "a 'define' expression" : "a Function Definition";
+    SrcLoc at = {ctx->src, def->off, 0};
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (strcmp(def->text, reserved[i]) == 0) {
+            ctx->errors++;
+            diag_error(at, "The name: '%s' is already defined by Puppet and can not be used as the name of %s.", def->text, label);
+        }
+    if (strcmp(def->text, "plan") == 0) diag_warning(at, "Use of future reserved word: 'plan'");
+}
+
+/* Checker4_0#check_VariableExpression: a name that does not start with a
+ * digit must match VAR_NAME, /\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z/ ($Bad may not). */
+static void check_var_name(ParseCtx *ctx, const Node *var)
+{
+    const char *n = var->text;
+    if (!n || (*n >= '0' && *n <= '9')) return;
+    const char *p = n;
+    if (p[0] == ':' && p[1] == ':') p += 2;
+    int ok = 1;
+    for (;;) {
+        const char *seg = p;
+        if (!((*p >= 'a' && *p <= 'z') || *p == '_')) { ok = 0; break; }
+        while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
+        if (*p == '\0') break;
+        if (p[0] != ':' || p[1] != ':' || *seg == '_') { ok = 0; break; }   /* only the last segment may start with _ */
+        p += 2;
+    }
+    if (!ok) {
+        ctx->errors++;
+        diag_error(((SrcLoc){ctx->src, var->off, var->len}),
+                   "Illegal variable name, The given name '%s' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/", n);
+    }
+}
+
+/* Checker4_0#check_Parameter: a name of digits clashes with $1..., and a
+ * name must match /^[a-z_]\w*$/ ($barBaz may, $Foo may not). */
+static void check_param_name(ParseCtx *ctx, const Node *param)
+{
+    const char *n = param->text;
+    SrcLoc at = {ctx->src, param->off, param->len};
+    const char *d = (n[0] == '0' && n[1] == 'x') ? n + 2 : n;
+    int digits = *d != 0;
+    for (const char *p = d; *p; p++) digits &= *p >= '0' && *p <= '9';
+    if (digits) {
+        ctx->errors++;
+        diag_error(at, "The numeric parameter name '$%s' cannot be used (clashes with numeric match result variables)", n);
+    }
+    int ok = (*n >= 'a' && *n <= 'z') || *n == '_';
+    for (const char *p = n + 1; ok && *p; p++)
+        ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ok) {
+        ctx->errors++;
+        diag_error(at, "Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/", n);
+    }
+}
+
 static Node *note_body(ParseCtx *ctx, Node *def)
 {
     ctx->idem_faults += check_idem_fault(def);
@@ -931,6 +1014,7 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
             k->text = p->text;
             k->text_len = p->len;
+            check_var_name(ctx, k);
             break;
         case SP_EXPR:
             k = parse_range(ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);

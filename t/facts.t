@@ -182,6 +182,13 @@ like($err, qr/^Error: Facter: .*fact='h_secret'.*undefined method `nosuch' for "
      'an unwrapped Sensitive value in a fact\'s error is redacted');
 unlike($err, qr/hunter2/, '... and printed nowhere');
 
+# the built-in collector names the Puppet whose language mcomp speaks, as Facter
+# (puppetversion) and puppet apply (clientversion) do
+spew("$tmp/version.pp", "notify { 'pv': message => \$facts['puppetversion'] }\nnotify { 'cv': message => \$clientversion }\n");
+($st, $out, $err) = mcomp('--certname', 'n1', "$tmp/version.pp");
+is(message($out, 'pv'), '"7.23.0"', 'gathered facts: puppetversion');
+is(message($out, 'cv'), '"7.23.0"', 'gathered facts: clientversion');
+
 # stdlib's facts from the installed modules (Debian's puppet-module-puppetlabs-stdlib)
 SKIP: {
     skip 'no stdlib in /usr/share/puppet/modules', 4 unless -f '/usr/share/puppet/modules/stdlib/lib/facter/root_home.rb';

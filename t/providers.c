@@ -91,6 +91,8 @@ int tx_show_diff(TxRes *t) { return 0; }
 size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
 void tx_unschedule_refresh(TxRes *t) {}
 void tx_child(TxRes *t, const char *ref) {}
+void tx_generated_noop(TxRes *t, const char *name) {}
+int tx_events(TxRes *t) { return 0; }
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
 {

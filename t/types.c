@@ -135,12 +135,45 @@ static void test_tables(void)
     ok(total == 201, "201 attributes in all (got %zu)", total);
 }
 
+/* Module types: found by type_find_module and type_find_applied, never by
+ * the compiler's type_find; same table invariants. */
+static void test_module_types(void)
+{
+    static const char *const names[] = { "anchor", "concat_file", "concat_fragment", "file_line",
+                                         "ini_setting", "ini_subsetting" };
+    int hidden = 1, found = 1, sorted = 1, namevars = 1;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const TypeDef *t = type_find_module(names[i], strlen(names[i]));
+        if (type_find(names[i], strlen(names[i])))
+            hidden = 0;
+        if (!t || !t->module || type_find_applied(names[i], strlen(names[i])) != t) {
+            found = 0;
+            continue;
+        }
+        const TypeParam *nv = type_param(t, t->namevar, strlen(t->namevar));
+        if (!nv || !(nv->flags & TP_NAMEVAR))
+            namevars = 0;
+        for (size_t j = 1; j < t->nparams; j++)
+            if (strcmp(t->params[j - 1].name, t->params[j].name) >= 0)
+                sorted = 0;
+    }
+    ok(hidden, "type_find (the compiler's) knows none of the module types");
+    ok(found, "type_find_module and type_find_applied find each, with its module set");
+    ok(sorted && namevars, "their attribute tables are sorted, their namevars flagged");
+    is_str(type_find_module(S("File_Line"))->module, "stdlib", "file_line comes from stdlib (case-insensitive)");
+    is_str(type_find_module(S("concat_file"))->namevar, "path", "concat_file's namevar is path");
+    ok(type_find_module(S("file")) == NULL && type_find_applied(S("file")) == type_find(S("file")),
+       "Puppet's own types are not module types; type_find_applied finds them too");
+    ok(type_find(S("file"))->module == NULL, "Puppet's own types have no module");
+}
+
 int main(void)
 {
-    plan(45);
+    plan(52);
     test_find();
     test_params();
     test_metaparams();
     test_tables();
+    test_module_types();
     return done_testing();
 }

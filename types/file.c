@@ -31,6 +31,7 @@
 #define _GNU_SOURCE
 #include "apply/tx.h"
 #include "types/bucket.h"
+#include "types/file.h"
 #include "types/run.h"
 #include "base/md5.h"
 #include "base/sha256.h"
@@ -359,7 +360,7 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         f->sensitive = sens;
     }
     if ((v = provider_param(r, "source"))) {
-        if (string_list(v) != 0 || !list_len(v)) {
+        if (string_list(v) != 0) {
             buf_printf(err, "Parameter source failed on %s: Source must be a String or an Array of Strings, not %s",
                        r->ref, val_type_name(v));
             return -1;
@@ -367,7 +368,7 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         for (size_t i = 0; i < list_len(v); i++)
             if (check_source(r, list_at(v, i), err) != 0)
                 return -1;
-        f->source = v;
+        if (list_len(v)) f->source = v;        /* source => [] names no source: Puppet accepts it */
     }
     if ((v = provider_param(r, "target")) && v->kind == V_STR && strcmp(v->str.s, "notlink") != 0)
         f->target = v->str.s;
@@ -2278,9 +2279,9 @@ static int recursion_applies(TxRes *t, const FileSpec *f)
     return is_dir;
 }
 
-static int file_apply(TxRes *t)
+/* Syncs the File resource r for t (t's own, or one t's type generates). */
+static int file_sync(TxRes *t, const Resource *r)
 {
-    const Resource *r = tx_resource(t);
     FileSpec f;
     Buf err = BUF_INIT;
     Out o = { .t = t };
@@ -2304,6 +2305,29 @@ out:
     buf_free(&err);
     file_free(&f);
     return rc;
+}
+
+static int file_apply(TxRes *t)
+{
+    return file_sync(t, tx_resource(t));
+}
+
+int file_sync_generated(TxRes *t, const Resource *r)
+{
+    tx_child(t, r->ref);
+    int rc = file_sync(t, r);
+    tx_child(t, NULL);
+    return rc;
+}
+
+int file_validate_generated(const Resource *r, Buf *err)
+{
+    return file_validate(r, err);
+}
+
+char *file_find_source(TxRes *t, const char *src, struct stat *st)
+{
+    return find_source(t, tx_root(t), src, st);
 }
 
 /* Spec 7.2.  File: every ancestor directory, nearest first, up to "/".

@@ -302,7 +302,7 @@ static int notify_apply(TxRes *t)
 /* withpath takes true or false only. */
 static int notify_validate(const Resource *r, Buf *err)
 {
-    Value *wp = res_get((Resource *)r, "withpath");
+    Value *wp = provider_param(r, "withpath");     /* undef: not set */
     if (wp && !(wp->kind == V_BOOL || (wp->kind == V_STR && (!strcmp(wp->str.s, "true") || !strcmp(wp->str.s, "false"))))) {
         Buf s = BUF_INIT;
         val_to_s(&s, wp);

@@ -11,11 +11,19 @@
 #include <strings.h>
 
 #define WEAK __attribute__((weak))
-extern const Provider provider_cron WEAK, provider_exec WEAK, provider_file WEAK, provider_group WEAK,
+extern const Provider provider_anchor WEAK, provider_concat_file WEAK, provider_concat_fragment WEAK,
+    provider_file_line WEAK, provider_ini_setting WEAK, provider_ini_subsetting WEAK,
+    provider_cron WEAK, provider_exec WEAK, provider_file WEAK, provider_group WEAK,
     provider_host WEAK, provider_notify WEAK, provider_package WEAK, provider_pkgrepo WEAK,
     provider_schedule WEAK, provider_service WEAK, provider_user WEAK;
 
 static const Provider *const providers[] = {
+    &provider_anchor,           /* module types (types.h, type_find_module) */
+    &provider_concat_file,
+    &provider_concat_fragment,
+    &provider_file_line,
+    &provider_ini_setting,
+    &provider_ini_subsetting,
     &provider_cron,
     &provider_exec,
     &provider_file,

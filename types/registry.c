@@ -23,6 +23,15 @@
  * product's own (Salt's pkgrepo state as a type).  To refresh the tables,
  * regenerate them the same way and keep every table sorted (t/types.c checks).
  * Only file has a non-trivial title_patterns; it is noted at its table.
+ *
+ * A second, separate table holds the module types: the resource types that
+ * Forge modules define in Ruby and mapply applies natively (file_line,
+ * concat_file, ini_setting, ...).  Their TypeDef names the module, and
+ * type_find() never returns them: Puppet knows such a type at compile time
+ * only when the module is on the module path, so mcomp must keep finding
+ * it in the module's lib/puppet/type/NAME.rb (compiler/loader.c), while
+ * mapply and mres, which take catalogs already compiled, look them up with
+ * type_find_applied().
  */
 #include "types/types.h"
 
@@ -303,21 +312,132 @@ static const TypeParam pkgrepo_params[] = {
 
 /* Sorted by name (strcmp); type_find() bisects it. */
 static const TypeDef types[] = {
-    { "cron",       "name",    cron_params,        COUNT(cron_params) },
-    { "exec",       "command", exec_params,        COUNT(exec_params) },
-    { "file",       "path",    file_params,        COUNT(file_params) },
-    { "filebucket", "name",    filebucket_params,  COUNT(filebucket_params) },
-    { "group",      "name",    group_params,       COUNT(group_params) },
-    { "host",       "name",    host_params,        COUNT(host_params) },
-    { "notify",     "name",    notify_params,      COUNT(notify_params) },
-    { "package",    "name",    package_params,     COUNT(package_params) },
-    { "pkgrepo",    "name",    pkgrepo_params,     COUNT(pkgrepo_params) },
-    { "resources",  "name",    resources_params,   COUNT(resources_params) },
-    { "schedule",   "name",    schedule_params,    COUNT(schedule_params) },
-    { "service",    "name",    service_params,     COUNT(service_params) },
-    { "stage",      "name",    stage_params,       COUNT(stage_params) },
-    { "tidy",       "path",    tidy_params,        COUNT(tidy_params) },
-    { "user",       "name",    user_params,        COUNT(user_params) },
+    { "cron",       "name",    cron_params,        COUNT(cron_params), NULL },
+    { "exec",       "command", exec_params,        COUNT(exec_params), NULL },
+    { "file",       "path",    file_params,        COUNT(file_params), NULL },
+    { "filebucket", "name",    filebucket_params,  COUNT(filebucket_params), NULL },
+    { "group",      "name",    group_params,       COUNT(group_params), NULL },
+    { "host",       "name",    host_params,        COUNT(host_params), NULL },
+    { "notify",     "name",    notify_params,      COUNT(notify_params), NULL },
+    { "package",    "name",    package_params,     COUNT(package_params), NULL },
+    { "pkgrepo",    "name",    pkgrepo_params,     COUNT(pkgrepo_params), NULL },
+    { "resources",  "name",    resources_params,   COUNT(resources_params), NULL },
+    { "schedule",   "name",    schedule_params,    COUNT(schedule_params), NULL },
+    { "service",    "name",    service_params,     COUNT(service_params), NULL },
+    { "stage",      "name",    stage_params,       COUNT(stage_params), NULL },
+    { "tidy",       "path",    tidy_params,        COUNT(tidy_params), NULL },
+    { "user",       "name",    user_params,        COUNT(user_params), NULL },
+};
+
+/* ---- module types (see type_find_module in types.h) ----
+ * Attribute names read off the Ruby types of the module versions Debian 12
+ * packages (stdlib 8.5.0, concat 7.3.1, inifile 5.4.0). */
+
+/* anchor (stdlib): only a name. */
+static const TypeParam anchor_params[] = {
+    { "name", TP_PARAM | TP_NAMEVAR },
+};
+
+/* concat_file (concat): key attribute path.  Its own tag parameter names
+ * the fragments it collects. */
+static const TypeParam concat_file_params[] = {
+    { "backup",                  TP_PARAM },
+    { "ensure",                  TP_PROPERTY },
+    { "ensure_newline",          TP_PARAM },
+    { "force",                   TP_PARAM },
+    { "format",                  TP_PARAM },
+    { "group",                   TP_PARAM },
+    { "mode",                    TP_PARAM },
+    { "order",                   TP_PARAM },
+    { "owner",                   TP_PARAM },
+    { "path",                    TP_PARAM | TP_NAMEVAR },
+    { "replace",                 TP_PARAM },
+    { "selinux_ignore_defaults", TP_PARAM },
+    { "selrange",                TP_PARAM },
+    { "selrole",                 TP_PARAM },
+    { "seltype",                 TP_PARAM },
+    { "seluser",                 TP_PARAM },
+    { "show_diff",               TP_PARAM },
+    { "tag",                     TP_PARAM },
+    { "validate_cmd",            TP_PARAM },
+};
+
+/* concat_fragment (concat): key attribute name. */
+static const TypeParam concat_fragment_params[] = {
+    { "content", TP_PARAM },
+    { "name",    TP_PARAM | TP_NAMEVAR },
+    { "order",   TP_PARAM },
+    { "source",  TP_PARAM },
+    { "tag",     TP_PARAM },
+    { "target",  TP_PARAM },
+};
+
+/* file_line (stdlib): key attribute name; line is its one property. */
+static const TypeParam file_line_params[] = {
+    { "after",                                  TP_PARAM },
+    { "append_on_no_match",                     TP_PARAM },
+    { "encoding",                               TP_PARAM },
+    { "ensure",                                 TP_PROPERTY },
+    { "line",                                   TP_PROPERTY },
+    { "match",                                  TP_PARAM },
+    { "match_for_absence",                      TP_PARAM },
+    { "multiple",                               TP_PARAM },
+    { "name",                                   TP_PARAM | TP_NAMEVAR },
+    { "path",                                   TP_PARAM },
+    { "provider",                               TP_PARAM },
+    { "replace",                                TP_PARAM },
+    { "replace_all_matches_not_matching_line",  TP_PARAM },
+};
+
+/* ini_setting (inifile): key attribute name. */
+static const TypeParam ini_setting_params[] = {
+    { "ensure",                     TP_PROPERTY },
+    { "force_new_section_creation", TP_PARAM },
+    { "indent_char",                TP_PARAM },
+    { "indent_width",               TP_PARAM },
+    { "key_val_separator",          TP_PARAM },
+    { "name",                       TP_PARAM | TP_NAMEVAR },
+    { "path",                       TP_PARAM },
+    { "provider",                   TP_PARAM },
+    { "refreshonly",                TP_PARAM },
+    { "section",                    TP_PARAM },
+    { "section_prefix",             TP_PARAM },
+    { "section_suffix",             TP_PARAM },
+    { "setting",                    TP_PARAM },
+    { "show_diff",                  TP_PARAM },
+    { "value",                      TP_PROPERTY },
+};
+
+/* ini_subsetting (inifile): key attribute name. */
+static const TypeParam ini_subsetting_params[] = {
+    { "delete_if_empty",              TP_PARAM },
+    { "ensure",                       TP_PROPERTY },
+    { "insert_type",                  TP_PARAM },
+    { "insert_value",                 TP_PARAM },
+    { "key_val_separator",            TP_PARAM },
+    { "name",                         TP_PARAM | TP_NAMEVAR },
+    { "path",                         TP_PARAM },
+    { "provider",                     TP_PARAM },
+    { "quote_char",                   TP_PARAM },
+    { "section",                      TP_PARAM },
+    { "setting",                      TP_PARAM },
+    { "show_diff",                    TP_PARAM },
+    { "subsetting",                   TP_PARAM },
+    { "subsetting_key_val_separator", TP_PARAM },
+    { "subsetting_separator",         TP_PARAM },
+    { "use_exact_match",              TP_PARAM },
+    { "value",                        TP_PROPERTY },
+};
+
+/* Sorted by name (strcmp), a table of its own so that type_find() (the
+ * compiler's) never sees them. */
+static const TypeDef module_types[] = {
+    { "anchor",          "name", anchor_params,          COUNT(anchor_params),          "stdlib" },
+    { "concat_file",     "path", concat_file_params,     COUNT(concat_file_params),     "concat" },
+    { "concat_fragment", "name", concat_fragment_params, COUNT(concat_fragment_params), "concat" },
+    { "file_line",       "name", file_line_params,       COUNT(file_line_params),       "stdlib" },
+    { "ini_setting",     "name", ini_setting_params,     COUNT(ini_setting_params),     "inifile" },
+    { "ini_subsetting",  "name", ini_subsetting_params,  COUNT(ini_subsetting_params),  "inifile" },
 };
 
 /* Metaparameters, sorted (strcmp).  Puppet 7.23's Puppet::Type.metaparams is
@@ -397,6 +517,18 @@ const TypeDef *type_find(const char *name, size_t len)
 {
     long i = bisect(types, COUNT(types), sizeof types[0], name, len, 1);
     return i < 0 ? NULL : &types[i];
+}
+
+const TypeDef *type_find_module(const char *name, size_t len)
+{
+    long i = bisect(module_types, COUNT(module_types), sizeof module_types[0], name, len, 1);
+    return i < 0 ? NULL : &module_types[i];
+}
+
+const TypeDef *type_find_applied(const char *name, size_t len)
+{
+    const TypeDef *t = type_find(name, len);
+    return t ? t : type_find_module(name, len);
 }
 
 const TypeParam *type_param(const TypeDef *t, const char *name, size_t len)

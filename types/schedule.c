@@ -19,7 +19,11 @@
 static const char *const periods[] = {"hourly", "daily", "weekly", "monthly", "never"};
 static const char *const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
 
-static Value *param(const Resource *r, const char *name) { return res_get((Resource *)r, name); }
+static Value *param(const Resource *r, const char *name)    /* undef: not set */
+{
+    Value *v = res_get((Resource *)r, name);
+    return v && v->kind != V_UNDEF ? v : NULL;
+}
 
 static int parse_hm(const char *s, int *minutes)
 {

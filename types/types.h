@@ -27,12 +27,30 @@ typedef struct TypeDef {
     const char *namevar;       /* the (first) key attribute, e.g. "path" */
     const TypeParam *params;   /* every parameter and property, metaparameters excluded */
     size_t nparams;            /* entries in params, sorted by name (strcmp) */
+    const char *module;        /* NULL for Puppet's own types; for a module type,
+                                  the Forge module whose lib/puppet/type/NAME.rb
+                                  defines it ("stdlib"), see type_find_module() */
 } TypeDef;
 
 /* The type called name[0..len), compared ASCII case-insensitively ("File",
  * "FILE" and "file" all find file); NULL if there is no such type.  name need
  * not be NUL-terminated. */
 const TypeDef *type_find(const char *name, size_t len);
+
+/* Module types: resource types that Forge modules define in Ruby and that
+ * mapply applies natively (stdlib's file_line and anchor, concat's
+ * concat_file and concat_fragment, inifile's ini_setting and
+ * ini_subsetting).  They are deliberately NOT found by type_find(): at
+ * compile time Puppet knows such a type only when its module is on the
+ * module path, so the compiler must keep finding it in the module's
+ * lib/puppet/type/NAME.rb, never here.  The apply side (mapply, mres),
+ * which reads a catalog already compiled, asks type_find_applied().
+ * Their TypeDef has module set to the module's name.  Same contract as
+ * type_find(). */
+const TypeDef *type_find_module(const char *name, size_t len);
+
+/* type_find(), else type_find_module(): every type mapply knows. */
+const TypeDef *type_find_applied(const char *name, size_t len);
 
 /* t's attribute called name[0..len), compared exactly (Puppet attribute names
  * are lowercase words); NULL if t has no such parameter or property.
@@ -51,7 +69,8 @@ int type_is_metaparam(const char *name, size_t len);
  * metaparameters: before, require, notify, subscribe. */
 int type_is_relationship_metaparam(const char *name, size_t len);
 
-/* Iterate over every type, in order of name: type_at(i) for i < type_count().
+/* Iterate over every type of Puppet's own (module types are not included), in
+ * order of name: type_at(i) for i < type_count().
  * type_at() returns NULL when i is out of range. */
 size_t type_count(void);
 const TypeDef *type_at(size_t i);

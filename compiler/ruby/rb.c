@@ -66,6 +66,7 @@ extern const size_t rby_nsources;
 /* Init hooks of the bridge modules: add yours here (see rby_define). */
 static void (*const rby_inits[])(void) = {
     rby_erb_init,
+    rby_fn_init,
 };
 
 static int started;
@@ -78,7 +79,7 @@ static VALUE c_puppet_error;         /* Puppet::Error */
 static VALUE c_sensitive;            /* Puppet::Pops::Types::PSensitiveType::Sensitive */
 static VALUE c_type;                 /* Puppet::Pops::Types::PuppetType */
 static VALUE c_scope;                /* Puppet::Parser::Scope */
-static ID id_new, id_unwrap, id_at_ptr, id_message, id_backtrace, id_source, id_redact;
+static ID id_new, id_unwrap, id_at_ptr, id_at_loc, id_message, id_backtrace, id_source, id_redact;
 
 int rby_started(void) { return started; }
 double rby_startup_ms(void) { return startup_ms; }
@@ -319,16 +320,33 @@ int rby_exc_is_compile_error(VALUE exc) { return c_compile_error && RTEST(rb_obj
 
 _Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
 {
+    const char *msg = rby_exc_message(c, exc);
+    /* a compile error of Puppet code (a lambda, a Puppet function) that Ruby
+       called keeps the place Puppet reports: where that code failed */
+    VALUE where = rby_exc_is_compile_error(exc) ? rb_ivar_get(exc, id_at_loc) : Qnil;
+    if (!NIL_P(where) && rb_typeddata_is_kind_of(where, &ptr_type)) {
+        const SrcLoc *loc = DATA_PTR(where);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    cmp_fail(c, at, fmt, rby_exc_message(c, exc));
+        diag_report(DIAG_ERROR, *loc, "%s", arena_printf(A, fmt, msg));
+#pragma GCC diagnostic pop
+        longjmp(*c->fail, 1);
+    }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    cmp_fail(c, at, fmt, msg);
 #pragma GCC diagnostic pop
 }
 
+static SrcLoc *guard_loc;             /* where the last guarded compile error was reported */
+
 _Noreturn void rby_raise_compile_error(const char *msg)
 {
+    VALUE e = rb_exc_new_cstr(c_compile_error, msg);
+    if (guard_loc) rb_ivar_set(e, id_at_loc, ptr_new(guard_loc));
+    guard_loc = NULL;
     leaving_frames();
-    rb_exc_raise(rb_exc_new_cstr(c_compile_error, msg));
+    rb_exc_raise(e);
     abort();      /* not reached */
 }
 
@@ -337,6 +355,7 @@ _Noreturn void rby_raise_compile_error(const char *msg)
 typedef struct Guard {
     Compiler *c;
     const char *msg;                 /* the first error reported */
+    SrcLoc loc;                      /* and where */
     DiagSink sink;                   /* the sink outside the guard */
     void *sink_ctx;
 } Guard;
@@ -345,7 +364,7 @@ static void guard_sink(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
 {
     Guard *g = ctx;
     if (lvl == DIAG_ERROR) {
-        if (!g->msg) g->msg = arena_strdup(g->c->arena, msg);
+        if (!g->msg) g->msg = arena_strdup(g->c->arena, msg), g->loc = loc;
         return;
     }
     DiagSink inner = diag_sink;       /* warnings and notes print as usual */
@@ -363,7 +382,7 @@ const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg)
     jmp_buf *volatile saved_fail = c->fail;
     volatile int depth = c->depth, call_depth = c->call_depth, type_depth = c->type_depth;
     volatile int catch_next = c->catch_next, catch_return = c->catch_return, catch_break = c->catch_break;
-    Guard g = {c, NULL, diag_sink, diag_sink_ctx};
+    Guard g = {c, NULL, {0}, diag_sink, diag_sink_ctx};
     diag_sink = guard_sink;
     diag_sink_ctx = &g;
     c->fail = &jb;
@@ -379,6 +398,8 @@ const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg)
         if (!g.msg) g.msg = "return(), next() and break() cannot leave Ruby code";
     }
     if (failed && !g.msg) g.msg = "compile error";
+    guard_loc = NULL;
+    if (failed && g.loc.file) guard_loc = arena_memdup(c->arena, &g.loc, sizeof g.loc);
     return g.msg;
 }
 
@@ -815,6 +836,7 @@ void rby_start(Compiler *c, const Node *at)
     id_new = rb_intern("new");
     id_unwrap = rb_intern("unwrap");
     id_at_ptr = rb_intern("@__ptr");
+    id_at_loc = rb_intern("@__loc");
     id_message = rb_intern("message");
     id_backtrace = rb_intern("backtrace");
     id_source = rb_intern("source");

@@ -28,4 +28,16 @@ Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args
  * call_function() (see rb.c); a compiler function only the lambdas the
  * bridge makes call. */
 Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+/* Functions that modules write in Ruby (rbfunc.c).  rby_fn_find gives
+ * the function called name from <module>/lib/puppet/functions/<ns>/<name>.rb
+ * (4.x) or <module>/lib/puppet/parser/functions/<name>.rb (3.x) of the
+ * module path, loading its file into Ruby the first time (a file that
+ * fails to load ends the compile, at at), or NULL when there is none; the
+ * compiler asks only for names no built-in or Puppet-language function
+ * has.  rby_fn_call calls it as Puppet does (dispatch by type, Puppet's
+ * messages; errors end the compile at at); the result lives in the
+ * compile arena. */
+typedef struct RbyFunc RbyFunc;
+const RbyFunc *rby_fn_find(Compiler *c, const Node *at, const char *name);
+Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Value **args, size_t n, const Node *lambda);
 #endif

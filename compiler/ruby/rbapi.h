@@ -171,4 +171,5 @@ const char *rby_cstr(Compiler *c, VALUE str, size_t *len);
 
 /* Hooks of the bridge's own modules, run after start-up (see rby_define). */
 void rby_erb_init(void);
+void rby_fn_init(void);
 #endif

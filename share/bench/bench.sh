@@ -155,3 +155,57 @@ if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet 
             "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 / $best }")"
     fi
 fi
+
+# Ruby (issue 10): 50 modules carrying Ruby as Forge modules do
+# (share/bench/rbgen.sh): ERB templates (nested, inline, in loops), a 4.x
+# function with dispatches and a block, a 3.x function.  Printed: mcomp's
+# wall time and whole process as above, and the Ruby start-up time --stats
+# reports; then, when Puppet is installed, the same ratios to `puppet
+# catalog compile`.  Targets: Ruby start-up under 30 ms, compile at least 50
+# times faster than Puppet's.
+rbmods="$dir/rbmods"
+sh "$here/rbgen.sh" "$rbmods" 50
+printf '\n%-8s %10s %10s %12s %12s %12s\n' 'ruby' resources 'wall ms' 'process ms' 'peak KiB' 'ruby start ms'
+best=""
+proc=""
+for run in 1 2 3 4 5; do
+    if ! timed "$dir/ms" "$mcomp" --stats --facts "$rbmods/facts.json" --certname bench.example.com \
+            --modulepath "$rbmods/modules" "$rbmods/site.pp" > "$dir/rb.json" 2> "$dir/stats"; then
+        printf '%-8s skipped: %s\n' 50 "$(grep -m1 . "$dir/stats")"
+        best=skipped
+        break
+    fi
+    t=$(cat "$dir/ms")
+    if [ -z "$proc" ] || awk "BEGIN { exit !($t < $proc) }"; then proc=$t; fi
+    set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*ruby_startup_ms=\([0-9.]*\).*/\1 \2 \3 \4/p' "$dir/stats")
+    [ $# -eq 4 ] || { echo "no Ruby start-up in --stats: $(cat "$dir/stats")" >&2; exit 1; }
+    if [ -z "$best" ] || awk "BEGIN { exit !($2 < $best) }"; then best=$2; res=$1; mem=$3; fi
+    if [ -z "${rstart:-}" ] || awk "BEGIN { exit !($4 < $rstart) }"; then rstart=$4; fi
+done
+[ "$best" = skipped ] || printf '%-8s %10s %10s %12s %12s %12s\n' 50 "$res" "$best" "$proc" "$mem" "$rstart"
+
+if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet > /dev/null 2>&1; then
+    p="$dir/rbpuppet"
+    mkdir -p "$p/var/yaml/facts" "$p/conf" "$p/code"
+    { echo '--- !ruby/object:Puppet::Node::Facts'; echo 'name: bench.example.com'; printf 'values: '
+      tr -d '\n' < "$rbmods/facts.json"; echo; } > "$p/var/yaml/facts/bench.example.com.yaml"
+    pproc=""
+    pcomp=""
+    for run in 1 2 3; do
+        timed "$dir/ms" puppet catalog compile bench.example.com --manifest "$rbmods/site.pp" --modulepath "$rbmods/modules" \
+            --render-as json --color=false --facts_terminus yaml --log_level info \
+            --vardir "$p/var" --confdir "$p/conf" --codedir "$p/code" > "$p/out" 2>&1 || {
+            echo "puppet failed: $(grep -m1 Error "$p/out")"; break; }
+        t=$(cat "$dir/ms")
+        c=$(sed -n 's/.*Compiled catalog for .* in \([0-9.]*\) seconds.*/\1/p' "$p/out" | head -1)
+        if [ -z "$pproc" ] || awk "BEGIN { exit !($t < $pproc) }"; then pproc=$t; fi
+        if [ -n "$c" ] && { [ -z "$pcomp" ] || awk "BEGIN { exit !($c < $pcomp) }"; }; then pcomp=$c; fi
+    done
+    if [ -n "$pproc" ]; then
+        printf '%-8s %10s %10s %12s   (puppet catalog compile %s)\n' puppet "" \
+            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 }")" "$pproc" "$(puppet --version)"
+        printf 'mcomp is %sx faster process to process, %sx compile to compile (target: 50x; Ruby start-up target: 30 ms)\n' \
+            "$(awk "BEGIN { printf \"%.0f\", $pproc / $proc }")" \
+            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 / $best }")"
+    fi
+fi

@@ -1,0 +1,2 @@
+notify { 'second': alias => 'first' }
+notify { 'first': }

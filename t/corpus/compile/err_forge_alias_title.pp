@@ -1,0 +1,2 @@
+notify { 'first': }
+notify { 'second': alias => 'first' }

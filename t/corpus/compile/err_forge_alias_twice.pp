@@ -1,0 +1,2 @@
+notify { 'second': alias => 'al' }
+notify { 'third': alias => 'al' }

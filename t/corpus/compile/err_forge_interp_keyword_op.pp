@@ -1,0 +1,2 @@
+$type = 'abc'
+notify { 'a': message => "${type == 'abc'}" }

@@ -1,0 +1,1 @@
+$l = [1].map |Integer[0,] $i| { $i }

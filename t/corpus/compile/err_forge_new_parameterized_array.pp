@@ -1,0 +1,1 @@
+$b = Array[Integer](['1'])

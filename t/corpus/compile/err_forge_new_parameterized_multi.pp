@@ -1,0 +1,1 @@
+$x = Array[Integer](["1", "2"])

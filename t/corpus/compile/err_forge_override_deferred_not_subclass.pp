@@ -1,0 +1,3 @@
+class ov { Notify['later'] { message => 'x' } }
+include ov
+notify { 'later': }

@@ -1,0 +1,2 @@
+notify { 'x': }
+node default { Notify['x'] { message => 'y' } }

@@ -1,0 +1,2 @@
+class e($fooBar) { notify { 'e': message => $fooBar } }
+class { 'e': foobar => 'lower given' }

@@ -1,0 +1,2 @@
+class c($Foo = 'a', $ok = 'b') { }
+include c

@@ -1,0 +1,2 @@
+class t(Enum['a','b',] $e = 'a') { }
+include t

@@ -1,0 +1,2 @@
+# a define may not take the name of a Puppet type
+define unit() {}

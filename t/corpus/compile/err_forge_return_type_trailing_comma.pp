@@ -1,0 +1,1 @@
+function f(String $x) >> Tuple[String, String,] { [$x, $x] }

@@ -1,0 +1,2 @@
+$x = Nosuch::Thing
+notice($x)

@@ -1,0 +1,2 @@
+define d(Optional[Nosuch::Thing] $x = undef) {}
+d { 'a': }

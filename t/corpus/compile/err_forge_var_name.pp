@@ -1,0 +1,3 @@
+$Bad = 1
+notice("$Bad3")
+notice($a::B)

@@ -1,0 +1,3 @@
+Puppet::Type.newtype(:rtype) do
+  newparam(:name, :namevar => true)
+end

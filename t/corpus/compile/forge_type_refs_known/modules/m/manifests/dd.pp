@@ -1,0 +1,1 @@
+define m::dd() {}

@@ -1,0 +1,3 @@
+Puppet::Parser::Functions.newfunction(:count_args, :type => :rvalue) do |arguments|
+  "#{arguments.size} args: #{arguments.join('|')}"
+end

@@ -1,0 +1,5 @@
+module Puppet::Parser::Functions
+  newfunction(:record) do |args|
+    'statements return nothing'
+  end
+end

@@ -1,0 +1,1 @@
+notify { 'raw': message => raw_template('m/a.erb', 'm/b.erb') }

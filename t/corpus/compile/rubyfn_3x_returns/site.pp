@@ -1,0 +1,4 @@
+['nil', 'undef', 'hash', 'num'].each |$k| {
+  $v = ret3($k)
+  notify { $k: message => "${type($v, 'generalized')} [${v}]" }
+}

@@ -1,0 +1,2 @@
+shout('ignored')
+notify { 'after': message => shout('used') }

@@ -1,0 +1,1 @@
+function m::pp(String $s) { "pp ${s}" }

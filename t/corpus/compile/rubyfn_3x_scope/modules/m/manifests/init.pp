@@ -1,0 +1,5 @@
+class m {
+  $cvar = 'class var'
+  $local = 'in class m'
+  notify { 'info': message => scope_info() }
+}

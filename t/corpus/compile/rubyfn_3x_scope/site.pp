@@ -1,0 +1,2 @@
+$top = 'top var'
+include m

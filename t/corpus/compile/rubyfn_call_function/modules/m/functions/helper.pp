@@ -1,0 +1,3 @@
+function m::helper(String $s, Integer $n = 2) >> String {
+  "${s}*${n}"
+}

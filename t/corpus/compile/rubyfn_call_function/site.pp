@@ -1,0 +1,1 @@
+notify { 'calls': message => m::caller('abc') }

@@ -1,0 +1,5 @@
+Puppet::Functions.create_function(:'m::inner') do
+  def inner(x)
+    "inner(#{x})"
+  end
+end

@@ -1,0 +1,4 @@
+class m {
+  $top = 'class local'
+  notify { 'env': message => m::env() }
+}

@@ -1,0 +1,2 @@
+$top = 'top value'
+include m

@@ -1,0 +1,5 @@
+module Puppet::Parser::Functions
+  newfunction(:pair, :type => :rvalue, :arity => 2) do |args|
+    args.join('=')
+  end
+end

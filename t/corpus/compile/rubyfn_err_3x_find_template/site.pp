@@ -1,0 +1,1 @@
+$x = raw_template('m/missing.erb')

@@ -1,0 +1,5 @@
+module Puppet::Parser::Functions
+  newfunction(:atleast, :type => :rvalue, :arity => -3) do |args|
+    args.size
+  end
+end

@@ -1,0 +1,4 @@
+define d() {
+  check3($title)
+}
+d { 'forbidden': }

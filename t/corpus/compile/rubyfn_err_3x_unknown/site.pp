@@ -1,0 +1,1 @@
+$x = calls_missing()

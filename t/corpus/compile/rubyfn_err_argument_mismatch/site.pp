@@ -1,0 +1,2 @@
+notify { 'ok': message => m::size('abc') }
+notify { 'bad': message => m::size(12) }

@@ -1,0 +1,1 @@
+notify { 'x': message => m::needs(1) }

@@ -1,0 +1,1 @@
+notify { 'x': message => m::noblock(1) |$x| { $x } }

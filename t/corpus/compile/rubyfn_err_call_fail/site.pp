@@ -1,0 +1,2 @@
+notify { 'a': }
+notify { 'b': message => m::failing('reasons') }

@@ -1,0 +1,2 @@
+$a = 1
+notify { 'x': message => m::typed('a', {}, 3) }

@@ -1,0 +1,1 @@
+notify { 'x': message => m::port('db', 70000) }

@@ -1,0 +1,1 @@
+notify { 'x': message => m::multi(-1) }

@@ -1,0 +1,5 @@
+class c {
+  notify { 'before': }
+  $v = m::boom('arg')
+}
+include c

@@ -1,0 +1,2 @@
+notify { 'ok': message => m::badret('fine') }
+notify { 'x': message => m::badret(3) }

@@ -1,0 +1,8 @@
+Puppet::Functions.create_function(:'m::plain') do
+  dispatch :plain do
+    param 'String', :s
+  end
+  def plain(s)
+    s
+  end
+end

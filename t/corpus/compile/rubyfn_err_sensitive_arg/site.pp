@@ -1,0 +1,1 @@
+$x = m::plain(Sensitive('hunter2'))

@@ -1,0 +1,3 @@
+define m::cfg(Hash $settings) {
+  create_resources('notify', m::conf($title, $settings))
+}

@@ -1,0 +1,1 @@
+m::cfg { 'app': settings => { 'port' => 80, 'debug' => false, 'name' => 'x' } }

@@ -1,0 +1,1 @@
+notify { 'c': message => m::chatty('it') }

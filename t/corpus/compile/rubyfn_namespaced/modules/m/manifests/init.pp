@@ -1,0 +1,3 @@
+class m {
+  notify { 'in m': message => m::twice(21) }
+}

@@ -1,0 +1,3 @@
+include m
+notify { 'deep': message => m::deep::name() }
+notify { 'top': message => ::m::twice(5) }

@@ -1,0 +1,2 @@
+notify { 'up': message => upcase('abc') }
+notify { 'down': message => downcase('ABC') }

@@ -1,0 +1,26 @@
+# stdlib functions written in Ruby that have no built-in version
+$calls = {
+  'to_python'     => to_python({ 'a' => [true, undef, 1] }),
+  'to_ruby'       => to_ruby({ 'a' => [true, undef, 'x'] }),
+  'convert_base'  => convert_base(255, 16),
+  'squeeze'       => squeeze('aaabbbccc'),
+  'swapcase'      => swapcase('Hello World'),
+  'regexpescape'  => regexpescape('a.b*c'),
+  'dos2unix'      => dos2unix("a\r\nb"),
+  'num2bool'      => num2bool(1),
+  'count'         => count(['a', undef, 'b', '']),
+  'delete_values' => delete_values({ 'a' => 1, 'b' => 2 }, 2),
+  'clamp'         => clamp(1, 10, 20),
+  'fqdn_uuid'     => fqdn_uuid('example.com'),
+  'sprintf_hash'  => sprintf_hash('%<a>s-%<b>d', { 'a' => 'x', 'b' => 3 }),
+  'type_of'       => type_of([1, 'a']),
+  'is_string'     => is_string('x'),
+  'reverse'       => reverse('abc'),
+  'to_bytes'      => to_bytes('4 kB'),
+  'bool2num'      => bool2num(true),
+  'any2bool'      => any2bool('yes'),
+  'hash'          => hash(['a', 1, 'b', 2]),
+  'join_keys'     => join_keys_to_values({ 'a' => 1, 'b' => 2 }, '='),
+  'validate_int'  => validate_integer(3, 10),
+}
+$calls.each |$k, $v| { notify { $k: message => $v } }

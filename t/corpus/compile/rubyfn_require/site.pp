@@ -1,0 +1,1 @@
+notify { 'w': message => m::wrapped('x') }

@@ -1,0 +1,1 @@
+notify { 's': message => m::sett() }

@@ -1,0 +1,2 @@
+notify { 'first': } ~> anchor { 'a::begin': } ~> anchor { 'a::end': } -> notify { 'last': }
+anchor { 'quiet': }
