@@ -148,6 +148,17 @@ VALUE rby_to_ruby(Compiler *c, const Value *v)
     return r;
 }
 
+/* The Ruby class of type value v, as Puppet's: PIntegerType for Integer[1],
+ * PClassType for Class['x'], PResourceType for a resource type or reference,
+ * PTypeAliasType for the types Puppet defines as aliases (Data ...). */
+static VALUE type_class(const Value *v)
+{
+    const char *name = v->type.name;
+    if (!strcmp(name, "Data") || !strcmp(name, "RichData") || !strcmp(name, "RichDataKey")) name = "TypeAlias";
+    else if (strcmp(name, "Class") && !val_is_data_type_name(name)) name = "Resource";
+    return rb_funcall(c_type, rb_intern("class_for"), 1, rby_str(name, strlen(name)));
+}
+
 static VALUE convert(Compiler *c, const Value *v)
 {
     switch (v->kind) {
@@ -176,10 +187,11 @@ static VALUE convert(Compiler *c, const Value *v)
         VALUE inner = rby_to_ruby(c, v->sensitive);
         return rb_funcall(c_sensitive, id_new, 1, inner);
     }
-    case V_TYPE: return wrap(c_type, v);
+    case V_TYPE: return wrap(type_class(v), v);
     /* Timestamp and Timespan: an object whose to_s is Puppet's string
      * form and that converts back to the same value */
-    case V_TIMESTAMP: case V_TIMESPAN: return wrap(c_type, v);
+    case V_TIMESTAMP: return wrap(rb_path2class("Puppet::Pops::Time::Timestamp"), v);
+    case V_TIMESPAN: return wrap(rb_path2class("Puppet::Pops::Time::Timespan"), v);
     }
     return Qnil;
 }

@@ -25,7 +25,11 @@
  *     Regexp       <-> Regexp (the Puppet pattern as the Ruby source)
  *     Sensitive    <-> Puppet::Pops::Types::PSensitiveType::Sensitive
  *                      (#unwrap; to_s and inspect are redacted)
- *     a type, a resource reference <-> a Puppet::Pops::Types::PuppetType
+ *     a type, a resource reference <-> a Puppet::Pops::Types::PuppetType,
+ *                      of Puppet's class for it (PIntegerType,
+ *                      PResourceType, PClassType, PTypeAliasType for
+ *                      Data; Timestamp and Timespan values are
+ *                      Puppet::Pops::Time::Timestamp and ::Timespan)
  *                      (to_s is what Puppet prints: Integer[1],
  *                      File['/x']; #to_resource_s gives File[/x]); it
  *                      converts back to the very same Value.

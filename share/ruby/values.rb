@@ -31,7 +31,43 @@ module MComp
 end
 
 module Puppet::Pops::Types
-  class PSensitiveType
+  # A data type (Integer[1]) or a resource reference (File['/x']): to_s is
+  # what Puppet prints; it converts back to the same Puppet value.
+  class PuppetType
+    def to_s
+      MComp.type_to_s(self, 'string')
+    end
+    alias inspect to_s
+
+    # The reference as the catalog writes it: File[/x].
+    def to_resource_s
+      MComp.type_to_s(self, 'resource')
+    end
+
+    def ==(other)
+      MComp.type_eq(self, other)
+    end
+    alias eql? ==
+
+    def hash
+      to_s.hash
+    end
+
+    # The class of the type value named name, as Puppet's (made on first
+    # use, each a PuppetType): Integer[1] is a PIntegerType, File['/x'] and
+    # File a PResourceType, Class['x'] a PClassType.
+    def self.class_for(name)
+      types = Puppet::Pops::Types
+      cname = :"P#{name}Type"
+      return types.const_get(cname, false) if types.const_defined?(cname, false)
+      types.const_set(cname, Class.new(PuppetType))
+    end
+  end
+
+  # Puppet's types all descend from PAnyType.
+  PAnyType = PuppetType
+
+  class PSensitiveType < PuppetType
     # A Sensitive value: #unwrap gives it; it never prints.
     class Sensitive
       def initialize(value)
@@ -61,29 +97,12 @@ module Puppet::Pops::Types
       end
     end
   end
+end
 
-  # A data type (Integer[1]) or a resource reference (File['/x']): to_s is
-  # what Puppet prints; it converts back to the same Puppet value.
-  class PuppetType
-    def to_s
-      MComp.type_to_s(self, 'string')
-    end
-    alias inspect to_s
-
-    # The reference as the catalog writes it: File[/x].
-    def to_resource_s
-      MComp.type_to_s(self, 'resource')
-    end
-
-    def ==(other)
-      MComp.type_eq(self, other)
-    end
-    alias eql? ==
-
-    def hash
-      to_s.hash
-    end
-  end
+# Timestamp and Timespan values (to_s is Puppet's string form).
+module Puppet::Pops::Time
+  class Timestamp < Puppet::Pops::Types::PuppetType; end
+  class Timespan < Puppet::Pops::Types::PuppetType; end
 end
 
 module Puppet
