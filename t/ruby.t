@@ -59,6 +59,8 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
                qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
               ['return in such a block', '<%= scope.call_function("map", [[1, 2]]) { |x| return 4 } %>',
                qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['a Ruby Thread calling a Puppet function', '<%= Thread.new { scope.call_function("abs", [-1]) }.value %>',
+               qr/Failed to parse inline template: Puppet code can only be called from the thread the template or function runs in/],
               ['an array holding itself handed to Puppet', '<% a = []; a << a %><%= scope.call_function("join", [a]) %>',
                qr/Failed to parse inline template: Use of a Ruby Array nested more than 10000 levels deep \(or holding itself\) is not supported here/],
               ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {

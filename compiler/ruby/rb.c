@@ -21,6 +21,7 @@
 #include "base/util.h"
 #include <ruby/encoding.h>
 #include <ctype.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,6 @@
  * caught an exception the stack below it is unpoisoned (the frames there
  * are gone).  Nothing happens in other builds. */
 #if defined(__SANITIZE_ADDRESS__)
-#include <pthread.h>
 #include <sanitizer/asan_interface.h>
 #define leaving_frames() __asan_handle_no_return()
 static void __attribute__((noinline)) unpoison_below(void)
@@ -83,7 +83,12 @@ static ID id_new, id_unwrap, id_at_ptr, id_at_loc, id_message, id_backtrace, id_
 
 int rby_started(void) { return started; }
 double rby_startup_ms(void) { return startup_ms; }
-RbyCtx *rby_ctx(void) { return ctx_top; }
+/* The thread Ruby was started on, which runs the compile: a Ruby Thread a
+ * template starts has a small stack and must not run compiler code. */
+static pthread_t compile_thread;
+static int on_compile_thread(void) { return started && pthread_equal(pthread_self(), compile_thread); }
+
+RbyCtx *rby_ctx(void) { return on_compile_thread() ? ctx_top : NULL; }
 VALUE rby_module(void) { return m_mcomp; }
 
 /* ---- MComp::Ptr: a C pointer (arena memory: nothing to mark or free) ---- */
@@ -498,6 +503,8 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
 
 static RbyCtx *need_ctx(void)
 {
+    if (!on_compile_thread())
+        RAISE(rb_eThreadError, "Puppet code can only be called from the thread the template or function runs in");
     if (!ctx_top) RAISE(rb_eRuntimeError, "Puppet is not compiling");
     return ctx_top;
 }
@@ -784,6 +791,7 @@ static void yield_body(void *arg)
 /* MComp.lambda_call(lambda, args) -> the lambda's value */
 static VALUE cb_lambda_call(VALUE self, VALUE lambda, VALUE args)
 {
+    need_ctx();
     RbyLambda *l = ptr_get(lambda);
     Compiler *c = l->c;
     args = rb_Array(args);
@@ -837,6 +845,7 @@ void rby_start(Compiler *c, const Node *at)
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], NULL, &saved[i]);
     stack_t saved_alt;                /* Ruby sets its own; ASan unmaps its own at thread exit */
     int have_alt = sigaltstack(NULL, &saved_alt) == 0;
+    compile_thread = pthread_self();
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};

@@ -85,7 +85,9 @@ void rby_start(Compiler *c, const Node *at);
 
 /* The context a callback from Ruby into C runs in: the compiler, the
  * calling scope and the node errors and log lines point at.  rby_protect
- * pushes one for the time of its call; rby_ctx() is the innermost. */
+ * pushes one for the time of its call; rby_ctx() is the innermost, or
+ * NULL outside a call and on any thread but the compile thread (a Ruby
+ * Thread must not run compiler code: its stack is small). */
 typedef struct RbyCtx {
     Compiler *c;
     Scope *scope;
