@@ -33,12 +33,12 @@
 /* Ruby unwinds with its own longjmp, which AddressSanitizer does not see:
  * the poisoned redzones of the C frames it skips would stay, and later
  * frames at those addresses would look like overflows.  So C code leaving
- * its frames by a Ruby raise says so first (RAISE), and when rb_protect
+ * its frames by a Ruby raise says so first (RBY_RAISE), and when rb_protect
  * caught an exception the stack below it is unpoisoned (the frames there
  * are gone).  Nothing happens in other builds. */
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
-#define leaving_frames() __asan_handle_no_return()
+void rby_leaving_frames(void) { __asan_handle_no_return(); }
 static void __attribute__((noinline)) unpoison_below(void)
 {
     char here;
@@ -53,10 +53,9 @@ static void __attribute__((noinline)) unpoison_below(void)
     if (top > low) ASAN_UNPOISON_MEMORY_REGION((void *)low, top - low);
 }
 #else
-#define leaving_frames() ((void)0)
+void rby_leaving_frames(void) {}
 static void unpoison_below(void) {}
 #endif
-#define RAISE(...) (leaving_frames(), rb_raise(__VA_ARGS__))
 
 /* The embedded Ruby layer (build/gen/rubysrc.c, from share/ruby/). */
 typedef struct RbySource { const char *name; const char *text; size_t len; } RbySource;
@@ -104,7 +103,7 @@ static VALUE ptr_new(const void *p) { return TypedData_Wrap_Struct(c_ptr, &ptr_t
 static void *ptr_get(VALUE obj)
 {
     VALUE p = rb_ivar_get(obj, id_at_ptr);
-    if (!rb_typeddata_is_kind_of(p, &ptr_type)) RAISE(rb_eTypeError, "not a Puppet object");
+    if (!rb_typeddata_is_kind_of(p, &ptr_type)) RBY_RAISE(rb_eTypeError, "not a Puppet object");
     return DATA_PTR(p);
 }
 
@@ -208,7 +207,7 @@ static Value *int_to_puppet(Compiler *c, VALUE v)
     int r = rb_integer_pack(v, &out, 1, sizeof out, 0, INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
     if (r == 2 || r == -2) {
         VALUE hex = rb_funcall(rby_str("0x%x", 4), rb_intern("%"), 1, v);
-        RAISE(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
+        RBY_RAISE(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
                  r > 0 ? "max" : "min", StringValueCStr(hex));
     }
     return val_int(A, out);
@@ -236,7 +235,7 @@ Value *rby_to_puppet(Compiler *c, VALUE v) { return to_puppet(c, v, 0); }
 static Value *to_puppet(Compiler *c, VALUE v, int depth)
 {
     if (++depth > RBY_MAX_NESTING)
-        RAISE(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
+        RBY_RAISE(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
                  rb_obj_classname(v), RBY_MAX_NESTING);
     switch (TYPE(v)) {
     case T_NIL: return VAL_UNDEF;
@@ -277,7 +276,7 @@ static Value *to_puppet(Compiler *c, VALUE v, int depth)
         if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, to_puppet(c, rb_funcall(v, id_unwrap, 0), depth));
         if (rb_respond_to(v, rb_intern("to_puppet_value")))   /* Puppet::Resource and the like (values.rb) */
             return to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0), depth);
-        RAISE(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
+        RBY_RAISE(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
     }
 }
 
@@ -287,7 +286,7 @@ VALUE rby_scope_object(Compiler *c, Scope *s) { return wrap(c_scope, s); }
 
 Scope *rby_scope_of(VALUE obj)
 {
-    if (!rb_obj_is_kind_of(obj, c_scope)) RAISE(rb_eTypeError, "not a scope");
+    if (!rb_obj_is_kind_of(obj, c_scope)) RBY_RAISE(rb_eTypeError, "not a scope");
     return ptr_get(obj);
 }
 
@@ -362,7 +361,7 @@ _Noreturn void rby_raise_compile_error(const char *msg)
     VALUE e = rb_exc_new_cstr(c_compile_error, msg);
     if (guard_loc) rb_ivar_set(e, id_at_loc, ptr_new(guard_loc));
     guard_loc = NULL;
-    leaving_frames();
+    rby_leaving_frames();
     rb_exc_raise(e);
     abort();      /* not reached */
 }
@@ -504,8 +503,8 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
 static RbyCtx *need_ctx(void)
 {
     if (!on_compile_thread())
-        RAISE(rb_eThreadError, "Puppet code can only be called from the thread the template or function runs in");
-    if (!ctx_top) RAISE(rb_eRuntimeError, "Puppet is not compiling");
+        RBY_RAISE(rb_eThreadError, "Puppet code can only be called from the thread the template or function runs in");
+    if (!ctx_top) RBY_RAISE(rb_eRuntimeError, "Puppet is not compiling");
     return ctx_top;
 }
 
@@ -679,7 +678,7 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     if (!NIL_P(pending_exc)) {               /* the block's own exception */
         VALUE e = pending_exc;
         pending_exc = Qnil;
-        leaving_frames();
+        rby_leaving_frames();
         rb_exc_raise(e);
     }
     if (err) rby_raise_compile_error(err);

@@ -140,6 +140,12 @@ VALUE rby_lambda_object(Compiler *c, Scope *s, const Node *call, const Node *lam
  * code, then raise with rby_raise_compile_error() once the C state is
  * back to normal. */
 const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg);
+/* rb_raise for bridge code: Ruby's own longjmp skips C frames unseen by
+ * AddressSanitizer, whose poisoned stack would then trip later frames;
+ * RBY_RAISE tells it first (rby_leaving_frames does nothing in other
+ * builds).  Use it, or call rby_leaving_frames() before rb_exc_raise. */
+void rby_leaving_frames(void);
+#define RBY_RAISE(...) (rby_leaving_frames(), rb_raise(__VA_ARGS__))
 /* Raises MComp::CompileError(msg) in Ruby (does not return). */
 _Noreturn void rby_raise_compile_error(const char *msg);
 
