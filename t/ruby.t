@@ -88,11 +88,11 @@ like($err, qr/undefined method `nosuch' for "\[value redacted\]":String/, '... a
 unlike($err, qr/hunter2|123456/, '... nothing of it is printed');
 
 # What Ruby prints goes to stderr: stdout carries the catalog alone.  Commands run.
-spew("$tmp/puts.pp", "notify { 'a': message => inline_template('<% puts \"p1\"; STDOUT.puts \"p2\"; \$stdout.write(\"p3\" * 30000); STDOUT.flush; p 4 %><%= `echo cmd` %>') }\n");
+spew("$tmp/puts.pp", "notify { 'a': message => inline_template('<% puts \"p1\"; STDOUT.puts \"p2\"; \$stdout.write(\"p3\" * 30000); STDOUT.flush; p 4; system(\"echo p5\"); IO.for_fd(1, autoclose: false).syswrite(\"p6\\n\") %><%= `echo cmd` %>') }\n");
 ($st, $out, $err) = mcomp("$tmp/puts.pp");
 is($st, 0, 'a template that prints compiles') or diag($err);
 like($out, qr/\A\{"tags":.*"message":"cmd\\n"/s, '... the catalog alone on stdout, with the command\'s output');
-like($err, qr/^p1\np2\n(?:p3){30000}4$/m, '... what it printed on stderr');
+like($err, qr/^p1\np2\n(?:p3){30000}4\np5\np6$/m, '... what it printed, and the commands it ran, on stderr');
 
 # Ruby's conservative GC runs while C frames of the compile hold Ruby objects (and,
 # under `make check`, in the sanitizer build): values survive collections.

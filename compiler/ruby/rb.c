@@ -15,18 +15,23 @@
  * conservative GC scans the frames of the whole compile).  Ruby's signal
  * handlers are taken back after start-up: mcomp keeps its own behaviour
  * for SIGINT, SIGPIPE and the rest, and its own alternate signal stack.
+ * While Ruby runs, descriptor 1 is a copy of stderr (rby_stdout_back gives
+ * stdout back for the catalog), so nothing Ruby code or the commands it
+ * runs print can end up in the catalog.
  */
 #define _GNU_SOURCE                   /* pthread_getattr_np (sanitizer builds) */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
 #include <ctype.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define A (c->arena)
 
@@ -86,6 +91,18 @@ double rby_startup_ms(void) { return startup_ms; }
  * template starts has a small stack and must not run compiler code. */
 static pthread_t compile_thread;
 static int on_compile_thread(void) { return started && pthread_equal(pthread_self(), compile_thread); }
+
+/* Standard output, moved away from descriptor 1 while Ruby runs (-1: not moved). */
+static int saved_stdout = -1;
+
+void rby_stdout_back(void)
+{
+    if (saved_stdout < 0) return;
+    fflush(stdout);
+    dup2(saved_stdout, 1);
+    close(saved_stdout);
+    saved_stdout = -1;
+}
 
 RbyCtx *rby_ctx(void) { return on_compile_thread() ? ctx_top : NULL; }
 VALUE rby_module(void) { return m_mcomp; }
@@ -845,6 +862,9 @@ void rby_start(Compiler *c, const Node *at)
     stack_t saved_alt;                /* Ruby sets its own; ASan unmaps its own at thread exit */
     int have_alt = sigaltstack(NULL, &saved_alt) == 0;
     compile_thread = pthread_self();
+    fflush(stdout);
+    saved_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    if (saved_stdout >= 0) dup2(2, 1);
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
