@@ -120,15 +120,10 @@ Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevalua
 
 Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 {
-    const char *cls;
-    Value *v = scope_find(c, s, name, &cls);
+    Value *v = scope_find(c, s, name, NULL);
     if (v) return v;
-    /* $::cfg::x is named as $cfg::x (only $::x keeps its colons) */
-    if (name[0] == ':' && strstr(name + 2, "::")) name += 2;
-    if (cls) {
-        cmp_warn(c, at, "Could not look up qualified variable '$%s'; class %s has not been evaluated", name, cls);
-        return VAL_UNDEF;
-    }
+    /* Puppet 7 names the variable as written ($::cfg::x keeps its colons),
+     * whether or not its class was evaluated (get_variable_value) */
     if (cmp_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
     if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
     cmp_warn(c, at, "Unknown variable: '%s'.", name);
@@ -158,23 +153,35 @@ void cmp_check_type_ref(Compiler *c, const Node *n)
 static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
 static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
 
-/* Puppet converts numeric strings in arithmetic ("1" + 1 = 2). */
-static Value *to_number(Compiler *c, const Node *at, Value *v, const char *op)
+/* Puppet converts numeric strings in arithmetic ("1" + 1 = 2), with its
+ * strict=warning warning at the operand (where, or at). */
+static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value *v, const char *op)
 {
     if (is_num(v)) return v;
     if (v->kind == V_STR) {
         char *end;
         const char *s = v->str.s;
+        Value *n = NULL;
         if (*s) {
             long long i = strtoll(s, &end, 0);
-            if (*end == '\0' && !strchr(s, '.')) return val_int(A, i);
-            double f = strtod(s, &end);
-            if (*end == '\0') return val_float(A, f);
+            if (*end == '\0' && !strchr(s, '.')) n = val_int(A, i);
+            else {
+                double f = strtod(s, &end);
+                if (*end == '\0') n = val_float(A, f);
+            }
         }
-        cmp_fail(c, at, "The value '%s' cannot be converted to Numeric.", s);
+        if (!n) cmp_fail(c, at, "The value '%s' cannot be converted to Numeric.", s);
+        cmp_warn(c, where ? where : at, "The string '%s' was automatically coerced to the numerical value %s", s,
+                 val_to_cstr(A, n));
+        return n;
     }
     cmp_fail(c, at, "Operator '%s' is not applicable to %s%s.", op,
              v->kind == V_UNDEF ? "an " : "a ", v->kind == V_UNDEF ? "Undef Value" : val_type_name(v));
+}
+
+static Value *to_number(Compiler *c, const Node *at, Value *v, const char *op)
+{
+    return to_number_at(c, at, NULL, v, op);
 }
 
 static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const char *op)
@@ -301,8 +308,9 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         }
         return tm_arith(c, at, ops, ab[0], ab[1]);
     }
-    a = to_number(c, at, a, ops);
-    b = to_number(c, at, b, ops);
+    int binop = at && at->kind == ND_BINOP;        /* Puppet warns at the operand */
+    a = to_number_at(c, at, binop ? at->a : NULL, a, ops);
+    b = to_number_at(c, at, binop ? at->b : NULL, b, ops);
     if (a->kind == V_INT && b->kind == V_INT) {
         int64_t x = a->i, y = b->i;
         __int128 wide;

@@ -374,6 +374,27 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
 
 static void set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
 
+/* A declared or overriding value as the resource gets it: Puppet converts
+ * it into new arrays and hashes (Runtime3Converter), so Ruby code (a
+ * template) that changes the variable's array in place does not change the
+ * resource's, and the other way round (compiler/ruby/rb.c tells them apart
+ * by their Values). */
+static Value *fresh(Compiler *c, Value *v)
+{
+    if (v->kind == V_ARRAY) {
+        Value **items = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
+        for (size_t i = 0; i < v->arr.n; i++) items[i] = fresh(c, v->arr.items[i]);
+        return val_array(A, items, v->arr.n);
+    }
+    if (v->kind == V_HASH) {
+        Value **keys = ARENA_NEWN(A, Value *, v->hash.n ? v->hash.n : 1);
+        Value **vals = ARENA_NEWN(A, Value *, v->hash.n ? v->hash.n : 1);
+        for (size_t i = 0; i < v->hash.n; i++) keys[i] = fresh(c, v->hash.keys[i]), vals[i] = fresh(c, v->hash.vals[i]);
+        return val_hash(A, keys, vals, v->hash.n);
+    }
+    return v;
+}
+
 /* ---- creating resources ---- */
 
 static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
@@ -495,7 +516,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
-        set_param_at(c, r, attrs->names[i], attrs->vals[i], attrs->at[i]);
+        set_param_at(c, r, attrs->names[i], fresh(c, attrs->vals[i]), attrs->at[i]);
     }
     if (file_path_len && !res_get(r, "path")) set_param(c, r, "path", val_str(A, title, file_path_len));
     if (!title_is_string) {
@@ -765,7 +786,7 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
                      mode == CLASS_RESOURCE ? "class" : "unknown");
     if (params)
         for (size_t i = 0; i < params->hash.n; i++)
-            res_set(c->cat, r, val_to_cstr(A, params->hash.keys[i]), params->hash.vals[i]);
+            res_set(c->cat, r, val_to_cstr(A, params->hash.keys[i]), fresh(c, params->hash.vals[i]));
     /* a class declared from a staged class runs in that stage */
     if (!res_get(r, "stage") && cur && strcmp(cur->type, "Class") == 0) {
         Value *st = res_get(cur, "stage");
@@ -962,7 +983,7 @@ static void override_one(Compiler *c, Resource *r, Override *o)
                          o->names[i], r->ref, on->file->abspath, diag_line(on->file, on->off));
             cmp_fail(c, o->node, "Parameter '%s' is already set on %s; cannot redefine", o->names[i], r->ref);
         }
-        Value *v = o->vals[i];
+        Value *v = fresh(c, o->vals[i]);
         if (o->ops[i] == TK_PARROW) v = append_value(c, res_get(r, o->names[i]), v);
         set_param(c, r, o->names[i], v);
     }

@@ -3755,25 +3755,42 @@ static const char *ck_validate_string(CallCtx *cc, Value **a, size_t n, int *oth
     return check_kind(cc, a, n, "validate_string", V_STR, "a string");
 }
 
+/* Tries the regexps of r (arrays flattened to any depth, as Ruby's
+ * [re].flatten) on s in order: 1 at the first match, 0 for none, -1 with
+ * *err set for a value that is no regexp. */
+static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const char **err, int *other)
+{
+    if (r->kind == V_ARRAY) {
+        for (size_t i = 0; i < r->arr.n; i++) {
+            int k = validate_re_any(cc, s, r->arr.items[i], err, other);
+            if (k) return k;
+        }
+        return 0;
+    }
+    *other = 1;
+    if (r->kind != V_STR && r->kind != V_REGEX) {
+        *err = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, r));
+        return -1;
+    }
+    Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, err);
+    if (!re) {
+        if (!*err) *err = "invalid regular expression";
+        return -1;
+    }
+    *other = 0;
+    int caps[2], ncap = 1;
+    return re_search(re, s->str.s, s->str.len, 0, caps, &ncap) ? 1 : 0;
+}
+
 /* validate_re(s, re | [re...][, message]) */
 static const char *ck_validate_re(CallCtx *cc, Value **a, size_t n, int *other)
 {
     if (n < 2 || n > 3) return arena_printf(A, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", n);
     if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
-    Value **res = a[1]->kind == V_ARRAY ? a[1]->arr.items : &a[1];
-    size_t m = a[1]->kind == V_ARRAY ? a[1]->arr.n : 1;
-    for (size_t i = 0; i < m; i++) {
-        const Value *r = res[i];
-        *other = 1;
-        if (r->kind != V_STR && r->kind != V_REGEX)
-            return arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, r));
-        const char *err = NULL;
-        Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, &err);
-        if (!re) return err ? err : "invalid regular expression";
-        *other = 0;
-        int caps[2], ncap = 1;
-        if (re_search(re, a[0]->str.s, a[0]->str.len, 0, caps, &ncap)) return NULL;
-    }
+    const char *err = NULL;
+    int k = validate_re_any(cc, a[0], a[1], &err, other);
+    if (k > 0) return NULL;
+    if (k < 0) return err;
     if (n == 3 && val_truthy(a[2])) return rb_to_s(cc, a[2]);
     return arena_printf(A, "validate_re(): %s does not match %s", raw_inspect_s(cc, a[0]), raw_inspect_s(cc, a[1]));
 }

@@ -6,6 +6,8 @@
 #   NAME.out  exit 0, and `t/normalize --root CASEDIR` of stdout equals the file;
 #   NAME.err  exit 1, nothing on stdout, each non-empty line a substring of stderr
 #             (%DIR% in a line stands for the case directory, absolute).
+#   NAME.warn with NAME.out: each non-empty line (a warning, %DIR% as above) a substring
+#             of stderr.
 # NAME.args, when present, holds extra mcomp arguments on one line.
 # Cases listed in t/corpus/compile/TODO are reported with the TAP TODO directive.
 # One test per case; everything written goes to a temp dir.
@@ -73,6 +75,15 @@ for my $name (@cases) {
             run(['diff', '-u', '--label', "expected $name.out", '--label', 'got',
                  "$corpus/$name.out", $norm], "$tmp/$n.diff", "$tmp/$n.differr");
             push @why, split /\n/, slurp("$tmp/$n.diff");
+        }
+        if (-e "$corpus/$name.warn") {
+            my $stderr = slurp($err);
+            for my $want (split /\n/, slurp("$corpus/$name.warn")) {
+                next unless $want =~ /\S/;
+                $want =~ s/%DIR%/$dir/g;
+                push @why, "stderr lacks: $want" if index($stderr, $want) < 0;
+            }
+            push @why, 'stderr was:', stderr_lines($err) if @why;
         }
     } elsif (-e "$corpus/$name.err") {
         push @why, "exit status $status, expected 1", stderr_lines($err) if $status != 1;

@@ -28,17 +28,33 @@ sub slurp { my ($p) = @_; open my $f, '<', $p or return undef; local $/; my $c =
 sub run { my ($cmd) = @_; my $out = `$cmd 2>&1`; return ($? >> 8, $out); }
 sub lines { my ($p) = @_; my $c = slurp($p) // ''; return scalar(() = $c =~ /\n/g); }
 
-# Processes carrying this run's marker (the daemons this test started).
-sub marked_pids {
-    my @pids;
+# Processes carrying this run's marker (the daemons this test started).  A
+# process the marked loop has just forked (for its `sleep 1`) carries the
+# marker until it execs, and a daemon just started may not have exec'd yet:
+# children of marked processes are not counted, and the set is read until
+# two reads 0.1 s apart agree (at most 3 s).
+sub marked_now {
+    my %ppid;
     opendir my $d, '/proc' or return;
     for my $pid (grep { /^\d+$/ } readdir $d) {
         open my $f, '<', "/proc/$pid/cmdline" or next;
         local $/;
         my $c = <$f> // '';
-        push @pids, $pid if index($c, $marker) >= 0;
+        next if index($c, $marker) < 0;
+        my $st = slurp("/proc/$pid/stat") // '';
+        $ppid{$pid} = $st =~ /\)\s+\S+\s+(\d+)/ ? $1 : 0;
     }
-    return @pids;
+    return sort { $a <=> $b } grep { !exists $ppid{$ppid{$_}} } keys %ppid;
+}
+sub marked_pids {
+    my @last = marked_now();
+    for (1 .. 30) {
+        select(undef, undef, undef, 0.1);
+        my @now = marked_now();
+        return @now if "@now" eq "@last";
+        @last = @now;
+    }
+    return @last;
 }
 sub alive {
     my ($pid) = @_;

@@ -92,6 +92,7 @@ static Value *render(Compiler *c, Scope *s, const Node *at, const char *spec, co
         size_t n;
         const char *out = rby_cstr(c, r.out, &n);
         RB_GC_GUARD(r.out);
+        rby_write_back(c, s, at);
         return val_str_nocopy(A, out, n);
     }
     Wording w = {c, exc, spec, path, NULL};

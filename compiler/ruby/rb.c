@@ -152,13 +152,11 @@ static st_table *cache;
 static VALUE cache_keep;
 
 static VALUE convert(Compiler *c, const Value *v);
+static void hand_out(const Value *v);
 
-VALUE rby_to_ruby(Compiler *c, const Value *v)
+/* From now on v converts to r. */
+static void cache_put(const Value *v, VALUE r)
 {
-    if (v->kind != V_ARRAY && v->kind != V_HASH) return convert(c, v);
-    st_data_t hit;
-    if (cache && st_lookup(cache, (st_data_t)v, &hit)) return (VALUE)hit;
-    VALUE r = convert(c, v);
     if (!cache) {
         cache = st_init_numtable();
         cache_keep = rb_ary_new();
@@ -166,6 +164,15 @@ VALUE rby_to_ruby(Compiler *c, const Value *v)
     }
     rb_ary_push(cache_keep, r);
     st_insert(cache, (st_data_t)v, (st_data_t)r);
+}
+
+VALUE rby_to_ruby(Compiler *c, const Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return convert(c, v);
+    st_data_t hit;
+    if (cache && st_lookup(cache, (st_data_t)v, &hit)) return (VALUE)hit;
+    VALUE r = convert(c, v);
+    cache_put(v, r);
     return r;
 }
 
@@ -540,6 +547,7 @@ static VALUE cb_lookupvar(VALUE self, VALUE scope, VALUE name)
     const char *n = arena_strdup(A, var_name(name));
     Value *v = scope_find(c, s, n, NULL);
     if (!v) return rb_ary_new_from_args(2, Qfalse, Qnil);
+    if (strstr(n, "::")) hand_out(v);
     return rb_ary_new_from_args(2, Qtrue, rby_to_ruby(c, v));
 }
 
@@ -590,6 +598,142 @@ static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
     VALUE h = cb_scope_vars(self, scope);
     rb_hash_foreach(h, bind_each, obj);
     return obj;
+}
+
+/* MComp.setvar(scope, name, value) -> false when scope itself already has
+ * name.  The variable's Value converts back to value itself: Puppet's scope
+ * keeps the Ruby object, and Ruby code that mutates what it set
+ * (scope.setvar('x', {}); scope.lookupvar('x')[:k] = v) sees the change in
+ * every later lookup (rby_write_back keeps the Value in step). */
+static VALUE cb_setvar(VALUE self, VALUE scope, VALUE name, VALUE value)
+{
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    Scope *s = rby_scope_of(scope);
+    const char *n = arena_strdup(A, var_name(name));
+    size_t len = strlen(n);
+    if (map_get(&s->vars, n, len)) return Qfalse;
+    Value *v = rby_to_puppet(c, value);
+    if (v->kind == V_ARRAY || v->kind == V_HASH) cache_put(v, value);
+    map_put(&s->vars, n, len, v);
+    return Qtrue;
+}
+
+/* ---- mutations of variables' objects ----
+ *
+ * Puppet hands Ruby code the very objects its variables hold, and a
+ * resource's parameter and the define's or class's variable of that name
+ * are one object: what a template appends to an array it got
+ * (aliases = @scriptaliases; aliases << {...}) is in $scriptaliases
+ * afterwards and in the resource's scriptaliases parameter in the catalog.
+ * Values stay immutable here: after Ruby code ran, every variable of the
+ * scope chain whose array or hash (as converted for Ruby, the cache above)
+ * no longer matches its Value gets the changed contents as a new Value,
+ * which converts back to the same Ruby object, and the scope's resource
+ * gets it for the parameter that held the old Value. */
+
+static int same(const Value *v, VALUE r);
+
+typedef struct SameHash { const Value *v; size_t i; int same; } SameHash;
+
+static int same_each(VALUE key, VALUE val, VALUE arg)
+{
+    SameHash *sh = (SameHash *)arg;
+    if (sh->i >= sh->v->hash.n || !same(sh->v->hash.keys[sh->i], key) || !same(sh->v->hash.vals[sh->i], val)) {
+        sh->same = 0;
+        return ST_STOP;
+    }
+    sh->i++;
+    return ST_CONTINUE;
+}
+
+/* Whether Ruby object r still is what v converted to (kinds Ruby code
+ * cannot change in place count as unchanged). */
+static int same(const Value *v, VALUE r)
+{
+    switch (v->kind) {
+    case V_UNDEF: return NIL_P(r);
+    case V_BOOL: return v->b ? r == Qtrue : r == Qfalse;
+    case V_INT: return FIXNUM_P(r) ? (int64_t)FIX2LONG(r) == v->i : RB_TYPE_P(r, T_BIGNUM);
+    case V_FLOAT: return RB_TYPE_P(r, T_FLOAT) && RFLOAT_VALUE(r) == v->f;
+    case V_STR:
+        return RB_TYPE_P(r, T_STRING) && (size_t)RSTRING_LEN(r) == v->str.len &&
+               memcmp(RSTRING_PTR(r), v->str.s, v->str.len) == 0;
+    case V_ARRAY:
+        if (!RB_TYPE_P(r, T_ARRAY) || (size_t)RARRAY_LEN(r) != v->arr.n) return 0;
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (!same(v->arr.items[i], rb_ary_entry(r, (long)i))) return 0;
+        return 1;
+    case V_HASH: {
+        if (!RB_TYPE_P(r, T_HASH) || (size_t)RHASH_SIZE(r) != v->hash.n) return 0;
+        SameHash sh = {v, 0, 1};
+        rb_hash_foreach(r, same_each, (VALUE)&sh);
+        return sh.same;
+    }
+    default: return 1;
+    }
+}
+
+typedef struct WriteBack { Compiler *c; Scope *s; } WriteBack;
+
+/* Arrays and hashes lookupvar handed Ruby by name (scope['cls::x']): a
+ * template reaches them outside its scope chain too. */
+static Value **handed;
+static size_t nhanded, handedcap;
+
+static void hand_out(const Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return;
+    for (size_t i = 0; i < nhanded; i++)
+        if (handed[i] == v) return;
+    if (nhanded == handedcap) handed = xrealloc(handed, (handedcap = handedcap ? 2 * handedcap : 16) * sizeof *handed);
+    handed[nhanded++] = (Value *)v;
+}
+
+/* Ruby mutated the object old converted to: every variable, resource
+ * parameter and handed-out entry holding old holds its new contents. */
+static void replace_everywhere(Compiler *c, Value *old, VALUE r)
+{
+    Value *now = rby_to_puppet(c, r);
+    cache_put(now, r);
+    for (size_t i = 0; i < c->nscopes; i++) {
+        Map *m = &c->scopes[i]->vars;
+        for (size_t j = 0; j < m->count; j++)
+            if (m->entries[j].value == old) m->entries[j].value = now;
+    }
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *res = c->cat->res[i];
+        for (size_t j = 0; j < res->nparams; j++)
+            if (res->params[j].value == old) res->params[j].value = now;
+    }
+    for (size_t i = 0; i < nhanded; i++)
+        if (handed[i] == old) handed[i] = now;
+}
+
+/* When v (a variable's value) no longer matches its Ruby object. */
+static void check_mutated(Compiler *c, Value *v)
+{
+    st_data_t hit;
+    if ((v->kind != V_ARRAY && v->kind != V_HASH) || !st_lookup(cache, (st_data_t)v, &hit)) return;
+    if (!same(v, (VALUE)hit)) replace_everywhere(c, v, (VALUE)hit);
+}
+
+static VALUE write_back_body(VALUE arg)
+{
+    WriteBack *wb = (WriteBack *)arg;
+    for (Scope *p = wb->s; p; p = p->parent)
+        for (size_t i = 0; i < p->vars.count; i++) check_mutated(wb->c, p->vars.entries[i].value);
+    for (size_t i = 0; i < nhanded; i++) check_mutated(wb->c, handed[i]);
+    return Qnil;
+}
+
+void rby_write_back(Compiler *c, Scope *s, const Node *at)
+{
+    if (!cache || !s) return;
+    WriteBack wb = {c, s};
+    VALUE exc;
+    /* an object Puppet could not hold (Ruby code stored one) stays Ruby's */
+    rby_protect(c, s, at, write_back_body, (VALUE)&wb, &exc);
 }
 
 /* ---- Ruby blocks as Puppet lambdas ----
@@ -890,6 +1034,7 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
     rby_define("bind_vars", (cb_bind_vars), 2);
+    rby_define("setvar", (cb_setvar), 3);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);
     rby_define("type_to_s", (cb_type_to_s), 2);

@@ -111,14 +111,21 @@ int rby_call(Compiler *c, Scope *s, const Node *at, VALUE recv, const char *meth
 
 /* The two conversions (see the table above).  An array or hash converts
  * once: the same Value gives the same Ruby object every time (as Puppet
- * hands Ruby the objects its variables hold), so Ruby code should not
- * mutate what it is given (a mutation does not reach the Puppet value,
- * but later conversions of it see the mutated object).  Call them only inside Ruby
+ * hands Ruby the objects its variables hold); a mutation reaches the
+ * variables (and resource parameters) holding it through rby_write_back
+ * only.  Call them only inside Ruby
  * (under rby_protect or in a callback): rby_to_puppet raises Ruby
  * exceptions for values Puppet has no form for.  Results of rby_to_puppet
  * live in the compile arena. */
 VALUE rby_to_ruby(Compiler *c, const Value *v);
 Value *rby_to_puppet(Compiler *c, VALUE v);
+
+/* After Ruby code ran in scope s: each variable of s and its enclosing
+ * scopes whose array or hash Ruby mutated in place gets the new contents,
+ * and so does the parameter of the scope's resource that held the same
+ * Value (Puppet shares these objects).  Ruby objects Puppet has no form for
+ * leave the variable as it was. */
+void rby_write_back(Compiler *c, Scope *s, const Node *at);
 
 /* A Puppet::Parser::Scope object for s (scope.rb). */
 VALUE rby_scope_object(Compiler *c, Scope *s);

@@ -36,6 +36,26 @@ class Puppet::Parser::Scope
     nil
   end
 
+  # Sets variable name here, as Puppet's Scope#setvar: the variable holds
+  # value itself (a later lookupvar gives the same object).
+  def setvar(name, value, options = {})
+    if name =~ /\A[0-9]+\z/
+      raise Puppet::ParseError, "Cannot assign to a numeric match result variable '$#{name}'"
+    end
+    unless name.is_a?(String)
+      raise Puppet::ParseError, "Scope variable name #{name.inspect} is a #{name.class}, not a string"
+    end
+    if %w[trusted facts server_facts].include?(name) && !options[:privileged]
+      raise Puppet::ParseError, "Attempt to assign to a reserved variable name: '#{name}'"
+    end
+    raise Puppet::ParseError, "Cannot reassign variable '$#{name}'" unless MComp.setvar(self, name, value)
+    value
+  end
+
+  def []=(name, value, _ = nil)
+    setvar(name, value)
+  end
+
   def [](name, options = {})
     lookupvar(name, options)
   end
