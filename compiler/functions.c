@@ -248,8 +248,14 @@ static void ruby_inspect(Buf *b, const Value *v, int api3)
             buf_printf(&t, "/%s/", v->regex.src);
             inspect_str(b, t.s, t.len);
             buf_free(&t);
-        } else {
-            buf_printf(b, "/%s/", v->regex.src);
+        } else {                      /* Regexp#inspect: a bare '/' escaped */
+            buf_addc(b, '/');
+            for (const char *p = v->regex.src; *p; p++) {
+                if (*p == '\\' && p[1]) buf_addc(b, *p++);
+                else if (*p == '/') buf_addc(b, '\\');
+                buf_addc(b, *p);
+            }
+            buf_addc(b, '/');
         }
         break;
     default: ruby_to_s(b, v); break;
@@ -2826,6 +2832,7 @@ static Value *fn_type(CallCtx *cc)
 /* ---- the Ruby layer, shared with stdlib.c (declared in stdlib.h) ---- */
 
 void fn_ruby_inspect(Buf *b, const Value *v) { ruby_inspect(b, v, 1); }
+void fn_ruby_inspect_raw(Buf *b, const Value *v) { ruby_inspect(b, v, 0); }
 void fn_ruby_to_s(Buf *b, const Value *v) { ruby_to_s(b, v); }
 const char *fn_got_type(CallCtx *cc, const Value *v) { return got_type(cc, v); }
 int fn_ruby_integer(const char *s, int64_t *out) { return parse_ruby_int(s, out); }

@@ -151,6 +151,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "mcomp: warning: %s%s", m, m[0] && m[strlen(m) - 1] != '\n' ? "\n" : "");
             cycles_free(&job.cycles);
         }
+        rby_stdout_back();
         FILE *out = stdout;
         if (job.rc != 0) {
             rc = 1;

@@ -3686,42 +3686,10 @@ static Value *f_uriescape(CallCtx *cc)
  * not take for a rejection. */
 typedef const char *(*Check)(CallCtx *cc, Value **a, size_t n, int *other);
 
-/* inspect of an unconverted value: a regexp is Ruby's /src/ at any depth. */
-static void raw_inspect(CallCtx *cc, Buf *b, const Value *v)
-{
-    if (v->kind == V_REGEX) {
-        buf_addc(b, '/');
-        for (const char *p = v->regex.src; *p; p++) {
-            if (*p == '\\' && p[1]) buf_addc(b, *p++);
-            else if (*p == '/') buf_addc(b, '\\');
-            buf_addc(b, *p);
-        }
-        buf_addc(b, '/');
-    } else if (v->kind == V_ARRAY) {
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            raw_inspect(cc, b, v->arr.items[i]);
-        }
-        buf_addc(b, ']');
-    } else if (v->kind == V_HASH) {
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            raw_inspect(cc, b, v->hash.keys[i]);
-            buf_adds(b, "=>");
-            raw_inspect(cc, b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-    } else {
-        fn_ruby_inspect(b, v);
-    }
-}
-
 static const char *raw_inspect_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
-    raw_inspect(cc, &b, v);
+    fn_ruby_inspect_raw(&b, v);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;

@@ -27,6 +27,7 @@ void stdlib_settings(Compiler *c, Scope *s);
 /* The Ruby layer of functions.c, which stdlib's functions share (they are
  * Ruby functions too).  Results live in cc->arena; b is the caller's. */
 void fn_ruby_inspect(Buf *b, const Value *v);      /* inspect, 3.x view: {"a"=>1}, "/re/" */
+void fn_ruby_inspect_raw(Buf *b, const Value *v);  /* inspect of an unconverted value: /re/ at any depth */
 void fn_ruby_to_s(Buf *b, const Value *v);         /* to_s: "" for undef, File['/x'] */
 const char *fn_got_type(CallCtx *cc, const Value *v);   /* "Tuple", "Struct", "Integer" */
 int fn_ruby_integer(const char *s, int64_t *out);  /* Kernel#Integer(s); 0 when invalid */

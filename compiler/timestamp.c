@@ -22,6 +22,7 @@
 #include "compiler/stdlib.h"
 #include "base/util.h"
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -227,7 +228,17 @@ static void rb_strftime(Buf *b, const char *f, size_t flen, const Tm *t)
             else if (f[i] == '#') flags |= F_SWAP;
             else break;
         }
-        while (i < flen && isdigit((unsigned char)f[i])) width = width * 10 + (f[i++] - '0');
+        int too_wide = 0;          /* Ruby prints a directive with a width over INT_MAX as text */
+        while (i < flen && isdigit((unsigned char)f[i])) {
+            if (width > (INT_MAX - 9) / 10) too_wide = 1;
+            else width = width * 10 + (f[i] - '0');
+            i++;
+        }
+        if (too_wide) {
+            buf_add(b, f + start, i - start);
+            i--;
+            continue;
+        }
         while (i < flen && f[i] == ':') colons++, i++;
         if (i < flen && (f[i] == 'E' || f[i] == 'O')) {
             /* locale modifiers, ignored where Ruby takes them; elsewhere the
@@ -820,6 +831,7 @@ static SpanFmt *span_compile(Compiler *c, const Node *at, const char *f)
         default:
             if (!isdigit((unsigned char)ch)) goto bad;
             if (state == PAD && ch == '0') pad = '0';
+            else if (width > (INT_MAX - 9) / 10) cmp_fail(c, at, "width too big");   /* Ruby's sprintf */
             else width = (width < 0 ? 0 : width * 10) + (ch - '0');
             state = WIDTH;
             continue;

@@ -166,6 +166,22 @@ like($err, qr/ruby=no/, 'gathering facts with no module that has custom facts do
 is($st, 0, 'a Ruby type compiles') or diag($err);
 like($err, qr/ruby=started/, 'and starts Ruby');
 
+# A fact that ends in an exception Facter does not rescue (exit!) is one warning and the
+# compile goes on (in the sanitizer build too: Ruby's own unwinding leaves no poisoned
+# stack behind); the text of a Sensitive value stays out of Facter's error lines.
+mkdir "$tmp/$_" for qw(hard hard/h hard/h/lib hard/h/lib/facter);
+spew("$tmp/hard/h/lib/facter/hard.rb", <<'EOF');
+Facter.add(:h_secret) { setcode { Puppet::Pops::Types::PSensitiveType::Sensitive.new('hunter2').unwrap.nosuch } }
+Facter.add(:h_exit) { setcode { exit! } }
+EOF
+($st, $out, $err) = mcomp('--modulepath', "$tmp/hard", '--certname', 'n1', "$tmp/plain.pp");
+is($st, 0, 'a fact calling exit!: the compile goes on') or diag($err);
+like($out, qr/"title":"plain"/, '... to its catalog');
+like($err, qr/^mcomp: warning: custom facts: exit$/m, '... with a warning');
+like($err, qr/^Error: Facter: .*fact='h_secret'.*undefined method `nosuch' for "\[value redacted\]":String$/m,
+     'an unwrapped Sensitive value in a fact\'s error is redacted');
+unlike($err, qr/hunter2/, '... and printed nowhere');
+
 # the built-in collector names the Puppet whose language mcomp speaks, as Facter
 # (puppetversion) and puppet apply (clientversion) do
 spew("$tmp/version.pp", "notify { 'pv': message => \$facts['puppetversion'] }\nnotify { 'cv': message => \$clientversion }\n");

@@ -2,8 +2,8 @@
 # ruby.t: the embedded Ruby of mcomp (ERB templates).  Ruby starts only when a compile
 # needs it (mcomp --stats says "ruby=no" or "ruby=started"); the Ruby layer is inside the
 # binary, so mcomp renders templates from any working directory; a Ruby exception, an exit
-# or a throw in a template is a compile error (exit 1), never a crash; mapply, mres and
-# mbucket do not link libruby.
+# (exit!, abort), a throw, fork or exec in a template is a compile error (exit 1), never a
+# crash; what Ruby prints goes to stderr; mapply, mres and mbucket do not link libruby.
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -47,6 +47,22 @@ like($err, qr/ ruby=started ruby_startup_ms=[0-9.]+$/m, '... and --stats reports
 for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/],
               ['throw', '<% throw :x %>', qr/Failed to parse inline template: uncaught throw :x/],
               ['deep recursion', '<% def f(n); f(n + 1); end; f(0) %>', qr/Failed to parse inline template: stack level too deep/],
+              ['exit!', '<% exit! %>', qr/Failed to parse inline template: exit$/m],
+              ['Process.exit!', '<% Process.exit!(0) %>', qr/Failed to parse inline template: exit$/m],
+              ['abort', '<% abort("boom") %>', qr/\A[^\n]*Failed to parse inline template: boom\n/],
+              ['fork', '<%= fork.inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
+              ['IO.popen("-")', '<%= IO.popen("-").inspect %>', qr/fork\(\) is not available to Ruby code run by mcomp/],
+              ['exec', '<% exec("echo", "hi") %>', qr/exec\(\) is not available to Ruby code run by mcomp/],
+              ['break in a block handed to a Puppet function', '<%= scope.call_function("map", [[1, 2]]) { |x| break 5 } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['a throw out of such a block', '<%= catch(:t) { scope.call_function("map", [[1, 2]]) { |x| throw :t, 7 } } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['return in such a block', '<%= scope.call_function("map", [[1, 2]]) { |x| return 4 } %>',
+               qr/Failed to parse inline template: a Ruby throw or break left the code it was in/],
+              ['a Ruby Thread calling a Puppet function', '<%= Thread.new { scope.call_function("abs", [-1]) }.value %>',
+               qr/Failed to parse inline template: Puppet code can only be called from the thread the template or function runs in/],
+              ['an array holding itself handed to Puppet', '<% a = []; a << a %><%= scope.call_function("join", [a]) %>',
+               qr/Failed to parse inline template: Use of a Ruby Array nested more than 10000 levels deep \(or holding itself\) is not supported here/],
               ['a compile error rescued in Ruby', '<%= begin; scope.call_function("fail", ["x"]); rescue Puppet::ParseError => e; "rescued #{e.message}"; end %>', undef]) {
     my ($what, $tpl, $re) = @$case;
     spew("$tmp/c.pp", "notify { 'a': message => inline_template('$tpl') }\n");
@@ -60,6 +76,23 @@ for my $case (['exit', '<% exit 3 %>', qr/Failed to parse inline template: exit/
         like($out, qr/"message":"rescued x"/, '... with the error as a Ruby exception');
     }
 }
+
+# A Sensitive value's text, unwrapped in Ruby, is taken out of error messages and log lines.
+spew("$tmp/sens.pp", "\$s = Sensitive({'pw' => 'hunter2', 'n' => 123456})\n"
+    . "notify { 'a': message => inline_template('<% warning(\@s.unwrap.inspect) %><%= \@s.unwrap[\"pw\"].nosuch %>') }\n");
+($st, $out, $err) = mcomp("$tmp/sens.pp");
+is($st, 1, 'an error on an unwrapped Sensitive value') or diag($err);
+like($err, qr/^Warning: Scope\(Class\[main\]\): \{"pw"=>"\[value redacted\]", "n"=>\[value redacted\]\}$/m,
+     '... a log line of it is redacted');
+like($err, qr/undefined method `nosuch' for "\[value redacted\]":String/, '... and so is the error');
+unlike($err, qr/hunter2|123456/, '... nothing of it is printed');
+
+# What Ruby prints goes to stderr: stdout carries the catalog alone.  Commands run.
+spew("$tmp/puts.pp", "notify { 'a': message => inline_template('<% puts \"p1\"; STDOUT.puts \"p2\"; \$stdout.write(\"p3\" * 30000); STDOUT.flush; p 4; system(\"echo p5\"); IO.for_fd(1, autoclose: false).syswrite(\"p6\\n\") %><%= `echo cmd` %>') }\n");
+($st, $out, $err) = mcomp("$tmp/puts.pp");
+is($st, 0, 'a template that prints compiles') or diag($err);
+like($out, qr/\A\{"tags":.*"message":"cmd\\n"/s, '... the catalog alone on stdout, with the command\'s output');
+like($err, qr/^p1\np2\n(?:p3){30000}4\np5\np6$/m, '... what it printed, and the commands it ran, on stderr');
 
 # Ruby's conservative GC runs while C frames of the compile hold Ruby objects (and,
 # under `make check`, in the sanitizer build): values survive collections.

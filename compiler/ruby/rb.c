@@ -15,18 +15,52 @@
  * conservative GC scans the frames of the whole compile).  Ruby's signal
  * handlers are taken back after start-up: mcomp keeps its own behaviour
  * for SIGINT, SIGPIPE and the rest, and its own alternate signal stack.
+ * While Ruby runs, descriptor 1 is a copy of stderr (rby_stdout_back gives
+ * stdout back for the catalog), so nothing Ruby code or the commands it
+ * runs print can end up in the catalog.
  */
+#define _GNU_SOURCE                   /* pthread_getattr_np (sanitizer builds) */
 #include "compiler/ruby/rbapi.h"
 #include "base/util.h"
 #include <ruby/encoding.h>
 #include <ctype.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define A (c->arena)
+
+/* Ruby unwinds with its own longjmp, which AddressSanitizer does not see:
+ * the poisoned redzones of the C frames it skips would stay, and later
+ * frames at those addresses would look like overflows.  So C code leaving
+ * its frames by a Ruby raise says so first (RBY_RAISE), and when rb_protect
+ * caught an exception the stack below it is unpoisoned (the frames there
+ * are gone).  Nothing happens in other builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+void rby_leaving_frames(void) { __asan_handle_no_return(); }
+static void __attribute__((noinline)) unpoison_below(void)
+{
+    char here;
+    uintptr_t top = (uintptr_t)&here, low = top - ((uintptr_t)8 << 20);
+    pthread_attr_t at;
+    void *addr;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &at) == 0) {
+        if (pthread_attr_getstack(&at, &addr, &size) == 0 && (uintptr_t)addr > low) low = (uintptr_t)addr;
+        pthread_attr_destroy(&at);
+    }
+    if (top > low) ASAN_UNPOISON_MEMORY_REGION((void *)low, top - low);
+}
+#else
+void rby_leaving_frames(void) {}
+static void unpoison_below(void) {}
+#endif
 
 /* The embedded Ruby layer (build/gen/rubysrc.c, from share/ruby/). */
 typedef struct RbySource { const char *name; const char *text; size_t len; } RbySource;
@@ -49,11 +83,28 @@ static VALUE c_puppet_error;         /* Puppet::Error */
 static VALUE c_sensitive;            /* Puppet::Pops::Types::PSensitiveType::Sensitive */
 static VALUE c_type;                 /* Puppet::Pops::Types::PuppetType */
 static VALUE c_scope;                /* Puppet::Parser::Scope */
-static ID id_new, id_unwrap, id_at_ptr, id_at_loc, id_message, id_backtrace, id_source;
+static ID id_new, id_unwrap, id_at_ptr, id_at_loc, id_message, id_backtrace, id_source, id_redact;
 
 int rby_started(void) { return started; }
 double rby_startup_ms(void) { return startup_ms; }
-RbyCtx *rby_ctx(void) { return ctx_top; }
+/* The thread Ruby was started on, which runs the compile: a Ruby Thread a
+ * template starts has a small stack and must not run compiler code. */
+static pthread_t compile_thread;
+static int on_compile_thread(void) { return started && pthread_equal(pthread_self(), compile_thread); }
+
+/* Standard output, moved away from descriptor 1 while Ruby runs (-1: not moved). */
+static int saved_stdout = -1;
+
+void rby_stdout_back(void)
+{
+    if (saved_stdout < 0) return;
+    fflush(stdout);
+    dup2(saved_stdout, 1);
+    close(saved_stdout);
+    saved_stdout = -1;
+}
+
+RbyCtx *rby_ctx(void) { return on_compile_thread() ? ctx_top : NULL; }
 VALUE rby_module(void) { return m_mcomp; }
 
 /* ---- MComp::Ptr: a C pointer (arena memory: nothing to mark or free) ---- */
@@ -69,7 +120,7 @@ static VALUE ptr_new(const void *p) { return TypedData_Wrap_Struct(c_ptr, &ptr_t
 static void *ptr_get(VALUE obj)
 {
     VALUE p = rb_ivar_get(obj, id_at_ptr);
-    if (!rb_typeddata_is_kind_of(p, &ptr_type)) rb_raise(rb_eTypeError, "not a Puppet object");
+    if (!rb_typeddata_is_kind_of(p, &ptr_type)) RBY_RAISE(rb_eTypeError, "not a Puppet object");
     return DATA_PTR(p);
 }
 
@@ -125,6 +176,17 @@ VALUE rby_to_ruby(Compiler *c, const Value *v)
     return r;
 }
 
+/* The Ruby class of type value v, as Puppet's: PIntegerType for Integer[1],
+ * PClassType for Class['x'], PResourceType for a resource type or reference,
+ * PTypeAliasType for the types Puppet defines as aliases (Data ...). */
+static VALUE type_class(const Value *v)
+{
+    const char *name = v->type.name;
+    if (!strcmp(name, "Data") || !strcmp(name, "RichData") || !strcmp(name, "RichDataKey")) name = "TypeAlias";
+    else if (strcmp(name, "Class") && !val_is_data_type_name(name)) name = "Resource";
+    return rb_funcall(c_type, rb_intern("class_for"), 1, rby_str(name, strlen(name)));
+}
+
 static VALUE convert(Compiler *c, const Value *v)
 {
     switch (v->kind) {
@@ -153,10 +215,11 @@ static VALUE convert(Compiler *c, const Value *v)
         VALUE inner = rby_to_ruby(c, v->sensitive);
         return rb_funcall(c_sensitive, id_new, 1, inner);
     }
-    case V_TYPE: return wrap(c_type, v);
+    case V_TYPE: return wrap(type_class(v), v);
     /* Timestamp and Timespan: an object whose to_s is Puppet's string
      * form and that converts back to the same value */
-    case V_TIMESTAMP: case V_TIMESPAN: return wrap(c_type, v);
+    case V_TIMESTAMP: return wrap(rb_path2class("Puppet::Pops::Time::Timestamp"), v);
+    case V_TIMESPAN: return wrap(rb_path2class("Puppet::Pops::Time::Timespan"), v);
     }
     return Qnil;
 }
@@ -168,24 +231,36 @@ static Value *int_to_puppet(Compiler *c, VALUE v)
     int r = rb_integer_pack(v, &out, 1, sizeof out, 0, INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
     if (r == 2 || r == -2) {
         VALUE hex = rb_funcall(rby_str("0x%x", 4), rb_intern("%"), 1, v);
-        rb_raise(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
+        RBY_RAISE(c_puppet_error, "Use of a Ruby Integer outside of Puppet Integer %s range, got '%s'",
                  r > 0 ? "max" : "min", StringValueCStr(hex));
     }
     return val_int(A, out);
 }
 
-typedef struct HashBuild { Compiler *c; ValVec *k, *v; } HashBuild;
+/* How deep values (arrays, hashes, Sensitive) may nest when they come back
+ * from Ruby: an array that holds itself (a = []; a << a) would otherwise
+ * recurse until the C stack ends. */
+#define RBY_MAX_NESTING 10000
+
+static Value *to_puppet(Compiler *c, VALUE v, int depth);
+
+typedef struct HashBuild { Compiler *c; ValVec *k, *v; int depth; } HashBuild;
 
 static int hash_each(VALUE key, VALUE val, VALUE arg)
 {
     HashBuild *hb = (HashBuild *)arg;
-    vv_push(hb->k, rby_to_puppet(hb->c, key));
-    vv_push(hb->v, rby_to_puppet(hb->c, val));
+    vv_push(hb->k, to_puppet(hb->c, key, hb->depth));
+    vv_push(hb->v, to_puppet(hb->c, val, hb->depth));
     return ST_CONTINUE;
 }
 
-Value *rby_to_puppet(Compiler *c, VALUE v)
+Value *rby_to_puppet(Compiler *c, VALUE v) { return to_puppet(c, v, 0); }
+
+static Value *to_puppet(Compiler *c, VALUE v, int depth)
 {
+    if (++depth > RBY_MAX_NESTING)
+        RBY_RAISE(c_puppet_error, "Use of a Ruby %s nested more than %d levels deep (or holding itself) is not supported here",
+                 rb_obj_classname(v), RBY_MAX_NESTING);
     switch (TYPE(v)) {
     case T_NIL: return VAL_UNDEF;
     case T_TRUE: return VAL_TRUE;
@@ -207,12 +282,12 @@ Value *rby_to_puppet(Compiler *c, VALUE v)
     case T_ARRAY: {
         long n = RARRAY_LEN(v);
         Value **items = ARENA_NEWN(A, Value *, (size_t)n + 1);
-        for (long i = 0; i < n; i++) items[i] = rby_to_puppet(c, rb_ary_entry(v, i));
+        for (long i = 0; i < n; i++) items[i] = to_puppet(c, rb_ary_entry(v, i), depth);
         return val_array(A, items, (size_t)n);
     }
     case T_HASH: {
         ValVec k = VV_ARENA(A), vals = VV_ARENA(A);
-        HashBuild hb = {c, &k, &vals};
+        HashBuild hb = {c, &k, &vals, depth};
         rb_hash_foreach(v, hash_each, (VALUE)&hb);
         return val_hash(A, k.v, vals.v, k.n);
     }
@@ -222,10 +297,10 @@ Value *rby_to_puppet(Compiler *c, VALUE v)
     }
     default:
         if (rb_obj_is_kind_of(v, c_type)) return ptr_get(v);
-        if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, rby_to_puppet(c, rb_funcall(v, id_unwrap, 0)));
+        if (rb_obj_is_kind_of(v, c_sensitive)) return val_sensitive(A, to_puppet(c, rb_funcall(v, id_unwrap, 0), depth));
         if (rb_respond_to(v, rb_intern("to_puppet_value")))   /* Puppet::Resource and the like (values.rb) */
-            return rby_to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0));
-        rb_raise(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
+            return to_puppet(c, rb_funcall(v, rb_intern("to_puppet_value"), 0), depth);
+        RBY_RAISE(c_puppet_error, "Use of a Ruby %s is not supported here", rb_obj_classname(v));
     }
 }
 
@@ -235,17 +310,36 @@ VALUE rby_scope_object(Compiler *c, Scope *s) { return wrap(c_scope, s); }
 
 Scope *rby_scope_of(VALUE obj)
 {
-    if (!rb_obj_is_kind_of(obj, c_scope)) rb_raise(rb_eTypeError, "not a scope");
+    if (!rb_obj_is_kind_of(obj, c_scope)) RBY_RAISE(rb_eTypeError, "not a scope");
     return ptr_get(obj);
 }
 
 /* ---- errors ---- */
 
+/* Reading an exception's message runs Ruby code (a message method may
+ * raise): under protection, with a fixed text when even that fails.  The
+ * texts of Sensitive values are taken out (MComp.redact, values.rb). */
+typedef struct ExcText { Compiler *c; VALUE exc; const char *msg; } ExcText;
+
+static VALUE exc_text_body(VALUE arg)
+{
+    ExcText *t = (ExcText *)arg;
+    VALUE m = rb_funcall(t->exc, id_message, 0);
+    if (!RB_TYPE_P(m, T_STRING)) m = rb_obj_as_string(m);
+    t->msg = rby_cstr(t->c, rb_funcall(m_mcomp, id_redact, 1, m), NULL);
+    return Qnil;
+}
+
 const char *rby_exc_message(Compiler *c, VALUE exc)
 {
-    VALUE m = rb_funcall(exc, id_message, 0);
-    if (!RB_TYPE_P(m, T_STRING)) m = rb_obj_as_string(m);
-    return rby_cstr(c, m, NULL);
+    ExcText t = {c, exc, NULL};
+    int state = 0;
+    rb_protect(exc_text_body, (VALUE)&t, &state);
+    if (state) {
+        unpoison_below();
+        rb_set_errinfo(Qnil);
+    }
+    return t.msg ? t.msg : "(an exception whose message could not be read)";
 }
 
 const char *rby_exc_where(Compiler *c, VALUE exc, int *line)
@@ -264,24 +358,9 @@ const char *rby_exc_where(Compiler *c, VALUE exc, int *line)
 
 int rby_exc_is_compile_error(VALUE exc) { return c_compile_error && RTEST(rb_obj_is_kind_of(exc, c_compile_error)); }
 
-/* Reading an exception's message runs Ruby code (a message method may
- * raise): under protection, with a fixed text when even that fails. */
-typedef struct ExcText { Compiler *c; VALUE exc; const char *msg; } ExcText;
-
-static VALUE exc_text_body(VALUE arg)
-{
-    ExcText *t = (ExcText *)arg;
-    t->msg = rby_exc_message(t->c, t->exc);
-    return Qnil;
-}
-
 _Noreturn void rby_fail(Compiler *c, const Node *at, VALUE exc, const char *fmt)
 {
-    ExcText t = {c, exc, NULL};
-    int state = 0;
-    rb_protect(exc_text_body, (VALUE)&t, &state);
-    if (state) rb_set_errinfo(Qnil);
-    const char *msg = t.msg ? t.msg : "(an exception whose message could not be read)";
+    const char *msg = rby_exc_message(c, exc);
     /* a compile error of Puppet code (a lambda, a Puppet function) that Ruby
        called keeps the place Puppet reports: where that code failed */
     VALUE where = rby_exc_is_compile_error(exc) ? rb_ivar_get(exc, id_at_loc) : Qnil;
@@ -306,6 +385,7 @@ _Noreturn void rby_raise_compile_error(const char *msg)
     VALUE e = rb_exc_new_cstr(c_compile_error, msg);
     if (guard_loc) rb_ivar_set(e, id_at_loc, ptr_new(guard_loc));
     guard_loc = NULL;
+    rby_leaving_frames();
     rb_exc_raise(e);
     abort();      /* not reached */
 }
@@ -377,9 +457,13 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
     ctx_top = x.up;
     *exc = Qnil;
     if (state) {
+        unpoison_below();
         VALUE e = rb_errinfo();
         rb_set_errinfo(Qnil);
-        if (NIL_P(e)) e = rb_exc_new_cstr(rb_eRuntimeError, "a Ruby throw or break left the code it was in");
+        /* a break or a throw to a catch outside leaves Ruby's own jump
+         * data here, no exception: it cannot go on through C frames */
+        if (!RB_TYPE_P(e, T_OBJECT) || !rb_obj_is_kind_of(e, rb_eException))
+            e = rb_exc_new_cstr(rb_eRuntimeError, "a Ruby throw or break left the code it was in");
         *exc = e;
         return Qnil;
     }
@@ -442,7 +526,9 @@ void rby_log(Compiler *c, Scope *s, const char *level, const char *msg)
 
 static RbyCtx *need_ctx(void)
 {
-    if (!ctx_top) rb_raise(rb_eRuntimeError, "Puppet is not compiling");
+    if (!on_compile_thread())
+        RBY_RAISE(rb_eThreadError, "Puppet code can only be called from the thread the template or function runs in");
+    if (!ctx_top) RBY_RAISE(rb_eRuntimeError, "Puppet is not compiling");
     return ctx_top;
 }
 
@@ -753,6 +839,7 @@ static VALUE cb_call_function(VALUE self, VALUE scope, VALUE name, VALUE args)
     if (!NIL_P(pending_exc)) {               /* the block's own exception */
         VALUE e = pending_exc;
         pending_exc = Qnil;
+        rby_leaving_frames();
         rb_exc_raise(e);
     }
     if (err) rby_raise_compile_error(err);
@@ -766,7 +853,7 @@ static VALUE cb_log(VALUE self, VALUE scope, VALUE level, VALUE msg)
 {
     RbyCtx *x = need_ctx();
     Scope *s = scope == Qfalse ? NULL : NIL_P(scope) ? x->scope : rby_scope_of(scope);
-    rby_log(x->c, s, var_name(level), var_name(msg));
+    rby_log(x->c, s, var_name(level), var_name(rb_funcall(m_mcomp, id_redact, 1, msg)));
     return Qnil;
 }
 
@@ -864,6 +951,7 @@ static void yield_body(void *arg)
 /* MComp.lambda_call(lambda, args) -> the lambda's value */
 static VALUE cb_lambda_call(VALUE self, VALUE lambda, VALUE args)
 {
+    need_ctx();
     RbyLambda *l = ptr_get(lambda);
     Compiler *c = l->c;
     args = rb_Array(args);
@@ -917,6 +1005,10 @@ void rby_start(Compiler *c, const Node *at)
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], NULL, &saved[i]);
     stack_t saved_alt;                /* Ruby sets its own; ASan unmaps its own at thread exit */
     int have_alt = sigaltstack(NULL, &saved_alt) == 0;
+    compile_thread = pthread_self();
+    fflush(stdout);
+    saved_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    if (saved_stdout >= 0) dup2(2, 1);
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
@@ -932,6 +1024,7 @@ void rby_start(Compiler *c, const Node *at)
     id_message = rb_intern("message");
     id_backtrace = rb_intern("backtrace");
     id_source = rb_intern("source");
+    id_redact = rb_intern("redact");
     blocks_keep = rb_ary_new();
     rb_gc_register_mark_object(blocks_keep);
     rb_gc_register_address(&pending_exc);
@@ -956,6 +1049,7 @@ void rby_start(Compiler *c, const Node *at)
     int state = 0;
     rb_protect(load_layer, Qnil, &state);
     if (state) {
+        unpoison_below();
         VALUE e = rb_errinfo();
         rb_set_errinfo(Qnil);
         VALUE m = rb_funcall(e, rb_intern("full_message"), 0);

@@ -19,6 +19,11 @@ int rby_started(void);
 /* Milliseconds the start-up took (0 when not started). */
 double rby_startup_ms(void);
 
+/* While Ruby runs, file descriptor 1 is stderr (Ruby code and the commands
+ * it runs print there: stdout carries the catalog); this gives it back.
+ * Call it before writing the catalog, after the compile. */
+void rby_stdout_back(void);
+
 /* template(spec, ...) and inline_template(text, ...), as compiler
  * functions (see compiler_fns in cfuncs.c): the rendered texts
  * concatenated, a string in the compile arena; errors end the compile. */

@@ -25,7 +25,11 @@
  *     Regexp       <-> Regexp (the Puppet pattern as the Ruby source)
  *     Sensitive    <-> Puppet::Pops::Types::PSensitiveType::Sensitive
  *                      (#unwrap; to_s and inspect are redacted)
- *     a type, a resource reference <-> a Puppet::Pops::Types::PuppetType
+ *     a type, a resource reference <-> a Puppet::Pops::Types::PuppetType,
+ *                      of Puppet's class for it (PIntegerType,
+ *                      PResourceType, PClassType, PTypeAliasType for
+ *                      Data; Timestamp and Timespan values are
+ *                      Puppet::Pops::Time::Timestamp and ::Timespan)
  *                      (to_s is what Puppet prints: Integer[1],
  *                      File['/x']; #to_resource_s gives File[/x]); it
  *                      converts back to the very same Value.
@@ -81,7 +85,9 @@ void rby_start(Compiler *c, const Node *at);
 
 /* The context a callback from Ruby into C runs in: the compiler, the
  * calling scope and the node errors and log lines point at.  rby_protect
- * pushes one for the time of its call; rby_ctx() is the innermost. */
+ * pushes one for the time of its call; rby_ctx() is the innermost, or
+ * NULL outside a call and on any thread but the compile thread (a Ruby
+ * Thread must not run compiler code: its stack is small). */
 typedef struct RbyCtx {
     Compiler *c;
     Scope *scope;
@@ -141,6 +147,12 @@ VALUE rby_lambda_object(Compiler *c, Scope *s, const Node *call, const Node *lam
  * code, then raise with rby_raise_compile_error() once the C state is
  * back to normal. */
 const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg);
+/* rb_raise for bridge code: Ruby's own longjmp skips C frames unseen by
+ * AddressSanitizer, whose poisoned stack would then trip later frames;
+ * RBY_RAISE tells it first (rby_leaving_frames does nothing in other
+ * builds).  Use it, or call rby_leaving_frames() before rb_exc_raise. */
+void rby_leaving_frames(void);
+#define RBY_RAISE(...) (rby_leaving_frames(), rb_raise(__VA_ARGS__))
 /* Raises MComp::CompileError(msg) in Ruby (does not return). */
 _Noreturn void rby_raise_compile_error(const char *msg);
 
@@ -151,8 +163,9 @@ _Noreturn void rby_raise_compile_error(const char *msg);
 #define rby_define(name, fn, argc) rb_define_module_function(rby_module(), (name), (fn), (argc))
 VALUE rby_module(void);             /* the MComp module */
 
-/* The text of exception exc: "Class: message" when full, else the
- * message (Puppet's "#{detail}"); and the Ruby file and line where it was
+/* The message of exception exc (Puppet's "#{detail}"), with the texts of
+ * Sensitive values taken out (safe to call outside rby_protect: a message
+ * that cannot be read gives a fixed text); and the Ruby file and line where it was
  * raised, from its backtrace (the first frame, as Puppet takes it), or
  * NULL and 0.  Strings live in the compile arena. */
 const char *rby_exc_message(Compiler *c, VALUE exc);

@@ -87,3 +87,54 @@ class Object
     to_json(*args)
   end
 end
+
+# Ruby code run by mcomp (templates, types, facts) shares the mcomp process.
+# What it prints goes to stderr: stdout carries the catalog.  It may run
+# commands and read their output (`cmd`, system, IO.popen), but not end,
+# replace or fork the process: exit, exit! and abort raise SystemExit (a
+# compile error, nothing printed), exec and fork raise NotImplementedError
+# (a forked child would go on with the compile).  A thread's exception
+# reaches the template through join or value, unprinted.
+$stdout = $stderr
+Object.send(:remove_const, :STDOUT)
+STDOUT = $stderr
+Thread.report_on_exception = false
+
+module Kernel
+  private
+
+  def exit!(status = false)
+    raise SystemExit.new(status, 'exit')
+  end
+
+  def abort(message = nil)
+    raise SystemExit.new(false, message ? message.to_s : 'exit')
+  end
+
+  def exec(*)
+    raise NotImplementedError, 'exec() is not available to Ruby code run by mcomp (it would replace the compile)'
+  end
+
+  def fork(*)
+    raise NotImplementedError, 'fork() is not available to Ruby code run by mcomp (the child would go on with the compile)'
+  end
+end
+
+[Kernel, Process].each do |mod|
+  %i[exit! abort exec fork].each do |name|
+    mod.define_singleton_method(name) { |*args| Kernel.instance_method(name).bind_call(self, *args) }
+  end
+end
+Process.define_singleton_method(:daemon) { |*| Process.fork }
+
+class IO
+  class << self
+    alias_method :__mcomp_popen, :popen
+    # IO.popen('-') forks the process: refused as fork is.
+    def popen(*args, **kw, &block)
+      cmd = args.find { |a| !a.is_a?(Hash) }
+      fork if cmd == '-' || (cmd.is_a?(Array) && cmd.first == '-')
+      __mcomp_popen(*args, **kw, &block)
+    end
+  end
+end

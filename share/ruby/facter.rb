@@ -329,12 +329,12 @@ module Facter
     end
 
     def warn(msg)
-      $stderr.puts "Warning: Facter: #{msg}"
+      $stderr.puts "Warning: Facter: #{MComp.redact(msg)}"
     end
 
     # A fact that failed: the agent's log line (the compile goes on).
     def log_error(msg)
-      $stderr.puts "Error: Facter: #{msg}"
+      $stderr.puts "Error: Facter: #{MComp.redact(msg)}"
     end
 
     def warnonce(msg)
