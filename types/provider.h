@@ -61,6 +61,17 @@ typedef struct Provider {
  * NULL when it is unset or undef. */
 Value *provider_param(const Resource *r, const char *name);
 
+/* The safety net under every message about r: when r holds Sensitive
+ * values (a Sensitive parameter, or one the catalog lists as sensitive),
+ * a malloc'd copy of msg in which each of their strings (2 characters or
+ * more), and the sha256, sha1 and md5 hex of each, reads [redacted];
+ * NULL when msg needs no change. */
+char *provider_scrub(const Resource *r, const char *msg);
+
+/* p->validate(r, err), with r's Sensitive values scrubbed out of err;
+ * returns what validate returned. */
+int provider_validate(const Provider *p, const Resource *r, Buf *err);
+
 /* Appends Ruby's inspect of v, as Puppet's validation messages show
  * values: a string double-quoted with \" \\ \n \r \t escaped, anything
  * else as Puppet prints it. */
