@@ -123,14 +123,44 @@ if (@copies) {
     is("@open", '', 'in directories only their owner can enter');
 }
 
-# ---- the vardir: secrets only in bucket contents ----
-my @leaky;
-find(sub {
-    return unless -f $_;
-    return if $_ eq 'contents' && $File::Find::dir =~ m{/bucket/};
-    push @leaky, "$File::Find::name: " . join(', ', leaks(slurp($_))) if leaks(slurp($_) // '');
-}, $var);
-is("@leaky", '', 'no secret anywhere in the vardir but the bucket copies');
+# ---- the module types: file_line, ini_setting (show_diff), concat_file ----
+SKIP: {
+    my $mods = '/usr/share/puppet/modules';
+    skip 'the stdlib, inifile and concat modules are not installed', 9
+        unless -d "$mods/stdlib" && -d "$mods/inifile" && -d "$mods/concat";
+    my $mp = "$tmp/mods";
+    mkdir $mp or die;
+    symlink "$mods/$_", "$mp/$_" or die for qw(stdlib inifile concat);
+    write_file("$tmp/facts.json", '{"os":{"family":"Debian"},"puppetversion":"7.23.0","clientversion":"7.23.0"}');
+    secret('file_line line', 'Fl1ne-ff66');
+    secret('ini value', 'In1val-gg77');
+    secret('fragment', 'Fr4gment-hh88');
+    write_file("$d/fl", "line1\n");
+    write_file("$d/ini", "[sec]\nk = oldval\n");
+    write_file("$tmp/mt.pp", <<"EOF2");
+file_line { 'fl': path => '$d/fl', line => Sensitive('Fl1ne-ff66') }
+file_line { 'badmatch': path => '$d/fl', line => 'x', match => Sensitive('Fl1ne-ff66(') }
+ini_setting { 'i': path => '$d/ini', section => 'sec', setting => 'k', value => Sensitive('In1val-gg77'), show_diff => true }
+concat_file { 'cf': path => '$d/c', validate_cmd => '/bin/sh -c "cat % ; exit 1"' }
+concat_fragment { 'f1': target => 'cf', content => Sensitive('Fr4gment-hh88'), order => '01' }
+EOF2
+    ($rc, $out) = run("$mcomp --facts $tmp/facts.json --modulepath $mp $tmp/mt.pp");
+    is($rc, 1, 'a bad Sensitive match pattern is refused');
+    no_leak($out, 'the pattern error');
+    $secret{'Fl1ne-ff66('} = 'match pattern';
+    (my $pp = slurp("$tmp/mt.pp")) =~ s/^file_line \{ 'badmatch'.*\n//m;
+    write_file("$tmp/mt.pp", $pp);
+    ($rc, $out) = run("$mcomp --facts $tmp/facts.json --modulepath $mp -o $tmp/mt.json $tmp/mt.pp");
+    is($rc, 0, 'the module types compile') or diag $out;
+    is(mode_of("$tmp/mt.json"), 0600, 'into a 0600 catalog');
+    ($rc, $out) = run("$mapply -d --show_diff --report $tmp/mt-r.json --graph --vardir $var $tmp/mt.json");
+    no_leak($out, 'module types, -d --show_diff');
+    no_leak(slurp("$tmp/mt-r.json"), 'their report');
+    like($out, qr{Ini_setting\[i\]/value: changed \[redacted\] to \[redacted\]}, 'a Sensitive ini value is redacted even with show_diff');
+    like($out, qr{\[output redacted\]}, "concat_file's validate_cmd output of a Sensitive fragment is redacted");
+    like(slurp("$d/fl"), qr/^Fl1ne-ff66$/m, 'the line is in the file');
+    like(slurp("$d/ini"), qr/^k = In1val-gg77$/m, 'the value is in the file');
+}
 
 # ---- an unqualified Sensitive command: refused by mcomp and by mapply ----
 write_file("$tmp/uq.pp", "exec { 'uq':\n  command => Sensitive('$S8'),\n}\nexec { 'uq2': command => Sensitive('$S8') }\n");
@@ -190,5 +220,14 @@ EOF
          'the [redacted] placeholder is refused');
     is(slurp("$root/etc/shadow"), $before, 'and the password is untouched');
 }
+
+# ---- the vardir: secrets only in bucket contents ----
+my @leaky;
+find(sub {
+    return unless -f $_;
+    return if $_ eq 'contents' && $File::Find::dir =~ m{/bucket/};
+    push @leaky, "$File::Find::name: " . join(', ', leaks(slurp($_))) if leaks(slurp($_) // '');
+}, $var);
+is("@leaky", '', 'no secret anywhere in the vardir but the bucket copies');
 
 done_testing();

@@ -179,6 +179,18 @@ char *provider_scrub(const Resource *r, const char *msg)
     return owned ? out : NULL;
 }
 
+int provider_sensitive(const Resource *r, const char *name)
+{
+    for (size_t i = 0; i < r->nparams; i++)
+        if ((!name || !strcmp(r->params[i].name, name)) && r->params[i].value &&
+            r->params[i].value->kind == V_SENSITIVE)
+            return 1;
+    for (size_t k = 0; k < r->nsensitive; k++)
+        if (!name || !strcmp(r->sensitive[k], name))
+            return 1;
+    return 0;
+}
+
 int provider_validate(const Provider *p, const Resource *r, Buf *err)
 {
     int rc = p->validate(r, err);
