@@ -162,6 +162,47 @@ EOF2
     like(slurp("$d/ini"), qr/^k = In1val-gg77$/m, 'the value is in the file');
 }
 
+# ---- the compiler: templates, Ruby functions, stdlib and type errors ----
+{
+    my $mp = "$tmp/rmods";
+    my $m = "$mp/sec";
+    for my $dir ($mp, $m, "$m/lib", "$m/lib/puppet", "$m/lib/puppet/functions", "$m/lib/puppet/parser",
+                 "$m/lib/puppet/parser/functions", "$m/templates") {
+        mkdir $dir or die "$dir: $!";
+    }
+    write_file("$m/lib/puppet/functions/sec_inspect.rb",
+               "Puppet::Functions.create_function(:sec_inspect) do\n  def sec_inspect(v)\n"
+             . "    raise ArgumentError, \"bad \#{v.inspect} \#{v}\"\n  end\nend\n");
+    write_file("$m/lib/puppet/parser/functions/sec_old.rb",
+               "module Puppet::Parser::Functions\n  newfunction(:sec_old, :type => :rvalue) do |args|\n"
+             . "    raise Puppet::ParseError, \"got \#{args[0].inspect} \#{args[0]}\"\n  end\nend\n");
+    write_file("$m/templates/t.erb", "<%= \@s %> <%= \@s.inspect %> <%= [\@s].inspect %>\n");
+    secret('compiler secret', 'Cs3cret-ii99');
+    my @cases = (
+        'notice($s)', 'notice("${s}")', 'notice(sprintf("%s %p", $s, $s))', 'notice(template("sec/t.erb"))',
+        'notice(inline_template("<%= @s %>"))', 'sec_inspect($s)', 'sec_inspect([$s, {a => $s}])', 'sec_old($s)',
+        '$x = Integer($s)', '$x = Timestamp($s)', '$x = Timespan($s)', '$x = $s + 1', '$x = assert_type(Integer, $s)',
+        '$x = regsubst($s, "C", "D")', '$x = split($s, ",")', '$x = upcase($s)', '$x = sha256($s)', '$x = join($s, ",")',
+        'file { "/tmp/x": mode => $s }', 'exec { "x": command => $s, timeout => "abc" }',
+        'class c(Integer $p) {} class { "c": p => $s }',
+    );
+    for my $i (0 .. $#cases) {
+        write_file("$tmp/c$i.pp", "\$s = Sensitive('Cs3cret-ii99')\n$cases[$i]\n");
+        ($rc, $out) = run("$mcomp --modulepath $mp $tmp/c$i.pp");
+        no_leak($out, "mcomp: $cases[$i]");
+        like($out, qr/Sensitive \[value redacted\]/, "  which shows the value as Puppet does")
+            if $cases[$i] =~ /^(?:notice|sec_)/;
+    }
+    # an EPP template that renders a Sensitive value gives a Sensitive result
+    write_file("$tmp/epp.pp", "\$s = Sensitive('Cs3cret-ii99')\nnotify { 'e': message => inline_epp('v=<%= \$s %>') }\n");
+    ($rc, $out) = run("$mcomp -o $tmp/epp.json $tmp/epp.pp");
+    is($rc, 0, 'an EPP template rendering a Sensitive value compiles') or diag $out;
+    is(mode_of("$tmp/epp.json"), 0600, 'into a 0600 catalog (its result is Sensitive)');
+    ($rc, $out) = run("$mapply -d --vardir $var $tmp/epp.json");
+    no_leak($out, 'notify of the EPP result');
+    like($out, qr/^Notice: Sensitive \[value redacted\]$/m, 'notify says Sensitive [value redacted]');
+}
+
 # ---- an unqualified Sensitive command: refused by mcomp and by mapply ----
 write_file("$tmp/uq.pp", "exec { 'uq':\n  command => Sensitive('$S8'),\n}\nexec { 'uq2': command => Sensitive('$S8') }\n");
 ($rc, $out) = run("$mcomp $tmp/uq.pp");
