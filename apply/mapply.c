@@ -126,7 +126,7 @@ static int validate(const Graph *g)
             else
                 buf_printf(&err, "Unknown resource type '%s'", r->type);
         } else if (p->validate) {
-            p->validate(r, &err);
+            provider_validate(p, r, &err);
         }
         if (err.len) {
             /* providers give Puppet's two wordings: a bare reason, or a whole
@@ -356,7 +356,14 @@ int main(int argc, char **argv)
         printf("Info: Applying configuration version '%s'\n", cat.version ? cat.version : "");
     Report rep = {NULL, 1};
     if (report) {
-        rep.f = fopen(report, "w");
+        /* a report about secrets is kept from other users (0600) */
+        if (cat_has_secrets(&cat)) {
+            int rfd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+            if (rfd >= 0 && fchmod(rfd, 0600) == 0) rep.f = fdopen(rfd, "w");
+            if (!rep.f && rfd >= 0) close(rfd);
+        } else {
+            rep.f = fopen(report, "w");
+        }
         if (!rep.f) {
             fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
             goto out;

@@ -64,7 +64,8 @@ static void print_value(FILE *out, const Value *v)
     case V_STR: print_quoted(out, v->str.s); break;
     case V_INT: fprintf(out, "%lld", (long long)v->i); break;
     case V_BOOL: fputs(v->b ? "true" : "false", out); break;
-    case V_SENSITIVE: fputs("Sensitive('[redacted]')", out); break;
+    /* the real value, wrapped: the listing applies back unchanged */
+    case V_SENSITIVE: fputs("Sensitive(", out); print_value(out, v->sensitive); fputc(')', out); break;
     case V_ARRAY:
         fputc('[', out);
         for (size_t i = 0; i < v->arr.n; i++) {
@@ -122,7 +123,6 @@ static void json_value(FILE *out, const Value *v)
     case V_STR: json_string(out, v->str.s); break;
     case V_INT: fprintf(out, "%lld", (long long)v->i); break;
     case V_BOOL: fputs(v->b ? "true" : "false", out); break;
-    case V_SENSITIVE: fputs("\"[redacted]\"", out); break;
     case V_ARRAY:
         fputc('[', out);
         for (size_t i = 0; i < v->arr.n; i++) {
@@ -148,8 +148,12 @@ static void print_json(FILE *out, const Resource *r, int first)
     fputs(", \"title\": ", out);
     json_string(out, r->title);
     fputs(", \"parameters\": {", out);
+    /* a Sensitive value (the password) is left out of the JSON listing:
+     * no placeholder that could be applied, and no secret in data */
+    int n = 0;
     for (size_t i = 0; i < r->nparams; i++) {
-        if (i) fputs(", ", out);
+        if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE) continue;
+        if (n++) fputs(", ", out);
         json_string(out, r->params[i].name);
         fputs(": ", out);
         json_value(out, r->params[i].value);

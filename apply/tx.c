@@ -11,6 +11,7 @@
  */
 #include "apply/tx.h"
 #include "apply/apply.h"
+#include "types/provider.h"
 #include "types/run.h"
 #include "types/schedule.h"
 #include "base/util.h"
@@ -67,14 +68,19 @@ typedef struct Tx {
 
 static const char *level_name[] = {"Debug", "Info", "Notice", "Warning", "Error"};
 
-static void emit(Tx *tx, LogLevel lvl, const char *source, const char *prop, const char *msg)
+/* res: the resource the line is about, or NULL; its Sensitive values are
+ * scrubbed out of msg (provider_scrub) whatever the provider wrote */
+static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
 {
     if ((int)lvl < (int)tx->opt->log_level) return;
+    char *clean = provider_scrub(res, msg);
+    if (clean) msg = clean;
     FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
     if (source && prop) fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
     else if (source) fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
     else fprintf(out, "%s: %s\n", level_name[lvl], msg);
     fflush(out);
+    free(clean);
 }
 
 static void vemit(TxRes *t, LogLevel lvl, const char *prop, int plain, const char *fmt, va_list ap)
@@ -90,7 +96,7 @@ static void vemit(TxRes *t, LogLevel lvl, const char *prop, int plain, const cha
         vsnprintf(msg, (size_t)n + 1, fmt, ap2);
     }
     va_end(ap2);
-    emit(t->tx, lvl, plain ? NULL : t->child_path ? t->child_path : t->path, prop, msg);
+    emit(t->tx, t->res, lvl, plain ? NULL : t->child_path ? t->child_path : t->path, prop, msg);
     if (msg != small) free(msg);
 }
 
@@ -130,7 +136,7 @@ void tx_would(TxRes *t, const char *prop, const char *event, const char *is, con
     if (!t->probe) {
         char *msg = xmalloc(strlen(is) + strlen(should) + 64);
         sprintf(msg, "current_value %s, should be %s (noop)", is, should);
-        emit(t->tx, t->level, t->child_path ? t->child_path : t->path, prop, msg);
+        emit(t->tx, t->res, t->level, t->child_path ? t->child_path : t->path, prop, msg);
         free(msg);
     }
     add_event(t, event, EV_NOOP);
@@ -141,7 +147,7 @@ int tx_events(TxRes *t) { return t->nevents; }
 void tx_generated_noop(TxRes *t, const char *name)
 {
     if (!t->probe)
-        emit(t->tx, LOG_NOTICE, name, NULL, "Would have triggered 'refresh' from 1 event");
+        emit(t->tx, t->res, LOG_NOTICE, name, NULL, "Would have triggered 'refresh' from 1 event");
     t->whit_noop++;
 }
 
@@ -155,7 +161,7 @@ void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, con
     if (!t->probe) {
         char *msg = xmalloc(strlen(small) + strlen(from) + strlen(to) + 64);
         sprintf(msg, "change from %s to %s failed: %s", from, to, small);
-        emit(t->tx, LOG_ERR, t->child_path ? t->child_path : t->path, prop, msg);
+        emit(t->tx, t->res, LOG_ERR, t->child_path ? t->child_path : t->path, prop, msg);
         free(msg);
     }
     add_event(t, prop, EV_FAILURE);
@@ -181,7 +187,7 @@ void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...)
 void tx_unschedule_refresh(TxRes *t)
 {
     if (t->probe) return;
-    emit(t->tx, LOG_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
+    emit(t->tx, t->res, LOG_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
     t->queued = 0;
     t->queued_real = 0;
 }
@@ -281,7 +287,7 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
         d->queued_real |= real;
         /* Puppet says it once per event */
         const char *line = arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display);
-        for (int i = 0; i < n; i++) emit(tx, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL, line);
+        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL, line);
     }
 }
 
@@ -303,7 +309,7 @@ static void process_events(Tx *tx, TxRes *t)
     int n = t->queued;
     int is_whit = tx->g->v[t->v].role != V_RESOURCE;
     if (!t->queued_real || t->noop) {
-        emit(tx, LOG_NOTICE, t->path, NULL,
+        emit(tx, t->res, LOG_NOTICE, t->path, NULL,
              arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
         queue_events(tx, t, 1, 0);
         return;
@@ -315,15 +321,15 @@ static void process_events(Tx *tx, TxRes *t)
         int rc = p->refresh(t, &err);
         t->refreshing = 0;
         if (rc != 0) {
-            emit(tx, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
-            emit(tx, LOG_ERR, t->path, NULL, buf_cstr(&err));
+            emit(tx, t->res, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
+            emit(tx, t->res, LOG_ERR, t->path, NULL, buf_cstr(&err));
             t->failed = t->failed_to_restart = 1;
             add_event(t, "refresh", EV_FAILURE);
             buf_free(&err);
             return;
         }
         buf_free(&err);
-        emit(tx, t->level, t->path, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)));
+        emit(tx, t->res, t->level, t->path, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)));
         t->restarted = 1;
         add_event(t, "refresh", EV_SUCCESS);
     }
@@ -504,13 +510,13 @@ static void skip_for_failures(Tx *tx, TxRes *t)
             int x = t->failed_deps.v[i];
             if (tx->announced[x]) continue;
             tx->announced[x] = 1;
-            emit(tx, LOG_NOTICE, t->path, NULL,
+            emit(tx, t->res, LOG_NOTICE, t->path, NULL,
                  arena_printf(tx->arena, "Dependency %s has failures: true", tx->g->v[x].display));
         }
-        emit(tx, LOG_WARNING, t->path, NULL, "Skipping because of failed dependencies");
+        emit(tx, t->res, LOG_WARNING, t->path, NULL, "Skipping because of failed dependencies");
     }
     if (t->queued)
-        emit(tx, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", tx->g->v[t->v].display));
+        emit(tx, t->res, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", tx->g->v[t->v].display));
     t->queued = 0;
 }
 
@@ -538,7 +544,7 @@ static void evaluate(Tx *tx, int v)
     if (gv->role == V_RESOURCE ? !tagged_for_run(tx, gv->res) : (tx->opt->ntags > 0)) {
         t->skipped = 1;
         if (t->queued)
-            emit(tx, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", gv->display));
+            emit(tx, t->res, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", gv->display));
         t->queued = 0;
         return;
     }
@@ -552,7 +558,7 @@ static void evaluate(Tx *tx, int v)
     if (sv && sv->kind == V_STR) {
         Resource *sched = cat_find((Catalog *)tx->g->cat, "Schedule", sv->str.s);
         if (!sched) {
-            emit(tx, LOG_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
+            emit(tx, NULL, LOG_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
             tx->aborted = 1;
             return;
         }

@@ -1,4 +1,5 @@
 /* diag.c - line tables and "file:line:col: error:" messages; see diag.h. */
+#define _GNU_SOURCE /* memmem */
 #include "base/diag.h"
 #include "base/util.h"
 #include <errno.h>
@@ -168,6 +169,9 @@ void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
         size_t li = line_index(f, loc.off);
         size_t s = f->line_starts[li], e = s;
         while (e < f->len && f->text[e] != '\n') e++;
+        /* a line that makes a Sensitive value is not shown: the secret is
+         * often written right there */
+        if (memmem(f->text + s, e - s, "Sensitive", 9)) goto counted;
         /* a very long line is shown as a window around the place */
         if (e - s > 160) {
             if (loc.off > s + 60) s = loc.off - 60;
@@ -181,6 +185,7 @@ void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
         for (size_t i = loc.off + 1; i < end; i++) fputc('~', stderr);
         fputc('\n', stderr);
     }
+counted:
     if (lvl == DIAG_ERROR && ++diag_errors >= diag_max_errors) {
         fprintf(stderr, "%s: too many errors, stopping\n", util_progname);
         exit(1);

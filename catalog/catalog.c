@@ -68,6 +68,18 @@ const char *cat_capitalize_type(Arena *a, const char *name)
 
 Resource *cat_find_key(const Catalog *c, const char *key) { return map_get(&c->by_key, key, strlen(key)); }
 
+int cat_has_secrets(const Catalog *c)
+{
+    for (size_t i = 0; i < c->nres; i++) {
+        Resource *r = c->res[i];
+        if (r->is_virtual) continue;
+        if (r->nsensitive > 0 || (!strcasecmp(r->type, "User") && res_get(r, "password"))) return 1;
+        for (size_t k = 0; k < r->nparams; k++)
+            if (r->params[k].value && r->params[k].value->kind == V_SENSITIVE) return 1;
+    }
+    return 0;
+}
+
 Resource *cat_find(const Catalog *c, const char *type, const char *title)
 {
     size_t n = strlen(type) + strlen(title) + 3;

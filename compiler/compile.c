@@ -184,7 +184,7 @@ static void validate_resources(Compiler *c)
         if (strcmp(r->type, last_type)) p = provider_find(last_type = r->type);
         if (!p || !p->validate) continue;
         buf_clear(&err);
-        if (p->validate(r, &err) != 0 || err.len) {
+        if (provider_validate(p, r, &err) != 0 || err.len) {
             const char *msg = buf_cstr(&err);
             SrcLoc at = r->decl ? ast_loc(r->decl) : (SrcLoc){0};
             if (strncmp(msg, "Parameter ", 10) == 0) {

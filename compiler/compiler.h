@@ -76,6 +76,7 @@ struct Compiler {
     Resource *stage_main, *class_main;
     struct ResState *rs;             /* resource.c's state */
     Buf *epp_out;                    /* output of the EPP template being rendered */
+    int epp_sensitive;               /* it rendered a Sensitive value: the result is Sensitive */
     jmp_buf *fail;                   /* where an evaluation error unwinds to */
     int depth;                       /* ev_expr nesting, bounded (see eval.c) */
     int call_depth;                  /* Puppet-language function calls in progress */

@@ -451,7 +451,13 @@ Value *epp_fn_text(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, c
 Value *epp_fn_render(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
 {
     if (c->epp_out && n == 1) {
-        Value *v = a[0]->kind == V_SENSITIVE ? a[0]->sensitive : a[0];
+        /* Puppet renders a Sensitive value's content and makes the
+         * whole result Sensitive */
+        Value *v = a[0];
+        if (v->kind == V_SENSITIVE) {
+            v = v->sensitive;
+            c->epp_sensitive = 1;
+        }
         val_to_s(c->epp_out, v);
     }
     return VAL_UNDEF;
@@ -610,10 +616,15 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
     }
     Buf *out = ARENA_NEW(A, Buf);            /* compile() frees it if the template fails */
     Buf *saved = c->epp_out;
+    int saved_sensitive = c->epp_sensitive;
     c->epp_out = out;
+    c->epp_sensitive = 0;
     ev_block(c, ts, body);
     c->epp_out = saved;
     Value *r = val_str(A, buf_cstr(out), out->len);
+    if (c->epp_sensitive)
+        r = val_sensitive(A, r);
+    c->epp_sensitive = saved_sensitive;
     buf_free(out);
     return r;
 }

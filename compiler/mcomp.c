@@ -8,13 +8,16 @@
 #include "catalog/json.h"
 #include "apply/graph.h"
 #include "base/util.h"
+#include <fcntl.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static void usage(FILE *out)
 {
@@ -79,6 +82,27 @@ static int compile_big_stack(const CompileOptions *opt, Arena *arena, Catalog *c
         return job.rc;
     }
     return compile(opt, arena, cat);
+}
+
+/* The catalog file: one that holds secrets (a Sensitive value, or a
+ * user's password) is made 0600, and an existing one is chmodded to 0600
+ * before the secrets go in; others are fopen'd as usual. */
+static FILE *open_output(const char *path, const Catalog *cat)
+{
+    if (!cat_has_secrets(cat))
+        return fopen(path, "w");
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && (st.st_mode & 077) && fchmod(fd, 0600) != 0)) {
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f)
+        close(fd);
+    return f;
 }
 
 int main(int argc, char **argv)
@@ -155,7 +179,7 @@ int main(int argc, char **argv)
         FILE *out = stdout;
         if (job.rc != 0) {
             rc = 1;
-        } else if (output && !(out = fopen(output, "w"))) {
+        } else if (output && !(out = open_output(output, &cat))) {
             perror(output);
             rc = 2;
         } else if (fwrite(buf_cstr(&head), 1, head.len, out) != head.len ||

@@ -232,7 +232,7 @@ SKIP: {
     is($rc, 0, 'mres user bob') or diag $out;
     like($out, qr/uid\s+=> 1501,/, 'shows the uid');
     like($out, qr/groups\s+=> \['ops'\],/, 'and the groups');
-    unlike($out, qr/othersalt/, 'but never the hash');
+    like($out, qr/password\s+=> Sensitive\('\Q$hash2\E'\),/, 'and the hash wrapped in Sensitive, to apply back unchanged');
 }
 
 # ---- remove ----

@@ -482,7 +482,7 @@ static int json_format(const char *format, int force, Buf *const *contents, size
 }
 
 /* should_content: the fragments of r, sorted and joined, into out. */
-static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
+static int cf_content(TxRes *t, const Resource *r, Buf *out, int *sensitive, Buf *err)
 {
     const Catalog *c = tx_catalog(t);
     Buf s = BUF_INIT;
@@ -505,6 +505,7 @@ static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
         buf_printf(&key, "___%s", f->title);
         fr[n].key = buf_detach(&key);
         if (frag_content(t, f, ensure_newline, &fr[n].content, err) != 0) rc = -1;
+        if (provider_sensitive(f, "content")) *sensitive = 1;
         n++;
         if (rc) break;
     }
@@ -539,7 +540,7 @@ static int cf_content(TxRes *t, const Resource *r, Buf *out, Buf *err)
 }
 
 /* generate: the File resource for r, in cat (content NULL at validation). */
-static Resource *cf_file(Catalog *cat, const Resource *r, const char *content)
+static Resource *cf_file(Catalog *cat, const Resource *r, const char *content, int sensitive)
 {
     Arena *a = cat->arena;
     Resource *f = cat_add(cat, "File", cf_path(r));
@@ -557,7 +558,8 @@ static Resource *cf_file(Catalog *cat, const Resource *r, const char *content)
         Value *v = provider_param(r, copied_meta[i]);
         if (v) res_set(cat, f, copied_meta[i], v);
     }
-    if (content) res_set(cat, f, "content", val_cstr(a, content));
+    /* one Sensitive fragment makes the whole content Sensitive */
+    if (content) res_set(cat, f, "content", sensitive ? val_sensitive(a, val_cstr(a, content)) : val_cstr(a, content));
     f->line = 0;
     f->file = NULL;
     return f;
@@ -570,7 +572,7 @@ static int cf_validate(const Resource *r, Buf *err)
     Catalog cat;
     arena_init(&a);
     cat_init(&cat, &a);
-    int rc = file_validate_generated(cf_file(&cat, r, ""), err);
+    int rc = file_validate_generated(cf_file(&cat, r, "", 0), err);
     cat_free(&cat);
     arena_free(&a);
     return rc;
@@ -587,7 +589,8 @@ static int cf_apply(TxRes *t)
     }
     /* Puppet logs a failed eval_generate and still syncs the File that
      * generate made, without content (so a missing file is created empty) */
-    if (cf_content(t, r, &content, &err) != 0) {
+    int sensitive = 0;
+    if (cf_content(t, r, &content, &sensitive, &err) != 0) {
         tx_log(t, LOG_ERR, NULL, "Failed to generate additional resources using 'eval_generate': %s", buf_cstr(&err));
         have = 0;
     }
@@ -596,7 +599,7 @@ static int cf_apply(TxRes *t)
     arena_init(&a);
     cat_init(&cat, &a);
     int before = tx_events(t);
-    rc = file_sync_generated(t, cf_file(&cat, r, have ? buf_cstr(&content) : NULL));
+    rc = file_sync_generated(t, cf_file(&cat, r, have ? buf_cstr(&content) : NULL, sensitive));
     if (rc == 0 && tx_noop(t) && tx_events(t) > before)
         tx_generated_noop(t, r->title);
     cat_free(&cat);

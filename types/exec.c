@@ -250,9 +250,10 @@ static int check_qualified(const Exec *e, const Cmd *c, Buf *msg)
     Buf exe = BUF_INIT;
     run_extract_exe(&rc, &exe);
     int bad = buf_cstr(&exe)[0] != '/';
+    /* Puppet names the executable; a Sensitive one is never shown */
     if (bad)
         buf_printf(msg, "'%s' is not qualified and no path was specified. Please qualify the command or specify a path.",
-                   buf_cstr(&exe));
+                   e->sensitive ? "[redacted]" : buf_cstr(&exe));
     buf_free(&exe);
     return bad ? -1 : 0;
 }
@@ -279,6 +280,11 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
     for (size_t i = 0; i < r->nsensitive; i++)
         if (!strcmp(r->sensitive[i], "command") || !strcmp(r->sensitive[i], "onlyif") ||
             !strcmp(r->sensitive[i], "unless"))
+            e->sensitive = 1;
+    for (size_t i = 0; i < r->nparams; i++)
+        if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE &&
+            (!strcmp(r->params[i].name, "command") || !strcmp(r->params[i].name, "onlyif") ||
+             !strcmp(r->params[i].name, "unless") || !strcmp(r->params[i].name, "refresh")))
             e->sensitive = 1;
 
     v = provider_param(r, "command");
@@ -611,6 +617,7 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
     /* --root: the command runs chrooted there, so paths are the root's */
     if (root[0])
         spec.chroot_dir = root;
+    spec.sensitive = e->sensitive;
     if (run_check_exe(&spec, msg) != 0)
         return RAN_ERROR;
     if (e->cwd) {
@@ -637,7 +644,7 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
         Buf exe = BUF_INIT;
         run_extract_exe(&spec, &exe);
         tx_log_plain(t, LOG_ERR, "Could not execute posix command: %s - %s", strerror(res.err),
-                     res.in_chdir ? e->cwd : buf_cstr(&exe));
+                     res.in_chdir ? e->cwd : e->sensitive ? "[redacted]" : buf_cstr(&exe));
         buf_free(&exe);
         *status = 1;
         return RAN_OK;
@@ -648,8 +655,12 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
     case RUN_EXITED:
         *status = res.status;
         if (res.status == 127) {
-            /* Puppet raises the output itself as the error. */
-            buf_add(msg, out->s ? out->s : "", out->len);
+            /* Puppet raises the output itself as the error (the shell's
+             * "not found" line names a Sensitive command: never shown) */
+            if (e->sensitive)
+                buf_adds(msg, "[output redacted]");
+            else
+                buf_add(msg, out->s ? out->s : "", out->len);
             while (msg->len && msg->s[msg->len - 1] == '\n')
                 msg->s[--msg->len] = '\0';
             return RAN_ERROR;
@@ -691,7 +702,9 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
     if (ran == RAN_TIMEOUT) {
         Buf shown = BUF_INIT, q = BUF_INIT;
         cmd_shown(&shown, c);
-        if (c->line)
+        if (e->sensitive)
+            buf_adds(&q, "[redacted]");
+        else if (c->line)
             inspect_str(&q, c->line);
         else
             buf_add(&q, shown.s, shown.len);

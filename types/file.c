@@ -1092,7 +1092,9 @@ static int backup_file(Out *o, const FileSpec *f, const char *real, const char *
             buf_printf(err, "Could not back up %s: %s", logical, buf_cstr(&why));
             rc = -1;
         } else {
-            o_log(o, LOG_INFO, NULL, "Filebucketed %s to %s with sum %s", logical, f->backup_name, sum);
+            /* the sum of what Sensitive content replaces is not shown either */
+            o_log(o, LOG_INFO, NULL, "Filebucketed %s to %s with sum %s", logical, f->backup_name,
+                  f->sensitive ? "[redacted]" : sum);
         }
         buf_free(&why);
     }
@@ -1203,6 +1205,11 @@ static int run_validate(const FileSpec *f, const char *tmp, Buf *msg)
             n--;
         while (n && isspace((unsigned char)*s))
             s++, n--;
+        /* the command's output may quote Sensitive content: never shown */
+        if (f->sensitive) {
+            s = "[output redacted]";
+            n = strlen(s);
+        }
         if (res.outcome == RUN_EXITED)
             buf_printf(msg, "Execution of '%s' returned %d: %.*s", cmd.s, res.status, (int)n, s);
         else

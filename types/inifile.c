@@ -884,8 +884,15 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
     if (absent || !x.has_value || !strcmp(buf_cstr(&cur), buf_cstr(&x.value)))
         goto out;
     Buf is = BUF_INIT, should = BUF_INIT;
-    shown(&is, t, &x, buf_cstr(&cur));
-    shown(&should, t, &x, buf_cstr(&x.value));
+    /* a Sensitive value: Puppet redacts the property whatever show_diff says */
+    int sens = provider_sensitive(r, "value");
+    if (sens) {
+        buf_adds(&is, "[redacted]");
+        buf_adds(&should, "[redacted]");
+    } else {
+        shown(&is, t, &x, buf_cstr(&cur));
+        shown(&should, t, &x, buf_cstr(&x.value));
+    }
     if (tx_noop(t)) {
         tx_would(t, "value", "value_changed", buf_cstr(&is), buf_cstr(&should));
     } else {
@@ -896,7 +903,8 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
             tx_failed(t, "value", buf_cstr(&is), buf_cstr(&should), "%s", buf_cstr(&err));
             rc = -1;
         } else {
-            tx_change(t, "value", "value_changed", "value changed %s to %s", buf_cstr(&is), buf_cstr(&should));
+            tx_change(t, "value", "value_changed", "%s %s to %s", sens ? "changed" : "value changed", buf_cstr(&is),
+                      buf_cstr(&should));
         }
     }
     buf_free(&is);

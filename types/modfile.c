@@ -122,7 +122,10 @@ int modfile_write(TxRes *t, const TextFile *f, const char *data, size_t len, Buf
             return -1;
         }
         buf_free(&why);
-        tx_log(t, LOG_DEBUG, NULL, "Filebucketed %s to puppet with sum %s", f->shown, sum);
+        /* what a resource with a Sensitive value replaces may be a secret:
+         * its sum is not shown */
+        tx_log(t, LOG_DEBUG, NULL, "Filebucketed %s to puppet with sum %s", f->shown,
+               provider_sensitive(tx_resource(t), NULL) ? "[redacted]" : sum);
     }
     return textfile_store(f, data, len, err);
 }

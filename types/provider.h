@@ -61,6 +61,21 @@ typedef struct Provider {
  * NULL when it is unset or undef. */
 Value *provider_param(const Resource *r, const char *name);
 
+/* The safety net under every message about r: when r holds Sensitive
+ * values (a Sensitive parameter, or one the catalog lists as sensitive),
+ * a malloc'd copy of msg in which each of their strings (2 characters or
+ * more), and the sha256, sha1 and md5 hex of each, reads [redacted];
+ * NULL when msg needs no change. */
+char *provider_scrub(const Resource *r, const char *msg);
+
+/* 1 when r's parameter name holds a Sensitive value (wrapped, or listed in
+ * the catalog's sensitive_parameters); with name NULL, when any does. */
+int provider_sensitive(const Resource *r, const char *name);
+
+/* p->validate(r, err), with r's Sensitive values scrubbed out of err;
+ * returns what validate returned. */
+int provider_validate(const Provider *p, const Resource *r, Buf *err);
+
 /* Appends Ruby's inspect of v, as Puppet's validation messages show
  * values: a string double-quoted with \" \\ \n \r \t escaped, anything
  * else as Puppet prints it. */

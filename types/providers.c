@@ -7,6 +7,11 @@
  */
 #include "types/provider.h"
 #include "base/buf.h"
+#include "base/md5.h"
+#include "base/sha1.h"
+#include "base/sha256.h"
+#include "base/util.h"
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -78,6 +83,124 @@ Value *provider_param(const Resource *r, const char *name)
     if (v && v->kind == V_SENSITIVE)
         v = v->sensitive;
     return v && v->kind != V_UNDEF ? v : NULL;
+}
+
+/* Replaces every occurrence of needle in *msg (a malloc'd string, or the
+ * caller's when *owned is 0) with [redacted]. */
+static void scrub_one(char **msg, int *owned, const char *needle, size_t n)
+{
+    if (n < 2 || !strstr(*msg, needle))
+        return;
+    Buf b = BUF_INIT;
+    const char *s = *msg, *hit;
+    while ((hit = strstr(s, needle))) {
+        buf_add(&b, s, (size_t)(hit - s));
+        buf_adds(&b, "[redacted]");
+        s = hit + n;
+    }
+    buf_adds(&b, s);
+    if (*owned)
+        free(*msg);
+    *msg = xstrndup(buf_cstr(&b), b.len);
+    *owned = 1;
+    buf_free(&b);
+}
+
+static void hexify(const unsigned char *d, size_t n, char *out)
+{
+    static const char hx[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = hx[d[i] >> 4];
+        out[2 * i + 1] = hx[d[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
+/* Scrubs each string inside v (arrays and hashes walked) out of *msg. */
+static void scrub_value(char **msg, int *owned, const Value *v, int depth)
+{
+    if (!v || depth > 32)
+        return;
+    switch (v->kind) {
+    case V_SENSITIVE:
+        scrub_value(msg, owned, v->sensitive, depth + 1);
+        break;
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            scrub_value(msg, owned, v->arr.items[i], depth + 1);
+        break;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++)
+            scrub_value(msg, owned, v->hash.vals[i], depth + 1);
+        break;
+    case V_STR: {
+        if (v->str.len < 2)
+            break;
+        char hex[65];
+        unsigned char d[32];
+        scrub_one(msg, owned, v->str.s, v->str.len);
+        sha256_hex(v->str.s, v->str.len, hex);
+        scrub_one(msg, owned, hex, 64);
+        Sha1 s1;
+        sha1_init(&s1);
+        sha1_update(&s1, v->str.s, v->str.len);
+        sha1_final(&s1, d);
+        hexify(d, 20, hex);
+        scrub_one(msg, owned, hex, 40);
+        Md5 m;
+        md5_init(&m);
+        md5_update(&m, v->str.s, v->str.len);
+        md5_final(&m, d);
+        hexify(d, 16, hex);
+        scrub_one(msg, owned, hex, 32);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+char *provider_scrub(const Resource *r, const char *msg)
+{
+    if (!r || !msg)
+        return NULL;
+    char *out = (char *)msg;
+    int owned = 0;
+    for (size_t i = 0; i < r->nparams; i++) {
+        const Value *v = r->params[i].value;
+        /* a user's password is sensitive in Puppet whether wrapped or not */
+        int listed = v && (v->kind == V_SENSITIVE ||
+                           (!strcasecmp(r->type, "User") && !strcmp(r->params[i].name, "password")));
+        for (size_t k = 0; !listed && k < r->nsensitive; k++)
+            listed = !strcmp(r->sensitive[k], r->params[i].name);
+        if (listed)
+            scrub_value(&out, &owned, v, 0);
+    }
+    return owned ? out : NULL;
+}
+
+int provider_sensitive(const Resource *r, const char *name)
+{
+    for (size_t i = 0; i < r->nparams; i++)
+        if ((!name || !strcmp(r->params[i].name, name)) && r->params[i].value &&
+            r->params[i].value->kind == V_SENSITIVE)
+            return 1;
+    for (size_t k = 0; k < r->nsensitive; k++)
+        if (!name || !strcmp(r->sensitive[k], name))
+            return 1;
+    return 0;
+}
+
+int provider_validate(const Provider *p, const Resource *r, Buf *err)
+{
+    int rc = p->validate(r, err);
+    char *clean = err->len ? provider_scrub(r, buf_cstr(err)) : NULL;
+    if (clean) {
+        buf_clear(err);
+        buf_adds(err, clean);
+        free(clean);
+    }
+    return rc;
 }
 
 void provider_inspect(Buf *b, const Value *v)

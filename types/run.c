@@ -195,6 +195,7 @@ int run_check_exe(const RunCmd *c, Buf *err)
     run_extract_exe(c, &exe);
     const char *e = buf_cstr(&exe);
     const char *root = c->chroot_dir ? c->chroot_dir : "";
+    const char *shown = c->sensitive ? "[redacted]" : e;
     if (e[0] == '/') {
         struct stat st;
         Buf real = BUF_INIT;
@@ -202,11 +203,11 @@ int run_check_exe(const RunCmd *c, Buf *err)
         int found_it = stat(buf_cstr(&real), &st) == 0, runnable = found_it && access(buf_cstr(&real), X_OK) == 0;
         buf_free(&real);
         if (!found_it)
-            buf_printf(err, "Could not find command '%s'", e);
+            buf_printf(err, "Could not find command '%s'", shown);
         else if (!S_ISREG(st.st_mode))
-            buf_printf(err, "'%s' is a %s, not a file", e, ftype_name(st.st_mode));
+            buf_printf(err, "'%s' is a %s, not a file", shown, ftype_name(st.st_mode));
         else if (!runnable)
-            buf_printf(err, "'%s' is not executable", e);
+            buf_printf(err, "'%s' is not executable", shown);
         else
             rc = 0;
     } else {
@@ -222,7 +223,7 @@ int run_check_exe(const RunCmd *c, Buf *err)
             buf_free(&dirs);
         }
         if (rc != 0)
-            buf_printf(err, "Could not find command '%s'", e);
+            buf_printf(err, "Could not find command '%s'", shown);
     }
     buf_free(&exe);
     buf_free(&found);

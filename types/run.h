@@ -33,6 +33,8 @@ typedef struct RunCmd {
     unsigned uid, gid;        /* exec's user and group, resolved by the caller */
     const unsigned *groups;   /* supplementary groups (ngroups of them) */
     size_t ngroups;
+    int sensitive;            /* 1: the command is Sensitive; run_check_exe's
+                                 messages say [redacted] instead of its name */
     const char *input;        /* written to the child's stdin (under 64 KiB: it must
                                  fit the pipe), or NULL for /dev/null */
 } RunCmd;

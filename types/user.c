@@ -289,6 +289,13 @@ static int user_parse(const Resource *r, User *u, Buf *err)
             buf_printf(param_fail(err, r, "password"), "Passwords cannot include ':'");
             return -1;
         }
+        /* the placeholder a redacted listing once printed: applying it
+         * would lock the account behind the literal text */
+        if (!strcmp(u->password, "[redacted]")) {
+            buf_printf(param_fail(err, r, "password"),
+                       "Refusing to set the password to the placeholder '[redacted]' (a redacted listing, not a password hash)");
+            return -1;
+        }
         /* a newline would give chpasswd a second "name:hash" line */
         if (strpbrk(u->password, "\n\r")) {
             buf_printf(param_fail(err, r, "password"), "Passwords cannot include newlines");
@@ -931,7 +938,8 @@ static void user_autorequire(const Catalog *c, const Resource *r, AutoreqFn add,
 
 /* mres: the account as puppet resource shows it (ensure, then the
  * properties by name; an empty comment or groups list left out); the
- * password only as Sensitive, never the hash. */
+ * password hash wrapped in Sensitive, so that the listing applies back
+ * unchanged (mres prints it only there, never in a log line). */
 static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
 {
     PwDb db = PWDB_INIT;
@@ -968,7 +976,7 @@ static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     strs_free(&cur);
     res_set(c, r, "home", val_cstr(c->arena, pw->home));
     if (sp) {
-        res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, "[redacted]")));
+        res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, sp->hash)));
         res_set(c, r, "password_max_age", val_int(c->arena, sp->max));
         res_set(c, r, "password_min_age", val_int(c->arena, sp->min));
         res_set(c, r, "password_warn_days", val_int(c->arena, sp->warn));
