@@ -182,6 +182,20 @@ like($err, qr/^Error: Facter: .*fact='h_secret'.*undefined method `nosuch' for "
      'an unwrapped Sensitive value in a fact\'s error is redacted');
 unlike($err, qr/hunter2/, '... and printed nowhere');
 
+# a fact that changes the working directory does not change what relative
+# paths of the compile mean (the manifest, --modulepath)
+mkdir "$tmp/$_" for qw(cwd cwd/mods cwd/mods/cd cwd/mods/cd/lib cwd/mods/cd/lib/facter);
+spew("$tmp/cwd/mods/cd/lib/facter/cd.rb", "Facter.add(:cd_fact) { setcode { Dir.chdir('/'); 'moved' } }\n");
+spew("$tmp/cwd/rel.pp", "notify { 'cd': message => \$facts['cd_fact'] }\n");
+{
+    require Cwd;
+    my $abs = Cwd::abs_path($mcomp);
+    my $st = run(['sh', '-c', 'cd "$1" && exec "$2" --modulepath mods --certname n1 rel.pp', 'sh', "$tmp/cwd", $abs],
+                 "$tmp/out", "$tmp/err", undef, 120);
+    is($st, 0, 'a fact that runs Dir.chdir: the relative manifest still compiles') or diag(slurp("$tmp/err"));
+    is(message(slurp("$tmp/out"), 'cd'), '"moved"', 'and the fact has its value');
+}
+
 # the built-in collector names the Puppet whose language mcomp speaks, as Facter
 # (puppetversion) and puppet apply (clientversion) do
 spew("$tmp/version.pp", "notify { 'pv': message => \$facts['puppetversion'] }\nnotify { 'cv': message => \$clientversion }\n");

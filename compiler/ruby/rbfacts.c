@@ -11,7 +11,9 @@
 #include "compiler/ruby/rbtype.h"
 #include "compiler/resource.h"
 #include "base/arena.h"
+#include <fcntl.h>
 #include <glob.h>
+#include <unistd.h>
 #include <string.h>
 
 #define A (c->arena)
@@ -40,9 +42,18 @@ Value *rby_facts_custom(Compiler *c, Value *facts)
     VALUE exc = Qnil;
     rby_start(c, NULL);
     VALUE mod = rb_const_get(rby_module(), rb_intern("Facts"));
+    /* facts may change the working directory (a Dir.chdir without a block,
+     * as oci's ssh_host_key_certs_list does): relative paths of the compile
+     * (the manifest, --modulepath) must still mean what they meant */
+    int cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     /* the Ruby layer rescues each fact's errors; anything else is a warning
      * too, as no compile has started yet */
-    if (rby_call(c, NULL, NULL, mod, "resolve", args, 2, &out, &exc)) {
+    int failed = rby_call(c, NULL, NULL, mod, "resolve", args, 2, &out, &exc);
+    if (cwd >= 0) {
+        if (fchdir(cwd) != 0) cmp_warn(c, NULL, "custom facts: cannot return to the working directory");
+        close(cwd);
+    }
+    if (failed) {
         cmp_warn(c, NULL, "custom facts: %s", rby_exc_message(c, exc));
         return facts;
     }
