@@ -65,13 +65,15 @@ module MComp
 
   # The wrapper's method that renders template text string (file path):
   # each distinct template is compiled once per compile, not per render.
-  # The method's source is ERB#def_method's: "def NAME" on line 0, the
-  # template's first line on line 1.
+  # As ERB#def_method has it, "def" is on line 0 and the template's first
+  # line on line 1.  The code is compiled through the on-disk cache
+  # (MComp.eval_cached), under one name, then renamed.
   def self.erb_method(string, path, src)
     ERB_METHODS[[path, string]] ||= begin
       name = :"__mcomp_erb_#{ERB_METHODS.size}"
       if src
-        Puppet::Parser::TemplateWrapper.class_eval("def #{name}\n#{src}\nend\n", path || '(erb)', 0)
+        MComp.eval_cached("class Puppet::Parser::TemplateWrapper; def __mcomp_erb\n#{src}\nend; end\n", path || '(erb)', 0)
+        Puppet::Parser::TemplateWrapper.alias_method(name, :__mcomp_erb)
       else
         ERB.new(string, trim_mode: '-').def_method(Puppet::Parser::TemplateWrapper, name.to_s, path || '(erb)')
       end
