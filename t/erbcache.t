@@ -3,7 +3,8 @@
 # layer).  A first compile writes one file per Ruby text into $MCOMP_CACHE_DIR
 # (else $XDG_CACHE_HOME/mcomp); a second reads them and gives the same catalog; a
 # damaged entry, one made for other code, or an unwritable cache directory never
-# changes the result; --no-cache and MCOMP_NO_CACHE=1 neither read nor write it.
+# changes the result; --no-cache and MCOMP_NO_CACHE=1 neither read nor write it, nor
+# does mcomp use a directory that others may write.
 use strict;
 use warnings;
 use Cwd qw(abs_path);
@@ -81,5 +82,11 @@ spew("$tmp/notadir", "x\n");
 is($st, 0, 'an unusable cache directory is no error') or diag($err);
 like($out, $want, '... the catalog is the same');
 is($err, '', '... and nothing is said');
+
+# a directory others may write is not used (they could plant code)
+mkdir "$tmp/shared"; chmod 0777, "$tmp/shared";
+($st, $out, $err) = mcomp({MCOMP_CACHE_DIR => "$tmp/shared"});
+like($out, $want, 'a cache directory others may write: the compile goes on');
+is(scalar(my @e = entries("$tmp/shared")), 0, '... without using it');
 
 done_testing();

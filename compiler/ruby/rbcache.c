@@ -13,7 +13,9 @@
  * and renamed, so a reader never sees half a file.
  *
  * <dir> is $MCOMP_CACHE_DIR, else $XDG_CACHE_HOME/mcomp, else
- * $HOME/.cache/mcomp, made on first write.  The cache is off with
+ * $HOME/.cache/mcomp, made on first write (mode 0700); one that exists
+ * must be a directory of the user's that no one else may write.  The
+ * cache is off with
  * --no-cache (rby_cache_disable) or MCOMP_NO_CACHE=1, and quietly off for
  * the rest of the run when <dir> cannot be made or written.
  */
@@ -55,6 +57,11 @@ static const char *cache_dir(void)
         return NULL;
     }
     dir = buf_detach(&b);
+    struct stat st;           /* code others could plant is never run */
+    if (stat(dir, &st) == 0 && (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))) {
+        disabled = 1;
+        return NULL;
+    }
     return dir;
 }
 
