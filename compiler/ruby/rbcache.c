@@ -154,12 +154,14 @@ static void write_entry(const char *path, const unsigned char key[32], VALUE bin
     buf_free(&tmp);
 }
 
-VALUE rby_eval_cached(VALUE src, const char *file, int line)
+/* The cache entry of (src, file, line): its key, then its path, as one
+ * Ruby string; Qnil when the cache is off.  (The arrays live in this
+ * frame only: a Ruby exception that unwinds a frame with arrays on the
+ * stack would leave AddressSanitizer's marks on it.) */
+static VALUE entry_of(VALUE src, const char *file, int line)
 {
-    init_ids();
-    VALUE fname = rb_str_new_cstr(file);
     const char *d = cache_dir();
-    if (!d) return rb_funcall(rb_funcall(c_iseq, id_compile, 4, src, fname, fname, INT2FIX(line)), id_eval, 0);
+    if (!d) return Qnil;
     unsigned char key[32];
     Sha256 h;
     sha256_init(&h);
@@ -169,22 +171,38 @@ VALUE rby_eval_cached(VALUE src, const char *file, int line)
     sha256_update(&h, file, strlen(file) + 1);
     sha256_update(&h, RSTRING_PTR(src), (size_t)RSTRING_LEN(src));
     sha256_final(&h, key);
-    char path[4096];
-    int pl = snprintf(path, sizeof path - 65, "%s/", d);
-    for (int i = 0; i < 32; i++) snprintf(path + pl + 2 * i, 3, "%02x", key[i]);
-    VALUE iseq = read_entry(path, key);
+    Buf b = BUF_INIT;
+    buf_add(&b, key, 32);
+    buf_printf(&b, "%s/", d);
+    for (int i = 0; i < 32; i++) buf_printf(&b, "%02x", key[i]);
+    VALUE e = rb_str_new(b.s, (long)b.len);
+    buf_free(&b);
+    return e;
+}
+
+/* Only VALUEs in this frame, none whose address is taken: Ruby exceptions
+ * (a SyntaxError, an error of the evaluated code) pass through it. */
+VALUE rby_eval_cached(VALUE src, const char *file, int line)
+{
+    init_ids();
+    VALUE fname = rb_str_new_cstr(file);
+    VALUE entry = entry_of(src, file, line);
+    VALUE iseq = NIL_P(entry) ? Qnil : read_entry(RSTRING_PTR(entry) + 32, (const unsigned char *)RSTRING_PTR(entry));
     if (NIL_P(iseq)) {
         iseq = rb_funcall(c_iseq, id_compile, 4, src, fname, fname, INT2FIX(line));
-        if (!disabled) write_entry(path, key, rb_funcall(iseq, id_to_binary, 0));
+        if (!NIL_P(entry) && !disabled)
+            write_entry(RSTRING_PTR(entry) + 32, (const unsigned char *)RSTRING_PTR(entry), rb_funcall(iseq, id_to_binary, 0));
     }
-    RB_GC_GUARD(src);
     return rb_funcall(iseq, id_eval, 0);
 }
+
+static const char *cstr_of(VALUE s) { return StringValueCStr(s); }
 
 /* MComp.eval_cached(src, file, line): rby_eval_cached from Ruby */
 static VALUE cb_eval_cached(VALUE self, VALUE src, VALUE file, VALUE line)
 {
-    return rby_eval_cached(StringValue(src), StringValueCStr(file), NUM2INT(line));
+    Check_Type(src, T_STRING);
+    return rby_eval_cached(src, cstr_of(file), NUM2INT(line));
 }
 
 void rby_cache_init(void) { rby_define("eval_cached", (cb_eval_cached), 3); }
