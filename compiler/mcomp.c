@@ -37,6 +37,8 @@ static void usage(FILE *out)
           "  -o, --output FILE       write the catalog to FILE instead of stdout\n"
           "  --stats                 print resources, wall time, peak memory and whether Ruby\n"
           "                          was started (for ERB templates) on stderr\n"
+          "  --no-cache              do not read or write the cache of compiled Ruby (ERB\n"
+          "                          templates) in $XDG_CACHE_HOME/mcomp or ~/.cache/mcomp\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
@@ -112,7 +114,7 @@ int main(int argc, char **argv)
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     const char *output = NULL;
-    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR };
+    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE };
     int stats = 0;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -125,6 +127,7 @@ int main(int argc, char **argv)
         {"stats", no_argument, NULL, O_STATS},
         {"hiera-config", required_argument, NULL, O_HIERA_CONFIG},
         {"datadir", required_argument, NULL, O_DATADIR},
+        {"no-cache", no_argument, NULL, O_NO_CACHE},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -141,6 +144,7 @@ int main(int argc, char **argv)
         case O_STATS: stats = 1; break;
         case O_HIERA_CONFIG: opt.hiera_config = optarg; break;
         case O_DATADIR: opt.datadir = optarg; break;
+        case O_NO_CACHE: rby_cache_disable(); break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mcomp 0.1"); return 0;

@@ -1,6 +1,7 @@
 /*
  * erb.c - template() and inline_template(): ERB templates rendered by the
- * embedded Ruby (share/ruby/erb.rb) in the calling scope.
+ * embedded Ruby (share/ruby/erb.rb) in the calling scope, from the Ruby
+ * program erbsrc.c makes of the template text.
  *
  * Each argument is one template; their texts are concatenated.  A
  * template's path is Puppet's: "mod/rest" is <mod>/templates/rest of a
@@ -10,6 +11,7 @@
  * frame and its message, or "Failed to parse inline template: MESSAGE".
  */
 #include "compiler/ruby/rbapi.h"
+#include "compiler/ruby/erbsrc.h"
 #include "base/util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +36,10 @@ static VALUE render_body(VALUE arg)
     Render *r = (Render *)arg;
     VALUE scope = rby_scope_object(r->c, r->s);
     VALUE path = r->path ? rby_str(r->path, strlen(r->path)) : Qnil;
-    r->out = rb_funcall(rby_module(), id_render, 3, scope, rby_str(r->text, r->len), path);
+    Buf b = BUF_INIT;
+    VALUE src = erbsrc_translate(&b, r->text, r->len) == 0 ? rby_str(b.s ? b.s : "", b.len) : Qnil;
+    buf_free(&b);
+    r->out = rb_funcall(rby_module(), id_render, 4, scope, rby_str(r->text, r->len), path, src);
     if (!RB_TYPE_P(r->out, T_STRING)) r->out = rb_obj_as_string(r->out);
     return r->out;
 }

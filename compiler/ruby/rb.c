@@ -71,6 +71,7 @@ extern const size_t rby_nsources;
 static void (*const rby_inits[])(void) = {
     rby_erb_init,
     rby_fn_init,
+    rby_cache_init,
 };
 
 static int started;
@@ -975,12 +976,8 @@ static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
 
 static VALUE load_layer(VALUE unused)
 {
-    VALUE binding = rb_const_get(rb_cObject, rb_intern("TOPLEVEL_BINDING"));
-    for (size_t i = 0; i < rby_nsources; i++) {
-        VALUE src = rby_str(rby_sources[i].text, rby_sources[i].len);
-        VALUE name = rb_str_new_cstr(rby_sources[i].name);
-        rb_funcall(rb_mKernel, rb_intern("eval"), 4, src, binding, name, INT2FIX(1));
-    }
+    for (size_t i = 0; i < rby_nsources; i++)
+        rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), rby_sources[i].name, 1);
     c_compile_error = rb_const_get(m_mcomp, rb_intern("CompileError"));
     VALUE puppet = rb_const_get(rb_cObject, rb_intern("Puppet"));
     c_puppet_error = rb_const_get(puppet, rb_intern("Error"));

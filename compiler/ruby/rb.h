@@ -18,6 +18,9 @@
 int rby_started(void);
 /* Milliseconds the start-up took (0 when not started). */
 double rby_startup_ms(void);
+/* Turns the on-disk cache of compiled Ruby off for this process
+ * (mcomp --no-cache; see rbcache.c). */
+void rby_cache_disable(void);
 
 /* While Ruby runs, file descriptor 1 is stderr (Ruby code and the commands
  * it runs print there: stdout carries the catalog); this gives it back.

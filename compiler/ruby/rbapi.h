@@ -188,7 +188,16 @@ VALUE rby_str(const char *s, size_t len);
 /* A Ruby string's bytes, NUL-terminated in the compile arena. */
 const char *rby_cstr(Compiler *c, VALUE str, size_t *len);
 
+/* Evaluates Ruby source src (a String) at the top level as if it were
+ * file's text from line on, like RubyVM::InstructionSequence.compile(src,
+ * file, file, line).eval, with the compiled code kept in the on-disk
+ * cache (rbcache.c) so a later run skips parsing the same text.  Run it
+ * inside Ruby (under rby_protect); errors (a SyntaxError ...) are raised.
+ * Ruby code calls it as MComp.eval_cached(src, file, line). */
+VALUE rby_eval_cached(VALUE src, const char *file, int line);
+
 /* Hooks of the bridge's own modules, run after start-up (see rby_define). */
 void rby_erb_init(void);
 void rby_fn_init(void);
+void rby_cache_init(void);
 #endif

@@ -1,7 +1,12 @@
 # erb.rb - ERB templates as Puppet renders them (template(),
 # inline_template()): Ruby's ERB with trim mode '-', evaluated in a
 # TemplateWrapper that holds one @variable per variable visible in the
-# calling scope and answers scope, file and has_variable?.
+# calling scope and answers scope, file and has_variable?.  The C side
+# (compiler/ruby/erbsrc.c) translates the template text into the very
+# program ERB would make, so the erb library is loaded only when some code
+# names ERB (autoload), or for a template opening with a comment tag.
+
+autoload :ERB, 'erb'
 
 class Puppet::Parser::TemplateWrapper
   def initialize(scope)
@@ -42,10 +47,11 @@ class Puppet::Parser::TemplateWrapper
   end
 
   # The rendered text of string, the template file path (nil: inline).
-  def result(string, path)
+  # src: the program of string (nil: ask ERB for it).
+  def result(string, path, src)
     @__file__ = path if path
     MComp.bind_vars(self, scope)      # scope.to_hash, each as @name
-    send(MComp.erb_method(string, path))
+    send(MComp.erb_method(string, path, src))
   rescue SyntaxError
     # the error as Puppet's ERB#result(binding) gives it (lines as written)
     template = ERB.new(string, trim_mode: '-')
@@ -59,10 +65,18 @@ module MComp
 
   # The wrapper's method that renders template text string (file path):
   # each distinct template is compiled once per compile, not per render.
-  def self.erb_method(string, path)
+  # As ERB#def_method has it, "def" is on line 0 and the template's first
+  # line on line 1.  The code is compiled through the on-disk cache
+  # (MComp.eval_cached), under one name, then renamed.
+  def self.erb_method(string, path, src)
     ERB_METHODS[[path, string]] ||= begin
       name = :"__mcomp_erb_#{ERB_METHODS.size}"
-      ERB.new(string, trim_mode: '-').def_method(Puppet::Parser::TemplateWrapper, name.to_s, path || '(erb)')
+      if src
+        MComp.eval_cached("class Puppet::Parser::TemplateWrapper; def __mcomp_erb\n#{src}\nend; end\n", path || '(erb)', 0)
+        Puppet::Parser::TemplateWrapper.alias_method(name, :__mcomp_erb)
+      else
+        ERB.new(string, trim_mode: '-').def_method(Puppet::Parser::TemplateWrapper, name.to_s, path || '(erb)')
+      end
       name
     end
   end
@@ -70,8 +84,7 @@ end
 
 module MComp
   # Called by C (compiler/ruby/erb.c) for each template.
-  def self.render_erb(scope, string, path)
-    require 'erb' unless defined?(::ERB)
-    Puppet::Parser::TemplateWrapper.new(scope).result(string, path)
+  def self.render_erb(scope, string, path, src)
+    Puppet::Parser::TemplateWrapper.new(scope).result(string, path, src)
   end
 end

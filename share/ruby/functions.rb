@@ -77,7 +77,7 @@ module MComp
         unless code =~ /Puppet::Functions\.create_function/
           raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 4x API function - no create_function call."
         end
-        created = TOPLEVEL_BINDING.eval(code, path, 1)
+        created = MComp.eval_cached(code, path, 1)
         unless created.is_a?(Class)
           raise ArgumentError, "The code loaded from #{path} did not produce a Function class when evaluated. Got '#{created.class}'"
         end
@@ -98,7 +98,7 @@ module MComp
         unless code.include?('newfunction')
           raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 3x API function - no 'newfunction' call."
         end
-        info = TOPLEVEL_BINDING.eval(code, path, 1)
+        info = MComp.eval_cached(code, path, 1)
         unless info.is_a?(Hash)
           raise ArgumentError, "Illegal legacy function definition! The code loaded from #{path} did not return the result of calling 'newfunction'. Got '#{info.class}'"
         end
@@ -785,6 +785,6 @@ module MComp
   def self.load_functions_layer
     return if @functions_layer
     @functions_layer = true
-    TOPLEVEL_BINDING.eval(FUNCTIONS_LAYER, 'share/ruby/functions.rb', FUNCTIONS_LAYER_LINE)
+    MComp.eval_cached(FUNCTIONS_LAYER, "share/ruby/functions.rb", FUNCTIONS_LAYER_LINE)
   end
 end

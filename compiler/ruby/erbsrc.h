@@ -1,0 +1,18 @@
+/*
+ * erbsrc.h - ERB template text to Ruby source, in C (no Ruby needed).
+ * Prefix: erbsrc_.
+ */
+#ifndef COMPILER_RUBY_ERBSRC_H
+#define COMPILER_RUBY_ERBSRC_H
+#include "base/buf.h"
+#include <stddef.h>
+
+/* Appends to out the Ruby program that Ruby 3.1's
+ * ERB.new(text, trim_mode: '-').src is for the n bytes of text, without
+ * its first line ("#coding:UTF-8"): its first line is the template's
+ * first.  Returns 0, or -1 (out unchanged) when the text opens with a
+ * comment tag, which ERB reads for a magic comment (coding:,
+ * frozen_string_literal:): the caller then asks Ruby's ERB. */
+int erbsrc_translate(Buf *out, const char *text, size_t n);
+
+#endif

@@ -1,0 +1,1 @@
+notify { 'n': message => template('m/t.erb') }
