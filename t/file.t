@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# t/file.t - the file type as a user meets it (issue 4): owner and group by
+# t/file.t - the file type as a user meets it: owner and group by
 # name from the managed root's passwd and group files, sources (a path,
 # file://, puppet:///modules, a list), recursion with purge, force and
 # recurselimit, replace => false, checksum md5, show_diff, validate_cmd,

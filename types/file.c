@@ -55,7 +55,7 @@
 
 extern const Provider provider_file;
 
-/* Asked of apply/tx for issue 4: until called again with NULL, t's lines
+/* Asked of apply/tx: until called again with NULL, t's lines
  * carry the source of a generated resource ("File[/d/x]") instead of t's
  * own.  Weak: without it, children log through tx_log_plain (see Out). */
 

@@ -2,7 +2,7 @@
 # bench.sh MCOMP - compile-time benchmark: generates manifests of 1k, 10k and
 # 100k resources (share/bench/gen.awk) and prints, for each, the resources in
 # the catalog, the best wall time of three runs and the peak memory, as
-# measured by mcomp itself (--stats).  Targets (issue 2): 10k < 50 ms,
+# measured by mcomp itself (--stats).  Targets: 10k < 50 ms,
 # 100k < 1 s, growing linearly.
 set -eu
 mcomp=${1:-build/mcomp}
@@ -34,7 +34,7 @@ count_execs() {
     fi
 }
 
-# Apply (issues 3 and 4): 1k and 10k files written under a scratch
+# Apply: 1k and 10k files written under a scratch
 # directory, then the idempotent re-apply, which must not change anything.
 # Targets: the re-apply of 10k files in under 0.2 s, and no process started
 # per file.
@@ -66,7 +66,7 @@ if [ -x "$mapply" ]; then
         printf '%-8s %14s %14s %16s\n' "$n" "$first" "$best" "$procs"
     done
 
-    # Packages (issue 4): 500 packages already installed in a scratch root's
+    # Packages: 500 packages already installed in a scratch root's
     # dpkg database; the idempotent re-apply must read the database once
     # and start no process per package.
     root="$dir/pkgroot"
@@ -93,7 +93,7 @@ if [ -x "$mapply" ]; then
     printf '%-8s %14s %16s\n' 500 "$best" "$procs"
 fi
 
-# Modules (issue 5): 50 Forge-style modules (share/bench/modgen.sh), each
+# Modules: 50 Forge-style modules (share/bench/modgen.sh), each
 # with module-level Hiera data, an EPP template, a type alias, a
 # Puppet-language function and a class whose typed parameters come from the
 # data, all included from site.pp.  Measured twice: mcomp's own wall time
@@ -156,7 +156,7 @@ if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet 
     fi
 fi
 
-# Ruby (issue 10): 50 modules carrying Ruby as Forge modules do
+# Ruby: 50 modules carrying Ruby as Forge modules do
 # (share/bench/rbgen.sh): ERB templates (nested, inline, in loops), a 4.x
 # function with dispatches and a block, a 3.x function.  Printed: mcomp's
 # wall time and whole process as above, and the Ruby start-up time --stats
