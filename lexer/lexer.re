@@ -436,6 +436,11 @@ static TokKind decode_body(Lexer *lx, const char *p, const char *end, const Body
             if (n == 'u' && (cfg->esc & ESC_U)) {
                 uint32_t cp;
                 const char *q = unicode_escape(p + 1, end, &cp);
+                if (q && cp == 0) {
+                    /* a C string would end there: refused, never truncated */
+                    lex_error(lx, p, (size_t)(q - p), "A string may not contain a NUL character ('\\u0000')");
+                    return TK_ERROR;
+                }
                 if (q) {
                     o = put_utf8(o, cp);
                     p = q;
@@ -803,11 +808,17 @@ static void check_bom(Lexer *lx)
 }
 
 /* Puppet reads manifests as UTF-8 and rejects the whole file on the first
- * invalid sequence (overlong forms, surrogates and > 10FFFF included). */
+ * invalid sequence (overlong forms, surrogates and > 10FFFF included).  A
+ * NUL byte is refused too (our rule: names and titles are C strings, so it
+ * would silently cut them). */
 static void check_utf8(Lexer *lx)
 {
     const uchar *p = (const uchar *)lx->cur, *lim = (const uchar *)lx->lim;
     while (p < lim) {
+        if (*p == 0) {
+            lex_error(lx, (const char *)p, 1, "A manifest may not contain a NUL byte");
+            return;
+        }
         if (*p < 0x80) {
             p++;
             continue;
