@@ -343,6 +343,7 @@ static const char *param_key(Compiler *c, const char *name)
 static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
 {
     if (is_relationship_param(name)) v = rel_value(c, v);
+    if (at) cmp_check_weight(c, at, v);
     res_set(c->cat, r, name, v);
     if (at) res_param(r, name)->origin = at;
     note_sensitive(c, r, name, v);
