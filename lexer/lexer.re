@@ -406,6 +406,10 @@ static TokKind decode_body(Lexer *lx, const char *p, const char *end, const Body
             continue;
         }
         uchar c = (uchar)*p;
+        if (c == 0) {   /* our rule: a title or name would be cut there */
+            lex_error(lx, p, 1, "A string may not contain a NUL byte");
+            return TK_ERROR;
+        }
         if (c == '\\' && cfg->esc && p + 1 < end) {
             uchar n = (uchar)p[1];
             unsigned bit = 0;
@@ -808,17 +812,13 @@ static void check_bom(Lexer *lx)
 }
 
 /* Puppet reads manifests as UTF-8 and rejects the whole file on the first
- * invalid sequence (overlong forms, surrogates and > 10FFFF included).  A
- * NUL byte is refused too (our rule: names and titles are C strings, so it
- * would silently cut them). */
+ * invalid sequence (overlong forms, surrogates and > 10FFFF included).  (A
+ * NUL byte is valid UTF-8: the scanner refuses it in code, decode_body in
+ * strings.) */
 static void check_utf8(Lexer *lx)
 {
     const uchar *p = (const uchar *)lx->cur, *lim = (const uchar *)lx->lim;
     while (p < lim) {
-        if (*p == 0) {
-            lex_error(lx, (const char *)p, 1, "A manifest may not contain a NUL byte");
-            return;
-        }
         if (*p < 0x80) {
             p++;
             continue;
@@ -996,6 +996,12 @@ static TokKind scan(Lexer *lx, Token *t)
                 char *out = pool_alloc(lx, (size_t)(close - s)), *o = out;
                 for (const char *q = (const char *)p; q < close; q++) {
                     if (q[0] == '\\' && (q[1] == '\\' || q[1] == '\'')) q++;
+                    if (!*q) {  /* our rule, as in decode_body */
+                        lex_error(lx, q, 1, "A string may not contain a NUL byte");
+                        t->len = (uint32_t)(close + 1 - s);
+                        lx->cur = close + 1;
+                        return TK_ERROR;
+                    }
                     *o++ = *q;
                 }
                 *o = '\0';
