@@ -231,7 +231,7 @@ typedef struct AttrList {
 static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Node *at)
 {
     if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 8;
+        l->cap = l->cap ? l->cap * 2 : 4;
         GROW(l->arena, l->names, l->n, l->cap);
         GROW(l->arena, l->vals, l->n, l->cap);
         GROW(l->arena, l->ops, l->n, l->cap);
