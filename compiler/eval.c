@@ -816,7 +816,10 @@ static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
     size_t i = 0;
     for (const Node *k = n->kids; k; k = k->next, i++) {
         if (!parts[i]) buf_add(&b, k->text, k->text_len);
-        else val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
+        else {
+            cmp_check_weight(c, k, parts[i]);   /* a shared structure made by a function */
+            val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
+        }
     }
     Value *r = val_str(A, buf_cstr(&b), b.len);
     buf_free(&b);

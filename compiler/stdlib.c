@@ -113,7 +113,10 @@ static Value *v3_value(CallCtx *cc, Value *v, int top)
 static void v3_args(CallCtx *cc)
 {
     Value **a = ARENA_NEWN(A, Value *, cc->nargs ? cc->nargs : 1);
-    for (size_t i = 0; i < cc->nargs; i++) a[i] = v3_value(cc, cc->args[i], 1);
+    for (size_t i = 0; i < cc->nargs; i++) {
+        cmp_check_weight(cc->c, cc->call, cc->args[i]);   /* v3_value walks it whole */
+        a[i] = v3_value(cc, cc->args[i], 1);
+    }
     cc->args = a;
 }
 
@@ -1352,6 +1355,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 static Value *f_to_json(CallCtx *cc)
 {
     check_count(cc, "to_json", 1, 1);
+    cmp_check_weight(cc->c, cc->call, cc->args[0]);
     Buf b = BUF_INIT;
     UserAlias *al = NULL;
     alias_collect(cc, cc->args[0], &al);   /* loaded now: printing then loads no file */
