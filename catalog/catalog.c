@@ -184,6 +184,23 @@ void res_set(Catalog *c, Resource *r, const char *name, Value *v)
     r->nparams++;
 }
 
+static size_t tag_hash(const char *s)
+{
+    size_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Puts tags[i] into r's index (which has room). */
+static void tagset_put(Resource *r, size_t i)
+{
+    size_t m = r->tagsetcap - 1, j = tag_hash(r->tags[i]) & m;
+    while (r->tagset[j]) j = (j + 1) & m;
+    r->tagset[j] = (uint32_t)i + 1;
+}
+
+enum { TAGSET_FROM = 16 };
+
 void res_tag(Catalog *c, Resource *r, const char *tag)
 {
     if (res_tagged(r, tag)) return;
@@ -195,10 +212,25 @@ void res_tag(Catalog *c, Resource *r, const char *tag)
         r->tagcap = cap;
     }
     r->tags[r->ntags++] = tag;
+    if (r->ntags < TAGSET_FROM) return;
+    if (r->ntags * 2 > r->tagsetcap) {          /* (re)built at half full */
+        r->tagsetcap = r->tagsetcap ? r->tagsetcap * 2 : 4 * TAGSET_FROM;
+        r->tagset = ARENA_NEWN(c->arena, uint32_t, r->tagsetcap);
+        memset(r->tagset, 0, r->tagsetcap * sizeof *r->tagset);
+        for (size_t i = 0; i < r->ntags; i++) tagset_put(r, i);
+    } else {
+        tagset_put(r, r->ntags - 1);
+    }
 }
 
 int res_tagged(const Resource *r, const char *tag)
 {
+    if (r->tagset) {
+        size_t m = r->tagsetcap - 1;
+        for (size_t j = tag_hash(tag) & m; r->tagset[j]; j = (j + 1) & m)
+            if (strcmp(r->tags[r->tagset[j] - 1], tag) == 0) return 1;
+        return 0;
+    }
     for (size_t i = 0; i < r->ntags; i++)
         if (strcmp(r->tags[i], tag) == 0) return 1;
     return 0;

@@ -22,7 +22,9 @@ typedef struct Resource {
     const char *ref;         /* "Type[title]" */
     const char *key;         /* lookup key, see cat_ref_key */
     const char **tags;       /* ordered set, lowercase */
-    size_t ntags, tagcap;    /* a resource has a handful of tags: searched linearly */
+    size_t ntags, tagcap;    /* a handful of tags are searched linearly; from 16 on, */
+    uint32_t *tagset;        /* an open-addressing index (tags[i] as i+1), so deep */
+    size_t tagsetcap;        /* nesting copies its containers' tags in linear time */
     const char *file;        /* absolute manifest path, or NULL */
     int line;                /* 0: none */
     int exported;            /* declared with @@ */

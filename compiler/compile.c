@@ -150,6 +150,8 @@ static void split_modulepath(Compiler *c)
 
 static void cleanup(Compiler *c)
 {
+    free(c->weights.keys);
+    free(c->weights.w);
     hiera_cleanup(c);
     res_cleanup(c);
     for (size_t i = 0; i < c->nscopes; i++) map_free(&c->scopes[i]->vars);

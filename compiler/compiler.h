@@ -50,6 +50,7 @@ typedef struct CompileOptions {
 
 struct Compiler {
     Arena *arena;                    /* everything of this compile */
+    struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
     CompileOptions opt;
     char **modulepath;               /* split opt.modulepath */
@@ -218,4 +219,13 @@ int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, c
 /* Case/selector option test: regex, type, or ==. */
 int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *opt);
 #include "compiler/hiera.h"
+/* Values an array or hash holds once written out, shared parts counted
+ * each time they appear (so [$a, $a] weighs twice $a): linear in the
+ * distinct values, memoised; saturates just above CMP_VALUE_WEIGHT_MAX.
+ * Array and hash literals and resource parameters heavier than that are
+ * refused (cmp_check_weight), so no later printing or copying can blow up. */
+#define CMP_VALUE_WEIGHT_MAX 10000000u
+uint64_t cmp_value_weight(Compiler *c, const Value *v);
+void cmp_check_weight(Compiler *c, const Node *at, const Value *v);
+
 #endif

@@ -824,7 +824,10 @@ static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
     size_t i = 0;
     for (const Node *k = n->kids; k; k = k->next, i++) {
         if (!parts[i]) buf_add(&b, k->text, k->text_len);
-        else val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
+        else {
+            cmp_check_weight(c, k, parts[i]);   /* a shared structure made by a function */
+            val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
+        }
     }
     Value *r = val_str(A, buf_cstr(&b), b.len);
     buf_free(&b);
@@ -873,6 +876,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         eval_args(c, s, n->kids, &vv);
         Value *r = vv_to_array(A, &vv);
         vv_free(&vv);
+        cmp_check_weight(c, n, r);
         return r;
     }
     case ND_HASH: {
@@ -884,6 +888,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         Value *r = val_hash(A, k.v, v.v, k.n);
         vv_free(&k);
         vv_free(&v);
+        cmp_check_weight(c, n, r);
         return r;
     }
     case ND_RESERVED:
@@ -1001,4 +1006,61 @@ void ev_log(CallCtx *cc, const char *level, const char *msg)
     const char *label = cc->scope->label ? cc->scope->label : "Class[main]";
     FILE *out = stderr;
     fprintf(out, "%s: Scope(%s): %s\n", level, label, msg);
+}
+
+/* ---- the written-out size of shared values ---- */
+
+enum { WEIGHT_MEMO_FROM = 64 };   /* lighter values are just walked again */
+
+static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
+{
+    size_t cap = c->weights.cap;
+    if (add && (c->weights.n + 1) * 2 > cap) {
+        size_t ncap = cap ? cap * 2 : 256;
+        const Value **nk = xcalloc(ncap, sizeof *nk);
+        uint64_t *nw = xcalloc(ncap, sizeof *nw);
+        for (size_t i = 0; i < cap; i++) {
+            if (!c->weights.keys[i]) continue;
+            size_t j = ((uintptr_t)c->weights.keys[i] >> 4) * 0x9E3779B97F4A7C15ull & (ncap - 1);
+            while (nk[j]) j = (j + 1) & (ncap - 1);
+            nk[j] = c->weights.keys[i], nw[j] = c->weights.w[i];
+        }
+        free(c->weights.keys);
+        free(c->weights.w);
+        c->weights.keys = nk, c->weights.w = nw, c->weights.cap = cap = ncap;
+    }
+    if (!cap) return NULL;
+    size_t j = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull & (cap - 1);
+    for (; c->weights.keys[j]; j = (j + 1) & (cap - 1))
+        if (c->weights.keys[j] == v) return &c->weights.w[j];
+    if (!add) return NULL;
+    c->weights.keys[j] = v;
+    c->weights.n++;
+    return &c->weights.w[j];
+}
+
+uint64_t cmp_value_weight(Compiler *c, const Value *v)
+{
+    const uint64_t cap = (uint64_t)CMP_VALUE_WEIGHT_MAX + 1;
+    if (v->kind == V_SENSITIVE) return cmp_value_weight(c, v->sensitive);
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return 1;
+    uint64_t *m = weight_memo(c, v, 0);
+    if (m) return *m;
+    uint64_t w = 1;
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n && w < cap; i++) w += cmp_value_weight(c, v->arr.items[i]);
+    } else {
+        for (size_t i = 0; i < v->hash.n && w < cap; i++)
+            w += cmp_value_weight(c, v->hash.keys[i]) + cmp_value_weight(c, v->hash.vals[i]);
+    }
+    if (w > cap) w = cap;
+    if (w >= WEIGHT_MEMO_FROM) *weight_memo(c, v, 1) = w;
+    return w;
+}
+
+void cmp_check_weight(Compiler *c, const Node *at, const Value *v)
+{
+    if ((v->kind == V_ARRAY || v->kind == V_HASH) && cmp_value_weight(c, v) > CMP_VALUE_WEIGHT_MAX)
+        cmp_fail(c, at, "This %s would hold more than %u values once written out (mcomp's limit on a value's size; shared parts count each time they appear)",
+                 v->kind == V_ARRAY ? "Array" : "Hash", CMP_VALUE_WEIGHT_MAX);
 }

@@ -231,7 +231,7 @@ typedef struct AttrList {
 static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Node *at)
 {
     if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 8;
+        l->cap = l->cap ? l->cap * 2 : 4;
         GROW(l->arena, l->names, l->n, l->cap);
         GROW(l->arena, l->vals, l->n, l->cap);
         GROW(l->arena, l->ops, l->n, l->cap);
@@ -343,6 +343,7 @@ static const char *param_key(Compiler *c, const char *name)
 static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
 {
     if (is_relationship_param(name)) v = rel_value(c, v);
+    if (at) cmp_check_weight(c, at, v);
     res_set(c->cat, r, name, v);
     if (at) res_param(r, name)->origin = at;
     note_sensitive(c, r, name, v);
@@ -379,20 +380,40 @@ static void set_param(Compiler *c, Resource *r, const char *name, Value *v) { se
  * template) that changes the variable's array in place does not change the
  * resource's, and the other way round (compiler/ruby/rb.c tells them apart
  * by their Values). */
-static Value *fresh(Compiler *c, Value *v)
+static Value *fresh_in(Compiler *c, Value *v, Map *memo)
 {
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return v;
+    /* a part shared several times is copied once and stays shared, so the
+     * copy is linear in the distinct parts (a value doubled 60 times is 60
+     * arrays, which the size limit then refuses, not 2^60) */
+    Value *done = map_get(memo, (const char *)&v, sizeof v);
+    if (done) return done;
+    Value *r;
     if (v->kind == V_ARRAY) {
         Value **items = ARENA_NEWN(A, Value *, v->arr.n ? v->arr.n : 1);
-        for (size_t i = 0; i < v->arr.n; i++) items[i] = fresh(c, v->arr.items[i]);
-        return val_array(A, items, v->arr.n);
-    }
-    if (v->kind == V_HASH) {
+        for (size_t i = 0; i < v->arr.n; i++) items[i] = fresh_in(c, v->arr.items[i], memo);
+        r = val_array(A, items, v->arr.n);
+    } else {
         Value **keys = ARENA_NEWN(A, Value *, v->hash.n ? v->hash.n : 1);
         Value **vals = ARENA_NEWN(A, Value *, v->hash.n ? v->hash.n : 1);
-        for (size_t i = 0; i < v->hash.n; i++) keys[i] = fresh(c, v->hash.keys[i]), vals[i] = fresh(c, v->hash.vals[i]);
-        return val_hash(A, keys, vals, v->hash.n);
+        for (size_t i = 0; i < v->hash.n; i++)
+            keys[i] = fresh_in(c, v->hash.keys[i], memo), vals[i] = fresh_in(c, v->hash.vals[i], memo);
+        r = val_hash(A, keys, vals, v->hash.n);
     }
-    return v;
+    Value **key = ARENA_NEW(A, Value *);     /* the map keeps the key's bytes by reference */
+    *key = v;
+    map_put(memo, (const char *)key, sizeof v, r);
+    return r;
+}
+
+static Value *fresh(Compiler *c, Value *v)
+{
+    if (v->kind != V_ARRAY && v->kind != V_HASH) return v;
+    Map memo;
+    map_init(&memo);
+    Value *r = fresh_in(c, v, &memo);
+    map_free(&memo);
+    return r;
 }
 
 /* ---- creating resources ---- */

@@ -113,7 +113,10 @@ static Value *v3_value(CallCtx *cc, Value *v, int top)
 static void v3_args(CallCtx *cc)
 {
     Value **a = ARENA_NEWN(A, Value *, cc->nargs ? cc->nargs : 1);
-    for (size_t i = 0; i < cc->nargs; i++) a[i] = v3_value(cc, cc->args[i], 1);
+    for (size_t i = 0; i < cc->nargs; i++) {
+        cmp_check_weight(cc->c, cc->call, cc->args[i]);   /* v3_value walks it whole */
+        a[i] = v3_value(cc, cc->args[i], 1);
+    }
     cc->args = a;
 }
 
@@ -1352,6 +1355,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 static Value *f_to_json(CallCtx *cc)
 {
     check_count(cc, "to_json", 1, 1);
+    cmp_check_weight(cc->c, cc->call, cc->args[0]);
     Buf b = BUF_INIT;
     UserAlias *al = NULL;
     alias_collect(cc, cc->args[0], &al);   /* loaded now: printing then loads no file */
@@ -2759,7 +2763,14 @@ static int rb_str_cmp(const char *a, const char *b)
     return r ? r : la < lb ? -1 : la > lb;
 }
 
-enum { RANGE_MAX = 1000000 };
+/* range() builds its whole array: a result longer than this is refused
+ * with an error naming the limit (Puppet has none; never a silent cut). */
+enum { RANGE_MAX = 10000000 };
+
+static void range_too_long(CallCtx *cc)
+{
+    ev_fail(cc, "range(): the range has more than %d elements (mcomp's limit)", RANGE_MAX);
+}
 
 /* Range#step(step) over strings: String#upto, every step-th element. */
 static Value *string_range(CallCtx *cc, const char *beg, const char *end, int excl, int64_t step)
@@ -2782,7 +2793,8 @@ static Value *string_range(CallCtx *cc, const char *beg, const char *end, int ex
     int n = rb_str_cmp(beg, end);
     if (n > 0 || (excl && n == 0)) return vv_array(cc, &out);
     const char *after_end = rb_succ(cc, end, le), *cur = beg;
-    while (strcmp(cur, after_end) != 0 && out.n < RANGE_MAX) {
+    while (strcmp(cur, after_end) != 0) {
+        if (out.n >= RANGE_MAX) range_too_long(cc);
         const char *next = excl || strcmp(cur, end) ? rb_succ(cc, cur, strlen(cur)) : NULL;
         YIELD(cur, strlen(cur));
         if (!next) break;
@@ -2828,7 +2840,11 @@ static Value *f_range(CallCtx *cc)
     if (rb_matches("^\\d+$", s0, strlen(s0))) {
         int64_t b = rb_to_i(cc, start), e = rb_to_i(cc, stop);
         ValVec out = VV_ARENA(A);
-        for (int64_t i = b; (excl ? i < e : i <= e) && out.n < RANGE_MAX; i += step) {
+        if (excl ? b < e : b <= e) {
+            uint64_t span = (uint64_t)e - (uint64_t)b - (excl ? 1 : 0);
+            if (span / (uint64_t)step >= RANGE_MAX) range_too_long(cc);
+        }
+        for (int64_t i = b; excl ? i < e : i <= e; i += step) {
             vv_push(&out, val_int(A, i));
             if (i > INT64_MAX - step) break;
         }

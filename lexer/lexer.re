@@ -406,6 +406,10 @@ static TokKind decode_body(Lexer *lx, const char *p, const char *end, const Body
             continue;
         }
         uchar c = (uchar)*p;
+        if (c == 0) {   /* our rule: a title or name would be cut there */
+            lex_error(lx, p, 1, "A string may not contain a NUL byte");
+            return TK_ERROR;
+        }
         if (c == '\\' && cfg->esc && p + 1 < end) {
             uchar n = (uchar)p[1];
             unsigned bit = 0;
@@ -436,6 +440,11 @@ static TokKind decode_body(Lexer *lx, const char *p, const char *end, const Body
             if (n == 'u' && (cfg->esc & ESC_U)) {
                 uint32_t cp;
                 const char *q = unicode_escape(p + 1, end, &cp);
+                if (q && cp == 0) {
+                    /* a C string would end there: refused, never truncated */
+                    lex_error(lx, p, (size_t)(q - p), "A string may not contain a NUL character ('\\u0000')");
+                    return TK_ERROR;
+                }
                 if (q) {
                     o = put_utf8(o, cp);
                     p = q;
@@ -803,7 +812,9 @@ static void check_bom(Lexer *lx)
 }
 
 /* Puppet reads manifests as UTF-8 and rejects the whole file on the first
- * invalid sequence (overlong forms, surrogates and > 10FFFF included). */
+ * invalid sequence (overlong forms, surrogates and > 10FFFF included).  (A
+ * NUL byte is valid UTF-8: the scanner refuses it in code, decode_body in
+ * strings.) */
 static void check_utf8(Lexer *lx)
 {
     const uchar *p = (const uchar *)lx->cur, *lim = (const uchar *)lx->lim;
@@ -985,6 +996,12 @@ static TokKind scan(Lexer *lx, Token *t)
                 char *out = pool_alloc(lx, (size_t)(close - s)), *o = out;
                 for (const char *q = (const char *)p; q < close; q++) {
                     if (q[0] == '\\' && (q[1] == '\\' || q[1] == '\'')) q++;
+                    if (!*q) {  /* our rule, as in decode_body */
+                        lex_error(lx, q, 1, "A string may not contain a NUL byte");
+                        t->len = (uint32_t)(close + 1 - s);
+                        lx->cur = close + 1;
+                        return TK_ERROR;
+                    }
                     *o++ = *q;
                 }
                 *o = '\0';

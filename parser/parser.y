@@ -32,6 +32,10 @@ typedef struct ParseCtx {
 }
 
 %code {
+/* Bison's stack grows (malloc) up to YYMAXDEPTH states; a nesting level
+ * takes a few, so this lets every construct nest the 200000 levels the
+ * evaluator allows (compiler/eval.c), which then reports the limit. */
+#define YYMAXDEPTH 4000000
 #include "parser/parser.h"
 #include "parser/check.h"
 #include "base/util.h"
@@ -844,6 +848,8 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, ParseCtx *ctx)
 static void yyerror(YYLTYPE *lloc, ParseCtx *ctx, const char *msg)
 {
     ctx->errors++;
+    if (!strcmp(msg, "memory exhausted"))   /* bison's stack passed YYMAXDEPTH */
+        msg = "The manifest nests too deeply (the parser's stack holds at most 4000000 states)";
     diag_error(((SrcLoc){ctx->src, lloc->off, lloc->end - lloc->off}), "%s", msg);
 }
 

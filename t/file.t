@@ -217,7 +217,7 @@ EOF
     write_file($f, "good old\n");
     my ($rc, $out) = apply("file { '$f': content => \"bad\\n\", validate_cmd => '/bin/sh -c \"echo oops; grep -q good %\"' }\n", 'noroot');
     is($rc, 4, 'validate_cmd: a failing command fails the resource (exit 4)') or diag $out;
-    like($out, qr{^Error: Execution of '/bin/sh -c "echo oops; grep -q good \Q$tmp\E/plain/\.v\.conf\.mapply\.\w+"' returned 1: oops$}m,
+    like($out, qr{^Error: Execution of '/bin/sh -c "echo oops; grep -q good \Q$tmp\E/plain/\.v\.conf\.mapply\.\d+\.\w+"' returned 1: oops$}m,
          "validate_cmd: Puppet's message, % replaced by the temporary file");
     like($out, qr{^Error: /Stage\[main\]/Main/File\[\Q$f\E\]/content: change from '\{sha256\}\w+' to '\{sha256\}\w+' failed: Execution of}m,
          'validate_cmd: the content change failed');

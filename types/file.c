@@ -44,6 +44,7 @@
 #include <ftw.h>
 #include <grp.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -902,6 +903,102 @@ static void sync_parent(const char *path)
     free(dir);
 }
 
+/* ---- stale temporary files ------------------------------------------ */
+
+/* A run killed between writing a temporary file and renaming it leaves
+ * ".NAME.mapply.PID.XXXXXX" (a file) or ".NAME.mapply.PID.N" (a link)
+ * behind.  Before the first temporary file a run makes in a directory, and
+ * before it lists a directory it manages recursively, it removes the stale
+ * ones there: exactly that pattern, a regular file or a symlink, owned by
+ * the running user, modified before this run started to sweep, and whose
+ * PID names no live process (kill(PID, 0) fails with ESRCH; a reused PID
+ * keeps the file, the safe side).  Runs hold the run lock, so no other
+ * mapply run of this root is between its write and its rename.  Each
+ * directory is swept once per run. */
+
+/* 1 when name is ".NAME.mapply.PID.SUFFIX" (NAME non-empty, SUFFIX six
+ * characters of mkstemp's alphabet or a decimal counter); *pid set. */
+static int stale_name(const char *name, long *pid)
+{
+    const char *m = strstr(name, ".mapply.");
+    if (name[0] != '.' || !m || m == name + 1)
+        return 0;
+    while (strstr(m + 1, ".mapply."))      /* NAME may itself hold ".mapply." */
+        m = strstr(m + 1, ".mapply.");
+    const char *p = m + 8, *q = p;
+    while (*q >= '0' && *q <= '9') q++;
+    if (q == p || q - p > 10 || *q != '.' || *p == '0')
+        return 0;
+    const char *sfx = q + 1;
+    size_t n = strlen(sfx), digits = strspn(sfx, "0123456789"), alnum = 0;
+    for (const char *c = sfx; *c && (isalnum((unsigned char)*c)); c++) alnum++;
+    if (!(n == 6 && alnum == 6) && !(n && digits == n && n <= 10))
+        return 0;
+    *pid = strtol(p, NULL, 10);
+    return 1;
+}
+
+static void sweep_stale(const char *dir)
+{
+    static struct timespec start;
+    static char **seen;
+    static size_t nseen, capseen;
+    if (!start.tv_sec)
+        clock_gettime(CLOCK_REALTIME, &start);
+    size_t h = 5381;
+    for (const char *c = dir; *c; c++) h = h * 33 + (unsigned char)*c;
+    if (nseen * 2 >= capseen) {                /* open addressing, rebuilt at half full */
+        size_t ncap = capseen ? 2 * capseen : 64;
+        char **nv = xcalloc(ncap, sizeof *nv);
+        for (size_t i = 0; i < capseen; i++) {
+            if (!seen[i]) continue;
+            size_t g = 5381;
+            for (const char *c = seen[i]; *c; c++) g = g * 33 + (unsigned char)*c;
+            size_t j = g & (ncap - 1);
+            while (nv[j]) j = (j + 1) & (ncap - 1);
+            nv[j] = seen[i];
+        }
+        free(seen);
+        seen = nv, capseen = ncap;
+    }
+    size_t j = h & (capseen - 1);
+    for (; seen[j]; j = (j + 1) & (capseen - 1))
+        if (!strcmp(seen[j], dir))
+            return;
+    seen[j] = xstrndup(dir, strlen(dir));
+    nseen++;
+    DIR *d = opendir(dir[0] ? dir : "/");
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        long pid;
+        struct stat st;
+        if (!stale_name(e->d_name, &pid) || pid == (long)getpid())
+            continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) || st.st_uid != geteuid())
+            continue;
+        if (st.st_mtim.tv_sec > start.tv_sec ||
+            (st.st_mtim.tv_sec == start.tv_sec && st.st_mtim.tv_nsec >= start.tv_nsec))
+            continue;
+        if (pid > INT32_MAX || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* The directory part of path (without its last slash) swept. */
+static void sweep_beside(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return;
+    char *dir = xstrndup(path, (size_t)(slash - path));
+    sweep_stale(dir);
+    free(dir);
+}
+
 /* Writes data to a new temporary file next to path (its name in tmp), with
  * its final mode and owner set before the first byte (uid/gid -1: leave;
  * lenient: an EPERM from fchown is ignored, as when keeping the owner of a
@@ -911,9 +1008,10 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
                      int lenient, Buf *tmp)
 {
     const char *slash = strrchr(path, '/');
+    sweep_beside(path);
     buf_clear(tmp);
     buf_add(tmp, path, (size_t)(slash - path) + 1);
-    buf_printf(tmp, ".%s.mapply.XXXXXX", slash + 1);
+    buf_printf(tmp, ".%s.mapply.%ld.XXXXXX", slash + 1, (long)getpid());
     int fd = mkostemp(tmp->s, O_CLOEXEC);
     if (fd < 0)
         return -1;
@@ -958,6 +1056,7 @@ static int atomic_symlink(const char *target, const char *path, long uid, long g
 {
     Buf tmp = BUF_INIT;
     int e = 0;
+    sweep_beside(path);
     for (unsigned i = 0;; i++) {
         buf_clear(&tmp);
         const char *slash = strrchr(path, '/');
@@ -994,7 +1093,7 @@ typedef struct Entry {
     struct stat st;
 } Entry;
 
-typedef struct Entries { Entry *v; size_t n, cap; } Entries;
+typedef struct Entries { Entry *v; size_t n, cap; int sweep; } Entries;  /* sweep: stale temps first */
 
 static void entries_free(Entries *e)
 {
@@ -1023,6 +1122,8 @@ static int ignored(const Value *ignore, const char *name)
  * Puppet's links => follow), then sorts the list by path. */
 static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow, const Value *ignore, Entries *out)
 {
+    if (out->sweep)
+        sweep_stale(dir->s);
     DIR *d = opendir(dir->s);
     if (!d)
         return;
@@ -2198,6 +2299,7 @@ static int recurse(Out *o, FileSpec *f)
     TxRes *t = o->t;
     Entries local = { 0 }, remote = { 0 };
     Buf dir = BUF_INIT;
+    local.sweep = !tx_noop(t);  /* a noop run changes nothing, stale temps included */
     if (f->recurse == RC_YES) {
         buf_adds(&dir, f->real.s);
         list_tree(&dir, dir.len, 0, f->recurselimit, 0, f->ignore, &local);

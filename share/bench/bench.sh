@@ -23,6 +23,34 @@ for n in 1000 10000 100000; do
     printf '%-8s %10s %10s %12s\n' "$n" "$res" "$best" "$mem"
 done
 
+# Big and hostile inputs (issue 11): defines nested 4000 deep (tags copied
+# from every container: linear in the catalog's size), 1M resources (target:
+# peak under 2 GiB, at most 1 KiB per resource), an expression nested
+# 199,990 brackets deep (the limit is 200,000) and an array doubled 60 times
+# through sharing (refused at once by the size limit).  Time and peak memory
+# from mcomp --stats; an expected refusal prints "refused".
+printf '\n%-28s %10s %10s %12s\n' input resources 'wall ms' 'peak KiB'
+big() {   # big LABEL: compiles $dir/big.pp
+    if "$mcomp" --stats --facts "$dir/facts.json" --certname bench.example.com "$dir/big.pp" > /dev/null 2> "$dir/stats"; then
+        set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*/\1 \2 \3/p' "$dir/stats")
+        printf '%-28s %10s %10s %12s\n' "$label" "$1" "$2" "$3"
+    else
+        printf '%-28s %10s %10s %12s  %s\n' "$label" refused - - "$(grep -m1 error: "$dir/stats" | sed 's/.*error: //' | cut -c1-60)"
+    fi
+}
+echo 'define nest(Integer $n) { if $n > 0 { nest { "n${n}": n => $n - 1 } } }
+nest { "top": n => 4000 }' > "$dir/big.pp"
+label='defines nested 4000 deep'; big
+awk -v n=1000000 -f "$here/gen.awk" > "$dir/big.pp"
+label='1M resources'; big
+awk 'BEGIN { n = 199990; printf "$x = "; for (i = 0; i < n; i++) printf "["; printf "1";
+             for (i = 0; i < n; i++) printf "]"; print ""; print "notify { \"x\": message => $x.flatten }" }' > "$dir/big.pp"
+label='199990 nested brackets'; big
+awk 'BEGIN { print "$a0 = [1]"; for (i = 1; i <= 60; i++) printf "$a%d = [$a%d, $a%d]\n", i, i - 1, i - 1;
+             print "notify { \"x\": message => \"${a60}\" }" }' > "$dir/big.pp"
+label='array shared 60 levels'; big
+rm -f "$dir/big.pp"
+
 # Processes a command starts (execve calls after its own), by strace when
 # it is installed, else "-".
 count_execs() {

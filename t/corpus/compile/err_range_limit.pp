@@ -1,0 +1,1 @@
+notify { "x": message => range(1, 10000001) }

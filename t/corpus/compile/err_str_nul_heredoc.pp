@@ -1,0 +1,4 @@
+$x = @("END"/u)
+  a\u{0}b
+  | END
+notify { $x: }
