@@ -68,7 +68,7 @@ OnigRegex modfile_regex(const char *src, Buf *err)
     if (rc != ONIG_NORMAL) {
         OnigUChar msg[ONIG_MAX_ERROR_MESSAGE_LEN];
         onig_error_code_to_str(msg, rc, &einfo);
-        buf_printf(err, "%s: /%s/", (const char *)msg, src);
+        if (err) buf_printf(err, "%s: /%s/", (const char *)msg, src);
         return NULL;
     }
     return re;

@@ -6,7 +6,9 @@
  * Puppet prints when their Ruby provider raises, and the one way they
  * write a file: the old content into the file bucket, then the new text
  * atomically through textfile.h (temporary file in the same directory,
- * fsync, rename, directory fsync), paths inside --root.
+ * fsync, rename, directory fsync), paths inside --root.  The service type
+ * compiles its patterns and the file type words its locations with the
+ * same helpers.
  */
 #ifndef TYPES_MODFILE_H
 #define TYPES_MODFILE_H
@@ -31,7 +33,7 @@ int modfile_flag(const Resource *r, const char *name, int def, Buf *err);
 int modfile_check_path(const Resource *r, Buf *err);
 
 /* Compiles src as Ruby's Regexp.new would (Oniguruma, Ruby syntax, UTF-8);
- * NULL with the reason in err.  The caller frees it with onig_free. */
+ * NULL with the reason in err (when err is not NULL).  The caller frees it with onig_free. */
 OnigRegex modfile_regex(const char *src, Buf *err);
 
 /* Nonzero when re matches somewhere in s[0..len) (Ruby's String#match). */

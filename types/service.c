@@ -25,11 +25,11 @@
  */
 #include "apply/tx.h"
 #include "types/run.h"
+#include "types/modfile.h"   /* modfile_regex: Ruby's Regexp.new (libonig through base/oniglib.h) */
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include "base/oniglib.h"
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -187,27 +187,6 @@ static int enable_supported(const Svc *s, Buf *err)
     return -1;
 }
 
-/* Compiles a pattern as Ruby would (Regexp.new); NULL with the reason in
- * err.  The caller frees the result with onig_free. */
-static OnigRegex pattern_compile(const char *src, Buf *err)
-{
-    static OnigEncoding encs[1];
-    OnigRegex re;
-    OnigErrorInfo einfo;
-    encs[0] = ONIG_ENCODING_UTF8;
-    onig_initialize(encs, 1);   /* a no-op once done */
-    const OnigUChar *p = (const OnigUChar *)src;
-    int rc = onig_new(&re, p, p + strlen(src), ONIG_OPTION_NONE, ONIG_ENCODING_UTF8, ONIG_SYNTAX_RUBY, &einfo);
-    if (rc != ONIG_NORMAL) {
-        OnigUChar msg[ONIG_MAX_ERROR_MESSAGE_LEN];
-        onig_error_code_to_str(msg, rc, &einfo);
-        if (err)
-            buf_printf(err, "%s: /%s/", (const char *)msg, src);
-        return NULL;
-    }
-    return re;
-}
-
 /* Parses r into s (which the caller frees with svc_free even on failure).
  * The provider is the one given, else kind (the machine's default, or
  * -1 at compile time, when the machine is unknown and checks that need
@@ -294,7 +273,7 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     s->pattern = v ? dup_text(v) : s->binary ? xstrndup(s->binary, strlen(s->binary)) : xstrndup(s->name, strlen(s->name));
     if (v) {
         Buf why = BUF_INIT;
-        OnigRegex re = pattern_compile(s->pattern, &why);
+        OnigRegex re = modfile_regex(s->pattern, &why);
         if (!re) {
             buf_printf(err, "Parameter pattern failed on %s: %s", r->ref, buf_cstr(&why));
             buf_free(&why);
@@ -603,7 +582,7 @@ static int process_in_root(const char *pid, const char *root_real)
  * matches, -1 with the reason in fail. */
 static long proc_find(Svc *s, Buf *fail)
 {
-    OnigRegex re = pattern_compile(s->pattern, fail);
+    OnigRegex re = modfile_regex(s->pattern, fail);
     if (!re)
         return -1;
     char *root_real = s->root[0] ? realpath(s->root, NULL) : NULL;
