@@ -139,34 +139,50 @@ timed() {
     perl -MTime::HiRes=time -e 'my $f = shift; my $t = time; my $rc = system @ARGV;
         open my $o, ">", $f or die; printf $o "%.1f\n", (time - $t) * 1000; exit($rc == -1 ? 127 : $rc >> 8)' "$@"
 }
-mods="$dir/mods"
-sh "$here/modgen.sh" "$mods" 50
-printf '\n%-8s %10s %10s %12s %12s\n' modules resources 'wall ms' 'process ms' 'peak KiB'
-best=""
-proc=""
-for run in 1 2 3 4 5; do
-    if ! timed "$dir/ms" "$mcomp" --stats --facts "$mods/facts.json" --certname bench.example.com \
-            --modulepath "$mods/modules" "$mods/site.pp" > "$dir/mods.json" 2> "$dir/stats"; then
-        printf '%-8s skipped: %s\n' 50 "$(grep -m1 . "$dir/stats")"
-        best=skipped
-        break
-    fi
-    t=$(cat "$dir/ms")
-    if [ -z "$proc" ] || awk "BEGIN { exit !($t < $proc) }"; then proc=$t; fi
-    set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*/\1 \2 \3/p' "$dir/stats")
-    if [ -z "$best" ] || awk "BEGIN { exit !($2 < $best) }"; then best=$2; res=$1; mem=$3; fi
-done
-[ "$best" = skipped ] || printf '%-8s %10s %10s %12s %12s\n' 50 "$res" "$best" "$proc" "$mem"
+# compile_shape TREE LABEL [ruby]: mcomp on TREE (site.pp, modules/,
+# facts.json) five times; prints one row and leaves the best wall time in
+# $best (or "skipped"), the best whole process in $proc.  With "ruby", the
+# row also has the Ruby start-up time --stats reports.
+compile_shape() {
+    tree=$1 label=$2 ruby=${3:-}
+    best="" proc="" rstart=""
+    if [ -n "$ruby" ]; then printf '\n%-8s %10s %10s %12s %12s %12s\n' "$label" resources 'wall ms' 'process ms' 'peak KiB' 'ruby start ms'
+    else printf '\n%-8s %10s %10s %12s %12s\n' "$label" resources 'wall ms' 'process ms' 'peak KiB'; fi
+    for run in 1 2 3 4 5; do
+        if ! timed "$dir/ms" "$mcomp" --stats --facts "$tree/facts.json" --certname bench.example.com \
+                --modulepath "$tree/modules" "$tree/site.pp" > "$dir/shape.json" 2> "$dir/stats"; then
+            printf '%-8s skipped: %s\n' 50 "$(grep -m1 . "$dir/stats")"
+            best=skipped
+            return
+        fi
+        t=$(cat "$dir/ms")
+        if [ -z "$proc" ] || awk "BEGIN { exit !($t < $proc) }"; then proc=$t; fi
+        set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*/\1 \2 \3/p' "$dir/stats")
+        if [ -z "$best" ] || awk "BEGIN { exit !($2 < $best) }"; then best=$2; res=$1; mem=$3; fi
+        if [ -n "$ruby" ]; then
+            r=$(sed -n 's/.*ruby_startup_ms=\([0-9.]*\).*/\1/p' "$dir/stats")
+            [ -n "$r" ] || { echo "no Ruby start-up in --stats: $(cat "$dir/stats")" >&2; exit 1; }
+            if [ -z "$rstart" ] || awk "BEGIN { exit !($r < $rstart) }"; then rstart=$r; fi
+        fi
+    done
+    if [ -n "$ruby" ]; then printf '%-8s %10s %10s %12s %12s %12s\n' 50 "$res" "$best" "$proc" "$mem" "$rstart"
+    else printf '%-8s %10s %10s %12s %12s\n' 50 "$res" "$best" "$proc" "$mem"; fi
+}
 
-if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet > /dev/null 2>&1; then
-    p="$dir/puppet"
+# puppet_shape TREE TARGET: when Puppet is installed (and BENCH_PUPPET is
+# not 0) and mcomp compiled TREE, `puppet catalog compile` on it, best of
+# three, and the ratios to compile_shape's $best and $proc.
+puppet_shape() {
+    tree=$1 target=$2
+    [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet > /dev/null 2>&1 || return 0
+    p="$tree.puppet"
     mkdir -p "$p/var/yaml/facts" "$p/conf" "$p/code"
     { echo '--- !ruby/object:Puppet::Node::Facts'; echo 'name: bench.example.com'; printf 'values: '
-      tr -d '\n' < "$mods/facts.json"; echo; } > "$p/var/yaml/facts/bench.example.com.yaml"
+      tr -d '\n' < "$tree/facts.json"; echo; } > "$p/var/yaml/facts/bench.example.com.yaml"
     pproc=""
     pcomp=""
     for run in 1 2 3; do
-        timed "$dir/ms" puppet catalog compile bench.example.com --manifest "$mods/site.pp" --modulepath "$mods/modules" \
+        timed "$dir/ms" puppet catalog compile bench.example.com --manifest "$tree/site.pp" --modulepath "$tree/modules" \
             --render-as json --color=false --facts_terminus yaml --log_level info \
             --vardir "$p/var" --confdir "$p/conf" --codedir "$p/code" > "$p/out" 2>&1 || {
             echo "puppet failed: $(grep -m1 Error "$p/out")"; break; }
@@ -175,14 +191,18 @@ if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet 
         if [ -z "$pproc" ] || awk "BEGIN { exit !($t < $pproc) }"; then pproc=$t; fi
         if [ -n "$c" ] && { [ -z "$pcomp" ] || awk "BEGIN { exit !($c < $pcomp) }"; }; then pcomp=$c; fi
     done
-    if [ -n "$pproc" ]; then
-        printf '%-8s %10s %10s %12s   (puppet catalog compile %s)\n' puppet "" \
-            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 }")" "$pproc" "$(puppet --version)"
-        printf 'mcomp is %sx faster process to process, %sx compile to compile (target: 100x)\n' \
-            "$(awk "BEGIN { printf \"%.0f\", $pproc / $proc }")" \
-            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 / $best }")"
-    fi
-fi
+    [ -n "$pproc" ] || return 0
+    printf '%-8s %10s %10s %12s   (puppet catalog compile %s)\n' puppet "" \
+        "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 }")" "$pproc" "$(puppet --version)"
+    printf 'mcomp is %sx faster process to process, %sx compile to compile (%s)\n' \
+        "$(awk "BEGIN { printf \"%.0f\", $pproc / $proc }")" \
+        "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 / $best }")" "$target"
+}
+
+mods="$dir/mods"
+sh "$here/modgen.sh" "$mods" 50
+compile_shape "$mods" modules
+puppet_shape "$mods" 'target: 100x'
 
 # Ruby: 50 modules carrying Ruby as Forge modules do
 # (share/bench/rbgen.sh): ERB templates (nested, inline, in loops), a 4.x
@@ -193,47 +213,5 @@ fi
 # times faster than Puppet's.
 rbmods="$dir/rbmods"
 sh "$here/rbgen.sh" "$rbmods" 50
-printf '\n%-8s %10s %10s %12s %12s %12s\n' 'ruby' resources 'wall ms' 'process ms' 'peak KiB' 'ruby start ms'
-best=""
-proc=""
-for run in 1 2 3 4 5; do
-    if ! timed "$dir/ms" "$mcomp" --stats --facts "$rbmods/facts.json" --certname bench.example.com \
-            --modulepath "$rbmods/modules" "$rbmods/site.pp" > "$dir/rb.json" 2> "$dir/stats"; then
-        printf '%-8s skipped: %s\n' 50 "$(grep -m1 . "$dir/stats")"
-        best=skipped
-        break
-    fi
-    t=$(cat "$dir/ms")
-    if [ -z "$proc" ] || awk "BEGIN { exit !($t < $proc) }"; then proc=$t; fi
-    set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*ruby_startup_ms=\([0-9.]*\).*/\1 \2 \3 \4/p' "$dir/stats")
-    [ $# -eq 4 ] || { echo "no Ruby start-up in --stats: $(cat "$dir/stats")" >&2; exit 1; }
-    if [ -z "$best" ] || awk "BEGIN { exit !($2 < $best) }"; then best=$2; res=$1; mem=$3; fi
-    if [ -z "${rstart:-}" ] || awk "BEGIN { exit !($4 < $rstart) }"; then rstart=$4; fi
-done
-[ "$best" = skipped ] || printf '%-8s %10s %10s %12s %12s %12s\n' 50 "$res" "$best" "$proc" "$mem" "$rstart"
-
-if [ "$best" != skipped ] && [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet > /dev/null 2>&1; then
-    p="$dir/rbpuppet"
-    mkdir -p "$p/var/yaml/facts" "$p/conf" "$p/code"
-    { echo '--- !ruby/object:Puppet::Node::Facts'; echo 'name: bench.example.com'; printf 'values: '
-      tr -d '\n' < "$rbmods/facts.json"; echo; } > "$p/var/yaml/facts/bench.example.com.yaml"
-    pproc=""
-    pcomp=""
-    for run in 1 2 3; do
-        timed "$dir/ms" puppet catalog compile bench.example.com --manifest "$rbmods/site.pp" --modulepath "$rbmods/modules" \
-            --render-as json --color=false --facts_terminus yaml --log_level info \
-            --vardir "$p/var" --confdir "$p/conf" --codedir "$p/code" > "$p/out" 2>&1 || {
-            echo "puppet failed: $(grep -m1 Error "$p/out")"; break; }
-        t=$(cat "$dir/ms")
-        c=$(sed -n 's/.*Compiled catalog for .* in \([0-9.]*\) seconds.*/\1/p' "$p/out" | head -1)
-        if [ -z "$pproc" ] || awk "BEGIN { exit !($t < $pproc) }"; then pproc=$t; fi
-        if [ -n "$c" ] && { [ -z "$pcomp" ] || awk "BEGIN { exit !($c < $pcomp) }"; }; then pcomp=$c; fi
-    done
-    if [ -n "$pproc" ]; then
-        printf '%-8s %10s %10s %12s   (puppet catalog compile %s)\n' puppet "" \
-            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 }")" "$pproc" "$(puppet --version)"
-        printf 'mcomp is %sx faster process to process, %sx compile to compile (target: 50x; Ruby start-up target: 30 ms)\n' \
-            "$(awk "BEGIN { printf \"%.0f\", $pproc / $proc }")" \
-            "$(awk "BEGIN { printf \"%.0f\", ${pcomp:-0} * 1000 / $best }")"
-    fi
-fi
+compile_shape "$rbmods" ruby ruby
+puppet_shape "$rbmods" 'target: 50x; Ruby start-up target: 30 ms'
