@@ -8,6 +8,7 @@
 #include "catalog/json.h"
 #include "types/provider.h"
 #include "types/types.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -288,6 +289,12 @@ int main(int argc, char **argv)
         usage(stderr);
         return 1;
     }
+    Buf rerr = BUF_INIT;
+    if (rootfs_init(opt.root, &rerr) != 0) {   /* every path under --root is resolved in it */
+        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        buf_free(&rerr);
+        return 1;
+    }
     char *home_vardir = NULL;
     if (!vardir) vardir = home_vardir = util_default_vardir();
     opt.vardir = vardir;
@@ -406,5 +413,6 @@ out:
     free((void *)opt.skip_tags);
     cat_free(&cat);
     arena_free(&arena);
+    rootfs_fini();
     return rc;
 }

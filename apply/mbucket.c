@@ -5,6 +5,7 @@
  * put back.  The bucket does the work; this file is the command line.
  */
 #include "types/bucket.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -160,6 +161,14 @@ int main(int argc, char **argv)
     char *root_copy = xstrndup(root, strlen(root));
     for (size_t n = strlen(root_copy); n > 0 && root_copy[n - 1] == '/'; n--)
         root_copy[n - 1] = '\0';
+    Buf rerr = BUF_INIT;
+    if (rootfs_init(root_copy, &rerr) != 0) {  /* restore resolves PATH in the root */
+        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        buf_free(&rerr);
+        free(root_copy);
+        free(home_vardir);
+        return 1;
+    }
     int rc = 1;
     int nargs = argc - optind;
     const char *cmd = nargs ? argv[optind] : "";
@@ -175,5 +184,6 @@ int main(int argc, char **argv)
         usage(stderr);
     free(root_copy);
     free(home_vardir);
+    rootfs_fini();
     return rc;
 }

@@ -13,6 +13,7 @@
 #include "apply/apply.h"
 #include "types/pkgtool.h"
 #include "types/types.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -282,6 +283,12 @@ int main(int argc, char **argv)
         }
     }
     const char *root = opt.root ? opt.root : "";
+    Buf rerr = BUF_INIT;
+    if (rootfs_init(root, &rerr) != 0) {       /* every path under --root is resolved in it */
+        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        buf_free(&rerr);
+        return 1;
+    }
     if (verify || files) {
         if (optind != argc || (verify && files)) {
             usage(stderr);
@@ -339,5 +346,6 @@ int main(int argc, char **argv)
 out:
     arena_free(&arena);
     free(home_vardir);
+    rootfs_fini();
     return rc;
 }
