@@ -209,3 +209,34 @@ int rootfs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
         rel = ".";
     return open2(dirfd, rel, flags, mode, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS);
 }
+
+char *rootfs_canon(const char *path)
+{
+    size_t n = strlen(path);
+    char *out = xmalloc(n + 2);
+    size_t len = 0;
+    for (const char *p = path; *p;) {
+        while (*p == '/')
+            p++;
+        size_t k = strcspn(p, "/");
+        if (k == 0 || (k == 1 && p[0] == '.')) {
+            p += k;
+            continue;
+        }
+        if (k == 2 && p[0] == '.' && p[1] == '.') {
+            while (len > 0 && out[len - 1] != '/')
+                len--;
+            if (len > 0)
+                len--;                            /* the slash before it */
+        } else {
+            out[len++] = '/';
+            memcpy(out + len, p, k);
+            len += k;
+        }
+        p += k;
+    }
+    if (len == 0)
+        out[len++] = '/';
+    out[len] = '\0';
+    return out;
+}

@@ -56,4 +56,10 @@ int rootfs_mkdirs(const char *path, mode_t mode);
  * files (puppet:///modules/...) and other trees a path must stay in. */
 int rootfs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
 
+/* The lexical form of an absolute path, as Ruby's File.expand_path makes
+ * it (Puppet's file path munging): "//" and "." dropped, ".." removes the
+ * component before it and stays at "/" at the top, no trailing slash
+ * ("/../outside/x/" -> "/outside/x").  No symlink is looked at.  malloc'd. */
+char *rootfs_canon(const char *path);
+
 #endif

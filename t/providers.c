@@ -14,6 +14,7 @@
 #include "t/tap.h"
 #include "apply/tx.h"
 #include "types/run.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include "catalog/catalog.h"
 #include <dirent.h>
@@ -219,6 +220,12 @@ static const char *run_apply(Resource *r, int noop, const char *root)
 {
     TxRes t = { r, noop, root, 0 };
     const Provider *p = provider_find(r->type);
+    if (strcmp(rootfs_prefix(), root) != 0 || rootfs_fd() < 0) {
+        Buf err = BUF_INIT;          /* the file type opens its paths in the root, as mapply sets it */
+        if (rootfs_init(root, &err) != 0)
+            printf("Bail out! %s\n", buf_cstr(&err));
+        buf_free(&err);
+    }
     reset_log();
     last_rc = p->apply(&t);
     return buf_cstr(&logged);

@@ -35,6 +35,7 @@
 #include "types/modfile.h"
 #include "types/run.h"
 #include "base/md5.h"
+#include "base/rootfs.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -51,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,9 +87,8 @@ typedef enum Recurse { RC_NO, RC_YES, RC_REMOTE } Recurse;
  * children its recursion generates (child_spec). */
 typedef struct FileSpec {
     const Resource *r;
-    char *path;            /* namevar, trailing slashes removed (malloc) */
-    Buf real;              /* tx_root + path: where it is on disk */
-    const char *root;      /* tx_root: "" or the --root directory */
+    char *path;            /* namevar in its lexical form, "/../x/" is "/x" (malloc) */
+    const char *root;      /* tx_root: "" or the --root directory (chroot of validate_cmd) */
     Ensure ensure;         /* EN_FILE when only content is given; the source's type with a source */
     const char *content;   /* or NULL (in the catalog, or source_data) */
     size_t content_len;
@@ -112,7 +113,11 @@ typedef struct FileSpec {
     long recurselimit;     /* -1: no limit */
     const Value *source;   /* String or Array of Strings, or NULL */
     const Value *ignore;   /* String or Array of Strings (fnmatch patterns), or NULL */
-    char *src_real;        /* the source found, on disk (malloc), or NULL */
+    char *src_path;        /* the source found (malloc), or NULL: a path of the managed
+                              system (src_base -1), or one below a module's files/ */
+    int src_base;          /* -1, or the fd of that files/ directory */
+    int src_base_owned;    /* this spec closes src_base (children share their parent's) */
+    char *src_files;       /* that files/ directory's path, for messages (malloc) */
     struct stat src_st;    /* its stat (followed at the top, lstat in a tree) */
     Buf source_data;       /* the source file's bytes, when content comes from it */
     char *link_target;     /* a source link's target (malloc), or NULL */
@@ -229,8 +234,10 @@ static unsigned dirmask(unsigned m)
 static void file_free(FileSpec *f)
 {
     free(f->path);
-    buf_free(&f->real);
-    free(f->src_real);
+    free(f->src_path);
+    free(f->src_files);
+    if (f->src_base_owned && f->src_base >= 0)
+        close(f->src_base);
     buf_free(&f->source_data);
     free(f->link_target);
     memset(f, 0, sizeof *f);
@@ -328,11 +335,9 @@ static int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err
         buf_printf(err, "Parameter path failed on %s: File paths must be fully qualified, not '%s'", r->ref, path);
         return -1;
     }
-    size_t n = strlen(path);
-    while (n > 1 && path[n - 1] == '/')
-        n--;
-    f->path = xstrndup(path, n);
-    buf_printf(&f->real, "%s%s", f->root, f->path);
+    /* Puppet's File.expand_path: "/../outside/x" is "/outside/x" (in the root) */
+    f->path = rootfs_canon(path);
+    f->src_base = -1;
 
     if ((v = res_get((Resource *)r, "content")) && v->kind != V_UNDEF) {
         int sens = v->kind == V_SENSITIVE;
@@ -615,6 +620,16 @@ static void o_log(Out *o, LogLevel lvl, const char *prop, const char *fmt, ...)
 
 static int all_digits(const char *s) { return s[0] && strspn(s, "0123456789") == strlen(s); }
 
+/* The root's /etc/passwd (user = 1) or /etc/group, opened in the root. */
+static FILE *open_db(int user)
+{
+    int fd = rootfs_open(user ? "/etc/passwd" : "/etc/group", O_RDONLY | O_NONBLOCK, 0);
+    FILE *fp = fd >= 0 ? fdopen(fd, "re") : NULL;
+    if (!fp && fd >= 0)
+        close(fd);
+    return fp;
+}
+
 /* The id of a user (user = 1) or group called name, from root's passwd or
  * group file when root is set (parsed: its NSS modules are not ours to
  * load), else through the system's lookup.  Digits are an id as they
@@ -631,10 +646,7 @@ static long lookup_id(const char *root, int user, const char *name)
         struct group *gr = getgrnam(name);
         return gr ? (long)gr->gr_gid : -1;
     }
-    Buf path = BUF_INIT;
-    buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
-    FILE *fp = fopen(buf_cstr(&path), "re");
-    buf_free(&path);
+    FILE *fp = open_db(user);
     long id = -1;
     if (!fp)
         return -1;
@@ -670,10 +682,7 @@ static void id_shown(const char *root, int user, long id, Buf *out)
             name = gr ? gr->gr_name : NULL;
         }
     } else {
-        Buf path = BUF_INIT;
-        buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
-        fp = fopen(buf_cstr(&path), "re");
-        buf_free(&path);
+        fp = open_db(user);
         if (fp && user) {
             for (struct passwd *pw; !name && (pw = fgetpwent(fp));)
                 if ((long)pw->pw_uid == id)
@@ -784,7 +793,7 @@ static void content_checksum(const FileSpec *f, char *out, size_t n)
         digest_init(&d, f->checksum);
         digest_update(&d, f->content ? f->content : "", f->content ? f->content_len : 0);
         digest_final(&d, out);
-    } else if (f->checksum != CK_NONE && f->src_real) {
+    } else if (f->checksum != CK_NONE && f->src_path) {
         time_sum(f->checksum, f->checksum == CK_MTIME ? f->src_st.st_mtime : f->src_st.st_ctime, out, n);
     } else {
         snprintf(out, n, "{%s}", checksum_names[f->checksum]);
@@ -817,11 +826,31 @@ static const char *ftype_name(FType t, const struct stat *st)
     return "unknown";
 }
 
-/* Reads the whole file at path (through a link only when follow) into
- * out; -1 (errno). */
-static int read_all(const char *path, int follow, Buf *out)
+/* Every path below is the managed system's ("/etc/x"), opened through
+ * base/rootfs: the directory holding it is resolved by the kernel inside
+ * the root, and the last component is worked on relative to that
+ * directory's fd with the *at() calls and O_NOFOLLOW, so neither "..", nor
+ * a symlink in the root (there before, or made by this run) leads out. */
+
+/* Closes fd keeping errno. */
+static void close_keep(int fd)
 {
-    return buf_read_file(out, path, follow ? 0 : O_NOFOLLOW);
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    errno = e;
+}
+
+/* Reads the regular file at path (never through a link at the end) into
+ * out; -1 (errno). */
+static int read_path(const char *path, Buf *out)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
+    if (fd < 0)
+        return -1;
+    int rc = buf_read_fd(out, fd);
+    close_keep(fd);
+    return rc;
 }
 
 /* 1 when the file at path holds exactly want (with limit > 0: when their
@@ -830,12 +859,12 @@ static int read_all(const char *path, int follow, Buf *out)
  * unless something must be reported. */
 static int has_content(const char *path, const char *want, size_t len, size_t limit)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int fd = rootfs_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
     if (fd < 0)
         return -1;
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        close(fd);
+        close_keep(fd);
         return -1;
     }
     size_t size = (size_t)st.st_size;
@@ -864,33 +893,143 @@ static int has_content(const char *path, const char *want, size_t len, size_t li
     return same && off == len;
 }
 
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+/* rm -rf of name in the directory dfd: directories are opened with
+ * O_NOFOLLOW and emptied through their own fd, links are removed, never
+ * followed. */
+static int remove_at(int dfd, const char *name)
 {
-    (void)st; (void)ftw;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
+    struct stat st;
+    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode))
+        return unlinkat(dfd, name, 0);
+    int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        close_keep(fd);
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            rc = remove_at(dirfd(d), e->d_name);
+    int e = errno;
+    closedir(d);
+    errno = e;
+    return rc ? -1 : unlinkat(dfd, name, AT_REMOVEDIR);
 }
 
-/* rm -rf without following links. */
+/* rm -rf of path in the root. */
 static int remove_tree(const char *path)
 {
-    return nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    const char *leaf;
+    int dfd = rootfs_parent(path, &leaf);
+    if (dfd < 0)
+        return -1;
+    int rc = remove_at(dfd, leaf);
+    close_keep(dfd);
+    return rc;
 }
 
-/* fsync the directory holding path, so a rename is durable. */
-static void sync_parent(const char *path)
+/* unlink of path in the root (not a directory). */
+static int unlink_path(const char *path)
 {
-    char *dir = xstrndup(path, strlen(path));
-    char *slash = strrchr(dir, '/');
-    if (slash == dir)
-        slash[1] = '\0';
-    else if (slash)
-        *slash = '\0';
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const char *leaf;
+    int dfd = rootfs_parent(path, &leaf);
+    if (dfd < 0)
+        return -1;
+    int rc = unlinkat(dfd, leaf, 0);
+    close_keep(dfd);
+    return rc;
+}
+
+/* lchown of path in the root (-1: leave that id). */
+static int chown_path(const char *path, long uid, long gid)
+{
+    const char *leaf;
+    int dfd = rootfs_parent(path, &leaf);
+    if (dfd < 0)
+        return -1;
+    int rc = fchownat(dfd, leaf, (uid_t)uid, (gid_t)gid, AT_SYMLINK_NOFOLLOW);
+    close_keep(dfd);
+    return rc;
+}
+
+/* chmod of path in the root, which must not be a link: the inode is
+ * opened O_PATH | O_NOFOLLOW and changed through /proc/self/fd (fchmod
+ * refuses O_PATH descriptors); without /proc, by name in its directory. */
+static int chmod_path(const char *path, mode_t mode)
+{
+    const char *leaf;
+    int dfd = rootfs_parent(path, &leaf);
+    if (dfd < 0)
+        return -1;
+    int fd = openat(dfd, leaf, O_PATH | O_NOFOLLOW | O_CLOEXEC), rc = -1;
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            errno = ELOOP;
+        } else {
+            char proc[64];
+            snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+            rc = chmod(proc, mode);
+            if (rc != 0 && errno == ENOENT)
+                rc = fchmodat(dfd, leaf, mode, 0);
+        }
+    }
+    close_keep(fd);
+    close_keep(dfd);
+    return rc;
+}
+
+/* readlink of path (in the root when base is -1, else below base: see
+ * space_open) into buf, NUL-terminated; the length or -1. */
+static int space_parent(int base, const char *path, const char **leaf);
+static ssize_t readlink_in(int base, const char *path, char *buf, size_t n)
+{
+    const char *leaf;
+    int dfd = space_parent(base, path, &leaf);
+    ssize_t k = dfd < 0 ? -1 : readlinkat(dfd, leaf, buf, n - 1);
+    close_keep(dfd);
+    buf[k < 0 ? 0 : k] = '\0';
+    return k;
+}
+
+/* fsync of the directory dfd (an O_PATH fd), so a rename in it is durable. */
+static void sync_dir(int dfd)
+{
+    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
+}
+
+/* ---- sources' spaces ------------------------------------------------ */
+
+/* A source path lives in one of two spaces: base -1 is the managed system
+ * (an absolute path resolved in the root, links followed inside it), else
+ * base is the fd of a module's files/ directory and the path is below it,
+ * which no "..", absolute link or link pointing out may leave. */
+static int space_open(int base, const char *path, int flags)
+{
+    return base < 0 ? rootfs_open(path, flags, 0) : rootfs_open_beneath(base, path, flags, 0);
+}
+
+/* The directory holding path in its space (O_PATH; close it) and path's
+ * last component in *leaf. */
+static int space_parent(int base, const char *path, const char **leaf)
+{
+    if (base < 0)
+        return rootfs_parent(path, leaf);
+    const char *slash = strrchr(path, '/');
+    *leaf = slash ? slash + 1 : path;
+    char *dir = xstrndup(path, slash ? (size_t)(slash - path) : 0);
+    int fd = rootfs_open_beneath(base, dir, O_PATH | O_DIRECTORY, 0);
+    int e = errno;
     free(dir);
+    errno = e;
+    return fd;
 }
 
 /* ---- stale temporary files ------------------------------------------ */
@@ -957,9 +1096,12 @@ static void sweep_stale(const char *dir)
             return;
     seen[j] = xstrndup(dir, strlen(dir));
     nseen++;
-    DIR *d = opendir(dir[0] ? dir : "/");
-    if (!d)
+    int fd = rootfs_open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        close_keep(fd);
         return;
+    }
     for (struct dirent *e; (e = readdir(d));) {
         long pid;
         struct stat st;
@@ -989,22 +1131,94 @@ static void sweep_beside(const char *path)
     free(dir);
 }
 
-/* Writes data to a new temporary file next to path (its name in tmp), with
- * its final mode and owner set before the first byte (uid/gid -1: leave;
+/* A temporary file beside a path: made in the path's directory (held as an
+ * fd from creation to rename, so both happen in the same directory), with
+ * O_CREAT | O_EXCL | O_NOFOLLOW. */
+typedef struct Tmp {
+    int dfd;               /* the directory (O_PATH), or -1 */
+    Buf name;              /* the temporary file's name in it */
+    Buf leaf;              /* the name it is renamed to */
+    Buf shown;             /* its path on the managed system: validate_cmd, diffs */
+} Tmp;
+
+#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT }
+
+/* Removes the temporary file, if any is left. */
+static void tmp_drop(Tmp *tmp)
+{
+    if (tmp->dfd >= 0 && tmp->name.len) {
+        int e = errno;
+        unlinkat(tmp->dfd, tmp->name.s, 0);
+        errno = e;
+    }
+    buf_clear(&tmp->name);
+}
+
+static void tmp_free(Tmp *tmp)
+{
+    close_keep(tmp->dfd);
+    tmp->dfd = -1;
+    buf_free(&tmp->name);
+    buf_free(&tmp->leaf);
+    buf_free(&tmp->shown);
+}
+
+/* Opens the directory of path into tmp and sweeps it of stale temporary
+ * files; -1 (errno). */
+static int tmp_dir(const char *path, Tmp *tmp)
+{
+    const char *leaf;
+    tmp_free(tmp);
+    sweep_beside(path);
+    tmp->dfd = rootfs_parent(path, &leaf);
+    if (tmp->dfd < 0)
+        return -1;
+    buf_adds(&tmp->leaf, leaf);
+    return 0;
+}
+
+/* Names the next candidate: ".NAME.mapply.PID.SUFFIX", suffix six random
+ * letters and digits (random) or the counter i. */
+static void tmp_name(const char *path, Tmp *tmp, int random, unsigned i)
+{
+    static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    const char *slash = strrchr(path, '/');
+    buf_clear(&tmp->name);
+    buf_printf(&tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+    if (random) {
+        unsigned char r[6];
+        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+            for (size_t k = 0; k < sizeof r; k++)
+                r[k] = (unsigned char)(i * 31 + k * 7 + (unsigned)clock());
+        for (size_t k = 0; k < sizeof r; k++)
+            buf_addc(&tmp->name, abc[r[k] % (sizeof abc - 1)]);
+    } else {
+        buf_printf(&tmp->name, "%u", i);
+    }
+    buf_clear(&tmp->shown);
+    buf_add(&tmp->shown, path, slash ? (size_t)(slash - path) : 0);
+    buf_printf(&tmp->shown, "/%s", tmp->name.s);
+}
+
+/* Writes data to a new temporary file next to path (see Tmp), with its
+ * final mode and owner set before the first byte (uid/gid -1: leave;
  * lenient: an EPERM from fchown is ignored, as when keeping the owner of a
  * file being replaced), fsynced and closed.  Returns 0, or -1 with errno
  * set and nothing left behind. */
 static int tmp_write(const char *path, const char *data, size_t len, unsigned mode, long uid, long gid,
-                     int lenient, Buf *tmp)
+                     int lenient, Tmp *tmp)
 {
-    const char *slash = strrchr(path, '/');
-    sweep_beside(path);
-    buf_clear(tmp);
-    buf_add(tmp, path, (size_t)(slash - path) + 1);
-    buf_printf(tmp, ".%s.mapply.%ld.XXXXXX", slash + 1, (long)getpid());
-    int fd = mkostemp(tmp->s, O_CLOEXEC);
-    if (fd < 0)
+    if (tmp_dir(path, tmp) != 0)
         return -1;
+    int fd = -1;
+    for (unsigned i = 0; fd < 0; i++) {
+        tmp_name(path, tmp, 1, i);
+        fd = openat(tmp->dfd, tmp->name.s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && (errno != EEXIST || i > 100)) {
+            buf_clear(&tmp->name);
+            return -1;
+        }
+    }
     if (fchmod(fd, mode) != 0)
         goto fail;
     if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
@@ -1017,63 +1231,51 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
         goto fail;
     }
     return 0;
-fail: {
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        unlink(tmp->s);
-        errno = e;
-        return -1;
-    }
+fail:
+    close_keep(fd);
+    tmp_drop(tmp);
+    return -1;
 }
 
-/* Renames the temporary file over path, durably; -1 (errno, tmp removed). */
-static int tmp_commit(const char *tmp, const char *path)
+/* Renames the temporary file over its path, durably; -1 (errno, the
+ * temporary file removed). */
+static int tmp_commit(Tmp *tmp)
 {
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        errno = e;
+    if (renameat(tmp->dfd, tmp->name.s, tmp->dfd, tmp->leaf.s) != 0) {
+        tmp_drop(tmp);
         return -1;
     }
-    sync_parent(path);
+    buf_clear(&tmp->name);
+    sync_dir(tmp->dfd);
     return 0;
 }
 
-/* Points path at target atomically (symlink to a temporary name, lchown,
- * rename). */
+/* Points path at target atomically (symlinkat to a temporary name,
+ * lchown, renameat). */
 static int atomic_symlink(const char *target, const char *path, long uid, long gid)
 {
-    Buf tmp = BUF_INIT;
-    int e = 0;
-    sweep_beside(path);
+    Tmp tmp = TMP_INIT;
+    int rc = -1;
+    if (tmp_dir(path, &tmp) != 0)
+        goto out;
     for (unsigned i = 0;; i++) {
-        buf_clear(&tmp);
-        const char *slash = strrchr(path, '/');
-        buf_add(&tmp, path, (size_t)(slash - path) + 1);
-        buf_printf(&tmp, ".%s.mapply.%ld.%u", slash + 1, (long)getpid(), i);
-        if (symlink(target, tmp.s) == 0)
+        tmp_name(path, &tmp, 0, i);
+        if (symlinkat(target, tmp.dfd, tmp.name.s) == 0)
             break;
         if (errno != EEXIST || i > 100) {
-            e = errno;
+            buf_clear(&tmp.name);
             goto out;
         }
     }
-    if ((uid >= 0 || gid >= 0) && lchown(tmp.s, (uid_t)uid, (gid_t)gid) != 0) {
-        e = errno;
-        unlink(tmp.s);
+    if ((uid >= 0 || gid >= 0) &&
+        fchownat(tmp.dfd, tmp.name.s, (uid_t)uid, (gid_t)gid, AT_SYMLINK_NOFOLLOW) != 0) {
+        tmp_drop(&tmp);
         goto out;
     }
-    if (rename(tmp.s, path) != 0) {
-        e = errno;
-        unlink(tmp.s);
-        goto out;
-    }
-    sync_parent(path);
+    rc = tmp_commit(&tmp);
 out:
-    buf_free(&tmp);
-    errno = e;
-    return e ? -1 : 0;
+    tmp_free(&tmp);
+    return rc;
 }
 
 /* ---- trees ---------------------------------------------------------- */
@@ -1106,17 +1308,23 @@ static int ignored(const Value *ignore, const char *name)
     return 0;
 }
 
-/* Lists what is below dir (on disk; dir->s[0..toplen) is the top), depth
- * first, down to limit levels (-1: all), skipping names an ignore pattern
- * matches and never entering a link (follow: links are followed, as
- * Puppet's links => follow), then sorts the list by path. */
-static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow, const Value *ignore, Entries *out)
+/* Lists what is below dir (a path in base's space, see space_open;
+ * dir->s[0..toplen) is the top), depth first, down to limit levels (-1:
+ * all), skipping names an ignore pattern matches and never entering a link
+ * (follow: links are followed, inside the space, as Puppet's links =>
+ * follow), then sorts the list by path.  Each directory is opened by its
+ * path in the space, O_NOFOLLOW below the top unless follow. */
+static void list_tree(int base, Buf *dir, size_t toplen, int depth, long limit, int follow, const Value *ignore,
+                      Entries *out)
 {
     if (out->sweep)
         sweep_stale(dir->s);
-    DIR *d = opendir(dir->s);
-    if (!d)
+    int fd = space_open(base, dir->s, O_RDONLY | O_DIRECTORY | (depth && !follow ? O_NOFOLLOW : 0));
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        close_keep(fd);
         return;
+    }
     size_t keep = dir->len;
     for (struct dirent *e; (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || ignored(ignore, e->d_name))
@@ -1124,8 +1332,15 @@ static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow
         dir->len = keep;
         buf_printf(dir, "/%s", e->d_name);
         struct stat st;
-        if ((follow ? stat(dir->s, &st) : lstat(dir->s, &st)) != 0)
+        if (follow) {
+            int efd = space_open(base, dir->s, O_PATH);
+            int got = efd >= 0 && fstat(efd, &st) == 0;
+            close_keep(efd);
+            if (!got)
+                continue;
+        } else if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
             continue;
+        }
         if (out->n == out->cap) {
             out->cap = out->cap ? 2 * out->cap : 32;
             out->v = xrealloc(out->v, out->cap * sizeof *out->v);
@@ -1133,7 +1348,7 @@ static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow
         out->v[out->n].rel = xstrndup(dir->s + toplen + 1, dir->len - toplen - 1);
         out->v[out->n++].st = st;
         if (S_ISDIR(st.st_mode) && (limit < 0 || depth + 1 < limit))
-            list_tree(dir, toplen, depth + 1, limit, follow, ignore, out);
+            list_tree(base, dir, toplen, depth + 1, limit, follow, ignore, out);
     }
     closedir(d);
     dir->len = keep;
@@ -1144,37 +1359,41 @@ static void list_tree(Buf *dir, size_t toplen, int depth, long limit, int follow
 
 /* ---- backups -------------------------------------------------------- */
 
-/* Saves the regular file at real (shown as logical) before it is replaced
- * or removed: into the bucket, with Puppet's two Info lines, or as a copy
+/* Saves the regular file at path (in the root) before it is replaced or
+ * removed: into the bucket, with Puppet's two Info lines, or as a copy
  * next to it with the suffix.  data is its content when the caller has
  * read it already, else NULL.  Returns 0, or -1 with Puppet's "Could not
  * back up /x: why" in err.  Without a state directory (unit tests) there is
  * no bucket, and nothing to do. */
-static int backup_file(Out *o, const FileSpec *f, const char *real, const char *logical, const Buf *data, Buf *err)
+static int backup_file(Out *o, const FileSpec *f, const char *path, const Buf *data, Buf *err)
 {
+    const char *logical = path;
     Buf own = BUF_INIT;
     int rc = 0;
     if (f->backup == BK_NONE || (f->backup == BK_BUCKET && !tx_vardir(o->t)[0]))
         return 0;
     if (!data) {
-        if (read_all(real, 0, &own) != 0) {
+        if (read_path(path, &own) != 0) {
             buf_printf(err, "Could not back up %s: %s", logical, strerror(errno));
             return -1;
         }
         data = &own;
     }
     if (f->backup == BK_SUFFIX) {
-        Buf dst = BUF_INIT, tmp = BUF_INIT;
+        Buf dst = BUF_INIT;
+        Tmp tmp = TMP_INIT;
         struct stat st;
-        buf_printf(&dst, "%s%s", real, f->backup_name);
-        unsigned mode = lstat(real, &st) == 0 ? st.st_mode & 07777 : 0600;
-        if (tmp_write(dst.s, data->s ? data->s : "", data->len, mode, (long)st.st_uid, (long)st.st_gid, 1, &tmp) != 0 ||
-            tmp_commit(tmp.s, dst.s) != 0) {
+        buf_printf(&dst, "%s%s", path, f->backup_name);
+        int known = rootfs_lstat(path, &st) == 0;
+        unsigned mode = known ? st.st_mode & 07777 : 0600;
+        if (tmp_write(dst.s, data->s ? data->s : "", data->len, mode, known ? (long)st.st_uid : -1,
+                      known ? (long)st.st_gid : -1, 1, &tmp) != 0 ||
+            tmp_commit(&tmp) != 0) {
             buf_printf(err, "Could not back up %s: %s", logical, strerror(errno));
             rc = -1;
         }
         buf_free(&dst);
-        buf_free(&tmp);
+        tmp_free(&tmp);
     } else {
         char sum[65];
         Buf why = BUF_INIT;
@@ -1201,10 +1420,18 @@ static int backup_tree(Out *o, const FileSpec *f, Buf *err)
     if (f->backup == BK_NONE || (f->backup == BK_BUCKET && !tx_vardir(o->t)[0]))
         return 0;
     if (f->backup == BK_SUFFIX) {
+        /* the directory renamed to its suffix name, in its own directory */
         Buf dst = BUF_INIT;
-        buf_printf(&dst, "%s%s", f->real.s, f->backup_name);
+        buf_printf(&dst, "%s%s", f->path, f->backup_name);
         remove_tree(dst.s);
-        int rc = rename(f->real.s, dst.s);
+        const char *leaf;
+        int dfd = rootfs_parent(f->path, &leaf), rc = -1;
+        if (dfd >= 0) {
+            buf_clear(&dst);
+            buf_printf(&dst, "%s%s", leaf, f->backup_name);
+            rc = renameat(dfd, leaf, dfd, dst.s);
+            close_keep(dfd);
+        }
         if (rc != 0)
             buf_printf(err, "Could not back up %s: %s", f->path, strerror(errno));
         buf_free(&dst);
@@ -1212,22 +1439,19 @@ static int backup_tree(Out *o, const FileSpec *f, Buf *err)
     }
     o_log(o, LOG_INFO, NULL, "Recursively backing up to filebucket");
     Entries all = { 0 };
-    Buf dir = BUF_INIT, real = BUF_INIT, logical = BUF_INIT;
-    buf_adds(&dir, f->real.s);
-    list_tree(&dir, dir.len, 0, -1, 0, NULL, &all);
+    Buf dir = BUF_INIT, logical = BUF_INIT;
+    buf_adds(&dir, f->path);
+    list_tree(-1, &dir, dir.len, 0, -1, 0, NULL, &all);
     int rc = 0;
     for (size_t i = 0; i < all.n && rc == 0; i++) {
         if (!S_ISREG(all.v[i].st.st_mode))
             continue;
-        buf_clear(&real);
         buf_clear(&logical);
-        buf_printf(&real, "%s/%s", f->real.s, all.v[i].rel);
-        buf_printf(&logical, "%s/%s", f->path, all.v[i].rel);
-        rc = backup_file(o, f, real.s, logical.s, NULL, err);
+        buf_printf(&logical, "%s/%s", strcmp(f->path, "/") ? f->path : "", all.v[i].rel);
+        rc = backup_file(o, f, logical.s, NULL, err);
     }
     entries_free(&all);
     buf_free(&dir);
-    buf_free(&real);
     buf_free(&logical);
     return rc;
 }
@@ -1241,7 +1465,7 @@ static int backup_existing(Out *o, const FileSpec *f, FType cur, const struct st
     if (f->backup == BK_NONE)
         return 0;
     if (cur == FT_FILE)
-        return backup_file(o, f, f->real.s, f->path, NULL, err);
+        return backup_file(o, f, f->path, NULL, err);
     if (cur == FT_DIRECTORY && f->force)
         return backup_tree(o, f, err);
     if ((cur == FT_DIRECTORY || cur == FT_OTHER) && f->backup_explicit)
@@ -1251,14 +1475,13 @@ static int backup_existing(Out *o, const FileSpec *f, FType cur, const struct st
 
 /* ---- validate_cmd --------------------------------------------------- */
 
-/* Runs validate_cmd on the temporary file tmp (validate_replacement in the
- * command becomes its path; under --root the command runs chrooted there,
- * so the path is the root's).  Returns 0 when it exits 0, else -1 with
+/* Runs validate_cmd on the temporary file tmp, a path of the managed system
+ * (validate_replacement in the command becomes it; under --root the
+ * command runs chrooted there, where that path names the same file).  Returns 0 when it exits 0, else -1 with
  * Puppet's "Execution of 'cmd' returned 1: output" in msg. */
 static int run_validate(const FileSpec *f, const char *tmp, Buf *msg)
 {
-    size_t rootlen = strlen(f->root);
-    const char *shown_tmp = tmp + rootlen;
+    const char *shown_tmp = tmp;
     const char *repl = f->validate_repl;
     Buf cmd = BUF_INIT, out = BUF_INIT;
     for (const char *s = f->validate_cmd; *s;) {
@@ -1584,16 +1807,18 @@ static void fail_plain(Out *o, const FileSpec *f, const char *is, const char *ms
     o_failed(o, "ensure", from, to, "%s", msg);
 }
 
-static int parent_exists(const char *real, char **parent_out)
+/* 1 when the directory holding path exists in the root (*parent_out: its
+ * path, malloc'd). */
+static int parent_exists(const char *path, char **parent_out)
 {
-    char *dir = xstrndup(real, strlen(real));
+    char *dir = xstrndup(path, strlen(path));
     char *slash = strrchr(dir, '/');
     if (slash == dir)
         slash[1] = '\0';
     else if (slash)
         *slash = '\0';
     struct stat st;
-    int ok = stat(dir, &st) == 0;
+    int ok = rootfs_stat(dir, &st) == 0;
     if (parent_out)
         *parent_out = dir;
     else
@@ -1614,7 +1839,7 @@ static int remove_existing(Out *o, const FileSpec *f, FType cur, int *removed)
         o_log(o, LOG_NOTICE, NULL, "Not removing directory; use 'force' to override");
         return 0;
     }
-    if (remove_tree(f->real.s) != 0 && errno != ENOENT)
+    if (remove_tree(f->path) != 0 && errno != ENOENT)
         return -1;
     *removed = 1;
     return 0;
@@ -1655,9 +1880,10 @@ static void fail_step(Out *o, const char *prop, const char *from, const char *to
  * force) removed, and the file is renamed into place. */
 static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *st, const char *is)
 {
-    const char *real = f->real.s, *curname = ftype_name(cur, st);
+    const char *curname = ftype_name(cur, st);
     int removed, rc = -1;
-    Buf tmp = BUF_INIT, msg = BUF_INIT;
+    Buf msg = BUF_INIT;
+    Tmp tmp = TMP_INIT;
     if (cur == FT_OTHER && (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))) {
         buf_printf(&msg, "Could not remove files of type %s", curname);
         fail_plain(o, f, curname, msg.s);
@@ -1681,28 +1907,28 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
     }
     const char *data = f->content ? f->content : "";
     size_t len = f->content ? f->content_len : 0;
-    if (tmp_write(real, data, len, new_mode(f, 0), f->uid, f->gid, 0, &tmp) != 0) {
+    if (tmp_write(f->path, data, len, new_mode(f, 0), f->uid, f->gid, 0, &tmp) != 0) {
         fail_errno(o, f, is, errno, "rb_sysopen", f->path);
         goto out;
     }
     char to[64];
     snprintf(to, sizeof to, "'%s'", ensure_names[f->ensure]);
-    if (f->validate_cmd && run_validate(f, tmp.s, &msg) != 0) {
-        unlink(tmp.s);
+    if (f->validate_cmd && run_validate(f, tmp.shown.s, &msg) != 0) {
+        tmp_drop(&tmp);
         fail_step(o, "ensure", is, to, msg.s);
         goto out;
     }
     if (backup_existing(o, f, cur, st, &msg) != 0) {
-        unlink(tmp.s);
+        tmp_drop(&tmp);
         fail_ensure(o, f, is, msg.s);
         goto out;
     }
     if (remove_existing(o, f, cur, &removed) != 0) {
-        unlink(tmp.s);
+        tmp_drop(&tmp);
         fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
         goto out;
     }
-    if (tmp_commit(tmp.s, real) != 0) {
+    if (tmp_commit(&tmp) != 0) {
         fail_errno(o, f, is, errno, "rb_sysopen", f->path);
         goto out;
     }
@@ -1719,7 +1945,7 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
     }
     rc = 0;
 out:
-    buf_free(&tmp);
+    tmp_free(&tmp);
     buf_free(&msg);
     return rc;
 }
@@ -1727,7 +1953,6 @@ out:
 /* Brings ensure in sync; the only change when ensure was out of sync. */
 static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *st)
 {
-    const char *real = f->real.s;
     const char *curname = ftype_name(cur, st);
     char is[64];
     int removed, rc = -1;
@@ -1748,7 +1973,7 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
                 fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
                 break;
             }
-        } else if (unlink(real) != 0) {
+        } else if (unlink_path(f->path) != 0) {
             fail_errno(o, f, is, errno, "apply2files", f->path);
             break;
         }
@@ -1762,9 +1987,8 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
         break;
     case EN_DIRECTORY: {
         char *parent = NULL;
-        if (cur == FT_ABSENT && !parent_exists(real, &parent)) {
-            buf_printf(&msg, "Cannot create %s; parent directory %s does not exist", f->path,
-                       parent + strlen(f->root));
+        if (cur == FT_ABSENT && !parent_exists(f->path, &parent)) {
+            buf_printf(&msg, "Cannot create %s; parent directory %s does not exist", f->path, parent);
             fail_plain(o, f, curname, msg.s);
             free(parent);
             break;
@@ -1779,22 +2003,30 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
                 fail_ensure(o, f, is, msg.s);
                 break;
             }
-            if (unlink(real) != 0) {
+            if (unlink_path(f->path) != 0) {
                 fail_errno(o, f, is, errno, "apply2files", f->path);
                 break;
             }
         }
+        /* made in its directory's fd, then set through its own fd */
         unsigned mode = new_mode(f, 1);
-        if (mkdir(real, mode) != 0) {
+        const char *leaf;
+        int dfd = rootfs_parent(f->path, &leaf);
+        if (dfd < 0 || mkdirat(dfd, leaf, mode) != 0) {
+            close_keep(dfd);
             fail_errno(o, f, is, errno, "dir_s_mkdir", f->path);
             break;
         }
-        if (f->mode)
-            chmod(real, mode);   /* past the umask, as Puppet's withumask(0) */
-        if ((f->uid >= 0 || f->gid >= 0) && lchown(real, (uid_t)f->uid, (gid_t)f->gid) != 0) {
+        int dd = openat(dfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        close_keep(dfd);
+        if (f->mode && dd >= 0)
+            fchmod(dd, mode);   /* past the umask, as Puppet's withumask(0) */
+        if ((f->uid >= 0 || f->gid >= 0) && (dd < 0 || fchown(dd, (uid_t)f->uid, (gid_t)f->gid) != 0)) {
+            close_keep(dd);
             fail_errno(o, f, is, errno, "apply2files", f->path);
             break;
         }
+        close_keep(dd);
         if (cur == FT_ABSENT)
             o_change(o, "ensure", "directory_created", "created");
         else
@@ -1820,8 +2052,8 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
             break;
         }
         char *parent = NULL;
-        if (!parent_exists(real, &parent)) {
-            fail_errno(o, f, is, ENOENT, "dir_chdir", parent + strlen(f->root));
+        if (!parent_exists(f->path, &parent)) {
+            fail_errno(o, f, is, ENOENT, "dir_chdir", parent);
             free(parent);
             break;
         }
@@ -1834,7 +2066,7 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
             fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
             break;
         }
-        if (atomic_symlink(f->target, real, f->uid, f->gid) != 0) {
+        if (atomic_symlink(f->target, f->path, f->uid, f->gid) != 0) {
             fail_errno(o, f, is, errno, "rb_file_s_symlink", f->path);
             break;
         }
@@ -1875,14 +2107,15 @@ static int ensure_insync(const FileSpec *f, FType cur)
 static int sync_content(Out *o, const FileSpec *f, const struct stat *st)
 {
     TxRes *t = o->t;
-    const char *real = f->real.s;
+    const char *path = f->path;
     char is[96], should[96];
-    Buf old = BUF_INIT, tmp = BUF_INIT, msg = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+    Buf old = BUF_INIT, msg = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+    Tmp tmp = TMP_INIT;
     int rc = 0;
     if (f->checksum == CK_NONE)
         return 0;
     if (!ck_is_hash(f->checksum)) {
-        if (!f->src_real)
+        if (!f->src_path)
             return 0;
         int m = f->checksum == CK_MTIME;
         time_t mine = m ? st->st_mtime : st->st_ctime, theirs = m ? f->src_st.st_mtime : f->src_st.st_ctime;
@@ -1890,15 +2123,15 @@ static int sync_content(Out *o, const FileSpec *f, const struct stat *st)
             return 0;
         time_sum(f->checksum, mine, is, sizeof is);
         time_sum(f->checksum, theirs, should, sizeof should);
-        if (read_all(real, 0, &old) != 0)
+        if (read_path(path, &old) != 0)
             goto unreadable;
     } else {
-        int same = has_content(real, f->content, f->content_len, ck_is_lite(f->checksum) ? LITE_BYTES : 0);
+        int same = has_content(path, f->content, f->content_len, ck_is_lite(f->checksum) ? LITE_BYTES : 0);
         if (same < 0)
             goto unreadable;
         if (same)
             return 0;
-        if (read_all(real, 0, &old) != 0)
+        if (read_path(path, &old) != 0)
             goto unreadable;
         Digest d;
         digest_init(&d, f->checksum);
@@ -1932,7 +2165,7 @@ static int sync_content(Out *o, const FileSpec *f, const struct stat *st)
     }
     /* the owner of the file it replaces, unless owner or group say otherwise */
     long uid = f->uid >= 0 ? f->uid : (long)st->st_uid, gid = f->gid >= 0 ? f->gid : (long)st->st_gid;
-    if (tmp_write(real, f->content, f->content_len, keep, uid, gid, f->uid < 0 && f->gid < 0, &tmp) != 0) {
+    if (tmp_write(path, f->content, f->content_len, keep, uid, gid, f->uid < 0 && f->gid < 0, &tmp) != 0) {
         buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
         if (!f->is_child)
             modfile_location(&msg, f->r);
@@ -1943,23 +2176,23 @@ static int sync_content(Out *o, const FileSpec *f, const struct stat *st)
     if (diff) {
         struct stat tst;
         struct timespec when = { 0, 0 };
-        if (stat(tmp.s, &tst) == 0)
+        if (fstatat(tmp.dfd, tmp.name.s, &tst, AT_SYMLINK_NOFOLLOW) == 0)
             when = tst.st_mtim;
-        show_diff(o, f, &old, st, tmp.s + strlen(f->root), when);
+        show_diff(o, f, &old, st, tmp.shown.s, when);
     }
-    if (f->validate_cmd && run_validate(f, tmp.s, &msg) != 0) {
-        unlink(tmp.s);
+    if (f->validate_cmd && run_validate(f, tmp.shown.s, &msg) != 0) {
+        tmp_drop(&tmp);
         fail_step(o, "content", a.s, b.s, msg.s);
         rc = -1;
         goto out;
     }
-    if (backup_file(o, f, real, f->path, &old, &msg) != 0) {
-        unlink(tmp.s);
+    if (backup_file(o, f, path, &old, &msg) != 0) {
+        tmp_drop(&tmp);
         fail_step(o, "content", a.s, b.s, msg.s);
         rc = -1;
         goto out;
     }
-    if (tmp_commit(tmp.s, real) != 0) {
+    if (tmp_commit(&tmp) != 0) {
         buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
         if (!f->is_child)
             modfile_location(&msg, f->r);
@@ -1976,7 +2209,7 @@ unreadable:
     rc = -1;
 out:
     buf_free(&old);
-    buf_free(&tmp);
+    tmp_free(&tmp);
     buf_free(&msg);
     buf_free(&a);
     buf_free(&b);
@@ -2007,7 +2240,7 @@ static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
         rc = -1;
     } else if (tx_noop(o->t)) {
         o_would(o, prop, user ? "owner_changed" : "group_changed", a.s, b.s);
-    } else if (lchown(f->real.s, user ? (uid_t)want : (uid_t)-1, user ? (gid_t)-1 : (gid_t)want) != 0) {
+    } else if (chown_path(f->path, user ? want : -1, user ? -1 : want) != 0) {
         Buf msg = BUF_INIT;
         buf_printf(&msg, "Failed to set %s to '%ld': %s @ apply2files - %s", prop, want, strerror(errno), f->path);
         fail_step(o, prop, a.s, b.s, msg.s);
@@ -2024,13 +2257,17 @@ static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
 /* Reads a regular source file into f's content, once. */
 static int load_source(Out *o, FileSpec *f)
 {
-    if (!f->src_real || !S_ISREG(f->src_st.st_mode) || f->content)
+    if (!f->src_path || !S_ISREG(f->src_st.st_mode) || f->content)
         return 0;
-    if (read_all(f->src_real, 1, &f->source_data) != 0) {
-        o_log(o, LOG_ERR, NULL, "Could not evaluate: Could not read %s: %s", f->src_real + strlen(f->root),
-              strerror(errno));
+    /* in the root, or below the module's files/ (links followed inside) */
+    int fd = space_open(f->src_base, f->src_path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0 || buf_read_fd(&f->source_data, fd) != 0) {
+        close_keep(fd);
+        o_log(o, LOG_ERR, NULL, "Could not evaluate: Could not read %s%s%s: %s", f->src_files ? f->src_files : "",
+              f->src_files && f->src_path[0] != '/' ? "/" : "", f->src_path, strerror(errno));
         return -1;
     }
+    close(fd);
     f->content = f->source_data.s ? f->source_data.s : "";
     f->content_len = f->source_data.len;
     return 0;
@@ -2041,7 +2278,6 @@ static int load_source(Out *o, FileSpec *f)
 static int sync_path(Out *o, FileSpec *f)
 {
     TxRes *t = o->t;
-    const char *real = f->real.s;
     struct stat st;
     int rc = 0;
 
@@ -2049,7 +2285,7 @@ static int sync_path(Out *o, FileSpec *f)
         return -1;
     FType cur = FT_ABSENT;
     memset(&st, 0, sizeof st);
-    if (lstat(real, &st) == 0)
+    if (rootfs_lstat(f->path, &st) == 0)
         cur = ftype_of(&st);
     else if (errno != ENOENT && errno != ENOTDIR)
         o_log(o, LOG_WARNING, NULL, "Could not stat; %s", strerror(errno));
@@ -2077,15 +2313,14 @@ static int sync_path(Out *o, FileSpec *f)
     /* target: only for links that should be links */
     if (f->ensure == EN_LINK && cur == FT_LINK && f->target) {
         char buf[4096];
-        ssize_t n = readlink(real, buf, sizeof buf - 1);
-        buf[n < 0 ? 0 : n] = '\0';
+        readlink_in(-1, f->path, buf, sizeof buf);
         if (strcmp(buf, f->target) != 0) {
             Buf a = BUF_INIT, b = BUF_INIT;
             buf_printf(&a, "'%s'", buf);
             buf_printf(&b, "'%s'", f->target);
             if (tx_noop(t)) {
                 o_would(o, "target", "target_changed", a.s, b.s);
-            } else if (atomic_symlink(f->target, real, f->uid >= 0 ? f->uid : (long)st.st_uid,
+            } else if (atomic_symlink(f->target, f->path, f->uid >= 0 ? f->uid : (long)st.st_uid,
                                       f->gid >= 0 ? f->gid : (long)st.st_gid) != 0) {
                 int e = errno;
                 tx_log_plain(t, LOG_ERR, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
@@ -2123,7 +2358,7 @@ static int sync_path(Out *o, FileSpec *f)
                 snprintf(b, sizeof b, "'%s'", f->mode);
             if (tx_noop(t)) {
                 o_would(o, "mode", "mode_changed", a, b);
-            } else if (chmod(real, (mode_t)want) != 0) {
+            } else if (chmod_path(f->path, (mode_t)want) != 0) {
                 int e = errno;
                 tx_log_plain(t, LOG_ERR, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
                 o_failed(o, "mode", a, b, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
@@ -2140,21 +2375,24 @@ static int sync_path(Out *o, FileSpec *f)
 
 /* ---- sources -------------------------------------------------------- */
 
-/* Where one source is on disk, if it exists (stat'ed into st): an absolute
- * path or file:// URI is the managed system's, so under root; a
+/* Where one source is, if it exists (stat'ed into st, links at the end
+ * followed inside its space): an absolute path or file:// URI is the
+ * managed system's, resolved in the root (*base -1); a
  * puppet:///modules/<module>/<path> URI (any server) is looked up in each
- * modulepath directory as <dir>/<module>/files/<path>, on this machine.
- * NULL when it does not exist (or names another mount). */
-static char *find_source(TxRes *t, const char *root, const char *src, struct stat *st)
+ * modulepath directory below <dir>/<module>/files, which it may not leave
+ * (*base: that directory's fd, the caller's to close; *files: its path,
+ * malloc'd).  Returns the path in its space (malloc), or NULL when it does
+ * not exist, names another mount, or leads out of its space. */
+static char *find_source(TxRes *t, const char *src, struct stat *st, int *base, char **files)
 {
-    Buf p = BUF_INIT;
+    *base = -1;
+    *files = NULL;
     if (src[0] == '/' || !strncmp(src, "file:", 5)) {
         const char *path = src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5;
-        buf_printf(&p, "%s%s", root, path);
-        if (stat(p.s, st) == 0)
-            return buf_detach(&p);
-        buf_free(&p);
-        return NULL;
+        int fd = rootfs_open(path, O_PATH, 0);
+        int found = fd >= 0 && fstat(fd, st) == 0;
+        close_keep(fd);
+        return found ? xstrndup(path, strlen(path)) : NULL;
     }
     if (strncmp(src, "puppet://", 9) != 0)
         return NULL;
@@ -2164,22 +2402,34 @@ static char *find_source(TxRes *t, const char *root, const char *src, struct sta
     const char *mod = rest + 9, *slash = strchr(mod, '/');
     size_t modlen = slash ? (size_t)(slash - mod) : strlen(mod);
     const char *file = slash ? slash + 1 : "";
-    if (!modlen)
+    size_t filelen = strlen(file);
+    while (filelen && file[filelen - 1] == '/')
+        filelen--;
+    if (!modlen || (modlen == 1 && mod[0] == '.') || (modlen == 2 && !strncmp(mod, "..", 2)))
         return NULL;
+    char *rel = xstrndup(file, filelen);
     const char *mp = tx_modulepath(t);
+    Buf p = BUF_INIT;
     while (*mp) {
         size_t n = strcspn(mp, ":");
         if (n) {
             buf_clear(&p);
-            buf_printf(&p, "%.*s/%.*s/files%s%s", (int)n, mp, (int)modlen, mod, *file ? "/" : "", file);
-            while (p.len > 1 && p.s[p.len - 1] == '/')
-                p.s[--p.len] = '\0';
-            if (stat(p.s, st) == 0)
-                return buf_detach(&p);
+            buf_printf(&p, "%.*s/%.*s/files", (int)n, mp, (int)modlen, mod);
+            int dfd = open(p.s, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            int fd = dfd >= 0 ? rootfs_open_beneath(dfd, rel, O_PATH, 0) : -1;
+            if (fd >= 0 && fstat(fd, st) == 0) {
+                close(fd);
+                *base = dfd;
+                *files = buf_detach(&p);
+                return rel;
+            }
+            close_keep(fd);
+            close_keep(dfd);
         }
         mp += n + (mp[n] == ':');
     }
     buf_free(&p);
+    free(rel);
     return NULL;
 }
 
@@ -2190,9 +2440,11 @@ static char *find_source(TxRes *t, const char *root, const char *src, struct sta
 static int resolve_source(Out *o, FileSpec *f)
 {
     for (size_t i = 0; i < list_len(f->source); i++)
-        if ((f->src_real = find_source(o->t, f->root, list_at(f->source, i), &f->src_st)))
+        if ((f->src_path = find_source(o->t, list_at(f->source, i), &f->src_st, &f->src_base, &f->src_files))) {
+            f->src_base_owned = 1;
             break;
-    if (!f->src_real) {
+        }
+    if (!f->src_path) {
         Buf all = BUF_INIT;
         for (size_t i = 0; i < list_len(f->source); i++) {
             const char *s = list_at(f->source, i);
@@ -2229,10 +2481,7 @@ static size_t managed_paths(const Catalog *c, const Resource *self, const char *
             continue;
         Value *p = provider_param(r, "path");
         const char *path = p && p->kind == V_STR ? p->str.s : r->title;
-        size_t len = strlen(path);
-        while (len > 1 && path[len - 1] == '/')
-            len--;
-        char *mine = xstrndup(path, len);
+        char *mine = rootfs_canon(path);      /* as file_parse makes f->path */
         if (!under(mine, top) || !strcmp(mine, top)) {
             free(mine);
             continue;
@@ -2255,7 +2504,7 @@ static void child_spec(const FileSpec *f, const char *rel, FileSpec *c)
     c->path = xmalloc(n + strlen(rel) + 2);
     sprintf(c->path, "%s/%s", n == 1 ? "" : f->path, rel);
     c->root = f->root;
-    buf_printf(&c->real, "%s%s", c->root, c->path);
+    c->src_base = -1;
     c->mode = f->mode;
     c->owner = f->owner;
     c->group = f->group;
@@ -2291,13 +2540,13 @@ static int recurse(Out *o, FileSpec *f)
     Buf dir = BUF_INIT;
     local.sweep = !tx_noop(t);  /* a noop run changes nothing, stale temps included */
     if (f->recurse == RC_YES) {
-        buf_adds(&dir, f->real.s);
-        list_tree(&dir, dir.len, 0, f->recurselimit, 0, f->ignore, &local);
+        buf_adds(&dir, f->path);
+        list_tree(-1, &dir, dir.len, 0, f->recurselimit, 0, f->ignore, &local);
     }
-    if (f->src_real && S_ISDIR(f->src_st.st_mode)) {
+    if (f->src_path && S_ISDIR(f->src_st.st_mode)) {
         buf_clear(&dir);
-        buf_adds(&dir, f->src_real);
-        list_tree(&dir, dir.len, 0, f->recurselimit, f->links_follow, f->ignore, &remote);
+        buf_adds(&dir, f->src_path);
+        list_tree(f->src_base, &dir, dir.len, 0, f->recurselimit, f->links_follow, f->ignore, &remote);
     }
     buf_free(&dir);
     char **managed;
@@ -2321,14 +2570,16 @@ static int recurse(Out *o, FileSpec *f)
             skip = under(ch.path, failed[k]);
         if (src) {
             ch.src_st = src->st;
-            ch.src_real = xmalloc(strlen(f->src_real) + strlen(rel) + 2);
-            sprintf(ch.src_real, "%s/%s", f->src_real, rel);
+            ch.src_base = f->src_base;      /* the parent's, not closed by the child */
+            ch.src_path = xmalloc(strlen(f->src_path) + strlen(rel) + 2);
+            sprintf(ch.src_path, "%s/%s", strcmp(f->src_path, "/") ? f->src_path : "", rel);
+            if (f->src_files)
+                ch.src_files = xstrndup(f->src_files, strlen(f->src_files));
             if (S_ISDIR(src->st.st_mode)) {
                 ch.ensure = EN_DIRECTORY;
             } else if (S_ISLNK(src->st.st_mode)) {
                 char buf[4096];
-                ssize_t n = readlink(ch.src_real, buf, sizeof buf - 1);
-                buf[n < 0 ? 0 : n] = '\0';
+                readlink_in(ch.src_base, ch.src_path, buf, sizeof buf);
                 ch.link_target = xstrndup(buf, strlen(buf));
                 ch.target = ch.link_target;
                 ch.ensure = EN_LINK;
@@ -2370,9 +2621,9 @@ static int recursion_applies(TxRes *t, const FileSpec *f)
     struct stat st;
     if (f->recurse == RC_NO || f->ensure == EN_ABSENT || f->ensure == EN_LINK)
         return 0;
-    if (f->src_real && !S_ISDIR(f->src_st.st_mode))
+    if (f->src_path && !S_ISDIR(f->src_st.st_mode))
         return 0;
-    int is_dir = lstat(f->real.s, &st) == 0 && S_ISDIR(st.st_mode);
+    int is_dir = rootfs_lstat(f->path, &st) == 0 && S_ISDIR(st.st_mode);
     if (tx_noop(t))
         return is_dir ? f->ensure != EN_FILE : f->ensure == EN_DIRECTORY;
     return is_dir;
@@ -2426,7 +2677,36 @@ int file_validate_generated(const Resource *r, Buf *err)
 
 char *file_find_source(TxRes *t, const char *src, struct stat *st)
 {
-    return find_source(t, tx_root(t), src, st);
+    int base;
+    char *files, *path = find_source(t, src, st, &base, &files);
+    if (!path)
+        return NULL;
+    Buf shown = BUF_INIT;
+    if (base < 0)
+        buf_printf(&shown, "%s%s", rootfs_prefix(), path);
+    else
+        buf_printf(&shown, "%s%s%s", files, path[0] ? "/" : "", path);
+    close_keep(base);
+    free(files);
+    free(path);
+    return buf_detach(&shown);
+}
+
+int file_source_read(TxRes *t, const char *src, Buf *out)
+{
+    int base;
+    struct stat st;
+    char *files, *path = find_source(t, src, &st, &base, &files);
+    int rc = 1;
+    if (path && S_ISREG(st.st_mode)) {
+        int fd = space_open(base, path, O_RDONLY | O_NONBLOCK);
+        rc = fd < 0 || buf_read_fd(out, fd) != 0 ? -1 : 0;
+        close_keep(fd);
+    }
+    close_keep(base);
+    free(files);
+    free(path);
+    return rc;
 }
 
 /* Spec 7.2.  File: every ancestor directory, nearest first, up to "/".
@@ -2484,18 +2764,17 @@ static Value *id_value(Arena *a, const char *root, int user, long id)
 static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
 {
     Arena *a = c->arena;
-    Buf real = BUF_INIT;
-    buf_printf(&real, "%s%s", root, r->title);
+    char *path = rootfs_canon(r->title);     /* "/../x" is the root's /x */
     struct stat st;
     int rc = 0;
-    if (lstat(buf_cstr(&real), &st) != 0) {
+    if (rootfs_lstat(path, &st) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             res_set(c, r, "ensure", val_cstr(a, "absent"));
         } else {
             buf_printf(err, "%s: %s", r->title, strerror(errno));
             rc = -1;
         }
-        buf_free(&real);
+        free(path);
         return rc;
     }
     FType t = ftype_of(&st);
@@ -2504,7 +2783,7 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     if (t == FT_FILE) {
         Buf data = BUF_INIT;
         char sum[96];
-        if (read_all(buf_cstr(&real), 0, &data) == 0) {
+        if (read_path(path, &data) == 0) {
             Digest d;
             digest_init(&d, CK_SHA256);
             digest_update(&d, data.s ? data.s : "", data.len);
@@ -2514,7 +2793,7 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
         buf_free(&data);
     } else if (t == FT_LINK) {
         char target[4096];
-        ssize_t n = readlink(buf_cstr(&real), target, sizeof target - 1);
+        ssize_t n = readlink_in(-1, path, target, sizeof target);
         if (n >= 0)
             res_set(c, r, "target", val_str(a, target, (size_t)n));
     }
@@ -2529,7 +2808,7 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     res_set(c, r, "mtime", val_cstr(a, when + strlen("{mtime}")));
     res_set(c, r, "owner", id_value(a, root, 1, (long)st.st_uid));
     res_set(c, r, "type", val_cstr(a, type));
-    buf_free(&real);
+    free(path);
     return 0;
 }
 
