@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "types/bucket.h"
+#include "base/rootfs.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -275,12 +277,39 @@ int bucket_list(const char *vardir, BucketListFn fn, void *ctx, Buf *err)
     return rc < 0 ? -1 : 0;
 }
 
+/* Creates ".NAME.mbucket.XXXXXX" (random suffix) in dfd for leaf, with
+ * O_EXCL | O_NOFOLLOW; its name in name.  -1 (errno). */
+static int restore_tmp(int dfd, const char *leaf, Buf *name)
+{
+    static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (unsigned i = 0;; i++) {
+        unsigned char r[6];
+        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+            for (size_t k = 0; k < sizeof r; k++)
+                r[k] = (unsigned char)(i * 37 + k * 11 + (unsigned)getpid());
+        buf_clear(name);
+        buf_printf(name, ".%s.mbucket.", leaf);
+        for (size_t k = 0; k < sizeof r; k++)
+            buf_addc(name, abc[r[k] % (sizeof abc - 1)]);
+        int fd = openat(dfd, name->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd >= 0 || errno != EEXIST || i > 100)
+            return fd;
+    }
+}
+
+/* The path is the managed system's: in its lexical form ("/../x" is /x),
+ * its directory opened in the root by base/rootfs (the kernel keeps every
+ * "..", and every symlink, inside it), and the file itself read, created
+ * and renamed relative to that directory, never through a link. */
 int bucket_restore(const char *vardir, const char *root, const char *path, const char *sum,
                    int *saved, char prev_sum[65], Buf *err)
 {
-    Buf want = BUF_INIT, now = BUF_INIT, real = BUF_INIT, dir = BUF_INIT, tmp = BUF_INIT;
-    int rc = -1, fd = -1;
+    Buf want = BUF_INIT, now = BUF_INIT, tmp = BUF_INIT;
+    int rc = -1, fd = -1, dfd = -1;
+    char *canon = NULL;
+    const char *leaf = NULL;
     struct stat st;
+    (void)root;                 /* the root is base/rootfs's, opened by mbucket */
     *saved = 0;
     prev_sum[0] = '\0';
     if (path[0] != '/') {
@@ -289,8 +318,20 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
     }
     if (bucket_get(vardir, sum, &want, err) != 0)
         goto out;
-    buf_printf(&real, "%s%s", root ? root : "", path);
-    int exists = lstat(real.s, &st) == 0;
+    canon = rootfs_canon(path);
+    dfd = rootfs_parent(canon, &leaf);
+    if (dfd < 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            buf_printf(err, "cannot create a temporary file next to %s: %s", path, strerror(errno));
+        else
+            buf_printf(err, "cannot stat %s: %s", path, strerror(errno));
+        goto out;
+    }
+    if (!strcmp(leaf, ".")) {
+        buf_printf(err, "%s is a directory", path);
+        goto out;
+    }
+    int exists = fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0;
     if (!exists && errno != ENOENT) {
         buf_printf(err, "cannot stat %s: %s", path, strerror(errno));
         goto out;
@@ -300,13 +341,17 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
         goto out;
     }
     if (exists && S_ISREG(st.st_mode)) {
-        if (buf_read_file(&now, real.s, 0) != 0) {
+        int rfd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (rfd < 0 || buf_read_fd(&now, rfd) != 0) {
             buf_printf(err, "cannot read %s: %s", path, strerror(errno));
+            if (rfd >= 0)
+                close(rfd);
             goto out;
         }
+        close(rfd);
         if (now.len != want.len || (now.len && memcmp(now.s, want.s, now.len))) {
             Buf e = BUF_INIT;
-            if (bucket_put(vardir, path, now.s, now.len, prev_sum, &e) != 0) {
+            if (bucket_put(vardir, canon, now.s, now.len, prev_sum, &e) != 0) {
                 buf_printf(err, "cannot back up the current %s: %s", path, buf_cstr(&e));
                 buf_free(&e);
                 goto out;
@@ -314,48 +359,49 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
             *saved = 1;
         }
     }
-    const char *slash = strrchr(real.s, '/');
-    buf_add(&dir, real.s, (size_t)(slash - real.s));
-    if (!dir.len)
-        buf_addc(&dir, '/');
-    buf_printf(&tmp, "%s/.%s.mbucket.XXXXXX", dir.len > 1 ? dir.s : "", slash + 1);
-    fd = mkostemp(tmp.s, O_CLOEXEC);
+    fd = restore_tmp(dfd, leaf, &tmp);
     if (fd < 0) {
         buf_printf(err, "cannot create a temporary file next to %s: %s", path, strerror(errno));
+        buf_clear(&tmp);
         goto out;
     }
     int keep = exists && S_ISREG(st.st_mode);
     if (fchmod(fd, keep ? st.st_mode & 07777 : 0600) != 0 ||
         (keep && (st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0)) {
-        buf_printf(err, "cannot set the mode or owner of %s: %s", tmp.s, strerror(errno));
+        buf_printf(err, "cannot set the mode or owner of a temporary file next to %s: %s", path, strerror(errno));
         goto fail;
     }
     if (util_write_all(fd, want.s, want.len) != 0) {
-        buf_printf(err, "cannot write %s: %s", tmp.s, strerror(errno));
+        buf_printf(err, "cannot write a temporary file next to %s: %s", path, strerror(errno));
         goto fail;
     }
     if (fsync(fd) != 0 || close(fd) != 0) {
         fd = -1;
-        buf_printf(err, "cannot write %s: %s", tmp.s, strerror(errno));
+        buf_printf(err, "cannot write a temporary file next to %s: %s", path, strerror(errno));
         goto fail;
     }
     fd = -1;
-    if (rename(tmp.s, real.s) != 0) {
+    if (renameat(dfd, tmp.s, dfd, leaf) != 0) {
         buf_printf(err, "cannot replace %s: %s", path, strerror(errno));
         goto fail;
     }
-    fsync_dir(dir.s);
+    int sfd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (sfd >= 0) {
+        fsync(sfd);
+        close(sfd);
+    }
     rc = 0;
     goto out;
 fail:
     if (fd >= 0)
         close(fd);
-    unlink(tmp.s);
+    unlinkat(dfd, tmp.s, 0);
 out:
+    if (dfd >= 0)
+        close(dfd);
+    free(canon);
     buf_free(&want);
     buf_free(&now);
-    buf_free(&real);
-    buf_free(&dir);
     buf_free(&tmp);
     return rc;
 }

@@ -38,8 +38,9 @@ typedef int (*BucketListFn)(void *ctx, const char *sum, time_t mtime, const char
  * or -1 with the reason in err when the bucket cannot be read. */
 int bucket_list(const char *vardir, BucketListFn fn, void *ctx, Buf *err);
 
-/* Writes the content stored under sum back to root + path (root "" for /),
- * atomically: a temporary file in the same directory, with the mode and
+/* Writes the content stored under sum back to path on the managed system,
+ * resolved in base/rootfs's root (rootfs_init; root is not used to build
+ * paths: "..", and symlinks in the root, never lead out of it), atomically: a temporary file in the same directory, with the mode and
  * owner of the file it replaces (0600 and the caller's ids when there is
  * none: a backup may hold secrets), fsynced, then renamed over the path.
  * What the path holds now, if it is a regular file with other content, is
