@@ -105,7 +105,17 @@ sub fresh_root {
     $plant->() if $plant;
 }
 
-sub cmd { my $o = "$work/out.txt"; my $rc = run([@_], $o); return ($rc, slurp($o)); }
+# Runs a command; (exit status, output).  The output is checked too: no
+# sentinel byte in it (a diff, a message quoting a file).
+our $cmd_label;
+sub cmd {
+    my $o = "$work/out.txt";
+    my $rc = run([@_], $o);
+    my $text = slurp($o);
+    my $label = $cmd_label // join " ", map { s{^\Q$tmp\E/}{}r =~ s{^build/}{}r } @_;
+    unlike($text, qr/\Q$secret\E/, "$label: no sentinel content in the output");
+    return ($rc, $text);
+}
 
 # Compiles pp, applies it with --noop then for real (under --root unless
 # noroot); checks the outside after each; returns the real run's (rc, out).
@@ -116,11 +126,13 @@ sub apply {
     spew("$work/m$n.pp", $pp);
     my $rc = run([$mcomp, "$work/m$n.pp"], "$work/m$n.json", "$work/m$n.err");
     is($rc, 0, "$label: compiles") or diag slurp("$work/m$n.err");
-    my @args = ('--detailed-exitcodes', '--vardir', $var, '--modulepath', $mods);
+    my @args = ('--detailed-exitcodes', '--show_diff', '--vardir', $var, '--modulepath', $mods);
     push @args, '--root', $root unless $o{noroot};
+    local $cmd_label = "$label (noop)";
     my ($nrc, $nout) = cmd($mapply, @args, '--noop', "$work/m$n.json");
     ok($nrc == 0 || $nrc == 2 || $nrc == 4 || $nrc == 6, "$label (noop): ran") or diag $nout;
     check_outside("$label (noop)");
+    $cmd_label = $label;
     my ($arc, $aout) = cmd($mapply, @args, "$work/m$n.json");
     check_outside($label);
     return ($arc, $aout);
@@ -165,9 +177,13 @@ is(content("$root/outside/f.bak"), "inside\n", '.. backup: the copy beside the r
 for my $kind (sort keys %links) {
     for my $made (0, 1) {
         my $how = $made ? "$kind link made by the catalog" : "$kind link planted";
+        # where the links land inside the root: /outside for rel, <the
+        # sentinel's real path> for abs and deep (as in a chroot of the root)
+        my $in = $kind eq 'rel' ? "$root/outside" : "$root$out";
         my $plant = sub {
-            mkdir "$root/outside";              # where 'rel' lands, inside
-            spew("$root/outside/f", "inside\n");
+            system('mkdir', '-p', "$in/dir/xsub", "$in/dir/sub") == 0 or die;
+            spew("$in/f", "inside\n");
+            spew("$in/dir/g", "inside g\n");
             symlink $links{$kind}, "$root/etc2" or die unless $made;
         };
         my $mk = $made ? "file { '/etc2': ensure => link, target => '$links{$kind}' }\n" : '';
@@ -189,17 +205,47 @@ for my $kind (sort keys %links) {
         for my $c (sort keys %cases) {
             fresh_root($plant);
             ($rc, $o) = apply("$how, $c", $mk . $cases{$c});
-            if ($kind eq 'rel') {
-                # ../outside from / is the root's /outside: the work is done there
-                ok($rc == 2 || ($c eq 'dirgone' && $rc == 0), "$how, $c: done inside the root") or diag $o;
+            is($rc, 2, "$how, $c: done inside the root") or diag $o;
+            my %landed = (
+                content => sub { content("$in/f") eq "over\n" },
+                newfile => sub { content("$in/new") eq "new\n" },
+                mode    => sub { ((lstat "$in/f")[2] & 07777) == 0600 },
+                mkdir   => sub { -d "$in/newdir" },
+                absent  => sub { !-e "$in/f" },
+                dirgone => sub { !-e "$in/dir" },
+                backup  => sub { content("$in/f.bak") eq "inside\n" },
+                bucket  => sub { content("$in/f") eq "b\n" },
+                link    => sub { readlink("$in/flink") eq '/etc/passwd' },
+                purge   => sub { -d "$in/dir" && !-e "$in/dir/g" && !-e "$in/dir/sub" },
+                limit   => sub { ((lstat "$in/dir/sub")[2] & 07777) == 0700 && ((lstat "$in/dir/g")[2] & 07777) == 0700
+                                 && ((lstat "$in/dir/xsub")[2] & 07777) != 0700 },
+                owner   => sub { (lstat "$in/f")[4] == 4242 },
+            );
+            ok($landed{$c}->(), "$how, $c: lands where a chroot of the root puts it");
+        }
+    }
+}
+
+# validate_cmd runs chrooted in the root: the temporary file's path it
+# gets names, there, the file written through the same links
+SKIP: {
+    skip 'validate_cmd under --root needs root (chroot)', 3 * 11 unless $is_root;
+    for my $kind (sort keys %links) {
+        my $in = $kind eq 'rel' ? "$root/outside" : "$root$out";
+        fresh_root(sub {
+            system('mkdir', '-p', "$root/bin", $in) == 0 or die;
+            system('cp', '/bin/sh', "$root/bin/sh") == 0 or die;
+            for my $lib (map { m{(/\S+)} ? $1 : () } grep { /=>\s*\/|^\s*\// } split /\n/, `ldd /bin/sh`) {
+                (my $d = "$root$lib") =~ s{/[^/]+$}{};
+                system('mkdir', '-p', $d) == 0 && system('cp', $lib, "$root$lib") == 0 or die;
             }
-        }
-        # the rel kind lands in the root's /outside
-        if ($kind eq 'rel') {
-            fresh_root($plant);
-            apply("$how, content lands", $mk . $cases{content});
-            is(content("$root/outside/f"), "over\n", "$how: the write lands in the root's /outside/f");
-        }
+            symlink $links{$kind}, "$root/etc2" or die;
+        });
+        ($rc, $o) = apply("validate_cmd through the $kind link",
+                          qq{file { '/etc2/v': content => "v\\n", validate_cmd => "/bin/sh -c 'read l < %; echo \\\$l % > /seen'" }\n});
+        is($rc, 2, "validate_cmd through the $kind link: passes") or diag $o;
+        like(content("$root/seen") // '', qr{^v /etc2/\.v\.mapply\.\d+\.\w{6}$}, "validate_cmd through the $kind link: the path it gets, read in the root");
+        is(content("$in/v"), "v\n", "validate_cmd through the $kind link: the file where a chroot puts it");
     }
 }
 

@@ -10,23 +10,34 @@
  * Puppet's order: content, target, owner, group, mode.
  *
  * Every replacement is atomic: content goes to a temporary file in the same
- * directory (mkostemp: O_EXCL, mode 0600), whose final mode and owner are
- * set with fchmod/fchown before a byte is written; it is fsynced, checked
- * by validate_cmd, the old content is backed up (durably), and only then is
- * it renamed over the path and the directory fsynced.  So at any instant the
- * path holds the old file or the new one, whole, with its final mode and
- * owner.  Links are made the same way (symlink to a temporary name, lchown,
- * rename).  rename() replaces a symlink at the path rather than following
- * it, which is what Puppet does (its `links => manage` default lstat()s the
- * path and removes a link before writing a file).
+ * directory (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0600), whose final mode
+ * and owner are set with fchmod/fchown before a byte is written; it is
+ * fsynced, checked by validate_cmd, the old content is backed up
+ * (durably), and only then is it renamed over the path and the directory
+ * fsynced.  So at any instant the path holds the old file or the new
+ * one, whole, with its final mode and owner.  Links are made the same way
+ * (symlink to a temporary name, lchown, rename).  rename() replaces a
+ * symlink at the path rather than following it, which is what Puppet does
+ * (its `links => manage` default lstat()s the path and removes a link
+ * before writing a file).
  *
  * Recursion is Puppet's eval_generate: the children of a directory (its
  * local tree and its source's tree, merged and sorted by path, less every
  * path another File resource manages) are synced one by one right after
  * the directory, each logging under its own path (File[/d/sub/x]) and
  * inheriting mode, owner, group, backup, checksum, force, replace, purge,
- * show_diff and validate_cmd.  Paths on disk are tx_root(t) + the path;
- * messages show the path.
+ * show_diff and validate_cmd.
+ *
+ * Confinement: a path is the managed system's ("/etc/x", in Puppet's
+ * lexical form), never the root's prefix plus it.  Each access goes
+ * through base/rootfs: the path's directory is opened by the kernel inside
+ * the root (openat2, RESOLVE_IN_ROOT) and the last component is worked on
+ * relative to that fd (fstatat, openat O_NOFOLLOW, renameat, unlinkat,
+ * mkdirat, symlinkat, fchownat; removals walk directory fds opened
+ * O_NOFOLLOW).  So "..", and every symlink in the root, whoever made it,
+ * stay inside it.  Sources too: a path or file:// URI is read in the root,
+ * a puppet:///modules/M/ URI below M's files/ and nowhere else
+ * (RESOLVE_BENEATH).  Messages show the managed path.
  */
 #define _GNU_SOURCE
 #include "apply/tx.h"
