@@ -46,6 +46,8 @@ sub make_sentinel {
     spew("$out/$_", "$secret $_\n") for qw(f x secret dir/g dir/sub/h);
     chmod 0644, "$out/f";
     symlink "$out/f", "$out/flink";
+    spew("$out/passwd", "evil:x:31337:31337:$secret:/:/bin/sh\n");   # what a root's /etc -> here would name
+    spew("$out/group", "evil:x:31337:$secret\n");
     mkdir "$mods/m"; mkdir "$mods/m/files"; mkdir "$mods/m/files/tree";
     spew("$mods/m/files/ok", "module ok\n");
     spew("$mods/m/files/tree/a", "tree a\n");
@@ -247,6 +249,16 @@ SKIP: {
         like(content("$root/seen") // '', qr{^v /etc2/\.v\.mapply\.\d+\.\w{6}$}, "validate_cmd through the $kind link: the path it gets, read in the root");
         is(content("$in/v"), "v\n", "validate_cmd through the $kind link: the file where a chroot puts it");
     }
+}
+
+# owner and group names are looked up in the root's /etc/passwd and
+# /etc/group, read in the root: an /etc linked out names nobody
+for my $kind (sort keys %links) {
+    fresh_root(sub { system('rm', '-rf', "$root/etc") == 0 or die; symlink $links{$kind}, "$root/etc" or die });
+    my $owner = $is_root ? ", owner => 'evil'" : '';
+    ($rc, $o) = apply("ids through an /etc $kind link", "file { '/f': content => \"x\\n\", group => 'evil'$owner }\n");
+    is($rc, 4, "ids through an /etc $kind link: fails") or diag $o;
+    like($o, qr{Could not find (user|group) evil}, "ids through an /etc $kind link: no such name in the root");
 }
 
 # a whole tree through links: a file of the catalog's made link, then a

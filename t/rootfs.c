@@ -132,6 +132,17 @@ int main(void)
     rootfs_fini();
     buf_free(&err);
 
+    /* the lexical form, as Ruby's File.expand_path */
+    static const char *const canon[][2] = {
+        { "/../outside/x/", "/outside/x" }, { "/a/./b//c/..", "/a/b" }, { "/..", "/" }, { "/", "/" },
+        { "//x", "/x" }, { "/a/../../b", "/b" }, { "/a/..b/.c", "/a/..b/.c" },
+    };
+    for (size_t i = 0; i < sizeof canon / sizeof canon[0]; i++) {
+        char *c = rootfs_canon(canon[i][0]);
+        is_str(c, canon[i][1], "rootfs_canon(%s)", canon[i][0]);
+        free(c);
+    }
+
     snprintf(probe, sizeof probe, "rm -rf %s", top);
     if (system(probe) != 0)
         printf("# could not remove %s\n", top);
