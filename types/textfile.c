@@ -214,6 +214,17 @@ FILE *textfile_fopen(const char *path)
     return f;
 }
 
+int textfile_read(const char *path, Buf *b)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
+    if (fd < 0)
+        return -1;
+    int rc = buf_read_fd(b, fd), e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
 DIR *textfile_opendir(const char *path)
 {
     int fd = rootfs_open(path, O_RDONLY | O_DIRECTORY, 0);

@@ -48,6 +48,9 @@ void textfile_free(TextFile *f);
  * For the system files providers only read (the root's /etc/passwd, a
  * spool directory, init scripts). */
 FILE *textfile_fopen(const char *path);
+/* Appends the content of path (absolute, in the root) to b: 0, or -1 with
+ * errno set. */
+int textfile_read(const char *path, Buf *b);
 DIR *textfile_opendir(const char *path);
 
 /* Puppet's ParsedFile header time: Ruby's Time#to_s of now, local time
