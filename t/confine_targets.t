@@ -152,7 +152,8 @@ sub case {
     }
 }
 
-sub body { my $c = -f $_[0] ? slurp($_[0]) : undef; $c =~ s/^# HEADER: .*\n//mg if defined $c; $c }
+sub content { -f $_[0] ? slurp($_[0]) : undef }
+sub body { my $c = content($_[0]); $c =~ s/^# HEADER: .*\n//mg if defined $c; $c }
 
 # ---------------------------------------------------------------- host
 
@@ -261,7 +262,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the line is added') or diag $out;
-             is(slurp("$root/fl.txt"), "first\nadded\n", '/../fl.txt is /fl.txt in the root');
+             is(content("$root/fl.txt"), "first\nadded\n", '/../fl.txt is /fl.txt in the root');
          });
 
     case('file_line through a directory link out', "file_line { 'l': path => '/cfg/fl.txt', line => 'added' }\n",
@@ -269,7 +270,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the line is added') or diag $out;
-             is(slurp("$root$sent/fl.txt"), "first\nadded\n", "in the link's target inside the root");
+             is(content("$root$sent/fl.txt"), "first\nadded\n", "in the link's target inside the root");
          });
 
     case('file_line through a directory link out, missing in the root',
@@ -283,7 +284,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the setting changes') or diag $out;
-             is(slurp("$root/app.ini"), "[main]\nkey = v\n", '/../app.ini is /app.ini in the root');
+             is(content("$root/app.ini"), "[main]\nkey = v\n", '/../app.ini is /app.ini in the root');
          });
 
     case('ini_setting through a directory link out',
@@ -292,7 +293,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the setting is made') or diag $out;
-             is(slurp("$root$sent/app.ini"), "[main]\nkey = v\n", "in the link's target inside the root");
+             is(content("$root$sent/app.ini"), "[main]\nkey = v\n", "in the link's target inside the root");
          });
 
     case('ini_setting through a relative link out',
@@ -301,7 +302,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the setting is made') or diag $out;
-             is(slurp("$root/sentinel/app.ini"), "[main]\nkey = v\n", "'..' stopped at the root's top");
+             is(content("$root/sentinel/app.ini"), "[main]\nkey = v\n", "'..' stopped at the root's top");
          });
 
     # concat_file writes through the file type: its confinement is the
@@ -319,7 +320,7 @@ SKIP: {
              my ($rc, $out) = @_;
              local $TODO = $todo;
              is($rc, 2, 'the file is made') or diag $out;
-             is(-f "$root/x" ? slurp("$root/x") : undef, "made\n", '/../x is /x in the root');
+             is(content("$root/x"), "made\n", '/../x is /x in the root');
          }, $todo);
 
     case('concat_file through a directory link out',
@@ -329,7 +330,7 @@ SKIP: {
              my ($rc, $out) = @_;
              local $TODO = $todo;
              is($rc, 2, 'the file is made') or diag $out;
-             is(-f "$root$sent/c.txt" ? slurp("$root$sent/c.txt") : undef, "made\n", "in the link's target inside the root");
+             is(content("$root$sent/c.txt"), "made\n", "in the link's target inside the root");
          }, $todo);
 }
 
@@ -343,7 +344,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the exec runs: /sentinel-file does not exist in the root') or diag $out;
-             is(-f "$root/ran" ? slurp("$root/ran") : undef, "ran\n", 'chrooted');
+             is(content("$root/ran"), "ran\n", 'chrooted');
          });
 
     case('exec creates through a link out',
@@ -388,7 +389,7 @@ SKIP: {
          sub {
              my ($rc, $out) = @_;
              is($rc, 2, 'the exec runs') or diag $out;
-             is(-f "$root/sentinel/made" ? slurp("$root/sentinel/made") : undef, "ran\n", 'in the directory inside the root');
+             is(content("$root/sentinel/made"), "ran\n", 'in the directory inside the root');
          });
 }
 
