@@ -14,6 +14,7 @@
 #include "t/tap.h"
 #include "apply/tx.h"
 #include "types/run.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include "catalog/catalog.h"
 #include <dirent.h>
@@ -978,6 +979,12 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
+    Buf rerr = BUF_INIT;
+    if (rootfs_init(NULL, &rerr) != 0) {   /* as mapply does: the paths of "/" */
+        printf("Bail out! %s\n", buf_cstr(&rerr));
+        return 1;
+    }
+    buf_free(&rerr);
     arena_init(&arena);
     cat_init(&cat, &arena);
 
@@ -999,5 +1006,6 @@ int main(void)
     arena_free(&arena);
     buf_free(&logged);
     buf_free(&debug_lines);
+    rootfs_fini();
     return done_testing();
 }
