@@ -1,8 +1,8 @@
 #!/usr/bin/perl
 # t/confine_targets.t - under mapply --root (and mres --root) the types other
-# than file keep every path inside the root: host and cron targets, file_line,
-# ini_setting and concat_file paths, exec's creates, cwd and onlyif, the
-# root's /etc/passwd.  Each case plants a tree in a fresh root (absolute
+# than file keep every path inside the root: host and cron targets, pkgrepo's
+# sources.list.d, file_line, ini_setting and concat_file paths, exec's
+# creates, cwd and onlyif, the root's /etc/passwd and /etc/group.  Each case plants a tree in a fresh root (absolute
 # symlinks to a sentinel directory beside the root, relative links climbing
 # out with "../..", paths like "/../x", a link the catalog makes itself),
 # applies a catalog with --noop and then for real, and checks that nothing
@@ -38,7 +38,8 @@ spew("$tmp/facts.json", '{"clientversion": "7.23.0", "kernel": "Linux"}');   # n
 
 sub plant_outside {
     remove_tree($sent, "$tmp/x", "$tmp/fl.txt", "$tmp/app.ini", "$tmp/sentinel-file");
-    make_path("$sent/crontabs");
+    make_path("$sent/crontabs", "$sent/apt");
+    spew("$sent/apt/sent.list", "# $MARK\ndeb http://sentinel.example/debian stable main\n");
     spew("$sent/hosts", "10.9.9.9\tsentinelhost\t# $MARK\n");
     spew("$sent/passwd", "sentineluser:x:4000:4000:$MARK:/home/s:/bin/sh\n");
     spew("$sent/group", "sentinelgroup:x:4000:\n");
@@ -127,7 +128,7 @@ sub outside_intact {
     my ($what, $before, $out) = @_;
     is_deeply(snap(), $before, "$what: nothing outside the root created, changed or deleted");
     is_deeply(marked_inside(), [], "$what: no sentinel content read into the root or the vardir");
-    unlike($out // '', qr/\Q$MARK\E|sentinelhost|sentinel-job|sentineluser/, "$what: nor into the output");
+    unlike($out // '', qr/\Q$MARK\E|sentinelhost|sentinel-job|sentineluser|sentinel\.example/, "$what: nor into the output");
 }
 
 # One case: setup plants the tree, the catalog is applied with --noop and
@@ -250,6 +251,34 @@ symlink("$sent/crontabs", "$root/var/spool/cron/crontabs") or die;
     my ($rc, $out) = mres('cron');
     is($rc, 0, 'mres cron through a link out: runs') or diag $out;
     outside_intact('mres cron', $before, $out);
+}
+
+# ---------------------------------------------------------------- pkgrepo
+
+my $repo = "pkgrepo { 'local': uri => 'http://deb.example/debian', dist => 'stable', comps => 'main' }\n";
+case('pkgrepo with sources.list.d an absolute link out', $repo,
+     sub { make_path("$root/etc/apt"); symlink("$sent/apt", "$root/etc/apt/sources.list.d") or die;
+           make_path("$root$sent/apt") },
+     sub {
+         my ($rc, $out) = @_;
+         is($rc, 2, 'the repository is added') or diag $out;
+         is(content("$root$sent/apt/local.list"), "deb http://deb.example/debian stable main\n",
+            "in the link's target inside the root");
+     });
+
+case('pkgrepo with sources.list.d a relative link out', $repo,
+     sub { make_path("$root/etc/apt"); symlink('../../../sentinel/apt', "$root/etc/apt/sources.list.d") or die },
+     sub { my ($rc, $out) = @_; is($rc, 4, 'fails: the directory is not in the root') or diag $out });
+
+plant_outside();
+fresh_root();
+make_path("$root/etc/apt");
+symlink("$sent/apt", "$root/etc/apt/sources.list.d") or die;
+{
+    my $before = snap();
+    my ($rc, $out) = mres('pkgrepo');
+    is($rc, 0, 'mres pkgrepo through a link out: runs') or diag $out;
+    outside_intact('mres pkgrepo', $before, $out);
 }
 
 # ------------------------------------------------ file_line, ini_setting, concat
