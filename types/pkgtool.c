@@ -8,6 +8,9 @@
  * apt-cache get APT_CONFIG naming a small temporary file that sets Dir,
  * the dpkg status file and dpkg's options, so apt reads the root's own
  * apt.conf.d and none of the host's (whose hooks would run on the host).
+ * What is read or written here directly is resolved in the root by
+ * base/rootfs (links and ".." stay inside it); a .deb handed to a tool is
+ * opened there first and passed by the path the kernel resolved.
  */
 #define _GNU_SOURCE
 #include "types/pkgtool.h"
