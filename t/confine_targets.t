@@ -334,6 +334,26 @@ SKIP: {
              is(content("$root/sentinel/app.ini"), "[main]\nkey = v\n", "'..' stopped at the root's top");
          });
 
+    # a fragment's source is read in the root (the concat_file's own path
+    # is a plain one here: writing it is the file type's)
+    case("concat_fragment source '/../x'",
+         "concat_file { '/out.txt': }\nconcat_fragment { 'f': target => '/out.txt', source => '/../x' }\n",
+         sub { spew("$root/x", "inside x\n") },
+         sub {
+             my ($rc, $out) = @_;
+             is($rc, 2, 'the file is made') or diag $out;
+             is(content("$root/out.txt"), "inside x\n", "/../x is read as /x in the root");
+         });
+
+    case('concat_fragment source through a link out',
+         "concat_file { '/out.txt': }\nconcat_fragment { 'f': target => '/out.txt', source => 'file:///lnk/sentinel-file' }\n",
+         sub { symlink($sent, "$root/lnk") or die },
+         sub {
+             my ($rc, $out) = @_;
+             like($out, qr{Could not retrieve source\(s\) file:///lnk/sentinel-file}, 'the source is not in the root');
+             is(content("$root/out.txt") // '', '', 'nothing of the outside file was read');
+         });
+
     # concat_file writes through the file type: its confinement is the
     # file type's (a probe shows whether a plain file stays in the root)
     plant_outside();
