@@ -14,6 +14,7 @@
 #include "types/provider.h"
 #include "types/run.h"
 #include "types/schedule.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -458,14 +459,12 @@ static int generic_checks_allow(TxRes *t)
     free(cmds);
     n = value_strings(res_get(r, "creates"), &cmds);
     for (int i = 0; i < n && !skip; i++) {
-        char *path = xmalloc(strlen(tx_root(t)) + strlen(cmds[i]) + 1);
-        sprintf(path, "%s%s", tx_root(t), cmds[i]);
         struct stat st;
-        if (lstat(path, &st) == 0) {
+        /* looked up in the root, never through a link out of it */
+        if (rootfs_lstat(cmds[i], &st) == 0) {
             tx_log(t, LOG_INFO, NULL, "%s exists", cmds[i]);
             skip = 1;
         }
-        free(path);
     }
     free(cmds);
     return !skip;

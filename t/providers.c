@@ -985,6 +985,12 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
+    Buf rerr = BUF_INIT;
+    if (rootfs_init(NULL, &rerr) != 0) {   /* as mapply does: the paths of "/" */
+        printf("Bail out! %s\n", buf_cstr(&rerr));
+        return 1;
+    }
+    buf_free(&rerr);
     arena_init(&arena);
     cat_init(&cat, &arena);
 
@@ -1006,5 +1012,6 @@ int main(void)
     arena_free(&arena);
     buf_free(&logged);
     buf_free(&debug_lines);
+    rootfs_fini();
     return done_testing();
 }

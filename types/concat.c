@@ -28,6 +28,7 @@
 #include "types/modfile.h"
 #include "types/file.h"
 #include "base/arena.h"
+#include "base/rootfs.h"
 #include "catalog/jsonparse.h"
 #include <math.h>
 #include <ctype.h>
@@ -240,6 +241,37 @@ static int frag_cmp(const void *pa, const void *pb)
     return 0;
 }
 
+/* One fragment source read whole into out: an absolute path or a file:
+ * URI is opened in the root (base/rootfs: links and ".." stay inside it),
+ * a puppet:/// URI is found by the file type in the module path.  1 read,
+ * 0 when it is not there or not a file, -1 with err set. */
+static int frag_source(TxRes *t, const char *src, Buf *out, Buf *err)
+{
+    if (src[0] == '/' || !strncmp(src, "file:", 5)) {
+        const char *path = src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5;
+        int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
+        struct stat st;
+        if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            if (fd >= 0) close(fd);
+            return 0;
+        }
+        int rc = buf_read_fd(out, fd);
+        close(fd);
+        if (rc != 0) buf_printf(err, "Could not read %s", path);
+        return rc != 0 ? -1 : 1;
+    }
+    struct stat st;
+    char *found = file_find_source(t, src, &st);
+    if (!found || !S_ISREG(st.st_mode)) {
+        free(found);
+        return 0;
+    }
+    int rc = buf_read_file(out, found, 0);
+    if (rc != 0) buf_printf(err, "Could not read %s", found);
+    free(found);
+    return rc != 0 ? -1 : 1;
+}
+
 /* A fragment's content: content, or the first of its sources that
  * exists; ensure_newline adds "\n" where it is missing.  -1 with the
  * module's message in err. */
@@ -250,16 +282,13 @@ static int frag_content(TxRes *t, const Resource *f, int ensure_newline, Buf *ou
         modfile_str(f, "content", out);
     } else if ((v = provider_param(f, "source"))) {
         size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        char *found = NULL;
-        for (size_t i = 0; i < n && !found; i++) {
+        int got = 0;
+        for (size_t i = 0; i < n && !got; i++) {
             const Value *s = v->kind == V_ARRAY ? v->arr.items[i] : v;
-            struct stat st;
-            if (s->kind == V_STR && (found = file_find_source(t, s->str.s, &st)) && !S_ISREG(st.st_mode)) {
-                free(found);
-                found = NULL;
-            }
+            if (s->kind == V_STR && (got = frag_source(t, s->str.s, out, err)) < 0)
+                return -1;
         }
-        if (!found) {
+        if (!got) {
             buf_adds(err, "Could not retrieve source(s) ");
             for (size_t i = 0; i < n; i++) {
                 const Value *s = v->kind == V_ARRAY ? v->arr.items[i] : v;
@@ -268,10 +297,6 @@ static int frag_content(TxRes *t, const Resource *f, int ensure_newline, Buf *ou
             }
             return -1;
         }
-        int rc = buf_read_file(out, found, 0);
-        if (rc != 0) buf_printf(err, "Could not read %s", found);
-        free(found);
-        if (rc != 0) return -1;
     }
     if (ensure_newline && (!out->len || out->s[out->len - 1] != '\n'))
         buf_addc(out, '\n');

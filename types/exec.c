@@ -12,6 +12,8 @@
  */
 #include "apply/tx.h"
 #include "types/run.h"
+#include "types/textfile.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
 #include <grp.h>
@@ -512,10 +514,7 @@ static int lookup_id(const char *root, int user, const char *name, unsigned *id,
         }
         return 0;
     }
-    Buf path = BUF_INIT;
-    buf_printf(&path, "%s/etc/%s", root, user ? "passwd" : "group");
-    FILE *f = fopen(buf_cstr(&path), "re");
-    buf_free(&path);
+    FILE *f = textfile_fopen(user ? "/etc/passwd" : "/etc/group");   /* the root's */
     int rc = numeric ? (*id = want, user ? (*gid = want) : 0, 0) : -1;
     if (!f) return rc;
     if (user) {
@@ -552,10 +551,7 @@ static size_t user_groups(const char *root, const char *user, unsigned gid, unsi
             if (g[i] != gid) out[n++] = g[i];
         return n;
     }
-    Buf path = BUF_INIT;
-    buf_printf(&path, "%s/etc/group", root);
-    FILE *f = fopen(buf_cstr(&path), "re");
-    buf_free(&path);
+    FILE *f = textfile_fopen("/etc/group");
     if (!f) return n;
     for (struct group *gr; (gr = fgetgrent(f)) && n < max;)
         for (char **m = gr->gr_mem; m && *m; m++)
@@ -622,7 +618,8 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
         return RAN_ERROR;
     if (e->cwd) {
         buf_printf(&cwd, "%s%s", root, e->cwd);
-        if (stat(buf_cstr(&cwd), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        /* looked up in the root, as the chrooted command will see it */
+        if (rootfs_stat(e->cwd, &st) != 0 || !S_ISDIR(st.st_mode)) {
             buf_printf(msg, "Working directory %s does not exist!", e->cwd);
             buf_free(&cwd);
             return RAN_ERROR;
@@ -730,7 +727,6 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
  * blocks it, -1 if a check could not run (msg set). */
 static int checks_pass(TxRes *t, const Exec *e, int refreshing, Buf *msg)
 {
-    const char *root = tx_root(t);
     Buf shown = BUF_INIT;
     int rc = 1;
     const char *blocked = NULL;
@@ -744,12 +740,10 @@ static int checks_pass(TxRes *t, const Exec *e, int refreshing, Buf *msg)
         goto out;
     }
     for (size_t i = 0; i < e->creates.n; i++) {
-        Buf p = BUF_INIT;
         struct stat st;
-        buf_printf(&p, "%s%s", root, e->creates.v[i]);
         tx_log(t, LOG_DEBUG, "creates", "Checking that 'creates' path '%s' exists", e->creates.v[i]);
-        int exists = lstat(buf_cstr(&p), &st) == 0 && (!S_ISLNK(st.st_mode) || stat(buf_cstr(&p), &st) == 0);
-        buf_free(&p);
+        /* File.exist?: a link counts when what it names exists, all in the root */
+        int exists = rootfs_stat(e->creates.v[i], &st) == 0;
         if (exists) {
             blocked = "creates";
             goto out;

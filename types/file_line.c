@@ -258,7 +258,7 @@ static int fl_apply(TxRes *t)
         tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
-    if (textfile_load(&tf, tx_root(t), f.path, &err) != 0 || (!tf.exists && !tx_noop(t))) {
+    if (textfile_load(&tf, f.path, &err) != 0 || (!tf.exists && !tx_noop(t))) {
         if (!err.len) buf_printf(&err, "No such file or directory @ rb_sysopen - %s", f.path);
         tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;

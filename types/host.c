@@ -453,7 +453,7 @@ static int host_apply(TxRes *t)
         tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
-    if (textfile_load(&f, tx_root(t), h.target, &err) != 0) {
+    if (textfile_load(&f, h.target, &err) != 0) {
         tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;
     }
@@ -563,7 +563,7 @@ static int host_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
 {
     TextFile f;
     int rc = -1;
-    if (textfile_load(&f, root, DEFAULT_TARGET, err) != 0)
+    if (textfile_load(&f, DEFAULT_TARGET, err) != 0)
         goto out;
     HostRec rec;
     if (!find_record(&f.text, r->title, &rec)) {
@@ -600,7 +600,7 @@ out:
 static int host_instances(const char *root, void (*fn)(void *ctx, const char *title), void *ctx, Buf *err)
 {
     TextFile f;
-    if (textfile_load(&f, root, DEFAULT_TARGET, err) != 0) {
+    if (textfile_load(&f, DEFAULT_TARGET, err) != 0) {
         textfile_free(&f);
         return -1;
     }

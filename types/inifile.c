@@ -830,7 +830,7 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
         goto out;
     }
     if (!x.path.len) buf_adds(&err, "no implicit conversion of nil into String");
-    if (err.len || textfile_load(&tf, tx_root(t), buf_cstr(&x.path), &err) != 0 || ir_open(&x, &ini, &tf, &err) != 0) {
+    if (err.len || textfile_load(&tf, buf_cstr(&x.path), &err) != 0 || ir_open(&x, &ini, &tf, &err) != 0) {
         if (refresh) buf_adds(rerr, buf_cstr(&err));
         else tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;

@@ -487,9 +487,8 @@ static char *latest_of(TxRes *t, const Pkg *p, Buf *err)
     const char *root = tx_root(t);
     if (p->tool == PKG_TOOL_DPKG) {
         Buf path = BUF_INIT, name = BUF_INIT, ver = BUF_INIT;
-        buf_printf(&path, "%s%s", root, p->source);
         char *v = NULL;
-        if (pkg_deb_fields(buf_cstr(&path), &name, &ver, &log, err) == 0) {
+        if (pkg_root_path(root, p->source, &path, err) == 0 && pkg_deb_fields(buf_cstr(&path), &name, &ver, &log, err) == 0) {
             if (!strstr(buf_cstr(&name), p->name))
                 tx_log(t, LOG_WARNING, NULL, "source doesn't contain named package, but %s", buf_cstr(&name));
             v = xstrndup(buf_cstr(&ver), ver.len);

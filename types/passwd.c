@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include "types/passwd.h"
 #include "types/run.h"
+#include "types/textfile.h"
 #include "apply/tx.h"
 #include "base/util.h"
 #include <errno.h>
@@ -146,15 +147,15 @@ static int load_file(PwDb *db, const char *root, FileKind kind, Buf *err)
 {
     static const char *const names[] = { "passwd", "group", "shadow", "gshadow" };
     Buf path = BUF_INIT;
-    buf_printf(&path, "%s/etc/%s", root, names[kind]);
-    FILE *f = fopen(buf_cstr(&path), "re");
+    buf_printf(&path, "/etc/%s", names[kind]);
+    FILE *f = textfile_fopen(buf_cstr(&path));   /* the root's, resolved in it */
     if (!f) {
         int e = errno;
         int secret = kind == F_SHADOW || kind == F_GSHADOW;
         buf_free(&path);
         if (e == ENOENT || e == ENOTDIR || (secret && e == EACCES))
             return 0;
-        buf_printf(err, "cannot read %s/etc/%s: %s", root, names[kind], strerror(e));
+        buf_printf(err, "cannot read /etc/%s: %s", names[kind], strerror(e));
         return -1;
     }
     char *line = NULL;

@@ -78,12 +78,13 @@ typedef struct PwDb {
 /* Which files pw_load reads. */
 enum { PW_PASSWD = 1, PW_GROUP = 2, PW_SHADOW = 4, PW_GSHADOW = 8, PW_ALL = 15 };
 
-/* Reads the files named in what from <root>/etc ("" for the host's /etc)
+/* Reads the files named in what from the root's /etc (base/rootfs)
  * into db (which the caller frees with pw_free, also on failure).  A file
  * that does not exist, or (shadow, gshadow) that we may not read, counts as
  * empty; NIS "+" and "-" lines and lines with too few fields or a
  * non-numeric id are skipped, as the C library skips them.  Returns 0, or
- * -1 with the reason in err ("cannot read /r/etc/passwd: I/O error"). */
+ * -1 with the reason in err ("cannot read /etc/passwd: I/O error");
+ * root is unused (kept for the callers). */
 int pw_load(PwDb *db, const char *root, unsigned what, Buf *err);
 /* Frees everything in db (and wipes the shadow lines first: they hold
  * password hashes); db is empty afterwards. */

@@ -1,7 +1,7 @@
 /*
  * pkgrepo.c - the pkgrepo type (ours: Salt's pkgrepo.managed for apt as a
  * Puppet type).  A pkgrepo is one source line, "deb [arch=.. trusted=yes]
- * uri dist comps...", in a file of <root>/etc/apt/sources.list.d.  The
+ * uri dist comps...", in a file of the root's /etc/apt/sources.list.d.  The
  * line is found by its type, uri and dist; a file that is the repo's own
  * (named after its title, or named by no other pkgrepo of the catalog)
  * holding exactly one line yields that line even when its uri or dist

@@ -8,10 +8,15 @@
  * apt-cache get APT_CONFIG naming a small temporary file that sets Dir,
  * the dpkg status file and dpkg's options, so apt reads the root's own
  * apt.conf.d and none of the host's (whose hooks would run on the host).
+ * What is read or written here directly is resolved in the root by
+ * base/rootfs (links and ".." stay inside it); a .deb handed to a tool is
+ * opened there first and passed by the path the kernel resolved.
  */
 #define _GNU_SOURCE
 #include "types/pkgtool.h"
 #include "types/run.h"
+#include "types/textfile.h"
+#include "base/rootfs.h"
 #include "base/arena.h"
 #include "base/map.h"
 #include "base/md5.h"
@@ -20,6 +25,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,30 +58,44 @@
 
 static char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
-/* mkdir -p of root + rel (rel starts with '/'). */
+/* mkdir -p of rel (starts with '/') in the root (base/rootfs). */
 static void mkdirs(const char *root, const char *rel)
 {
-    Buf p = BUF_INIT;
-    buf_adds(&p, root);
-    for (const char *s = rel; *s; ) {
-        const char *slash = strchr(s + 1, '/');
-        size_t n = slash ? (size_t)(slash - s) : strlen(s);
-        buf_add(&p, s, n);
-        mkdir(buf_cstr(&p), 0755);
-        s += n;
-    }
-    buf_free(&p);
+    (void)root;
+    rootfs_mkdirs(rel, 0755);
 }
 
-/* Creates root + rel as an empty file unless it exists. */
+/* Creates rel in the root as an empty file unless it exists (never
+ * through a link). */
 static void touch(const char *root, const char *rel)
 {
-    Buf p = BUF_INIT;
-    buf_printf(&p, "%s%s", root, rel);
-    int fd = open(buf_cstr(&p), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    (void)root;
+    int fd = rootfs_open(rel, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
     if (fd >= 0)
         close(fd);
-    buf_free(&p);
+}
+
+int pkg_root_path(const char *root, const char *path, Buf *out, Buf *err)
+{
+    if (!root[0]) {
+        buf_adds(out, path);
+        return 0;
+    }
+    int fd = rootfs_open(path, O_PATH, 0);
+    char proc[64], real[PATH_MAX];
+    ssize_t n = -1;
+    if (fd >= 0) {
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+        n = readlink(proc, real, sizeof real - 1);
+        close(fd);
+    }
+    if (n <= 0) {
+        buf_printf(err, "cannot access archive '%s': %s", path, strerror(fd < 0 ? errno : ENOENT));
+        return -1;
+    }
+    real[n] = '\0';
+    buf_adds(out, real);
+    return 0;
 }
 
 /* ---- the dpkg status database ---- */
@@ -202,7 +222,7 @@ static int db_load(const char *root, Buf *err)
     pkg_list_clear();
     Buf path = BUF_INIT, text = BUF_INIT;
     buf_printf(&path, "%s/var/lib/dpkg/status", root);
-    if (buf_read_file(&text, buf_cstr(&path), 0) != 0 && errno != ENOENT) {
+    if (textfile_read("/var/lib/dpkg/status", &text) != 0 && errno != ENOENT) {
         buf_printf(err, "Could not read %s: %s", buf_cstr(&path), strerror(errno));
         buf_free(&path);
         buf_free(&text);
@@ -936,7 +956,11 @@ int pkg_install(const char *root, const PkgOpts *o, const PkgTarget *targets, si
         av_add(&a, "-i");
         for (size_t i = 0; i < n; i++) {
             buf_clear(&t);
-            buf_printf(&t, "%s%s", root, targets[i].source ? targets[i].source : targets[i].name);
+            if (pkg_root_path(root, targets[i].source ? targets[i].source : targets[i].name, &t, err) != 0) {
+                av_free(&a);
+                buf_free(&t);
+                return -1;
+            }
             av_add(&a, buf_cstr(&t));
         }
     } else {
@@ -954,9 +978,13 @@ int pkg_install(const char *root, const PkgOpts *o, const PkgTarget *targets, si
         av_add(&a, "install");
         for (size_t i = 0; i < n; i++) {
             buf_clear(&t);
-            if (targets[i].source)
-                buf_printf(&t, "%s%s", root, targets[i].source);
-            else if (targets[i].version)
+            if (targets[i].source) {
+                if (pkg_root_path(root, targets[i].source, &t, err) != 0) {
+                    av_free(&a);
+                    buf_free(&t);
+                    return -1;
+                }
+            } else if (targets[i].version)
                 buf_printf(&t, "%s=%s", targets[i].name, targets[i].version);
             else
                 buf_adds(&t, targets[i].name);
@@ -1039,10 +1067,8 @@ int pkg_index_refreshed(void) { return run.refreshed; }
 
 int pkg_lists_missing(const char *root)
 {
-    Buf p = BUF_INIT;
-    buf_printf(&p, "%s/var/lib/apt/lists", root);
-    DIR *d = opendir(buf_cstr(&p));
-    buf_free(&p);
+    (void)root;
+    DIR *d = textfile_opendir("/var/lib/apt/lists");
     int found = 0;
     if (d) {
         struct dirent *de;
@@ -1231,7 +1257,7 @@ static int lines_read(const char *root, const char *file, Lines *l, Buf *err)
     Buf p = BUF_INIT, t = BUF_INIT;
     buf_printf(&p, "%s%s", root, file);
     int rc = 1;
-    if (buf_read_file(&t, buf_cstr(&p), 0) != 0) {
+    if (textfile_read(file, &t) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
             rc = 0;
         } else {
@@ -1255,7 +1281,7 @@ int pkg_list_repos(const char *root, void (*fn)(void *ctx, const PkgRepo *repo),
 {
     Buf dir = BUF_INIT;
     buf_printf(&dir, "%s/etc/apt/sources.list.d", root);
-    DIR *d = opendir(buf_cstr(&dir));
+    DIR *d = textfile_opendir("/etc/apt/sources.list.d");
     if (!d) {
         int e = errno;
         int rc = e == ENOENT ? 0 : -1;
@@ -1349,46 +1375,32 @@ int pkg_get_repo(const char *root, const char *file, const PkgRepo *key, int any
     return i >= 0;
 }
 
-/* Writes lines to root+file atomically (see pkg_mod_repo).  0, or -1. */
+/* Writes lines to file in the root atomically (see pkg_mod_repo): a
+ * temporary file made in the directory's fd, renamed over the file there
+ * (never through a link out of the root).  0, or -1. */
 static int lines_write(const char *root, const char *file, const Lines *l, Buf *err)
 {
-    Buf path = BUF_INIT, tmpl = BUF_INIT, text = BUF_INIT;
+    Buf path = BUF_INIT, text = BUF_INIT;
     buf_printf(&path, "%s%s", root, file);
-    const char *slash = strrchr(path.s, '/');
     Buf dir = BUF_INIT;
     buf_add(&dir, file, strrchr(file, '/') - file);
     mkdirs(root, buf_cstr(&dir));
     buf_free(&dir);
-    buf_add(&tmpl, path.s, (size_t)(slash - path.s) + 1);
-    buf_printf(&tmpl, ".%s.mapply.XXXXXX", slash + 1);
     for (size_t i = 0; i < l->n; i++)
         buf_printf(&text, "%s\n", l->v[i]);
-    int rc = -1;
-    int fd = mkostemp(tmpl.s, O_CLOEXEC);
-    if (fd < 0) {
+    TextFile tf;
+    memset(&tf, 0, sizeof tf);
+    tf.path = xstrdup(file);
+    tf.shown = xstrdup(file);
+    tf.mode = 0644;
+    tf.uid = tf.gid = -1;
+    Buf why = BUF_INIT;
+    int rc = textfile_store(&tf, text.s ? text.s : "", text.len, &why);
+    if (rc != 0)
         buf_printf(err, "Could not write %s: %s", buf_cstr(&path), strerror(errno));
-        goto out;
-    }
-    int ok = fchmod(fd, 0644) == 0 && util_write_all(fd, text.s, text.len) == 0;
-    ok = ok && fsync(fd) == 0;
-    ok = close(fd) == 0 && ok;
-    ok = ok && rename(tmpl.s, path.s) == 0;
-    if (!ok) {
-        buf_printf(err, "Could not write %s: %s", buf_cstr(&path), strerror(errno));
-        unlink(tmpl.s);
-        goto out;
-    }
-    buf_clear(&tmpl);
-    buf_add(&tmpl, path.s, (size_t)(slash - path.s));
-    int dfd = open(buf_cstr(&tmpl), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    rc = 0;
-out:
+    textfile_free(&tf);
+    buf_free(&why);
     buf_free(&path);
-    buf_free(&tmpl);
     buf_free(&text);
     return rc;
 }
@@ -1448,7 +1460,13 @@ int pkg_del_repo(const char *root, const char *file, const PkgRepo *key, Buf *ms
     if (left == 0) {
         Buf p = BUF_INIT;
         buf_printf(&p, "%s%s", root, file);
-        if (unlink(buf_cstr(&p)) != 0) {
+        const char *leaf;
+        int dfd = rootfs_parent(file, &leaf);
+        int gone = dfd >= 0 && unlinkat(dfd, leaf, 0) == 0, e = errno;
+        if (dfd >= 0)
+            close(dfd);
+        errno = e;
+        if (!gone) {
             buf_printf(err, "Could not remove %s: %s", buf_cstr(&p), strerror(errno));
             rc = -1;
         } else {
@@ -1473,10 +1491,8 @@ int pkg_del_repo(const char *root, const char *file, const PkgRepo *key, Buf *ms
 /* The md5 of root+path; 0, or -1 (errno) when it cannot be read. */
 static int md5_file(const char *root, const char *path, char out[33])
 {
-    Buf p = BUF_INIT;
-    buf_printf(&p, "%s%s", root, path);
-    int fd = open(buf_cstr(&p), O_RDONLY | O_CLOEXEC);
-    buf_free(&p);
+    (void)root;
+    int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
     if (fd < 0)
         return -1;
     Md5 m;
@@ -1532,7 +1548,7 @@ static int info_read(const char *root, const DbEntry *e, const char *ext, Buf *b
             buf_printf(&p, "%s/var/lib/dpkg/info/%.*s:%s.%s", root, (int)bare, e->info.name, e->info.arch, ext);
         else
             break;
-        if (buf_read_file(b, buf_cstr(&p), 0) == 0) {
+        if (textfile_read(buf_cstr(&p) + strlen(root), b) == 0) {
             buf_free(&p);
             return 0;
         }

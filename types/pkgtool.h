@@ -284,4 +284,11 @@ int pkg_file_dict(const char *root, const char *const *names, size_t n,
 /* Drops every cache (status, candidates, stale and refreshed marks) and
  * removes the temporary apt configuration.  Safe to call more than once. */
 void pkg_tool_reset(void);
+/* The host path the tools are to read path (a .deb, absolute in the
+ * root) from: path is opened in the root (base/rootfs) and the path the
+ * kernel resolved it to is given, so a link or ".." in it never names a
+ * file outside the root; without a root, path itself.  0, or -1 with
+ * dpkg's wording in err when it cannot be reached in the root. */
+int pkg_root_path(const char *root, const char *path, Buf *out, Buf *err);
+
 #endif

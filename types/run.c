@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include "types/run.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -142,36 +143,65 @@ void run_extract_exe(const RunCmd *c, Buf *exe)
     buf_add(exe, s, strcspn(s, " "));
 }
 
-/* A regular file we may execute. */
-static int is_exec_file(const char *p)
+/* Whether we may execute what st describes (access(X_OK)'s rule, for a
+ * file opened in the root, which has no host path to ask access() about). */
+static int may_exec(const struct stat *st)
+{
+    if (geteuid() == 0)
+        return (st->st_mode & 0111) != 0;
+    if (st->st_uid == geteuid())
+        return (st->st_mode & S_IXUSR) != 0;
+    int in_group = st->st_gid == getegid();
+    gid_t g[256];
+    int n = getgroups(256, g);
+    for (int i = 0; i < n && !in_group; i++)
+        in_group = g[i] == st->st_gid;
+    return (st->st_mode & (in_group ? S_IXGRP : S_IXOTH)) != 0;
+}
+
+/* stat of p (absolute), in the root (base/rootfs) when root is set, so a
+ * link or ".." in it is taken as the chrooted child will take it; and
+ * whether it may be executed.  0, or -1 when it does not exist. */
+static int stat_exe(const char *root, const char *p, struct stat *st, int *runnable)
+{
+    if (root[0]) {
+        if (rootfs_stat(p, st) != 0)
+            return -1;
+        *runnable = may_exec(st);
+        return 0;
+    }
+    if (stat(p, st) != 0)
+        return -1;
+    *runnable = access(p, X_OK) == 0;
+    return 0;
+}
+
+/* A regular file we may execute (p inside root when root is set). */
+static int is_exec_file(const char *root, const char *p)
 {
     struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+    int runnable = 0;
+    return stat_exe(root, p, &st, &runnable) == 0 && S_ISREG(st.st_mode) && runnable;
 }
 
 /* Finds name in the ':'-separated dirs (an empty entry is "."), for a
- * child that will chroot to root ("" for none): candidates are checked at
- * root + dir, and out gets the path as seen inside root.  Returns 1 if
- * found. */
+ * child that will chroot to root ("" for none): candidates are looked up
+ * in the root (base/rootfs), and out gets the path as seen inside it.
+ * Returns 1 if found. */
 static int search_dirs_in(const char *root, const char *name, const char *dirs, Buf *out)
 {
-    size_t rlen = strlen(root);
     while (dirs) {
         const char *colon = strchr(dirs, ':');
         size_t n = colon ? (size_t)(colon - dirs) : strlen(dirs);
         buf_clear(out);
-        buf_adds(out, root);
         if (n)
             buf_add(out, dirs, n);
         else
             buf_addc(out, '.');
         buf_addc(out, '/');
         buf_adds(out, name);
-        if (is_exec_file(buf_cstr(out))) {
-            memmove(out->s, out->s + rlen, out->len - rlen + 1);
-            out->len -= rlen;
+        if (is_exec_file(root, buf_cstr(out)))
             return 1;
-        }
         dirs = colon ? colon + 1 : NULL;
     }
     return 0;
@@ -198,10 +228,7 @@ int run_check_exe(const RunCmd *c, Buf *err)
     const char *shown = c->sensitive ? "[redacted]" : e;
     if (e[0] == '/') {
         struct stat st;
-        Buf real = BUF_INIT;
-        buf_printf(&real, "%s%s", root, e);
-        int found_it = stat(buf_cstr(&real), &st) == 0, runnable = found_it && access(buf_cstr(&real), X_OK) == 0;
-        buf_free(&real);
+        int runnable = 0, found_it = stat_exe(root, e, &st, &runnable) == 0;
         if (!found_it)
             buf_printf(err, "Could not find command '%s'", shown);
         else if (!S_ISREG(st.st_mode))

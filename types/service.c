@@ -26,6 +26,8 @@
 #include "apply/tx.h"
 #include "types/run.h"
 #include "types/modfile.h"   /* modfile_regex: Ruby's Regexp.new (libonig through base/oniglib.h) */
+#include "types/textfile.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -332,14 +334,11 @@ static int service_validate(const Resource *r, Buf *err)
 
 /* ---- the machine ---- */
 
-static int path_exists(const char *root, const char *path, int want_dir)
+/* path exists in the root (base/rootfs: links and ".." stay inside it). */
+static int path_exists(const char *path, int want_dir)
 {
     struct stat st;
-    Buf b = BUF_INIT;
-    buf_printf(&b, "%s%s", root, path);
-    int ok = stat(buf_cstr(&b), &st) == 0 && (!want_dir || S_ISDIR(st.st_mode));
-    buf_free(&b);
-    return ok;
+    return rootfs_stat(path, &st) == 0 && (!want_dir || S_ISDIR(st.st_mode));
 }
 
 /* The default provider, as Puppet picks it on Debian: systemd where
@@ -347,10 +346,10 @@ static int path_exists(const char *root, const char *path, int want_dir)
  * installed), else debian where /etc/init.d exists, else base. */
 static Kind default_kind(const char *root)
 {
-    if (path_exists(root, "/run/systemd/system", 1) ||
-        (root[0] && (path_exists(root, "/usr/lib/systemd/systemd", 0) || path_exists(root, "/lib/systemd/systemd", 0))))
+    if (path_exists("/run/systemd/system", 1) ||
+        (root[0] && (path_exists("/usr/lib/systemd/systemd", 0) || path_exists("/lib/systemd/systemd", 0))))
         return SK_SYSTEMD;
-    if (path_exists(root, "/etc/init.d", 1))
+    if (path_exists("/etc/init.d", 1))
         return SK_DEBIAN;
     return SK_BASE;
 }
@@ -493,11 +492,11 @@ static const char *initscript(Svc *s)
     s->initscript_looked = 1;
     for (int sh = 0; sh < 2 && !s->initscript; sh++)
         for (char **d = s->path; *d && !s->initscript; d++) {
-            if (!path_exists(s->root, *d, 1))
+            if (!path_exists(*d, 1))
                 continue;
             Buf p = BUF_INIT;
             buf_printf(&p, "%s/%s%s", *d, s->name, sh ? ".sh" : "");
-            if (path_exists(s->root, buf_cstr(&p), 0))
+            if (path_exists(buf_cstr(&p), 0))
                 s->initscript = buf_detach(&p);
             buf_free(&p);
         }
@@ -765,10 +764,9 @@ static int start_links(Svc *s)
     int count = 0;
     size_t n = strlen(s->name);
     for (char lvl = '2'; lvl <= '5'; lvl++) {
-        Buf dir = BUF_INIT;
-        buf_printf(&dir, "%s/etc/rc%c.d", s->root, lvl);
-        DIR *d = opendir(buf_cstr(&dir));
-        buf_free(&dir);
+        char dir[16];
+        snprintf(dir, sizeof dir, "/etc/rc%c.d", lvl);
+        DIR *d = textfile_opendir(dir);
         if (!d)
             continue;
         struct dirent *e;
@@ -808,7 +806,7 @@ static Enable svc_enabled(Svc *s, int *always_insync)
         cur = EN_FALSE;
     else if (code == 0)
         cur = EN_TRUE;
-    else if (!out.len && code > 0 && path_exists(s->root, "/etc/debian_version", 0))
+    else if (!out.len && code > 0 && path_exists("/etc/debian_version", 0))
         cur = start_links(s) ? EN_TRUE : EN_FALSE;  /* SysV script under systemd (PUP-5016) */
     else
         cur = EN_FALSE;
@@ -1023,11 +1021,8 @@ static int initd_instances(const char *root, void (*fn)(void *ctx, const char *t
         "reboot", "boot", "wait-for-state", "portmap-wait", "rcS", "module-init-tools", "plymouth-ready",
         "idmapd-mounting", "startpar-bridge", "cryptdisks-udev", "statd-mounting", "gssd-mounting", NULL,
     };
-    Buf dir = BUF_INIT;
-    buf_printf(&dir, "%s/etc/init.d", root);
-    DIR *d = opendir(buf_cstr(&dir));
+    DIR *d = textfile_opendir("/etc/init.d");   /* the root's, resolved in it */
     if (!d) {
-        buf_free(&dir);
         return 0;   /* Puppet: "Service path ... does not exist", nothing listed */
     }
     char **names = NULL;
@@ -1042,10 +1037,10 @@ static int initd_instances(const char *root, void (*fn)(void *ctx, const char *t
         Buf p = BUF_INIT;
         struct stat st;
         char link[64];
-        buf_printf(&p, "%s/%s", buf_cstr(&dir), e->d_name);
-        if (!skip && (stat(buf_cstr(&p), &st) != 0 || S_ISDIR(st.st_mode) || !(st.st_mode & 0111)))
+        buf_printf(&p, "/etc/init.d/%s", e->d_name);
+        if (!skip && (rootfs_stat(buf_cstr(&p), &st) != 0 || S_ISDIR(st.st_mode) || !(st.st_mode & 0111)))
             skip = 1;
-        ssize_t ln = skip ? -1 : readlink(buf_cstr(&p), link, sizeof link - 1);
+        ssize_t ln = skip ? -1 : readlinkat(dirfd(d), e->d_name, link, sizeof link - 1);
         if (ln > 0) {
             link[ln] = '\0';
             skip = !strcmp(link, "/lib/init/upstart-job");
@@ -1057,7 +1052,6 @@ static int initd_instances(const char *root, void (*fn)(void *ctx, const char *t
         names[n++] = xstrndup(e->d_name, strlen(e->d_name));
     }
     closedir(d);
-    buf_free(&dir);
     qsort(names, n, sizeof *names, cmp_str);
     for (size_t i = 0; i < n; i++) {
         fn(ctx, names[i]);

@@ -1,11 +1,16 @@
 /*
  * textfile.c - read a small system file whole, write it back atomically
- * (see textfile.h).  Shared by host (types/host.c) and cron (types/cron.c).
- * Errors read like Ruby's Errno messages, which is what Puppet prints when
- * a flat file cannot be read or written: "<strerror> @ rb_sysopen - <path>".
+ * (see textfile.h).  Shared by host, cron and the module types.  Every
+ * path is resolved in the root by base/rootfs: a final symlink is followed
+ * here one hop at a time, each hop read with readlinkat() in its parent
+ * directory's fd, so an absolute target is the root's and ".." stops at the
+ * root's top.  Errors read like Ruby's Errno messages, which is what Puppet
+ * prints when a flat file cannot be read or written:
+ * "<strerror> @ rb_sysopen - <path>".
  */
 #define _GNU_SOURCE
 #include "types/textfile.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -17,20 +22,21 @@
 #include <time.h>
 #include <unistd.h>
 
-/* root + path with a symlink at the end followed (up to 16 hops), an
- * absolute link target taken inside root.  Returns a malloc'd string. */
-static char *resolve(const char *root, const char *path)
+/* path with a symlink at the end followed (up to 16 hops), each target
+ * taken inside the root.  Returns a malloc'd managed path. */
+static char *resolve(const char *path)
 {
-    Buf cur = BUF_INIT, disk = BUF_INIT;
+    Buf cur = BUF_INIT;
     buf_adds(&cur, path);
-    for (int hop = 0;; hop++) {
-        buf_clear(&disk);
-        buf_printf(&disk, "%s%s", root, buf_cstr(&cur));
-        struct stat st;
+    for (int hop = 0; hop < 16; hop++) {
+        const char *leaf;
         char target[PATH_MAX];
-        ssize_t n;
-        if (hop == 16 || lstat(buf_cstr(&disk), &st) != 0 || !S_ISLNK(st.st_mode) ||
-            (n = readlink(buf_cstr(&disk), target, sizeof target - 1)) <= 0)
+        int dfd = rootfs_parent(buf_cstr(&cur), &leaf);
+        if (dfd < 0)
+            break;
+        ssize_t n = readlinkat(dfd, leaf, target, sizeof target - 1);
+        close(dfd);
+        if (n <= 0)
             break;
         target[n] = '\0';
         if (target[0] == '/') {
@@ -38,25 +44,26 @@ static char *resolve(const char *root, const char *path)
             buf_adds(&cur, target);
         } else {
             char *slash = strrchr(cur.s, '/');
-            cur.len = (size_t)(slash - cur.s) + 1;
+            cur.len = slash ? (size_t)(slash - cur.s) + 1 : 0;
             cur.s[cur.len] = '\0';
+            if (!cur.len)
+                buf_addc(&cur, '/');
             buf_adds(&cur, target);
         }
     }
-    buf_free(&cur);
-    buf_cstr(&disk);
-    return buf_detach(&disk);
+    buf_cstr(&cur);
+    return buf_detach(&cur);
 }
 
-int textfile_load(TextFile *f, const char *root, const char *path, Buf *err)
+int textfile_load(TextFile *f, const char *path, Buf *err)
 {
     memset(f, 0, sizeof *f);
     f->shown = xstrndup(path, strlen(path));
-    f->disk = resolve(root, path);
+    f->path = resolve(path);
     f->mode = 0644;
     f->uid = f->gid = -1;
     /* O_NONBLOCK: a FIFO at the path must not hang the run */
-    int fd = open(f->disk, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    int fd = rootfs_open(f->path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
     if (fd < 0) {
         if (errno == ENOENT)
             return 0;
@@ -84,28 +91,21 @@ int textfile_load(TextFile *f, const char *root, const char *path, Buf *err)
     return 0;
 }
 
-/* fsync the directory holding path, so a rename is durable. */
-static void sync_dir(const char *path)
+/* fsync the directory dfd (an O_PATH fd), so a rename is durable. */
+static void sync_dir(int dfd)
 {
-    char *dir = xstrndup(path, strlen(path));
-    char *slash = strrchr(dir, '/');
-    if (slash == dir)
-        slash[1] = '\0';
-    else if (slash)
-        *slash = '\0';
-    int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
-    free(dir);
 }
 
 /* The bind-mount fallback: rewrite the file where it is (its inode, mode
  * and owner stay). */
-static int write_in_place(const char *path, const char *data, size_t len)
+static int write_in_place(int dfd, const char *leaf, const char *data, size_t len)
 {
-    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+    int fd = openat(dfd, leaf, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
     if (fd < 0)
         return -1;
     if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0) {
@@ -117,16 +117,38 @@ static int write_in_place(const char *path, const char *data, size_t len)
     return close(fd);
 }
 
+/* Creates ".LEAF.mapply.XXXXXX" in dfd (never through a link); its fd, the
+ * name in tmp. */
+static int make_temp(int dfd, const char *leaf, Buf *tmp)
+{
+    static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static unsigned long seq;
+    for (int tries = 0; tries < 100; tries++) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        unsigned long v = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^ (++seq * 2654435761u);
+        buf_clear(tmp);
+        buf_printf(tmp, ".%s.mapply.", leaf);
+        for (int i = 0; i < 6; i++, v /= 62)
+            buf_addc(tmp, chars[v % 62]);
+        int fd = openat(dfd, buf_cstr(tmp), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
 int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
 {
     Buf tmp = BUF_INIT;
-    const char *slash = strrchr(f->disk, '/');
-    const char *base = slash ? slash + 1 : f->disk;
-    if (slash)
-        buf_add(&tmp, f->disk, (size_t)(slash - f->disk) + 1);
-    buf_printf(&tmp, ".%s.mapply.XXXXXX", base);
-    const char *op = "rb_sysopen";
-    int fd = mkostemp(tmp.s, O_CLOEXEC), created = fd >= 0;
+    const char *op = "rb_sysopen", *leaf;
+    int fd = -1, created = 0;
+    int dfd = rootfs_parent(f->path, &leaf);
+    if (dfd < 0)
+        goto fail;
+    fd = make_temp(dfd, leaf, &tmp);
+    created = fd >= 0;
     if (fd < 0)
         goto fail;
     if (fchmod(fd, f->mode) != 0)
@@ -142,12 +164,13 @@ int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
     if (rc != 0)
         goto fail;
     op = "rb_file_s_rename";
-    if (rename(tmp.s, f->disk) != 0) {
-        if (errno != EBUSY || write_in_place(f->disk, data, len) != 0)
+    if (renameat(dfd, buf_cstr(&tmp), dfd, leaf) != 0) {
+        if (errno != EBUSY || write_in_place(dfd, leaf, data, len) != 0)
             goto fail;
-        unlink(tmp.s);
+        unlinkat(dfd, buf_cstr(&tmp), 0);
     }
-    sync_dir(f->disk);
+    sync_dir(dfd);
+    close(dfd);
     buf_free(&tmp);
     return 0;
 fail:;
@@ -155,7 +178,9 @@ fail:;
     if (fd >= 0)
         close(fd);
     if (created)
-        unlink(tmp.s);
+        unlinkat(dfd, buf_cstr(&tmp), 0);
+    if (dfd >= 0)
+        close(dfd);
     buf_printf(err, "%s @ %s - %s", strerror(e), op, f->shown);
     buf_free(&tmp);
     errno = e;
@@ -164,10 +189,54 @@ fail:;
 
 void textfile_free(TextFile *f)
 {
-    free(f->disk);
+    free(f->path);
     free(f->shown);
     buf_free(&f->text);
     memset(f, 0, sizeof *f);
+}
+FILE *textfile_fopen(const char *path)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+        close(fd);
+        errno = EISDIR;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "re");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
+}
+
+int textfile_read(const char *path, Buf *b)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
+    if (fd < 0)
+        return -1;
+    int rc = buf_read_fd(b, fd), e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+DIR *textfile_opendir(const char *path)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_DIRECTORY, 0);
+    if (fd < 0)
+        return NULL;
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return d;
 }
 
 void textfile_now(Buf *b)
