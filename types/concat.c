@@ -243,7 +243,7 @@ static int frag_cmp(const void *pa, const void *pb)
 
 /* One fragment source read whole into out: an absolute path or a file:
  * URI is opened in the root (base/rootfs: links and ".." stay inside it),
- * a puppet:/// URI is found by the file type in the module path.  1 read,
+ * a puppet:/// URI below its module's files/ directory, never out of it.  1 read,
  * 0 when it is not there or not a file, -1 with err set. */
 static int frag_source(TxRes *t, const char *src, Buf *out, Buf *err)
 {
@@ -260,16 +260,9 @@ static int frag_source(TxRes *t, const char *src, Buf *out, Buf *err)
         if (rc != 0) buf_printf(err, "Could not read %s", path);
         return rc != 0 ? -1 : 1;
     }
-    struct stat st;
-    char *found = file_find_source(t, src, &st);
-    if (!found || !S_ISREG(st.st_mode)) {
-        free(found);
-        return 0;
-    }
-    int rc = buf_read_file(out, found, 0);
-    if (rc != 0) buf_printf(err, "Could not read %s", found);
-    free(found);
-    return rc != 0 ? -1 : 1;
+    int rc = file_source_read(t, src, out);
+    if (rc < 0) buf_printf(err, "Could not read %s", src);
+    return rc < 0 ? -1 : rc == 0 ? 1 : 0;
 }
 
 /* A fragment's content: content, or the first of its sources that

@@ -2686,23 +2686,6 @@ int file_validate_generated(const Resource *r, Buf *err)
     return file_validate(r, err);
 }
 
-char *file_find_source(TxRes *t, const char *src, struct stat *st)
-{
-    int base;
-    char *files, *path = find_source(t, src, st, &base, &files);
-    if (!path)
-        return NULL;
-    Buf shown = BUF_INIT;
-    if (base < 0)
-        buf_printf(&shown, "%s%s", rootfs_prefix(), path);
-    else
-        buf_printf(&shown, "%s%s%s", files, path[0] ? "/" : "", path);
-    close_keep(base);
-    free(files);
-    free(path);
-    return buf_detach(&shown);
-}
-
 int file_source_read(TxRes *t, const char *src, Buf *out)
 {
     int base;

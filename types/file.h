@@ -20,13 +20,6 @@ int file_sync_generated(TxRes *t, const Resource *r);
  * Puppet's message in err. */
 int file_validate_generated(const Resource *r, Buf *err);
 
-/* Where a file source (an absolute path or file:// URI, under --root; a
- * puppet:///modules/<module>/<path> URI, in the module path) is on disk,
- * stat'ed into st; malloc'd, or NULL when it does not exist.  Found as
- * file_source_read finds it, but the path returned is a string: opening it
- * again is not confined.  Prefer file_source_read. */
-char *file_find_source(TxRes *t, const char *src, struct stat *st);
-
 /* Appends the content of the source src (found as File's source is: in
  * the root, links followed inside it; below the module's files/ for
  * puppet:///modules/..., never out of it) to out.  Returns 0, 1 when it
