@@ -9,7 +9,9 @@
 # a barrier are repeated a few times (no assumption on who wins); then the
 # first run is held inside its transaction by an exec reading a fifo, so
 # that the refusal, --wait, --validate, mres and mbucket restore meet a
-# lock that is certainly held.  No sleeps.  Needs root (the exec runs
+# lock that is certainly held.  When the Forge modules are installed, each
+# run also adds 10 file_line lines to one file and 10 ini_settings to one
+# ini file (the module types of shared files).  No sleeps.  Needs root (the exec runs
 # chrooted); everything happens under a temporary directory.
 use strict;
 use warnings;
@@ -26,6 +28,9 @@ my $mcomp   = $ENV{MCOMP}  || 'build/mcomp';
 (my $mbucket = $mapply) =~ s/mapply$/mbucket/;
 my $tmp = tempdir(CLEANUP => 1);
 my $root = "$tmp/root";
+my $mods = '/usr/share/puppet/modules';
+my $modtypes = -d "$mods/stdlib" && -d "$mods/inifile";
+my $per_run = $modtypes ? 80 : 60;           # entries a run adds
 
 plan skip_all => 'needs root (the holding exec runs chrooted)' if $> != 0;
 
@@ -44,6 +49,9 @@ for my $lib (map { m{(/\S+)} ? $1 : () } grep { /=>\s*\/|^\s*\// } split /\n/, `
 write_file("$root/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n");
 write_file("$root/etc/group", "root:x:0:\ncrontab:x:107:\n");
 write_file("$root/etc/hosts", "127.0.0.1\tlocalhost\n");
+write_file("$root/etc/shared.conf", "# lines from file_line\n");
+write_file("$root/etc/shared.ini", "; settings from ini_setting\n");
+write_file("$tmp/facts.json", '{"kernel": "Linux"}');
 mkfifo("$root/hold", 0600) or die "mkfifo: $!";
 my $tab = "$root/var/spool/cron/crontabs/root";
 
@@ -59,19 +67,31 @@ sub catalog {
     }
     $pp .= "host { 'h-$id-$_.example': ip => '10.9.0.$_'$req }\n" for 1 .. 40;
     $pp .= "cron { 'job-$id-$_': user => 'root', command => '/bin/true $id $_', minute => $_$req }\n" for 1 .. 20;
+    if ($modtypes) {
+        $pp .= "file_line { 'fl-$id-$_': path => '/etc/shared.conf', line => 'fl-$id-$_'$req }\n" for 1 .. 10;
+        $pp .= "ini_setting { 'ini-$id-$_': path => '/etc/shared.ini', section => 's-$id', setting => 'k$_', value => '$_'$req }\n"
+            for 1 .. 10;
+    }
     write_file("$tmp/$id.pp", $pp);
-    system("$mcomp $tmp/$id.pp > $tmp/$id.json") == 0 or die "mcomp $id failed";
+    my $mp = $modtypes ? "--facts $tmp/facts.json --modulepath $mods" : '';   # given facts: no custom facts run
+    system("$mcomp $mp $tmp/$id.pp > $tmp/$id.json") == 0 or die "mcomp $id failed";
     return "$tmp/$id.json";
 }
 
-# How many of run $id's 60 entries the hosts file and the crontab hold
-# (each name at most once: a duplicate counts as missing).
+# How many of run $id's entries ($per_run) the hosts file, the crontab and
+# the file_line and ini files hold (each at most once: a duplicate counts
+# as missing).
 sub entries {
     my ($id) = @_;
     my ($hosts, $cron) = (slurp("$root/etc/hosts"), slurp($tab));
     my $n = 0;
     for (1 .. 40) { my @m = $hosts =~ /^10\.9\.0\.$_\th-$id-$_\.example$/mg; $n++ if @m == 1 }
     for (1 .. 20) { my @m = $cron =~ /^# Puppet Name: job-$id-$_\n$_ \* \* \* \* \/bin\/true $id $_$/mg; $n++ if @m == 1 }
+    return $n unless $modtypes;
+    my ($conf, $ini) = (slurp("$root/etc/shared.conf"), slurp("$root/etc/shared.ini"));
+    for (1 .. 10) { my @m = $conf =~ /^fl-$id-$_$/mg; $n++ if @m == 1 }
+    my ($section) = $ini =~ /^\[s-$id\]\n((?:[^\[].*\n?)*)/m;
+    for (1 .. 10) { $n++ if defined $section && $section =~ /^k$_ = $_$/m }
     return $n;
 }
 
@@ -96,7 +116,7 @@ my $refusal = qr/^Error: Run of mapply already in progress on root \Q$root\E; sk
 sub check_run {
     my ($id, $rc, $what) = @_;
     if ($rc == 2) {
-        is(entries($id), 60, "$what: run $id succeeded and all its 40 hosts and 20 jobs are there");
+        is(entries($id), $per_run, "$what: run $id succeeded and all its $per_run entries are there");
         ok(-e "$tmp/graphs-$id/resources.dot" && -e "$tmp/report-$id.json", "$what: run $id wrote its graphs and report");
         return 1;
     }
@@ -173,7 +193,7 @@ is(finish($held), 2, 'the held run completes once released');
 check_run('held', 2, 'held');
 my $again = start('second', undef, '--vardir', "$tmp/var-second2");
 is(finish($again), 2, 'the refused run succeeds once the root is free');
-is(entries('held') + entries('second'), 120, 'both runs\' entries are there, each once');
+is(entries('held') + entries('second'), 2 * $per_run, 'both runs\' entries are there, each once');
 
 # 3. --wait: the second run waits for the first, then applies
 for my $round (1 .. 2) {
@@ -203,11 +223,11 @@ for my $round (1 .. 2) {
     my $rest = do { local $/; <$r> };
     is(finish($p1), 2, "--wait round $round: the first run completes");
     is(finish($p2), 2, "--wait round $round: the waiting run then applies") or diag $rest . slurp("$tmp/$next.err");
-    is(entries($first), 60, "--wait round $round: all of the first run's entries are there");
-    is(entries($next), 60, "--wait round $round: all of the second run's entries are there");
+    is(entries($first), $per_run, "--wait round $round: all of the first run's entries are there");
+    is(entries($next), $per_run, "--wait round $round: all of the second run's entries are there");
 }
 
 # every run that succeeded, still all there at the end: nothing was lost later either
 my @all = grep { -e "$tmp/report-$_.json" } map { ("r$_-a", "r$_-b") } 1 .. 5;
-is(scalar(grep { entries($_) == 60 } @all), scalar @all, 'at the end, every entry of every run that succeeded is in the files');
+is(scalar(grep { entries($_) == $per_run } @all), scalar @all, 'at the end, every entry of every run that succeeded is in the files');
 done_testing();
