@@ -45,7 +45,7 @@ static void usage(FILE *out)
           "  --wait                  when another run holds the lock on the root (or on the\n"
           "                          state directory), wait for it to finish instead of\n"
           "                          exiting 1 with \"Run of mapply already in progress\"\n"
-          "  --vardir DIR            state directory: lock, reports, graphs\n"
+          "  --vardir DIR            state directory: its own lock, graphs, the file bucket\n"
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --graph                 write resources.dot, relationships.dot, expanded_relationships.dot\n"
           "                          (and cycles.dot when there are cycles) into the graph directory\n"
