@@ -3,12 +3,20 @@
  * all of it, build the graph, refuse cycles, then run the transaction and
  * say what happened, with Puppet's log lines and exit codes.  --validate
  * stops before the state directory, the lock and the transaction.
+ *
+ * The run lock (base/runlock.h) is taken right after the checks that
+ * write nothing, before the first byte anything writes: the state
+ * directory, graphs, the report, the bucket, the sweep of stale temporary
+ * files and the transaction all happen under it.  The root's lock comes
+ * first, then the state directory's, always in that order, so two runs
+ * waiting with --wait never wait for each other.
  */
 #include "apply/apply.h"
 #include "catalog/json.h"
 #include "types/provider.h"
 #include "types/types.h"
 #include "base/rootfs.h"
+#include "base/runlock.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,7 +43,10 @@ static void usage(FILE *out)
           "  --summarize             print the run's totals at the end\n"
           "  --tags TAG[,TAG]        apply only resources with one of these tags\n"
           "  --skip_tags TAG[,TAG]   do not apply resources with one of these tags\n"
-          "  --vardir DIR            state directory: lock, reports, graphs\n"
+          "  --wait                  when another run holds the lock on the root (or on the\n"
+          "                          state directory), wait for it to finish instead of\n"
+          "                          exiting 1 with \"Run of mapply already in progress\"\n"
+          "  --vardir DIR            state directory: its own lock, graphs, the file bucket\n"
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --graph                 write resources.dot, relationships.dot, expanded_relationships.dot\n"
           "                          (and cycles.dot when there are cycles) into the graph directory\n"
@@ -45,6 +55,8 @@ static void usage(FILE *out)
           "  --report FILE           write a JSON report of every resource's status\n"
           "  --root DIR              apply to an alternate root directory: file paths,\n"
           "                          packages, users and commands all under DIR\n"
+          "                          (one run at a time per root: the run locks DIR itself,\n"
+          "                          or / without --root, whatever its --vardir)\n"
           "  --modulepath DIR[:DIR]  where puppet:///modules/<module>/<path> sources are\n"
           "                          found (<DIR>/<module>/files/<path>)\n"
           "  --show_diff             print a unified diff of each file content change\n"
@@ -81,34 +93,6 @@ static int mkdir_p(const char *dir)
     int rc = mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
     free(d);
     return rc;
-}
-
-/* One run at a time per state directory: an flock on VARDIR/mapply.lock,
- * which holds the pid of the run that has it. */
-static int take_lock(const char *vardir)
-{
-    char *path = xmalloc(strlen(vardir) + 32);
-    sprintf(path, "%s/mapply.lock", vardir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        fprintf(stderr, "Error: Could not open the lock %s: %s\n", path, strerror(errno));
-        free(path);
-        return -1;
-    }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        char pid[32] = "";
-        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
-        if (n > 0) pid[n] = '\0';
-        pid[strcspn(pid, "\n")] = '\0';
-        fprintf(stderr, "Error: Another mapply run is already in progress (pid %s holds %s); not running\n",
-                *pid ? pid : "?", path);
-        close(fd);
-        free(path);
-        return -1;
-    }
-    if (ftruncate(fd, 0) == 0) dprintf(fd, "%ld\n", (long)getpid());
-    free(path);
-    return fd;
 }
 
 /* Every resource is checked before the first change (spec README): types
@@ -235,12 +219,13 @@ int main(int argc, char **argv)
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.log_level = LOG_NOTICE;
-    int detailed = 0, graph = 0, summary = 0, validate_only = 0;
+    int detailed = 0, graph = 0, summary = 0, validate_only = 0, wait = 0;
     const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL;
-    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF, O_VALIDATE };
+    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF, O_VALIDATE, O_WAIT };
     static const struct option longopts[] = {
         {"noop", no_argument, NULL, O_NOOP},
         {"validate", no_argument, NULL, O_VALIDATE},
+        {"wait", no_argument, NULL, O_WAIT},
         {"detailed-exitcodes", no_argument, NULL, O_DETAILED},
         {"verbose", no_argument, NULL, 'v'},
         {"debug", no_argument, NULL, 'd'},
@@ -266,6 +251,7 @@ int main(int argc, char **argv)
         switch (ch) {
         case O_NOOP: opt.noop = 1; break;
         case O_VALIDATE: validate_only = 1; break;
+        case O_WAIT: wait = 1; break;
         case O_DETAILED: detailed = 1; break;
         case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
         case 'd': opt.log_level = LOG_DEBUG; break;
@@ -307,7 +293,7 @@ int main(int argc, char **argv)
     Buf err = BUF_INIT;
     Graph g;
     memset(&g, 0, sizeof g);
-    int rc = 1, lock = -1;
+    int rc = 1, lock = -1, root_lock = -1;
     char *gdir = NULL;
     if (cat_read_json(&cat, argv[optind], &err) != 0) {
         fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
@@ -328,10 +314,15 @@ int main(int argc, char **argv)
         cycles_free(&cs);
         goto out;
     }
+    /* one run per root, then per state directory: nothing is written before */
+    if ((root_lock = runlock_root(opt.root, wait)) < 0)
+        goto out;
     if (mkdir_p(vardir) != 0) {
         fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;
     }
+    if ((lock = runlock_vardir(vardir, wait)) < 0)
+        goto out;
     if (graph) {
         gdir = xmalloc(strlen(vardir) + 16);
         sprintf(gdir, "%s/graphs", vardir);
@@ -357,8 +348,6 @@ int main(int argc, char **argv)
         cycles_free(&cs);
         goto out;
     }
-    lock = take_lock(vardir);
-    if (lock < 0) goto out;
     if (opt.log_level <= LOG_INFO)
         printf("Info: Applying configuration version '%s'\n", cat.version ? cat.version : "");
     Report rep = {NULL, 1};
@@ -405,6 +394,7 @@ int main(int argc, char **argv)
     if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);
 out:
     if (lock >= 0) close(lock);
+    if (root_lock >= 0) close(root_lock);
     graph_free(&g);
     buf_free(&err);
     free(gdir);

@@ -6,6 +6,7 @@
  */
 #include "types/bucket.h"
 #include "base/rootfs.h"
+#include "base/runlock.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -25,7 +26,9 @@ static void usage(FILE *out)
           "                          SUM YYYY-MM-DD HH:MM:SS PATH (only PATH's, if given)\n"
           "  get SUM                 print the content stored under SUM\n"
           "  restore PATH SUM        put that content back at PATH (atomically; what PATH\n"
-          "                          holds now is backed up first)\n"
+          "                          holds now is backed up first); it takes the run lock\n"
+          "                          of the root as mapply does, and exits 1 while another\n"
+          "                          run holds it\n"
           "\n"
           "  --vardir DIR            mapply's state directory; the bucket is DIR/bucket\n"
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
@@ -176,8 +179,13 @@ int main(int argc, char **argv)
         rc = cmd_list(vardir, nargs == 2 ? argv[optind + 1] : NULL);
     else if (!strcmp(cmd, "get") && nargs == 2)
         rc = cmd_get(vardir, argv[optind + 1]);
-    else if (!strcmp(cmd, "restore") && nargs == 3)
-        rc = cmd_restore(vardir, root_copy, argv[optind + 1], argv[optind + 2]);
+    else if (!strcmp(cmd, "restore") && nargs == 3) {
+        int lock = runlock_root(root_copy, 0);  /* a change, as a mapply run makes */
+        if (lock >= 0) {
+            rc = cmd_restore(vardir, root_copy, argv[optind + 1], argv[optind + 2]);
+            close(lock);
+        }
+    }
     else if (!strcmp(cmd, "help") && nargs == 1)
         usage(stdout), rc = 0;
     else

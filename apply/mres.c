@@ -14,6 +14,7 @@
 #include "types/pkgtool.h"
 #include "types/types.h"
 #include "base/rootfs.h"
+#include "base/runlock.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -41,6 +42,9 @@ static void usage(FILE *out)
           "  -v, --verbose           also print Info lines\n"
           "  -d, --debug             also print Debug lines\n"
           "  -h, --help              this text\n"
+          "\n"
+          "A change takes the run lock of the root (DIR, or /) as mapply does: while another\n"
+          "run holds it, mres changes nothing and exits 1.\n"
           "\n"
           "Exit status: 0 ok, 1 an error or a failed change, 2 usage.\n",
           out);
@@ -313,6 +317,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "Error: expected ATTR=VALUE, not '%s'\n", argv[i]);
             return 2;
         }
+    /* a change holds the root's run lock, as a mapply run does */
+    int lock = argc - optind > 2 && !opt.noop ? runlock_root(opt.root, 0) : -2;
+    if (lock == -1)
+        return 1;
     char *home_vardir = NULL;
     if (!opt.vardir) opt.vardir = home_vardir = util_default_vardir();
     Arena arena;
@@ -344,6 +352,8 @@ int main(int argc, char **argv)
     if (json) fputs(s.count ? "\n]\n" : "]\n", stdout);
     rc = s.errors ? 1 : 0;
 out:
+    if (lock >= 0)
+        close(lock);
     arena_free(&arena);
     free(home_vardir);
     rootfs_fini();

@@ -37,7 +37,8 @@ flock($lock, LOCK_EX) or die $!;
 truncate($lock, 0); print $lock "424242\n"; $lock->flush;
 ($rc, $out) = run("$mapply --vardir $tmp/var $tmp/cat.json");
 is($rc, 1, 'a run while the lock is held exits 1');
-like($out, qr/already in progress \(pid 424242 holds \Q$tmp\E\/var\/mapply\.lock\)/, 'and names the pid holding the lock');
+like($out, qr/^Error: Run of mapply already in progress with state directory \Q$tmp\E\/var; skipping \(pid 424242 holds \Q$tmp\E\/var\/mapply\.lock\)$/m,
+     'and names the state directory and the pid holding its lock');
 ok(!-e "$tmp/out", 'and changes nothing');
 close $lock;
 
