@@ -1,13 +1,15 @@
 /*
  * runlock.c - the run lock (runlock.h).  The one idea: lock the thing runs
  * share, not a file beside their private state.  Two runs on one root with
- * two state directories share nothing but the root, so the flock is taken
- * on a descriptor of the root directory: every path spelling of the root
- * (a trailing slash, a symlink to it) reaches the same inode, and the
- * kernel drops the lock when the holder exits, however it dies.  A
- * directory has no content to hold the holder's pid, so the refusal finds
- * it in /proc/locks (the lock's device and inode) and names its command
- * from /proc/PID/comm, as Puppet names the client already running.
+ * two state directories share nothing but the root, so the lock is named
+ * by the root's device and inode: every path spelling of the root (a
+ * trailing slash, a symlink to it) is the same lock, and the kernel drops
+ * the flock when the holder exits, however it dies.  The lock file lives in
+ * a directory only this user can write (/run/mapply as root), never in the
+ * root itself, so another user cannot hold a root run off by locking it.
+ * The refusal finds the holder in /proc/locks (the lock's device and
+ * inode) and names its command from /proc/PID/comm, as Puppet names the
+ * client already running.
  */
 #define _GNU_SOURCE
 #include "base/runlock.h"
@@ -91,43 +93,92 @@ static int busy(int fd, int wait, const char *name, const char *where, const cha
     return 0;
 }
 
+/* The directory holding the root locks, made 0700 when missing and used
+ * only when it is a directory of ours that nobody else can write:
+ * $MAPPLY_LOCKDIR, else /run/mapply as root, else $XDG_RUNTIME_DIR/mapply
+ * or /tmp/mapply-UID.  Malloc'd, or NULL after an Error line. */
+static char *lock_dir(void)
+{
+    const char *env = getenv("MAPPLY_LOCKDIR"), *xdg = getenv("XDG_RUNTIME_DIR");
+    char *dir;
+    if (env && *env) {
+        dir = xstrndup(env, strlen(env));
+    } else if (geteuid() == 0) {
+        dir = xstrndup("/run/mapply", 11);
+    } else if (xdg && *xdg == '/') {
+        dir = xmalloc(strlen(xdg) + 16);
+        sprintf(dir, "%s/mapply", xdg);
+    } else {
+        dir = xmalloc(32);
+        sprintf(dir, "/tmp/mapply-%ld", (long)geteuid());
+    }
+    struct stat st;
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        fprintf(stderr, "Error: Could not make the lock directory %s: %s\n", dir, strerror(errno));
+    } else if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+        fprintf(stderr, "Error: The lock directory %s is not a directory of this user's that only it can write\n", dir);
+    } else {
+        return dir;
+    }
+    free(dir);
+    return NULL;
+}
+
 int runlock_root(const char *root, int wait)
 {
     const char *dir = root && *root ? root : "/";
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
-        fprintf(stderr, "Error: Could not open the root %s: %s\n", dir, strerror(errno));
+    struct stat st;
+    int e = stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+    if (e) {
+        fprintf(stderr, "Error: Could not open the root %s: %s\n", dir, strerror(e));
         return -1;
     }
-    /* a holder that lets go between our try and our look is tried again */
-    for (int tries = 0; tries < 3; tries++) {
-        if (lock_fd(fd, 0) == 0)
-            return fd;
-        if (errno != EWOULDBLOCK)
-            break;
+    char *locks = lock_dir();
+    if (!locks)
+        return -1;
+    /* the root by its device and inode: every spelling of it is one lock */
+    char *path = xmalloc(strlen(locks) + 64);
+    sprintf(path, "%s/root-%lx-%lx.lock", locks, (unsigned long)st.st_dev, (unsigned long)st.st_ino);
+    free(locks);
+    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        fprintf(stderr, "Error: Could not open the lock %s: %s\n", path, strerror(errno));
+        free(path);
+        return -1;
+    }
+    free(path);
+    if (lock_fd(fd, 0) != 0) {
+        if (errno != EWOULDBLOCK) {
+            fprintf(stderr, "Error: Could not lock the root %s: %s\n", dir, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        /* the holder by the lock's inode in /proc/locks: a holder that
+         * lets go between our try and our look is tried again */
         long pid = holder_pid(fd);
+        for (int tries = 0; pid < 0 && tries < 2; tries++) {
+            if (lock_fd(fd, 0) == 0)
+                goto locked;
+            pid = holder_pid(fd);
+        }
         char name[64], holder[64];
-        if (pid < 0 && tries < 2)
-            continue;
         if (pid < 0 || holder_name(pid, name, sizeof name) != 0)
             strcpy(name, "mapply");
-        char *w = xmalloc(strlen(dir) + 16);
-        sprintf(w, "on root %s", dir);
         if (pid >= 0)
             snprintf(holder, sizeof holder, "pid %ld holds the lock", pid);
         else
             strcpy(holder, "the root is locked");
+        char *w = xmalloc(strlen(dir) + 16);
+        sprintf(w, "on root %s", dir);
         int rc = busy(fd, wait, name, w, holder);
         free(w);
-        if (rc == 0)
-            return fd;
-        close(fd);
-        return -1;
+        if (rc != 0) {
+            close(fd);
+            return -1;
+        }
     }
-    if (errno != EWOULDBLOCK)
-        fprintf(stderr, "Error: Could not lock the root %s: %s\n", dir, strerror(errno));
-    close(fd);
-    return -1;
+locked:
+    return fd;
 }
 
 int runlock_vardir(const char *vardir, int wait)

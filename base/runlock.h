@@ -1,8 +1,9 @@
 /*
  * runlock.h - one run at a time per system: the lock mapply, mres and
- * mbucket take before they change anything.  The lock is an flock on the
- * root directory itself (--root DIR, or "/"), so every run of every tool on
- * that root meets it whatever its state directory; a second lock on
+ * mbucket take before they change anything.  The lock is an flock on a file
+ * named by the root directory's device and inode (--root DIR, or "/") in a
+ * private lock directory (runlock.c says which), so every run of every tool
+ * on that root meets it whatever its state directory; a second lock on
  * VARDIR/mapply.lock keeps two runs from sharing a state directory.
  */
 #ifndef BASE_RUNLOCK_H

@@ -42,6 +42,15 @@ like($out, qr/^Error: Run of mapply already in progress with state directory \Q$
 ok(!-e "$tmp/out", 'and changes nothing');
 close $lock;
 
+# the root's lock lives in a directory only this user can write
+mkdir "$tmp/openlocks" or die $!;
+chmod 0777, "$tmp/openlocks" or die $!;
+($rc, $out) = run("MAPPLY_LOCKDIR=$tmp/openlocks $mapply --vardir $tmp/var $tmp/cat.json");
+is($rc, 1, 'a lock directory others can write is refused');
+like($out, qr/^Error: The lock directory \Q$tmp\E\/openlocks is not a directory of this user's that only it can write$/m,
+     'and the error says why');
+ok(!-e "$tmp/out", 'and nothing changed');
+
 # a real run with --report and --graph rendered to svg
 ($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/var --report $tmp/report.json --graph --graph-format svg $tmp/cat.json");
 is($rc, 2, 'the first run changes things: exit 2') or diag $out;
