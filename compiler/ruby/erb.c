@@ -13,12 +13,76 @@
 #include "compiler/ruby/rbapi.h"
 #include "compiler/ruby/erbsrc.h"
 #include "base/util.h"
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define A (c->arena)
 
 static ID id_render;
+
+/* ---- the variables a template reads ----
+ *
+ * Puppet gives a template an instance variable for every variable visible
+ * in its scope.  Converting each for each render costs more than the
+ * rendering, and a template reads a few: those its code names (@name).
+ * So only those are bound, unless the code could read variables without
+ * naming them: by reflection (instance_variable_get, instance_variables,
+ * binding, eval, send, inspect, to_yaml ...), or by handing the template
+ * object itself to other code (self, tap, dup ...).  Then, and when a
+ * method templates can call was defined outside this layer (erb.rb
+ * watches for that), every variable is bound as before. */
+static const char *const reflective[] = {
+    "binding", "eval", "instance_eval", "instance_exec", "class_eval", "class_exec", "module_eval",
+    "module_exec", "send", "__send__", "public_send", "method", "methods", "public_method",
+    "singleton_method", "singleton_methods", "singleton_class", "instance_method", "inspect",
+    "pretty_inspect", "pp", "display", "to_yaml", "Marshal", "ObjectSpace", "self", "itself",
+    "ERB", "dup", "clone", "tap", "yield_self", "extend", "to_enum", "enum_for", "Psych", "YAML",
+    "define_singleton_method", "remove_instance_variable",
+};
+
+static int ident_start(unsigned char ch) { return isalpha(ch) || ch == '_' || ch >= 0x80; }
+static int ident_char(unsigned char ch) { return isalnum(ch) || ch == '_' || ch >= 0x80; }
+
+/* What rby_bind_only takes for template code code: the names it reads
+ * ("\nNAME\n..."), or NULL when it may read others. */
+static const char *read_vars(Compiler *c, const char *code, size_t n)
+{
+    Buf names = BUF_INIT;
+    buf_addc(&names, '\n');
+    for (size_t i = 0; i < n;) {
+        unsigned char ch = (unsigned char)code[i];
+        if (!ident_start(ch) || (i > 0 && ident_char((unsigned char)code[i - 1]))) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && ident_char((unsigned char)code[j])) j++;
+        const char *w = code + i;
+        size_t len = j - i;
+        if (i > 0 && code[i - 1] == '@') {
+            buf_add(&names, w, len);
+            buf_addc(&names, '\n');
+        } else {
+            int risky = len >= 17 && memcmp(w, "instance_variable", 17) == 0;
+            for (size_t k = 0; !risky && k < ARRAY_LEN(reflective); k++)
+                risky = strlen(reflective[k]) == len && memcmp(reflective[k], w, len) == 0;
+            if (!risky && len == 4 && memcmp(w, "then", 4) == 0) {   /* the method, not the keyword */
+                size_t k = j;
+                while (k < n && (code[k] == ' ' || code[k] == '\t')) k++;
+                risky = k < n && (code[k] == '{' || code[k] == '(' || (n - k >= 2 && memcmp(code + k, "do", 2) == 0));
+            }
+            if (risky) {
+                buf_free(&names);
+                return NULL;
+            }
+        }
+        i = j;
+    }
+    const char *r = arena_strndup(A, names.s, names.len);
+    buf_free(&names);
+    return r;
+}
 
 void rby_erb_init(void) { id_render = rb_intern("render_erb"); }
 
@@ -36,9 +100,12 @@ static VALUE render_body(VALUE arg)
     Render *r = (Render *)arg;
     VALUE scope = rby_scope_object(r->c, r->s);
     VALUE path = r->path ? rby_str(r->path, strlen(r->path)) : Qnil;
-    Buf b = BUF_INIT;
-    VALUE src = erbsrc_translate(&b, r->text, r->len) == 0 ? rby_str(b.s ? b.s : "", b.len) : Qnil;
+    Buf b = BUF_INIT, code = BUF_INIT;
+    int ok = erbsrc_translate_code(&b, &code, r->text, r->len) == 0;
+    VALUE src = ok ? rby_str(b.s ? b.s : "", b.len) : Qnil;
+    rby_bind_only(ok ? read_vars(r->c, code.s ? code.s : "", code.len) : NULL);
     buf_free(&b);
+    buf_free(&code);
     r->out = rb_funcall(rby_module(), id_render, 4, scope, rby_str(r->text, r->len), path, src);
     if (!RB_TYPE_P(r->out, T_STRING)) r->out = rb_obj_as_string(r->out);
     return r->out;

@@ -35,6 +35,7 @@ typedef struct Erb {
     int ncmd;           /* how many commands line holds */
     Buf content;        /* text or code waiting for its command */
     Tag tag;            /* the open tag, TAG_NONE out of one */
+    Buf *code;          /* the tags' code, or NULL */
 } Erb;
 
 static void push(Erb *e, const char *s, size_t n)
@@ -120,6 +121,10 @@ static void close_tag(Erb *e)
 {
     Buf *c = &e->content;
     const char *s = c->s ? c->s : "";
+    if (e->code && (e->tag == TAG_CODE || e->tag == TAG_INSERT)) {
+        buf_add(e->code, s, c->len);
+        buf_addc(e->code, '\n');
+    }
     switch (e->tag) {
     case TAG_CODE:
         if (c->len > 0 && s[c->len - 1] == '\n') {
@@ -167,10 +172,12 @@ static size_t start_tag_at(const char *t, size_t n, size_t p, int line_start, Ta
     return k == '=' || k == '#' ? 3 : 2;
 }
 
-int erbsrc_translate(Buf *out, const char *t, size_t n)
+int erbsrc_translate(Buf *out, const char *t, size_t n) { return erbsrc_translate_code(out, NULL, t, n); }
+
+int erbsrc_translate_code(Buf *out, Buf *code, const char *t, size_t n)
 {
     if (n >= 3 && memcmp(t, "<%#", 3) == 0) return -1;
-    Erb e = {out, BUF_INIT, 0, BUF_INIT, TAG_NONE};
+    Erb e = {out, BUF_INIT, 0, BUF_INIT, TAG_NONE, code};
     push(&e, "_erbout = +''", 13);
     size_t p = 0;
     while (p < n) {

@@ -14,5 +14,9 @@
  * comment tag, which ERB reads for a magic comment (coding:,
  * frozen_string_literal:): the caller then asks Ruby's ERB. */
 int erbsrc_translate(Buf *out, const char *text, size_t n);
+/* The same, and when code is not NULL, appends to it the Ruby code of the
+ * template's tags ("<% %>", "<%= %>"), each followed by a newline: what
+ * the template runs, without its text. */
+int erbsrc_translate_code(Buf *out, Buf *code, const char *text, size_t n);
 
 #endif

@@ -129,6 +129,11 @@ void rby_write_back(Compiler *c, Scope *s, const Node *at);
 
 /* A Puppet::Parser::Scope object for s (scope.rb). */
 VALUE rby_scope_object(Compiler *c, Scope *s);
+/* The next MComp.bind_vars (a template's variables, erb.rb) binds only
+ * the variables names lists ("\nNAME\nNAME\n", instance variable names
+ * without the "@"), unless a method templates can call may read others
+ * (see erb.rb); NULL: every visible variable. */
+void rby_bind_only(const char *names);
 /* The Scope of such an object (raises TypeError for anything else). */
 Scope *rby_scope_of(VALUE obj);
 

@@ -50,7 +50,7 @@ class Puppet::Parser::TemplateWrapper
   # src: the program of string (nil: ask ERB for it).
   def result(string, path, src)
     @__file__ = path if path
-    MComp.bind_vars(self, scope)      # scope.to_hash, each as @name
+    MComp.bind_vars(self, scope)      # scope.to_hash, each as @name (those the code names: erb.c)
     send(MComp.erb_method(string, path, src))
   rescue SyntaxError
     # the error as Puppet's ERB#result(binding) gives it (lines as written)
@@ -86,5 +86,48 @@ module MComp
   # Called by C (compiler/ruby/erb.c) for each template.
   def self.render_erb(scope, string, path, src)
     Puppet::Parser::TemplateWrapper.new(scope).result(string, path, src)
+  end
+end
+
+module MComp
+  # erb.c binds only the variables a template's code names.  That holds
+  # while no method a template can call without naming a receiver reads
+  # others: once a method is defined on the template wrapper, Object,
+  # Kernel or BasicObject (a template's def, a module's Ruby file), or a
+  # module is mixed into them, by anything but this layer, every later
+  # template gets every variable (MComp.foreign_methods).
+  module MethodWatch
+    WATCHED = []
+
+    def method_added(name)
+      MComp.foreign_methods if WATCHED.include?(self) && !MComp.quiet? && !name.to_s.start_with?('__mcomp_erb')
+      super
+    end
+
+    %i[include prepend].each do |m|
+      define_method(m) do |*mods|
+        MComp.foreign_methods if WATCHED.include?(self) && !MComp.quiet?
+        super(*mods)
+      end
+    end
+  end
+
+  # Called once the layer is loaded (rb.c).
+  def self.watch_methods
+    MethodWatch::WATCHED.push(Puppet::Parser::TemplateWrapper, Object, Kernel, BasicObject)
+    MethodWatch::WATCHED.each { |m| m.singleton_class.prepend(MethodWatch) }
+  end
+
+  # Whether this layer is defining methods (not module code).
+  def self.quiet?
+    @quiet
+  end
+
+  def self.quietly
+    was = @quiet
+    @quiet = true
+    yield
+  ensure
+    @quiet = was
   end
 end

@@ -785,6 +785,6 @@ module MComp
   def self.load_functions_layer
     return if @functions_layer
     @functions_layer = true
-    MComp.eval_cached(FUNCTIONS_LAYER, "share/ruby/functions.rb", FUNCTIONS_LAYER_LINE)
+    MComp.quietly { MComp.eval_cached(FUNCTIONS_LAYER, "share/ruby/functions.rb", FUNCTIONS_LAYER_LINE) }
   end
 end
