@@ -12,7 +12,13 @@
  */
 #include "compiler/ruby/rbapi.h"
 #include "compiler/ruby/erbsrc.h"
+/* ruby.h maps xmalloc and friends to Ruby's allocator: use base/util.h's */
+#undef xmalloc
+#undef xrealloc
+#undef xcalloc
+#undef xfree
 #include "base/util.h"
+#include "base/map.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +90,6 @@ static const char *read_vars(Compiler *c, const char *code, size_t n)
     return r;
 }
 
-void rby_erb_init(void) { id_render = rb_intern("render_erb"); }
 
 typedef struct Render {
     Compiler *c;
@@ -95,18 +100,80 @@ typedef struct Render {
     VALUE out;
 } Render;
 
+/* The distinct templates rendered so far in this process, by "PATH\0TEXT"
+ * (PATH empty for inline ones): their number (Ruby keeps a compiled method
+ * per number, erb.rb), text, program and variables, translated once. */
+typedef struct Tpl {
+    long id;
+    const char *text;               /* in the key */
+    size_t len;
+    char *src;                      /* erbsrc's program, NULL: left to Ruby's ERB */
+    size_t srclen;
+    char *vars;                     /* read_vars, NULL: all */
+} Tpl;
+static Map tpls;
+static Tpl **tpl_by_id;
+
+static Tpl *tpl_of(Compiler *c, const char *path, const char *text, size_t len)
+{
+    Buf k = BUF_INIT;
+    if (path) buf_adds(&k, path);
+    buf_addc(&k, 0);
+    buf_add(&k, text, len);
+    Tpl *t = map_get(&tpls, k.s, k.len);
+    if (t) {
+        buf_free(&k);
+        return t;
+    }
+    t = xcalloc(1, sizeof *t);
+    t->id = (long)tpls.count;
+    size_t klen = k.len;
+    char *key = buf_detach(&k);
+    t->text = key + (klen - len);
+    t->len = len;
+    Buf b = BUF_INIT, code = BUF_INIT;
+    if (erbsrc_translate_code(&b, &code, text, len) == 0) {
+        t->srclen = b.len;
+        t->src = b.s ? buf_detach(&b) : xstrndup("", 0);
+        const char *v = read_vars(c, code.s ? code.s : "", code.len);
+        t->vars = v ? xstrndup(v, strlen(v)) : NULL;
+    }
+    buf_free(&b);
+    buf_free(&code);
+    map_put(&tpls, key, klen, t);
+    tpl_by_id = xrealloc(tpl_by_id, tpls.count * sizeof *tpl_by_id);
+    tpl_by_id[t->id] = t;
+    return t;
+}
+
+static Tpl *tpl_arg(VALUE id)
+{
+    long i = NUM2LONG(id);
+    if (i < 0 || (size_t)i >= tpls.count) RBY_RAISE(rb_eArgError, "no template %ld", i);
+    return tpl_by_id[i];
+}
+
+/* MComp.erb_text(id), MComp.erb_src(id) -> template id's text, its program (or nil) */
+static VALUE cb_erb_text(VALUE self, VALUE id)
+{
+    Tpl *t = tpl_arg(id);
+    return rby_str(t->text, t->len);
+}
+
+static VALUE cb_erb_src(VALUE self, VALUE id)
+{
+    Tpl *t = tpl_arg(id);
+    return t->src ? rby_str(t->src, t->srclen) : Qnil;
+}
+
 static VALUE render_body(VALUE arg)
 {
     Render *r = (Render *)arg;
     VALUE scope = rby_scope_object(r->c, r->s);
     VALUE path = r->path ? rby_str(r->path, strlen(r->path)) : Qnil;
-    Buf b = BUF_INIT, code = BUF_INIT;
-    int ok = erbsrc_translate_code(&b, &code, r->text, r->len) == 0;
-    VALUE src = ok ? rby_str(b.s ? b.s : "", b.len) : Qnil;
-    rby_bind_only(ok ? read_vars(r->c, code.s ? code.s : "", code.len) : NULL);
-    buf_free(&b);
-    buf_free(&code);
-    r->out = rb_funcall(rby_module(), id_render, 4, scope, rby_str(r->text, r->len), path, src);
+    Tpl *t = tpl_of(r->c, r->path, r->text, r->len);
+    rby_bind_only(t->src ? t->vars : NULL);
+    r->out = rb_funcall(rby_module(), id_render, 3, scope, LONG2NUM(t->id), path);
     if (!RB_TYPE_P(r->out, T_STRING)) r->out = rb_obj_as_string(r->out);
     return r->out;
 }
@@ -228,4 +295,11 @@ Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args
         parts[i] = render(c, s, at, NULL, NULL, text, strlen(text));
     }
     return concat(c, parts, n);
+}
+
+void rby_erb_init(void)
+{
+    id_render = rb_intern("render_erb");
+    rby_define("erb_text", (cb_erb_text), 1);
+    rby_define("erb_src", (cb_erb_src), 1);
 }
