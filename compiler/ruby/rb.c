@@ -1049,10 +1049,44 @@ static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
 
 /* ---- start-up ---- */
 
+/* share/ruby/lazy/NAME.rb are loaded when first needed (autoload, type.rb):
+ * MComp.load_lazy(name) -> true, or false when there is no such part. */
+static VALUE cb_load_lazy(VALUE self, VALUE name)
+{
+    StringValue(name);
+    for (size_t i = 0; i < rby_nsources; i++) {
+        const char *n = rby_sources[i].name, *l = strstr(n, "/lazy/");
+        if (!l || strncmp(l + 6, RSTRING_PTR(name), (size_t)RSTRING_LEN(name)) != 0 || strcmp(l + 6 + RSTRING_LEN(name), ".rb") != 0)
+            continue;
+        rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), n, 1);
+        return Qtrue;
+    }
+    return Qfalse;
+}
+
+typedef struct LayerConst { const char *name; VALUE out; } LayerConst;
+
+static VALUE layer_const_body(VALUE arg)
+{
+    LayerConst *l = (LayerConst *)arg;
+    l->out = rb_const_get(m_mcomp, rb_intern(l->name));
+    return Qnil;
+}
+
+VALUE rby_layer_module(Compiler *c, const Node *at, const char *name)
+{
+    LayerConst l = {name, Qnil};
+    VALUE exc;
+    rby_protect(c, NULL, at, layer_const_body, (VALUE)&l, &exc);
+    if (!NIL_P(exc)) rby_fail(c, at, exc, "the Ruby layer could not be loaded: %s");
+    return l.out;
+}
+
 static VALUE load_layer(VALUE unused)
 {
     for (size_t i = 0; i < rby_nsources; i++)
-        rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), rby_sources[i].name, 1);
+        if (!strstr(rby_sources[i].name, "/lazy/"))
+            rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), rby_sources[i].name, 1);
     c_compile_error = rb_const_get(m_mcomp, rb_intern("CompileError"));
     VALUE puppet = rb_const_get(rb_cObject, rb_intern("Puppet"));
     c_puppet_error = rb_const_get(puppet, rb_intern("Error"));
@@ -1116,6 +1150,7 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("scope_vars", (cb_scope_vars), 1);
     rby_define("bind_vars", (cb_bind_vars), 2);
     rby_define("foreign_methods", (cb_foreign_methods), 0);
+    rby_define("load_lazy", (cb_load_lazy), 1);
     rby_define("setvar", (cb_setvar), 3);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);
