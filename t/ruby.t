@@ -37,6 +37,24 @@ is($st, 0, 'inline_template compiles') or diag($err);
 like($out, qr/"message":"V"/, '... renders the template');
 like($err, qr/ ruby=started ruby_startup_ms=[0-9.]+$/m, '... and --stats reports Ruby started');
 
+# a template that only prints variables holding strings, numbers, booleans
+# or hash entries is printed by mcomp itself (t/corpus erb_plain: as Puppet)
+spew("$tmp/plain_tpl.pp", "\$x = 'v'\n\$h = { 'k' => 7 }\nnotify { 'a': message => inline_template('<%= \@x %>/<%= \@h[\"k\"] %>/<%= \@none %>') }\n");
+($st, $out, $err) = mcomp('--stats', "$tmp/plain_tpl.pp");
+is($st, 0, 'a template printing variables compiles') or diag($err);
+like($out, qr{"message":"v/7/"}, '... renders them');
+like($err, qr/^mcomp: stats: .* ruby=no$/m, '... without starting Ruby');
+spew("$tmp/plain_float.pp", "\$x = 1.5\nnotify { 'a': message => inline_template('<%= \@x %>') }\n");
+($st, $out, $err) = mcomp('--stats', "$tmp/plain_float.pp");
+like($out, qr{"message":"1.5"}, 'a value C does not print as Ruby would (a Float) goes to Ruby');
+like($err, qr/ ruby=started/m, '... which starts');
+
+# parts of the Ruby layer that load on first use are there when Ruby code names them
+spew("$tmp/lazy.pp", "notify { 'a': message => inline_template('<%= defined?(Facter) %> <%= Facter.class %> <%= Puppet::Type.respond_to?(:newtype) %> <%= defined?(Puppet::Parameter) %> <%= MComp::Types.class %> <%= Puppet::Util::Package.versioncmp(\"1.10\", \"1.9\") %>') }\n");
+($st, $out, $err) = mcomp("$tmp/lazy.pp");
+is($st, 0, 'Facter and Puppet::Type from a template') or diag($err);
+like($out, qr{"message":"constant Module true constant Module 1"}, '... are the layer\'s, loaded when named');
+
 {
     # from another directory: the Ruby layer is embedded in the binary
     my $st2 = run(['sh', '-c', "cd / && exec '$mcomp' --modulepath '$tmp/modules' '$tmp/tpl.pp'"], "$tmp/out", "$tmp/err", undef, 120);

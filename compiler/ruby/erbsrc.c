@@ -35,7 +35,17 @@ typedef struct Erb {
     int ncmd;           /* how many commands line holds */
     Buf content;        /* text or code waiting for its command */
     Tag tag;            /* the open tag, TAG_NONE out of one */
+    Buf *code;          /* the tags' code, or NULL */
+    Buf *pieces;        /* what the program does (erbsrc.h), or NULL */
 } Erb;
+
+static void piece(Erb *e, char kind, const char *s, size_t n)
+{
+    if (!e->pieces) return;
+    buf_addc(e->pieces, kind);
+    buf_add(e->pieces, &n, sizeof n);
+    buf_add(e->pieces, s, n);
+}
 
 static void push(Erb *e, const char *s, size_t n)
 {
@@ -90,6 +100,7 @@ static void dump(Buf *b, const char *s, size_t n)
 static void put_text(Erb *e)
 {
     if (e->content.len == 0) return;
+    piece(e, 'T', e->content.s, e->content.len);
     Buf cmd = BUF_INIT;
     buf_adds(&cmd, "_erbout.<< ");
     dump(&cmd, e->content.s, e->content.len);
@@ -120,6 +131,11 @@ static void close_tag(Erb *e)
 {
     Buf *c = &e->content;
     const char *s = c->s ? c->s : "";
+    if (e->code && (e->tag == TAG_CODE || e->tag == TAG_INSERT)) {
+        buf_add(e->code, s, c->len);
+        buf_addc(e->code, '\n');
+    }
+    if (e->tag == TAG_CODE || e->tag == TAG_INSERT) piece(e, e->tag == TAG_INSERT ? 'E' : 'C', s, c->len);
     switch (e->tag) {
     case TAG_CODE:
         if (c->len > 0 && s[c->len - 1] == '\n') {
@@ -167,10 +183,12 @@ static size_t start_tag_at(const char *t, size_t n, size_t p, int line_start, Ta
     return k == '=' || k == '#' ? 3 : 2;
 }
 
-int erbsrc_translate(Buf *out, const char *t, size_t n)
+int erbsrc_translate(Buf *out, const char *t, size_t n) { return erbsrc_translate_code(out, NULL, NULL, t, n); }
+
+int erbsrc_translate_code(Buf *out, Buf *code, Buf *pieces, const char *t, size_t n)
 {
     if (n >= 3 && memcmp(t, "<%#", 3) == 0) return -1;
-    Erb e = {out, BUF_INIT, 0, BUF_INIT, TAG_NONE};
+    Erb e = {out, BUF_INIT, 0, BUF_INIT, TAG_NONE, code, pieces};
     push(&e, "_erbout = +''", 13);
     size_t p = 0;
     while (p < n) {

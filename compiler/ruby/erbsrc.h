@@ -14,5 +14,13 @@
  * comment tag, which ERB reads for a magic comment (coding:,
  * frozen_string_literal:): the caller then asks Ruby's ERB. */
 int erbsrc_translate(Buf *out, const char *text, size_t n);
+/* The same, and when code is not NULL, appends to it the Ruby code of the
+ * template's tags ("<% %>", "<%= %>"), each followed by a newline: what
+ * the template runs, without its text.  When pieces is not NULL, appends
+ * to it what the program does, in order: for text it outputs 'T', for an
+ * expression it outputs (<%= %>) 'E', for other code 'C', each followed
+ * by the length (a size_t, as in memory) and the bytes of the text or
+ * code. */
+int erbsrc_translate_code(Buf *out, Buf *code, Buf *pieces, const char *text, size_t n);
 
 #endif

@@ -576,28 +576,103 @@ static VALUE cb_scope_vars(VALUE self, VALUE scope)
     return h;
 }
 
-static int bind_each(VALUE key, VALUE val, VALUE obj)
+/* The instance variable name of variable key (n bytes) in buf: "@" and
+ * Puppet's name.gsub(/[^\w]/, '_'); its length, or 0 when it is too long. */
+static size_t ivar_name(char buf[258], const char *k, size_t n)
 {
-    char buf[256];
-    long n = RSTRING_LEN(key);
-    if (n + 2 > (long)sizeof buf) return ST_CONTINUE;
+    if (n + 2 > 258) return 0;
     buf[0] = '@';
-    const char *k = RSTRING_PTR(key);
-    for (long i = 0; i < n; i++) {       /* Puppet's name.gsub(/[^\w]/, '_') */
+    for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)k[i];
         buf[i + 1] = (isalnum(ch) || ch == '_' || ch >= 0x80) ? (char)ch : '_';
     }
-    rb_ivar_set(obj, rb_intern2(buf, n + 1), val);
+    buf[n + 1] = 0;
+    return n + 1;
+}
+
+static int bind_each(VALUE key, VALUE val, VALUE obj)
+{
+    char buf[258];
+    size_t n = ivar_name(buf, RSTRING_PTR(key), (size_t)RSTRING_LEN(key));
+    if (n) rb_ivar_set(obj, rb_intern2(buf, (long)n), val);
     return ST_CONTINUE;
+}
+
+/* The variables the next bind_vars binds (rby_bind_only), and whether a
+ * method a template can call may read variables the template does not
+ * name (MComp.foreign_methods, erb.rb): then every one is bound. */
+static const char *bind_only;
+static int foreign_methods;
+
+void rby_bind_only(const char *names) { bind_only = names; }
+
+static VALUE cb_foreign_methods(VALUE self)
+{
+    foreign_methods = 1;
+    return Qnil;
 }
 
 /* MComp.bind_vars(obj, scope): an instance variable of obj for every
  * variable visible in scope (Puppet's TemplateWrapper does this with
- * scope.to_hash) */
+ * scope.to_hash), in to_hash's order; after rby_bind_only(names), for
+ * those of them only. */
 static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
 {
-    VALUE h = cb_scope_vars(self, scope);
-    rb_hash_foreach(h, bind_each, obj);
+    const char *only = foreign_methods ? NULL : bind_only;
+    bind_only = NULL;
+    if (!only) {
+        VALUE h = cb_scope_vars(self, scope);
+        rb_hash_foreach(h, bind_each, obj);
+        return obj;
+    }
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    Scope *s = rby_scope_of(scope);
+    Scope *chain[256];
+    size_t n = 0;
+    for (Scope *p = s; p && n < ARRAY_LEN(chain); p = p->parent) chain[n++] = p;
+    /* As to_hash's hash would have them: the innermost scope that has a
+     * name decides (undef there: left out), in the order of insertion
+     * (outermost first; an undef deletes, a later value appends again). */
+    typedef struct Bound { const char *key, *name; size_t keylen, len; const Value *v; size_t order; } Bound;
+    Bound found[64];
+    size_t nfound = 0, order = 0;
+    char buf[258], needle[260];
+    while (n--) {
+        Map *m = &chain[n]->vars;
+        for (size_t i = 0; i < m->count; i++) {
+            MapEntry *e = &m->entries[i];
+            size_t len = ivar_name(buf, e->key, e->len);
+            if (!len) continue;
+            needle[0] = '\n';
+            memcpy(needle + 1, buf + 1, len - 1);
+            needle[len] = '\n';
+            if (!memmem(only, strlen(only), needle, len + 1)) continue;
+            size_t k = 0;
+            while (k < nfound && !(found[k].keylen == e->len && memcmp(found[k].key, e->key, e->len) == 0)) k++;
+            if (k == nfound) {
+                if (nfound == ARRAY_LEN(found)) {   /* more than a template names: bind the usual way */
+                    VALUE h = cb_scope_vars(self, scope);
+                    rb_hash_foreach(h, bind_each, obj);
+                    return obj;
+                }
+                found[k].key = e->key;
+                found[k].keylen = e->len;
+                found[k].name = arena_strndup(A, buf, len);
+                found[k].len = len;
+                found[k].v = VAL_UNDEF;
+                nfound++;
+            }
+            Value *v = e->value;
+            /* to_hash deletes an undef one and appends it again when an inner scope sets it */
+            if (found[k].v->kind == V_UNDEF && v->kind != V_UNDEF) found[k].order = order++;
+            found[k].v = v;
+        }
+    }
+    for (size_t o = 0; o < order; o++)
+        for (size_t k = 0; k < nfound; k++)
+            if (found[k].order == o && found[k].v->kind != V_UNDEF)
+                rb_ivar_set(obj, rb_intern2(found[k].name, (long)found[k].len), rby_to_ruby(c, found[k].v));
     return obj;
 }
 
@@ -974,10 +1049,44 @@ static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
 
 /* ---- start-up ---- */
 
+/* share/ruby/lazy/NAME.rb are loaded when first needed (autoload, type.rb):
+ * MComp.load_lazy(name) -> true, or false when there is no such part. */
+static VALUE cb_load_lazy(VALUE self, VALUE name)
+{
+    StringValue(name);
+    for (size_t i = 0; i < rby_nsources; i++) {
+        const char *n = rby_sources[i].name, *l = strstr(n, "/lazy/");
+        if (!l || strncmp(l + 6, RSTRING_PTR(name), (size_t)RSTRING_LEN(name)) != 0 || strcmp(l + 6 + RSTRING_LEN(name), ".rb") != 0)
+            continue;
+        rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), n, 1);
+        return Qtrue;
+    }
+    return Qfalse;
+}
+
+typedef struct LayerConst { const char *name; VALUE out; } LayerConst;
+
+static VALUE layer_const_body(VALUE arg)
+{
+    LayerConst *l = (LayerConst *)arg;
+    l->out = rb_const_get(m_mcomp, rb_intern(l->name));
+    return Qnil;
+}
+
+VALUE rby_layer_module(Compiler *c, const Node *at, const char *name)
+{
+    LayerConst l = {name, Qnil};
+    VALUE exc;
+    rby_protect(c, NULL, at, layer_const_body, (VALUE)&l, &exc);
+    if (!NIL_P(exc)) rby_fail(c, at, exc, "the Ruby layer could not be loaded: %s");
+    return l.out;
+}
+
 static VALUE load_layer(VALUE unused)
 {
     for (size_t i = 0; i < rby_nsources; i++)
-        rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), rby_sources[i].name, 1);
+        if (!strstr(rby_sources[i].name, "/lazy/"))
+            rby_eval_cached(rby_str(rby_sources[i].text, rby_sources[i].len), rby_sources[i].name, 1);
     c_compile_error = rb_const_get(m_mcomp, rb_intern("CompileError"));
     VALUE puppet = rb_const_get(rb_cObject, rb_intern("Puppet"));
     c_puppet_error = rb_const_get(puppet, rb_intern("Error"));
@@ -987,6 +1096,7 @@ static VALUE load_layer(VALUE unused)
     c_scope = rb_const_get(rb_const_get(puppet, rb_intern("Parser")), rb_intern("Scope"));
     c_lambda = rb_const_get(m_mcomp, rb_intern("Lambda"));
     rb_gc_register_mark_object(c_compile_error);
+    rb_funcall(m_mcomp, rb_intern("watch_methods"), 0);
     return Qnil;
 }
 
@@ -1006,10 +1116,18 @@ void rby_start(Compiler *c, const Node *at)
     fflush(stdout);
     saved_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
     if (saved_stdout >= 0) dup2(2, 1);
+    /* Ruby's first heap holds 10,000 objects; start-up alone makes as
+     * many, and a compile rendering a few hundred templates about 30,000:
+     * a first heap of 40,000 (1.6 MB) saves the collections (a few ms) it
+     * would run meanwhile.  Unless the user tunes it (Ruby reads the
+     * variable while it starts; the environment commands see stays as it was). */
+    int set_slots = !getenv("RUBY_GC_HEAP_INIT_SLOTS");
+    if (set_slots) setenv("RUBY_GC_HEAP_INIT_SLOTS", "40000", 1);
     RUBY_INIT_STACK;
     if (ruby_setup() != 0) cmp_fail(c, at, "Ruby could not be started");
     static char *opts[] = {"mcomp", "--disable=gems,did_you_mean,error_highlight,rubyopt", "-EUTF-8", "-e", "", NULL};
     ruby_options(5, opts);
+    if (set_slots) unsetenv("RUBY_GC_HEAP_INIT_SLOTS");
     ruby_script("mcomp");
     for (size_t i = 0; i < ARRAY_LEN(taken_signals); i++) sigaction(taken_signals[i], &saved[i], NULL);
     if (have_alt) sigaltstack(&saved_alt, NULL);
@@ -1031,6 +1149,8 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
     rby_define("bind_vars", (cb_bind_vars), 2);
+    rby_define("foreign_methods", (cb_foreign_methods), 0);
+    rby_define("load_lazy", (cb_load_lazy), 1);
     rby_define("setvar", (cb_setvar), 3);
     rby_define("call_function", (cb_call_function), 3);
     rby_define("log", (cb_log), 3);

@@ -7,8 +7,11 @@
  * encoding, then evaluates the Ruby layer of share/ruby/ *.rb, which the
  * build embeds in the binary (build/gen/rubysrc.c): core.rb, values.rb and
  * scope.rb first, then every other file in name order.  To add a concern,
- * drop a file in share/ruby/ (functions.rb, type.rb, facter.rb ...); it is
- * embedded on the next build, and may use what the first three define.
+ * drop a file in share/ruby/ (functions.rb, type.rb ...); it is embedded
+ * on the next build, and may use what the first three define.  Files in
+ * share/ruby/lazy/ are embedded but evaluated only when first needed: an
+ * autoload of mcomp/lazy/NAME (type.rb registers them) or rby_layer_module
+ * (lazy/type.rb, the Puppet::Type DSL; lazy/facter.rb, Facter).
  *
  * Values cross at one border, rby_to_ruby and rby_to_puppet, as Puppet 7
  * hands them to Ruby (Runtime3Converter):
@@ -129,6 +132,11 @@ void rby_write_back(Compiler *c, Scope *s, const Node *at);
 
 /* A Puppet::Parser::Scope object for s (scope.rb). */
 VALUE rby_scope_object(Compiler *c, Scope *s);
+/* The next MComp.bind_vars (a template's variables, erb.rb) binds only
+ * the variables names lists ("\nNAME\nNAME\n", instance variable names
+ * without the "@"), unless a method templates can call may read others
+ * (see erb.rb); NULL: every visible variable. */
+void rby_bind_only(const char *names);
 /* The Scope of such an object (raises TypeError for anything else). */
 Scope *rby_scope_of(VALUE obj);
 
@@ -162,6 +170,9 @@ _Noreturn void rby_raise_compile_error(const char *msg);
  * right after Ruby started and before the Ruby layer is loaded. */
 #define rby_define(name, fn, argc) rb_define_module_function(rby_module(), (name), (fn), (argc))
 VALUE rby_module(void);             /* the MComp module */
+/* MComp::name, loading the part of the Ruby layer that defines it when it
+ * is not loaded yet (share/ruby/lazy/); errors end the compile at at. */
+VALUE rby_layer_module(Compiler *c, const Node *at, const char *name);
 
 /* The message of exception exc (Puppet's "#{detail}"), with the texts of
  * Sensitive values taken out (safe to call outside rby_protect: a message

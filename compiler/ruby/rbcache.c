@@ -173,8 +173,14 @@ static VALUE entry_of(VALUE src, const char *file, int line)
     sha256_final(&h, key);
     Buf b = BUF_INIT;
     buf_add(&b, key, 32);
-    buf_printf(&b, "%s/", d);
-    for (int i = 0; i < 32; i++) buf_printf(&b, "%02x", key[i]);
+    buf_adds(&b, d);
+    char hex[65];
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = "0123456789abcdef"[key[i] >> 4];
+        hex[2 * i + 1] = "0123456789abcdef"[key[i] & 15];
+    }
+    hex[64] = 0;
+    buf_printf(&b, "/%s", hex);
     VALUE e = rb_str_new(b.s, (long)b.len);
     buf_free(&b);
     return e;

@@ -3,7 +3,7 @@
  *
  * When mcomp gathers facts itself, a Puppet agent would first have synced
  * the modules' lib/facter files and let Facter run them; mcomp runs them
- * through the Facter layer of share/ruby/facter.rb and adds the values to
+ * through the Facter layer of share/ruby/lazy/facter.rb and adds the values to
  * the facts it gathered.  With --facts FILE nothing runs: the file is what
  * the node reported.
  */
@@ -41,7 +41,7 @@ Value *rby_facts_custom(Compiler *c, Value *facts)
     Value *args[2] = {val_array(A, vs, n), facts}, *out = NULL;
     VALUE exc = Qnil;
     rby_start(c, NULL);
-    VALUE mod = rb_const_get(rby_module(), rb_intern("Facts"));
+    VALUE mod = rby_layer_module(c, NULL, "Facts");
     /* facts may change the working directory (a Dir.chdir without a block,
      * as oci's ssh_host_key_certs_list does): relative paths of the compile
      * (the manifest, --modulepath) must still mean what they meant */

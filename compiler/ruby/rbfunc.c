@@ -224,11 +224,24 @@ typedef struct Load {
     Value *desc;                     /* what describe/describe3 answered, or NULL */
 } Load;
 
+/* The text of the file at path, or nil (then Ruby reads it itself, and
+ * words the error).  Its own frame: the buffer is gone before Ruby runs. */
+static __attribute__((noinline)) VALUE read_code(const char *path)
+{
+    Buf b = BUF_INIT;
+    VALUE code = buf_read_file(&b, path, 0) == 0 ? rby_str(b.s ? b.s : "", b.len) : Qnil;
+    buf_free(&b);
+    return code;
+}
+
 static VALUE load_body(VALUE arg)
 {
     Load *l = (Load *)arg;
-    if (l->path)                     /* no path: a 3.x function another file defined */
-        rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 2, rb_str_new_cstr(l->path), rb_str_new_cstr(l->name));
+    if (l->path) {                   /* no path: a 3.x function another file defined */
+        VALUE code = read_code(l->path);
+        rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 3, rb_str_new_cstr(l->path),
+                   rb_str_new_cstr(l->name), code);
+    }
     VALUE d = rb_funcall(functions_module(), rb_intern(l->api == 4 ? "describe" : "describe3"), 1, rb_str_new_cstr(l->name));
     l->desc = NIL_P(d) ? NULL : rby_to_puppet(l->c, d);
     return Qnil;

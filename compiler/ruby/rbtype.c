@@ -3,7 +3,7 @@
  * sees them.
  *
  * A module's lib/puppet/type/NAME.rb is evaluated by the embedded Ruby
- * against the Puppet::Type DSL of share/ruby/type.rb, which records what a
+ * against the Puppet::Type DSL of share/ruby/lazy/type.rb, which records what a
  * compile needs: the attribute names, the key attributes, the provider
  * parameter, and the title patterns.  This file turns that description
  * into a TypeDef (so the evaluator checks attributes as it does for the
@@ -30,10 +30,7 @@ typedef struct RubyType {
 
 static int libdirs_sent;   /* MComp::Types.libdirs was set in this process */
 
-static VALUE types_module(void)
-{
-    return rb_const_get(rby_module(), rb_intern("Types"));
-}
+static VALUE types_module(Compiler *c, const Node *at) { return rby_layer_module(c, at, "Types"); }
 
 /* MComp::Types.setup(the lib directories of the module path, the facts). */
 static void send_libdirs(Compiler *c, const Node *at)
@@ -46,7 +43,7 @@ static void send_libdirs(Compiler *c, const Node *at)
     Value *args[2] = {val_array(A, vs, n), c->facts ? c->facts : val_hash(A, NULL, NULL, 0)}, *out = NULL;
     VALUE exc = Qnil;
     rby_start(c, at);
-    if (rby_call(c, NULL, at, types_module(), "setup", args, 2, &out, &exc)) rby_fail(c, at, exc, "%s");
+    if (rby_call(c, NULL, at, types_module(c, at), "setup", args, 2, &out, &exc)) rby_fail(c, at, exc, "%s");
     libdirs_sent = 1;
 }
 
@@ -65,7 +62,7 @@ const TypeDef *rby_type_load(Compiler *c, const Node *at, const char *lname)
     send_libdirs(c, at);
     Value *arg = val_cstr(A, lname), *d = NULL;
     VALUE exc = Qnil;
-    if (rby_call(c, NULL, at, types_module(), "describe", &arg, 1, &d, &exc)) rby_fail(c, at, exc, "%s");
+    if (rby_call(c, NULL, at, types_module(c, at), "describe", &arg, 1, &d, &exc)) rby_fail(c, at, exc, "%s");
     /* [namevar, [[attr, "param"|"property", key?]...], parse_title?] */
     if (!d || d->kind != V_ARRAY || d->arr.n != 3 || !is_str(d->arr.items[0]) || d->arr.items[1]->kind != V_ARRAY)
         return NULL;
@@ -103,7 +100,7 @@ Value *rby_type_title(Compiler *c, const Node *at, const TypeDef *td, const char
     if (!rby_type_is_ruby(td) || !((const RubyType *)td)->parse_title) return NULL;
     Value *args[2] = {val_cstr(A, td->name), val_cstr(A, title)}, *out = NULL;
     VALUE exc = Qnil;
-    if (rby_call(c, NULL, at, types_module(), "parse_title", args, 2, &out, &exc)) rby_fail(c, at, exc, "%s");
+    if (rby_call(c, NULL, at, types_module(c, at), "parse_title", args, 2, &out, &exc)) rby_fail(c, at, exc, "%s");
     if (!out || out->kind != V_ARRAY) return NULL;
     size_t n = out->arr.n / 2;
     Value **keys = ARENA_NEWN(A, Value *, n ? n : 1), **vals = ARENA_NEWN(A, Value *, n ? n : 1);

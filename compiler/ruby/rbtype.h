@@ -1,6 +1,6 @@
 /*
  * rbtype.h - modules' Ruby resource types and custom facts, evaluated by
- * the embedded Ruby (compiler/ruby/, share/ruby/type.rb and facter.rb).
+ * the embedded Ruby (compiler/ruby/, share/ruby/type.rb, lazy/type.rb and lazy/facter.rb).
  * Like rb.h, this header keeps <ruby.h> out of the evaluator's files.
  */
 #ifndef COMPILER_RUBY_RBTYPE_H

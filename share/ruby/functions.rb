@@ -72,8 +72,9 @@ module MComp
 
       # Loads the 4.x function name from path, as Puppet's loader does: the
       # file's value must be the function's class.
-      def self.load4(path, name)
-        code = File.read(path, encoding: 'UTF-8')
+      # (code: the file's text, when the C side read it already)
+      def self.load4(path, name, code = nil)
+        code ||= File.read(path, encoding: 'UTF-8')
         unless code =~ /Puppet::Functions\.create_function/
           raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 4x API function - no create_function call."
         end
@@ -91,10 +92,10 @@ module MComp
       # Loads the 3.x function name from path, as Puppet's loader does: the
       # file's value must be what its newfunction call for name returned
       # (unless a file loaded before defined name already).
-      def self.load3(path, name)
+      def self.load3(path, name, code = nil)
         return if LEGACY[name]
         path = File.expand_path(path)
-        code = File.read(path, encoding: 'UTF-8')
+        code ||= File.read(path, encoding: 'UTF-8')
         unless code.include?('newfunction')
           raise ArgumentError, "The code loaded from #{path} does not seem to be a Puppet 3x API function - no 'newfunction' call."
         end
@@ -785,6 +786,6 @@ module MComp
   def self.load_functions_layer
     return if @functions_layer
     @functions_layer = true
-    MComp.eval_cached(FUNCTIONS_LAYER, "share/ruby/functions.rb", FUNCTIONS_LAYER_LINE)
+    MComp.quietly { MComp.eval_cached(FUNCTIONS_LAYER, "share/ruby/functions.rb", FUNCTIONS_LAYER_LINE) }
   end
 end

@@ -380,7 +380,7 @@ module MComp
     # fails to load is Facter's error line.
     def self.resolve(libdirs, gathered)
       Facter.mcomp_gathered = gathered
-      MComp::Types.libdirs ||= libdirs if defined?(MComp::Types)
+      MComp.type_libdirs ||= libdirs
       added = libdirs.reject { |d| $LOAD_PATH.include?(d) }
       $LOAD_PATH.unshift(*added)
       libdirs.each do |dir|
