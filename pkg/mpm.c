@@ -633,14 +633,19 @@ static void resolve(Resolver *r, size_t i)
                     continue;
                 }
             }
-            meets_all(r, dep->name, v, &bad);
+            /* the other side: a requirement the chosen version meets */
+            const Need *other = NULL;
+            for (size_t q = 0; q < r->nneeds && !other; q++)
+                if (!strcmp(r->needs[q].name, dep->name) && &r->needs[q] != me &&
+                    pkgver_satisfies(r->needs[q].range, v) == 1)
+                    other = &r->needs[q];
             Buf m = BUF_INIT;
             buf_printf(&m, "Conflicting dependencies on %s: ", dep->name);
             describe_need(&m, me);
             buf_adds(&m, ", but ");
-            if (bad && bad != me) {
-                describe_need(&m, bad);
-                buf_printf(&m, " (%s %s was chosen)", dep->name, v);
+            if (other) {
+                describe_need(&m, other);
+                buf_printf(&m, " (%s %s)", dep->name, v);
             } else {
                 buf_printf(&m, "%s %s is to be installed", dep->name, v);
             }

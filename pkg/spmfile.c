@@ -133,6 +133,51 @@ static int add_tree(Builder *b, const char *dir, const char *rel, int top)
     return rc;
 }
 
+/* A Python (re) pattern as a POSIX extended one: the classes \d \w \s
+ * and their negations, which ERE lacks, become bracket expressions. */
+static char *posix_regex(Arena *a, const char *re)
+{
+    Buf b = BUF_INIT;
+    int in_bracket = 0;
+    for (const char *p = re; *p; p++) {
+        if (*p == '\\' && p[1] && strchr("dwsDWS", p[1])) {
+            static const char *cls[] = {"0-9", "A-Za-z0-9_", "[:space:]"};
+            int k = p[1] == 'd' || p[1] == 'D' ? 0 : p[1] == 'w' || p[1] == 'W' ? 1 : 2;
+            int neg = p[1] == 'D' || p[1] == 'W' || p[1] == 'S';
+            if (in_bracket) buf_adds(&b, cls[k]);
+            else buf_printf(&b, "[%s%s]", neg ? "^" : "", cls[k]);
+            p++;
+            continue;
+        }
+        if (*p == '\\' && p[1]) { buf_addc(&b, *p++); buf_addc(&b, *p); continue; }
+        if (*p == '[' && !in_bracket) {
+            in_bracket = 1;
+            buf_addc(&b, *p);
+            if (p[1] == '^') buf_addc(&b, *++p);
+            if (p[1] == ']') buf_addc(&b, *++p);
+            continue;
+        }
+        if (*p == ']' && in_bracket) in_bracket = 0;
+        buf_addc(&b, *p);
+    }
+    char *r = arena_strdup(a, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+/* mkdir -p of a host directory. */
+static int mkdirs(Arena *a, const char *dir)
+{
+    char *d = arena_strdup(a, dir);
+    for (char *p = d + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(d, 0755) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    return mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, Buf *err)
 {
     Buf text = BUF_INIT;
@@ -162,7 +207,7 @@ int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, B
     b.ex = arena_alloc(a, nex * sizeof *b.ex);
     for (size_t i = 0; i < nex; i++) {
         const char *re = i < 4 ? defaults[i] : f->excludes[i - 4];
-        if (regcomp(&b.ex[b.nex], re, REG_EXTENDED) != 0) {
+        if (regcomp(&b.ex[b.nex], posix_regex(a, re), REG_EXTENDED) != 0) {
             buf_printf(err, "Invalid spm_build_exclude regex '%s'", re);
             for (size_t j = 0; j < b.nex; j++) regfree(&b.ex[j]);
             return -1;
@@ -171,6 +216,11 @@ int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, B
     }
     const char *file = arena_printf(a, "%s/%s-%s-%s.spm", outdir, f->name, f->version, f->release);
     const char *tmp = arena_printf(a, "%s.tmp%ld", file, (long)getpid());
+    if (mkdirs(a, outdir) != 0) {
+        buf_printf(err, "Cannot create %s: %s", outdir, strerror(errno));
+        for (size_t j = 0; j < b.nex; j++) regfree(&b.ex[j]);
+        return -1;
+    }
     b.ar = archive_write_new();
     archive_write_add_filter_bzip2(b.ar);
     archive_write_set_format_pax_restricted(b.ar);
