@@ -19,10 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
 static int db_dirfd = -1;   /* the database directory, kept open while the db is */
+static int lock_fd = -1;    /* mpm.lock beside it: one mpm at a time */
 static sqlite3_stmt *file_insert;   /* reused: an install registers many files */
 
 static const char schema[] =
@@ -67,12 +69,19 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
         buf_printf(err, "Cannot open the database %s%s: %s", rootfs_prefix(), path, strerror(errno));
         return -1;
     }
+    /* one mpm at a time: a second one waits (its journal recovery must
+     * never run while another is half-way) */
+    lock_fd = openat(db_dirfd, "mpm.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
+        buf_printf(err, "Cannot lock %s%s.lock: %s", rootfs_prefix(), path, strerror(errno));
+        pkgdb_close(NULL);
+        return -1;
+    }
     /* the database itself may not be a symlink (SQLite follows the /proc
      * link of the directory, so its own NOFOLLOW flag cannot be used) */
     if (fstatat(db_dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
         buf_printf(err, "Cannot open the database %s%s: not a regular file", rootfs_prefix(), path);
-        close(db_dirfd);
-        db_dirfd = -1;
+        pkgdb_close(NULL);
         return -1;
     }
     char name[4096];
@@ -101,6 +110,8 @@ void pkgdb_close(sqlite3 *db)
     if (db) sqlite3_close(db);
     if (db_dirfd >= 0) close(db_dirfd);
     db_dirfd = -1;
+    if (lock_fd >= 0) close(lock_fd);
+    lock_fd = -1;
 }
 
 static sqlite3_stmt *prep(sqlite3 *db, const char *sql)
