@@ -22,6 +22,7 @@
 #include "pkg/pkgdb.h"
 #include "pkg/repo.h"
 #include "pkg/spmfile.h"
+#include "pkg/states.h"
 #include "pkg/version.h"
 #include "base/rootfs.h"
 #include "base/sha256.h"
@@ -50,6 +51,7 @@ static struct {
     const char *dups;        /* create_repo: ignore, archive or delete */
     const char *dbpath;      /* <vardir>/mpm/packages.db */
     const char *cachedir;    /* <vardir>/mpm/cache */
+    const char *modulepath;  /* --modulepath as given */
 } o;
 
 static Arena A;   /* everything of one run */
@@ -313,7 +315,28 @@ static int check_existing(Plan *p)
     return 1;
 }
 
-/* Installs one package, atomically (see the top of this file). */
+/* Runs a pre or post state; 0 ok. */
+static int run_state(const char *what, const Formula *f, const char *text)
+{
+    Buf mp = BUF_INIT;
+    const char *p = o.modulepath;
+    while (*p) {   /* every entry, as a host path */
+        const char *e = strchr(p, ':');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n) buf_printf(&mp, "%s%s%s", mp.len ? ":" : "", rootfs_prefix(), system_path(arena_strndup(&A, p, n)));
+        p += n + (e != NULL);
+    }
+    StateEnv env = {arena_strdup(&A, buf_cstr(&mp)), o.root, arena_printf(&A, "%s%s", rootfs_prefix(), o.vardir)};
+    buf_free(&mp);
+    fflush(stdout);
+    int rc = states_run(what, f, text, &env);
+    fflush(stdout);
+    return rc;
+}
+
+/* Installs one package, atomically (see the top of this file), between
+ * its pre and post states.  0 done, 1 not installed, 2 installed but its
+ * post state failed. */
 static int install_one(Plan *p)
 {
     const Formula *f = p->pkg.f;
@@ -321,6 +344,8 @@ static int install_one(Plan *p)
     Buf err = BUF_INIT;
     printf("... installing %s\n", name);
     fflush(stdout);
+    if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
+        return fail("Not installing %s: its pre_local_state failed", name);
     /* 1. record what will be staged, so a crash before 3 can be undone */
     if (txn("BEGIN IMMEDIATE") != 0) return 1;
     for (size_t i = 0; i < p->pkg.n; i++) {
@@ -380,7 +405,12 @@ static int install_one(Plan *p)
     if (txn("COMMIT") != 0) { journal_finish(NULL); return 1; }
     buf_free(&err);
     /* 4. the renames (a crash from here on is finished by the next mpm) */
-    return journal_finish("Kept locally modified files of the older version:");
+    if (journal_finish("Kept locally modified files of the older version:") != 0) return 1;
+    if (f->post_local_state && run_state("post_local_state", f, f->post_local_state) != 0) {
+        fail("%s is installed, but its post_local_state failed", name);
+        return 2;
+    }
+    return 0;
 }
 
 static int confirm(const char *what, Plan *plans, const char **names, size_t n)
@@ -760,8 +790,6 @@ static int cmd_install(char **args, int nargs, int local)
             return fail("Package %s already installed, not installing again", f->name);
         if (f->pre_tgt_state || f->post_tgt_state)
             return fail("Cannot install %s: pre_tgt_state and post_tgt_state need a master; mpm installs on this machine only", f->name);
-        if (f->pre_local_state || f->post_local_state)
-            return fail("Cannot install %s: pre_local_state and post_local_state are not supported yet", f->name);
     }
     for (size_t i = 0; i < r.n; i++) {
         const Formula *f = r.plans[i].pkg.f;
@@ -836,9 +864,13 @@ static int cmd_install(char **args, int nargs, int local)
     int conflicts = 0;
     for (size_t i = 0; i < n; i++) conflicts |= check_existing(&ordered[i]);
     if (conflicts) return 1;
-    for (size_t i = 0; i < n; i++)
-        if (install_one(&ordered[i]) != 0) return 1;
-    return 0;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        int one = install_one(&ordered[i]);
+        if (one == 1) return 1;
+        if (one) rc = 1;
+    }
+    return rc;
 }
 
 /* ---- remove, verify ---- */
@@ -1153,6 +1185,7 @@ int main(int argc, char **argv)
     if (!*first) return fail("--modulepath: the first entry is empty");
     char *home_vardir = NULL;
     if (!o.vardir) o.vardir = home_vardir = util_default_vardir();
+    o.modulepath = modulepath;
     o.moddir = system_path(first);
     o.vardir = system_path(o.vardir);
     o.confdir = system_path(o.confdir);

@@ -250,6 +250,37 @@ spew("$b2/templates/t.epp", "x\n");
 is($rc, 0, 'upgrade base to 5.0.1');
 ok(-f "$mods/base/templates/t.epp" && !-e "$mods/base/files", 'new files in, old ones out');
 
+# ---- pre and post states: Puppet code, compiled and applied in-process ----
+{
+    my $okst = module('stated', '1.2.0', '', formula => "pre_local_state: |\n"
+        . "  file { \"$tmp/pre-\${name}-\${version}\": content => \"release \${release}\" }\n"
+        . "post_local_state: |\n  exec { 'seen': command => \"/bin/test -f $mods/stated/manifests/init.pp\" }\n");
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', build($okst, "$tmp/pk"));
+    is($rc, 0, 'a package with pre and post states installs') or diag $err;
+    is(slurp("$tmp/pre-stated-1.2.0"), 'release 1', 'the pre state ran, with $name, $version and $release');
+    like($out, qr{^Notice: /Stage\[main\]/Main/Mpm_state\[stated\]/Exec\[seen\]/returns: executed successfully$}m,
+         'the post state ran after the files were in place, with the engine\'s log lines');
+    my $badpre = module('badpre', '1.0.0', '', formula => "pre_local_state: |\n  exec { 'no': command => '/bin/false' }\n");
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', build($badpre, "$tmp/pk"));
+    is($rc, 1, 'a failing pre state: exit 1');
+    like($err, qr/^Not installing badpre: its pre_local_state failed$/m, 'saying so');
+    ok(!-e "$mods/badpre", 'nothing installed');
+    ($rc, $out) = mpm('list', 'packages');
+    unlike($out, qr/badpre/, 'nor recorded');
+    my $badpost = module('badpost', '1.0.0', '', formula => "post_local_state: |\n  exec { 'no': command => '/bin/false' }\n");
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', build($badpost, "$tmp/pk"));
+    is($rc, 1, 'a failing post state: exit 1');
+    like($err, qr/^badpost is installed, but its post_local_state failed$/m, 'the package stays, the failure is reported');
+    ok(-f "$mods/badpost/manifests/init.pp", 'installed');
+    my $syntax = module('syntax', '1.0.0', '', formula => "pre_local_state: 'file {'\n");
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', build($syntax, "$tmp/pk"));
+    like($err, qr/error:.*\n(.*\n)*The pre_local_state of syntax does not compile/, 'a pre state that does not compile: the compiler\'s message');
+    my $tgt = module('tgt', '1.0.0', '', formula => "pre_tgt_state: {tgt: '*', data: x}\n");
+    ($rc, $out, $err) = mpm('build', $tgt);
+    is("$rc $err", "1 pre_tgt_state and post_tgt_state need a master; mpm installs on this machine only\n",
+       '*_tgt_state is refused');
+}
+
 # ---- messages ----
 my @msgs = (
     [['frobnicate'], "Invalid command 'frobnicate'"],
