@@ -243,6 +243,7 @@ int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, B
             const char *r = f->files[i].path;
             if (!*r || r[0] == '/' || strstr(r, "..") || !strcmp(r, "FORMULA")) continue;
             char *p = arena_printf(a, "%s/%s", dir, r);
+            if (f->files[i].tag == 'g' && lstat(p, &st) != 0) continue;   /* a ghost: recorded, not packed */
             if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
                 if (add_file(&b, dir, r) != 0 || add_tree(&b, dir, r, 0) != 0) goto out;
             } else if (add_file(&b, dir, r) != 0) {

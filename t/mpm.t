@@ -281,6 +281,27 @@ ok(-f "$mods/base/templates/t.epp" && !-e "$mods/base/files", 'new files in, old
        '*_tgt_state is refused');
 }
 
+# ---- files: with type tags, optional and recommended ----
+{
+    my $t = module('tagged', '1.0.0', '', formula => "optional: app, nothere\nrecommended: web\n"
+        . "files: [manifests, 'd|README.md', 'l|LICENSE', 'g|ghost-not-packed']\n");
+    spew("$t/README.md", "readme\n");
+    spew("$t/LICENSE", "license\n");
+    spew("$t/unlisted.txt", "not packed\n");
+    ($rc, $out) = mpm('local', 'files', build($t, "$tmp/pk"));
+    is($out, "tagged\ntagged/FORMULA\ntagged/manifests\ntagged/manifests/init.pp\ntagged/README.md\ntagged/LICENSE\n",
+       'files: only the listed paths, in the listed order, tags removed');
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', "$tmp/pk/tagged-1.0.0-1.spm");
+    is($rc, 0, 'install a package with tagged files') or diag $err;
+    like($out, qr/^The following dependencies are optional:\n\tapp \[Installed\]\n\tnothere\n\n/m, 'optional ones are listed, installed ones marked');
+    like($out, qr/^The following dependencies are recommended:\n\tweb \[Installed\]\n/m, 'recommended ones too');
+    is(slurp("$tmp/share/tagged/README.md") . slurp("$tmp/share/tagged/LICENSE"), "readme\nlicense\n",
+       'd and l tagged files go to the share directory');
+    ok(-f "$mods/tagged/manifests/init.pp" && !-e "$mods/tagged/README.md", 'the rest to the module directory');
+    ($rc, $out) = mpm('-y', 'remove', 'tagged');
+    ok(!-e "$tmp/share/tagged/README.md", 'remove takes them away too');
+}
+
 # ---- messages ----
 my @msgs = (
     [['frobnicate'], "Invalid command 'frobnicate'"],
