@@ -756,12 +756,11 @@ static void print_infos(const char *what, const char *list)
 }
 
 /* install / local install: args are .spm files or (install only) names. */
-static int cmd_install(char **args, int nargs, int local)
+static int install_with(Resolver *rp, char **args, int nargs, int local)
 {
+    int rc = 1;
     if (!nargs) return fail(local ? "A package file must be specified" : "A package must be specified");
     if (open_db(1) != 0) return 1;
-    Resolver r;
-    memset(&r, 0, sizeof r);
     int have_meta = 0;
     for (int i = 0; i < nargs; i++) {
         const char *a = args[i];
@@ -769,7 +768,7 @@ static int cmd_install(char **args, int nargs, int local)
         struct stat st;
         Buf err = BUF_INIT;
         if (l > 4 && !strcmp(a + l - 4, ".spm") && stat(a, &st) == 0) {
-            Plan *p = add_plan(&r, NULL);
+            Plan *p = add_plan(rp, NULL);
             p->explicit_arg = 1;
             if (spm_read(&A, a, NULL, 0, &p->pkg, &err) != 0) return fail_buf(&err);
         } else if (local || (l > 4 && !strcmp(a + l - 4, ".spm"))) {
@@ -777,61 +776,61 @@ static int cmd_install(char **args, int nargs, int local)
         } else {
             if (!have_meta && load_metadata() != 0) return 1;
             have_meta = 1;
-            add_need(&r, a, "", NULL);
+            add_need(rp, a, "", NULL);
             int exists;
-            const RepoEntry *e = best_entry(&r, a, &exists);
+            const RepoEntry *e = best_entry(rp, a, &exists);
             if (!e) return fail("Cannot install %s, the following dependencies are needed:\n\n%s", a, a);
-            add_plan(&r, e)->explicit_arg = 1;
+            add_plan(rp, e)->explicit_arg = 1;
         }
         buf_free(&err);
-        const Formula *f = r.plans[r.n - 1].pkg.f;
-        if (plan_index(&r, f->name) != (int)r.n - 1) return fail("Package %s is named twice", f->name);
+        const Formula *f = rp->plans[rp->n - 1].pkg.f;
+        if (plan_index(rp, f->name) != (int)rp->n - 1) return fail("Package %s is named twice", f->name);
         if (pkgdb_info(db, &A, f->name) && !o.force)
             return fail("Package %s already installed, not installing again", f->name);
         if (f->pre_tgt_state || f->post_tgt_state)
             return fail("Cannot install %s: pre_tgt_state and post_tgt_state need a master; mpm installs on this machine only", f->name);
     }
-    for (size_t i = 0; i < r.n; i++) {
-        const Formula *f = r.plans[i].pkg.f;
+    for (size_t i = 0; i < rp->n; i++) {
+        const Formula *f = rp->plans[i].pkg.f;
         int needs_repo = 0;
         for (size_t d = 0; d < f->ndeps; d++)
-            if (plan_index(&r, f->deps[d].name) < 0 && !pkgdb_info(db, &A, f->deps[d].name)) needs_repo = 1;
+            if (plan_index(rp, f->deps[d].name) < 0 && !pkgdb_info(db, &A, f->deps[d].name)) needs_repo = 1;
         if (needs_repo && !have_meta) {
             if (load_metadata() != 0) return 1;
             have_meta = 1;
         }
-        size_t before = r.missing.len;
-        resolve(&r, i);
-        if (r.missing.len > before && r.plans[i].explicit_arg) {
-            fail("Cannot install %s, the following dependencies are needed:\n%s", f->name, r.missing.s + before);
-            r.failed = 1;
+        size_t before = rp->missing.len;
+        resolve(rp, i);
+        if (rp->missing.len > before && rp->plans[i].explicit_arg) {
+            fail("Cannot install %s, the following dependencies are needed:\n%s", f->name, rp->missing.s + before);
+            rp->failed = 1;
         }
     }
     /* an installed package whose range an upgrade would break */
     size_t ninst;
     const char **inst = pkgdb_list(db, &A, &ninst);
     for (size_t i = 0; i < ninst; i++) {
-        if (plan_index(&r, inst[i]) >= 0) continue;
+        if (plan_index(rp, inst[i]) >= 0) continue;
         PkgRow *row = pkgdb_info(db, &A, inst[i]);
         if (!row || !row->formula) continue;
         Buf err = BUF_INIT;
         Formula *f = formula_parse(&A, row->formula, strlen(row->formula), FORMULA_INSTALL, &err);
         buf_free(&err);
         for (size_t d = 0; f && d < f->ndeps; d++) {
-            int k = plan_index(&r, f->deps[d].name);
-            if (k >= 0 && pkgver_satisfies(f->deps[d].range, r.plans[k].pkg.f->version) != 1) {
+            int k = plan_index(rp, f->deps[d].name);
+            if (k >= 0 && pkgver_satisfies(f->deps[d].range, rp->plans[k].pkg.f->version) != 1) {
                 fail("Conflicting dependencies on %s: %s %s is to be installed, but the installed %s needs %s (%s)",
-                     f->deps[d].name, f->deps[d].name, r.plans[k].pkg.f->version, inst[i], f->deps[d].name,
+                     f->deps[d].name, f->deps[d].name, rp->plans[k].pkg.f->version, inst[i], f->deps[d].name,
                      f->deps[d].range);
-                r.failed = 1;
+                rp->failed = 1;
             }
         }
     }
-    if (r.failed) return 1;
-    Plan *ordered = arena_alloc(&A, (r.n + 1) * sizeof *ordered);
-    char *mark = arena_alloc(&A, r.n + 1);
+    if (rp->failed) return 1;
+    Plan *ordered = arena_alloc(&A, (rp->n + 1) * sizeof *ordered);
+    char *mark = arena_alloc(&A, rp->n + 1);
     size_t n = 0;
-    for (size_t i = 0; i < r.n; i++) order_visit(&r, i, mark, ordered, &n);
+    for (size_t i = 0; i < rp->n; i++) order_visit(rp, i, mark, ordered, &n);
     for (size_t i = 0; i < n; i++) {
         print_infos("optional", ordered[i].pkg.f->optional);
         print_infos("recommended", ordered[i].pkg.f->recommended);
@@ -842,8 +841,8 @@ static int cmd_install(char **args, int nargs, int local)
         Plan *p = &ordered[i];
         if (!p->source) continue;
         const RepoEntry *e = NULL;
-        for (size_t k = 0; k < r.n; k++)
-            if (r.chosen_entry[k] && !strcmp(r.chosen_entry[k]->f->name, p->pkg.f->name)) e = r.chosen_entry[k];
+        for (size_t k = 0; k < rp->n; k++)
+            if (rp->chosen_entry[k] && !strcmp(rp->chosen_entry[k]->f->name, p->pkg.f->name)) e = rp->chosen_entry[k];
         Buf data = BUF_INIT, err = BUF_INIT;
         if (repo_fetch(e->repo, e->filename, MAX_PACKAGE, &data, &err) != 0) return fail_buf(&err);
         const char *dir = arena_printf(&A, "%s/%s", o.cachedir, e->repo->name);
@@ -864,12 +863,22 @@ static int cmd_install(char **args, int nargs, int local)
     int conflicts = 0;
     for (size_t i = 0; i < n; i++) conflicts |= check_existing(&ordered[i]);
     if (conflicts) return 1;
-    int rc = 0;
+    rc = 0;
     for (size_t i = 0; i < n; i++) {
         int one = install_one(&ordered[i]);
         if (one == 1) return 1;
         if (one) rc = 1;
     }
+    return rc;
+}
+
+static int cmd_install(char **args, int nargs, int local)
+{
+    Resolver r;
+    memset(&r, 0, sizeof r);
+    Buf *missing = &r.missing;
+    int rc = install_with(&r, args, nargs, local);
+    buf_free(missing);
     return rc;
 }
 
