@@ -249,6 +249,24 @@ spew("$b2/templates/t.epp", "x\n");
 ($rc, $out, $err) = mpm('-y', '-f', 'local', 'install', build($b2, "$tmp/pk"));
 is($rc, 0, 'upgrade base to 5.0.1');
 ok(-f "$mods/base/templates/t.epp" && !-e "$mods/base/files", 'new files in, old ones out');
+($rc, $out, $err) = mpm('-y', '-f', 'local', 'install', "$repo/base-10.2.0-1.spm");
+is($rc, 1, 'an upgrade an installed package\'s range forbids: exit 1');
+is($err, "Conflicting dependencies on base: base 10.2.0 is to be installed, but the installed web needs base (>= 4.13.1 < 10.0.0)\n",
+   'naming both sides');
+($rc, $out) = mpm('info', 'base');
+like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
+
+# an installed dependency outside a new package's range is upgraded
+{
+    my @u = ("--vardir=$tmp/uvar", "--confdir=$conf", "--modulepath=$tmp/umods");
+    ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'local', 'install', "$repo/base-4.0.0-1.spm");
+    is($rc, 0, 'base 4.0.0 installed') or diag $err;
+    ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'install', 'web');
+    is($rc, 0, 'install web, which needs base >= 4.13.1') or diag $err;
+    like($out, qr/\.\.\. installing base\n\.\.\. installing web\n/, 'base is upgraded first');
+    ($rc, $out) = mpm({bare => 1}, @u, 'info', 'base');
+    like($out, qr/^Version: 5\.0\.0$/m, 'to the newest version in the range');
+}
 
 # ---- pre and post states: Puppet code, compiled and applied in-process ----
 {
