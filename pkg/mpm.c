@@ -845,6 +845,12 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
             if (rp->chosen_entry[k] && !strcmp(rp->chosen_entry[k]->f->name, p->pkg.f->name)) e = rp->chosen_entry[k];
         Buf data = BUF_INIT, err = BUF_INIT;
         if (repo_fetch(e->repo, e->filename, MAX_PACKAGE, &data, &err) != 0) return fail_buf(&err);
+        char sum[65];
+        sha256_hex(buf_cstr(&data), data.len, sum);
+        if (e->sha256 && strcmp(e->sha256, sum)) {
+            buf_free(&data);
+            return fail("Repository %s: %s does not have the SHA-256 its SPM-METADATA gives", e->repo->name, e->filename);
+        }
         const char *dir = arena_printf(&A, "%s/%s", o.cachedir, e->repo->name);
         const char *file = arena_printf(&A, "%s/%s", dir, e->filename);
         if (rootfs_mkdirs(dir, 0755) != 0 || sys_write(file, buf_cstr(&data), data.len, 0644) != 0)

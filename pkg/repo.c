@@ -10,6 +10,7 @@
 #include "pkg/repo.h"
 #include "pkg/spmfile.h"
 #include "pkg/version.h"
+#include "base/sha256.h"
 #include "base/util.h"
 #include <curl/curl.h>
 #include <dirent.h>
@@ -183,12 +184,13 @@ int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, R
         for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
             yaml_node_t *m = yaml_document_get_node(&doc, pr->value);
             if (!m || m->type != YAML_MAPPING_NODE) continue;
-            const char *filename = NULL;
+            const char *filename = NULL, *sum = NULL;
             yaml_node_t *info = NULL;
             for (yaml_node_pair_t *q = m->data.mapping.pairs.start; q < m->data.mapping.pairs.top; q++) {
                 const char *k = scalar(a, yaml_document_get_node(&doc, q->key));
                 if (k && !strcmp(k, "filename")) filename = scalar(a, yaml_document_get_node(&doc, q->value));
                 if (k && !strcmp(k, "info")) info = yaml_document_get_node(&doc, q->value);
+                if (k && !strcmp(k, "sha256")) sum = scalar(a, yaml_document_get_node(&doc, q->value));
             }
             if (!filename || !info || strchr(filename, '/') || filename[0] == '.') continue;
             /* the info mapping's scalars back to text, then through the FORMULA parser */
@@ -217,7 +219,7 @@ int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, R
                 continue;
             }
             buf_free(&ferr);
-            (*v)[(*n)++] = (RepoEntry){r, filename, f};
+            (*v)[(*n)++] = (RepoEntry){r, filename, sum, f};
         }
     } else if (root && !(root->type == YAML_SCALAR_NODE && !root->data.scalar.length)) {
         buf_printf(err, "SPM-METADATA of %s: not a mapping", r->name);
@@ -227,7 +229,7 @@ int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, R
     return rc;
 }
 
-typedef struct Found { const char *file; SpmPackage pkg; } Found;
+typedef struct Found { const char *file; SpmPackage pkg; char sum[65]; } Found;
 
 static int newer(const Formula *a, const Formula *b)
 {
@@ -254,9 +256,17 @@ int repo_create(Arena *a, const char *dir, const char *dups, Buf *err)
         const char *d = names[i]->d_name;
         size_t l = strlen(d);
         if (l < 5 || strcmp(d + l - 4, ".spm") || d[0] == '.') continue;
-        Found fnd = {arena_strdup(a, d), {0}};
-        Buf perr = BUF_INIT;
-        if (spm_read(a, arena_printf(a, "%s/%s", dir, d), NULL, 0, &fnd.pkg, &perr) != 0) {
+        Found fnd = {arena_strdup(a, d), {0}, ""};
+        Buf perr = BUF_INIT, bytes = BUF_INIT;
+        const char *path = arena_printf(a, "%s/%s", dir, d);
+        if (buf_read_file(&bytes, path, 0) != 0) {
+            fprintf(stderr, "mpm: warning: skipping %s: %s\n", path, strerror(errno));
+            continue;
+        }
+        sha256_hex(buf_cstr(&bytes), bytes.len, fnd.sum);
+        int bad = spm_read(a, path, bytes.s, bytes.len, &fnd.pkg, &perr);
+        buf_free(&bytes);
+        if (bad) {
             fprintf(stderr, "mpm: warning: skipping %s/%s: %s\n", dir, d, buf_cstr(&perr));
             buf_free(&perr);
             continue;
@@ -292,6 +302,7 @@ int repo_create(Arena *a, const char *dir, const char *dups, Buf *err)
             buf_free(&out);
             return -1;
         }
+        buf_printf(&out, "    sha256: \"%s\"\n", best[i].sum);   /* keys sorted, as SPM writes them */
     }
     if (!nbest) buf_adds(&out, "{}\n");
     char *meta = arena_printf(a, "%s/SPM-METADATA", dir), *tmp = arena_printf(a, "%s/.SPM-METADATA.tmp%ld", dir, (long)getpid());

@@ -15,6 +15,7 @@ typedef struct Repo {
 typedef struct RepoEntry {
     const Repo *repo;
     const char *filename;            /* the .spm file, relative to the repo url */
+    const char *sha256;              /* its SHA-256 (hex), or NULL when the index has none */
     Formula *f;
 } RepoEntry;
 
@@ -31,7 +32,8 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err);
 int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, RepoEntry **v, size_t *n, Buf *err);
 
 /* create_repo: writes dir/SPM-METADATA for the newest package per name in
- * dir (version, then release, compared as versions); older ones are left
+ * dir (version, then release, compared as versions), each with the SHA-256
+ * of its file (a key SPM does not read and mpm checks); older ones are left
  * (dups "ignore"), moved to dir/archive ("archive") or deleted ("delete").
  * 0, or -1 with the message in err. */
 int repo_create(Arena *a, const char *dir, const char *dups, Buf *err);

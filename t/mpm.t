@@ -118,7 +118,8 @@ is($rc, 0, 'create_repo exits 0');
 my $meta = slurp("$repo/SPM-METADATA");
 like($meta, qr/^app:\n    filename: "app-2\.0\.0-1\.spm"\n    info:\n        dependencies: "web \(>= 1\.0\.0 < 2\.0\.0\)"\n/m,
      'SPM-METADATA: the newest app by version comparison (2.0.0 > 1.10.0 > 1.9.0), its FORMULA under info');
-like($meta, qr/^base:\n    filename: "base-10\.2\.0-1\.spm"/m, 'base 10.2.0 beats 5.0.0 and 4.0.0 (not as text)');
+like($meta, qr/^base:\n    filename: "base-10\.2\.0-1\.spm"\n    info:\n(        .*\n)+    sha256: "[0-9a-f]{64}"\n/m,
+     'base 10.2.0 beats 5.0.0 and 4.0.0 (not as text); the file\'s SHA-256 is recorded');
 my @names = $meta =~ /^(\w+):$/mg;
 is("@names", 'app base lonely needsnew old web', 'one entry per name, sorted');
 ($rc, $out, $err) = mpm('create_repo');
@@ -408,6 +409,15 @@ is($rc, 0, 'http: install web and base from it') or diag $err;
 ok(-f "$tmp/hmods/web/manifests/init.pp" && -f "$tmp/hmods/base/manifests/init.pp", 'both modules installed');
 ($rc, $out) = mpm({bare => 1}, @h, 'info', 'base');
 like($out, qr/^Version: 5\.0\.0$/m, 'the newest base, 5.0.0');
+# a package that is not what the index says is refused
+{
+    my $good = slurp("$hrepo/web-1.4.0-1.spm");
+    spew("$hrepo/web-1.4.0-1.spm", slurp("$repo2/base-5.0.0-1.spm"));
+    ($rc, $out, $err) = mpm({bare => 1}, @h, '-y', '-f', 'install', 'web');
+    is($rc, 1, 'http: a package whose SHA-256 differs from the index: exit 1');
+    is($err, "Repository web: web-1.4.0-1.spm does not have the SHA-256 its SPM-METADATA gives\n", 'saying so');
+    spew("$hrepo/web-1.4.0-1.spm", $good);
+}
 kill 'TERM', $pid;
 waitpid $pid, 0;
 
