@@ -74,8 +74,15 @@ sub settled {
         ($ok, $state) = (defined $d && defined $v && same($d, $want{$v}), $v);
         my ($vrc, $vout) = mpm('verify', 'big');
         $ok &&= $vrc == 0;
+        # and mcomp compiles a site using the module, from that version's files
+        if ($ok) {
+            spew("$tmp/site.pp", "include big\ninclude big::f0\n");
+            my $crc = run([$mcomp, "--modulepath=$mods", "$tmp/site.pp"], "$tmp/cat.json", "$tmp/cat.err", undef, 120);
+            $ok = $crc == 0 && slurp("$tmp/cat.json") =~ /f0 v$v/;
+            diag slurp("$tmp/cat.err") unless $ok;
+        }
     }
-    ok($ok, "$what: the database and the disk agree (state $state)")
+    ok($ok, "$what: the database and the disk agree (state $state)" . ($state =~ /\d/ ? ', mcomp compiles it' : ''))
         or diag("list: $list; files: " . ($d ? join(' ', grep { !/^manifests\/f\d+\.pp$/ } sort keys %$d) . ' ...' : 'none'));
     return $state;
 }
