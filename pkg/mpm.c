@@ -239,15 +239,22 @@ static int journal_finish(const char *kept_heading)
     return txn("BEGIN IMMEDIATE; DELETE FROM journal; COMMIT");
 }
 
-/* Opens the database (creating it when create is set) and finishes what
- * a killed mpm left in its journal.  0 open, 1 no database, -1 error. */
-static int open_db(int create)
+/* Opens the database (mode as pkgdb_open's) and finishes what a killed
+ * mpm left in its journal.  0 open, 1 no database, -1 error. */
+static int open_db(int mode)
 {
     Buf err = BUF_INIT;
-    int rc = pkgdb_open(o.dbpath, create, &db, &err);
+    int rc = pkgdb_open(o.dbpath, mode, &db, &err);
     if (rc < 0) { fail_buf(&err); return -1; }
     buf_free(&err);
     if (rc == 1) return 1;
+    if (rc == 2) {
+        size_t n;
+        pkgdb_journal(db, &A, &n);
+        if (n) fprintf(stderr, "mpm: warning: an install or remove was interrupted; the next mpm run that may write %s%s finishes it\n",
+                       rootfs_prefix(), o.dbpath);
+        return 0;
+    }
     if (txn("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") != 0) return -1;
     if (journal_finish("Kept locally modified files:") != 0) return -1;
     return 0;
@@ -760,7 +767,7 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
 {
     int rc = 1;
     if (!nargs) return fail(local ? "A package file must be specified" : "A package must be specified");
-    if (open_db(1) != 0) return 1;
+    if (open_db(PKGDB_CREATE) != 0) return 1;
     int have_meta = 0;
     for (int i = 0; i < nargs; i++) {
         const char *a = args[i];
@@ -893,7 +900,7 @@ static int cmd_install(char **args, int nargs, int local)
 static int cmd_remove(char **args, int nargs)
 {
     if (!nargs) return fail("A package must be specified");
-    int rc = open_db(0);
+    int rc = open_db(PKGDB_WRITE);
     if (rc < 0) return 1;
     if (rc == 1) return fail("No database at %s%s, cannot remove %s", rootfs_prefix(), o.dbpath, args[0]);
     for (int i = 0; i < nargs; i++)
@@ -924,7 +931,7 @@ static int cmd_remove(char **args, int nargs)
 static int cmd_verify(const char *name)
 {
     if (!name) return fail("A package must be specified");
-    int rc = open_db(0);
+    int rc = open_db(PKGDB_READ);
     if (rc < 0) return 1;
     if (rc == 1 || !pkgdb_info(db, &A, name)) return fail("package %s not installed", name);
     size_t n;
@@ -967,7 +974,7 @@ static void print_info(const char *name, const char *version, const char *releas
 static int cmd_info(const char *name)
 {
     if (!name) return fail("A package must be specified");
-    int rc = open_db(0);
+    int rc = open_db(PKGDB_READ);
     if (rc < 0) return 1;
     PkgRow *r = rc == 0 ? pkgdb_info(db, &A, name) : NULL;
     if (!r) return fail("package %s not installed", name);
@@ -979,7 +986,7 @@ static int cmd_info(const char *name)
 static int cmd_files(const char *name)
 {
     if (!name) return fail("A package name must be specified");
-    int rc = open_db(0);
+    int rc = open_db(PKGDB_READ);
     if (rc < 0) return 1;
     if (rc == 1 || !pkgdb_info(db, &A, name)) return fail("package %s not installed", name);
     size_t n;
@@ -993,7 +1000,7 @@ static int cmd_files(const char *name)
 
 static int cmd_list_packages(void)
 {
-    int rc = open_db(0);
+    int rc = open_db(PKGDB_READ);
     if (rc < 0) return 1;
     if (rc == 1) return 0;
     size_t n;

@@ -49,15 +49,25 @@ int pkgdb_exec(sqlite3 *db, const char *sql, Buf *err)
     return 0;
 }
 
+/* The directory part of path, in a static buffer (for messages). */
+static const char *dir_of(const char *path)
+{
+    static char d[4096];
+    snprintf(d, sizeof d, "%s", path);
+    char *slash = strrchr(d, '/');
+    if (slash) *slash = 0;
+    return d;
+}
+
 int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
 {
     *db = NULL;
     struct stat st;
-    if (!create && rootfs_lstat(path, &st) != 0) return 1;
+    if (create != PKGDB_CREATE && rootfs_lstat(path, &st) != 0) return 1;
     char *dir = xstrndup(path, strlen(path));
     char *slash = strrchr(dir, '/');
     if (slash && slash != dir) *slash = 0;
-    if (create && rootfs_mkdirs(dir, 0755) != 0) {
+    if (create == PKGDB_CREATE && rootfs_mkdirs(dir, 0755) != 0) {
         buf_printf(err, "Cannot create %s%s: %s", rootfs_prefix(), dir, strerror(errno));
         free(dir);
         return -1;
@@ -72,8 +82,11 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
     /* one mpm at a time: a second one waits (its journal recovery must
      * never run while another is half-way) */
     lock_fd = openat(db_dirfd, "mpm.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
-        buf_printf(err, "Cannot lock %s%s.lock: %s", rootfs_prefix(), path, strerror(errno));
+    int readonly = 0;
+    if (lock_fd < 0 && create == PKGDB_READ && (errno == EACCES || errno == EROFS || errno == EPERM)) {
+        readonly = 1;   /* a user who may not write it still reads it */
+    } else if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
+        buf_printf(err, "Cannot lock %s%s/mpm.lock: %s", rootfs_prefix(), dir_of(path), strerror(errno));
         pkgdb_close(NULL);
         return -1;
     }
@@ -85,8 +98,10 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
         return -1;
     }
     char name[4096];
-    snprintf(name, sizeof name, "/proc/self/fd/%d/%s", db_dirfd, leaf);
-    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    /* read-only: immutable, as a reader cannot make the WAL's shared memory */
+    snprintf(name, sizeof name, readonly ? "file:/proc/self/fd/%d/%s?immutable=1" : "/proc/self/fd/%d/%s", db_dirfd, leaf);
+    int flags = readonly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                         : SQLITE_OPEN_READWRITE | (create == PKGDB_CREATE ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(name, db, flags, NULL) != SQLITE_OK) {
         buf_printf(err, "Cannot open the database %s%s: %s", rootfs_prefix(), path,
                    *db ? sqlite3_errmsg(*db) : "out of memory");
@@ -95,6 +110,7 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
         return -1;
     }
     sqlite3_busy_timeout(*db, 10000);
+    if (readonly) return 2;
     if (pkgdb_exec(*db, schema, err) != 0) {
         pkgdb_close(*db);
         *db = NULL;

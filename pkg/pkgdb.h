@@ -24,10 +24,14 @@ typedef struct PkgFileRow {
  * (op 'r'; a directory when sum is ""). */
 typedef struct PkgJournal { const char *package, *path, *tmp, *sum; char op; } PkgJournal;
 
-/* Opens (and with create, creates with its directory) the database at
- * path, a path of the managed system (under --root when there is one).
- * 0 open, 1 no database (create not set), -1 error (message in err). */
-int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err);
+/* Opens the database at path, a path of the managed system (under --root
+ * when there is one), holding its lock (one mpm at a time).  mode
+ * PKGDB_CREATE creates it and its directory when missing; PKGDB_WRITE needs
+ * it to exist; PKGDB_READ also falls back to reading it, unlocked, when the
+ * user may not write there.  0 open, 1 no database, 2 open read-only, -1
+ * error (message in err). */
+enum { PKGDB_WRITE, PKGDB_CREATE, PKGDB_READ };
+int pkgdb_open(const char *path, int mode, sqlite3 **db, Buf *err);
 void pkgdb_close(sqlite3 *db);
 
 /* Runs sql (no results); 0, or -1 with the message in err. */

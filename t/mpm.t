@@ -421,6 +421,21 @@ like($out, qr/^Version: 5\.0\.0$/m, 'the newest base, 5.0.0');
 kill 'TERM', $pid;
 waitpid $pid, 0;
 
+# ---- a user who may not write the database still reads it ----
+SKIP: {
+    skip 'needs root to become another user', 4 if $>;
+    chmod 0755, $tmp;
+    my @as_nobody = ($^X, '-MPOSIX', '-e', 'POSIX::setgid(65534); POSIX::setuid(65534) or die; exec @ARGV or die', $mpm, @common);
+    $rc = run([@as_nobody, 'list', 'packages'], "$tmp/out", "$tmp/err", undef, 60);
+    is($rc, 0, 'list packages as an unprivileged user') or diag slurp("$tmp/err");
+    like(slurp("$tmp/out"), qr/^web$/m, 'reads the database');
+    $rc = run([@as_nobody, 'verify', 'web'], "$tmp/out", "$tmp/err", undef, 60);
+    is($rc, 0, 'verify too');
+    $rc = run([@as_nobody, '-y', 'remove', 'web'], "$tmp/out", "$tmp/err", undef, 60);
+    is($rc, 1, 'but removing is refused');
+    chmod 0700, $tmp;
+}
+
 # ---- --root: every path inside the root, symlinks included ----
 my $root = "$tmp/root";
 make_path("$root/etc/puppet/code", "$root/elsewhere");
