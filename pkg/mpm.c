@@ -104,6 +104,14 @@ static int sys_rename(const char *from, const char *to)
     const char *lf, *lt;
     int ff = rootfs_parent(from, &lf);
     if (ff < 0) return -1;
+    const char *sf = strrchr(from, '/'), *st = strrchr(to, '/');
+    if (sf && st && sf - from == st - to && !strncmp(from, to, (size_t)(sf - from))) {   /* one directory */
+        int rc = renameat(ff, lf, ff, st + 1);
+        int e = errno;
+        close(ff);
+        errno = e;
+        return rc;
+    }
     int ft = rootfs_parent(to, &lt);
     if (ft < 0) { close(ff); return -1; }
     int rc = renameat(ff, lf, ft, lt);
@@ -367,16 +375,21 @@ static int install_one(Plan *p)
         if (rc) { txn("ROLLBACK"); return fail_buf(&err); }
     }
     if (txn("COMMIT") != 0) return 1;
-    /* 2. directories, then every file beside its destination */
+    /* 2. directories, then every file beside its destination (a package
+     * lists a directory before what it holds: the last one made is known) */
+    const char *made = NULL;
     for (size_t i = 0; i < p->pkg.n; i++) {
         if (!p->dest[i]) continue;
         const SpmMember *m = &p->pkg.m[i];
         const char *dir = m->is_dir ? p->dest[i] : arena_strndup(&A, p->dest[i], (size_t)(strrchr(p->dest[i], '/') - p->dest[i]));
-        if (*dir && rootfs_mkdirs(dir, 0755) != 0) {
+        if (made && !strcmp(made, dir)) {
+            /* made already */
+        } else if (*dir && rootfs_mkdirs(dir, 0755) != 0) {
             fail("Cannot create %s%s: %s", rootfs_prefix(), dir, strerror(errno));
             journal_finish(NULL);
             return 1;
         }
+        made = dir;
         if (!m->is_dir && sys_write(tmp_beside(p->dest[i]), m->data, m->size, m->mode & 0755) != 0) {
             fail("Cannot write %s%s: %s", rootfs_prefix(), tmp_beside(p->dest[i]), strerror(errno));
             journal_finish(NULL);
@@ -858,9 +871,11 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
             buf_free(&data);
             return fail("Repository %s: %s does not have the SHA-256 its SPM-METADATA gives", e->repo->name, e->filename);
         }
+        /* a download is kept in the cache (a file:// package is at hand already) */
         const char *dir = arena_printf(&A, "%s/%s", o.cachedir, e->repo->name);
         const char *file = arena_printf(&A, "%s/%s", dir, e->filename);
-        if (rootfs_mkdirs(dir, 0755) != 0 || sys_write(file, buf_cstr(&data), data.len, 0644) != 0)
+        if (strncmp(e->repo->url, "file://", 7) &&
+            (rootfs_mkdirs(dir, 0755) != 0 || sys_write(file, buf_cstr(&data), data.len, 0644) != 0))
             fprintf(stderr, "mpm: warning: cannot keep %s%s in the cache: %s\n", rootfs_prefix(), file, strerror(errno));
         char *copy = arena_memdup(&A, buf_cstr(&data), data.len + 1);
         size_t len = data.len;

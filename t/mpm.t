@@ -183,7 +183,7 @@ like($out, qr/^Version: 5\.0\.0$/m, 'base 5.0.0 from the second repository: app\
 like($out, qr/^Install Date: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/m, 'the install date in SPM\'s form');
 ok(-f "$mods/app/manifests/init.pp" && -f "$mods/web/metadata.json", 'modules in the first modulepath entry');
 ok(!-e "$mods/app/FORMULA", 'the FORMULA is the package\'s, not installed');
-ok(-e "$var/mpm/cache/main/app-2.0.0-1.spm", 'downloaded packages are kept in the cache');
+ok(!-e "$var/mpm/cache/main/app-2.0.0-1.spm", 'file:// packages are not copied into the cache');
 
 # the end-to-end check: mcomp compiles a site using what mpm installed
 spew("$tmp/site.pp", "include app\ninclude web\n");
@@ -407,6 +407,7 @@ is($rc, 0, 'http: update_repo with basic auth') or diag $err;
 ($rc, $out, $err) = mpm({bare => 1}, @h, '-y', 'install', 'web');
 is($rc, 0, 'http: install web and base from it') or diag $err;
 ok(-f "$tmp/hmods/web/manifests/init.pp" && -f "$tmp/hmods/base/manifests/init.pp", 'both modules installed');
+ok(-s "$tmp/hvar/mpm/cache/web/web-1.4.0-1.spm", 'downloaded packages are kept in the cache');
 ($rc, $out) = mpm({bare => 1}, @h, 'info', 'base');
 like($out, qr/^Version: 5\.0\.0$/m, 'the newest base, 5.0.0');
 # a package that is not what the index says is refused
