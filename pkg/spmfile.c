@@ -321,6 +321,7 @@ int spm_read(Arena *a, const char *path, const void *data, size_t len, SpmPackag
             goto out;
         }
         mode_t type = archive_entry_filetype(e);
+        if (!slash && type == AE_IFREG) continue;   /* legacy SPM's second FORMULA, named <name>: skipped as SPM does */
         if (type != AE_IFREG && type != AE_IFDIR) {
             buf_printf(err, "Invalid package %s: member %s is not a file or a directory", path, name);
             goto out;

@@ -366,6 +366,34 @@ like($out, qr/^usage: mpm/, '--help');
     like($err, qr/outside the top directory/, 'saying why');
 }
 
+# a package as legacy SPM wrote it: the FORMULA once more as a file named
+# <name>, no directory member; install skips that member
+{
+    require Archive::Tar;
+    my $t = Archive::Tar->new;
+    $t->add_data('legacy', "name: legacy\nversion: 1\nrelease: 1\nsummary: s\ndescription: d\n");
+    $t->add_data('legacy/FORMULA', "name: legacy\nversion: 1\nrelease: 1\nsummary: s\ndescription: d\n");
+    $t->add_data('legacy/manifests/init.pp', "class legacy { }\n");
+    $t->write("$tmp/legacy-1-1.spm", Archive::Tar::COMPRESS_BZIP()) or die $t->error;
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', "$tmp/legacy-1-1.spm");
+    is($rc, 0, 'a legacy SPM package installs') or diag $err;
+    ok(-f "$mods/legacy/manifests/init.pp", 'its files are in place');
+}
+
+# update_repo and repo update of one repository; spm_repo_dups delete
+($rc, $out, $err) = mpm('repo', 'update', 'second');
+is("$rc $err", '0 ', 'repo update REPO');
+($rc, $out, $err) = mpm('update_repo', 'nope');
+is("$rc $err", "1 Repository nope is not configured (or not enabled)\n", 'update_repo of an unknown repository');
+{
+    my $r3 = "$tmp/repo3";
+    make_path($r3);
+    system('cp', "$repo/base-5.0.0-1.spm", "$repo/base-4.0.0-1.spm", "$repo/base-10.2.0-1.spm", $r3) == 0 or die;
+    ($rc, $out, $err) = mpm('--repo-dups=delete', 'repo', 'create', $r3);
+    opendir(my $dh, $r3) or die;
+    is(join(' ', sort grep { !/^\./ } readdir $dh), 'SPM-METADATA base-10.2.0-1.spm', 'spm_repo_dups delete: only the newest stays');
+}
+
 # ---- http:// repository, with basic auth, served by this test ----
 my $hrepo = "$tmp/hrepo";
 make_path($hrepo);
