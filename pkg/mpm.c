@@ -810,7 +810,8 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
         if (f->pre_tgt_state || f->post_tgt_state)
             return fail("Cannot install %s: pre_tgt_state and post_tgt_state need a master; mpm installs on this machine only", f->name);
     }
-    for (size_t i = 0; i < rp->n; i++) {
+    size_t nargs_plans = rp->n;   /* resolve() adds (and resolves) the dependencies */
+    for (size_t i = 0; i < nargs_plans; i++) {
         const Formula *f = rp->plans[i].pkg.f;
         int needs_repo = 0;
         for (size_t d = 0; d < f->ndeps; d++)

@@ -109,6 +109,7 @@ build(module('app', '2.0.0', 'web (>= 1.0.0 < 2.0.0)'));
 build(module('base', '4.0.0', ''));
 build(module('base', '10.2.0', ''));
 build(module('lonely', '1.0.0', 'ghost, web'));
+build(module('deep', '1.0.0', 'lonely, ghost, phantom'));
 build(module('needsnew', '1.0.0', 'base (>= 20.0.0)'));
 build(module('old', '1.0.0', 'base (< 5.0.0)'));
 build(module('app', '1.9.0', 'web'));
@@ -121,7 +122,7 @@ like($meta, qr/^app:\n    filename: "app-2\.0\.0-1\.spm"\n    info:\n        dep
 like($meta, qr/^base:\n    filename: "base-10\.2\.0-1\.spm"\n    info:\n(        .*\n)+    sha256: "[0-9a-f]{64}"\n/m,
      'base 10.2.0 beats 5.0.0 and 4.0.0 (not as text); the file\'s SHA-256 is recorded');
 my @names = $meta =~ /^(\w+):$/mg;
-is("@names", 'app base lonely needsnew old web', 'one entry per name, sorted');
+is("@names", 'app base deep lonely needsnew old web', 'one entry per name, sorted');
 ($rc, $out, $err) = mpm('create_repo');
 is("$rc $err", "1 A path to a directory must be specified\n", 'create_repo without a directory');
 
@@ -154,6 +155,9 @@ ok(-s "$var/mpm/cache/main/SPM-METADATA", 'the metadata is cached under the vard
 is($rc, 1, 'a missing dependency: exit 1');
 is($err, "Cannot install lonely, the following dependencies are needed:\n\nghost\n", 'SPM\'s message names it');
 ok(!-e $mods, 'nothing installed');
+($rc, $out, $err) = mpm('-y', 'install', 'deep');
+is($err, "Cannot install deep, the following dependencies are needed:\n\nghost\nphantom\n",
+   'missing dependencies of dependencies too, each once');
 
 ($rc, $out, $err) = mpm('-y', 'install', 'needsnew');
 is($rc, 1, 'a dependency no repository version satisfies: exit 1');
