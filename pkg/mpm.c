@@ -680,6 +680,7 @@ static void resolve(Resolver *r, size_t i)
                     r->chosen_entry[k] = e;
                     r->plans[k].pkg.f = e->f;
                     r->plans[k].source = e->repo->name;
+                    resolve(r, (size_t)k);   /* the new version's own dependencies */
                     continue;
                 }
             }

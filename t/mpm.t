@@ -110,6 +110,8 @@ build(module('base', '4.0.0', ''));
 build(module('base', '10.2.0', ''));
 build(module('lonely', '1.0.0', 'ghost, web'));
 build(module('deep', '1.0.0', 'lonely, ghost, phantom'));
+build(module('xx', '1.0.0', 'base, yy'));
+build(module('yy', '1.0.0', 'base (< 6.0.0)'));
 build(module('needsnew', '1.0.0', 'base (>= 20.0.0)'));
 build(module('old', '1.0.0', 'base (< 5.0.0)'));
 build(module('app', '1.9.0', 'web'));
@@ -122,7 +124,7 @@ like($meta, qr/^app:\n    filename: "app-2\.0\.0-1\.spm"\n    info:\n        dep
 like($meta, qr/^base:\n    filename: "base-10\.2\.0-1\.spm"\n    info:\n(        .*\n)+    sha256: "[0-9a-f]{64}"\n/m,
      'base 10.2.0 beats 5.0.0 and 4.0.0 (not as text); the file\'s SHA-256 is recorded');
 my @names = $meta =~ /^(\w+):$/mg;
-is("@names", 'app base deep lonely needsnew old web', 'one entry per name, sorted');
+is("@names", 'app base deep lonely needsnew old web xx yy', 'one entry per name, sorted');
 ($rc, $out, $err) = mpm('create_repo');
 is("$rc $err", "1 A path to a directory must be specified\n", 'create_repo without a directory');
 
@@ -197,6 +199,15 @@ like(slurp("$tmp/cat.json"), qr/"title": ?"app 2\.0\.0".*"title": ?"base 5\.0\.0
 
 ($rc, $out, $err) = mpm('-y', 'install', 'app');
 is("$rc $err", "1 Package app already installed, not installing again\n", 'installing again without --force');
+
+# a dependency chosen before a later range narrowed it is chosen again
+{
+    my @x = ("--vardir=$tmp/xvar", "--confdir=$conf", "--modulepath=$tmp/xmods");
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', 'install', 'xx');
+    is($rc, 0, 'xx needs any base and yy, yy needs base < 6.0.0') or diag $err;
+    ($rc, $out) = mpm({bare => 1}, @x, 'info', 'base');
+    like($out, qr/^Version: 5\.0\.0$/m, 'base 5.0.0 is installed, not the newest 10.2.0');
+}
 
 # ---- files, verify, remove ----
 ($rc, $out) = mpm('files', 'base');
