@@ -231,7 +231,7 @@ static int journal_finish(const char *kept_heading)
             if (!strcmp(sum, j[i].sum)) {
                 if (sys_unlink(j[i].path, 0) != 0 && errno != ENOENT)
                     return fail("Cannot remove %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
-            } else if (*sum) {
+            } else if (*sum || rootfs_lstat(j[i].path, &(struct stat){0}) == 0) {   /* edited, or replaced */
                 if (!kept++ && kept_heading) printf("%s\n\n", kept_heading);
                 printf("%s%s\n", rootfs_prefix(), j[i].path);
                 if (o.verbose) fprintf(stderr, "Not removing file %s%s\n", rootfs_prefix(), j[i].path);

@@ -332,8 +332,13 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     is(slurp("$tmp/share/tagged/README.md") . slurp("$tmp/share/tagged/LICENSE"), "readme\nlicense\n",
        'd and l tagged files go to the share directory');
     ok(-f "$mods/tagged/manifests/init.pp" && !-e "$mods/tagged/README.md", 'the rest to the module directory');
+    unlink "$mods/tagged/manifests/init.pp";
+    symlink('/etc/hostname', "$mods/tagged/manifests/init.pp") or die;
     ($rc, $out) = mpm('-y', 'remove', 'tagged');
     ok(!-e "$tmp/share/tagged/README.md", 'remove takes them away too');
+    is($out, "... removing tagged\nKept locally modified files of tagged:\n\n$mods/tagged/manifests/init.pp\n",
+       'a file replaced by a symlink is kept and listed');
+    ok(-l "$mods/tagged/manifests/init.pp", 'the symlink stays');
 }
 
 # ---- messages ----
