@@ -469,6 +469,10 @@ like($out, qr/^Version: 5\.0\.0$/m, 'the newest base, 5.0.0');
 }
 kill 'TERM', $pid;
 waitpid $pid, 0;
+($rc, $out, $err) = mpm({bare => 1}, @h, 'update_repo');
+is($rc, 1, 'http: the server is gone: exit 1');
+like($err, qr{^Cannot update repository web: Cannot fetch http://127\.0\.0\.1:$port/SPM-METADATA: .*(connect|refused)}mi,
+     'the error names the URL and the reason');
 
 # ---- a user who may not write the database still reads it ----
 SKIP: {
@@ -499,5 +503,12 @@ ok(-f "$root/var/lib/mapply/mpm/packages.db" || -f "$root/root/.mapply/mpm/packa
 like($out, qr{^\Q$root\E/etc/puppet/code/modules/base/manifests/init\.pp$}m, 'files are shown with the root prefix');
 ($rc, $out) = mpm({bare => 1}, "--root=$root", '-y', 'remove', 'base');
 ok(!-e "$root/elsewhere/base", '--root: remove');
+# the repositories configured, the cache and the database in the root
+make_path("$root/etc/puppet");
+spew("$root/etc/puppet/mpm.repos", "main:\n  url: file://$repo2\n");
+($rc, $out, $err) = mpm({bare => 1}, "--root=$root", '-y', 'install', 'base');
+is($rc, 0, '--root: install from the repositories configured in the root') or diag $err;
+ok(-f "$root/elsewhere/base/manifests/init.pp", 'into the root');
+ok(glob("$root/*/*/*/mpm/cache/main/SPM-METADATA") || glob("$root/*/*/mpm/cache/main/SPM-METADATA"), 'the metadata cached in the root');
 
 done_testing();
