@@ -284,6 +284,20 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     like($out, qr/^Version: 5\.0\.0$/m, 'to the newest version in the range');
 }
 
+# top_level_dir: only what is under it is installed, as the module of that name
+{
+    my $d = "$src/webstack";
+    make_path("$d/nginx/manifests", "$d/docs");
+    spew("$d/FORMULA", "name: webstack\nversion: 1\nrelease: 1\nsummary: s\ndescription: d\ntop_level_dir: nginx\n");
+    spew("$d/nginx/manifests/init.pp", "class nginx { }\n");
+    spew("$d/docs/guide.txt", "guide\n");
+    ($rc, $out, $err) = mpm('-y', 'local', 'install', build($d, "$tmp/pk"));
+    is($rc, 0, 'a package with a top_level_dir') or diag $err;
+    ok(-f "$mods/nginx/manifests/init.pp" && !-e "$mods/webstack" && !-e "$mods/nginx/docs", 'installs that directory as the module');
+    ($rc, $out) = mpm('files', 'webstack');
+    is($out, "$mods/nginx\n$mods/nginx/manifests\n$mods/nginx/manifests/init.pp\n", 'and records only it');
+}
+
 # ---- pre and post states: Puppet code, compiled and applied in-process ----
 {
     my $okst = module('stated', '1.2.0', '', formula => "pre_local_state: |\n"
