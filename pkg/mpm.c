@@ -302,9 +302,10 @@ static void plan_dests(Plan *p)
 }
 
 /* check_existing, REC: every destination, not only those under
- * top_level_dir.  A file of the same package (a reinstall) is no
- * conflict.  Prints SPM's message and returns 1 when something is in the
- * way. */
+ * top_level_dir.  A file of the same package (a reinstall, an upgrade) is
+ * no conflict unless it was edited since: a local edit is never replaced
+ * without --force.  Prints SPM's message and returns 1 when something is
+ * in the way. */
 static int check_existing(Plan *p)
 {
     Buf list = BUF_INIT;
@@ -318,8 +319,14 @@ static int check_existing(Plan *p)
         } else if (S_ISDIR(st.st_mode)) {
             in_way = 1;
         } else {
-            const char *owner = pkgdb_owner(db, &A, p->dest[i]);
-            in_way = !(owner && !strcmp(owner, p->pkg.f->name)) && !o.force;
+            const char *sum = NULL, *owner = pkgdb_owner(db, &A, p->dest[i], &sum);
+            int own = owner && !strcmp(owner, p->pkg.f->name);
+            if (own) {
+                char now[65];
+                sys_sum(p->dest[i], now);
+                own = sum && !strcmp(now, sum);
+            }
+            in_way = !own && !o.force;
         }
         if (in_way) buf_printf(&list, "%s%s\n", rootfs_prefix(), p->dest[i]);
     }

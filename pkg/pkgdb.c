@@ -207,12 +207,16 @@ PkgFileRow *pkgdb_files(sqlite3 *db, Arena *a, const char *name, size_t *n)
     return v;
 }
 
-const char *pkgdb_owner(sqlite3 *db, Arena *a, const char *path)
+const char *pkgdb_owner(sqlite3 *db, Arena *a, const char *path, const char **sum)
 {
-    sqlite3_stmt *st = prep(db, "SELECT package FROM files WHERE path = ? AND sum != '' LIMIT 1");
+    sqlite3_stmt *st = prep(db, "SELECT package, sum FROM files WHERE path = ? AND sum != '' LIMIT 1");
     if (!st) return NULL;
     sqlite3_bind_text(st, 1, path, -1, SQLITE_TRANSIENT);
-    const char *r = sqlite3_step(st) == SQLITE_ROW ? col(a, st, 0) : NULL;
+    const char *r = NULL;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        r = col(a, st, 0);
+        if (sum) *sum = col(a, st, 1);
+    }
     sqlite3_finalize(st);
     return r;
 }

@@ -43,8 +43,9 @@ PkgRow *pkgdb_info(sqlite3 *db, Arena *a, const char *name);
 const char **pkgdb_list(sqlite3 *db, Arena *a, size_t *n);
 /* The package's files in path order; *n set; lives in a. */
 PkgFileRow *pkgdb_files(sqlite3 *db, Arena *a, const char *name, size_t *n);
-/* The package that recorded path as a file (not a directory), or NULL. */
-const char *pkgdb_owner(sqlite3 *db, Arena *a, const char *path);
+/* The package that recorded path as a file (not a directory), or NULL;
+ * *sum (when sum is not NULL) is set to the SHA-256 recorded with it. */
+const char *pkgdb_owner(sqlite3 *db, Arena *a, const char *path, const char **sum);
 
 /* Replaces the package's rows (package and files) with f's, installed now. */
 int pkgdb_register(sqlite3 *db, const Formula *f, Buf *err);

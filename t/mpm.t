@@ -277,6 +277,12 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     my @u = ("--vardir=$tmp/uvar", "--confdir=$conf", "--modulepath=$tmp/umods");
     ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'local', 'install', "$repo/base-4.0.0-1.spm");
     is($rc, 0, 'base 4.0.0 installed') or diag $err;
+    my $orig = slurp("$tmp/umods/base/manifests/init.pp");
+    spew("$tmp/umods/base/manifests/init.pp", "# mine\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'install', 'web');
+    is("$rc $err", "1 Not installing base due to existing files:\n\n$tmp/umods/base/manifests/init.pp\n",
+       'an upgrade never replaces a locally edited file without --force');
+    spew("$tmp/umods/base/manifests/init.pp", $orig);
     ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'install', 'web');
     is($rc, 0, 'install web, which needs base >= 4.13.1') or diag $err;
     like($out, qr/\.\.\. installing base\n\.\.\. installing web\n/, 'base is upgraded first');
