@@ -553,7 +553,8 @@ static int load_metadata(void)
         const char *file = arena_printf(&A, "%s/%s/SPM-METADATA", o.cachedir, r->name);
         Buf text = BUF_INIT, err = BUF_INIT;
         if (sys_read(file, &text) != 0) {
-            fprintf(stderr, "Updating repo metadata\n");
+            static int said;
+            if (!said++) fprintf(stderr, "Updating repo metadata\n");
             if (update_repos(r->name) != 0 || sys_read(file, &text) != 0) {
                 buf_free(&text);
                 return 1;

@@ -280,7 +280,7 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     my $orig = slurp("$tmp/umods/base/manifests/init.pp");
     spew("$tmp/umods/base/manifests/init.pp", "# mine\n");
     ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'install', 'web');
-    is("$rc $err", "1 Not installing base due to existing files:\n\n$tmp/umods/base/manifests/init.pp\n",
+    is("$rc $err", "1 Updating repo metadata\nNot installing base due to existing files:\n\n$tmp/umods/base/manifests/init.pp\n",
        'an upgrade never replaces a locally edited file without --force');
     spew("$tmp/umods/base/manifests/init.pp", $orig);
     ($rc, $out, $err) = mpm({bare => 1}, @u, '-y', 'install', 'web');
