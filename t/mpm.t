@@ -494,6 +494,27 @@ is($rc, 1, 'http: the server is gone: exit 1');
 like($err, qr{^Cannot update repository web: Cannot fetch http://127\.0\.0\.1:$port/SPM-METADATA: .*(connect|refused)}mi,
      'the error names the URL and the reason');
 
+# ---- Forge modules as Debian packages them: built with no extra file ----
+SKIP: {
+    my $fm = '/usr/share/puppet/modules';
+    skip "$fm/stdlib and $fm/concat are not installed", 5 unless -e "$fm/stdlib/metadata.json" && -e "$fm/concat/metadata.json";
+    my ($frepo, $fconf) = ("$tmp/forge", "$tmp/fconf");
+    make_path($frepo, $fconf);
+    ($rc, $out, $err) = mpm("--build-dir=$frepo", 'build', "$fm/stdlib", "$fm/concat");
+    is($rc, 0, 'stdlib and concat build from their metadata.json') or diag $err;
+    mpm('create_repo', $frepo);
+    spew("$fconf/mpm.repos", "forge:\n  url: file://$frepo\n");
+    my @f = ("--vardir=$tmp/fvar", "--confdir=$fconf", "--modulepath=$tmp/fmods");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, '-y', 'install', 'concat');
+    is($rc, 0, 'install concat') or diag $err;
+    like($out, qr/^\.\.\. installing stdlib\n\.\.\. installing concat\n/m, 'with stdlib, which its metadata.json requires (a range)');
+    spew("$tmp/fsite.pp", "concat { '/tmp/x': }\nconcat::fragment { 'a': target => '/tmp/x', content => 'hi' }\n"
+         . "notify { join(['a', 'b'], ','): }\n");
+    is(run([$mcomp, "--modulepath=$tmp/fmods", "$tmp/fsite.pp"], "$tmp/fcat.json", "$tmp/fcat.err", undef, 120), 0,
+       'mcomp compiles a site using concat and stdlib as mpm installed them') or diag slurp("$tmp/fcat.err");
+    like(slurp("$tmp/fcat.json"), qr/"Concat_fragment".*"a,b"|"a,b".*"Concat_fragment"/s, 'concat\'s types and stdlib\'s functions are there');
+}
+
 # ---- a user who may not write the database still reads it ----
 SKIP: {
     skip 'needs root to become another user', 4 if $>;
