@@ -11,8 +11,10 @@
  * remove still has to make, and the rows saying "installed" (or "gone")
  * are committed in the same SQLite transaction as those steps.  An install
  * first records its temporary files and new directories (so a crash before
- * the commit is rolled back: they are deleted), writes every file beside
- * its destination, then commits the package rows with the renames to do;
+ * the commit is rolled back: they are deleted), writes every file (a new
+ * module directory whole, beside its place, to be renamed in one step; an
+ * upgrade's files each beside its destination), then commits the package
+ * rows with the renames to do;
  * a crash after that commit is rolled forward: the next mpm command finds
  * the journal and finishes the renames (or the deletions of a remove)
  * before doing anything else.  Every path of the managed system goes
@@ -291,6 +293,8 @@ static const char *member_dest(const Formula *f, const SpmMember *m)
 typedef struct Plan {
     SpmPackage pkg;
     const char **dest;       /* per member, or NULL */
+    const char **staged;     /* per member: where it is written first */
+    const char *fresh_root;  /* the module directory when it does not exist yet, else NULL */
     const char *source;      /* the repo name, or NULL for a file */
     int explicit_arg;        /* named on the command line */
 } Plan;
@@ -300,6 +304,31 @@ static void plan_dests(Plan *p)
     p->dest = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->dest);
     for (size_t i = 0; i < p->pkg.n; i++) p->dest[i] = member_dest(p->pkg.f, &p->pkg.m[i]);
 }
+
+/* Where each member is written before the renames.  A module directory
+ * that does not exist yet is built whole beside it (.<name>.mpm-new) and
+ * renamed into place at once, so nothing reading the module directory ever
+ * sees half of it; otherwise (an upgrade, files outside the module) each
+ * file is written beside its destination. */
+static void plan_staging(Plan *p)
+{
+    const Formula *f = p->pkg.f;
+    const char *root = arena_printf(&A, "%s/%s", o.moddir, f->top_level_dir);
+    const char *tmp_root = tmp_beside(root);
+    struct stat st;
+    p->fresh_root = rootfs_lstat(root, &st) != 0 && rootfs_lstat(tmp_root, &st) != 0 ? root : NULL;
+    size_t rl = strlen(root);
+    p->staged = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->staged);
+    for (size_t i = 0; i < p->pkg.n; i++) {
+        const char *d = p->dest[i];
+        if (!d) continue;
+        if (p->fresh_root && !strncmp(d, root, rl) && (!d[rl] || d[rl] == '/'))
+            p->staged[i] = arena_printf(&A, "%s%s", tmp_root, d + rl);
+        else
+            p->staged[i] = p->pkg.m[i].is_dir ? d : tmp_beside(d);
+    }
+}
+
 
 /* check_existing, REC: every destination, not only those under
  * top_level_dir.  A file of the same package (a reinstall, an upgrade) is
@@ -368,6 +397,7 @@ static int install_one(Plan *p)
     fflush(stdout);
     if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
         return fail("Not installing %s: its pre_local_state failed", name);
+    plan_staging(p);
     /* 1. record what will be staged, so a crash before 3 can be undone */
     if (txn("BEGIN IMMEDIATE") != 0) return 1;
     for (size_t i = 0; i < p->pkg.n; i++) {
@@ -375,20 +405,21 @@ static int install_one(Plan *p)
         struct stat st;
         int rc = 0;
         if (p->pkg.m[i].is_dir) {
-            if (rootfs_lstat(p->dest[i], &st) != 0) rc = pkgdb_journal_add(db, 'd', name, p->dest[i], NULL, NULL, &err);
+            if (rootfs_lstat(p->staged[i], &st) != 0) rc = pkgdb_journal_add(db, 'd', name, p->staged[i], NULL, NULL, &err);
         } else {
-            rc = pkgdb_journal_add(db, 's', name, p->dest[i], tmp_beside(p->dest[i]), NULL, &err);
+            rc = pkgdb_journal_add(db, 's', name, p->dest[i], p->staged[i], NULL, &err);
         }
         if (rc) { txn("ROLLBACK"); return fail_buf(&err); }
     }
     if (txn("COMMIT") != 0) return 1;
-    /* 2. directories, then every file beside its destination (a package
-     * lists a directory before what it holds: the last one made is known) */
+    /* 2. directories, then every file (a package lists a directory before
+     * what it holds: the last one made is known) */
     const char *made = NULL;
     for (size_t i = 0; i < p->pkg.n; i++) {
         if (!p->dest[i]) continue;
         const SpmMember *m = &p->pkg.m[i];
-        const char *dir = m->is_dir ? p->dest[i] : arena_strndup(&A, p->dest[i], (size_t)(strrchr(p->dest[i], '/') - p->dest[i]));
+        const char *sp = p->staged[i];
+        const char *dir = m->is_dir ? sp : arena_strndup(&A, sp, (size_t)(strrchr(sp, '/') - sp));
         if (made && !strcmp(made, dir)) {
             /* made already */
         } else if (*dir && rootfs_mkdirs(dir, 0755) != 0) {
@@ -397,8 +428,8 @@ static int install_one(Plan *p)
             return 1;
         }
         made = dir;
-        if (!m->is_dir && sys_write(tmp_beside(p->dest[i]), m->data, m->size, m->mode & 0755) != 0) {
-            fail("Cannot write %s%s: %s", rootfs_prefix(), tmp_beside(p->dest[i]), strerror(errno));
+        if (!m->is_dir && sys_write(sp, m->data, m->size, m->mode & 0755) != 0) {
+            fail("Cannot write %s%s: %s", rootfs_prefix(), sp, strerror(errno));
             journal_finish(NULL);
             return 1;
         }
@@ -414,10 +445,14 @@ static int install_one(Plan *p)
         const SpmMember *m = &p->pkg.m[i];
         char sum[65] = "";
         if (!m->is_dir) sha256_hex(m->data, m->size, sum);
+        int whole = p->fresh_root && !strncmp(p->staged[i], tmp_beside(p->fresh_root), strlen(tmp_beside(p->fresh_root)));
         rc = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir, &err) ||
              (!m->is_dir && (pkgdb_disown(db, name, p->dest[i], &err) ||
-                             pkgdb_journal_add(db, 'i', name, p->dest[i], tmp_beside(p->dest[i]), NULL, &err)));
+                             (!whole && pkgdb_journal_add(db, 'i', name, p->dest[i], p->staged[i], NULL, &err))));
     }
+    /* the new module directory: one rename */
+    if (!rc && p->fresh_root)
+        rc = pkgdb_journal_add(db, 'i', name, p->fresh_root, tmp_beside(p->fresh_root), NULL, &err);
     for (size_t k = 0; k < nold && !rc; k++) {
         size_t i;
         for (i = 0; i < p->pkg.n && !(p->dest[i] && !strcmp(p->dest[i], old[k].path)); i++) {}
@@ -447,7 +482,7 @@ static int confirm(const char *what, Plan *plans, const char **names, size_t n)
     for (size_t i = 0; i < n; i++) printf("\t%s\n", plans ? plans[i].pkg.f->name : names[i]);
     printf("\nProceed? [N/y] ");
     fflush(stdout);
-    char line[64];
+    char line[64] = "";
     if (!fgets(line, sizeof line, stdin) || (line[0] != 'y' && line[0] != 'Y')) {
         if (!strchr(line, '\n')) putchar('\n');
         return fail("canceled");

@@ -4,7 +4,8 @@
 # the next mpm command finishes or undoes what the journal says, and then
 # the database and the disk agree (verify finds nothing), no temporary file
 # is left, and mcomp compiles a site using the module whenever it is
-# installed.  Runs are killed after growing delays until one completes.
+# installed.  A first install is seen whole even before that: its module
+# directory is renamed into place in one step.  Runs are killed after growing delays until one completes.
 # Everything happens under a temporary directory.
 use strict;
 use warnings;
@@ -61,11 +62,14 @@ sub disk {
 sub same { my ($a, $b) = @_; join("\0", map { "$_=$a->{$_}" } sort keys %$a) eq join("\0", map { "$_=$b->{$_}" } sort keys %$b) }
 
 # The state after the next mpm command: 'none', 1 or 2; fails the test on
-# anything else.
+# anything else (a temporary file left in the module directory included).
 sub settled {
     my ($what) = @_;
     my ($rc, $list) = mpm('list', 'packages');
     my $d = disk();
+    my ($dh, @left);
+    @left = grep { /mpm-new/ } readdir $dh if opendir $dh, $mods;
+    ok(!@left, "$what: no temporary directory left") or diag "@left";
     my ($ok, $state) = (0, '?');
     if ($list eq '') { ($ok, $state) = (!defined $d, 'none') }
     elsif ($list eq "big\n") {
@@ -119,6 +123,11 @@ for my $phase (['install', 'none', 'local', 'install', $pkg{1}], ['upgrade', 1, 
         ensure($from);
         my $was_killed = killed_run($delay, @args);
         $kills++ if $was_killed;
+        # a new module directory appears whole, even before anything recovers
+        if ($name eq 'install' && $was_killed) {
+            my $d = disk();
+            ok(!defined $d || same($d, $want{1}), "install killed after ${delay}us: the module directory is absent or complete at once");
+        }
         my $state = settled("$name killed after ${delay}us");
         $seen{"$name $state"}++;
         last unless $was_killed;
