@@ -50,7 +50,7 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
                 rc = -1;
                 break;
             }
-            Repo r = {name, NULL, NULL, NULL, 1};
+            Repo r = {name, NULL, NULL, NULL, NULL, 1};
             for (yaml_node_pair_t *q = m->data.mapping.pairs.start; q < m->data.mapping.pairs.top; q++) {
                 const char *k = scalar(a, yaml_document_get_node(&doc, q->key));
                 const char *val = scalar(a, yaml_document_get_node(&doc, q->value));
@@ -58,6 +58,7 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
                 if (!strcmp(k, "url")) r.url = val;
                 else if (!strcmp(k, "username")) r.username = val;
                 else if (!strcmp(k, "password")) r.password = val;
+                else if (!strcmp(k, "ca_file")) r.ca_file = val;
                 else if (!strcmp(k, "enabled"))
                     r.enabled = !(!strcmp(val, "false") || !strcmp(val, "False") || !strcmp(val, "no") || !strcmp(val, "0"));
             }
@@ -142,6 +143,7 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink_write);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
     curl_easy_setopt(c, CURLOPT_USERAGENT, "mpm/0.1");
+    if (r->ca_file) curl_easy_setopt(c, CURLOPT_CAINFO, r->ca_file);
     if (r->username) {
         curl_easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
         curl_easy_setopt(c, CURLOPT_USERNAME, r->username);

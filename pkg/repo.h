@@ -9,6 +9,7 @@
 typedef struct Repo {
     const char *name, *url;          /* url without a trailing '/' */
     const char *username, *password; /* basic auth, or NULL */
+    const char *ca_file;             /* https: the CA certificates to trust instead of the system's, or NULL */
     int enabled;
 } Repo;
 

@@ -55,6 +55,8 @@ sub build {
 }
 
 my ($rc, $out, $err);
+my @servers;   # the servers this test started: stopped at the end whatever happens
+END { kill 'TERM', @servers if @servers }
 
 # ---- build ----
 my $base = module('base', '5.0.0', '');
@@ -457,6 +459,7 @@ if (!$pid) {
     }
     exit 0;
 }
+push @servers, $pid;
 close $srv;
 my $hconf = "$tmp/hconf";
 make_path($hconf);
@@ -528,6 +531,45 @@ SKIP: {
     $rc = run([@as_nobody, '-y', 'remove', 'web'], "$tmp/out", "$tmp/err", undef, 60);
     is($rc, 1, 'but removing is refused');
     chmod 0700, $tmp;
+}
+
+# ---- https:// repository: openssl s_server with a certificate made here ----
+SKIP: {
+    skip 'no openssl command', 6 unless system('openssl version > /dev/null 2>&1') == 0;
+    my $sdir = "$tmp/https";
+    make_path($sdir);
+    system('cp', "$hrepo/SPM-METADATA", "$hrepo/web-1.4.0-1.spm", "$hrepo/base-5.0.0-1.spm", $sdir) == 0 or die;
+    system("cd $sdir && openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 "
+           . "-subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 > /dev/null 2>&1") == 0 or die 'openssl req';
+    my $spid = fork // die;
+    if (!$spid) {
+        chdir $sdir or die;
+        open STDOUT, '>', "$tmp/s_server.out" or die;
+        open STDERR, '>&', \*STDOUT;
+        exec 'openssl', 's_server', '-WWW', '-quiet', '-accept', '127.0.0.1:0', '-cert', 'cert.pem', '-key', 'key.pem' or exit 127;
+    }
+    push @servers, $spid;
+    my $sport;
+    for (1 .. 100) {
+        last if -e "$tmp/s_server.out" && (($sport) = slurp("$tmp/s_server.out") =~ /ACCEPT 127\.0\.0\.1:(\d+)/);
+        select(undef, undef, undef, 0.1);
+    }
+    if (!$sport) { kill 'TERM', $spid; waitpid $spid, 0; skip 'openssl s_server did not start', 6 }
+    my @s = ("--vardir=$tmp/svar", "--confdir=$tmp/sconf", "--modulepath=$tmp/smods");
+    make_path("$tmp/sconf");
+    spew("$tmp/sconf/mpm.repos", "tls:\n  url: https://127.0.0.1:$sport\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @s, 'update_repo');
+    is($rc, 1, 'https: a certificate nobody vouches for: exit 1');
+    like($err, qr{^Cannot update repository tls: Cannot fetch https://127\.0\.0\.1:$sport/SPM-METADATA: .*certificate}m, 'saying so');
+    spew("$tmp/sconf/mpm.repos", "tls:\n  url: https://127.0.0.1:$sport\n  ca_file: $sdir/cert.pem\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @s, 'update_repo');
+    is($rc, 0, 'https: with ca_file naming the CA') or diag $err;
+    ($rc, $out, $err) = mpm({bare => 1}, @s, '-y', 'install', 'web');
+    is($rc, 0, 'https: install web and base') or diag $err;
+    ok(-f "$tmp/smods/web/manifests/init.pp" && -f "$tmp/smods/base/manifests/init.pp", 'both installed');
+    kill 'TERM', $spid;
+    waitpid $spid, 0;
+    ok(1, 'the server is stopped');
 }
 
 # ---- --root: every path inside the root, symlinks included ----
