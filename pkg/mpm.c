@@ -12,14 +12,17 @@
  * are committed in the same SQLite transaction as those steps.  An install
  * first records its temporary files and new directories (so a crash before
  * the commit is rolled back: they are deleted), writes every file (a new
- * module directory whole, beside its place, to be renamed in one step; an
- * upgrade's files each beside its destination), then commits the package
- * rows with the renames to do;
+ * module directory whole, beside its place, to be renamed in one step; the
+ * new version of a module directory holding nothing but the package's own
+ * unedited files the same way, to be exchanged with it in one step; else
+ * each file beside its destination), then commits the package rows with
+ * the renames to do;
  * a crash after that commit is rolled forward: the next mpm command finds
  * the journal and finishes the renames (or the deletions of a remove)
  * before doing anything else.  Every path of the managed system goes
  * through base/rootfs, so --root confines them as mapply --root does.
  */
+#define _GNU_SOURCE   /* renameat2 */
 #include "pkg/formula.h"
 #include "pkg/pkgdb.h"
 #include "pkg/repo.h"
@@ -28,6 +31,7 @@
 #include "pkg/version.h"
 #include "base/rootfs.h"
 #include "base/sha256.h"
+#include "base/map.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -206,7 +210,8 @@ static int journal_finish(const char *kept_heading)
     PkgJournal *j = pkgdb_journal(db, &A, &n);
     if (!n) return 0;
     const char **dirs = arena_alloc(&A, (n + 1) * sizeof *dirs);
-    size_t ndirs = 0;
+    const char **marks = arena_alloc(&A, (n + 1) * sizeof *marks);
+    size_t ndirs = 0, nmarks = 0;
     int kept = 0;
     for (size_t i = 0; i < n; i++) {
         char sum[65];
@@ -222,6 +227,23 @@ static int journal_finish(const char *kept_heading)
             struct stat st;
             if (rootfs_lstat(j[i].tmp, &st) == 0 && sys_rename(j[i].tmp, j[i].path) != 0)
                 return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
+            break;
+        }
+        case 'x': {
+            /* exchanged already when the new tree's mark is in place (or
+             * the old tree is gone); the mark goes once the journal does */
+            struct stat st;
+            const char *mark = arena_printf(&A, "%s/.mpm-swap", j[i].path);
+            if (rootfs_lstat(mark, &st) != 0 && rootfs_lstat(j[i].tmp, &st) == 0) {
+                const char *lf, *lt;
+                int ff = rootfs_parent(j[i].tmp, &lf), ft = ff >= 0 ? rootfs_parent(j[i].path, &lt) : -1;
+                int r = ft >= 0 ? renameat2(ff, lf, ft, lt, RENAME_EXCHANGE) : -1;
+                int e = errno;
+                if (ff >= 0) close(ff);
+                if (ft >= 0) close(ft);
+                if (r != 0) return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(e));
+            }
+            marks[nmarks++] = mark;
             break;
         }
         case 'r':
@@ -246,7 +268,9 @@ static int journal_finish(const char *kept_heading)
     for (size_t i = 0; i < ndirs; i++)
         if (sys_unlink(dirs[i], AT_REMOVEDIR) != 0 && errno != ENOENT && o.verbose)
             fprintf(stderr, "Cannot remove directory %s%s, probably not empty\n", rootfs_prefix(), dirs[i]);
-    return txn("BEGIN IMMEDIATE; DELETE FROM journal; COMMIT");
+    if (txn("BEGIN IMMEDIATE; DELETE FROM journal; COMMIT") != 0) return 1;
+    for (size_t i = 0; i < nmarks; i++) sys_unlink(marks[i], 0);
+    return 0;
 }
 
 /* Opens the database (mode as pkgdb_open's) and finishes what a killed
@@ -295,6 +319,7 @@ typedef struct Plan {
     const char **dest;       /* per member, or NULL */
     const char **staged;     /* per member: where it is written first */
     const char *fresh_root;  /* the module directory when it does not exist yet, else NULL */
+    const char *swap_root;   /* the module directory when the new one replaces it whole, else NULL */
     const char *source;      /* the repo name, or NULL for a file */
     int explicit_arg;        /* named on the command line */
 } Plan;
@@ -310,19 +335,67 @@ static void plan_dests(Plan *p)
  * renamed into place at once, so nothing reading the module directory ever
  * sees half of it; otherwise (an upgrade, files outside the module) each
  * file is written beside its destination. */
+/* Whether the tree at path holds nothing but what the map of the
+ * package's recorded paths (path -> sum, "" for a directory) says, unedited:
+ * then an upgrade may replace it whole. */
+static int tree_is_recorded(const char *path, const Map *rec)
+{
+    const char *sum = map_get(rec, path, strlen(path));
+    if (!sum || *sum) return 0;   /* not recorded as a directory */
+    int fd = rootfs_open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return 0;
+    }
+    int ok = 1;
+    struct dirent *e;
+    while (ok && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        const char *sub = arena_printf(&A, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) { ok = 0; break; }
+        if (S_ISDIR(st.st_mode)) {
+            ok = tree_is_recorded(sub, rec);
+        } else {
+            const char *want = map_get(rec, sub, strlen(sub));
+            char now[65];
+            if (!want || !*want || !S_ISREG(st.st_mode)) { ok = 0; break; }
+            sys_sum(sub, now);
+            ok = !strcmp(now, want);
+        }
+    }
+    closedir(d);
+    return ok;
+}
+
 static void plan_staging(Plan *p)
 {
     const Formula *f = p->pkg.f;
     const char *root = arena_printf(&A, "%s/%s", o.moddir, f->top_level_dir);
     const char *tmp_root = tmp_beside(root);
     struct stat st;
-    p->fresh_root = rootfs_lstat(root, &st) != 0 && rootfs_lstat(tmp_root, &st) != 0 ? root : NULL;
+    int tmp_free = rootfs_lstat(tmp_root, &st) != 0;
+    p->fresh_root = rootfs_lstat(root, &st) != 0 && tmp_free ? root : NULL;
+    p->swap_root = NULL;
+    if (!p->fresh_root && tmp_free && S_ISDIR(st.st_mode) && pkgdb_info(db, &A, f->name)) {
+        /* an upgrade of a module directory holding only the package's own,
+         * unedited files is built whole and exchanged with it in one step */
+        size_t n;
+        PkgFileRow *rows = pkgdb_files(db, &A, f->name, &n);
+        Map rec;
+        map_init(&rec);
+        for (size_t i = 0; i < n; i++) map_put(&rec, rows[i].path, strlen(rows[i].path), (void *)rows[i].sum);
+        if (tree_is_recorded(root, &rec)) p->swap_root = root;
+        map_free(&rec);
+    }
+    if (p->swap_root) root = p->swap_root;
     size_t rl = strlen(root);
     p->staged = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->staged);
     for (size_t i = 0; i < p->pkg.n; i++) {
         const char *d = p->dest[i];
         if (!d) continue;
-        if (p->fresh_root && !strncmp(d, root, rl) && (!d[rl] || d[rl] == '/'))
+        if ((p->fresh_root || p->swap_root) && !strncmp(d, root, rl) && (!d[rl] || d[rl] == '/'))
             p->staged[i] = arena_printf(&A, "%s%s", tmp_root, d + rl);
         else
             p->staged[i] = p->pkg.m[i].is_dir ? d : tmp_beside(d);
@@ -411,6 +484,11 @@ static int install_one(Plan *p)
         }
         if (rc) { txn("ROLLBACK"); return fail_buf(&err); }
     }
+    if (p->swap_root && pkgdb_journal_add(db, 's', name, p->swap_root, arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)),
+                                          NULL, &err) != 0) {
+        txn("ROLLBACK");
+        return fail_buf(&err);
+    }
     if (txn("COMMIT") != 0) return 1;
     /* 2. directories, then every file (a package lists a directory before
      * what it holds: the last one made is known) */
@@ -434,6 +512,12 @@ static int install_one(Plan *p)
             return 1;
         }
     }
+    /* the mark that tells, after a crash, whether the exchange was made */
+    if (p->swap_root && sys_write(arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)), "", 0, 0600) != 0) {
+        fail("Cannot write %s%s/.mpm-swap: %s", rootfs_prefix(), tmp_beside(p->swap_root), strerror(errno));
+        journal_finish(NULL);
+        return 1;
+    }
     /* 3. one transaction: the package's rows and the renames to do; files
      * of an older version that the new one lacks are removed */
     size_t nold = 0;
@@ -445,15 +529,26 @@ static int install_one(Plan *p)
         const SpmMember *m = &p->pkg.m[i];
         char sum[65] = "";
         if (!m->is_dir) sha256_hex(m->data, m->size, sum);
-        int whole = p->fresh_root && !strncmp(p->staged[i], tmp_beside(p->fresh_root), strlen(tmp_beside(p->fresh_root)));
+        const char *whole_root = p->fresh_root ? p->fresh_root : p->swap_root;
+        int whole = whole_root && !strncmp(p->staged[i], tmp_beside(whole_root), strlen(tmp_beside(whole_root)));
         rc = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir, &err) ||
              (!m->is_dir && (pkgdb_disown(db, name, p->dest[i], &err) ||
                              (!whole && pkgdb_journal_add(db, 'i', name, p->dest[i], p->staged[i], NULL, &err))));
     }
-    /* the new module directory: one rename */
+    /* the new module directory: one rename, or one exchange with the old
+     * one, whose files then go (from where the exchange put them) */
     if (!rc && p->fresh_root)
         rc = pkgdb_journal_add(db, 'i', name, p->fresh_root, tmp_beside(p->fresh_root), NULL, &err);
+    size_t sl = p->swap_root ? strlen(p->swap_root) : 0;
+    if (!rc && p->swap_root) {
+        rc = pkgdb_journal_add(db, 'x', name, p->swap_root, tmp_beside(p->swap_root), NULL, &err);
+        for (size_t k = 0; k < nold && !rc; k++)
+            if (!strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/'))
+                rc = pkgdb_journal_add(db, 'r', name, arena_printf(&A, "%s%s", tmp_beside(p->swap_root), old[k].path + sl),
+                                       NULL, old[k].sum, &err);
+    }
     for (size_t k = 0; k < nold && !rc; k++) {
+        if (sl && !strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/')) continue;
         size_t i;
         for (i = 0; i < p->pkg.n && !(p->dest[i] && !strcmp(p->dest[i], old[k].path)); i++) {}
         if (i == p->pkg.n) rc = pkgdb_journal_add(db, 'r', name, old[k].path, NULL, old[k].sum, &err);

@@ -4,8 +4,9 @@
 # the next mpm command finishes or undoes what the journal says, and then
 # the database and the disk agree (verify finds nothing), no temporary file
 # is left, and mcomp compiles a site using the module whenever it is
-# installed.  A first install is seen whole even before that: its module
-# directory is renamed into place in one step.  Runs are killed after growing delays until one completes.
+# installed.  A first install and an upgrade are seen whole even before
+# that: the new module directory is renamed (or exchanged) into place in one
+# step.  Runs are killed after growing delays until one completes.
 # Everything happens under a temporary directory.
 use strict;
 use warnings;
@@ -123,20 +124,26 @@ for my $phase (['install', 'none', 'local', 'install', $pkg{1}], ['upgrade', 1, 
         ensure($from);
         my $was_killed = killed_run($delay, @args);
         $kills++ if $was_killed;
-        # a new module directory appears whole, even before anything recovers
-        if ($name eq 'install' && $was_killed) {
+        # a new module directory appears whole, and an upgrade replaces it
+        # whole, even before anything recovers (the .mpm-swap mark aside)
+        if ($name ne 'remove' && $was_killed) {
             my $d = disk();
-            ok(!defined $d || same($d, $want{1}), "install killed after ${delay}us: the module directory is absent or complete at once");
+            delete $d->{'.mpm-swap'} if $d;
+            ok($name eq 'install' ? !defined $d || same($d, $want{1}) : defined $d && (same($d, $want{1}) || same($d, $want{2})),
+               "$name killed after ${delay}us: the module directory is wholly old or wholly new at once");
         }
         my $state = settled("$name killed after ${delay}us");
         $seen{"$name $state"}++;
+        $seen{"$name killed $state"}++ if $was_killed;
         last unless $was_killed;
-        $delay = int($delay * 1.5) + 500;
+        $delay = int($delay * 1.3) + 300;
     }
     ok($kills > 0, "$name: killed $kills times before one run completed");
 }
-ok($seen{'install none'} && $seen{'install 1'}, 'installs were caught both before and after their commit');
-ok($seen{'upgrade 1'} && $seen{'upgrade 2'}, 'upgrades were caught both before and after their commit');
+ok($seen{'install killed none'} && $seen{'install 1'}, 'killed installs left nothing, the completed one the module');
+ok($seen{'upgrade killed 1'} && $seen{'upgrade 2'}, 'killed upgrades left the old version, the completed one the new');
+ok($seen{'remove killed 1'} || $seen{'remove killed none'}, 'removes were killed too');
+diag(join ', ', map { "$_: $seen{$_}" } sort grep { /killed/ } keys %seen);
 
 # the module as the last kill left it compiles
 ensure(2);
