@@ -369,6 +369,27 @@ static int tree_is_recorded(const char *path, const Map *rec)
     return ok;
 }
 
+/* Whether the module directory's file system can exchange two names
+ * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
+ * empty directories. */
+static int can_exchange(void)
+{
+    static int known = -1;
+    if (known >= 0) return known;
+    known = 0;
+    const char *a = arena_printf(&A, "%s/.mpm-probe-%ld-a", o.moddir, (long)getpid());
+    const char *b = arena_printf(&A, "%s/.mpm-probe-%ld-b", o.moddir, (long)getpid());
+    const char *la, *lb;
+    int fd = rootfs_parent(a, &la);
+    if (fd < 0) return known;
+    lb = strrchr(b, '/') + 1;
+    if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
+    unlinkat(fd, la, AT_REMOVEDIR);
+    unlinkat(fd, lb, AT_REMOVEDIR);
+    close(fd);
+    return known;
+}
+
 static void plan_staging(Plan *p)
 {
     const Formula *f = p->pkg.f;
@@ -378,7 +399,7 @@ static void plan_staging(Plan *p)
     int tmp_free = rootfs_lstat(tmp_root, &st) != 0;
     p->fresh_root = rootfs_lstat(root, &st) != 0 && tmp_free ? root : NULL;
     p->swap_root = NULL;
-    if (!p->fresh_root && tmp_free && S_ISDIR(st.st_mode) && pkgdb_info(db, &A, f->name)) {
+    if (!p->fresh_root && tmp_free && S_ISDIR(st.st_mode) && pkgdb_info(db, &A, f->name) && can_exchange()) {
         /* an upgrade of a module directory holding only the package's own,
          * unedited files is built whole and exchanged with it in one step */
         size_t n;
