@@ -1,0 +1,1400 @@
+/*
+ * mpm.c - the module packager's command line and its install and remove
+ * transactions: SPM's command set (build, install, remove, info, files,
+ * list, repo, create_repo, ...) for Puppet modules.  The packager lives in
+ * pkg/, a folder of its own, because it is a fourth tool beside the
+ * compiler and the applier, sharing only base/ (arena, buffers, SHA-256,
+ * the root-confined path layer) and the JSON reader of catalog/.
+ *
+ * The one idea that makes installs and removes atomic: the database holds,
+ * besides what is installed, a journal of the disk steps an install or a
+ * remove still has to make, and the rows saying "installed" (or "gone")
+ * are committed in the same SQLite transaction as those steps.  An install
+ * first records its temporary files and new directories (so a crash before
+ * the commit is rolled back: they are deleted), writes every file (a new
+ * module directory whole, beside its place, to be renamed in one step; the
+ * new version of a module directory holding nothing but the package's own
+ * unedited files the same way, to be exchanged with it in one step; else
+ * each file beside its destination), then commits the package rows with
+ * the renames to do;
+ * a crash after that commit is rolled forward: the next mpm command finds
+ * the journal and finishes the renames (or the deletions of a remove)
+ * before doing anything else.  Every path of the managed system goes
+ * through base/rootfs, so --root confines them as mapply --root does.
+ */
+#define _GNU_SOURCE   /* renameat2 */
+#include "pkg/formula.h"
+#include "pkg/pkgdb.h"
+#include "pkg/repo.h"
+#include "pkg/spmfile.h"
+#include "pkg/states.h"
+#include "pkg/version.h"
+#include "base/rootfs.h"
+#include "base/sha256.h"
+#include "base/map.h"
+#include "base/util.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_PACKAGE ((size_t)1 << 30)   /* the largest .spm fetched from a repository */
+
+static struct {
+    int yes, force, verbose;
+    const char *root;        /* --root, or NULL */
+    const char *vardir;      /* in the root */
+    const char *confdir;     /* in the root */
+    const char *moddir;      /* the first --modulepath entry, in the root */
+    const char *sharedir;    /* where c d g l r tagged files go, in the root */
+    const char *build_dir;   /* host path for build */
+    const char *dups;        /* create_repo: ignore, archive or delete */
+    const char *dbpath;      /* <vardir>/mpm/packages.db */
+    const char *cachedir;    /* <vardir>/mpm/cache */
+    const char *modulepath;  /* --modulepath as given */
+} o;
+
+static Arena A;   /* everything of one run */
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 1;
+}
+
+static int fail_buf(Buf *err)
+{
+    int rc = fail("%s", buf_cstr(err));
+    buf_free(err);
+    return rc;
+}
+
+/* A path of the managed system: absolute as given, or relative to the cwd
+ * without --root (to "/" with it). */
+static const char *system_path(const char *p)
+{
+    if (p[0] == '/') return p;
+    if (o.root) return arena_printf(&A, "/%s", p);
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) return p;
+    return arena_printf(&A, "%s/%s", cwd, p);
+}
+
+/* ---- files of the managed system, all through rootfs ---- */
+
+static int sys_unlink(const char *path, int flags)
+{
+    const char *leaf;
+    int fd = rootfs_parent(path, &leaf);
+    if (fd < 0) return -1;
+    int rc = unlinkat(fd, leaf, flags);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+static int sys_rename(const char *from, const char *to)
+{
+    const char *lf, *lt;
+    int ff = rootfs_parent(from, &lf);
+    if (ff < 0) return -1;
+    const char *sf = strrchr(from, '/'), *st = strrchr(to, '/');
+    if (sf && st && sf - from == st - to && !strncmp(from, to, (size_t)(sf - from))) {   /* one directory */
+        int rc = renameat(ff, lf, ff, st + 1);
+        int e = errno;
+        close(ff);
+        errno = e;
+        return rc;
+    }
+    int ft = rootfs_parent(to, &lt);
+    if (ft < 0) { close(ff); return -1; }
+    int rc = renameat(ff, lf, ft, lt);
+    int e = errno;
+    close(ff);
+    close(ft);
+    errno = e;
+    return rc;
+}
+
+static int sys_write(const char *path, const char *data, size_t len, mode_t mode)
+{
+    const char *leaf;
+    int dfd = rootfs_parent(path, &leaf);
+    if (dfd < 0) return -1;
+    int fd = openat(dfd, leaf, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
+    int e = errno;
+    close(dfd);
+    if (fd < 0) { errno = e; return -1; }
+    if (util_write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0) {
+        e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return close(fd);
+}
+
+static int sys_read(const char *path, Buf *out)
+{
+    int fd = rootfs_open(path, O_RDONLY | O_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int rc = buf_read_fd(out, fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+/* The SHA-256 of a regular file, in hex; "" when it is missing or not a
+ * regular file. */
+static void sys_sum(const char *path, char out[65])
+{
+    out[0] = 0;
+    int fd = rootfs_open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (fd < 0) return;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        Sha256 s;
+        sha256_init(&s);
+        char b[65536];
+        ssize_t n;
+        while ((n = read(fd, b, sizeof b)) > 0) sha256_update(&s, b, (size_t)n);
+        if (n == 0) {
+            unsigned char d[32];
+            sha256_final(&s, d);
+            for (int i = 0; i < 32; i++) sprintf(out + 2 * i, "%02x", d[i]);
+        }
+    }
+    close(fd);
+}
+
+/* The temporary name an install writes beside path: dir/.<leaf>.mpm-new */
+static const char *tmp_beside(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return arena_printf(&A, "%.*s/.%s.mpm-new", (int)(slash - path), path, slash + 1);
+}
+
+/* ---- the database and its journal ---- */
+
+static sqlite3 *db;
+
+static int txn(const char *sql)
+{
+    Buf err = BUF_INIT;
+    if (pkgdb_exec(db, sql, &err) != 0) return fail_buf(&err);
+    return 0;
+}
+
+static int by_path_desc(const void *x, const void *y) { return strcmp(*(const char *const *)y, *(const char *const *)x); }
+
+/* Does the disk steps of the journal, then empties it: rolls back what was
+ * only staged ('s' temporary files, 'd' new directories), rolls forward
+ * what was committed ('i' renames, 'r' removals).  Files a removal finds
+ * changed are kept and printed under the heading kept_heading. */
+static int journal_finish(const char *kept_heading)
+{
+    size_t n;
+    PkgJournal *j = pkgdb_journal(db, &A, &n);
+    if (!n) return 0;
+    const char **dirs = arena_alloc(&A, (n + 1) * sizeof *dirs);
+    const char **marks = arena_alloc(&A, (n + 1) * sizeof *marks);
+    size_t ndirs = 0, nmarks = 0;
+    int kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        char sum[65];
+        switch (j[i].op) {
+        case 's':
+            if (sys_unlink(j[i].tmp, 0) != 0 && errno != ENOENT)
+                fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
+            break;
+        case 'd':
+            dirs[ndirs++] = j[i].path;
+            break;
+        case 'i': {
+            struct stat st;
+            if (rootfs_lstat(j[i].tmp, &st) == 0 && sys_rename(j[i].tmp, j[i].path) != 0)
+                return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
+            break;
+        }
+        case 'x': {
+            /* exchanged already when the new tree's mark is in place (or
+             * the old tree is gone); the mark goes once the journal does */
+            struct stat st;
+            const char *mark = arena_printf(&A, "%s/.mpm-swap", j[i].path);
+            if (rootfs_lstat(mark, &st) != 0 && rootfs_lstat(j[i].tmp, &st) == 0) {
+                const char *lf, *lt;
+                int ff = rootfs_parent(j[i].tmp, &lf), ft = ff >= 0 ? rootfs_parent(j[i].path, &lt) : -1;
+                int r = ft >= 0 ? renameat2(ff, lf, ft, lt, RENAME_EXCHANGE) : -1;
+                int e = errno;
+                if (ff >= 0) close(ff);
+                if (ft >= 0) close(ft);
+                if (r != 0) return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(e));
+            }
+            marks[nmarks++] = mark;
+            break;
+        }
+        case 'r':
+            if (!j[i].sum || !*j[i].sum) {
+                dirs[ndirs++] = j[i].path;
+                break;
+            }
+            sys_sum(j[i].path, sum);
+            if (!strcmp(sum, j[i].sum)) {
+                if (sys_unlink(j[i].path, 0) != 0 && errno != ENOENT)
+                    return fail("Cannot remove %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
+            } else if (*sum || rootfs_lstat(j[i].path, &(struct stat){0}) == 0) {   /* edited, or replaced */
+                if (!kept++ && kept_heading) printf("%s\n\n", kept_heading);
+                printf("%s%s\n", rootfs_prefix(), j[i].path);
+                if (o.verbose) fprintf(stderr, "Not removing file %s%s\n", rootfs_prefix(), j[i].path);
+            }
+            break;
+        }
+    }
+    /* directories deepest first; one that is not empty stays */
+    qsort(dirs, ndirs, sizeof *dirs, by_path_desc);
+    for (size_t i = 0; i < ndirs; i++)
+        if (sys_unlink(dirs[i], AT_REMOVEDIR) != 0 && errno != ENOENT && o.verbose)
+            fprintf(stderr, "Cannot remove directory %s%s, probably not empty\n", rootfs_prefix(), dirs[i]);
+    if (txn("BEGIN IMMEDIATE; DELETE FROM journal; COMMIT") != 0) return 1;
+    for (size_t i = 0; i < nmarks; i++) sys_unlink(marks[i], 0);
+    return 0;
+}
+
+/* Opens the database (mode as pkgdb_open's) and finishes what a killed
+ * mpm left in its journal.  0 open, 1 no database, -1 error. */
+static int open_db(int mode)
+{
+    Buf err = BUF_INIT;
+    int rc = pkgdb_open(o.dbpath, mode, &db, &err);
+    if (rc < 0) { fail_buf(&err); return -1; }
+    buf_free(&err);
+    if (rc == 1) return 1;
+    if (rc == 2) {
+        size_t n;
+        pkgdb_journal(db, &A, &n);
+        if (n) fprintf(stderr, "mpm: warning: an install or remove was interrupted; the next mpm run that may write %s%s finishes it\n",
+                       rootfs_prefix(), o.dbpath);
+        return 0;
+    }
+    if (txn("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") != 0) return -1;
+    if (journal_finish("Kept locally modified files:") != 0) return -1;
+    return 0;
+}
+
+/* ---- install ---- */
+
+/* Where a member goes: <moddir>/<name>/<rel>; with a top_level_dir other
+ * than the name, only what is under it, to <moddir>/<rel>; files tagged
+ * c d g l r in files: to <sharedir>/<name>/<rel>.  NULL: not installed
+ * (the FORMULA is the package's, not the module's). */
+static const char *member_dest(const Formula *f, const SpmMember *m)
+{
+    if (!strcmp(m->rel, "FORMULA")) return NULL;
+    for (size_t i = 0; i < f->nfiles; i++)
+        if (f->files[i].tag && strchr("cdglr", f->files[i].tag) && !strcmp(f->files[i].path, m->rel))
+            return arena_printf(&A, "%s/%s/%s", o.sharedir, f->name, m->rel);
+    if (strcmp(f->top_level_dir, f->name)) {
+        size_t tl = strlen(f->top_level_dir);
+        if (strncmp(m->rel, f->top_level_dir, tl) || (m->rel[tl] && m->rel[tl] != '/')) return NULL;
+        return arena_printf(&A, "%s/%s", o.moddir, m->rel);
+    }
+    return *m->rel ? arena_printf(&A, "%s/%s/%s", o.moddir, f->name, m->rel) : arena_printf(&A, "%s/%s", o.moddir, f->name);
+}
+
+typedef struct Plan {
+    SpmPackage pkg;
+    const char **dest;       /* per member, or NULL */
+    const char **staged;     /* per member: where it is written first */
+    const char *fresh_root;  /* the module directory when it does not exist yet, else NULL */
+    const char *swap_root;   /* the module directory when the new one replaces it whole, else NULL */
+    const char *source;      /* the repo name, or NULL for a file */
+    int explicit_arg;        /* named on the command line */
+} Plan;
+
+static void plan_dests(Plan *p)
+{
+    p->dest = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->dest);
+    for (size_t i = 0; i < p->pkg.n; i++) p->dest[i] = member_dest(p->pkg.f, &p->pkg.m[i]);
+}
+
+/* Where each member is written before the renames.  A module directory
+ * that does not exist yet is built whole beside it (.<name>.mpm-new) and
+ * renamed into place at once, so nothing reading the module directory ever
+ * sees half of it; otherwise (an upgrade, files outside the module) each
+ * file is written beside its destination. */
+/* Whether the tree at path holds nothing but what the map of the
+ * package's recorded paths (path -> sum, "" for a directory) says, unedited:
+ * then an upgrade may replace it whole. */
+static int tree_is_recorded(const char *path, const Map *rec)
+{
+    const char *sum = map_get(rec, path, strlen(path));
+    if (!sum || *sum) return 0;   /* not recorded as a directory */
+    int fd = rootfs_open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return 0;
+    }
+    int ok = 1;
+    struct dirent *e;
+    while (ok && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        const char *sub = arena_printf(&A, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) { ok = 0; break; }
+        if (S_ISDIR(st.st_mode)) {
+            ok = tree_is_recorded(sub, rec);
+        } else {
+            const char *want = map_get(rec, sub, strlen(sub));
+            char now[65];
+            if (!want || !*want || !S_ISREG(st.st_mode)) { ok = 0; break; }
+            sys_sum(sub, now);
+            ok = !strcmp(now, want);
+        }
+    }
+    closedir(d);
+    return ok;
+}
+
+/* Whether the module directory's file system can exchange two names
+ * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
+ * empty directories. */
+static int can_exchange(void)
+{
+    static int known = -1;
+    if (known >= 0) return known;
+    known = 0;
+    const char *a = arena_printf(&A, "%s/.mpm-probe-%ld-a", o.moddir, (long)getpid());
+    const char *b = arena_printf(&A, "%s/.mpm-probe-%ld-b", o.moddir, (long)getpid());
+    const char *la, *lb;
+    int fd = rootfs_parent(a, &la);
+    if (fd < 0) return known;
+    lb = strrchr(b, '/') + 1;
+    if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
+    unlinkat(fd, la, AT_REMOVEDIR);
+    unlinkat(fd, lb, AT_REMOVEDIR);
+    close(fd);
+    return known;
+}
+
+static void plan_staging(Plan *p)
+{
+    const Formula *f = p->pkg.f;
+    const char *root = arena_printf(&A, "%s/%s", o.moddir, f->top_level_dir);
+    const char *tmp_root = tmp_beside(root);
+    struct stat st;
+    int tmp_free = rootfs_lstat(tmp_root, &st) != 0;
+    p->fresh_root = rootfs_lstat(root, &st) != 0 && tmp_free ? root : NULL;
+    p->swap_root = NULL;
+    if (!p->fresh_root && tmp_free && S_ISDIR(st.st_mode) && pkgdb_info(db, &A, f->name) && can_exchange()) {
+        /* an upgrade of a module directory holding only the package's own,
+         * unedited files is built whole and exchanged with it in one step */
+        size_t n;
+        PkgFileRow *rows = pkgdb_files(db, &A, f->name, &n);
+        Map rec;
+        map_init(&rec);
+        for (size_t i = 0; i < n; i++) map_put(&rec, rows[i].path, strlen(rows[i].path), (void *)rows[i].sum);
+        if (tree_is_recorded(root, &rec)) p->swap_root = root;
+        map_free(&rec);
+    }
+    if (p->swap_root) root = p->swap_root;
+    size_t rl = strlen(root);
+    p->staged = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->staged);
+    for (size_t i = 0; i < p->pkg.n; i++) {
+        const char *d = p->dest[i];
+        if (!d) continue;
+        if ((p->fresh_root || p->swap_root) && !strncmp(d, root, rl) && (!d[rl] || d[rl] == '/'))
+            p->staged[i] = arena_printf(&A, "%s%s", tmp_root, d + rl);
+        else
+            p->staged[i] = p->pkg.m[i].is_dir ? d : tmp_beside(d);
+    }
+}
+
+
+/* check_existing, REC: every destination, not only those under
+ * top_level_dir.  A file of the same package (a reinstall, an upgrade) is
+ * no conflict unless it was edited since: a local edit is never replaced
+ * without --force.  Prints SPM's message and returns 1 when something is
+ * in the way. */
+static int check_existing(Plan *p)
+{
+    Buf list = BUF_INIT;
+    for (size_t i = 0; i < p->pkg.n; i++) {
+        if (!p->dest[i]) continue;
+        struct stat st;
+        if (rootfs_lstat(p->dest[i], &st) != 0) continue;
+        int in_way;
+        if (p->pkg.m[i].is_dir) {
+            in_way = !S_ISDIR(st.st_mode);
+        } else if (S_ISDIR(st.st_mode)) {
+            in_way = 1;
+        } else {
+            const char *sum = NULL, *owner = pkgdb_owner(db, &A, p->dest[i], &sum);
+            int own = owner && !strcmp(owner, p->pkg.f->name);
+            if (own) {
+                char now[65];
+                sys_sum(p->dest[i], now);
+                own = sum && !strcmp(now, sum);
+            }
+            in_way = !own && !o.force;
+        }
+        if (in_way) buf_printf(&list, "%s%s\n", rootfs_prefix(), p->dest[i]);
+    }
+    if (!list.len) return 0;
+    list.s[--list.len] = 0;
+    fail("Not installing %s due to existing files:\n\n%s", p->pkg.f->name, list.s);
+    buf_free(&list);
+    return 1;
+}
+
+/* Runs a pre or post state; 0 ok. */
+static int run_state(const char *what, const Formula *f, const char *text)
+{
+    Buf mp = BUF_INIT;
+    const char *p = o.modulepath;
+    while (*p) {   /* every entry, as a host path */
+        const char *e = strchr(p, ':');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n) buf_printf(&mp, "%s%s%s", mp.len ? ":" : "", rootfs_prefix(), system_path(arena_strndup(&A, p, n)));
+        p += n + (e != NULL);
+    }
+    StateEnv env = {arena_strdup(&A, buf_cstr(&mp)), o.root, arena_printf(&A, "%s%s", rootfs_prefix(), o.vardir)};
+    buf_free(&mp);
+    fflush(stdout);
+    int rc = states_run(what, f, text, &env);
+    fflush(stdout);
+    return rc;
+}
+
+/* Installs one package, atomically (see the top of this file), between
+ * its pre and post states.  0 done, 1 not installed, 2 installed but its
+ * post state failed. */
+static int install_one(Plan *p)
+{
+    const Formula *f = p->pkg.f;
+    const char *name = f->name;
+    Buf err = BUF_INIT;
+    printf("... installing %s\n", name);
+    fflush(stdout);
+    if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
+        return fail("Not installing %s: its pre_local_state failed", name);
+    plan_staging(p);
+    /* 1. record what will be staged, so a crash before 3 can be undone */
+    if (txn("BEGIN IMMEDIATE") != 0) return 1;
+    for (size_t i = 0; i < p->pkg.n; i++) {
+        if (!p->dest[i]) continue;
+        struct stat st;
+        int rc = 0;
+        if (p->pkg.m[i].is_dir) {
+            if (rootfs_lstat(p->staged[i], &st) != 0) rc = pkgdb_journal_add(db, 'd', name, p->staged[i], NULL, NULL, &err);
+        } else {
+            rc = pkgdb_journal_add(db, 's', name, p->dest[i], p->staged[i], NULL, &err);
+        }
+        if (rc) { txn("ROLLBACK"); return fail_buf(&err); }
+    }
+    if (p->swap_root && pkgdb_journal_add(db, 's', name, p->swap_root, arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)),
+                                          NULL, &err) != 0) {
+        txn("ROLLBACK");
+        return fail_buf(&err);
+    }
+    if (txn("COMMIT") != 0) return 1;
+    /* 2. directories, then every file (a package lists a directory before
+     * what it holds: the last one made is known) */
+    const char *made = NULL;
+    for (size_t i = 0; i < p->pkg.n; i++) {
+        if (!p->dest[i]) continue;
+        const SpmMember *m = &p->pkg.m[i];
+        const char *sp = p->staged[i];
+        const char *dir = m->is_dir ? sp : arena_strndup(&A, sp, (size_t)(strrchr(sp, '/') - sp));
+        if (made && !strcmp(made, dir)) {
+            /* made already */
+        } else if (*dir && rootfs_mkdirs(dir, 0755) != 0) {
+            fail("Cannot create %s%s: %s", rootfs_prefix(), dir, strerror(errno));
+            journal_finish(NULL);
+            return 1;
+        }
+        made = dir;
+        if (!m->is_dir && sys_write(sp, m->data, m->size, m->mode & 0755) != 0) {
+            fail("Cannot write %s%s: %s", rootfs_prefix(), sp, strerror(errno));
+            journal_finish(NULL);
+            return 1;
+        }
+    }
+    /* the mark that tells, after a crash, whether the exchange was made */
+    if (p->swap_root && sys_write(arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)), "", 0, 0600) != 0) {
+        fail("Cannot write %s%s/.mpm-swap: %s", rootfs_prefix(), tmp_beside(p->swap_root), strerror(errno));
+        journal_finish(NULL);
+        return 1;
+    }
+    /* 3. one transaction: the package's rows and the renames to do; files
+     * of an older version that the new one lacks are removed */
+    size_t nold = 0;
+    PkgFileRow *old = pkgdb_info(db, &A, name) ? pkgdb_files(db, &A, name, &nold) : NULL;
+    if (txn("BEGIN IMMEDIATE") != 0) return 1;
+    int rc = pkgdb_exec(db, "DELETE FROM journal", &err) || pkgdb_register(db, f, &err);
+    for (size_t i = 0; i < p->pkg.n && !rc; i++) {
+        if (!p->dest[i]) continue;
+        const SpmMember *m = &p->pkg.m[i];
+        char sum[65] = "";
+        if (!m->is_dir) sha256_hex(m->data, m->size, sum);
+        const char *whole_root = p->fresh_root ? p->fresh_root : p->swap_root;
+        int whole = whole_root && !strncmp(p->staged[i], tmp_beside(whole_root), strlen(tmp_beside(whole_root)));
+        rc = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir, &err) ||
+             (!m->is_dir && (pkgdb_disown(db, name, p->dest[i], &err) ||
+                             (!whole && pkgdb_journal_add(db, 'i', name, p->dest[i], p->staged[i], NULL, &err))));
+    }
+    /* the new module directory: one rename, or one exchange with the old
+     * one, whose files then go (from where the exchange put them) */
+    if (!rc && p->fresh_root)
+        rc = pkgdb_journal_add(db, 'i', name, p->fresh_root, tmp_beside(p->fresh_root), NULL, &err);
+    size_t sl = p->swap_root ? strlen(p->swap_root) : 0;
+    if (!rc && p->swap_root) {
+        rc = pkgdb_journal_add(db, 'x', name, p->swap_root, tmp_beside(p->swap_root), NULL, &err);
+        for (size_t k = 0; k < nold && !rc; k++)
+            if (!strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/'))
+                rc = pkgdb_journal_add(db, 'r', name, arena_printf(&A, "%s%s", tmp_beside(p->swap_root), old[k].path + sl),
+                                       NULL, old[k].sum, &err);
+    }
+    for (size_t k = 0; k < nold && !rc; k++) {
+        if (sl && !strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/')) continue;
+        size_t i;
+        for (i = 0; i < p->pkg.n && !(p->dest[i] && !strcmp(p->dest[i], old[k].path)); i++) {}
+        if (i == p->pkg.n) rc = pkgdb_journal_add(db, 'r', name, old[k].path, NULL, old[k].sum, &err);
+    }
+    if (rc) {
+        txn("ROLLBACK");
+        fail_buf(&err);
+        journal_finish(NULL);
+        return 1;
+    }
+    if (txn("COMMIT") != 0) { journal_finish(NULL); return 1; }
+    buf_free(&err);
+    /* 4. the renames (a crash from here on is finished by the next mpm) */
+    if (journal_finish("Kept locally modified files of the older version:") != 0) return 1;
+    if (f->post_local_state && run_state("post_local_state", f, f->post_local_state) != 0) {
+        fail("%s is installed, but its post_local_state failed", name);
+        return 2;
+    }
+    return 0;
+}
+
+static int confirm(const char *what, Plan *plans, const char **names, size_t n)
+{
+    if (o.yes) return 0;
+    printf("%s packages:\n", what);
+    for (size_t i = 0; i < n; i++) printf("\t%s\n", plans ? plans[i].pkg.f->name : names[i]);
+    printf("\nProceed? [N/y] ");
+    fflush(stdout);
+    char line[64] = "";
+    if (!fgets(line, sizeof line, stdin) || (line[0] != 'y' && line[0] != 'Y')) {
+        if (!strchr(line, '\n')) putchar('\n');
+        return fail("canceled");
+    }
+    return 0;
+}
+
+/* ---- repositories ---- */
+
+static Repo *repos;
+static size_t nrepos;
+static RepoEntry *entries;
+static size_t nentries;
+
+static int by_str(const void *x, const void *y) { return strcmp(*(const char *const *)x, *(const char *const *)y); }
+
+static int load_repo_config(void)
+{
+    Buf text = BUF_INIT, err = BUF_INIT;
+    const char *main_file = arena_printf(&A, "%s/mpm.repos", o.confdir);
+    if (sys_read(main_file, &text) == 0) {
+        if (repo_parse_config(&A, main_file, buf_cstr(&text), text.len, &repos, &nrepos, &err) != 0) {
+            buf_free(&text);
+            return fail_buf(&err);
+        }
+    }
+    const char *dname = arena_printf(&A, "%s/mpm.repos.d", o.confdir);
+    int fd = rootfs_open(dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (fd >= 0 && !d) close(fd);
+    if (d) {
+        const char **names = NULL;
+        size_t n = 0, cap = 0;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (l < 6 || strcmp(e->d_name + l - 5, ".repo") || e->d_name[0] == '.') continue;
+            if (n == cap) {
+                cap = cap ? 2 * cap : 16;
+                const char **w = arena_alloc(&A, cap * sizeof *w);
+                if (n) memcpy(w, names, n * sizeof *w);
+                names = w;
+            }
+            names[n++] = arena_strdup(&A, e->d_name);
+        }
+        closedir(d);
+        if (n) qsort(names, n, sizeof *names, by_str);
+        for (size_t i = 0; i < n; i++) {
+            const char *file = arena_printf(&A, "%s/%s", dname, names[i]);
+            buf_clear(&text);
+            if (sys_read(file, &text) != 0) continue;
+            if (repo_parse_config(&A, file, buf_cstr(&text), text.len, &repos, &nrepos, &err) != 0) {
+                buf_free(&text);
+                return fail_buf(&err);
+            }
+        }
+    }
+    buf_free(&text);
+    return 0;
+}
+
+/* update_repo: fetches each enabled repository's SPM-METADATA (or only
+ * only's) into the cache. */
+static int update_repos(const char *only)
+{
+    int rc = 0, found = 0;
+    for (size_t i = 0; i < nrepos; i++) {
+        const Repo *r = &repos[i];
+        if (!r->enabled || (only && strcmp(only, r->name))) continue;
+        found = 1;
+        Buf data = BUF_INIT, err = BUF_INIT;
+        RepoEntry *tmpv = NULL;
+        size_t tmpn = 0;
+        if (repo_fetch(r, "SPM-METADATA", 64 << 20, &data, &err) != 0 ||
+            repo_parse_metadata(&A, r, buf_cstr(&data), data.len, &tmpv, &tmpn, &err) != 0) {
+            fail("Cannot update repository %s: %s", r->name, buf_cstr(&err));
+            rc = 1;
+        } else {
+            const char *dir = arena_printf(&A, "%s/%s", o.cachedir, r->name);
+            const char *file = arena_printf(&A, "%s/SPM-METADATA", dir);
+            if (rootfs_mkdirs(dir, 0755) != 0 || sys_write(tmp_beside(file), buf_cstr(&data), data.len, 0644) != 0 ||
+                sys_rename(tmp_beside(file), file) != 0) {
+                fail("Cannot write %s%s: %s", rootfs_prefix(), file, strerror(errno));
+                rc = 1;
+            }
+        }
+        buf_free(&data);
+        buf_free(&err);
+    }
+    if (only && !found) return fail("Repository %s is not configured (or not enabled)", only);
+    return rc;
+}
+
+/* The cached metadata of every enabled repository into entries; a
+ * repository without a cache is fetched first (SPM's "Updating repo
+ * metadata"). */
+static int load_metadata(void)
+{
+    if (load_repo_config() != 0) return 1;
+    for (size_t i = 0; i < nrepos; i++) {
+        const Repo *r = &repos[i];
+        if (!r->enabled) continue;
+        const char *file = arena_printf(&A, "%s/%s/SPM-METADATA", o.cachedir, r->name);
+        Buf text = BUF_INIT, err = BUF_INIT;
+        if (sys_read(file, &text) != 0) {
+            static int said;
+            if (!said++) fprintf(stderr, "Updating repo metadata\n");
+            if (update_repos(r->name) != 0 || sys_read(file, &text) != 0) {
+                buf_free(&text);
+                return 1;
+            }
+        }
+        int rc = repo_parse_metadata(&A, r, buf_cstr(&text), text.len, &entries, &nentries, &err);
+        buf_free(&text);
+        if (rc != 0) return fail_buf(&err);
+        buf_free(&err);
+    }
+    return 0;
+}
+
+/* ---- dependency resolution (SPM's, plus version ranges) ---- */
+
+typedef struct Need {
+    const char *name;
+    const char *by;          /* who needs it ("" for the command line) */
+    const char *range;
+} Need;
+
+typedef struct Resolver {
+    Plan *plans;             /* chosen: to install, in dependency order at the end */
+    const RepoEntry **chosen_entry;   /* per plan: the repo entry, or NULL for a file */
+    size_t n, cap;
+    Need *needs;             /* every requirement seen */
+    size_t nneeds, capneeds;
+    Buf missing;             /* the "needed" list */
+    int failed;
+} Resolver;
+
+static void add_need(Resolver *r, const char *name, const char *by, const char *range)
+{
+    if (r->nneeds == r->capneeds) {
+        r->capneeds = r->capneeds ? 2 * r->capneeds : 32;
+        Need *w = arena_alloc(&A, r->capneeds * sizeof *w);
+        if (r->nneeds) memcpy(w, r->needs, r->nneeds * sizeof *w);
+        r->needs = w;
+    }
+    r->needs[r->nneeds++] = (Need){name, by, range};
+}
+
+static int plan_index(Resolver *r, const char *name)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (!strcmp(r->plans[i].pkg.f->name, name)) return (int)i;
+    return -1;
+}
+
+static Plan *add_plan(Resolver *r, const RepoEntry *e)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        Plan *w = arena_alloc(&A, r->cap * sizeof *w);
+        const RepoEntry **we = arena_alloc(&A, r->cap * sizeof *we);
+        if (r->n) { memcpy(w, r->plans, r->n * sizeof *w); memcpy(we, r->chosen_entry, r->n * sizeof *we); }
+        r->plans = w;
+        r->chosen_entry = we;
+    }
+    memset(&r->plans[r->n], 0, sizeof r->plans[r->n]);
+    r->chosen_entry[r->n] = e;
+    if (e) {
+        r->plans[r->n].pkg.f = e->f;
+        r->plans[r->n].source = e->repo->name;
+    }
+    return &r->plans[r->n++];
+}
+
+/* Whether version v of name meets every requirement on name seen so far;
+ * *bad is set to the first that it does not. */
+static int meets_all(Resolver *r, const char *name, const char *v, const Need **bad)
+{
+    for (size_t i = 0; i < r->nneeds; i++)
+        if (!strcmp(r->needs[i].name, name) && pkgver_satisfies(r->needs[i].range, v) != 1) {
+            if (bad) *bad = &r->needs[i];
+            return 0;
+        }
+    return 1;
+}
+
+/* The best repository entry for name meeting every requirement: the
+ * newest version, then release; on a tie the file:// one, then the first
+ * configured (REC: local first, deterministically).  *exists is set when
+ * any repository has name at all. */
+static const RepoEntry *best_entry(Resolver *r, const char *name, int *exists)
+{
+    const RepoEntry *best = NULL;
+    *exists = 0;
+    for (size_t i = 0; i < nentries; i++) {
+        const RepoEntry *e = &entries[i];
+        if (strcmp(e->f->name, name)) continue;
+        *exists = 1;
+        if (!meets_all(r, name, e->f->version, NULL)) continue;
+        if (best) {
+            int c = pkgver_cmp(e->f->version, best->f->version);
+            if (!c) c = pkgver_cmp(e->f->release, best->f->release);
+            if (!c) c = !strncmp(e->repo->url, "file://", 7) && strncmp(best->repo->url, "file://", 7);
+            if (c <= 0) continue;
+        }
+        best = e;
+    }
+    return best;
+}
+
+static void describe_need(Buf *b, const Need *n)
+{
+    if (*n->by) buf_printf(b, "%s needs %s", n->by, n->name);
+    else buf_printf(b, "the command line asks for %s", n->name);
+    if (n->range && *n->range) buf_printf(b, " (%s)", n->range);
+}
+
+/* Resolves the dependencies of plan i (recursively, through the plans it
+ * adds).  Conflicts are printed and set failed; unknown names go to
+ * missing (SPM's "needed" list). */
+static void resolve(Resolver *r, size_t i)
+{
+    const Formula *f = r->plans[i].pkg.f;
+    for (size_t d = 0; d < f->ndeps; d++) {
+        const PkgDep *dep = &f->deps[d];
+        add_need(r, dep->name, f->name, dep->range);
+        const Need *me = &r->needs[r->nneeds - 1], *bad = NULL;
+        int k = plan_index(r, dep->name);
+        if (k >= 0) {
+            const char *v = r->plans[k].pkg.f->version;
+            if (pkgver_satisfies(dep->range, v) == 1) continue;
+            if (r->chosen_entry[k] && !r->plans[k].explicit_arg) {
+                /* a dependency picked earlier: another version may suit both */
+                int exists;
+                const RepoEntry *e = best_entry(r, dep->name, &exists);
+                if (e) {
+                    r->chosen_entry[k] = e;
+                    r->plans[k].pkg.f = e->f;
+                    r->plans[k].source = e->repo->name;
+                    resolve(r, (size_t)k);   /* the new version's own dependencies */
+                    continue;
+                }
+            }
+            /* the other side: a requirement the chosen version meets */
+            const Need *other = NULL;
+            for (size_t q = 0; q < r->nneeds && !other; q++)
+                if (!strcmp(r->needs[q].name, dep->name) && &r->needs[q] != me &&
+                    pkgver_satisfies(r->needs[q].range, v) == 1)
+                    other = &r->needs[q];
+            Buf m = BUF_INIT;
+            buf_printf(&m, "Conflicting dependencies on %s: ", dep->name);
+            describe_need(&m, me);
+            buf_adds(&m, ", but ");
+            if (other) {
+                describe_need(&m, other);
+                buf_printf(&m, " (%s %s)", dep->name, v);
+            } else {
+                buf_printf(&m, "%s %s is to be installed", dep->name, v);
+            }
+            fail_buf(&m);
+            r->failed = 1;
+            continue;
+        }
+        PkgRow *row = pkgdb_info(db, &A, dep->name);
+        if (row && meets_all(r, dep->name, row->version, NULL)) continue;
+        int exists;
+        const RepoEntry *e = best_entry(r, dep->name, &exists);
+        if (e) {
+            Plan *p = add_plan(r, e);
+            (void)p;
+            resolve(r, r->n - 1);
+            continue;
+        }
+        if (row) {
+            meets_all(r, dep->name, row->version, &bad);
+            Buf m = BUF_INIT;
+            buf_printf(&m, "Conflicting dependencies on %s: ", dep->name);
+            describe_need(&m, bad ? bad : me);
+            buf_printf(&m, ", but %s %s is installed%s", dep->name, row->version,
+                       exists ? " and no repository has a version that fits" : "");
+            fail_buf(&m);
+            r->failed = 1;
+        } else if (exists) {
+            meets_all(r, dep->name, "0", &bad);
+            Buf m = BUF_INIT;
+            buf_printf(&m, "Conflicting dependencies on %s: ", dep->name);
+            describe_need(&m, me);
+            buf_adds(&m, ", and no repository has a version that fits");
+            for (size_t q = 0; q < r->nneeds; q++)
+                if (!strcmp(r->needs[q].name, dep->name) && &r->needs[q] != me) {
+                    buf_adds(&m, " together with: ");
+                    describe_need(&m, &r->needs[q]);
+                }
+            fail_buf(&m);
+            r->failed = 1;
+        } else {
+            Buf tmp = BUF_INIT;
+            buf_printf(&tmp, "\n%s", dep->name);
+            if (!strstr(buf_cstr(&r->missing), tmp.s)) buf_add(&r->missing, tmp.s, tmp.len);
+            buf_free(&tmp);
+        }
+    }
+}
+
+/* Dependencies first (a depth-first walk; the visited marks stop loops). */
+static void order_visit(Resolver *r, size_t i, char *mark, Plan *out, size_t *n)
+{
+    if (mark[i]) return;
+    mark[i] = 1;
+    const Formula *f = r->plans[i].pkg.f;
+    for (size_t d = 0; d < f->ndeps; d++) {
+        int k = plan_index(r, f->deps[d].name);
+        if (k >= 0) order_visit(r, (size_t)k, mark, out, n);
+    }
+    out[(*n)++] = r->plans[i];
+}
+
+static void print_infos(const char *what, const char *list)
+{
+    if (!list || !*list) return;
+    printf("The following dependencies are %s:\n", what);
+    const char *s = list;
+    while (*s) {
+        const char *e = strchr(s, ',');
+        if (!e) e = s + strlen(s);
+        while (s < e && *s == ' ') s++;
+        size_t l = (size_t)(e - s);
+        while (l && s[l - 1] == ' ') l--;
+        char *nm = arena_strndup(&A, s, l);
+        if (*nm) printf("\t%s%s\n", nm, pkgdb_info(db, &A, nm) ? " [Installed]" : "");
+        s = *e ? e + 1 : e;
+    }
+    putchar('\n');
+}
+
+/* install / local install: args are .spm files or (install only) names. */
+static int install_with(Resolver *rp, char **args, int nargs, int local)
+{
+    int rc = 1;
+    if (!nargs) return fail(local ? "A package file must be specified" : "A package must be specified");
+    if (open_db(PKGDB_CREATE) != 0) return 1;
+    int have_meta = 0;
+    for (int i = 0; i < nargs; i++) {
+        const char *a = args[i];
+        size_t l = strlen(a);
+        struct stat st;
+        Buf err = BUF_INIT;
+        if (l > 4 && !strcmp(a + l - 4, ".spm") && stat(a, &st) == 0) {
+            Plan *p = add_plan(rp, NULL);
+            p->explicit_arg = 1;
+            if (spm_read(&A, a, NULL, 0, &p->pkg, &err) != 0) return fail_buf(&err);
+        } else if (local || (l > 4 && !strcmp(a + l - 4, ".spm"))) {
+            return fail("Package file %s not found", a);
+        } else {
+            if (!have_meta && load_metadata() != 0) return 1;
+            have_meta = 1;
+            add_need(rp, a, "", NULL);
+            int exists;
+            const RepoEntry *e = best_entry(rp, a, &exists);
+            if (!e) return fail("Cannot install %s, the following dependencies are needed:\n\n%s", a, a);
+            add_plan(rp, e)->explicit_arg = 1;
+        }
+        buf_free(&err);
+        const Formula *f = rp->plans[rp->n - 1].pkg.f;
+        if (plan_index(rp, f->name) != (int)rp->n - 1) return fail("Package %s is named twice", f->name);
+        if (pkgdb_info(db, &A, f->name) && !o.force)
+            return fail("Package %s already installed, not installing again", f->name);
+        if (f->pre_tgt_state || f->post_tgt_state)
+            return fail("Cannot install %s: pre_tgt_state and post_tgt_state need a master; mpm installs on this machine only", f->name);
+    }
+    size_t nargs_plans = rp->n;   /* resolve() adds (and resolves) the dependencies */
+    for (size_t i = 0; i < nargs_plans; i++) {
+        const Formula *f = rp->plans[i].pkg.f;
+        int needs_repo = 0;
+        for (size_t d = 0; d < f->ndeps; d++)
+            if (plan_index(rp, f->deps[d].name) < 0 && !pkgdb_info(db, &A, f->deps[d].name)) needs_repo = 1;
+        if (needs_repo && !have_meta) {
+            if (load_metadata() != 0) return 1;
+            have_meta = 1;
+        }
+        size_t before = rp->missing.len;
+        resolve(rp, i);
+        if (rp->missing.len > before && rp->plans[i].explicit_arg) {
+            fail("Cannot install %s, the following dependencies are needed:\n%s", f->name, rp->missing.s + before);
+            rp->failed = 1;
+        }
+    }
+    /* an installed package whose range an upgrade would break */
+    size_t ninst;
+    const char **inst = pkgdb_list(db, &A, &ninst);
+    for (size_t i = 0; i < ninst; i++) {
+        if (plan_index(rp, inst[i]) >= 0) continue;
+        PkgRow *row = pkgdb_info(db, &A, inst[i]);
+        if (!row || !row->formula) continue;
+        Buf err = BUF_INIT;
+        Formula *f = formula_parse(&A, row->formula, strlen(row->formula), FORMULA_INSTALL, &err);
+        buf_free(&err);
+        for (size_t d = 0; f && d < f->ndeps; d++) {
+            int k = plan_index(rp, f->deps[d].name);
+            if (k >= 0 && pkgver_satisfies(f->deps[d].range, rp->plans[k].pkg.f->version) != 1) {
+                fail("Conflicting dependencies on %s: %s %s is to be installed, but the installed %s needs %s (%s)",
+                     f->deps[d].name, f->deps[d].name, rp->plans[k].pkg.f->version, inst[i], f->deps[d].name,
+                     f->deps[d].range);
+                rp->failed = 1;
+            }
+        }
+    }
+    if (rp->failed) return 1;
+    Plan *ordered = arena_alloc(&A, (rp->n + 1) * sizeof *ordered);
+    char *mark = arena_alloc(&A, rp->n + 1);
+    size_t n = 0;
+    for (size_t i = 0; i < rp->n; i++) order_visit(rp, i, mark, ordered, &n);
+    for (size_t i = 0; i < n; i++) {
+        print_infos("optional", ordered[i].pkg.f->optional);
+        print_infos("recommended", ordered[i].pkg.f->recommended);
+    }
+    if (confirm("Installing", ordered, NULL, n) != 0) return 1;
+    /* download every repository package first (kept in the cache) */
+    for (size_t i = 0; i < n; i++) {
+        Plan *p = &ordered[i];
+        if (!p->source) continue;
+        const RepoEntry *e = NULL;
+        for (size_t k = 0; k < rp->n; k++)
+            if (rp->chosen_entry[k] && !strcmp(rp->chosen_entry[k]->f->name, p->pkg.f->name)) e = rp->chosen_entry[k];
+        Buf data = BUF_INIT, err = BUF_INIT;
+        if (repo_fetch(e->repo, e->filename, MAX_PACKAGE, &data, &err) != 0) return fail_buf(&err);
+        char sum[65];
+        sha256_hex(buf_cstr(&data), data.len, sum);
+        if (e->sha256 && strcmp(e->sha256, sum)) {
+            buf_free(&data);
+            return fail("Repository %s: %s does not have the SHA-256 its SPM-METADATA gives", e->repo->name, e->filename);
+        }
+        /* a download is kept in the cache (a file:// package is at hand already) */
+        const char *dir = arena_printf(&A, "%s/%s", o.cachedir, e->repo->name);
+        const char *file = arena_printf(&A, "%s/%s", dir, e->filename);
+        if (strncmp(e->repo->url, "file://", 7) &&
+            (rootfs_mkdirs(dir, 0755) != 0 || sys_write(file, buf_cstr(&data), data.len, 0644) != 0))
+            fprintf(stderr, "mpm: warning: cannot keep %s%s in the cache: %s\n", rootfs_prefix(), file, strerror(errno));
+        char *copy = arena_memdup(&A, buf_cstr(&data), data.len + 1);
+        size_t len = data.len;
+        buf_free(&data);
+        const char *want = e->f->name;
+        if (spm_read(&A, arena_printf(&A, "%s/%s", e->repo->url, e->filename), copy, len, &p->pkg, &err) != 0)
+            return fail_buf(&err);
+        if (strcmp(p->pkg.f->name, want))
+            return fail("Repository %s: %s holds %s, not %s", e->repo->name, e->filename, p->pkg.f->name, want);
+        buf_free(&err);
+    }
+    for (size_t i = 0; i < n; i++) plan_dests(&ordered[i]);
+    int conflicts = 0;
+    for (size_t i = 0; i < n; i++) conflicts |= check_existing(&ordered[i]);
+    if (conflicts) return 1;
+    rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        int one = install_one(&ordered[i]);
+        if (one == 1) return 1;
+        if (one) rc = 1;
+    }
+    return rc;
+}
+
+static int cmd_install(char **args, int nargs, int local)
+{
+    Resolver r;
+    memset(&r, 0, sizeof r);
+    Buf *missing = &r.missing;
+    int rc = install_with(&r, args, nargs, local);
+    buf_free(missing);
+    return rc;
+}
+
+/* ---- remove, verify ---- */
+
+static int cmd_remove(char **args, int nargs)
+{
+    if (!nargs) return fail("A package must be specified");
+    int rc = open_db(PKGDB_WRITE);
+    if (rc < 0) return 1;
+    if (rc == 1) return fail("No database at %s%s, cannot remove %s", rootfs_prefix(), o.dbpath, args[0]);
+    for (int i = 0; i < nargs; i++)
+        if (!pkgdb_info(db, &A, args[i])) return fail("Package %s not installed", args[i]);
+    if (confirm("Removing", NULL, (const char **)args, (size_t)nargs) != 0) return 1;
+    for (int i = 0; i < nargs; i++) {
+        printf("... removing %s\n", args[i]);
+        fflush(stdout);
+        size_t n;
+        PkgFileRow *files = pkgdb_files(db, &A, args[i], &n);
+        Buf err = BUF_INIT;
+        if (txn("BEGIN IMMEDIATE") != 0) return 1;
+        int bad = 0;
+        for (size_t k = 0; k < n && !bad; k++)
+            bad = pkgdb_journal_add(db, 'r', args[i], files[k].path, NULL, files[k].sum, &err);
+        if (bad || pkgdb_unregister(db, args[i], &err) != 0) {
+            txn("ROLLBACK");
+            return fail_buf(&err);
+        }
+        if (txn("COMMIT") != 0) return 1;
+        buf_free(&err);
+        const char *head = arena_printf(&A, "Kept locally modified files of %s:", args[i]);
+        if (journal_finish(head) != 0) return 1;
+    }
+    return 0;
+}
+
+static int cmd_verify(const char *name)
+{
+    if (!name) return fail("A package must be specified");
+    int rc = open_db(PKGDB_READ);
+    if (rc < 0) return 1;
+    if (rc == 1 || !pkgdb_info(db, &A, name)) return fail("package %s not installed", name);
+    size_t n;
+    PkgFileRow *files = pkgdb_files(db, &A, name, &n);
+    int changed = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        const char *p = files[i].path;
+        if (rootfs_lstat(p, &st) != 0 || (files[i].is_dir && !S_ISDIR(st.st_mode))) {
+            printf("missing: %s%s\n", rootfs_prefix(), p);
+            changed = 1;
+        } else if (!files[i].is_dir) {
+            char sum[65];
+            sys_sum(p, sum);
+            if (strcmp(sum, files[i].sum)) {
+                printf("modified: %s%s\n", rootfs_prefix(), p);
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* ---- information ---- */
+
+static const char *or_none(const char *s) { return s && *s ? s : "None"; }
+
+static void print_info(const char *name, const char *version, const char *release, const char *installed,
+                       const char *os, const char *os_family, const char *deps, const char *os_deps,
+                       const char *osf_deps, const char *summary, const char *description)
+{
+    printf("Name: %s\nVersion: %s\nRelease: %s\nInstall Date: %s\nSupported OSes: %s\n"
+           "Supported OS families: %s\nDependencies: %s\nOS Dependencies: %s\n"
+           "OS Family Dependencies: %s\nSummary: %s\nDescription:\n%s\n",
+           or_none(name), or_none(version), or_none(release), installed ? installed : "Not installed", or_none(os),
+           or_none(os_family), or_none(deps), or_none(os_deps), or_none(osf_deps), or_none(summary),
+           or_none(description));
+}
+
+static int cmd_info(const char *name)
+{
+    if (!name) return fail("A package must be specified");
+    int rc = open_db(PKGDB_READ);
+    if (rc < 0) return 1;
+    PkgRow *r = rc == 0 ? pkgdb_info(db, &A, name) : NULL;
+    if (!r) return fail("package %s not installed", name);
+    print_info(r->name, r->version, r->release, r->installed, r->os, r->os_family, r->dependencies,
+               r->os_dependencies, r->os_family_dependencies, r->summary, r->description);
+    return 0;
+}
+
+static int cmd_files(const char *name)
+{
+    if (!name) return fail("A package name must be specified");
+    int rc = open_db(PKGDB_READ);
+    if (rc < 0) return 1;
+    if (rc == 1 || !pkgdb_info(db, &A, name)) return fail("package %s not installed", name);
+    size_t n;
+    PkgFileRow *files = pkgdb_files(db, &A, name, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (o.verbose) printf("%s%s,%s\n", rootfs_prefix(), files[i].path, files[i].sum);
+        else printf("%s%s\n", rootfs_prefix(), files[i].path);
+    }
+    return 0;
+}
+
+static int cmd_list_packages(void)
+{
+    int rc = open_db(PKGDB_READ);
+    if (rc < 0) return 1;
+    if (rc == 1) return 0;
+    size_t n;
+    const char **names = pkgdb_list(db, &A, &n);
+    for (size_t i = 0; i < n; i++) puts(names[i]);
+    return 0;
+}
+
+static int cmd_local(char **args, int nargs)
+{
+    if (!nargs) return fail("Invalid local command ''");
+    const char *c = args[0];
+    if (!strcmp(c, "install")) return cmd_install(args + 1, nargs - 1, 1);
+    if (strcmp(c, "info") && strcmp(c, "files")) return fail("Invalid local command '%s'", c);
+    if (nargs < 2) return fail("A package filename must be specified");
+    struct stat st;
+    if (stat(args[1], &st) != 0) return fail("Package file %s not found", args[1]);
+    SpmPackage p;
+    Buf err = BUF_INIT;
+    if (spm_read(&A, args[1], NULL, 0, &p, &err) != 0) return fail_buf(&err);
+    const Formula *f = p.f;
+    if (!strcmp(c, "info")) {
+        print_info(f->name, f->version, f->release, NULL, f->os, f->os_family, f->dependencies,
+                   f->os_dependencies, f->os_family_dependencies, f->summary, f->description);
+    } else {
+        for (size_t i = 0; i < p.n; i++)
+            printf("%s%s%s\n", f->name, *p.m[i].rel ? "/" : "", p.m[i].rel);
+    }
+    return 0;
+}
+
+static int by_search(const void *x, const void *y)
+{
+    const RepoEntry *a = x, *b = y;
+    int c = strcmp(a->f->name, b->f->name);
+    return c ? c : strcmp(a->repo->name, b->repo->name);
+}
+
+static int cmd_repo(const char *c, const char *arg)
+{
+    if (!strcmp(c, "list")) {
+        if (load_repo_config() != 0) return 1;
+        for (size_t i = 0; i < nrepos; i++)
+            if (repos[i].enabled) puts(repos[i].name);
+        return 0;
+    }
+    if (!strcmp(c, "update")) {
+        if (load_repo_config() != 0) return 1;
+        return update_repos(arg);
+    }
+    if (!strcmp(c, "packages") || !strcmp(c, "search")) {
+        if (load_metadata() != 0) return 1;
+        if (nentries) qsort(entries, nentries, sizeof *entries, by_search);
+        for (size_t i = 0; i < nentries; i++)
+            if (!arg || strstr(entries[i].f->name, arg))
+                printf("%s\t%s-%s\t%s\n", entries[i].f->name, entries[i].f->version, entries[i].f->release,
+                       entries[i].repo->name);
+        return 0;
+    }
+    if (!strcmp(c, "create")) {
+        if (!arg) return fail("A path to a directory must be specified");
+        Buf err = BUF_INIT;
+        if (strcmp(o.dups, "ignore") && strcmp(o.dups, "archive") && strcmp(o.dups, "delete"))
+            return fail("--repo-dups must be ignore, archive or delete");
+        if (repo_create(&A, arg, o.dups, &err) != 0) return fail_buf(&err);
+        return 0;
+    }
+    return fail("Invalid repo command '%s'", c);
+}
+
+static void usage(FILE *out)
+{
+    fputs("usage: mpm [options] COMMAND [ARGS]\n"
+          "Module packages: build them, serve them from repositories, install them with\n"
+          "their dependencies, remove them keeping files a person edited.\n"
+          "\n"
+          "Commands:\n"
+          "  build DIR                  pack the module DIR into NAME-VERSION-RELEASE.spm\n"
+          "                             (metadata from DIR/FORMULA, else DIR/metadata.json)\n"
+          "  install NAME|FILE.spm ...  install from the repositories (or files), with\n"
+          "                             their dependencies\n"
+          "  local install FILE.spm ... install package files\n"
+          "  local info FILE.spm        a package file's FORMULA information\n"
+          "  local files FILE.spm       a package file's members\n"
+          "  remove NAME ...            uninstall; files edited since are kept and listed\n"
+          "  verify NAME                list the package's modified and missing files\n"
+          "  info NAME                  an installed package's information\n"
+          "  files NAME                 its installed paths (-v: PATH,SHA256)\n"
+          "  list packages | list files NAME | list repos\n"
+          "  repo list | repo search [TEXT] | repo update [REPO] | repo create DIR\n"
+          "  update_repo [REPO]         fetch the repositories' SPM-METADATA\n"
+          "  create_repo DIR            write DIR/SPM-METADATA for the packages in DIR\n"
+          "\n"
+          "Options:\n"
+          "  -y, --assume-yes           do not ask before installing or removing\n"
+          "  -f, --force                install over existing files and installed packages\n"
+          "  -v, --verbose              files -v: with sums; remove: say what stays\n"
+          "  --modulepath DIR[:DIR]     install into the first DIR\n"
+          "                             (default /etc/puppet/code/modules)\n"
+          "  --vardir DIR               state directory: DIR/mpm/packages.db and DIR/mpm/cache\n"
+          "                             (default /var/lib/mapply as root, else ~/.mapply)\n"
+          "  --confdir DIR              repositories: DIR/mpm.repos, DIR/mpm.repos.d/*.repo\n"
+          "                             (default /etc/puppet)\n"
+          "  --sharedir DIR             files tagged c d g l r (default /usr/share/mpm)\n"
+          "  --root DIR                 manage the system under DIR: module directory,\n"
+          "                             database, configuration and cache inside it\n"
+          "  --build-dir DIR            where build writes packages (default: .)\n"
+          "  --repo-dups ignore|archive|delete\n"
+          "                             create_repo: what to do with older packages\n"
+          "  -h, --help                 this text\n"
+          "  -V, --version              the version\n"
+          "\n"
+          "Exit status: 0 ok, 1 an error (verify: a file changed or missing), 2 bad options.\n",
+          out);
+}
+
+static int run(char **args, int nargs)
+{
+    if (!nargs) { usage(stderr); return 2; }
+    const char *c = args[0];
+    char **rest = args + 1;
+    int nrest = nargs - 1;
+    const char *a1 = nrest > 0 ? rest[0] : NULL, *a2 = nrest > 1 ? rest[1] : NULL;
+    if (!strcmp(c, "build")) {
+        if (!a1) return fail("A path to a formula must be specified");
+        int rc = 0;
+        for (int i = 0; i < nrest && !rc; i++) {
+            const char *out;
+            Buf err = BUF_INIT;
+            if (spm_build(&A, rest[i], o.build_dir, &out, &err) != 0) rc = fail_buf(&err);
+            else printf("Built package %s\n", out);
+        }
+        return rc;
+    }
+    if (!strcmp(c, "install")) return cmd_install(rest, nrest, 0);
+    if (!strcmp(c, "local")) return cmd_local(rest, nrest);
+    if (!strcmp(c, "remove")) return cmd_remove(rest, nrest);
+    if (!strcmp(c, "verify")) return cmd_verify(a1);
+    if (!strcmp(c, "info")) return cmd_info(a1);
+    if (!strcmp(c, "files")) return cmd_files(a1);
+    if (!strcmp(c, "list")) {
+        if (!a1) return fail("Invalid list command ''");
+        if (!strcmp(a1, "packages")) return cmd_list_packages();
+        if (!strcmp(a1, "files")) return cmd_files(a2);
+        if (!strcmp(a1, "repos")) return cmd_repo("list", NULL);
+        return fail("Invalid list command '%s'", a1);
+    }
+    if (!strcmp(c, "repo")) {
+        if (!a1) return fail("Invalid repo command ''");
+        return cmd_repo(a1, a2);
+    }
+    if (!strcmp(c, "update_repo")) return cmd_repo("update", a1);
+    if (!strcmp(c, "create_repo")) return cmd_repo("create", a1);
+    return fail("Invalid command '%s'", c);
+}
+
+int main(int argc, char **argv)
+{
+    util_progname = "mpm";
+    arena_init(&A);
+    enum { O_MODULEPATH = 256, O_VARDIR, O_CONFDIR, O_SHAREDIR, O_ROOT, O_BUILD_DIR, O_DUPS };
+    static const struct option longopts[] = {
+        {"assume-yes", no_argument, NULL, 'y'},
+        {"force", no_argument, NULL, 'f'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"modulepath", required_argument, NULL, O_MODULEPATH},
+        {"vardir", required_argument, NULL, O_VARDIR},
+        {"confdir", required_argument, NULL, O_CONFDIR},
+        {"sharedir", required_argument, NULL, O_SHAREDIR},
+        {"root", required_argument, NULL, O_ROOT},
+        {"build-dir", required_argument, NULL, O_BUILD_DIR},
+        {"repo-dups", required_argument, NULL, O_DUPS},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *modulepath = "/etc/puppet/code/modules";
+    o.build_dir = ".";
+    o.dups = "ignore";
+    o.confdir = "/etc/puppet";
+    o.sharedir = "/usr/share/mpm";
+    int ch;
+    while ((ch = getopt_long(argc, argv, "yfvhV", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'y': o.yes = 1; break;
+        case 'f': o.force = 1; break;
+        case 'v': o.verbose = 1; break;
+        case O_MODULEPATH: modulepath = optarg; break;
+        case O_VARDIR: o.vardir = optarg; break;
+        case O_CONFDIR: o.confdir = optarg; break;
+        case O_SHAREDIR: o.sharedir = optarg; break;
+        case O_ROOT: o.root = optarg; break;
+        case O_BUILD_DIR: o.build_dir = optarg; break;
+        case O_DUPS: o.dups = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': puts("mpm 0.1"); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    Buf err = BUF_INIT;
+    if (rootfs_init(o.root, &err) != 0) return fail_buf(&err);
+    const char *colon = strchr(modulepath, ':');
+    const char *first = colon ? arena_strndup(&A, modulepath, (size_t)(colon - modulepath)) : modulepath;
+    if (!*first) return fail("--modulepath: the first entry is empty");
+    char *home_vardir = NULL;
+    if (!o.vardir) o.vardir = home_vardir = util_default_vardir();
+    o.modulepath = modulepath;
+    o.moddir = system_path(first);
+    o.vardir = system_path(o.vardir);
+    o.confdir = system_path(o.confdir);
+    o.sharedir = system_path(o.sharedir);
+    o.dbpath = arena_printf(&A, "%s/mpm/packages.db", o.vardir);
+    o.cachedir = arena_printf(&A, "%s/mpm/cache", o.vardir);
+    int rc = run(argv + optind, argc - optind);
+    pkgdb_close(db);
+    free(home_vardir);
+    rootfs_fini();
+    arena_free(&A);
+    if (fflush(stdout) != 0 && !rc) rc = fail("mpm: cannot write the output");
+    return rc;
+}
