@@ -27,6 +27,7 @@ struct ArenaBlock {
     size_t size;
     void *map;              /* mmap'd region to unmap (huge blocks), or NULL */
     size_t maplen;
+    char *used;             /* end of what was handed out, once a newer block took over */
     _Alignas(16) char data[];
 };
 
@@ -107,6 +108,7 @@ static ArenaBlock *span_alloc(void)
 
 static void new_block(Arena *a, size_t n)
 {
+    if (a->head) a->head->used = a->cur;
     ArenaBlock *b = a->head ? NULL : span_alloc();
     if (!b) {
         size_t size = a->head ? a->head->size * 2 : 16384;
@@ -139,6 +141,42 @@ void *arena_alloc(Arena *a, size_t n)
     a->cur += n;
     a->total += n;
     return p;   /* already zero: blocks start zeroed and bump allocation never reuses memory */
+}
+#endif
+
+#ifdef ARENA_TRACK
+ArenaMark arena_mark(Arena *a) { return (ArenaMark){a->head, NULL, a->total}; }
+
+void arena_release(Arena *a, ArenaMark m)
+{
+    while (a->head != m.head) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        block_free(b);
+    }
+    a->total = m.total;
+}
+#else
+ArenaMark arena_mark(Arena *a)
+{
+    if (!a->head) new_block(a, 0);
+    return (ArenaMark){a->head, a->cur, a->total};
+}
+
+void arena_release(Arena *a, ArenaMark m)
+{
+    if (a->head == m.head && a->cur == m.cur) return;
+    char *end = a->cur;
+    while (a->head != m.head) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        block_free(b);
+        end = a->head->used;
+    }
+    memset(m.cur, 0, (size_t)(end - m.cur));   /* arena_alloc hands out zeroed memory */
+    a->cur = m.cur;
+    a->end = a->head->data + a->head->size;
+    a->total = m.total;
 }
 #endif
 

@@ -150,6 +150,7 @@ static void split_modulepath(Compiler *c)
 
 static void cleanup(Compiler *c)
 {
+    arena_free(&c->scratch);
     free(c->weights.keys);
     free(c->weights.w);
     hiera_cleanup(c);
@@ -209,6 +210,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     Compiler cc, *c = &cc;
     memset(c, 0, sizeof *c);
     c->arena = arena;
+    arena_init(&c->scratch);
     c->cat = cat;
     c->opt = *opt;
     if (!c->opt.environment) c->opt.environment = "production";

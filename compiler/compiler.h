@@ -50,6 +50,11 @@ typedef struct CompileOptions {
 
 struct Compiler {
     Arena *arena;                    /* everything of this compile */
+    /* Evaluation scratch that dies before the function that made it returns
+     * (argument vectors, attribute lists, flattened titles): used as a
+     * stack (arena_mark/arena_release), released after each statement, so
+     * it never holds a value, a string or anything else that is kept. */
+    Arena scratch;
     struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
     CompileOptions opt;

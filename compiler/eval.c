@@ -508,7 +508,7 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
             if (!cmp_find_type_at(c, at, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
                 cmp_fail(c, at, "Resource type not found: %s", name);
         }
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         for (size_t i = 0; i < nk; i++) {
             Value *k = keys[i];
             if (k->kind == V_ARRAY) {
@@ -581,7 +581,7 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
 {
     const Node *fn = n->a;
     const char *name;
-    ValVec args = VV_ARENA(c->arena);
+    ValVec args = VV_ARENA(&c->scratch);
     if (n->kind == ND_METHOD) {
         name = n->text;
         vv_push(&args, ev_expr(c, s, n->a));
@@ -648,7 +648,11 @@ static Value *eval_selector(Compiler *c, Scope *s, const Node *n)
 static Value *ev_statements(Compiler *c, Scope *s, const Node *n)
 {
     Value *last = VAL_UNDEF;
-    for (const Node *k = n->kids; k; k = k->next) last = ev_expr(c, s, k);
+    for (const Node *k = n->kids; k; k = k->next) {
+        ArenaMark m = arena_mark(&c->scratch);
+        last = ev_expr(c, s, k);
+        arena_release(&c->scratch, m);
+    }
     return last;
 }
 
@@ -872,7 +876,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         eval_args(c, s, n->kids, &vv);
         Value *r = vv_to_array(A, &vv);
         vv_free(&vv);
@@ -880,7 +884,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         return r;
     }
     case ND_HASH: {
-        ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
+        ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
         for (const Node *p = n->kids; p; p = p->next) {
             vv_push(&k, ev_expr(c, s, p->a));
             vv_push(&v, ev_expr(c, s, p->b));
@@ -895,7 +899,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         cmp_fail(c, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n->text);
     case ND_ACCESS: {
         Value *t = ev_expr(c, s, n->a);
-        ValVec keys = VV_ARENA(c->arena);
+        ValVec keys = VV_ARENA(&c->scratch);
         eval_args(c, s, n->kids, &keys);
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;

@@ -298,7 +298,7 @@ static void flatten_into(ValVec *vv, Value *v)
 static Value *rel_value(Compiler *c, Value *v)
 {
     if (v->kind != V_ARRAY) return v;
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     flatten_into(&vv, v);
     Value *r = vv_to_array(A, &vv);
     vv_free(&vv);
@@ -308,7 +308,7 @@ static Value *rel_value(Compiler *c, Value *v)
 /* "+>" appends to an array (a scalar becomes an array first). */
 static Value *append_value(Compiler *c, Value *old, Value *add)
 {
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     if (old && old->kind != V_UNDEF) flatten_into(&vv, old);
     flatten_into(&vv, add);
     Value *r = vv_to_array(A, &vv);
@@ -348,7 +348,7 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
     if (at) res_param(r, name)->origin = at;
     note_sensitive(c, r, name, v);
     if (strcmp(name, "alias") == 0) {
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         flatten_into(&vv, v);
         for (size_t i = 0; i < vv.n; i++) {
             if (vv.v[i]->kind != V_STR) continue;
@@ -458,7 +458,7 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
 {
     Value *explicit = res_get(r, "tag");
     if (explicit) {
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
@@ -583,19 +583,20 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
         } else tname = tv->type.name;
     } else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
-    ValVec refs = VV_ARENA(c->arena);
+    ArenaMark mark = arena_mark(&c->scratch);
+    ValVec refs = VV_ARENA(&c->scratch);
     /* A body titled 'default' gives defaults to the other bodies. */
-    AttrList dflt = {.arena = c->arena};
+    AttrList dflt = {.arena = &c->scratch};
     for (const Node *b = n->kids; b; b = b->next)
         if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
     for (const Node *b = n->kids; b; b = b->next) {
         if (b->a->kind == ND_DEFAULT) continue;
         Value *tv = ev_expr(c, s, b->a);
-        ValVec titles = VV_ARENA(c->arena);
+        ValVec titles = VV_ARENA(&c->scratch);
         flatten_into(&titles, tv);
         for (size_t ti = 0; ti < titles.n; ti++) {
             Value *t = titles.v[ti];
-            AttrList attrs = {.arena = c->arena};
+            AttrList attrs = {.arena = &c->scratch};
             eval_attrs(c, s, b->kids, &attrs, b);
             for (size_t i = 0; i < dflt.n; i++) {
                 size_t j;
@@ -606,7 +607,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
             if (is_class) {
                 const char *cname = t->kind == V_STR ? t->str.s : val_is_resref(t) ? t->type.params[0]->str.s : NULL;
                 if (!cname) cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
-                ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
+                ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
                 for (size_t i = 0; i < attrs.n; i++) {
                     vv_push(&k, val_cstr(A, attrs.names[i]));
                     vv_push(&v, attrs.vals[i]);
@@ -631,6 +632,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     attrs_free(&dflt);
     Value *r = refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
     vv_free(&refs);
+    arena_release(&c->scratch, mark);
     return r;
 }
 
@@ -1015,7 +1017,7 @@ static void override_one(Compiler *c, Resource *r, Override *o)
 Value *res_override(Compiler *c, Scope *s, const Node *n)
 {
     Value *target = ev_expr(c, s, n->a);
-    AttrList attrs = {.arena = c->arena};
+    AttrList attrs = {.arena = &c->scratch};
     eval_attrs(c, s, n->kids, &attrs, NULL);
     Override *o = ARENA_NEW(A, Override);
     o->node = n;
@@ -1150,11 +1152,16 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
             int eq;
             if (strcmp(attr, "tag") == 0) {
                 eq = 0;
-                ValVec w = VV_ARENA(c->arena);
+                ArenaMark m = arena_mark(&c->scratch);
+                ValVec w = VV_ARENA(&c->scratch);
                 flatten_into(&w, want);
-                for (size_t i = 0; i < w.n && !eq; i++)
-                    if (w.v[i]->kind == V_STR) eq = res_tagged_in_scope(r, lower(c, w.v[i]->str.s));
-                vv_free(&w);
+                for (size_t i = 0; i < w.n && !eq; i++) {
+                    if (w.v[i]->kind != V_STR) continue;
+                    char *t = arena_strdup(&c->scratch, w.v[i]->str.s);
+                    for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
+                    eq = res_tagged_in_scope(r, t);
+                }
+                arena_release(&c->scratch, m);
             } else if (strcmp(attr, "title") == 0) {
                 Value t = {.kind = V_STR};
                 t.str.s = r->title;
@@ -1202,7 +1209,8 @@ static size_t run_collectors(Compiler *c)
                 realised++;
             }
             if (k->node->kids) {
-                AttrList attrs = {.arena = c->arena};
+                ArenaMark m = arena_mark(&c->scratch);
+                AttrList attrs = {.arena = &c->scratch};
                 eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
                 Override o = {0};
                 o.n = attrs.n;
@@ -1211,6 +1219,7 @@ static size_t run_collectors(Compiler *c)
                 o.ops = attrs.ops;
                 override_one(c, r, &o);
                 attrs_free(&attrs);
+                arena_release(&c->scratch, m);
             }
         }
     }
@@ -1219,7 +1228,7 @@ static size_t run_collectors(Compiler *c)
 
 void res_realize(Compiler *c, const Node *at, Value *refs)
 {
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     flatten_into(&vv, refs);
     for (size_t i = 0; i < vv.n; i++) {
         Resource *r = res_find_ref(c, vv.v[i]);
@@ -1298,7 +1307,7 @@ static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *ref
 static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
 {
     Value *old = res_get(src, param);
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     if (old && old->kind != V_UNDEF) {
         if (old->kind == V_ARRAY)
             for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
@@ -1313,8 +1322,9 @@ static void add_relationship_param(Compiler *c, Resource *src, const char *param
 static void apply_chains(Compiler *c)
 {
     for (Chain *ch = c->chains; ch; ch = ch->next) {
-        ValVec *sets = ARENA_NEWN(A, ValVec, ch->n);
-        for (size_t i = 0; i < ch->n; i++) sets[i].arena = A;
+        ArenaMark m = arena_mark(&c->scratch);
+        ValVec *sets = ARENA_NEWN(&c->scratch, ValVec, ch->n);
+        for (size_t i = 0; i < ch->n; i++) sets[i].arena = &c->scratch;
         for (size_t i = 0; i < ch->n; i++) operand_resources(c, ch->node, ch->operands[i], &sets[i]);
         for (size_t i = 0; i + 1 < ch->n; i++) {
             size_t li = i;
@@ -1343,6 +1353,7 @@ static void apply_chains(Compiler *c)
             }
         }
         for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
+        arena_release(&c->scratch, m);
     }
 }
 
@@ -1356,7 +1367,8 @@ static void validate_references(Compiler *c)
             Param *pp = &r->params[k];
             if (!is_relationship_param(pp->name)) continue;
             Value *v = pp->value;
-            ValVec vv = VV_ARENA(c->arena);
+            ArenaMark m = arena_mark(&c->scratch);
+            ValVec vv = VV_ARENA(&c->scratch);
             flatten_into(&vv, v);
             for (size_t j = 0; j < vv.n; j++) {
                 Value *ref = vv.v[j];
@@ -1374,6 +1386,7 @@ static void validate_references(Compiler *c)
                 }
             }
             vv_free(&vv);
+            arena_release(&c->scratch, m);
         }
     }
 }
