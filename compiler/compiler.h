@@ -55,6 +55,7 @@ struct Compiler {
      * stack (arena_mark/arena_release), released after each statement, so
      * it never holds a value, a string or anything else that is kept. */
     Arena scratch;
+    const Node *discard;             /* a resource statement whose value nobody uses (ev_statements) */
     struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
     CompileOptions opt;

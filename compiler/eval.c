@@ -650,6 +650,8 @@ static Value *ev_statements(Compiler *c, Scope *s, const Node *n)
     Value *last = VAL_UNDEF;
     for (const Node *k = n->kids; k; k = k->next) {
         ArenaMark m = arena_mark(&c->scratch);
+        /* a resource statement's value (its references) is built only when used */
+        if (k->next && k->kind == ND_RESOURCE) c->discard = k;
         last = ev_expr(c, s, k);
         arena_release(&c->scratch, m);
     }

@@ -583,6 +583,8 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
         } else tname = tv->type.name;
     } else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
+    int keep = c->discard != n;      /* the references are the value: wanted? */
+    c->discard = NULL;
     ArenaMark mark = arena_mark(&c->scratch);
     ValVec refs = VV_ARENA(&c->scratch);
     /* A body titled 'default' gives defaults to the other bodies. */
@@ -617,20 +619,20 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 vv_free(&v);
                 if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
                 Resource *r = res_declare_class(c, s, b, cname, params, CLASS_RESOURCE);
-                vv_push(&refs, ev_resref(c, "Class", r->title));
+                if (keep) vv_push(&refs, ev_resref(c, "Class", r->title));
             } else {
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
                 if (t->kind != V_STR)
                     cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
                 Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op, 1);
-                if (r) vv_push(&refs, ev_resref(c, r->type, r->title));
+                if (r && keep) vv_push(&refs, ev_resref(c, r->type, r->title));
             }
             attrs_free(&attrs);
         }
         vv_free(&titles);
     }
     attrs_free(&dflt);
-    Value *r = refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
+    Value *r = !keep ? VAL_UNDEF : refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
     vv_free(&refs);
     arena_release(&c->scratch, mark);
     return r;
