@@ -91,6 +91,7 @@ void *arena_alloc(Arena *a, size_t n)
     return b->data;
 }
 char *arena_alloc_bytes(Arena *a, size_t n) { return arena_alloc(a, n); }
+void *arena_alloc8(Arena *a, size_t n) { return arena_alloc(a, n); }
 #else
 /* The first block: RESERVE bytes of address space, or NULL when refused. */
 static ArenaBlock *span_alloc(void)
@@ -141,6 +142,18 @@ void *arena_alloc(Arena *a, size_t n)
     a->cur += n;
     a->total += n;
     return p;   /* already zero: blocks start zeroed and bump allocation never reuses memory */
+}
+
+void *arena_alloc8(Arena *a, size_t n)
+{
+    n = (n + 7) & ~(size_t)7;
+    size_t pad = (size_t)(-(uintptr_t)a->cur & 7);
+    if (!a->cur || (size_t)(a->end - a->cur) < pad + n) new_block(a, n);
+    else a->cur += pad;
+    void *p = a->cur;
+    a->cur += n;
+    a->total += n;
+    return p;
 }
 #endif
 

@@ -18,6 +18,7 @@ typedef struct Arena {
 void arena_init(Arena *a);
 void arena_free(Arena *a);                         /* frees every allocation of a */
 void *arena_alloc(Arena *a, size_t n);             /* zeroed, 16-byte aligned; lives in a */
+void *arena_alloc8(Arena *a, size_t n);            /* zeroed, 8-byte aligned (small records); lives in a */
 /* n bytes with no alignment and no zeroing (strings); lives in a. */
 char *arena_alloc_bytes(Arena *a, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n); /* NUL-terminated copy in a */

@@ -331,15 +331,15 @@ static void view_init(View *v, const Translation *tr, const char *name, uint32_t
 static void remap(const Translation *tr, const View *v, const SrcFile *tf, Node *n)
 {
     for (; n; n = n->next) {
-        if (n->file != &v->f) continue;           /* seen already */
+        if (ast_file(n) != &v->f) continue;        /* seen already */
         uint32_t off = map_off(tr, v->base + n->off);
         uint32_t e = n->len ? map_off(tr, v->base + n->off + n->len - 1) + 1 : off;
-        n->file = tf;
+        ast_set_file(n, tf);
         n->off = off;
         n->len = e > off ? e - off : 0;
         if (n->a) remap(tr, v, tf, n->a);
         if (n->b) remap(tr, v, tf, n->b);
-        if (n->c) remap(tr, v, tf, n->c);
+        if (ast_c(n)) remap(tr, v, tf, n->c);
         if (n->kids) remap(tr, v, tf, n->kids);
     }
 }

@@ -700,7 +700,7 @@ static int jumps_in(const Node *n, int in_lambda)
         break;
     default: break;
     }
-    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(n->c, in_lambda);
+    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(ast_c(n), in_lambda);
     for (const Node *k = n->kids; k; k = k->next) m |= jumps_in(k, in_lambda);
     return m;
 }
@@ -737,10 +737,10 @@ Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda)
 {
     if (!body) return VAL_UNDEF;
     if (body->kind != ND_BLOCK) return ev_expr(c, s, body);
-    uintptr_t m = (uintptr_t)body->cache;
+    unsigned m = body->flags;
     if (!m) {
-        m = (uintptr_t)jumps_in(body, 0) | 0x100;           /* 0x100: scanned */
-        ((Node *)body)->cache = (void *)m;
+        m = (unsigned)jumps_in(body, 0) | 0x80;             /* 0x80: looked for */
+        ((Node *)body)->flags = m & 0xff;
     }
     int kinds = (int)m & (lambda ? EV_JUMP_NEXT : EV_JUMP_NEXT | EV_JUMP_RETURN);
     return kinds ? ev_catching(c, s, body, kinds) : ev_statements(c, s, body);

@@ -436,8 +436,8 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
     r->is_virtual = is_virtual;
     r->scope = s;
     r->decl = (void *)at;
-    if (at && at->file) {
-        const SrcFile *f = at->file;
+    if (at && ast_file(at)) {
+        const SrcFile *f = ast_file(at);
         const char *name = map_get(&c->file_names, (const char *)&f, sizeof f);
         if (!name) {
             name = arena_strdup(A, f->abspath);
@@ -446,7 +446,7 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
             map_put(&c->file_names, (const char *)keyp, sizeof f, (void *)name);
         }
         r->file = name;
-        r->line = diag_line(at->file, at->off);
+        r->line = diag_line(f, at->off);
     }
     index_type(c, r);
     return r;
@@ -1003,9 +1003,9 @@ static void override_one(Compiler *c, Resource *r, Override *o)
         Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
         if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
             const Node *on = old->origin;
-            if (on && on->file)
+            if (on && ast_file(on))
                 cmp_fail(c, o->at ? o->at[i] : o->node, "Parameter '%s' is already set on %s at (file: %s, line: %d); cannot redefine",
-                         o->names[i], r->ref, on->file->abspath, diag_line(on->file, on->off));
+                         o->names[i], r->ref, ast_file(on)->abspath, diag_line(ast_file(on), on->off));
             cmp_fail(c, o->node, "Parameter '%s' is already set on %s; cannot redefine", o->names[i], r->ref);
         }
         Value *v = fresh(c, o->vals[i]);

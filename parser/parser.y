@@ -1134,6 +1134,11 @@ static Node *run(ParseCtx *ctx)
     return ctx->result;
 }
 
+/* The identifier texts of the file being parsed (see Lexer.intern), which
+ * its "${...}" parts share. */
+static Map *file_intern;
+static Arena *file_intern_arena;
+
 Node *parse_file(Arena *arena, const SrcFile *src)
 {
     ParseCtx ctx;
@@ -1141,7 +1146,15 @@ Node *parse_file(Arena *arena, const SrcFile *src)
     ctx.arena = arena;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
+    Map intern, *outer = file_intern;
+    Arena *outer_arena = file_intern_arena;
+    map_init(&intern);
+    ctx.lx.intern = file_intern = &intern;
+    file_intern_arena = arena;
     Node *r = run(&ctx);
+    file_intern = outer;
+    file_intern_arena = outer_arena;
+    map_free(&intern);
     /* Puppet validates every file it parses before evaluating any of it.
      * The blocks were looked at as they were built; only a file with a
      * fault is walked, to report the faults in Puppet's order. */
@@ -1170,6 +1183,7 @@ static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
+    if (file_intern && arena == file_intern_arena) ctx.lx.intern = file_intern;
     nesting++;
     Node *r = run(&ctx);
     nesting--;

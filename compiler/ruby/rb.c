@@ -749,7 +749,7 @@ static VALUE pending_exc = Qnil;
 
 static Node *synth(Compiler *c, const Node *at, NodeKind kind, const char *text)
 {
-    Node *n = ast_new(A, kind, at ? at->file : NULL, at ? at->off : 0, at ? at->len : 0);
+    Node *n = ast_new(A, kind, at ? ast_file(at) : NULL, at ? at->off : 0, at ? at->len : 0);
     if (text) {
         n->text = arena_strdup(A, text);
         n->text_len = (uint32_t)strlen(text);
