@@ -95,7 +95,7 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
 {
     const char *key = cat_ref_key(c->arena, type, title);
     if (map_get(&c->by_key, key, strlen(key))) return NULL;
-    Resource *r = ARENA_NEW(c->arena, Resource);
+    Resource *r = arena_alloc8(c->arena, sizeof *r);
     r->type = type;
     r->title = title;
     r->key = key;
@@ -113,7 +113,7 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
         c->rescap = c->rescap ? c->rescap * 2 : 256;
         c->res = xrealloc(c->res, c->rescap * sizeof *c->res);
     }
-    r->index = c->nres;
+    r->index = (uint32_t)c->nres;
     c->res[c->nres++] = r;
     return r;
 }

@@ -1027,7 +1027,7 @@ static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
         uint64_t *nw = xcalloc(ncap, sizeof *nw);
         for (size_t i = 0; i < cap; i++) {
             if (!c->weights.keys[i]) continue;
-            size_t j = ((uintptr_t)c->weights.keys[i] >> 4) * 0x9E3779B97F4A7C15ull & (ncap - 1);
+            size_t j = ((uintptr_t)c->weights.keys[i] >> 3) * 0x9E3779B97F4A7C15ull & (ncap - 1);
             while (nk[j]) j = (j + 1) & (ncap - 1);
             nk[j] = c->weights.keys[i], nw[j] = c->weights.w[i];
         }
@@ -1036,7 +1036,7 @@ static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
         c->weights.keys = nk, c->weights.w = nw, c->weights.cap = cap = ncap;
     }
     if (!cap) return NULL;
-    size_t j = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull & (cap - 1);
+    size_t j = ((uintptr_t)v >> 3) * 0x9E3779B97F4A7C15ull & (cap - 1);
     for (; c->weights.keys[j]; j = (j + 1) & (cap - 1))
         if (c->weights.keys[j] == v) return &c->weights.w[j];
     if (!add) return NULL;
