@@ -61,6 +61,7 @@ typedef struct ResState {
     Resource **defines;          /* define instances in creation order */
     size_t ndefines, defcap, next_define;
     Map by_type;                 /* lowercase type -> ResList* */
+    Map lowered;                 /* text -> its lower-case form, for lower_shared */
 } ResState;
 
 typedef struct ResList { Resource **v; size_t n, cap; } ResList;
@@ -79,17 +80,39 @@ static const char *lower(Compiler *c, const char *s)
     return r;
 }
 
-/* Adds tag t (and, for "a::b", its segments) to r. */
-static void tag_with_segments(Compiler *c, Resource *r, const char *t)
+/* lower() of s[0..n) for the texts every resource repeats (type names,
+ * tags): one copy each, kept in a map, instead of one per resource. */
+static const char *lower_shared_n(Compiler *c, const char *s, size_t n)
 {
-    t = lower(c, t);
+    if (n >= 2 && s[0] == ':' && s[1] == ':') s += 2, n -= 2;
+    Map *m = &c->rs->lowered;
+    const char *r = map_get(m, s, n);
+    if (r) return r;
+    char *l = arena_strndup(A, s, n);
+    int same = 1;
+    for (char *p = l; *p; p++) {
+        char lc = (char)tolower((unsigned char)*p);
+        same &= lc == *p;
+        *p = lc;
+    }
+    map_put(m, same ? l : arena_strndup(A, s, n), n, l);
+    return l;
+}
+
+static const char *lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
+
+/* Adds tag t (and, for "a::b", its segments) to r; with shared, t is one
+ * of the texts many resources have (see lower_shared). */
+static void tag_with_segments(Compiler *c, Resource *r, const char *t, int shared)
+{
+    t = shared ? lower_shared(c, t) : lower(c, t);
     res_tag(c->cat, r, t);
     if (strstr(t, "::")) {
         const char *p = t;
         for (;;) {
             const char *e = strstr(p, "::");
             size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (n) res_tag(c->cat, r, arena_strndup(A, p, n));
+            if (n) res_tag(c->cat, r, shared ? lower_shared_n(c, p, n) : arena_strndup(A, p, n));
             if (!e) break;
             p = e + 2;
         }
@@ -115,7 +138,7 @@ static void cat_tag_with_segments(Compiler *c, const char *t)
 static void index_type(Compiler *c, Resource *r)
 {
     ResState *rs = c->rs;
-    const char *t = lower(c, r->type);
+    const char *t = lower_shared(c, r->type);
     ResList *l = map_get(&rs->by_type, t, strlen(t));
     if (!l) {
         l = ARENA_NEW(A, ResList);
@@ -135,6 +158,7 @@ void res_init(Compiler *c)
 {
     c->rs = ARENA_NEW(A, ResState);
     map_init(&c->rs->by_type);
+    map_init(&c->rs->lowered);
     Catalog *cat = c->cat;
     Resource *stage = cat_add(cat, "Stage", "main");
     res_tag(cat, stage, "stage");
@@ -165,6 +189,7 @@ void res_cleanup(Compiler *c)
     cmp_type_printing(c, 0);
     free(c->rs->defines);
     map_free(&c->rs->by_type);
+    map_free(&c->rs->lowered);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
         map_free(&k->wanted);
@@ -461,14 +486,14 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
         ValVec vv = VV_ARENA(&c->scratch);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
         vv_free(&vv);
     }
-    tag_with_segments(c, r, r->type);
+    tag_with_segments(c, r, r->type, 1);
     if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
-        char *t = arena_strdup(A, r->title);
+        char *t = arena_strdup(&c->scratch, r->title);
         for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
-        if (cat_valid_tag(t)) tag_with_segments(c, r, t);
+        if (cat_valid_tag(t)) tag_with_segments(c, r, t, 0);
     }
     if (container)
         for (size_t i = 0; i < container->ntags; i++) res_tag(c->cat, r, container->tags[i]);
@@ -513,7 +538,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     const Node *def = NULL;
     const char *type = cat_capitalize_type(A, tname);
     if (!td) {
-        def = load_define(c, lower(c, tname));
+        def = load_define(c, lower_shared(c, tname));
         if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
     }
     if (form == TK_ATAT) {
@@ -826,11 +851,11 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
         ValVec vv = VV_ARENA(c->arena);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
         vv_free(&vv);
     }
     res_tag(c->cat, r, "class");
-    tag_with_segments(c, r, lname);
+    tag_with_segments(c, r, lname, 1);
     if (cur) for (size_t i = 0; i < cur->ntags; i++) res_tag(c->cat, r, cur->tags[i]);
     cat_add_edge(c->cat, stage, r);
     if (pl->n == pl->cap) {
@@ -923,7 +948,7 @@ Value *res_defaults(Compiler *c, Scope *s, const Node *n)
 
 static void apply_defaults(Compiler *c, Resource *r)
 {
-    const char *t = lower(c, r->type);
+    const char *t = lower_shared(c, r->type);
     for (Scope *s = r->scope; s; s = s->dyn ? s->dyn : s->parent) {
         for (Defaults *d = s->defaults; d; d = d->next) {
             if (strcmp(d->type_key, t) != 0) continue;
@@ -1498,7 +1523,7 @@ void res_evaluate_node(Compiler *c)
     if (!found) cmp_fail(c, NULL, "Could not find node statement with name 'default' or '%s'", cert);
     Resource *r = new_resource(c, c->top, NULL, "Node", name, 0, "unknown");
     res_tag(c->cat, r, "node");
-    tag_with_segments(c, r, name);
+    tag_with_segments(c, r, name, 0);
     res_tag(c->cat, r, "class");
     r->container = c->class_main;
     cat_add_edge(c->cat, c->class_main, r);
