@@ -151,6 +151,7 @@ static void split_modulepath(Compiler *c)
 static void cleanup(Compiler *c)
 {
     arena_free(&c->scratch);
+    map_free(&c->type_names);
     free(c->weights.keys);
     free(c->weights.w);
     hiera_cleanup(c);
@@ -211,6 +212,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     memset(c, 0, sizeof *c);
     c->arena = arena;
     arena_init(&c->scratch);
+    map_init(&c->type_names);
     c->cat = cat;
     c->opt = *opt;
     if (!c->opt.environment) c->opt.environment = "production";

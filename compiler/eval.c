@@ -480,9 +480,19 @@ static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t 
 
 /* A resource reference value: Type['title'] with the type capitalised and
  * class titles capitalised per segment, as Puppet prints them. */
+const char *cmp_type_name(Compiler *c, const char *name)
+{
+    size_t n = strlen(name);
+    const char *r = map_get(&c->type_names, name, n);
+    if (r) return r;
+    r = cat_capitalize_type(A, name);
+    map_put(&c->type_names, strcmp(r, name) ? arena_strndup(A, name, n) : r, n, (void *)r);
+    return r;
+}
+
 Value *ev_resref(Compiler *c, const char *type, const char *title)
 {
-    const char *t = cat_capitalize_type(A, type);
+    const char *t = cmp_type_name(c, type);
     if (strcmp(t, "Class") == 0) {
         if (title[0] == ':' && title[1] == ':') title += 2;
         if (strcmp(title, "main") != 0) title = cat_capitalize_type(A, title);
@@ -496,8 +506,8 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
     const char *name = t->type.name;
     if (strcmp(name, "Resource") == 0 && nk >= 1 && (keys[0]->kind == V_STR || keys[0]->kind == V_TYPE)) {
         const char *tn = keys[0]->kind == V_STR ? keys[0]->str.s : keys[0]->type.name;
-        if (nk == 1) return val_type(A, cat_capitalize_type(A, tn), NULL, 0);
-        Value *base = val_type(A, cat_capitalize_type(A, tn), NULL, 0);
+        if (nk == 1) return val_type(A, cmp_type_name(c, tn), NULL, 0);
+        Value *base = val_type(A, cmp_type_name(c, tn), NULL, 0);
         return type_access(c, at, base, keys + 1, nk - 1);
     }
     if (t->type.n == 0 && !res_is_data_type(name)) {
@@ -874,7 +884,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         /* a resource type (built-in, Ruby, define) or a type alias; a class
          * name is none (eval_QualifiedReference) */
         cmp_check_type_ref(c, n);
-        return val_type(A, cat_capitalize_type(A, name), NULL, 0);
+        return val_type(A, cmp_type_name(c, name), NULL, 0);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {

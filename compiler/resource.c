@@ -536,7 +536,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
 {
     const TypeDef *td = cmp_find_type_at(c, at, tname, strlen(tname));
     const Node *def = NULL;
-    const char *type = cat_capitalize_type(A, tname);
+    const char *type = cmp_type_name(c, tname);
     if (!td) {
         def = load_define(c, lower_shared(c, tname));
         if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
@@ -1112,7 +1112,7 @@ static Collector *marker_collector(const Value *v)
 Value *res_collect(Compiler *c, Scope *s, const Node *n)
 {
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
-    const char *type = cat_capitalize_type(A, n->a->text);
+    const char *type = cmp_type_name(c, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
     if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
