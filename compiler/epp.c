@@ -503,8 +503,8 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
     for (const Node *p = lambda->kids; p; p = p->next) {
         Value *v = n ? val_hash_gets(params, p->text) : NULL;
         if (v && v->kind != V_UNDEF) continue;
-        if (p->b) map_put(&ts->vars, p->text, p->text_len, ev_expr(c, ts, p->b));
-        else if (v) map_put(&ts->vars, p->text, p->text_len, VAL_UNDEF);
+        if (p->b) map_put(&ts->vars, p->text, ast_text_len(p), ev_expr(c, ts, p->b));
+        else if (v) map_put(&ts->vars, p->text, ast_text_len(p), VAL_UNDEF);
     }
     const char *why = "";                        /* "\n  fault" per fault (arena: ev_expr may fail) */
     size_t faults = 0;
@@ -516,7 +516,7 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
         if (!known) why = arena_printf(A, "%s\n  has no parameter named '%s'", why, k), faults++;
     }
     for (const Node *p = lambda->kids; p; p = p->next) {
-        Value *v = map_get(&ts->vars, p->text, p->text_len);
+        Value *v = map_get(&ts->vars, p->text, ast_text_len(p));
         if (!v) {
             why = arena_printf(A, "%s\n  expects a value for parameter '%s'", why, p->text), faults++;
             continue;

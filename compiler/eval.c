@@ -813,8 +813,8 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
             if (k->kind != ND_VAR) cmp_fail(c, k, "Illegal assignment: only variables can be assigned");
             Value *e = VAL_UNDEF;
             if (v->kind == V_ARRAY) {
-                if (v->arr.n != (size_t)t->nkids)
-                    cmp_fail(c, n, "Mismatched number of assignable entries and values, expected %d, got %zu", t->nkids, v->arr.n);
+                if (v->arr.n != (size_t)ast_nkids(t))
+                    cmp_fail(c, n, "Mismatched number of assignable entries and values, expected %d, got %zu", ast_nkids(t), v->arr.n);
                 e = v->arr.items[i];
             } else if (v->kind == V_HASH) {
                 e = val_hash_gets(v, k->text);
@@ -833,13 +833,13 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
  * unwinds with nothing to free), then joined. */
 static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
 {
-    Value **parts = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    Value **parts = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
     size_t np = 0;
     for (const Node *k = n->kids; k; k = k->next) parts[np++] = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
     Buf b = BUF_INIT;
     size_t i = 0;
     for (const Node *k = n->kids; k; k = k->next, i++) {
-        if (!parts[i]) buf_add(&b, k->text, k->text_len);
+        if (!parts[i]) buf_add(&b, k->text, ast_text_len(k));
         else {
             cmp_check_weight(c, k, parts[i]);   /* a shared structure made by a function */
             val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
@@ -871,13 +871,13 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_BLOCK: return ev_block(c, s, n);
     case ND_INT: return val_int(A, n->ival);
     case ND_FLOAT: return val_float(A, n->fval);
-    case ND_STR: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_STR: return val_str_nocopy(A, n->text, ast_text_len(n));
     case ND_CONCAT: return eval_concat(c, s, n);
     case ND_REGEX: return val_regex(A, n->text);
     case ND_BOOL: return val_bool((int)n->ival);
     case ND_UNDEF: return VAL_UNDEF;
     case ND_DEFAULT: return VAL_DEFAULT;
-    case ND_NAME: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_NAME: return val_str_nocopy(A, n->text, ast_text_len(n));
     case ND_TYPEREF: {
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
@@ -977,7 +977,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
 
 typedef struct LambdaFrame { Compiler *c; Scope *s; } LambdaFrame;
 
-int ev_lambda_params(CallCtx *cc) { return cc->lambda ? cc->lambda->nkids : -1; }
+int ev_lambda_params(CallCtx *cc) { return cc->lambda ? ast_nkids(cc->lambda) : -1; }
 
 Value *ev_yield(CallCtx *cc, Value **args, size_t n)
 {
@@ -997,7 +997,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
         } else if (p->b) {
             v = ev_expr(c, ls, p->b);
         } else {
-            cmp_fail(c, l, "block expects %d arguments, got %zu", l->nkids, n);
+            cmp_fail(c, l, "block expects %d arguments, got %zu", ast_nkids(l), n);
         }
         if (p->a) {
             Value *t = ev_expr(c, ls, p->a);
@@ -1005,7 +1005,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
                 cmp_fail(c, p, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, "block", arena_printf(c->arena, "parameter '%s'", p->text),
                                                   cmp_signature(c, ls, l->kids)));
         }
-        map_put(&ls->vars, p->text, p->text_len, v);
+        map_put(&ls->vars, p->text, ast_text_len(p), v);
     }
     return ev_body(c, ls, l->b, 1);
 }

@@ -68,7 +68,6 @@ static void register_one(Compiler *c, Node *n, const char *prefix)
     case ND_CLASS: {
         const char *q = qualify(c, prefix, n->text);
         n->text = q;
-        n->text_len = strlen(q);
         add_def(c, &c->classes, q, n, "Class");
         if (n->b) register_defs(c, n->b, q);
         break;
@@ -76,7 +75,6 @@ static void register_one(Compiler *c, Node *n, const char *prefix)
     case ND_DEFINE: {
         const char *q = qualify(c, prefix, n->text);
         n->text = q;
-        n->text_len = strlen(q);
         add_def(c, &c->defines, q, n, "Defined type");
         break;
     }

@@ -756,7 +756,7 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             if (!cmp_type_match(c, t, v))
                 cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
-        map_put(&cs->vars, p->text, p->text_len, v);
+        map_put(&cs->vars, p->text, ast_text_len(p), v);
         set_param(c, r, p->text, v);
     }
     if (faults.n) cmp_fail(c, at, "%s", cmp_faults_message(c, &faults, r->ref));
@@ -938,7 +938,7 @@ Value *res_defaults(Compiler *c, Scope *s, const Node *n)
     Defaults *d = ARENA_NEW(A, Defaults);
     d->type_key = lower(c, n->a->text);
     d->stmt = n;
-    d->vals = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    d->vals = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
     size_t i = 0;
     for (const Node *a = n->kids; a; a = a->next) d->vals[i++] = ev_expr(c, s, a->a);
     d->next = s->defaults;

@@ -53,10 +53,13 @@ void ast_list_add(NodeList *l, Node *n)
     l->n++;
 }
 
-void ast_set_kids(Node *parent, NodeList l)
+void ast_set_kids(Node *parent, NodeList l) { parent->kids = l.head; }
+
+int ast_nkids(const Node *n)
 {
-    parent->kids = l.head;
-    parent->nkids = l.n;
+    int k = 0;
+    for (const Node *x = n->kids; x; x = x->next) k++;
+    return k;
 }
 
 SrcLoc ast_loc(const Node *n)

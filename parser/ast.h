@@ -10,6 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include <stdint.h>
+#include <string.h>
 
 typedef enum NodeKind {
     ND_BLOCK,          /* kids: statements in order */
@@ -67,9 +68,11 @@ typedef enum NodeKind {
     ND_KIND_COUNT
 } NodeKind;
 
-/* 72 bytes, allocated 8-byte aligned: a big manifest is millions of them.
+/* 64 bytes, allocated 8-byte aligned: a big manifest is millions of them.
  * The third child c shares its room with ival: only the kinds that have a
- * c (ast_c) use it, and none of them has an ival. */
+ * c (ast_c) use it, and none of them has an ival.  The text's length and
+ * the number of kids are not kept (ast_text_len, ast_nkids): the parser
+ * refuses NUL bytes in texts, and lists are short. */
 typedef struct Node {
     NodeKind kind : 8;
     unsigned flags : 8;      /* the evaluator's marks (ev_body: jumps looked for) */
@@ -77,8 +80,6 @@ typedef struct Node {
     uint32_t fid;            /* source file, see ast_file() */
     uint32_t off, len;       /* source range */
     const char *text;        /* lives in the arena; NUL-terminated */
-    uint32_t text_len;
-    int nkids;
     struct Node *a, *b;      /* fixed children, see NodeKind */
     struct Node *kids;       /* first list child */
     struct Node *next;       /* next sibling in the parent's list */
@@ -95,6 +96,8 @@ Node *ast_new(Arena *a, NodeKind kind, const SrcFile *f, uint32_t off, uint32_t 
 void ast_list_add(NodeList *l, Node *n);          /* n->next must be NULL */
 void ast_set_kids(Node *parent, NodeList l);
 SrcLoc ast_loc(const Node *n);
+static inline size_t ast_text_len(const Node *n) { return n->text ? strlen(n->text) : 0; }
+int ast_nkids(const Node *n);                     /* length of the kids list */
 /* The file n was parsed from (NULL: none), and setting it. */
 const SrcFile *ast_file(const Node *n);
 void ast_set_file(Node *n, const SrcFile *f);
