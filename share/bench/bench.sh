@@ -30,13 +30,13 @@ done
 # expression nested 199,990 brackets deep (the limit is 200,000) and an
 # array doubled 60 times through sharing (refused at once by the size
 # limit).  Time and peak memory (the process's maximum resident set) from
-# mcomp --stats, and the peak divided by the resources; an expected refusal
-# prints "refused".
+# mcomp --stats, and for the big catalog the peak divided by its resources;
+# an expected refusal prints "refused".
 printf '\n%-28s %10s %10s %12s %12s\n' input resources 'wall ms' 'peak KiB' 'peak B/res'
 big() {   # big LABEL: compiles $dir/big.pp
     if "$mcomp" --stats --facts "$dir/facts.json" --certname bench.example.com "$dir/big.pp" > /dev/null 2> "$dir/stats"; then
         set -- $(sed -n 's/^mcomp: stats: resources=\([0-9]*\) wall_ms=\([0-9.]*\) peak_kib=\([0-9]*\).*/\1 \2 \3/p' "$dir/stats")
-        printf '%-28s %10s %10s %12s %12s\n' "$label" "$1" "$2" "$3" "$(awk "BEGIN { printf \"%.0f\", $3 * 1024 / $1 }")"
+        printf '%-28s %10s %10s %12s %12s\n' "$label" "$1" "$2" "$3" "$(awk "BEGIN { if ($1 < 100000) print \"-\"; else printf \"%.0f\", $3 * 1024 / $1 }")"
     else
         printf '%-28s %10s %10s %12s  %s\n' "$label" refused - - "$(grep -m1 error: "$dir/stats" | sed 's/.*error: //' | cut -c1-60)"
     fi
