@@ -152,6 +152,8 @@ static void cleanup(Compiler *c)
 {
     arena_free(&c->scratch);
     map_free(&c->type_names);
+    map_free(&c->type_values);
+    map_free(&c->name_values);
     free(c->weights.keys);
     free(c->weights.w);
     hiera_cleanup(c);
@@ -213,6 +215,8 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     c->arena = arena;
     arena_init(&c->scratch);
     map_init(&c->type_names);
+    map_init(&c->type_values);
+    map_init(&c->name_values);
     c->cat = cat;
     c->opt = *opt;
     if (!c->opt.environment) c->opt.environment = "production";

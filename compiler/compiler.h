@@ -57,6 +57,8 @@ struct Compiler {
     Arena scratch;
     const Node *discard;             /* a resource statement whose value nobody uses (ev_statements) */
     Map type_names;                  /* type name as written -> its capitalised form (cmp_type_name) */
+    Map type_values;                 /* capitalised type name -> its Type value, shared (values are immutable) */
+    Map name_values;                 /* a bare word's text (the pointer's bytes) -> its String value, shared */
     struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
     CompileOptions opt;

@@ -490,6 +490,39 @@ const char *cmp_type_name(Compiler *c, const char *name)
     return r;
 }
 
+/* The unparameterised type called name (a resource type's), one value
+ * per type: File in every File['x'] of a manifest is the same value. */
+static Value *type_value(Compiler *c, const char *name)
+{
+    const char *t = cmp_type_name(c, name);
+    size_t n = strlen(t);
+    Value *v = map_get(&c->type_values, t, n);
+    if (!v) map_put(&c->type_values, t, n, v = val_type(A, t, NULL, 0));
+    return v;
+}
+
+/* A bare word's value (ensure => file): one per word in the source, as the
+ * lexer keeps one copy of each word's text. */
+static Value *name_value(Compiler *c, const Node *n)
+{
+    Value *v = map_get(&c->name_values, (const char *)&n->text, sizeof n->text);
+    if (v) return v;
+    v = val_str_nocopy(A, n->text, ast_text_len(n));
+    const char **key = arena_alloc8(A, sizeof *key);   /* the map keeps the key's bytes by reference */
+    *key = n->text;
+    map_put(&c->name_values, (const char *)key, sizeof *key, v);
+    return v;
+}
+
+/* Type[title] for a title that is a String value already: the value is
+ * the reference's parameter as it is (ev_resref copies the text). */
+static Value *resref_of(Compiler *c, const char *type, Value *title)
+{
+    const char *t = cmp_type_name(c, type);
+    if (strcmp(t, "Class") == 0) return ev_resref(c, type, title->str.s);
+    return val_type(A, t, &title, 1);
+}
+
 Value *ev_resref(Compiler *c, const char *type, const char *title)
 {
     const char *t = cmp_type_name(c, type);
@@ -524,10 +557,10 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
             if (k->kind == V_ARRAY) {
                 for (size_t j = 0; j < k->arr.n; j++) {
                     if (k->arr.items[j]->kind != V_STR) cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k->arr.items[j]));
-                    vv_push(&vv, ev_resref(c, name, k->arr.items[j]->str.s));
+                    vv_push(&vv, resref_of(c, name, k->arr.items[j]));
                 }
             } else if (k->kind == V_STR) {
-                vv_push(&vv, ev_resref(c, name, k->str.s));
+                vv_push(&vv, resref_of(c, name, k));
             } else {
                 vv_free(&vv);
                 cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k));
@@ -877,14 +910,14 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_BOOL: return val_bool((int)n->ival);
     case ND_UNDEF: return VAL_UNDEF;
     case ND_DEFAULT: return VAL_DEFAULT;
-    case ND_NAME: return val_str_nocopy(A, n->text, ast_text_len(n));
+    case ND_NAME: return name_value(c, n);
     case ND_TYPEREF: {
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
         /* a resource type (built-in, Ruby, define) or a type alias; a class
          * name is none (eval_QualifiedReference) */
         cmp_check_type_ref(c, n);
-        return val_type(A, cmp_type_name(c, name), NULL, 0);
+        return type_value(c, name);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {
