@@ -11,7 +11,8 @@
  * overcommit, a low address-space limit) or once the span is full, blocks
  * doubling up to 4 MiB follow (huge-page-mapped from 2 MiB up, calloc'd
  * below).  Blocks start zeroed and are never reused, so arena_alloc hands
- * out zeroed memory without clearing it again.
+ * out zeroed memory without clearing it again; the one exception is a
+ * scratch arena's arena_release, which clears what it gives back.
  */
 #include "base/arena.h"
 #include "base/util.h"
