@@ -164,6 +164,24 @@ Value *res_get(Resource *r, const char *name)
     return p ? p->value : NULL;
 }
 
+void res_reserve_params(Catalog *c, Resource *r, size_t n)
+{
+    if (r->nparams + n <= r->paramcap) return;
+    Param *np = arena_alloc8(c->arena, (r->nparams + n) * sizeof *np);
+    if (r->nparams) memcpy(np, r->params, r->nparams * sizeof *np);
+    r->params = np;
+    r->paramcap = (uint32_t)(r->nparams + n);
+}
+
+void res_reserve_tags(Catalog *c, Resource *r, size_t n)
+{
+    if (r->ntags + n <= r->tagcap) return;
+    const char **nt = arena_alloc8(c->arena, (r->ntags + n) * sizeof *nt);
+    if (r->ntags) memcpy(nt, r->tags, r->ntags * sizeof *nt);
+    r->tags = nt;
+    r->tagcap = (uint32_t)(r->ntags + n);
+}
+
 void res_set(Catalog *c, Resource *r, const char *name, Value *v)
 {
     Param *p = res_param(r, name);

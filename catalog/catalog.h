@@ -87,6 +87,11 @@ Value *res_get(Resource *r, const char *name);          /* NULL if unset */
 /* Sets (replaces) a parameter, keeping its first position. */
 void res_set(Catalog *c, Resource *r, const char *name, Value *v);
 void res_tag(Catalog *c, Resource *r, const char *tag);  /* adds if new; tag must live in the arena */
+/* Room for n more parameters or tags, allocated once at that size (in c's
+ * arena) instead of doubling from a default: a compiler that knows how
+ * many are coming keeps a million resources smaller. */
+void res_reserve_params(Catalog *c, Resource *r, size_t n);
+void res_reserve_tags(Catalog *c, Resource *r, size_t n);
 int res_tagged(const Resource *r, const char *tag);
 /* Puppet's valid tag: [[:alnum:]_][[:alnum:]_:.-]* */
 int cat_valid_tag(const char *s);

@@ -477,18 +477,30 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
     return r;
 }
 
+/* How many tags t gives: itself, and its segments when it has "::". */
+static size_t tag_count(const char *t)
+{
+    size_t n = 0;
+    for (const char *p = t; (p = strstr(p, "::")); p += 2) n++;
+    return n ? n + 2 : 1;
+}
+
 /* Tags in Puppet's order: explicit tags, the type, the title when it is a
  * valid tag, then the container's tags. */
 static void tag_resource(Compiler *c, Resource *r, Resource *container, int with_title)
 {
     Value *explicit = res_get(r, "tag");
+    ValVec vv = VV_ARENA(&c->scratch);
+    if (explicit) flatten_into(&vv, explicit);
+    /* room for them all at once (at most this many: duplicates are dropped) */
+    size_t room = tag_count(r->type) + (with_title ? tag_count(r->title) : 0) + (container ? container->ntags : 0);
+    for (size_t i = 0; i < vv.n; i++) room += vv.v[i]->kind == V_STR ? tag_count(vv.v[i]->str.s) : 0;
+    res_reserve_tags(c->cat, r, room);
     if (explicit) {
-        ValVec vv = VV_ARENA(&c->scratch);
-        flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
-        vv_free(&vv);
     }
+    vv_free(&vv);
     tag_with_segments(c, r, r->type, 1);
     if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
         char *t = arena_strdup(&c->scratch, r->title);
@@ -559,6 +571,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
     Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
     if (from_title) r->aux = from_title;
+    res_reserve_params(c->cat, r, attrs->n + 1);     /* one more: a default or a relationship comes often */
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
@@ -1602,14 +1615,16 @@ static void resolve_use(Compiler *c)
                 if (!t) {
                     const char *text = ref_text(c, vv.v[j]);
                     vv_free(&vv);
-                    cmp_fail(c, p->origin ? p->origin : r->decl, "Could not find resource '%s' in parameter '%s'",
+                    const void *origin = r->params[k].origin;
+                    cmp_fail(c, origin ? origin : r->decl, "Could not find resource '%s' in parameter '%s'",
                              text, in ? "use_in" : "use");
                 }
                 if (in) resolve_use_one(c, t, r);
                 else resolve_use_one(c, r, t);
             }
             vv_free(&vv);
-            p->value = VAL_UNDEF;
+            /* (resolve_use_one may have grown r's parameters: p is stale) */
+            r->params[k].value = VAL_UNDEF;
         }
     }
 }
