@@ -11,7 +11,8 @@
  * overcommit, a low address-space limit) or once the span is full, blocks
  * doubling up to 4 MiB follow (huge-page-mapped from 2 MiB up, calloc'd
  * below).  Blocks start zeroed and are never reused, so arena_alloc hands
- * out zeroed memory without clearing it again.
+ * out zeroed memory without clearing it again; the one exception is a
+ * scratch arena's arena_release, which clears what it gives back.
  */
 #include "base/arena.h"
 #include "base/util.h"
@@ -27,6 +28,7 @@ struct ArenaBlock {
     size_t size;
     void *map;              /* mmap'd region to unmap (huge blocks), or NULL */
     size_t maplen;
+    char *used;             /* end of what was handed out, once a newer block took over */
     _Alignas(16) char data[];
 };
 
@@ -90,6 +92,7 @@ void *arena_alloc(Arena *a, size_t n)
     return b->data;
 }
 char *arena_alloc_bytes(Arena *a, size_t n) { return arena_alloc(a, n); }
+void *arena_alloc8(Arena *a, size_t n) { return arena_alloc(a, n); }
 #else
 /* The first block: RESERVE bytes of address space, or NULL when refused. */
 static ArenaBlock *span_alloc(void)
@@ -107,6 +110,7 @@ static ArenaBlock *span_alloc(void)
 
 static void new_block(Arena *a, size_t n)
 {
+    if (a->head) a->head->used = a->cur;
     ArenaBlock *b = a->head ? NULL : span_alloc();
     if (!b) {
         size_t size = a->head ? a->head->size * 2 : 16384;
@@ -139,6 +143,54 @@ void *arena_alloc(Arena *a, size_t n)
     a->cur += n;
     a->total += n;
     return p;   /* already zero: blocks start zeroed and bump allocation never reuses memory */
+}
+
+void *arena_alloc8(Arena *a, size_t n)
+{
+    n = (n + 7) & ~(size_t)7;
+    size_t pad = (size_t)(-(uintptr_t)a->cur & 7);
+    if (!a->cur || (size_t)(a->end - a->cur) < pad + n) new_block(a, n);
+    else a->cur += pad;
+    void *p = a->cur;
+    a->cur += n;
+    a->total += n;
+    return p;
+}
+#endif
+
+#ifdef ARENA_TRACK
+ArenaMark arena_mark(Arena *a) { return (ArenaMark){a->head, NULL, a->total}; }
+
+void arena_release(Arena *a, ArenaMark m)
+{
+    while (a->head != m.head) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        block_free(b);
+    }
+    a->total = m.total;
+}
+#else
+ArenaMark arena_mark(Arena *a)
+{
+    if (!a->head) new_block(a, 0);
+    return (ArenaMark){a->head, a->cur, a->total};
+}
+
+void arena_release(Arena *a, ArenaMark m)
+{
+    if (a->head == m.head && a->cur == m.cur) return;
+    char *end = a->cur;
+    while (a->head != m.head) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        block_free(b);
+        end = a->head->used;
+    }
+    memset(m.cur, 0, (size_t)(end - m.cur));   /* arena_alloc hands out zeroed memory */
+    a->cur = m.cur;
+    a->end = a->head->data + a->head->size;
+    a->total = m.total;
 }
 #endif
 

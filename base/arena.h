@@ -18,12 +18,22 @@ typedef struct Arena {
 void arena_init(Arena *a);
 void arena_free(Arena *a);                         /* frees every allocation of a */
 void *arena_alloc(Arena *a, size_t n);             /* zeroed, 16-byte aligned; lives in a */
+void *arena_alloc8(Arena *a, size_t n);            /* zeroed, 8-byte aligned (small records); lives in a */
 /* n bytes with no alignment and no zeroing (strings); lives in a. */
 char *arena_alloc_bytes(Arena *a, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n); /* NUL-terminated copy in a */
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void *arena_memdup(Arena *a, const void *p, size_t n);
+
+/* A scratch arena is used as a stack: arena_mark() notes where it stands,
+ * arena_release() frees everything allocated since (later marks included;
+ * the memory is zeroed again and reused).  An allocation must not be used
+ * after a release to a mark taken before it.  A longjmp past a release
+ * only delays the freeing to the next release further out. */
+typedef struct ArenaMark { ArenaBlock *head; char *cur; size_t total; } ArenaMark;
+ArenaMark arena_mark(Arena *a);
+void arena_release(Arena *a, ArenaMark m);
 
 #define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
 #define ARENA_NEWN(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))

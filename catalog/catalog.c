@@ -95,7 +95,7 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
 {
     const char *key = cat_ref_key(c->arena, type, title);
     if (map_get(&c->by_key, key, strlen(key))) return NULL;
-    Resource *r = ARENA_NEW(c->arena, Resource);
+    Resource *r = arena_alloc8(c->arena, sizeof *r);
     r->type = type;
     r->title = title;
     r->key = key;
@@ -113,7 +113,7 @@ Resource *cat_add(Catalog *c, const char *type, const char *title)
         c->rescap = c->rescap ? c->rescap * 2 : 256;
         c->res = xrealloc(c->res, c->rescap * sizeof *c->res);
     }
-    r->index = c->nres;
+    r->index = (uint32_t)c->nres;
     c->res[c->nres++] = r;
     return r;
 }
@@ -162,6 +162,24 @@ Value *res_get(Resource *r, const char *name)
 {
     Param *p = res_param(r, name);
     return p ? p->value : NULL;
+}
+
+void res_reserve_params(Catalog *c, Resource *r, size_t n)
+{
+    if (r->nparams + n <= r->paramcap) return;
+    Param *np = arena_alloc8(c->arena, (r->nparams + n) * sizeof *np);
+    if (r->nparams) memcpy(np, r->params, r->nparams * sizeof *np);
+    r->params = np;
+    r->paramcap = (uint32_t)(r->nparams + n);
+}
+
+void res_reserve_tags(Catalog *c, Resource *r, size_t n)
+{
+    if (r->ntags + n <= r->tagcap) return;
+    const char **nt = arena_alloc8(c->arena, (r->ntags + n) * sizeof *nt);
+    if (r->ntags) memcpy(nt, r->tags, r->ntags * sizeof *nt);
+    r->tags = nt;
+    r->tagcap = (uint32_t)(r->ntags + n);
 }
 
 void res_set(Catalog *c, Resource *r, const char *name, Value *v)

@@ -16,31 +16,32 @@ typedef struct Param {
     const void *origin;      /* compiler: the node that set it (for messages), or NULL */
 } Param;
 
+/* 152 bytes (a big catalog has a million): counts are 32-bit, flags bytes. */
 typedef struct Resource {
     const char *type;        /* capitalised per segment: "File", "Class", "My::Dt" */
     const char *title;       /* as declared ("Foo::Bar" capitalised for classes) */
     const char *ref;         /* "Type[title]" */
     const char *key;         /* lookup key, see cat_ref_key */
     const char **tags;       /* ordered set, lowercase */
-    size_t ntags, tagcap;    /* a handful of tags are searched linearly; from 16 on, */
+    uint32_t ntags, tagcap;  /* a handful of tags are searched linearly; from 16 on, */
     uint32_t *tagset;        /* an open-addressing index (tags[i] as i+1), so deep */
-    size_t tagsetcap;        /* nesting copies its containers' tags in linear time */
-    const char *file;        /* absolute manifest path, or NULL */
+    uint32_t tagsetcap;      /* nesting copies its containers' tags in linear time */
     int line;                /* 0: none */
-    int exported;            /* declared with @@ */
-    int is_virtual;          /* declared with @ and not (yet) realised */
+    const char *file;        /* absolute manifest path, or NULL */
     const char *kind;        /* "compilable_type", "defined_type", "class", "unknown" */
     Param *params;           /* ordered; undef values are kept until output */
-    size_t nparams, paramcap;
+    uint32_t nparams, paramcap;
     const char **sensitive;  /* names of parameters holding Sensitive values */
-    size_t nsensitive;
-    size_t index;            /* position in the catalog */
+    uint32_t nsensitive;
+    uint32_t index;          /* position in the catalog */
     struct Resource *container; /* enclosing class / define instance / stage (for edges) */
     void *scope;             /* compiler: the scope it was declared in */
     void *decl;              /* compiler: declaring node */
     void *aux;               /* compiler: per-resource state (e.g. define instance) */
-    int evaluated;           /* compiler: define body / class body done */
-    int title_not_string;    /* compiler: declared by a function with a title such as 443 */
+    uint8_t exported;        /* declared with @@ */
+    uint8_t is_virtual;      /* declared with @ and not (yet) realised */
+    uint8_t evaluated;       /* compiler: define body / class body done */
+    uint8_t title_not_string; /* compiler: declared by a function with a title such as 443 */
 } Resource;
 
 typedef struct Edge { Resource *source, *target; } Edge;
@@ -86,6 +87,11 @@ Value *res_get(Resource *r, const char *name);          /* NULL if unset */
 /* Sets (replaces) a parameter, keeping its first position. */
 void res_set(Catalog *c, Resource *r, const char *name, Value *v);
 void res_tag(Catalog *c, Resource *r, const char *tag);  /* adds if new; tag must live in the arena */
+/* Room for n more parameters or tags, allocated once at that size (in c's
+ * arena) instead of doubling from a default: a compiler that knows how
+ * many are coming keeps a million resources smaller. */
+void res_reserve_params(Catalog *c, Resource *r, size_t n);
+void res_reserve_tags(Catalog *c, Resource *r, size_t n);
 int res_tagged(const Resource *r, const char *tag);
 /* Puppet's valid tag: [[:alnum:]_][[:alnum:]_:.-]* */
 int cat_valid_tag(const char *s);

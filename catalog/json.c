@@ -163,27 +163,42 @@ static void put_resource(Buf *b, const Resource *r, Buf *tmp)
     buf_addc(b, '}');
 }
 
-/* The body (resources, edges, classes) is produced once, in chunks that
- * feed the digest naming the catalog's version and collect in one buffer
- * written after the head (the version comes first in Puppet's key order).
- * Serialising twice instead cost more than holding the text. */
+/* The body (resources, edges, classes) is produced in chunks of about
+ * 64 KiB.  The head holds the digest of the body (the version comes first
+ * in Puppet's key order), so the body is rendered once for the digest and
+ * kept when it is small; a big catalog's body (hundreds of MiB for a
+ * million resources) is not held but rendered a second time, straight to
+ * the output, which costs less than the memory it would take. */
+enum { CHUNK = 65536, KEEP_MAX = 16u << 20 };
+
 typedef struct Sink {
     Buf buf;                 /* the current chunk */
-    Sha256 *sha;
-    Buf *body;               /* everything so far */
+    Sha256 *sha;             /* first pass: the digest, or NULL */
+    Buf *body;               /* first pass: the text so far, while kept, or NULL */
+    FILE *out;               /* second pass: where the chunks go, or NULL */
+    int err;                 /* second pass: a write failed */
 } Sink;
 
 static void sink_flush(Sink *k)
 {
-    sha256_update(k->sha, buf_cstr(&k->buf), k->buf.len);
-    buf_add(k->body, buf_cstr(&k->buf), k->buf.len);
+    if (k->sha) sha256_update(k->sha, buf_cstr(&k->buf), k->buf.len);
+    if (k->body) {
+        if (k->body->len + k->buf.len <= KEEP_MAX) {
+            buf_add(k->body, buf_cstr(&k->buf), k->buf.len);
+        } else {
+            buf_free(k->body);
+            k->body = NULL;
+        }
+    }
+    if (k->out && k->buf.len && fwrite(buf_cstr(&k->buf), 1, k->buf.len, k->out) != k->buf.len) k->err = 1;
     buf_clear(&k->buf);
 }
 
-static void emit_body(const Catalog *c, const Edge **order, Sink *k)
+static void emit_body(const Catalog *c, const Edge *const *order, Sink *k)
 {
     Buf tmp = BUF_INIT;
     Buf *b = &k->buf;
+    buf_reserve(b, CHUNK + 4096);
     buf_adds(b, ",\"resources\":[");
     int first = 1;
     for (size_t i = 0; i < c->nres; i++) {
@@ -192,7 +207,7 @@ static void emit_body(const Catalog *c, const Edge **order, Sink *k)
         if (!first) buf_addc(b, ',');
         first = 0;
         put_resource(b, r, &tmp);
-        if (b->len > 65536) sink_flush(k);
+        if (b->len > CHUNK) sink_flush(k);
     }
     buf_adds(b, "],\"edges\":[");
     first = 1;
@@ -206,28 +221,28 @@ static void emit_body(const Catalog *c, const Edge **order, Sink *k)
         buf_adds(b, ",\"target\":");
         put_cstr(b, e->target->ref);
         buf_addc(b, '}');
-        if (b->len > 65536) sink_flush(k);
+        if (b->len > CHUNK) sink_flush(k);
     }
     buf_adds(b, "],\"classes\":");
     put_str_array(b, c->classes, c->nclasses);
     buf_adds(b, "}\n");
     sink_flush(k);
+    buf_free(b);
     buf_free(&tmp);
 }
 
 int cat_write_json(const Catalog *c, FILE *out)
 {
-    Buf head = BUF_INIT, body = BUF_INIT;
-    cat_render_json(c, &head, &body);
-    int rc = fwrite(buf_cstr(&head), 1, head.len, out) == head.len &&
-             fwrite(buf_cstr(&body), 1, body.len, out) == body.len ? 0 : -1;
-    buf_free(&head);
-    buf_free(&body);
+    CatJson j;
+    cat_json_prepare(c, &j);
+    int rc = cat_json_write(c, &j, out);
+    cat_json_free(&j);
     return rc;
 }
 
-void cat_render_json(const Catalog *c, Buf *head, Buf *body)
+void cat_json_prepare(const Catalog *c, CatJson *j)
 {
+    memset(j, 0, sizeof *j);
     /* Puppet lists edges by target, in catalog order, each target's edges in
      * the order they were added (its graph keeps them per target). */
     size_t *start = calloc(c->nres + 1, sizeof *start);
@@ -237,7 +252,9 @@ void cat_render_json(const Catalog *c, Buf *head, Buf *body)
     for (size_t i = 0; i < c->nres; i++) start[i + 1] += start[i];
     for (size_t i = 0; i < c->nedges; i++) order[start[c->edges[i].target->index]++] = &c->edges[i];
     free(start);
+    j->order = order;
 
+    Buf *head = &j->head;
     buf_adds(head, "{\"tags\":");
     put_str_array(head, c->tags, c->ntags);
     buf_adds(head, ",\"name\":");
@@ -247,10 +264,9 @@ void cat_render_json(const Catalog *c, Buf *head, Buf *body)
     unsigned char d[32];
     sha256_init(&sh);
     sha256_update(&sh, buf_cstr(head), head->len);
-    buf_reserve(body, c->nres * 320 + c->nedges * 64 + 4096);
-    util_huge_pages(body->s, body->cap);   /* a big catalog's text lies beyond the heap's huge pages */
-    Sink k = {BUF_INIT, &sh, body};
+    Sink k = {BUF_INIT, &sh, &j->body, NULL, 0};
     emit_body(c, order, &k);
+    j->kept = k.body != NULL;
     sha256_final(&sh, d);
     long long version = ((long long)d[0] << 24 | (long long)d[1] << 16 | (long long)d[2] << 8 | d[3]) & 0x7fffffff;
     /* RFC 9562 version 8 (custom) UUID from digest bytes. */
@@ -259,8 +275,23 @@ void cat_render_json(const Catalog *c, Buf *head, Buf *body)
                version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
     put_cstr(head, c->environment);
-    buf_free(&k.buf);
-    free(order);
+}
+
+int cat_json_write(const Catalog *c, CatJson *j, FILE *out)
+{
+    if (fwrite(buf_cstr(&j->head), 1, j->head.len, out) != j->head.len) return -1;
+    if (j->kept) return fwrite(buf_cstr(&j->body), 1, j->body.len, out) == j->body.len ? 0 : -1;
+    Sink k = {BUF_INIT, NULL, NULL, out, 0};
+    emit_body(c, j->order, &k);
+    return k.err ? -1 : 0;
+}
+
+void cat_json_free(CatJson *j)
+{
+    buf_free(&j->head);
+    buf_free(&j->body);
+    free(j->order);
+    memset(j, 0, sizeof *j);
 }
 
 Value *val_read_json_file(Arena *a, const char *path, const char **err)

@@ -11,11 +11,21 @@
  * catalog_uuid are derived from the content (same catalog, same bytes).
  * Returns 0, or -1 on a write error. */
 int cat_write_json(const Catalog *c, FILE *out);
-/* The same text in two parts, head then body, each appended to an empty
- * Buf the caller owns (the head holds the digest of the body, so it comes
- * second).  Reads c only and allocates nothing in its arena, so another
- * thread may read c (and allocate in its arena) meanwhile. */
-void cat_render_json(const Catalog *c, Buf *head, Buf *body);
+/* The same in two steps, for a caller that does something between them
+ * (mcomp checks for cycles meanwhile).  cat_json_prepare renders the head
+ * (it holds the digest of the body) and keeps the body when it is small;
+ * cat_json_write writes both, rendering a big body again as it goes (0, or
+ * -1 on a write error); cat_json_free releases j.  Both read c only and
+ * allocate nothing in its arena, so another thread may read c (and
+ * allocate in its arena) meanwhile. */
+typedef struct CatJson {
+    Buf head, body;
+    int kept;                /* body holds the whole body */
+    const Edge **order;      /* edges in output order (malloc'd) */
+} CatJson;
+void cat_json_prepare(const Catalog *c, CatJson *j);
+int cat_json_write(const Catalog *c, CatJson *j, FILE *out);
+void cat_json_free(CatJson *j);
 
 /* Reads a JSON file (at most 64 MiB: facts, not catalogs) into a Value in
  * arena a, as json_parse does; NULL with *err (in a) saying why on failure. */

@@ -715,7 +715,7 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
     Scope *fs = scope_new(c, c->top, c->top, c->class_main);
     fs->label = arena_printf(A, "Function[%s]", def->text);
     size_t i = 0;
-    size_t nparams = (size_t)def->nkids;
+    size_t nparams = (size_t)ast_nkids(def);
     int has_rest = 0;
     for (const Node *p = def->kids; p; p = p->next, i++) {
         Value *v;
@@ -735,7 +735,7 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
                 cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, arena_printf(A, "'%s'", def->text),
                                                    arena_printf(A, "parameter '%s'", p->text), cmp_signature(c, fs, def->kids)));
         }
-        map_put(&fs->vars, p->text, p->text_len, v);
+        map_put(&fs->vars, p->text, ast_text_len(p), v);
     }
     if (n > nparams && !has_rest)
         cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);

@@ -150,6 +150,10 @@ static void split_modulepath(Compiler *c)
 
 static void cleanup(Compiler *c)
 {
+    arena_free(&c->scratch);
+    map_free(&c->type_names);
+    map_free(&c->type_values);
+    map_free(&c->name_values);
     free(c->weights.keys);
     free(c->weights.w);
     hiera_cleanup(c);
@@ -209,6 +213,10 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     Compiler cc, *c = &cc;
     memset(c, 0, sizeof *c);
     c->arena = arena;
+    arena_init(&c->scratch);
+    map_init(&c->type_names);
+    map_init(&c->type_values);
+    map_init(&c->name_values);
     c->cat = cat;
     c->opt = *opt;
     if (!c->opt.environment) c->opt.environment = "production";

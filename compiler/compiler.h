@@ -50,6 +50,15 @@ typedef struct CompileOptions {
 
 struct Compiler {
     Arena *arena;                    /* everything of this compile */
+    /* Evaluation scratch that dies before the function that made it returns
+     * (argument vectors, attribute lists, flattened titles): used as a
+     * stack (arena_mark/arena_release), released after each statement, so
+     * it never holds a value, a string or anything else that is kept. */
+    Arena scratch;
+    const Node *discard;             /* a resource statement whose value nobody uses (ev_statements) */
+    Map type_names;                  /* type name as written -> its capitalised form (cmp_type_name) */
+    Map type_values;                 /* capitalised type name -> its Type value, shared (values are immutable) */
+    Map name_values;                 /* a bare word's text (the pointer's bytes) -> its String value, shared */
     struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
     CompileOptions opt;
@@ -105,6 +114,9 @@ void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at
 Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated);
 Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
 Value *ev_expr(Compiler *c, Scope *s, const Node *n);
+/* cat_capitalize_type(name) for a type's name: one copy per spelling in
+ * the compile arena, shared by every resource and reference of the type. */
+const char *cmp_type_name(Compiler *c, const char *name);
 Value *ev_block(Compiler *c, Scope *s, const Node *n);
 /* return(), next() and break() unwind through c->fail like an error, with
  * c->jump saying which; a function, lambda, class or define body whose

@@ -331,15 +331,15 @@ static void view_init(View *v, const Translation *tr, const char *name, uint32_t
 static void remap(const Translation *tr, const View *v, const SrcFile *tf, Node *n)
 {
     for (; n; n = n->next) {
-        if (n->file != &v->f) continue;           /* seen already */
+        if (ast_file(n) != &v->f) continue;        /* seen already */
         uint32_t off = map_off(tr, v->base + n->off);
         uint32_t e = n->len ? map_off(tr, v->base + n->off + n->len - 1) + 1 : off;
-        n->file = tf;
+        ast_set_file(n, tf);
         n->off = off;
         n->len = e > off ? e - off : 0;
         if (n->a) remap(tr, v, tf, n->a);
         if (n->b) remap(tr, v, tf, n->b);
-        if (n->c) remap(tr, v, tf, n->c);
+        if (ast_c(n)) remap(tr, v, tf, n->c);
         if (n->kids) remap(tr, v, tf, n->kids);
     }
 }
@@ -503,8 +503,8 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
     for (const Node *p = lambda->kids; p; p = p->next) {
         Value *v = n ? val_hash_gets(params, p->text) : NULL;
         if (v && v->kind != V_UNDEF) continue;
-        if (p->b) map_put(&ts->vars, p->text, p->text_len, ev_expr(c, ts, p->b));
-        else if (v) map_put(&ts->vars, p->text, p->text_len, VAL_UNDEF);
+        if (p->b) map_put(&ts->vars, p->text, ast_text_len(p), ev_expr(c, ts, p->b));
+        else if (v) map_put(&ts->vars, p->text, ast_text_len(p), VAL_UNDEF);
     }
     const char *why = "";                        /* "\n  fault" per fault (arena: ev_expr may fail) */
     size_t faults = 0;
@@ -516,7 +516,7 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
         if (!known) why = arena_printf(A, "%s\n  has no parameter named '%s'", why, k), faults++;
     }
     for (const Node *p = lambda->kids; p; p = p->next) {
-        Value *v = map_get(&ts->vars, p->text, p->text_len);
+        Value *v = map_get(&ts->vars, p->text, ast_text_len(p));
         if (!v) {
             why = arena_printf(A, "%s\n  expects a value for parameter '%s'", why, p->text), faults++;
             continue;

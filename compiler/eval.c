@@ -480,9 +480,52 @@ static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t 
 
 /* A resource reference value: Type['title'] with the type capitalised and
  * class titles capitalised per segment, as Puppet prints them. */
+const char *cmp_type_name(Compiler *c, const char *name)
+{
+    size_t n = strlen(name);
+    const char *r = map_get(&c->type_names, name, n);
+    if (r) return r;
+    r = cat_capitalize_type(A, name);
+    map_put(&c->type_names, strcmp(r, name) ? arena_strndup(A, name, n) : r, n, (void *)r);
+    return r;
+}
+
+/* The unparameterised type called name (a resource type's), one value
+ * per type: File in every File['x'] of a manifest is the same value. */
+static Value *type_value(Compiler *c, const char *name)
+{
+    const char *t = cmp_type_name(c, name);
+    size_t n = strlen(t);
+    Value *v = map_get(&c->type_values, t, n);
+    if (!v) map_put(&c->type_values, t, n, v = val_type(A, t, NULL, 0));
+    return v;
+}
+
+/* A bare word's value (ensure => file): one per word in the source, as the
+ * lexer keeps one copy of each word's text. */
+static Value *name_value(Compiler *c, const Node *n)
+{
+    Value *v = map_get(&c->name_values, (const char *)&n->text, sizeof n->text);
+    if (v) return v;
+    v = val_str_nocopy(A, n->text, ast_text_len(n));
+    const char **key = arena_alloc8(A, sizeof *key);   /* the map keeps the key's bytes by reference */
+    *key = n->text;
+    map_put(&c->name_values, (const char *)key, sizeof *key, v);
+    return v;
+}
+
+/* Type[title] for a title that is a String value already: the value is
+ * the reference's parameter as it is (ev_resref copies the text). */
+static Value *resref_of(Compiler *c, const char *type, Value *title)
+{
+    const char *t = cmp_type_name(c, type);
+    if (strcmp(t, "Class") == 0) return ev_resref(c, type, title->str.s);
+    return val_type(A, t, &title, 1);
+}
+
 Value *ev_resref(Compiler *c, const char *type, const char *title)
 {
-    const char *t = cat_capitalize_type(A, type);
+    const char *t = cmp_type_name(c, type);
     if (strcmp(t, "Class") == 0) {
         if (title[0] == ':' && title[1] == ':') title += 2;
         if (strcmp(title, "main") != 0) title = cat_capitalize_type(A, title);
@@ -496,8 +539,8 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
     const char *name = t->type.name;
     if (strcmp(name, "Resource") == 0 && nk >= 1 && (keys[0]->kind == V_STR || keys[0]->kind == V_TYPE)) {
         const char *tn = keys[0]->kind == V_STR ? keys[0]->str.s : keys[0]->type.name;
-        if (nk == 1) return val_type(A, cat_capitalize_type(A, tn), NULL, 0);
-        Value *base = val_type(A, cat_capitalize_type(A, tn), NULL, 0);
+        if (nk == 1) return val_type(A, cmp_type_name(c, tn), NULL, 0);
+        Value *base = val_type(A, cmp_type_name(c, tn), NULL, 0);
         return type_access(c, at, base, keys + 1, nk - 1);
     }
     if (t->type.n == 0 && !res_is_data_type(name)) {
@@ -508,16 +551,16 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
             if (!cmp_find_type_at(c, at, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
                 cmp_fail(c, at, "Resource type not found: %s", name);
         }
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         for (size_t i = 0; i < nk; i++) {
             Value *k = keys[i];
             if (k->kind == V_ARRAY) {
                 for (size_t j = 0; j < k->arr.n; j++) {
                     if (k->arr.items[j]->kind != V_STR) cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k->arr.items[j]));
-                    vv_push(&vv, ev_resref(c, name, k->arr.items[j]->str.s));
+                    vv_push(&vv, resref_of(c, name, k->arr.items[j]));
                 }
             } else if (k->kind == V_STR) {
-                vv_push(&vv, ev_resref(c, name, k->str.s));
+                vv_push(&vv, resref_of(c, name, k));
             } else {
                 vv_free(&vv);
                 cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k));
@@ -581,7 +624,7 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
 {
     const Node *fn = n->a;
     const char *name;
-    ValVec args = VV_ARENA(c->arena);
+    ValVec args = VV_ARENA(&c->scratch);
     if (n->kind == ND_METHOD) {
         name = n->text;
         vv_push(&args, ev_expr(c, s, n->a));
@@ -648,7 +691,13 @@ static Value *eval_selector(Compiler *c, Scope *s, const Node *n)
 static Value *ev_statements(Compiler *c, Scope *s, const Node *n)
 {
     Value *last = VAL_UNDEF;
-    for (const Node *k = n->kids; k; k = k->next) last = ev_expr(c, s, k);
+    for (const Node *k = n->kids; k; k = k->next) {
+        ArenaMark m = arena_mark(&c->scratch);
+        /* a resource statement's value (its references) is built only when used */
+        if (k->next && k->kind == ND_RESOURCE) c->discard = k;
+        last = ev_expr(c, s, k);
+        arena_release(&c->scratch, m);
+    }
     return last;
 }
 
@@ -694,7 +743,7 @@ static int jumps_in(const Node *n, int in_lambda)
         break;
     default: break;
     }
-    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(n->c, in_lambda);
+    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(ast_c(n), in_lambda);
     for (const Node *k = n->kids; k; k = k->next) m |= jumps_in(k, in_lambda);
     return m;
 }
@@ -731,10 +780,10 @@ Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda)
 {
     if (!body) return VAL_UNDEF;
     if (body->kind != ND_BLOCK) return ev_expr(c, s, body);
-    uintptr_t m = (uintptr_t)body->cache;
+    unsigned m = body->flags;
     if (!m) {
-        m = (uintptr_t)jumps_in(body, 0) | 0x100;           /* 0x100: scanned */
-        ((Node *)body)->cache = (void *)m;
+        m = (unsigned)jumps_in(body, 0) | 0x80;             /* 0x80: looked for */
+        ((Node *)body)->flags = m & 0xff;
     }
     int kinds = (int)m & (lambda ? EV_JUMP_NEXT : EV_JUMP_NEXT | EV_JUMP_RETURN);
     return kinds ? ev_catching(c, s, body, kinds) : ev_statements(c, s, body);
@@ -797,8 +846,8 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
             if (k->kind != ND_VAR) cmp_fail(c, k, "Illegal assignment: only variables can be assigned");
             Value *e = VAL_UNDEF;
             if (v->kind == V_ARRAY) {
-                if (v->arr.n != (size_t)t->nkids)
-                    cmp_fail(c, n, "Mismatched number of assignable entries and values, expected %d, got %zu", t->nkids, v->arr.n);
+                if (v->arr.n != (size_t)ast_nkids(t))
+                    cmp_fail(c, n, "Mismatched number of assignable entries and values, expected %d, got %zu", ast_nkids(t), v->arr.n);
                 e = v->arr.items[i];
             } else if (v->kind == V_HASH) {
                 e = val_hash_gets(v, k->text);
@@ -817,13 +866,13 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
  * unwinds with nothing to free), then joined. */
 static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
 {
-    Value **parts = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    Value **parts = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
     size_t np = 0;
     for (const Node *k = n->kids; k; k = k->next) parts[np++] = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
     Buf b = BUF_INIT;
     size_t i = 0;
     for (const Node *k = n->kids; k; k = k->next, i++) {
-        if (!parts[i]) buf_add(&b, k->text, k->text_len);
+        if (!parts[i]) buf_add(&b, k->text, ast_text_len(k));
         else {
             cmp_check_weight(c, k, parts[i]);   /* a shared structure made by a function */
             val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
@@ -855,24 +904,24 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_BLOCK: return ev_block(c, s, n);
     case ND_INT: return val_int(A, n->ival);
     case ND_FLOAT: return val_float(A, n->fval);
-    case ND_STR: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_STR: return val_str_nocopy(A, n->text, ast_text_len(n));
     case ND_CONCAT: return eval_concat(c, s, n);
     case ND_REGEX: return val_regex(A, n->text);
     case ND_BOOL: return val_bool((int)n->ival);
     case ND_UNDEF: return VAL_UNDEF;
     case ND_DEFAULT: return VAL_DEFAULT;
-    case ND_NAME: return val_str_nocopy(A, n->text, n->text_len);
+    case ND_NAME: return name_value(c, n);
     case ND_TYPEREF: {
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
         /* a resource type (built-in, Ruby, define) or a type alias; a class
          * name is none (eval_QualifiedReference) */
         cmp_check_type_ref(c, n);
-        return val_type(A, cat_capitalize_type(A, name), NULL, 0);
+        return type_value(c, name);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         eval_args(c, s, n->kids, &vv);
         Value *r = vv_to_array(A, &vv);
         vv_free(&vv);
@@ -880,7 +929,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         return r;
     }
     case ND_HASH: {
-        ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
+        ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
         for (const Node *p = n->kids; p; p = p->next) {
             vv_push(&k, ev_expr(c, s, p->a));
             vv_push(&v, ev_expr(c, s, p->b));
@@ -895,7 +944,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         cmp_fail(c, n, "Use of reserved word: %s, must be quoted if intended to be a String value", n->text);
     case ND_ACCESS: {
         Value *t = ev_expr(c, s, n->a);
-        ValVec keys = VV_ARENA(c->arena);
+        ValVec keys = VV_ARENA(&c->scratch);
         eval_args(c, s, n->kids, &keys);
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;
@@ -961,7 +1010,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
 
 typedef struct LambdaFrame { Compiler *c; Scope *s; } LambdaFrame;
 
-int ev_lambda_params(CallCtx *cc) { return cc->lambda ? cc->lambda->nkids : -1; }
+int ev_lambda_params(CallCtx *cc) { return cc->lambda ? ast_nkids(cc->lambda) : -1; }
 
 Value *ev_yield(CallCtx *cc, Value **args, size_t n)
 {
@@ -981,7 +1030,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
         } else if (p->b) {
             v = ev_expr(c, ls, p->b);
         } else {
-            cmp_fail(c, l, "block expects %d arguments, got %zu", l->nkids, n);
+            cmp_fail(c, l, "block expects %d arguments, got %zu", ast_nkids(l), n);
         }
         if (p->a) {
             Value *t = ev_expr(c, ls, p->a);
@@ -989,7 +1038,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
                 cmp_fail(c, p, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, "block", arena_printf(c->arena, "parameter '%s'", p->text),
                                                   cmp_signature(c, ls, l->kids)));
         }
-        map_put(&ls->vars, p->text, p->text_len, v);
+        map_put(&ls->vars, p->text, ast_text_len(p), v);
     }
     return ev_body(c, ls, l->b, 1);
 }
@@ -1021,7 +1070,7 @@ static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
         uint64_t *nw = xcalloc(ncap, sizeof *nw);
         for (size_t i = 0; i < cap; i++) {
             if (!c->weights.keys[i]) continue;
-            size_t j = ((uintptr_t)c->weights.keys[i] >> 4) * 0x9E3779B97F4A7C15ull & (ncap - 1);
+            size_t j = ((uintptr_t)c->weights.keys[i] >> 3) * 0x9E3779B97F4A7C15ull & (ncap - 1);
             while (nk[j]) j = (j + 1) & (ncap - 1);
             nk[j] = c->weights.keys[i], nw[j] = c->weights.w[i];
         }
@@ -1030,7 +1079,7 @@ static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
         c->weights.keys = nk, c->weights.w = nw, c->weights.cap = cap = ncap;
     }
     if (!cap) return NULL;
-    size_t j = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull & (cap - 1);
+    size_t j = ((uintptr_t)v >> 3) * 0x9E3779B97F4A7C15ull & (cap - 1);
     for (; c->weights.keys[j]; j = (j + 1) & (cap - 1))
         if (c->weights.keys[j] == v) return &c->weights.w[j];
     if (!add) return NULL;

@@ -2602,8 +2602,8 @@ static const char *v3_block_error(Compiler *c, size_t i, const Node *lambda)
         if (p->ival) rest = 1;
         else if (!p->b) required++;
     }
-    if (required <= 1 && (rest || lambda->nkids >= 1)) return NULL;
-    return arena_printf(A, "block expects 1 argument, got %s", count_text(c, required, rest ? -1 : lambda->nkids));
+    if (required <= 1 && (rest || ast_nkids(lambda) >= 1)) return NULL;
+    return arena_printf(A, "block expects 1 argument, got %s", count_text(c, required, rest ? -1 : ast_nkids(lambda)));
 }
 
 Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value **a, size_t n, const Node *lambda)

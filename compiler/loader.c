@@ -55,9 +55,9 @@ static void add_def(Compiler *c, Map *m, const char *name, const Node *n, const 
 {
     const Node *old = map_get(m, name, strlen(name));
     if (old && old != n) {
-        int line = diag_line(old->file, old->off);
+        int line = diag_line(ast_file(old), old->off);
         cmp_fail(c, n, "%s '%s' is already defined (file: %s, line: %d); cannot be redefined", what, name,
-                 old->file->name, line);
+                 ast_file(old)->name, line);
     }
     map_put(m, name, strlen(name), (void *)n);
 }
@@ -68,7 +68,6 @@ static void register_one(Compiler *c, Node *n, const char *prefix)
     case ND_CLASS: {
         const char *q = qualify(c, prefix, n->text);
         n->text = q;
-        n->text_len = strlen(q);
         add_def(c, &c->classes, q, n, "Class");
         if (n->b) register_defs(c, n->b, q);
         break;
@@ -76,7 +75,6 @@ static void register_one(Compiler *c, Node *n, const char *prefix)
     case ND_DEFINE: {
         const char *q = qualify(c, prefix, n->text);
         n->text = q;
-        n->text_len = strlen(q);
         add_def(c, &c->defines, q, n, "Defined type");
         break;
     }
@@ -87,7 +85,7 @@ static void register_one(Compiler *c, Node *n, const char *prefix)
                 for (const Node *o = c->nodes[i]->kids; o; o = o->next)
                     if (m->kind == o->kind && (m->kind == ND_DEFAULT || (m->text && o->text && strcasecmp(m->text, o->text) == 0)))
                         cmp_fail(c, n, "Node '%s' is already defined (file: %s, line: %d); cannot redefine",
-                                 m->kind == ND_DEFAULT ? "default" : m->text, o->file->abspath, diag_line(o->file, o->off));
+                                 m->kind == ND_DEFAULT ? "default" : m->text, ast_file(o)->abspath, diag_line(ast_file(o), o->off));
         c->nodes = xrealloc(c->nodes, (c->nnodes + 1) * sizeof *c->nodes);
         c->nodes[c->nnodes++] = n;
         break;
@@ -123,7 +121,7 @@ static void check_type_refs(Compiler *c, const Node *n)
         if (n->kind == ND_TYPEREF) cmp_check_type_ref(c, n);
         if (n->a) check_type_refs(c, n->a);
         if (n->b) check_type_refs(c, n->b);
-        if (n->c) check_type_refs(c, n->c);
+        if (ast_c(n)) check_type_refs(c, n->c);
         if (n->kids) check_type_refs(c, n->kids);
     }
 }
@@ -392,7 +390,7 @@ static void autoload(Compiler *c, const char *name)
 
 const char *cmp_def_module(Compiler *c, const Node *def)
 {
-    const SrcFile *f = def ? def->file : NULL;
+    const SrcFile *f = def ? ast_file(def) : NULL;
     const char *m = f ? map_get(&c->file_modules, (const char *)&f, sizeof f) : NULL;
     return m ? m : "";
 }

@@ -171,8 +171,8 @@ int main(int argc, char **argv)
         pthread_t th;
         int threaded = pthread_create(&th, NULL, cycle_thread, &job) == 0;
         if (!threaded) cycle_thread(&job);
-        Buf head = BUF_INIT, body = BUF_INIT;
-        cat_render_json(&cat, &head, &body);
+        CatJson js;
+        cat_json_prepare(&cat, &js);
         if (threaded) pthread_join(th, NULL);
         if (job.cycles.message) {
             const char *m = job.cycles.message;
@@ -186,14 +186,12 @@ int main(int argc, char **argv)
         } else if (output && !(out = open_output(output, &cat))) {
             perror(output);
             rc = 2;
-        } else if (fwrite(buf_cstr(&head), 1, head.len, out) != head.len ||
-                   fwrite(buf_cstr(&body), 1, body.len, out) != body.len ||
-                   (out != stdout ? fclose(out) : fflush(out)) != 0) {
+        } else if ((cat_json_write(&cat, &js, out) != 0) + ((out != stdout ? fclose(out) : fflush(out)) != 0)) {
+            /* (both run: the file is closed even after a failed write) */
             fprintf(stderr, "mcomp: error: cannot write the catalog\n");
             rc = 2;
         }
-        buf_free(&head);
-        buf_free(&body);
+        cat_json_free(&js);
     }
     if (stats) {
         struct timespec t1;

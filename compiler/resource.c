@@ -61,6 +61,7 @@ typedef struct ResState {
     Resource **defines;          /* define instances in creation order */
     size_t ndefines, defcap, next_define;
     Map by_type;                 /* lowercase type -> ResList* */
+    Map lowered;                 /* text -> its lower-case form, for lower_shared */
 } ResState;
 
 typedef struct ResList { Resource **v; size_t n, cap; } ResList;
@@ -79,17 +80,39 @@ static const char *lower(Compiler *c, const char *s)
     return r;
 }
 
-/* Adds tag t (and, for "a::b", its segments) to r. */
-static void tag_with_segments(Compiler *c, Resource *r, const char *t)
+/* lower() of s[0..n) for the texts every resource repeats (type names,
+ * tags): one copy each, kept in a map, instead of one per resource. */
+static const char *lower_shared_n(Compiler *c, const char *s, size_t n)
 {
-    t = lower(c, t);
+    if (n >= 2 && s[0] == ':' && s[1] == ':') s += 2, n -= 2;
+    Map *m = &c->rs->lowered;
+    const char *r = map_get(m, s, n);
+    if (r) return r;
+    char *l = arena_strndup(A, s, n);
+    int same = 1;
+    for (char *p = l; *p; p++) {
+        char lc = (char)tolower((unsigned char)*p);
+        same &= lc == *p;
+        *p = lc;
+    }
+    map_put(m, same ? l : arena_strndup(A, s, n), n, l);
+    return l;
+}
+
+static const char *lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
+
+/* Adds tag t (and, for "a::b", its segments) to r; with shared, t is one
+ * of the texts many resources have (see lower_shared). */
+static void tag_with_segments(Compiler *c, Resource *r, const char *t, int shared)
+{
+    t = shared ? lower_shared(c, t) : lower(c, t);
     res_tag(c->cat, r, t);
     if (strstr(t, "::")) {
         const char *p = t;
         for (;;) {
             const char *e = strstr(p, "::");
             size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (n) res_tag(c->cat, r, arena_strndup(A, p, n));
+            if (n) res_tag(c->cat, r, shared ? lower_shared_n(c, p, n) : arena_strndup(A, p, n));
             if (!e) break;
             p = e + 2;
         }
@@ -115,7 +138,7 @@ static void cat_tag_with_segments(Compiler *c, const char *t)
 static void index_type(Compiler *c, Resource *r)
 {
     ResState *rs = c->rs;
-    const char *t = lower(c, r->type);
+    const char *t = lower_shared(c, r->type);
     ResList *l = map_get(&rs->by_type, t, strlen(t));
     if (!l) {
         l = ARENA_NEW(A, ResList);
@@ -135,6 +158,7 @@ void res_init(Compiler *c)
 {
     c->rs = ARENA_NEW(A, ResState);
     map_init(&c->rs->by_type);
+    map_init(&c->rs->lowered);
     Catalog *cat = c->cat;
     Resource *stage = cat_add(cat, "Stage", "main");
     res_tag(cat, stage, "stage");
@@ -165,6 +189,7 @@ void res_cleanup(Compiler *c)
     cmp_type_printing(c, 0);
     free(c->rs->defines);
     map_free(&c->rs->by_type);
+    map_free(&c->rs->lowered);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
         map_free(&k->wanted);
@@ -298,7 +323,7 @@ static void flatten_into(ValVec *vv, Value *v)
 static Value *rel_value(Compiler *c, Value *v)
 {
     if (v->kind != V_ARRAY) return v;
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     flatten_into(&vv, v);
     Value *r = vv_to_array(A, &vv);
     vv_free(&vv);
@@ -308,7 +333,7 @@ static Value *rel_value(Compiler *c, Value *v)
 /* "+>" appends to an array (a scalar becomes an array first). */
 static Value *append_value(Compiler *c, Value *old, Value *add)
 {
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     if (old && old->kind != V_UNDEF) flatten_into(&vv, old);
     flatten_into(&vv, add);
     Value *r = vv_to_array(A, &vv);
@@ -348,7 +373,7 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
     if (at) res_param(r, name)->origin = at;
     note_sensitive(c, r, name, v);
     if (strcmp(name, "alias") == 0) {
-        ValVec vv = VV_ARENA(c->arena);
+        ValVec vv = VV_ARENA(&c->scratch);
         flatten_into(&vv, v);
         for (size_t i = 0; i < vv.n; i++) {
             if (vv.v[i]->kind != V_STR) continue;
@@ -436,8 +461,8 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
     r->is_virtual = is_virtual;
     r->scope = s;
     r->decl = (void *)at;
-    if (at && at->file) {
-        const SrcFile *f = at->file;
+    if (at && ast_file(at)) {
+        const SrcFile *f = ast_file(at);
         const char *name = map_get(&c->file_names, (const char *)&f, sizeof f);
         if (!name) {
             name = arena_strdup(A, f->abspath);
@@ -446,10 +471,18 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
             map_put(&c->file_names, (const char *)keyp, sizeof f, (void *)name);
         }
         r->file = name;
-        r->line = diag_line(at->file, at->off);
+        r->line = diag_line(f, at->off);
     }
     index_type(c, r);
     return r;
+}
+
+/* How many tags t gives: itself, and its segments when it has "::". */
+static size_t tag_count(const char *t)
+{
+    size_t n = 0;
+    for (const char *p = t; (p = strstr(p, "::")); p += 2) n++;
+    return n ? n + 2 : 1;
 }
 
 /* Tags in Puppet's order: explicit tags, the type, the title when it is a
@@ -457,18 +490,22 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
 static void tag_resource(Compiler *c, Resource *r, Resource *container, int with_title)
 {
     Value *explicit = res_get(r, "tag");
+    ValVec vv = VV_ARENA(&c->scratch);
+    if (explicit) flatten_into(&vv, explicit);
+    /* room for them all at once (at most this many: duplicates are dropped) */
+    size_t room = tag_count(r->type) + (with_title ? tag_count(r->title) : 0) + (container ? container->ntags : 0);
+    for (size_t i = 0; i < vv.n; i++) room += vv.v[i]->kind == V_STR ? tag_count(vv.v[i]->str.s) : 0;
+    res_reserve_tags(c->cat, r, room);
     if (explicit) {
-        ValVec vv = VV_ARENA(c->arena);
-        flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
-        vv_free(&vv);
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
     }
-    tag_with_segments(c, r, r->type);
+    vv_free(&vv);
+    tag_with_segments(c, r, r->type, 1);
     if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
-        char *t = arena_strdup(A, r->title);
+        char *t = arena_strdup(&c->scratch, r->title);
         for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
-        if (cat_valid_tag(t)) tag_with_segments(c, r, t);
+        if (cat_valid_tag(t)) tag_with_segments(c, r, t, 0);
     }
     if (container)
         for (size_t i = 0; i < container->ntags; i++) res_tag(c->cat, r, container->tags[i]);
@@ -511,9 +548,9 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
 {
     const TypeDef *td = cmp_find_type_at(c, at, tname, strlen(tname));
     const Node *def = NULL;
-    const char *type = cat_capitalize_type(A, tname);
+    const char *type = cmp_type_name(c, tname);
     if (!td) {
-        def = load_define(c, lower(c, tname));
+        def = load_define(c, lower_shared(c, tname));
         if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
     }
     if (form == TK_ATAT) {
@@ -534,6 +571,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
     Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
     if (from_title) r->aux = from_title;
+    res_reserve_params(c->cat, r, attrs->n + 1);     /* one more: a default or a relationship comes often */
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
@@ -583,19 +621,22 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
         } else tname = tv->type.name;
     } else cmp_fail(c, tn, "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", ast_kind_name(tn->kind));
     int is_class = strcmp(tname, "class") == 0;
-    ValVec refs = VV_ARENA(c->arena);
+    int keep = c->discard != n;      /* the references are the value: wanted? */
+    c->discard = NULL;
+    ArenaMark mark = arena_mark(&c->scratch);
+    ValVec refs = VV_ARENA(&c->scratch);
     /* A body titled 'default' gives defaults to the other bodies. */
-    AttrList dflt = {.arena = c->arena};
+    AttrList dflt = {.arena = &c->scratch};
     for (const Node *b = n->kids; b; b = b->next)
         if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
     for (const Node *b = n->kids; b; b = b->next) {
         if (b->a->kind == ND_DEFAULT) continue;
         Value *tv = ev_expr(c, s, b->a);
-        ValVec titles = VV_ARENA(c->arena);
+        ValVec titles = VV_ARENA(&c->scratch);
         flatten_into(&titles, tv);
         for (size_t ti = 0; ti < titles.n; ti++) {
             Value *t = titles.v[ti];
-            AttrList attrs = {.arena = c->arena};
+            AttrList attrs = {.arena = &c->scratch};
             eval_attrs(c, s, b->kids, &attrs, b);
             for (size_t i = 0; i < dflt.n; i++) {
                 size_t j;
@@ -606,7 +647,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
             if (is_class) {
                 const char *cname = t->kind == V_STR ? t->str.s : val_is_resref(t) ? t->type.params[0]->str.s : NULL;
                 if (!cname) cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
-                ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
+                ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
                 for (size_t i = 0; i < attrs.n; i++) {
                     vv_push(&k, val_cstr(A, attrs.names[i]));
                     vv_push(&v, attrs.vals[i]);
@@ -616,21 +657,22 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 vv_free(&v);
                 if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
                 Resource *r = res_declare_class(c, s, b, cname, params, CLASS_RESOURCE);
-                vv_push(&refs, ev_resref(c, "Class", r->title));
+                if (keep) vv_push(&refs, ev_resref(c, "Class", r->title));
             } else {
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
                 if (t->kind != V_STR)
                     cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
                 Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op, 1);
-                if (r) vv_push(&refs, ev_resref(c, r->type, r->title));
+                if (r && keep) vv_push(&refs, ev_resref(c, r->type, r->title));
             }
             attrs_free(&attrs);
         }
         vv_free(&titles);
     }
     attrs_free(&dflt);
-    Value *r = refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
+    Value *r = !keep ? VAL_UNDEF : refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
     vv_free(&refs);
+    arena_release(&c->scratch, mark);
     return r;
 }
 
@@ -727,7 +769,7 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             if (!cmp_type_match(c, t, v))
                 cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
-        map_put(&cs->vars, p->text, p->text_len, v);
+        map_put(&cs->vars, p->text, ast_text_len(p), v);
         set_param(c, r, p->text, v);
     }
     if (faults.n) cmp_fail(c, at, "%s", cmp_faults_message(c, &faults, r->ref));
@@ -822,11 +864,11 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
         ValVec vv = VV_ARENA(c->arena);
         flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s);
+            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
         vv_free(&vv);
     }
     res_tag(c->cat, r, "class");
-    tag_with_segments(c, r, lname);
+    tag_with_segments(c, r, lname, 1);
     if (cur) for (size_t i = 0; i < cur->ntags; i++) res_tag(c->cat, r, cur->tags[i]);
     cat_add_edge(c->cat, stage, r);
     if (pl->n == pl->cap) {
@@ -909,7 +951,7 @@ Value *res_defaults(Compiler *c, Scope *s, const Node *n)
     Defaults *d = ARENA_NEW(A, Defaults);
     d->type_key = lower(c, n->a->text);
     d->stmt = n;
-    d->vals = ARENA_NEWN(A, Value *, (size_t)n->nkids + 1);
+    d->vals = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
     size_t i = 0;
     for (const Node *a = n->kids; a; a = a->next) d->vals[i++] = ev_expr(c, s, a->a);
     d->next = s->defaults;
@@ -919,7 +961,7 @@ Value *res_defaults(Compiler *c, Scope *s, const Node *n)
 
 static void apply_defaults(Compiler *c, Resource *r)
 {
-    const char *t = lower(c, r->type);
+    const char *t = lower_shared(c, r->type);
     for (Scope *s = r->scope; s; s = s->dyn ? s->dyn : s->parent) {
         for (Defaults *d = s->defaults; d; d = d->next) {
             if (strcmp(d->type_key, t) != 0) continue;
@@ -999,9 +1041,9 @@ static void override_one(Compiler *c, Resource *r, Override *o)
         Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
         if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
             const Node *on = old->origin;
-            if (on && on->file)
+            if (on && ast_file(on))
                 cmp_fail(c, o->at ? o->at[i] : o->node, "Parameter '%s' is already set on %s at (file: %s, line: %d); cannot redefine",
-                         o->names[i], r->ref, on->file->abspath, diag_line(on->file, on->off));
+                         o->names[i], r->ref, ast_file(on)->abspath, diag_line(ast_file(on), on->off));
             cmp_fail(c, o->node, "Parameter '%s' is already set on %s; cannot redefine", o->names[i], r->ref);
         }
         Value *v = fresh(c, o->vals[i]);
@@ -1015,7 +1057,7 @@ static void override_one(Compiler *c, Resource *r, Override *o)
 Value *res_override(Compiler *c, Scope *s, const Node *n)
 {
     Value *target = ev_expr(c, s, n->a);
-    AttrList attrs = {.arena = c->arena};
+    AttrList attrs = {.arena = &c->scratch};
     eval_attrs(c, s, n->kids, &attrs, NULL);
     Override *o = ARENA_NEW(A, Override);
     o->node = n;
@@ -1083,7 +1125,7 @@ static Collector *marker_collector(const Value *v)
 Value *res_collect(Compiler *c, Scope *s, const Node *n)
 {
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
-    const char *type = cat_capitalize_type(A, n->a->text);
+    const char *type = cmp_type_name(c, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
     if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
@@ -1150,11 +1192,16 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
             int eq;
             if (strcmp(attr, "tag") == 0) {
                 eq = 0;
-                ValVec w = VV_ARENA(c->arena);
+                ArenaMark m = arena_mark(&c->scratch);
+                ValVec w = VV_ARENA(&c->scratch);
                 flatten_into(&w, want);
-                for (size_t i = 0; i < w.n && !eq; i++)
-                    if (w.v[i]->kind == V_STR) eq = res_tagged_in_scope(r, lower(c, w.v[i]->str.s));
-                vv_free(&w);
+                for (size_t i = 0; i < w.n && !eq; i++) {
+                    if (w.v[i]->kind != V_STR) continue;
+                    char *t = arena_strdup(&c->scratch, w.v[i]->str.s);
+                    for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
+                    eq = res_tagged_in_scope(r, t);
+                }
+                arena_release(&c->scratch, m);
             } else if (strcmp(attr, "title") == 0) {
                 Value t = {.kind = V_STR};
                 t.str.s = r->title;
@@ -1202,7 +1249,8 @@ static size_t run_collectors(Compiler *c)
                 realised++;
             }
             if (k->node->kids) {
-                AttrList attrs = {.arena = c->arena};
+                ArenaMark m = arena_mark(&c->scratch);
+                AttrList attrs = {.arena = &c->scratch};
                 eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
                 Override o = {0};
                 o.n = attrs.n;
@@ -1211,6 +1259,7 @@ static size_t run_collectors(Compiler *c)
                 o.ops = attrs.ops;
                 override_one(c, r, &o);
                 attrs_free(&attrs);
+                arena_release(&c->scratch, m);
             }
         }
     }
@@ -1219,7 +1268,7 @@ static size_t run_collectors(Compiler *c)
 
 void res_realize(Compiler *c, const Node *at, Value *refs)
 {
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     flatten_into(&vv, refs);
     for (size_t i = 0; i < vv.n; i++) {
         Resource *r = res_find_ref(c, vv.v[i]);
@@ -1298,7 +1347,7 @@ static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *ref
 static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
 {
     Value *old = res_get(src, param);
-    ValVec vv = VV_ARENA(c->arena);
+    ValVec vv = VV_ARENA(&c->scratch);
     if (old && old->kind != V_UNDEF) {
         if (old->kind == V_ARRAY)
             for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
@@ -1313,8 +1362,9 @@ static void add_relationship_param(Compiler *c, Resource *src, const char *param
 static void apply_chains(Compiler *c)
 {
     for (Chain *ch = c->chains; ch; ch = ch->next) {
-        ValVec *sets = ARENA_NEWN(A, ValVec, ch->n);
-        for (size_t i = 0; i < ch->n; i++) sets[i].arena = A;
+        ArenaMark m = arena_mark(&c->scratch);
+        ValVec *sets = ARENA_NEWN(&c->scratch, ValVec, ch->n);
+        for (size_t i = 0; i < ch->n; i++) sets[i].arena = &c->scratch;
         for (size_t i = 0; i < ch->n; i++) operand_resources(c, ch->node, ch->operands[i], &sets[i]);
         for (size_t i = 0; i + 1 < ch->n; i++) {
             size_t li = i;
@@ -1343,6 +1393,7 @@ static void apply_chains(Compiler *c)
             }
         }
         for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
+        arena_release(&c->scratch, m);
     }
 }
 
@@ -1356,7 +1407,8 @@ static void validate_references(Compiler *c)
             Param *pp = &r->params[k];
             if (!is_relationship_param(pp->name)) continue;
             Value *v = pp->value;
-            ValVec vv = VV_ARENA(c->arena);
+            ArenaMark m = arena_mark(&c->scratch);
+            ValVec vv = VV_ARENA(&c->scratch);
             flatten_into(&vv, v);
             for (size_t j = 0; j < vv.n; j++) {
                 Value *ref = vv.v[j];
@@ -1374,6 +1426,7 @@ static void validate_references(Compiler *c)
                 }
             }
             vv_free(&vv);
+            arena_release(&c->scratch, m);
         }
     }
 }
@@ -1483,7 +1536,7 @@ void res_evaluate_node(Compiler *c)
     if (!found) cmp_fail(c, NULL, "Could not find node statement with name 'default' or '%s'", cert);
     Resource *r = new_resource(c, c->top, NULL, "Node", name, 0, "unknown");
     res_tag(c->cat, r, "node");
-    tag_with_segments(c, r, name);
+    tag_with_segments(c, r, name, 0);
     res_tag(c->cat, r, "class");
     r->container = c->class_main;
     cat_add_edge(c->cat, c->class_main, r);
@@ -1562,14 +1615,16 @@ static void resolve_use(Compiler *c)
                 if (!t) {
                     const char *text = ref_text(c, vv.v[j]);
                     vv_free(&vv);
-                    cmp_fail(c, p->origin ? p->origin : r->decl, "Could not find resource '%s' in parameter '%s'",
+                    const void *origin = r->params[k].origin;
+                    cmp_fail(c, origin ? origin : r->decl, "Could not find resource '%s' in parameter '%s'",
                              text, in ? "use_in" : "use");
                 }
                 if (in) resolve_use_one(c, t, r);
                 else resolve_use_one(c, r, t);
             }
             vv_free(&vv);
-            p->value = VAL_UNDEF;
+            /* (resolve_use_one may have grown r's parameters: p is stale) */
+            r->params[k].value = VAL_UNDEF;
         }
     }
 }

@@ -12,6 +12,7 @@
 #ifndef LEXER_LEXER_H
 #define LEXER_LEXER_H
 #include "base/arena.h"
+#include "base/map.h"
 #include "base/diag.h"
 #include <stdint.h>
 
@@ -100,6 +101,11 @@ typedef struct Lexer {
     TokKind prev;         /* kind of the previous token, for '/', '{' decisions */
     int errors;           /* lexical errors reported */
     const char *heredoc_skip_to; /* internal: end of bodies already consumed */
+    /* When set (by the caller, after lex_init), the texts of names, class
+     * references and variables are shared: one copy of each spelling in the
+     * arena, found through this map, which the caller owns.  A manifest
+     * repeats a small vocabulary ("ensure", "file") on every line. */
+    Map *intern;
 } Lexer;
 
 /* Scans the whole of src; texts are allocated in arena. */

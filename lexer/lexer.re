@@ -110,6 +110,17 @@ static char *pool_strndup(Lexer *lx, const char *s, size_t n)
     return r;
 }
 
+/* An identifier's text: shared through lx->intern when set (see lexer.h). */
+static const char *ident_text(Lexer *lx, const char *s, size_t n)
+{
+    if (!lx->intern) return pool_strndup(lx, s, n);
+    const char *r = map_get(lx->intern, s, n);
+    if (r) return r;
+    char *copy = pool_strndup(lx, s, n);
+    map_put(lx->intern, copy, n, copy);
+    return copy;
+}
+
 /* Length of the UTF-8 sequence starting at p (1 for a stray byte). */
 static size_t utf8_len(const char *p, const char *lim)
 {
@@ -887,7 +898,7 @@ static TokKind scan(Lexer *lx, Token *t)
         const uchar *p = (const uchar *)s, *mk = p;
         TokKind k;
         (void)mk;
-#define TEXT(from) (t->text = pool_strndup(lx, (from), (size_t)((const char *)p - (from))), \
+#define TEXT(from) (t->text = ident_text(lx, (from), (size_t)((const char *)p - (from))), \
                     t->text_len = (size_t)((const char *)p - (from)))
         /*!re2c
             re2c:define:YYCTYPE = "uchar";

@@ -1,11 +1,43 @@
-/* ast.c - node construction helpers; see ast.h. */
+/* ast.c - node construction helpers; see ast.h.  A node names its file by
+ * a number: the files seen, in a table that only grows (a handful per
+ * compile; a freed file's entry is never looked at again, as no node of
+ * it is). */
 #include "parser/ast.h"
+#include "base/util.h"
+
+static const SrcFile **files;      /* id - 1 -> file */
+static uint32_t nfiles, capfiles;
+
+static uint32_t file_id(const SrcFile *f)
+{
+    static const SrcFile *last;
+    static uint32_t last_id;
+    if (!f) return 0;
+    if (f == last) return last_id;
+    uint32_t i = nfiles;
+    while (i > 0 && files[i - 1] != f) i--;
+    if (i == 0) {
+        if (nfiles == capfiles) {
+            capfiles = capfiles ? capfiles * 2 : 64;
+            files = xrealloc(files, capfiles * sizeof *files);
+        }
+        files[nfiles++] = f;
+        i = nfiles;
+    }
+    last = f;
+    last_id = i;
+    return i;
+}
+
+const SrcFile *ast_file(const Node *n) { return n->fid ? files[n->fid - 1] : NULL; }
+
+void ast_set_file(Node *n, const SrcFile *f) { n->fid = file_id(f); }
 
 Node *ast_new(Arena *a, NodeKind kind, const SrcFile *f, uint32_t off, uint32_t len)
 {
-    Node *n = ARENA_NEW(a, Node);
+    Node *n = arena_alloc8(a, sizeof *n);
     n->kind = kind;
-    n->file = f;
+    n->fid = file_id(f);
     n->off = off;
     n->len = len;
     return n;
@@ -21,15 +53,18 @@ void ast_list_add(NodeList *l, Node *n)
     l->n++;
 }
 
-void ast_set_kids(Node *parent, NodeList l)
+void ast_set_kids(Node *parent, NodeList l) { parent->kids = l.head; }
+
+int ast_nkids(const Node *n)
 {
-    parent->kids = l.head;
-    parent->nkids = l.n;
+    int k = 0;
+    for (const Node *x = n->kids; x; x = x->next) k++;
+    return k;
 }
 
 SrcLoc ast_loc(const Node *n)
 {
-    SrcLoc l = {n->file, n->off, n->len};
+    SrcLoc l = {ast_file(n), n->off, n->len};
     return l;
 }
 

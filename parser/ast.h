@@ -10,6 +10,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include <stdint.h>
+#include <string.h>
 
 typedef enum NodeKind {
     ND_BLOCK,          /* kids: statements in order */
@@ -67,22 +68,26 @@ typedef enum NodeKind {
     ND_KIND_COUNT
 } NodeKind;
 
+/* 64 bytes, allocated 8-byte aligned: a big manifest is millions of them.
+ * The third child c shares its room with ival: only the kinds that have a
+ * c (ast_c) use it, and none of them has an ival.  The text's length and
+ * the number of kids are not kept (ast_text_len, ast_nkids): the parser
+ * refuses NUL bytes in texts, and lists are short. */
 typedef struct Node {
-    NodeKind kind;
-    int op;                  /* operator or form, see NodeKind */
+    NodeKind kind : 8;
+    unsigned flags : 8;      /* the evaluator's marks (ev_body: jumps looked for) */
+    int op : 16;             /* operator or form, see NodeKind */
+    uint32_t fid;            /* source file, see ast_file() */
     uint32_t off, len;       /* source range */
-    const SrcFile *file;
     const char *text;        /* lives in the arena; NUL-terminated */
-    uint32_t text_len;
-    int nkids;
-    struct Node *a, *b, *c;  /* fixed children, see NodeKind */
+    struct Node *a, *b;      /* fixed children, see NodeKind */
     struct Node *kids;       /* first list child */
     struct Node *next;       /* next sibling in the parent's list */
     union {
         int64_t ival;        /* ND_INT, ND_BOOL, flags of other kinds */
         double fval;         /* ND_FLOAT */
+        struct Node *c;      /* third child: ND_IF, ND_UNLESS, ND_CLASS, ND_NODE, ND_FUNCTION */
     };
-    void *cache;             /* evaluator's per-node cache (e.g. compiled regex) */
 } Node;
 
 typedef struct NodeList { Node *head, *tail; int n; } NodeList;
@@ -91,5 +96,19 @@ Node *ast_new(Arena *a, NodeKind kind, const SrcFile *f, uint32_t off, uint32_t 
 void ast_list_add(NodeList *l, Node *n);          /* n->next must be NULL */
 void ast_set_kids(Node *parent, NodeList l);
 SrcLoc ast_loc(const Node *n);
+static inline size_t ast_text_len(const Node *n) { return n->text ? strlen(n->text) : 0; }
+int ast_nkids(const Node *n);                     /* length of the kids list */
+/* The file n was parsed from (NULL: none), and setting it. */
+const SrcFile *ast_file(const Node *n);
+void ast_set_file(Node *n, const SrcFile *f);
+/* n's third child, for a walk over any kind of node (NULL for the kinds
+ * without one, whose room holds ival). */
+static inline Node *ast_c(const Node *n)
+{
+    switch (n->kind) {
+    case ND_IF: case ND_UNLESS: case ND_CLASS: case ND_NODE: case ND_FUNCTION: return n->c;
+    default: return NULL;
+    }
+}
 const char *ast_kind_name(NodeKind k);
 #endif

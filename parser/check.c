@@ -60,7 +60,7 @@ static int idem(const Node *n)
  * a syntax), from its opening "@(tag:syntax/escapes)" in the source. */
 static const char *heredoc_label(const Node *n, char *buf, size_t size)
 {
-    const char *p = n->file->text + n->off + 2, *end = n->file->text + n->file->len;
+    const char *p = ast_file(n)->text + n->off + 2, *end = ast_file(n)->text + ast_file(n)->len;
     const char *syn = NULL, *syn_end = NULL;
     for (; p < end && *p != ')' && *p != '\n'; p++) {
         if (*p == '/') break;
@@ -78,8 +78,8 @@ static const char *heredoc_label(const Node *n, char *buf, size_t size)
 /* ModelLabelProvider#label of an idem expression. */
 static const char *label(const Node *n, char *buf, size_t size)
 {
-    int heredoc = (n->kind == ND_STR || n->kind == ND_CONCAT) && n->off + 1 < n->file->len &&
-                  n->file->text[n->off] == '@' && n->file->text[n->off + 1] == '(';
+    int heredoc = (n->kind == ND_STR || n->kind == ND_CONCAT) && n->off + 1 < ast_file(n)->len &&
+                  ast_file(n)->text[n->off] == '@' && ast_file(n)->text[n->off + 1] == '(';
     if (heredoc) return heredoc_label(n, buf, size);
     switch (n->kind) {
     case ND_INT: return "Literal Integer";
@@ -120,7 +120,7 @@ static const char *label(const Node *n, char *buf, size_t size)
 static SrcLoc at(const Node *n)
 {
     SrcLoc l = ast_loc(n);
-    const char *s = n->file->text + n->off;
+    const char *s = ast_file(n)->text + n->off;
     const char *nl = memchr(s, '\n', l.len);
     if (nl) l.len = (uint32_t)(nl - s);
     return l;
@@ -201,7 +201,7 @@ static int walk(const Node *n)
         return errors;
     }
     for (const Node *k = n->kids; k; k = k->next) errors += walk(k);
-    if (n->c) errors += walk(n->c);
+    if (ast_c(n)) errors += walk(ast_c(n));
     if (n->b) errors += walk(n->b);
     return errors;
 }

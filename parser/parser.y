@@ -155,7 +155,7 @@ syntactic_statement
   | syntactic_statement COMMA assignment %prec LOW {
         if ($1->kind == ND_ARRAY && $1->op == 1) {
             $$ = $1;
-            NodeList l = {$1->kids, NULL, $1->nkids};
+            NodeList l = {$1->kids, NULL, ast_nkids($1)};
             for (Node *k = l.head; k; k = k->next) l.tail = k;
             ast_list_add(&l, $3);
             ast_set_kids($$, l);
@@ -329,13 +329,11 @@ named_access
         $$ = mk(ctx, ND_METHOD, @$);
         $$->a = $1;
         $$->text = $3.text;
-        $$->text_len = $3.text_len;
     }
   | expression DOT TYPE {
         $$ = mk(ctx, ND_METHOD, @$);
         $$->a = $1;
         $$->text = "type";
-        $$->text_len = 4;
     }
   ;
 
@@ -462,7 +460,7 @@ attribute_operation
         $$->off = @1.off; $$->len = @1.end - @1.off;
     }
   | TIMES FARROW expression {
-        $$ = mk(ctx, ND_ATTROP, @1); $$->text = "*"; $$->text_len = 1; $$->op = TK_FARROW; $$->a = $3;
+        $$ = mk(ctx, ND_ATTROP, @1); $$->text = "*"; $$->op = TK_FARROW; $$->a = $3;
     }
   ;
 
@@ -532,12 +530,10 @@ dotted_name
   : name_or_number  {
         $$ = mk(ctx, ND_STR, @$);
         $$->text = arena_strndup(ctx->arena, ctx->src->text + @1.off, @1.end - @1.off);
-        $$->text_len = @1.end - @1.off;
     }
   | dotted_name DOT name_or_number {
         $$ = $1;
         $$->text = arena_strndup(ctx->arena, ctx->src->text + @$.off, @$.end - @$.off);
-        $$->text_len = @$.end - @$.off;
         $$->len = @$.end - @$.off;
     }
   ;
@@ -891,7 +887,6 @@ static Node *mk_text(ParseCtx *ctx, NodeKind k, Span s, const Token *t)
 {
     Node *n = mk(ctx, k, s);
     n->text = t->text ? t->text : "";
-    n->text_len = t->text ? t->text_len : 0;
     return n;
 }
 
@@ -899,7 +894,6 @@ static Node *mk_keyword_name(ParseCtx *ctx, Span s, const char *word)
 {
     Node *n = mk(ctx, ND_NAME, s);
     n->text = word;
-    n->text_len = strlen(word);
     return n;
 }
 
@@ -1014,12 +1008,10 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
         case SP_TEXT:
             k = mk(ctx, ND_STR, s);
             k->text = p->text;
-            k->text_len = p->len;
             break;
         case SP_VAR:
             k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
             k->text = p->text;
-            k->text_len = p->len;
             check_var_name(ctx, k);
             break;
         case SP_EXPR:
@@ -1062,13 +1054,10 @@ static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
             Node *call = ast_new(ctx->arena, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
             call->a = ast_new(ctx->arena, ND_NAME, ctx->src, last->off, last->len);
             call->a->text = last->text;
-            call->a->text_len = last->text_len;
             if (s->kind == ND_ARRAY && s->op == 1) {
                 call->kids = s->kids;
-                call->nkids = s->nkids;
             } else {
                 call->kids = s;
-                call->nkids = 1;
             }
             *last = *call;           /* replace in place: last stays the list tail */
             continue;
@@ -1134,6 +1123,11 @@ static Node *run(ParseCtx *ctx)
     return ctx->result;
 }
 
+/* The identifier texts of the file being parsed (see Lexer.intern), which
+ * its "${...}" parts share. */
+static Map *file_intern;
+static Arena *file_intern_arena;
+
 Node *parse_file(Arena *arena, const SrcFile *src)
 {
     ParseCtx ctx;
@@ -1141,7 +1135,15 @@ Node *parse_file(Arena *arena, const SrcFile *src)
     ctx.arena = arena;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
+    Map intern, *outer = file_intern;
+    Arena *outer_arena = file_intern_arena;
+    map_init(&intern);
+    ctx.lx.intern = file_intern = &intern;
+    file_intern_arena = arena;
     Node *r = run(&ctx);
+    file_intern = outer;
+    file_intern_arena = outer_arena;
+    map_free(&intern);
     /* Puppet validates every file it parses before evaluating any of it.
      * The blocks were looked at as they were built; only a file with a
      * fault is walked, to report the faults in Puppet's order. */
@@ -1170,6 +1172,7 @@ static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
+    if (file_intern && arena == file_intern_arena) ctx.lx.intern = file_intern;
     nesting++;
     Node *r = run(&ctx);
     nesting--;

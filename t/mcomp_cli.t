@@ -72,4 +72,22 @@ like($err, qr/^usage: mcomp /m, 'prints the usage');
 is($st, 0, '--help: exit 0');
 like($out, qr/--facts FILE .*64 MiB/, '--help documents the facts limit');
 
+# A catalog whose text is bigger than mcomp keeps in memory (16 MiB) is
+# rendered twice, once for the digest its version and catalog_uuid come
+# from and once to the output: the digest of what was written must match.
+{
+    open my $fh, '>', "$tmp/big.pp" or die;
+    printf $fh "file { '/tmp/big/%06d': ensure => file, content => '%s', mode => '0644' }\n", $_, 'x' x 200 for 1 .. 60000;
+    close $fh;
+    ($st, $out, $err) = mcomp(undef, '--facts', "$tmp/facts.json", "$tmp/big.pp");
+    is($st, 0, 'a catalog of 20 MiB compiles') or diag($err);
+    ok(length($out) > 17 << 20, 'and is bigger than what is kept in memory');
+    my ($prefix, $version, $body) = $out =~ /^(\{"tags":.*?,"name":"[^"]*"),"version":(\d+),.*?,"environment":"[^"]*"(,"resources":.*)\z/s;
+    ok(defined $body, 'head and body as Puppet orders them');
+    require Digest::SHA;
+    my $d = Digest::SHA::sha256($prefix . $body);
+    is($version, unpack('N', $d) & 0x7fffffff, 'the version is the digest of the body as written');
+    is(() = $out =~ /"type":"File"/g, 60000, 'every resource is written once');
+}
+
 done_testing();

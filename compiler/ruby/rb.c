@@ -824,10 +824,9 @@ static VALUE pending_exc = Qnil;
 
 static Node *synth(Compiler *c, const Node *at, NodeKind kind, const char *text)
 {
-    Node *n = ast_new(A, kind, at ? at->file : NULL, at ? at->off : 0, at ? at->len : 0);
+    Node *n = ast_new(A, kind, at ? ast_file(at) : NULL, at ? at->off : 0, at ? at->len : 0);
     if (text) {
         n->text = arena_strdup(A, text);
-        n->text_len = (uint32_t)strlen(text);
     }
     return n;
 }
@@ -1044,7 +1043,7 @@ static VALUE cb_lambda_call(VALUE self, VALUE lambda, VALUE args)
 static VALUE cb_lambda_arity(VALUE self, VALUE lambda)
 {
     RbyLambda *l = ptr_get(lambda);
-    return INT2FIX(l->lambda->nkids);
+    return INT2FIX(ast_nkids(l->lambda));
 }
 
 /* ---- start-up ---- */
