@@ -418,6 +418,23 @@ const char *val_to_cstr(Arena *a, const Value *v)
     return s;
 }
 
+int val_has_sensitive(const Value *v)
+{
+    if (!v) return 0;
+    switch (v->kind) {
+    case V_SENSITIVE: return 1;
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (val_has_sensitive(v->arr.items[i])) return 1;
+        return 0;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (val_has_sensitive(v->hash.vals[i])) return 1;
+        return 0;
+    default: return 0;
+    }
+}
+
 const char *val_type_name(const Value *v)
 {
     switch (v->kind) {
