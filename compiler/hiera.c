@@ -1108,6 +1108,8 @@ static Value *data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
             /* index it: the JSON reader leaves objects unindexed */
             v = val_hash(A, v->hash.keys, v->hash.vals, v->hash.n);
         }
+        const char *nul = cmp_nul_path(c, v);     /* a whole file is refused, whichever key is looked up */
+        if (nul) fail_at(lk, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "a top-level key", df->path);
         df->data = v;
         df->state = 1;
     }
