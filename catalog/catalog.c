@@ -75,7 +75,7 @@ int cat_has_secrets(const Catalog *c)
         if (r->is_virtual) continue;
         if (r->nsensitive > 0 || (!strcasecmp(r->type, "User") && res_get(r, "password"))) return 1;
         for (size_t k = 0; k < r->nparams; k++)
-            if (r->params[k].value && r->params[k].value->kind == V_SENSITIVE) return 1;
+            if (val_has_sensitive(r->params[k].value)) return 1;
     }
     return 0;
 }

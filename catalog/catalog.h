@@ -73,8 +73,9 @@ const char *cat_ref_key(Arena *a, const char *type, const char *title);
 const char *cat_capitalize_type(Arena *a, const char *name);
 Resource *cat_find(const Catalog *c, const char *type, const char *title);
 Resource *cat_find_key(const Catalog *c, const char *key);
-/* 1 when a (non-virtual) resource holds a secret: a Sensitive parameter or
- * a user's password; such catalogs and reports are written 0600. */
+/* 1 when a (non-virtual) resource holds a secret: a Sensitive parameter,
+ * a user's password, or a Sensitive value inside a parameter's array or hash
+ * at any depth; such catalogs and reports are written 0600. */
 int cat_has_secrets(const Catalog *c);
 /* Adds a new resource at the end; returns NULL if the key exists. */
 Resource *cat_add(Catalog *c, const char *type, const char *title);

@@ -104,7 +104,11 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
         }
         buf_addc(b, '}');
         return;
-    case V_SENSITIVE: put_value(b, v->sensitive, tmp); return;
+    case V_SENSITIVE:   /* nested: Puppet's rich-data form (a parameter's own is unwrapped) */
+        buf_adds(b, "{\"__ptype\":\"Sensitive\",\"__pvalue\":");
+        put_value(b, v->sensitive, tmp);
+        buf_addc(b, '}');
+        return;
     case V_DEFAULT: case V_REGEX: case V_TYPE: case V_TIMESTAMP: case V_TIMESPAN:
         buf_clear(tmp);
         val_to_s(tmp, v);
@@ -153,7 +157,8 @@ static void put_resource(Buf *b, const Resource *r, Buf *tmp)
         any = 1;
         put_cstr(b, r->params[i].name);
         buf_addc(b, ':');
-        put_value(b, r->params[i].value, tmp);
+        const Value *pv = r->params[i].value;
+        put_value(b, pv->kind == V_SENSITIVE ? pv->sensitive : pv, tmp);
     }
     if (any) buf_addc(b, '}');
     if (r->nsensitive) {
@@ -326,6 +331,21 @@ static int fail_at(Buf *err, const char *fmt, ...)
 
 static Value *field(const Value *o, const char *key) { return val_hash_gets(o, key); }
 
+/* Puppet writes a Sensitive value inside a parameter's array or hash as
+ * {"__ptype": "Sensitive", "__pvalue": V}: such objects become Sensitive
+ * values again, at any depth (the parsed tree is the reader's own). */
+static Value *read_rich(Arena *a, Value *v)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) v->arr.items[i] = read_rich(a, v->arr.items[i]);
+    } else if (v->kind == V_HASH) {
+        Value *t = v->hash.n == 2 ? field(v, "__ptype") : NULL, *inner = t ? field(v, "__pvalue") : NULL;
+        if (inner && t->kind == V_STR && !strcmp(t->str.s, "Sensitive")) return val_sensitive(a, read_rich(a, inner));
+        for (size_t i = 0; i < v->hash.n; i++) v->hash.vals[i] = read_rich(a, v->hash.vals[i]);
+    }
+    return v;
+}
+
 static int read_resource(Catalog *c, const Value *jr, size_t i, Buf *err)
 {
     Arena *a = c->arena;
@@ -353,7 +373,7 @@ static int read_resource(Catalog *c, const Value *jr, size_t i, Buf *err)
     r->kind = (v = field(jr, "kind")) && v->kind == V_STR ? v->str.s : "";
     if ((v = field(jr, "parameters"))) {
         if (v->kind != V_HASH) return fail_at(err, "resources[%zu].parameters: expected an object", i);
-        for (size_t k = 0; k < v->hash.n; k++) res_set(c, r, v->hash.keys[k]->str.s, v->hash.vals[k]);
+        for (size_t k = 0; k < v->hash.n; k++) res_set(c, r, v->hash.keys[k]->str.s, read_rich(a, v->hash.vals[k]));
     }
     if ((v = field(jr, "sensitive_parameters")) && v->kind == V_ARRAY) {
         r->sensitive = ARENA_NEWN(a, const char *, v->arr.n + 1);

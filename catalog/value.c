@@ -183,9 +183,9 @@ void val_time_to_s(Buf *b, const Value *v)
     }
     __int128 ns = val_time_ns(v);
     if (ns < 0) buf_addc(b, '-'), ns = -ns;
-    long long s = (long long)(ns / 1000000000), frac = (long long)(ns % 1000000000);
+    unsigned long long s = (unsigned long long)(ns / 1000000000), frac = (unsigned long long)(ns % 1000000000);
     while (frac && frac % 10 == 0) frac /= 10;         /* %-N drops trailing zeros */
-    buf_printf(b, "%lld-%02lld:%02lld:%02lld.%lld", s / 86400, s / 3600 % 24, s / 60 % 60, s % 60, frac);
+    buf_printf(b, "%llu-%02llu:%02llu:%02llu.%llu", s / 86400, s / 3600 % 24, s / 60 % 60, s % 60, frac);
 }
 
 void vv_push(ValVec *vv, Value *v)
@@ -416,6 +416,23 @@ const char *val_to_cstr(Arena *a, const Value *v)
     const char *s = arena_strndup(a, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
+}
+
+int val_has_sensitive(const Value *v)
+{
+    if (!v) return 0;
+    switch (v->kind) {
+    case V_SENSITIVE: return 1;
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (val_has_sensitive(v->arr.items[i])) return 1;
+        return 0;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (val_has_sensitive(v->hash.vals[i])) return 1;
+        return 0;
+    default: return 0;
+    }
 }
 
 const char *val_type_name(const Value *v)

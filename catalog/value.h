@@ -132,6 +132,8 @@ const char *val_to_cstr(Arena *a, const Value *v);
 /* The form of a value in messages: "String", "Integer", ... (Puppet's
  * generalised type name). */
 const char *val_type_name(const Value *v);
+/* 1 when v is or holds (in an array or hash, at any depth) a Sensitive value. */
+int val_has_sensitive(const Value *v);
 /* A resource reference: a V_TYPE that names a resource type or Class and
  * has one string title. */
 int val_is_resref(const Value *v);

@@ -249,6 +249,7 @@ static Value *f_file(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
         const char *path = resolve_module_path(c, spec, "files");
         size_t len;
         char *data = path ? slurp(c, path, &len) : NULL;
+        if (data && memchr(data, 0, len)) cmp_fail(c, at, CMP_NUL_MSG " (in %s, read by file())", path);
         if (data) return val_str_nocopy(A, data, len);
     }
     Buf b = BUF_INIT;

@@ -22,6 +22,59 @@
 #define A (c->arena)
 #define MCOMP_PUPPET_VERSION "7.23.0"
 
+/* ---- NUL bytes in data ---- */
+
+typedef struct NulWalk { Compiler *c; Map seen; } NulWalk;
+
+/* The path to the first NUL-holding string or key of v, or NULL; each
+ * array and hash is walked once (data parsed with YAML aliases shares them). */
+static const char *nul_walk(NulWalk *w, const Value *v, int depth)
+{
+    Compiler *c = w->c;
+    if (depth > 100000) return NULL;
+    switch (v->kind) {
+    case V_STR: return memchr(v->str.s, 0, v->str.len) ? "" : NULL;
+    case V_SENSITIVE: return nul_walk(w, v->sensitive, depth + 1);
+    case V_ARRAY: case V_HASH: break;
+    default: return NULL;
+    }
+    if (map_get(&w->seen, (const char *)&v, sizeof v)) return NULL;
+    const Value **key = ARENA_NEW(A, const Value *);
+    *key = v;
+    map_put(&w->seen, (const char *)key, sizeof v, (void *)v);
+    Buf b = BUF_INIT;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : v->hash.n;
+    const char *r = NULL;
+    for (size_t i = 0; i < n && !r; i++) {
+        const Value *e = v->kind == V_ARRAY ? v->arr.items[i] : v->hash.vals[i];
+        if (v->kind == V_HASH && (r = nul_walk(w, v->hash.keys[i], depth + 1))) r = "";   /* the key itself */
+        else if ((r = nul_walk(w, e, depth + 1))) {
+            buf_clear(&b);
+            if (v->kind == V_ARRAY) buf_printf(&b, "[%zu]", i);
+            else {
+                const Value *k = v->hash.keys[i];
+                buf_addc(&b, '[');
+                if (k->kind == V_STR) val_puppet_quote(&b, k->str.s, k->str.len, 0);
+                else val_to_s(&b, k);
+                buf_addc(&b, ']');
+            }
+            buf_adds(&b, r);
+            r = arena_strdup(A, buf_cstr(&b));
+        }
+    }
+    buf_free(&b);
+    return r;
+}
+
+const char *cmp_nul_path(Compiler *c, const Value *v)
+{
+    NulWalk w = {c, {0}};
+    map_init(&w.seen);
+    const char *r = nul_walk(&w, v, 0);
+    map_free(&w.seen);
+    return r;
+}
+
 /* ---- facts ---- */
 
 static Value *hash_of(Compiler *c, const char **keys, Value **vals, size_t n)

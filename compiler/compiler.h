@@ -239,5 +239,12 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
 #define CMP_VALUE_WEIGHT_MAX 10000000u
 uint64_t cmp_value_weight(Compiler *c, const Value *v);
 void cmp_check_weight(Compiler *c, const Node *at, const Value *v);
+/* Strings are C strings, so a NUL byte arriving from data (files, Hiera,
+ * parsed JSON or YAML, decoded base64, Ruby, commands' output) is refused:
+ * the path of the first string or hash key holding one ("" for v itself,
+ * "['k'][0]" inside; in the compile arena), or NULL when there is none.
+ * Each array and hash is walked once, however often it is shared. */
+const char *cmp_nul_path(Compiler *c, const Value *v);
+#define CMP_NUL_MSG "A string may not contain a NUL byte"
 
 #endif

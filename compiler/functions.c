@@ -1797,6 +1797,7 @@ static Value *fn_sprintf(CallCtx *cc)
                             buf_free(&t);
                             fmt_fail(f, "invalid character");
                         }
+                        if (cp == 0) fmt_fail(f, "A string may not contain a NUL byte (%%c of 0)");
                         utf8_encode(&t, (long)cp);
                     }
                     fmt_str(&f->out, t.s, t.len, flags, width, -1);

@@ -1108,6 +1108,8 @@ static Value *data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
             /* index it: the JSON reader leaves objects unindexed */
             v = val_hash(A, v->hash.keys, v->hash.vals, v->hash.n);
         }
+        const char *nul = cmp_nul_path(c, v);     /* a whole file is refused, whichever key is looked up */
+        if (nul) fail_at(lk, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "a top-level key", df->path);
         df->data = v;
         df->state = 1;
     }
@@ -2096,6 +2098,8 @@ static Config *config_load(Compiler *c, const char *path, SrcFile *f, const char
     Value *doc;
     const char *err;
     if (!yaml_to_value(c, path, f->text, f->len, &doc, NULL, &err)) fail_in_config(c, cfg, 0, "%s", err);
+    const char *nul = doc ? cmp_nul_path(c, doc) : NULL;
+    if (nul) fail_in_config(c, cfg, 0, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "the top", path);
     const char *where = module ? "module root" : "the environment root";
     Value *ver = doc && doc->kind == V_HASH ? val_hash_gets(doc, "version") : NULL;
     int64_t version = 3;

@@ -1669,6 +1669,8 @@ static Value *f_parsejson(CallCtx *cc)
     } else {
         v = json_parse_rb(cc, s, &msg);
     }
+    const char *nul = v ? cmp_nul_path(cc->c, v) : NULL;
+    if (nul) ev_fail(cc, CMP_NUL_MSG " (at %s in the data parsejson() parsed)", *nul ? nul : "the top");
     if (!v) {
         if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
         return dflt;
@@ -1687,6 +1689,8 @@ static Value *f_parseyaml(CallCtx *cc)
     Value *v = NULL;
     if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, s));
     else if (!hiera_parse_yaml(cc->c, "<unknown>", s->str.s, s->str.len, &v, &msg)) v = NULL;
+    const char *nul = v && !msg ? cmp_nul_path(cc->c, v) : NULL;
+    if (nul) ev_fail(cc, CMP_NUL_MSG " (at %s in the data parseyaml() parsed)", *nul ? nul : "the top");
     if (msg) {
         if (!strncmp(msg, "(<unknown>): Tried", 18)) msg += 13;     /* DisallowedClass names no file */
         if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);
@@ -3660,6 +3664,7 @@ static Value *f_base64(CallCtx *cc)
     Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;
     buf_free(&b);
     if (!r) ev_fail(cc, "invalid base64");
+    if (memchr(r->str.s, 0, r->str.len)) ev_fail(cc, CMP_NUL_MSG " (in the string base64('decode') made)");
     return r;
 }
 
@@ -4280,6 +4285,7 @@ static Value *f_generate(CallCtx *cc)
         while (e > o && (isspace((unsigned char)e[-1]) || !e[-1])) e--;
         ev_fail(cc, "Failed to execute generator %s: Execution of '%s' returned %d: %.*s", s, cmdline, rc, (int)(e - o), o);
     }
+    if (memchr(r->str.s, 0, r->str.len)) ev_fail(cc, CMP_NUL_MSG " (in the output of generator %s)", s);
     return r;
 }
 
@@ -5213,6 +5219,8 @@ static Value *load_data(CallCtx *cc, int json)
     Value *v = NULL;
     if (json) v = json_parse_rb(cc, val_str(A, text, len), &msg);
     else if (!hiera_parse_yaml(cc->c, p->str.s, text, len, &v, &msg)) v = NULL;
+    const char *nul = v && !msg ? cmp_nul_path(cc->c, v) : NULL;
+    if (nul) ev_fail(cc, CMP_NUL_MSG " (at %s in %s, read by %s())", *nul ? nul : "the top", p->str.s, json ? "loadjson" : "loadyaml");
     if (msg) {
         if (!strncmp(msg, "(", 1) && strstr(msg, "): Tried to load")) msg = strstr(msg, "): Tried") + 3;
         if (!val_truthy(dflt)) ev_fail(cc, "%s", msg);

@@ -436,6 +436,7 @@ static void kformat(SC *sc, Buf *b, const char *fmt, const KArg *arg)
         }
         case 'c': {
             if (arg->kind != KA_INT) sc_fail(sc, "no implicit conversion of %s into Integer", arg->ruby_class);
+            if (arg->i == 0) sc_fail(sc, CMP_NUL_MSG " (%%c of 0)");
             Buf cb = BUF_INIT;
             utf8_encode(&cb, (long)arg->i);
             rfmt_str(b, flags & ~FPREC, width, prec, cb.s, cb.len);
@@ -853,6 +854,7 @@ static void conv_int(SC *sc, Buf *b, int64_t v, const Fmt *f)
     case 'e': case 'E': case 'f': case 'g': case 'G': case 'a': case 'A': kformat_float(sc, b, f->orig, (double)v); return;
     case 'c': {
         if (v < 0 || v > 0x7FFFFFFF) sc_fail(sc, "pack(U): value out of range");
+        if (v == 0) sc_fail(sc, CMP_NUL_MSG " (%%c of 0)");
         LiveBuf ch;
         live_push(sc, &ch);
         if (f->alt) buf_addc(&ch.b, '"');

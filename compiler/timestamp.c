@@ -58,8 +58,19 @@ _Noreturn static void tm_fail(Compiler *c, const Node *at, const char *fmt, ...)
 #define cmp_fail tm_fail             /* every error of this file takes the prefix */
 #define NS_PER_SEC 1000000000LL
 
-static Value *timestamp(Compiler *c, i128 ns) { return val_time(A, V_TIMESTAMP, ns); }
-static Value *timespan(Compiler *c, i128 ns) { return val_time(A, V_TIMESPAN, ns); }
+/* A value holds whole seconds in 64 bits: Puppet's Ruby Integers have no
+ * such bound, so a result beyond it is an error naming the limit (never a
+ * wrapped value). */
+static Value *time_value(Compiler *c, const Node *at, ValueKind kind, i128 ns)
+{
+    i128 sec = ns / NS_PER_SEC - (ns % NS_PER_SEC < 0);
+    if (sec > INT64_MAX || sec < INT64_MIN)
+        cmp_fail(c, at, "%s out of range: a Timestamp or Timespan holds at most %lld seconds either way (mcomp's limit)",
+                 kind == V_TIMESTAMP ? "Timestamp" : "Timespan", (long long)INT64_MAX);
+    return val_time(A, kind, ns);
+}
+#define timestamp(c, at, ns) time_value(c, at, V_TIMESTAMP, ns)
+#define timespan(c, at, ns) time_value(c, at, V_TIMESPAN, ns)
 
 static i128 floor_div(i128 a, i128 b)
 {
@@ -744,7 +755,7 @@ static Value *ts_parse(Compiler *c, const Node *at, const char *str, const char 
     int64_t days = days_from_civil(p.year, p.mon < 0 ? 1 : p.mon, 1) + (p.mday < 0 ? 0 : p.mday - 1);
     i128 secs = (i128)days * 86400 + (p.hour < 0 ? 0 : p.hour) * 3600 + (p.min < 0 ? 0 : p.min) * 60 + (p.sec < 0 ? 0 : p.sec);
     if (has_tz) secs -= tz_offset(c, at, tz);
-    return timestamp(c, secs * NS_PER_SEC + p.frac_ns);
+    return timestamp(c, at, secs * NS_PER_SEC + p.frac_ns);
 }
 
 /* Timestamp#format(format, timezone) */
@@ -958,7 +969,13 @@ static int span_parse(Compiler *c, const SpanFmt *sf, const char *str, i128 *out
         for (const char *q = gs; q < ge; q++)
             if (!isdigit((unsigned char)*q)) return 0;
         i128 v = 0;
-        for (const char *q = gs; q < ge && v < ((i128)1 << 60); q++) v = v * 10 + (*q - '0');
+        for (const char *q = gs; q < ge; q++) {
+            if (v >= ((i128)1 << 60)) {       /* far out of range: the result's range check says so */
+                v = (i128)1 << 70;
+                break;
+            }
+            v = v * 10 + (*q - '0');
+        }
         if (g->kind == SEG_MSEC || g->kind == SEG_NSEC) {
             if (g->total) {
                 *err = "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude";
@@ -984,14 +1001,14 @@ static Value *span_parse_with(Compiler *c, const Node *at, const char *str, cons
     if (single) {
         SpanFmt *sf = span_compile(c, at, formats[0]);
         const char *err = NULL;
-        if (span_parse(c, sf, str, &ns, &err)) return timespan(c, ns);
+        if (span_parse(c, sf, str, &ns, &err)) return timespan(c, at, ns);
         if (err) cmp_fail(c, at, "%s", err);
         cmp_fail(c, at, "Unable to parse '%s' using format '%s'", str, formats[0]);
     }
     for (size_t i = 0; i < nf; i++) {
         SpanFmt *sf = span_compile(c, at, formats[i]);
         const char *err = NULL;
-        if (span_parse(c, sf, str, &ns, &err)) return timespan(c, ns);
+        if (span_parse(c, sf, str, &ns, &err)) return timespan(c, at, ns);
     }
     cmp_fail(c, at, "Unable to parse '%s' using any of the formats %s", str, join_formats(c, formats, nf));
 }
@@ -1161,9 +1178,9 @@ Value *tm_new_timestamp(Compiler *c, const Node *at, Value **args, size_t n)
     case 0: {
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        return timestamp(c, (i128)now.tv_sec * NS_PER_SEC + now.tv_nsec);
+        return timestamp(c, at, (i128)now.tv_sec * NS_PER_SEC + now.tv_nsec);
     }
-    case 1: return timestamp(c, seconds_ns(args[0]));
+    case 1: return timestamp(c, at, seconds_ns(args[0]));
     case 2:
         f = formats_arg(c, n > 1 ? args[1] : NULL, &nf, &single);
         return ts_parse(c, at, args[0]->str.s, f, nf, single, n > 2 ? args[2]->str.s : NULL);
@@ -1193,12 +1210,12 @@ static const Sig SPAN_SIGS[] = {
 };
 
 /* Timespan.from_fields: ((((d * 24 + h) * 60 + m) * 60 + s) * 1000 + ms) ... */
-static Value *span_fields(Compiler *c, int negative, const int64_t *f)
+static Value *span_fields(Compiler *c, const Node *at, int negative, const int64_t *f)
 {
     static const int mult[] = {24, 60, 60, 1000, 1000, 1000};
     i128 ns = f[0];
     for (int i = 1; i < 7; i++) ns = ns * mult[i - 1] + f[i];
-    return timespan(c, negative ? -ns : ns);
+    return timespan(c, at, negative ? -ns : ns);
 }
 
 /* a Timespan from a hash: {string, format} or the fields */
@@ -1218,14 +1235,14 @@ static Value *span_from_hash(Compiler *c, const Node *at, Value *h)
         f[i] = v && v->kind == V_INT ? v->i : 0;
     }
     Value *neg = val_hash_gets(h, "negative");
-    return span_fields(c, neg && val_truthy(neg), f);
+    return span_fields(c, at, neg && val_truthy(neg), f);
 }
 
 Value *tm_new_timespan(Compiler *c, const Node *at, Value **args, size_t n)
 {
     size_t sig = dispatch(c, at, "new_timespan", SPAN_SIGS, ARRAY_LEN(SPAN_SIGS), args, n);
     switch (sig) {
-    case 0: return timespan(c, seconds_ns(args[0]));
+    case 0: return timespan(c, at, seconds_ns(args[0]));
     case 1: {
         size_t nf;
         int single;
@@ -1235,7 +1252,7 @@ Value *tm_new_timespan(Compiler *c, const Node *at, Value **args, size_t n)
     case 2: {
         int64_t f[7] = {0};
         for (size_t i = 0; i < n; i++) f[i] = args[i]->i;
-        return span_fields(c, 0, f);
+        return span_fields(c, at, 0, f);
     }
     default: return span_from_hash(c, at, args[0]);
     }
@@ -1394,7 +1411,7 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
             Value *t = a;
             a = b, b = t;
         } else if (op == '-' && b->kind == V_TIMESPAN) {
-            a = timespan(c, secs(a));
+            a = timespan(c, at, secs(a));
         } else {
             cmp_fail(c, at, "Operator '%s' is not applicable to %s %s when right side is %s %s.", ops, a_an(label(a)), label(a),
                      a_an(label(b)), label(b));
@@ -1404,13 +1421,13 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
     if (a->kind == V_TIMESTAMP) {
         switch (op) {
         case '+':
-            if (b->kind == V_TIMESPAN) return timestamp(c, x + val_time_ns(b));
-            if (is_number(b)) return timestamp(c, x + secs(b));
+            if (b->kind == V_TIMESPAN) return timestamp(c, at, x + val_time_ns(b));
+            if (is_number(b)) return timestamp(c, at, x + secs(b));
             runtime_error(c, at, ops, arena_printf(A, "%s %s cannot be added to a Timestamp", strchr("AEIOU", label(b)[0]) ? "An" : "A", label(b)));
         case '-':
-            if (b->kind == V_TIMESTAMP) return timespan(c, x - val_time_ns(b));
-            if (b->kind == V_TIMESPAN) return timestamp(c, x - val_time_ns(b));
-            if (is_number(b)) return timestamp(c, x - secs(b));
+            if (b->kind == V_TIMESTAMP) return timespan(c, at, x - val_time_ns(b));
+            if (b->kind == V_TIMESPAN) return timestamp(c, at, x - val_time_ns(b));
+            if (is_number(b)) return timestamp(c, at, x - secs(b));
             runtime_error(c, at, ops, arena_printf(A, "%s %s cannot be subtracted from a Timestamp", strchr("AEIOU", label(b)[0]) ? "An" : "A", label(b)));
         default: not_applicable(c, at, ops, a);
         }
@@ -1419,21 +1436,21 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
     const char *uc = strchr("AEIOU", lb[0]) ? "An" : "A";
     switch (op) {
     case '+':
-        if (b->kind == V_TIMESTAMP) return timestamp(c, x + val_time_ns(b));
-        if (b->kind == V_TIMESPAN) return timespan(c, x + val_time_ns(b));
-        if (is_number(b)) return timespan(c, x + secs(b));
+        if (b->kind == V_TIMESTAMP) return timestamp(c, at, x + val_time_ns(b));
+        if (b->kind == V_TIMESPAN) return timespan(c, at, x + val_time_ns(b));
+        if (is_number(b)) return timespan(c, at, x + secs(b));
         runtime_error(c, at, ops, arena_printf(A, "%s %s cannot be added to a Timespan", uc, lb));
     case '-':
-        if (b->kind == V_TIMESPAN) return timespan(c, x - val_time_ns(b));
-        if (is_number(b)) return timespan(c, x - secs(b));
+        if (b->kind == V_TIMESPAN) return timespan(c, at, x - val_time_ns(b));
+        if (is_number(b)) return timespan(c, at, x - secs(b));
         runtime_error(c, at, ops, arena_printf(A, "%s %s cannot be subtracted from a Timespan", uc, lb));
     case '*':
         if (b->kind == V_INT) {
             i128 r;
             if (__builtin_mul_overflow(x, (i128)b->i, &r)) r = dbl_ns((double)x * (double)b->i);
-            return timespan(c, r);
+            return timespan(c, at, r);
         }
-        if (b->kind == V_FLOAT) return timespan(c, dbl_ns((double)x * b->f));
+        if (b->kind == V_FLOAT) return timespan(c, at, dbl_ns((double)x * b->f));
         runtime_error(c, at, ops, arena_printf(A, "A Timestamp cannot be multiplied by %s %s", a_an(lb), lb));
     case '/':
         if (b->kind == V_TIMESPAN) {        /* a Float */
@@ -1443,11 +1460,11 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
         }
         if (b->kind == V_INT) {
             if (b->i == 0) cmp_fail(c, at, "Division by 0");
-            return timespan(c, floor_div(x, b->i));
+            return timespan(c, at, floor_div(x, b->i));
         }
         if (b->kind == V_FLOAT) {
             if (b->f == 0) cmp_fail(c, at, "Division by 0");
-            return timespan(c, dbl_ns(floor((double)x / b->f)));
+            return timespan(c, at, dbl_ns(floor((double)x / b->f)));
         }
         runtime_error(c, at, ops, arena_printf(A, "A Timespan cannot be divided by %s %s", a_an(lb), lb));
     case '%':
@@ -1464,7 +1481,7 @@ Value *tm_arith(Compiler *c, const Node *at, const char *ops, Value *a, Value *b
 
 Value *tm_negate(Compiler *c, const Node *at, Value *v)
 {
-    if (v->kind == V_TIMESPAN) return timespan(c, -val_time_ns(v));
+    if (v->kind == V_TIMESPAN) return timespan(c, at, -val_time_ns(v));
     cmp_fail(c, at, "Error while evaluating an Unary Minus, undefined method `-@' for #<Puppet::Pops::Time::Timestamp:0x0000000000000000 @nsecs=%s>",
              i128_text(c, val_time_ns(v)));
 }
@@ -1501,7 +1518,7 @@ Value *tm_fn_strftime(Compiler *c, Scope *s, const Node *at, Value **args, size_
             }
             struct timespec now;
             clock_gettime(CLOCK_REALTIME, &now);
-            ts = timestamp(c, (i128)now.tv_sec * NS_PER_SEC + now.tv_nsec);
+            ts = timestamp(c, at, (i128)now.tv_sec * NS_PER_SEC + now.tv_nsec);
             fmt = args[0]->str.s, flen = args[0]->str.len, tz = n > 1 ? args[1]->str.s : NULL;
         }
         ts_format(c, at, &b, ts, fmt, flen, tz);   /* fails (bad zone) before it writes */

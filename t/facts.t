@@ -153,6 +153,19 @@ is(message($out, 'ft_block'), '"from the file"', 'the facts are the file\'s');
 is(message($out, 'ft_linux'), '""', 'and nothing else');
 unlike($err, qr/Facter/, 'no fact ran, so no Facter line on stderr');
 
+# A custom fact whose value holds a NUL byte is refused, naming the fact (strings are C
+# strings: it would otherwise be cut at the NUL); a facts file with \u0000 too.
+mkdir "$tmp/$_" for qw(nulf nulf/m nulf/m/lib nulf/m/lib/facter);
+spew("$tmp/nulf/m/lib/facter/nul.rb", "Facter.add(:nul_fact) { setcode { { 'k' => [\"a\\0b\"] } } }\n");
+($st, $out, $err) = mcomp('--modulepath', "$tmp/nulf", '--certname', 'n1', "$tmp/site.pp");
+is($st, 1, 'a custom fact holding a NUL byte is an error');
+like($err, qr/error: A string may not contain a NUL byte \(in the value of custom fact 'nul_fact'\)/, 'naming the fact');
+is($out, '', 'and no catalog');
+spew("$tmp/nulfacts.json", '{"kernel": "Linux", "x": {"y": "a\u0000b"}}');
+($st, $out, $err) = mcomp('--facts', "$tmp/nulfacts.json", '--certname', 'n1', "$tmp/site.pp");
+is($st, 2, 'a facts file with \u0000 is refused');
+like($err, qr/cannot read facts from .*nulfacts\.json: .*\\u0000 \(NUL\) is not allowed in a string \(at \$\.x\.y\)/, 'naming the place');
+
 # Ruby starts only when something needs it: a Ruby type used, or custom facts to run
 mkdir "$tmp/$_" for qw(lazy lazy/m lazy/m/lib lazy/m/lib/puppet lazy/m/lib/puppet/type);
 spew("$tmp/lazy/m/lib/puppet/type/lazy_thing.rb", "Puppet::Type.newtype(:lazy_thing) { newparam(:name) { isnamevar } }\n");

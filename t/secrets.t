@@ -262,6 +262,50 @@ EOF
     is(slurp("$root/etc/shadow"), $before, 'and the password is untouched');
 }
 
+# ---- Sensitive values inside arrays and hashes ----
+{
+    secret('nested hash', 'N1hash-jj10');
+    secret('nested array', 'N2arr-kk20');
+    secret('nested check', 'N3chk-ll30');
+    secret('nested env', 'PW=N4env-mm40');
+    secret('nested define', 'N5def-nn50');
+    ($rc, $out, $cat) = apply(<<'EOF');
+notify { 'h': message => { 'a' => Sensitive('N1hash-jj10'), 'b' => [1, Sensitive('N1hash-jj10')] } }
+notify { 'a': message => [['x', Sensitive('N2arr-kk20')]] }
+exec { '/bin/true': unless => [['/bin/sh', '-c', 'exit 1', Sensitive('N3chk-ll30')]] }
+define dd ($p) { notify { "dd-${title}": message => $p } }
+dd { 'x': p => { 'k' => [Sensitive('N5def-nn50')] } }
+EOF
+    is($rc, 0, 'nested Sensitive values compile and apply') or diag $out;
+    no_leak($out, 'nested Sensitive values, -d --show_diff');
+    no_leak(slurp("$tmp/r$n.json"), 'their report');
+    is(mode_of($cat), 0600, 'a catalog with only nested Sensitive values is 0600');
+    like(slurp($cat), qr/\{"__ptype":"Sensitive","__pvalue":"N1hash-jj10"\}/, "the catalog holds Puppet's rich-data form");
+    like($out, qr/^Notice: x Sensitive \[value redacted\]$/m, 'notify of an array shows the value as Puppet does');
+    like($out, qr/Notify\[a\]\/message: defined 'message' as \['x', #<Sensitive \[value redacted\]>\]/,
+         'and so does its change');
+    like($out, qr/^Notice: \{"a"=>#<Sensitive \[value redacted\]>, "b"=>\[1, #<Sensitive \[value redacted\]>\]\}$/m,
+         'a hash too');
+    for my $dot (glob("$var/graphs/*.dot")) { no_leak(slurp($dot), "graph $dot") }
+
+    # mcomp refuses a Sensitive environment entry (Puppet refuses it when it applies)
+    write_file("$tmp/env.pp", "exec { '/bin/true': environment => [Sensitive('PW=N4env-mm40')] }\n");
+    ($rc, $out) = run("$mcomp $tmp/env.pp");
+    is($rc, 1, 'a Sensitive environment entry is refused');
+    like($out, qr/Invalid environment setting 'Sensitive \[value redacted\]'/, "in Puppet's words");
+    no_leak($out, 'the environment error');
+    # a catalog written as Puppet writes it: the rich-data form is read back as Sensitive
+    my $j = decode_json(slurp($cat));
+    $_->{type} eq 'Exec' and $_->{parameters}{environment} = [{ __ptype => 'Sensitive', __pvalue => 'PW=N4env-mm40' }]
+        for @{ $j->{resources} };
+    write_file("$tmp/env.json", encode_json($j));
+    chmod 0600, "$tmp/env.json";
+    ($rc, $out) = run("$mapply --vardir $var $tmp/env.json");
+    is($rc, 1, 'mapply refuses it too');
+    like($out, qr/Invalid environment setting 'Sensitive \[value redacted\]'/, 'with the same words');
+    no_leak($out, "mapply's environment error");
+}
+
 # ---- the vardir: secrets only in bucket contents ----
 my @leaky;
 find(sub {

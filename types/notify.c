@@ -140,7 +140,7 @@ static void ruby_to_s(Buf *b, const Value *v)
             ruby_to_s(b, v->arr.items[i]);
         }
         break;
-    case V_HASH: case V_SENSITIVE: ruby_inspect(b, v); break;
+    case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
     default: ruby_inspect(b, v); break;
     }
 }
@@ -176,7 +176,7 @@ static void display(Buf *b, const Value *v, Indent ind)
     case V_FLOAT: ruby_float(b, v->f); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_UNDEF: buf_adds(b, "undef"); break;
-    case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
+    case V_SENSITIVE: buf_adds(b, "#<Sensitive [value redacted]>"); break;
     case V_ARRAY: {
         ind.indenting = 1;
         if (ind.level > 0 && !ind.first) {

@@ -68,7 +68,7 @@ Value *provider_param(const Resource *r, const char *name);
  * NULL when msg needs no change. */
 char *provider_scrub(const Resource *r, const char *msg);
 
-/* 1 when r's parameter name holds a Sensitive value (wrapped, or listed in
+/* 1 when r's parameter name holds a Sensitive value (wrapped, at any depth, or listed in
  * the catalog's sensitive_parameters); with name NULL, when any does. */
 int provider_sensitive(const Resource *r, const char *name);
 

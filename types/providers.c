@@ -116,25 +116,26 @@ static void hexify(const unsigned char *d, size_t n, char *out)
     out[2 * n] = '\0';
 }
 
-/* Scrubs each string inside v (arrays and hashes walked) out of *msg. */
-static void scrub_value(char **msg, int *owned, const Value *v, int depth)
+/* Scrubs each string inside v (arrays and hashes walked) out of *msg; with
+ * all 0, only those inside a Sensitive value. */
+static void scrub_value(char **msg, int *owned, const Value *v, int depth, int all)
 {
     if (!v || depth > 32)
         return;
     switch (v->kind) {
     case V_SENSITIVE:
-        scrub_value(msg, owned, v->sensitive, depth + 1);
+        scrub_value(msg, owned, v->sensitive, depth + 1, 1);
         break;
     case V_ARRAY:
         for (size_t i = 0; i < v->arr.n; i++)
-            scrub_value(msg, owned, v->arr.items[i], depth + 1);
+            scrub_value(msg, owned, v->arr.items[i], depth + 1, all);
         break;
     case V_HASH:
         for (size_t i = 0; i < v->hash.n; i++)
-            scrub_value(msg, owned, v->hash.vals[i], depth + 1);
+            scrub_value(msg, owned, v->hash.vals[i], depth + 1, all);
         break;
     case V_STR: {
-        if (v->str.len < 2)
+        if (!all || v->str.len < 2)
             break;
         char hex[65];
         unsigned char d[32];
@@ -173,8 +174,7 @@ char *provider_scrub(const Resource *r, const char *msg)
                            (!strcasecmp(r->type, "User") && !strcmp(r->params[i].name, "password")));
         for (size_t k = 0; !listed && k < r->nsensitive; k++)
             listed = !strcmp(r->sensitive[k], r->params[i].name);
-        if (listed)
-            scrub_value(&out, &owned, v, 0);
+        scrub_value(&out, &owned, v, 0, listed);
     }
     return owned ? out : NULL;
 }
@@ -182,8 +182,7 @@ char *provider_scrub(const Resource *r, const char *msg)
 int provider_sensitive(const Resource *r, const char *name)
 {
     for (size_t i = 0; i < r->nparams; i++)
-        if ((!name || !strcmp(r->params[i].name, name)) && r->params[i].value &&
-            r->params[i].value->kind == V_SENSITIVE)
+        if ((!name || !strcmp(r->params[i].name, name)) && val_has_sensitive(r->params[i].value))
             return 1;
     for (size_t k = 0; k < r->nsensitive; k++)
         if (!name || !strcmp(r->sensitive[k], name))

@@ -383,6 +383,8 @@ static Value *render(Compiler *c, Scope *s, const Node *at, const char *spec, co
         size_t n;
         const char *out = rby_cstr(c, r.out, &n);
         RB_GC_GUARD(r.out);
+        if (memchr(out, 0, n) && spec) cmp_fail(c, at, CMP_NUL_MSG " (in the result of template %s)", spec);
+        if (memchr(out, 0, n)) cmp_fail(c, at, CMP_NUL_MSG " (in the result of inline_template())");
         rby_write_back(c, s, at);
         return val_str_nocopy(A, out, n);
     }

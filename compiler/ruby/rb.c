@@ -272,6 +272,7 @@ static Value *to_puppet(Compiler *c, VALUE v, int depth)
     case T_STRING: {
         size_t n;
         const char *s = rby_cstr(c, v, &n);
+        if (memchr(s, 0, n)) RBY_RAISE(c_puppet_error, CMP_NUL_MSG " (in a String from Ruby code)");
         return val_str_nocopy(A, s, n);
     }
     case T_SYMBOL: {

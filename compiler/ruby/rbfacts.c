@@ -53,6 +53,8 @@ Value *rby_facts_custom(Compiler *c, Value *facts)
         if (fchdir(cwd) != 0) cmp_warn(c, NULL, "custom facts: cannot return to the working directory");
         close(cwd);
     }
+    if (failed && !strncmp(rby_exc_message(c, exc), CMP_NUL_MSG, strlen(CMP_NUL_MSG)))
+        cmp_fail(c, NULL, "%s", rby_exc_message(c, exc));
     if (failed) {
         cmp_warn(c, NULL, "custom facts: %s", rby_exc_message(c, exc));
         return facts;

@@ -378,6 +378,15 @@ module MComp
     # a Hash (name => value), without those whose value is nil and those
     # gathered already (unless weighted to override them).  A file that
     # fails to load is Facter's error line.
+    def self.mcomp_nul?(v)
+      case v
+      when String then v.include?("\0")
+      when Array then v.any? { |e| mcomp_nul?(e) }
+      when Hash then v.any? { |k, e| mcomp_nul?(k) || mcomp_nul?(e) }
+      else false
+      end
+    end
+
     def self.resolve(libdirs, gathered)
       Facter.mcomp_gathered = gathered
       MComp.type_libdirs ||= libdirs
@@ -398,6 +407,8 @@ module MComp
       Facter.mcomp_custom.each do |name, fact|
         next if gathered.key?(name) && !fact.mcomp_weighted?
         v = fact.value
+        # mcomp's strings are C strings: a NUL byte is refused, naming the fact
+        raise "A string may not contain a NUL byte (in the value of custom fact '#{name}')" if mcomp_nul?(v)
         out[name] = v unless v.nil?
       end
       out

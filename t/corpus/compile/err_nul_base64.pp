@@ -1,0 +1,3 @@
+notify { 'x':
+  message => base64('decode', 'YQBi'),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => generate('/usr/bin/printf', 'a\\0b'),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => inline_template('<%= "a" + 0.chr %>'),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => parsejson('{"k": ["a\\u0000b"]}', 'dflt'),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => parseyaml("k:\n  j: \"a\\0b\"\n"),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => String(0, '%c'),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => template('m/t.erb'),
+}

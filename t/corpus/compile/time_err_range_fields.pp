@@ -1,0 +1,3 @@
+notify { 'x':
+  message => String(Timespan({ 'days' => 9223372036854775807 })),
+}

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => String(Timestamp(1e30)),
+}

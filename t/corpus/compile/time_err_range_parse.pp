@@ -1,0 +1,3 @@
+notify { 'x':
+  message => String(Timespan('99999999999999999999999-00:00:00', '%D-%H:%M:%S')),
+}
