@@ -1928,7 +1928,7 @@ static Value *rb_type(Yaml *y, Value *t)
         size_t nt = 0;
         while (nt < n && p[nt]->kind == V_TYPE) nt++;
         int callable = nm[0] == 'C';
-        if (!callable) return robj(y, "PTupleType", 2, "types", rb_array(y, p, nt, 0), "size_type", rb_size(y, p + nt, n - nt));
+        if (!callable) return robj(y, "PTupleType", 2, "types", rb_array(y, p, nt, 0), "size_type", rb_size(y, nt < n ? p + nt : NULL, n - nt));
         if (!n) return robj(y, "PCallableType", 3, "param_types", nil, "block_type", nil, "return_type", nil);
         Value *ret = nil, **params = p;
         size_t np = nt, nc = 0;
