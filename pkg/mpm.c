@@ -1289,13 +1289,14 @@ static void usage(FILE *out)
           "  -h, --help                 this text\n"
           "  -V, --version              the version\n"
           "\n"
-          "Exit status: 0 ok, 1 an error (verify: a file changed or missing), 2 bad options.\n",
+          "Exit status: 0 ok, 1 an error (verify: a file changed or missing), 2 a usage\n"
+          "error (one line on stderr: mpm: REASON).\n",
           out);
 }
 
 static int run(char **args, int nargs)
 {
-    if (!nargs) { usage(stderr); return 2; }
+    if (!nargs) { util_usage_error("no COMMAND given (usage: mpm [options] COMMAND [ARGS])"); return 2; }
     const char *c = args[0];
     char **rest = args + 1;
     int nrest = nargs - 1;
@@ -1359,7 +1360,8 @@ int main(int argc, char **argv)
     o.confdir = "/etc/puppet";
     o.sharedir = "/usr/share/mpm";
     int ch;
-    while ((ch = getopt_long(argc, argv, "yfvhV", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":yfvhV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'y': o.yes = 1; break;
         case 'f': o.force = 1; break;
@@ -1373,7 +1375,7 @@ int main(int argc, char **argv)
         case O_DUPS: o.dups = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mpm 0.1"); return 0;
-        default: usage(stderr); return 2;
+        default: util_getopt_error(ch, argv, longopts); return 2;
         }
     }
     Buf err = BUF_INIT;
