@@ -950,6 +950,7 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
         if (l > 4 && !strcmp(a + l - 4, ".spm") && stat(a, &st) == 0) {
             Plan *p = add_plan(rp, NULL);
             p->explicit_arg = 1;
+            if (S_ISDIR(st.st_mode)) return fail("Cannot read package %s: %s", a, strerror(EISDIR));
             if (spm_read(&A, a, NULL, 0, &p->pkg, &err) != 0) return fail_buf(&err);
         } else if (local || (l > 4 && !strcmp(a + l - 4, ".spm"))) {
             return fail("Package file %s not found", a);
@@ -1194,6 +1195,7 @@ static int cmd_local(char **args, int nargs)
     if (nargs < 2) return fail("A package filename must be specified");
     struct stat st;
     if (stat(args[1], &st) != 0) return fail("Package file %s not found", args[1]);
+    if (S_ISDIR(st.st_mode)) return fail("Cannot read package %s: %s", args[1], strerror(EISDIR));
     SpmPackage p;
     Buf err = BUF_INIT;
     if (spm_read(&A, args[1], NULL, 0, &p, &err) != 0) return fail_buf(&err);
