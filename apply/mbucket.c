@@ -172,7 +172,7 @@ int main(int argc, char **argv)
     size_t ci = 0;
     while (ci < ARRAY_LEN(cmds) && strcmp(cmd, cmds[ci].name)) ci++;
     if (!nargs) {
-        util_usage_error("no command given (list, get, restore; mbucket --help)");
+        util_usage_error("no command given (usage: mbucket [options] list|get|restore ...)");
         return 2;
     }
     if (ci == ARRAY_LEN(cmds)) {
