@@ -50,8 +50,9 @@ static void usage(FILE *out)
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --graph                 write resources.dot, relationships.dot, expanded_relationships.dot\n"
           "                          (and cycles.dot when there are cycles) into the graph directory\n"
-          "  --graphdir DIR          where --graph writes (default VARDIR/graphs)\n"
-          "  --graph-format FMT      dot (default), svg or png: also render each graph\n"
+          "  --graphdir DIR          where --graph writes (default VARDIR/graphs); implies --graph\n"
+          "  --graph-format FMT      dot (default), svg or png: also render each graph;\n"
+          "                          implies --graph\n"
           "  --report FILE           write a JSON report of every resource's status\n"
           "  --root DIR              apply to an alternate root directory: file paths,\n"
           "                          packages, users and commands all under DIR\n"
@@ -61,7 +62,11 @@ static void usage(FILE *out)
           "                          found (<DIR>/<module>/files/<path>)\n"
           "  --show_diff             print a unified diff of each file content change\n"
           "  -h, --help              this text\n"
-          "  -V, --version           the version\n",
+          "  -V, --version           the version\n"
+          "\n"
+          "Exit status: 0 ok (with --detailed-exitcodes: 0 no changes, 2 changes, 4 failures,\n"
+          "6 both); 1 could not run, and usage errors (one line on stderr: mapply: REASON),\n"
+          "as puppet apply.\n",
           out);
 }
 
@@ -247,7 +252,8 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "vdhV", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":vdhV", longopts, NULL)) != -1) {
         switch (ch) {
         case O_NOOP: opt.noop = 1; break;
         case O_VALIDATE: validate_only = 1; break;
@@ -260,19 +266,29 @@ int main(int argc, char **argv)
         case O_SKIP: opt.nskip_tags = split_list(optarg, &opt.skip_tags); break;
         case O_VARDIR: vardir = optarg; break;
         case O_GRAPH: graph = 1; break;
-        case O_GRAPHDIR: graphdir = optarg; break;
-        case O_GRAPHFMT: graph_format = optarg; break;
+        case O_GRAPHDIR: graphdir = optarg; graph = 1; break;        /* implies --graph */
+        case O_GRAPHFMT: graph_format = optarg; graph = 1; break;
         case O_REPORT: report = optarg; break;
         case O_ROOT: opt.root = optarg; break;
         case O_MODPATH: opt.modulepath = optarg; break;
         case O_DIFF: opt.show_diff = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mapply 0.1"); return 0;
-        default: usage(stderr); return 1;
+        /* usage errors exit 1, as puppet apply's do: under --detailed-exitcodes
+         * 2 means "changes were made", 1 "could not run" */
+        default: util_getopt_error(ch, argv, longopts); return 1;
         }
     }
-    if (optind != argc - 1 || (strcmp(graph_format, "dot") && strcmp(graph_format, "svg") && strcmp(graph_format, "png"))) {
-        usage(stderr);
+    if (strcmp(graph_format, "dot") && strcmp(graph_format, "svg") && strcmp(graph_format, "png")) {
+        util_usage_error("unknown --graph-format '%s' (dot, svg, png)", graph_format);
+        return 1;
+    }
+    if (optind == argc) {
+        util_usage_error("no CATALOG given (usage: mapply [options] CATALOG.json)");
+        return 1;
+    }
+    if (optind < argc - 1) {
+        util_usage_error("one CATALOG expected, but also got '%s'", argv[optind + 1]);
         return 1;
     }
     Buf rerr = BUF_INIT;
@@ -295,6 +311,14 @@ int main(int argc, char **argv)
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1;
     char *gdir = NULL;
+    struct stat cst;
+    int cfd = open(argv[optind], O_RDONLY | O_CLOEXEC);
+    if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
+        fprintf(stderr, "Error: Could not read catalog %s: %s\n", argv[optind], strerror(errno));
+        if (cfd >= 0) close(cfd);
+        goto out;
+    }
+    close(cfd);
     if (cat_read_json(&cat, argv[optind], &err) != 0) {
         fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
         goto out;

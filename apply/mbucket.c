@@ -34,8 +34,10 @@ static void usage(FILE *out)
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --root DIR              restore PATH under DIR (as mapply --root)\n"
           "  -h, --help              this text\n"
+          "  -V, --version           the version\n"
           "\n"
-          "Exit status: 0 ok, 1 an error.\n",
+          "Exit status: 0 ok, 1 an error, 2 a usage error (one line on stderr:\n"
+          "mbucket: REASON).\n",
           out);
 }
 
@@ -146,16 +148,41 @@ int main(int argc, char **argv)
         {"vardir", required_argument, NULL, O_VARDIR},
         {"root", required_argument, NULL, O_ROOT},
         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, "+:hV", longopts, NULL)) != -1) {
         switch (ch) {
         case O_VARDIR: vardir = optarg; break;
         case O_ROOT: root = optarg; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 1;
+        case 'V': puts("mbucket 0.1"); return 0;
+        default: util_getopt_error(ch, argv, longopts); return 2;
         }
+    }
+    /* the command and its arguments, checked before anything is opened */
+    int nargs = argc - optind;
+    const char *cmd = nargs ? argv[optind] : "";
+    static const struct { const char *name; int min, max; const char *args; } cmds[] = {
+        {"list", 1, 2, "list [PATH]"}, {"get", 2, 2, "get SUM"},
+        {"restore", 3, 3, "restore PATH SUM"}, {"help", 1, 1, "help"},
+    };
+    size_t ci = 0;
+    while (ci < ARRAY_LEN(cmds) && strcmp(cmd, cmds[ci].name)) ci++;
+    if (!nargs) {
+        util_usage_error("no command given (usage: mbucket [options] list|get|restore ...)");
+        return 2;
+    }
+    if (ci == ARRAY_LEN(cmds)) {
+        util_usage_error("unknown command '%s' (list, get, restore)", cmd);
+        return 2;
+    }
+    if (nargs < cmds[ci].min || nargs > cmds[ci].max) {
+        util_usage_error("%s (usage: mbucket [options] %s)",
+                         nargs < cmds[ci].min ? "missing argument" : "too many arguments", cmds[ci].args);
+        return 2;
     }
     /* the same default as mapply's, so the two meet without options */
     char *home_vardir = NULL;
@@ -173,8 +200,6 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 1;
-    int nargs = argc - optind;
-    const char *cmd = nargs ? argv[optind] : "";
     if (!strcmp(cmd, "list") && nargs <= 2)
         rc = cmd_list(vardir, nargs == 2 ? argv[optind + 1] : NULL);
     else if (!strcmp(cmd, "get") && nargs == 2)
@@ -188,8 +213,6 @@ int main(int argc, char **argv)
     }
     else if (!strcmp(cmd, "help") && nargs == 1)
         usage(stdout), rc = 0;
-    else
-        usage(stderr);
     free(root_copy);
     free(home_vardir);
     rootfs_fini();

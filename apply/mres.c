@@ -42,11 +42,13 @@ static void usage(FILE *out)
           "  -v, --verbose           also print Info lines\n"
           "  -d, --debug             also print Debug lines\n"
           "  -h, --help              this text\n"
+          "  -V, --version           the version\n"
           "\n"
           "A change takes the run lock of the root (DIR, or /) as mapply does: while another\n"
           "run holds it, mres changes nothing and exits 1.\n"
           "\n"
-          "Exit status: 0 ok, 1 an error or a failed change, 2 usage.\n",
+          "Exit status: 0 ok, 1 an error or a failed change, 2 a usage error (one line on\n"
+          "stderr: mres: REASON).\n",
           out);
 }
 
@@ -269,10 +271,12 @@ int main(int argc, char **argv)
         {"verbose", no_argument, NULL, 'v'},
         {"debug", no_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "vdh", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":vdhV", longopts, NULL)) != -1) {
         switch (ch) {
         case O_JSON: json = 1; break;
         case O_NOOP: opt.noop = 1; break;
@@ -283,7 +287,8 @@ int main(int argc, char **argv)
         case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
         case 'd': opt.log_level = LOG_DEBUG; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
+        case 'V': puts("mres 0.1"); return 0;
+        default: util_getopt_error(ch, argv, longopts); return 2;
         }
     }
     const char *root = opt.root ? opt.root : "";
@@ -294,14 +299,18 @@ int main(int argc, char **argv)
         return 1;
     }
     if (verify || files) {
-        if (optind != argc || (verify && files)) {
-            usage(stderr);
+        if (verify && files) {
+            util_usage_error("--verify and --files cannot be given together");
+            return 2;
+        }
+        if (optind != argc) {
+            util_usage_error("--%s takes no other argument, but got '%s'", verify ? "verify" : "files", argv[optind]);
             return 2;
         }
         return package_query(root, verify ? verify : files, verify != NULL);
     }
     if (optind >= argc) {
-        usage(stderr);
+        util_usage_error("no TYPE given (usage: mres [options] TYPE [TITLE] [ATTR=VALUE ...])");
         return 2;
     }
     const char *type = argv[optind];
@@ -314,7 +323,7 @@ int main(int argc, char **argv)
     int first_attr = optind + 2;
     for (int i = optind + 1; i < argc; i++)
         if (i >= first_attr && !strchr(argv[i], '=')) {
-            fprintf(stderr, "Error: expected ATTR=VALUE, not '%s'\n", argv[i]);
+            util_usage_error("expected ATTR=VALUE, not '%s'", argv[i]);
             return 2;
         }
     /* a change holds the root's run lock, as a mapply run does */

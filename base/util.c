@@ -1,6 +1,8 @@
 /* util.c - checked allocation; see util.h. */
 #include "base/util.h"
 #include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,4 +104,67 @@ int util_write_all(int fd, const void *data, size_t len)
         off += (size_t)n;
     }
     return 0;
+}
+
+void util_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", util_progname);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* The long option NAME (up to '=' or the end) names: an exact match, else
+ * the only one it abbreviates; NULL with *nmatch > 1 when ambiguous. */
+static const struct option *long_match(const char *name, const struct option *lo, int *nmatch)
+{
+    size_t n = strcspn(name, "=");
+    const struct option *hit = NULL;
+    *nmatch = 0;
+    for (; lo && lo->name; lo++) {
+        if (strncmp(lo->name, name, n) != 0) continue;
+        if (lo->name[n] == '\0') { *nmatch = 1; return lo; }
+        if (!hit || hit->flag != lo->flag || hit->val != lo->val) ++*nmatch;  /* aliases count once */
+        hit = lo;
+    }
+    return *nmatch == 1 ? hit : NULL;
+}
+
+void util_getopt_error(int ch, char **argv, const struct option *longopts)
+{
+    /* getopt_long has stepped past a long option it refused, so that one is
+     * argv[optind - 1]; a refused short option is optopt. */
+    const char *arg = optind > 0 ? argv[optind - 1] : NULL;
+    int islong = arg && arg[0] == '-' && arg[1] == '-' && arg[2];
+    if (islong && optopt != 0) {
+        int n;
+        const struct option *o = long_match(arg + 2, longopts, &n);
+        islong = o && o->val == optopt && !o->flag;
+    } else if (optopt != 0) {
+        islong = 0;
+    }
+    if (islong) {
+        int n;
+        size_t len = strcspn(arg + 2, "=");
+        const struct option *o = long_match(arg + 2, longopts, &n);
+        if (!o && n > 1) {
+            fprintf(stderr, "%s: ambiguous option '--%.*s' (", util_progname, (int)len, arg + 2);
+            const char *sep = "";
+            for (const struct option *l = longopts; l->name; l++)
+                if (!strncmp(l->name, arg + 2, len)) fprintf(stderr, "%s--%s", sep, l->name), sep = ", ";
+            fputs(")\n", stderr);
+        } else if (!o) {
+            util_usage_error("unrecognized option '--%.*s' (%s --help lists them)", (int)len, arg + 2, util_progname);
+        } else if (ch == ':') {
+            util_usage_error("option '--%s' requires an argument", o->name);
+        } else {
+            util_usage_error("option '--%s' takes no argument", o->name);
+        }
+    } else if (ch == ':') {
+        util_usage_error("option '-%c' requires an argument", optopt);
+    } else {
+        util_usage_error("unrecognized option '-%c' (%s --help lists them)", optopt, util_progname);
+    }
 }

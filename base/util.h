@@ -34,5 +34,16 @@ void util_big_heap(size_t bytes);
  * has a small page stays small).  No effect where the kernel has none. */
 void util_huge_pages(void *p, size_t n);
 
+/* The command-line convention every tool shares: a usage error is one line
+ * on stderr, "PROG: REASON", and the tool exits 2 (mapply: 1, Puppet's
+ * "could not run", since 2 means "changes" under --detailed-exitcodes).
+ * util_usage_error prints that line.  util_getopt_error explains what
+ * getopt_long (with opterr = 0 and an optstring starting with ':', after a
+ * '+' if any) returned as '?' or ':': an unrecognized or ambiguous option, a
+ * missing argument, an argument given to an option that takes none. */
+struct option;
+void util_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void util_getopt_error(int ch, char **argv, const struct option *longopts);
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #endif

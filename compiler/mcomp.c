@@ -42,7 +42,8 @@ static void usage(FILE *out)
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
-          "Exit status: 0 compiled, 1 manifest errors, 2 usage or I/O errors.\n",
+          "Exit status: 0 compiled, 1 manifest errors, 2 usage or I/O errors (a usage\n"
+          "error is one line on stderr: mcomp: REASON).\n",
           out);
 }
 
@@ -134,7 +135,8 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (ch) {
         case O_MODULEPATH: opt.modulepath = optarg; break;
         case O_FACTS: opt.facts_file = optarg; break;
@@ -148,11 +150,15 @@ int main(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mcomp 0.1"); return 0;
-        default: usage(stderr); return 2;
+        default: util_getopt_error(ch, argv, longopts); return 2;
         }
     }
-    if (optind != argc - 1) {
-        usage(stderr);
+    if (optind == argc) {
+        util_usage_error("no MANIFEST given (usage: mcomp [options] MANIFEST)");
+        return 2;
+    }
+    if (optind < argc - 1) {
+        util_usage_error("one MANIFEST expected, but also got '%s'", argv[optind + 1]);
         return 2;
     }
     opt.manifest = argv[optind];
@@ -175,8 +181,13 @@ int main(int argc, char **argv)
         cat_json_prepare(&cat, &js);
         if (threaded) pthread_join(th, NULL);
         if (job.cycles.message) {
-            const char *m = job.cycles.message;
+            /* Puppet's text ends "Try the '--graph' option ...", an option
+             * of mapply's, not mcomp's: say what to run instead. */
+            char *m = job.cycles.message, *tail = strstr(m, "Try the '--graph' option");
+            if (tail) *tail = '\0';
             fprintf(stderr, "mcomp: warning: %s%s", m, m[0] && m[strlen(m) - 1] != '\n' ? "\n" : "");
+            fputs("mcomp: warning: mapply refuses this catalog; 'mapply --graph CATALOG' writes the cycle "
+                  "as cycles.dot (for GraphViz) and changes nothing\n", stderr);
             cycles_free(&job.cycles);
         }
         rby_stdout_back();

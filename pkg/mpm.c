@@ -950,6 +950,7 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
         if (l > 4 && !strcmp(a + l - 4, ".spm") && stat(a, &st) == 0) {
             Plan *p = add_plan(rp, NULL);
             p->explicit_arg = 1;
+            if (S_ISDIR(st.st_mode)) return fail("Cannot read package %s: %s", a, strerror(EISDIR));
             if (spm_read(&A, a, NULL, 0, &p->pkg, &err) != 0) return fail_buf(&err);
         } else if (local || (l > 4 && !strcmp(a + l - 4, ".spm"))) {
             return fail("Package file %s not found", a);
@@ -1194,6 +1195,7 @@ static int cmd_local(char **args, int nargs)
     if (nargs < 2) return fail("A package filename must be specified");
     struct stat st;
     if (stat(args[1], &st) != 0) return fail("Package file %s not found", args[1]);
+    if (S_ISDIR(st.st_mode)) return fail("Cannot read package %s: %s", args[1], strerror(EISDIR));
     SpmPackage p;
     Buf err = BUF_INIT;
     if (spm_read(&A, args[1], NULL, 0, &p, &err) != 0) return fail_buf(&err);
@@ -1289,13 +1291,14 @@ static void usage(FILE *out)
           "  -h, --help                 this text\n"
           "  -V, --version              the version\n"
           "\n"
-          "Exit status: 0 ok, 1 an error (verify: a file changed or missing), 2 bad options.\n",
+          "Exit status: 0 ok, 1 an error (verify: a file changed or missing), 2 a usage\n"
+          "error (one line on stderr: mpm: REASON).\n",
           out);
 }
 
 static int run(char **args, int nargs)
 {
-    if (!nargs) { usage(stderr); return 2; }
+    if (!nargs) { util_usage_error("no COMMAND given (usage: mpm [options] COMMAND [ARGS])"); return 2; }
     const char *c = args[0];
     char **rest = args + 1;
     int nrest = nargs - 1;
@@ -1359,7 +1362,8 @@ int main(int argc, char **argv)
     o.confdir = "/etc/puppet";
     o.sharedir = "/usr/share/mpm";
     int ch;
-    while ((ch = getopt_long(argc, argv, "yfvhV", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":yfvhV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'y': o.yes = 1; break;
         case 'f': o.force = 1; break;
@@ -1373,7 +1377,7 @@ int main(int argc, char **argv)
         case O_DUPS: o.dups = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mpm 0.1"); return 0;
-        default: usage(stderr); return 2;
+        default: util_getopt_error(ch, argv, longopts); return 2;
         }
     }
     Buf err = BUF_INIT;
