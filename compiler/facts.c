@@ -101,9 +101,9 @@ static const char *rpath(Compiler *c, const char *path)
 }
 
 /* A small file's text (in the arena, NUL-terminated), or NULL. */
-static char *slurp(Compiler *c, const char *path, size_t *len)
+static char *read_text(Compiler *c, const char *path, size_t *len)
 {
-    FILE *f = fopen(rpath(c, path), "r");
+    FILE *f = fopen(path, "r");
     if (!f) return NULL;
     Buf b = BUF_INIT;
     char tmp[4096];
@@ -115,6 +115,9 @@ static char *slurp(Compiler *c, const char *path, size_t *len)
     buf_free(&b);
     return s;
 }
+
+/* The same for a machine file (under the root when one is set). */
+static char *slurp(Compiler *c, const char *path, size_t *len) { return read_text(c, rpath(c, path), len); }
 
 /* The file's first line, whitespace-trimmed, or NULL when absent or empty. */
 static char *first_line(Compiler *c, const char *path)
@@ -1290,7 +1293,7 @@ static void external_dir(Compiler *c, HB *h, const char *dir, int warn_missing)
             if (hiera_parse_yaml(c, path, s, strlen(s), &v, &err) && v && v->kind == V_HASH) merge_structured(c, h, v);
             else cmp_warn(c, NULL, "external fact %s: output is not key=value, JSON or YAML", path);
         } else if (ext && !strcmp(ext, ".txt")) {
-            char *t = slurp(c, path, NULL);
+            char *t = read_text(c, path, NULL);
             if (t) parse_kv_lines(c, h, t);
         } else if (ext && !strcmp(ext, ".json")) {
             const char *err = NULL;
@@ -1299,7 +1302,7 @@ static void external_dir(Compiler *c, HB *h, const char *dir, int warn_missing)
             else merge_structured(c, h, v);
         } else if (ext && (!strcmp(ext, ".yaml") || !strcmp(ext, ".yml"))) {
             size_t len;
-            char *t = slurp(c, path, &len);
+            char *t = read_text(c, path, &len);
             Value *v = NULL;
             const char *err = NULL;
             if (t && hiera_parse_yaml(c, path, t, len, &v, &err)) merge_structured(c, h, v);
