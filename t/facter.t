@@ -54,8 +54,10 @@ SKIP: {
     my $facter = (grep { -x "$_/facter" } split /:/, $ENV{PATH})[0];
     skip 'facter is not installed', 3 unless $facter;
     my $st = run(["$facter/facter", '--json', '--show-legacy'], "$tmp/facter.json", '/dev/null', undef, 120);
-    skip "facter failed ($st)", 3 if $st != 0;
-    my $theirs = decode_json(slurp("$tmp/facter.json"));
+    # (facter exits 1 when some resolver failed, e.g. one that reads /proc/1/environ
+    # in a container: its JSON is still complete for the other facts)
+    my $theirs = eval { decode_json(slurp("$tmp/facter.json")) };
+    skip "facter failed ($st)", 3 unless ref $theirs eq 'HASH';
     my $ours = facts_of();
     my $canon = JSON::PP->new->canonical->allow_nonref;
     my (@same, @differ, @only_facter);
