@@ -22,6 +22,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: mcomp [options] MANIFEST\n"
+          "       mcomp --print-facts [options]\n"
           "Compile a Puppet manifest into a JSON catalog (format v2) on stdout.\n"
           "\n"
           "  --modulepath DIR[:DIR]  where to find modules (include ntp -> DIR/ntp/manifests/init.pp)\n"
