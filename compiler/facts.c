@@ -1264,8 +1264,10 @@ static void external_dir(Compiler *c, HB *h, const char *dir, int warn_missing)
         struct stat st;
         if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
         const char *ext = strrchr(names[i], '.');
-        if (st.st_mode & 0111) {
-            /* an executable: key=value lines, else JSON or YAML */
+        int data = ext && (!strcmp(ext, ".txt") || !strcmp(ext, ".json") || !strcmp(ext, ".yaml") || !strcmp(ext, ".yml"));
+        if (!data && (st.st_mode & 0111)) {
+            /* an executable (a .txt, .json or .yaml file is read, as Facter
+             * does, even when executable): key=value lines, else JSON or YAML */
             FILE *p = popen(arena_printf(A, "'%s'", path), "r");
             if (!p) continue;
             Buf b = BUF_INIT;
