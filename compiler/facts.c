@@ -199,7 +199,13 @@ static Value *release_hash(Compiler *c, const char *full, int ubuntu)
     } else {
         size_t n = strcspn(full, ".");
         hb_put(c, &h, "major", val_str(A, full, n));
-        if (full[n] == '.') hb_put(c, &h, "minor", val_str(A, full + n + 1, strcspn(full + n + 1, ".")));
+        if (full[n] == '.') {
+            /* Facter drops a leading zero: 10.04 -> minor "4" */
+            const char *m = full + n + 1;
+            size_t ml = strcspn(m, ".");
+            if (ml >= 2 && m[0] == '0' && m[1] >= '1' && m[1] <= '9') m++, ml--;
+            hb_put(c, &h, "minor", val_str(A, m, ml));
+        }
     }
     return hb_done(c, &h, 0);
 }
@@ -249,20 +255,29 @@ static void gather_os(Compiler *c, HB *top, const struct utsname *u)
 
     HB os = {0};
     if (u->machine[0]) hb_put(c, &os, "architecture", val_cstr(A, is_debian_like(id) ? dpkg_arch(u->machine) : u->machine));
-    /* os.distro: what lsb_release says (/etc/lsb-release, else os-release) */
-    char *lsb = slurp(c, "/etc/lsb-release", NULL);
-    const char *did = kv_file(c, lsb, "DISTRIB_ID"), *ddesc = kv_file(c, lsb, "DISTRIB_DESCRIPTION");
-    const char *drel = kv_file(c, lsb, "DISTRIB_RELEASE"), *dcode = kv_file(c, lsb, "DISTRIB_CODENAME");
-    if (!did && nm) did = name;
-    if (!ddesc) ddesc = kv_file(c, osr, "PRETTY_NAME");
-    if (!drel) drel = full;
-    if (!dcode) dcode = kv_file(c, osr, "VERSION_CODENAME");
+    /* os.distro: Debian's from os-release and debian_version; Ubuntu's
+     * release from os-release and the rest from lsb_release's
+     * /etc/lsb-release (Facter 4.3's fact classes for each) */
     if (is_debian_like(id)) {
         HB d = {0};
-        hb_put(c, &d, "codename", str_or_null(c, dcode));
-        hb_put(c, &d, "description", str_or_null(c, ddesc));
+        char *lsb = ubuntu ? slurp(c, "/etc/lsb-release", NULL) : NULL;
+        const char *code = ubuntu ? kv_file(c, lsb, "DISTRIB_CODENAME") : kv_file(c, osr, "VERSION_CODENAME");
+        if (!code && !ubuntu) {
+            /* from VERSION="12 (bookworm)" */
+            char *ver = kv_file(c, osr, "VERSION"), *lp = ver ? strrchr(ver, '(') : NULL;
+            if (lp && lp[strlen(lp) - 1] == ')') code = arena_strndup(A, lp + 1, strlen(lp) - 2);
+        }
+        const char *desc = ubuntu ? kv_file(c, lsb, "DISTRIB_DESCRIPTION") : kv_file(c, osr, "PRETTY_NAME");
+        const char *did = ubuntu ? kv_file(c, lsb, "DISTRIB_ID") : NULL;
+        if (!ubuntu && id && *id) {
+            char *cap = arena_strdup(A, id);
+            cap[0] = (char)toupper((unsigned char)cap[0]);
+            did = cap;
+        }
+        hb_put(c, &d, "codename", str_or_null(c, code));
+        hb_put(c, &d, "description", str_or_null(c, desc));
         hb_put(c, &d, "id", str_or_null(c, did));
-        hb_put(c, &d, "release", release_hash(c, drel, 0));
+        hb_put(c, &d, "release", release_hash(c, full, ubuntu));
         hb_put(c, &os, "distro", hb_done(c, &d, 0));
     }
     hb_put(c, &os, "family", val_cstr(A, os_family(id, name)));

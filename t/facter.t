@@ -181,6 +181,28 @@ put("$root/etc/ssh/ssh_host_ed25519_key.pub", "ssh-ed25519 $edkey root\@web1\n")
     is_deeply(\@keys, [sort @keys], 'top-level keys printed sorted, two-space indent');
 }
 
+# ---- Ubuntu: os.release is VERSION_ID whole, the distro from lsb-release ----
+{
+    my $u = "$tmp/ubuntu";
+    put("$u/proc/sys/kernel/ostype", "Linux\n");
+    put("$u/proc/sys/kernel/arch", "aarch64\n");
+    put("$u/etc/os-release", qq{NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n}
+        . qq{PRETTY_NAME="Ubuntu 22.04.4 LTS"\nVERSION_CODENAME=jammy\n});
+    put("$u/etc/lsb-release", "DISTRIB_ID=Ubuntu\nDISTRIB_RELEASE=22.04\nDISTRIB_CODENAME=jammy\n"
+        . qq{DISTRIB_DESCRIPTION="Ubuntu 22.04.4 LTS"\n});
+    local $ENV{MCOMP_FACTS_ROOT} = $u;
+    my $f = facts_of();
+    is_deeply($f->{os}, {
+        architecture => 'arm64', hardware => 'aarch64', family => 'Debian', name => 'Ubuntu',
+        release => {full => '22.04', major => '22.04'},
+        distro => {codename => 'jammy', description => 'Ubuntu 22.04.4 LTS', id => 'Ubuntu',
+                   release => {full => '22.04', major => '22.04'}},
+        selinux => {enabled => JSON::PP::false},
+    }, 'Ubuntu os facts');
+    is_deeply([@$f{qw(operatingsystemrelease operatingsystemmajrelease lsbdistrelease lsbmajdistrelease)}],
+              ['22.04', '22.04', '22.04', '22.04'], 'Ubuntu legacy release facts');
+}
+
 # ---- a --facts file with structured facts only (facter --json) ----
 my %structured = (
     os => {name => 'Ubuntu', family => 'Debian', architecture => 'amd64', hardware => 'x86_64',
