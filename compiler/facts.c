@@ -308,6 +308,33 @@ static void gather_kernel(Compiler *c, HB *top, const struct utsname *u)
     hb_put(c, top, "kernelmajversion", val_str(A, u->release, m));
 }
 
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The entries of dir (sorted, without . and ..), in the arena; n set. */
+static char **dir_names(Compiler *c, const char *dir, size_t *n)
+{
+    *n = 0;
+    DIR *d = opendir(rpath(c, dir));
+    if (!d) return NULL;
+    char **names = NULL;
+    size_t cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        if (*n == cap) {
+            size_t nc = cap ? cap * 2 : 16;
+            char **nn = ARENA_NEWN(A, char *, nc);
+            if (names) memcpy(nn, names, cap * sizeof *nn);
+            names = nn;
+            cap = nc;
+        }
+        names[(*n)++] = arena_strdup(A, e->d_name);
+    }
+    closedir(d);
+    if (*n) qsort(names, *n, sizeof *names, name_cmp);
+    return names;
+}
+
 /* ---- networking ---- */
 
 typedef struct Iface {
@@ -452,6 +479,43 @@ static void hostname_facts(Compiler *c, HB *net)
     hb_put(c, net, "hostname", val_cstr(A, hostname));
 }
 
+/* The DHCP server that gave ifname its address: systemd-networkd's,
+ * dhclient's or NetworkManager's lease files (Facter's Dhcp, without its
+ * last resort, running dhcpcd). */
+static const char *dhcp_server(Compiler *c, const char *ifname)
+{
+    char *idx = first_line(c, arena_printf(A, "/sys/class/net/%s/ifindex", ifname));
+    char *t = idx ? slurp(c, arena_printf(A, "/run/systemd/netif/leases/%s", idx), NULL) : NULL;
+    char *m = t ? strstr(t, "SERVER_ADDRESS=") : NULL;
+    if (m) return arena_strndup(A, m + 15, strcspn(m + 15, "\n"));
+    static const char *dirs[] = {"/var/lib/dhclient", "/var/lib/dhcp", "/var/lib/dhcp3", "/var/lib/NetworkManager", "/var/db"};
+    for (size_t d = 0; d < ARRAY_LEN(dirs); d++) {
+        size_t n;
+        char **names = dir_names(c, dirs[d], &n);
+        for (size_t i = 0; i < n; i++) {
+            if (!strstr(names[i], "dhclient") || !strstr(names[i], ".lease")) continue;
+            char *l = slurp(c, arena_printf(A, "%s/%s", dirs[d], names[i]), NULL);
+            char *in = l ? strstr(l, "interface") : NULL;
+            if (!in || !strstr(in, ifname)) continue;
+            char *id = strstr(l, "dhcp-server-identifier ");
+            unsigned a, b, cc, dd;
+            if (id && sscanf(id + 23, "%u.%u.%u.%u", &a, &b, &cc, &dd) == 4)
+                return arena_printf(A, "%u.%u.%u.%u", a, b, cc, dd);
+        }
+    }
+    size_t n;
+    char **names = dir_names(c, "/var/lib/NetworkManager", &n);
+    for (size_t i = 0; i < n; i++) {
+        char *in = strstr(names[i], "internal");
+        if (!in || !strstr(in, arena_printf(A, "%s.lease", ifname))) continue;
+        char *l = slurp(c, arena_printf(A, "/var/lib/NetworkManager/%s", names[i]), NULL);
+        char *sa = l ? strstr(l, "SERVER_ADDRESS=") : NULL;
+        if (sa) return arena_strndup(A, sa + 15, strcspn(sa + 15, "\n"));
+        break;
+    }
+    return NULL;
+}
+
 static void gather_networking(Compiler *c, HB *top)
 {
     HB net = {0};
@@ -519,6 +583,8 @@ static void gather_networking(Compiler *c, HB *top)
             hb_put(c, &h, v6 ? "network6" : "network", val_hash_gets(pick, "network"));
             if (v6) hb_put(c, &h, "scope6", val_hash_gets(pick, "scope6"));
         }
+        const char *dhcp = dhcp_server(c, f->name);
+        if (dhcp) hb_put(c, &h, "dhcp", val_cstr(A, dhcp));
         if (f->mac) hb_put(c, &h, "mac", val_cstr(A, f->mac));
         if (mtu) hb_put(c, &h, "mtu", val_int(A, strtol(mtu, NULL, 10)));
         Value *iv = hb_done(c, &h, 1);
@@ -536,6 +602,14 @@ static void gather_networking(Compiler *c, HB *top)
                 primary_v = all.v[i];
             }
         }
+    }
+    /* dhcp_servers: the primary interface's as "system", then each one's */
+    if (all.n) {
+        HB ds = {0};
+        Value *sys = primary_v ? val_hash_gets(primary_v, "dhcp") : NULL;
+        hb_put(c, &ds, "system", sys ? sys : VAL_UNDEF);
+        for (size_t i = 0; i < all.n; i++) hb_put(c, &ds, all.k[i]->str.s, val_hash_gets(all.v[i], "dhcp"));
+        hb_put(c, top, "dhcp_servers", hb_done(c, &ds, 1));
     }
     Value *interfaces = hb_done(c, &all, 0);
     if (interfaces) hb_put(c, &net, "interfaces", interfaces);
@@ -654,33 +728,6 @@ static void gather_processors(Compiler *c, HB *top, const struct utsname *u)
     if (cores && siblings) hb_put(c, &h, "threads", val_int(A, siblings / cores));
     free(models);
     hb_put(c, top, "processors", hb_done(c, &h, 1));
-}
-
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* The entries of dir (sorted, without . and ..), in the arena; n set. */
-static char **dir_names(Compiler *c, const char *dir, size_t *n)
-{
-    *n = 0;
-    DIR *d = opendir(rpath(c, dir));
-    if (!d) return NULL;
-    char **names = NULL;
-    size_t cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        if (*n == cap) {
-            size_t nc = cap ? cap * 2 : 16;
-            char **nn = ARENA_NEWN(A, char *, nc);
-            if (names) memcpy(nn, names, cap * sizeof *nn);
-            names = nn;
-            cap = nc;
-        }
-        names[(*n)++] = arena_strdup(A, e->d_name);
-    }
-    closedir(d);
-    if (*n) qsort(names, *n, sizeof *names, name_cmp);
-    return names;
 }
 
 static void gather_disks(Compiler *c, HB *top)
