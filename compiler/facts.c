@@ -175,6 +175,44 @@ static const char *capacity(Compiler *c, uint64_t used, uint64_t total)
     return "0%";
 }
 
+/* /proc/mounts: device path fstype options ... (octal escapes in paths) */
+typedef struct Mount { char *dev, *path, *fs, *opts; } Mount;
+
+static char *unescape_mount(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
+            *w++ = (char)((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+            r += 3;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = '\0';
+    return s;
+}
+
+static Mount *read_mounts(Compiler *c, size_t *n)
+{
+    *n = 0;
+    char *t = slurp(c, "/proc/mounts", NULL);
+    if (!t) return NULL;
+    size_t lines = 1;
+    for (char *p = t; *p; p++) lines += *p == '\n';
+    Mount *m = ARENA_NEWN(A, Mount, lines);
+    char *save = NULL;
+    for (char *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *f[4], *s2 = NULL;
+        int k = 0;
+        for (char *tok = strtok_r(line, " \t", &s2); tok && k < 4; tok = strtok_r(NULL, " \t", &s2)) f[k++] = tok;
+        if (k < 4) continue;
+        m[*n] = (Mount){unescape_mount(f[0]), unescape_mount(f[1]), f[2], f[3]};
+        (*n)++;
+    }
+    return m;
+}
+
 /* ---- os, kernel ---- */
 
 static const char *dpkg_arch(const char *machine)
@@ -240,14 +278,14 @@ static const char *os_family(const char *id, const char *name)
     return name;
 }
 
-static void gather_os(Compiler *c, HB *top, const struct utsname *u)
+static void gather_os(Compiler *c, HB *top, const struct utsname *u, const Mount *m, size_t nm)
 {
     char *osr = slurp(c, "/etc/os-release", NULL);
     if (!osr) osr = slurp(c, "/usr/lib/os-release", NULL);
     char *id = kv_file(c, osr, "ID");
-    char *nm = kv_file(c, osr, "NAME");
+    char *osname = kv_file(c, osr, "NAME");
     const char *name = u->sysname[0] ? u->sysname : "Linux";
-    if (nm && *nm) name = arena_strndup(A, nm, strcspn(nm, " "));
+    if (osname && *osname) name = arena_strndup(A, osname, strcspn(osname, " "));
     int ubuntu = id && !strcmp(id, "ubuntu");
     const char *full = NULL;
     if (id && !strcmp(id, "debian")) full = first_line(c, "/etc/debian_version");
@@ -284,13 +322,22 @@ static void gather_os(Compiler *c, HB *top, const struct utsname *u)
     if (u->machine[0]) hb_put(c, &os, "hardware", val_cstr(A, u->machine));
     hb_put(c, &os, "name", val_cstr(A, name));
     hb_put(c, &os, "release", release_hash(c, full, ubuntu));
+    /* selinux: enabled when selinuxfs is mounted and /etc/selinux/config is there */
     HB se = {0};
-    char *enforce = first_line(c, "/sys/fs/selinux/enforce");
-    hb_put(c, &se, "enabled", val_bool(enforce != NULL));
-    if (enforce) {
-        hb_put(c, &se, "enforced", val_bool(!strcmp(enforce, "1")));
-        hb_put(c, &se, "current_mode", val_cstr(A, !strcmp(enforce, "1") ? "enforcing" : "permissive"));
-        hb_put(c, &se, "policy_version", str_or_null(c, first_line(c, "/sys/fs/selinux/policyvers")));
+    const char *sefs = NULL;
+    for (size_t i = 0; i < nm; i++)
+        if (!strcmp(m[i].fs, "selinuxfs")) { sefs = m[i].path; break; }
+    char *conf = sefs ? slurp(c, "/etc/selinux/config", NULL) : NULL;
+    hb_put(c, &se, "enabled", val_bool(conf && *conf));
+    if (conf && *conf) {
+        char *mode = kv_file(c, conf, "SELINUX"), *type = kv_file(c, conf, "SELINUXTYPE");
+        hb_put(c, &se, "config_mode", str_or_null(c, mode));
+        hb_put(c, &se, "config_policy", str_or_null(c, type));
+        char *enforce = first_line(c, arena_printf(A, "%s/enforce", sefs));
+        int on = enforce && !strcmp(enforce, "1");
+        hb_put(c, &se, "current_mode", val_cstr(A, on ? "enforcing" : "permissive"));
+        hb_put(c, &se, "enforced", val_bool(on));
+        hb_put(c, &se, "policy_version", str_or_null(c, first_line(c, arena_printf(A, "%s/policyvers", sefs))));
     }
     hb_put(c, &os, "selinux", hb_done(c, &se, 1));
     hb_put(c, top, "os", hb_done(c, &os, 1));
@@ -756,44 +803,6 @@ static void gather_disks(Compiler *c, HB *top)
     if (d) hb_put(c, top, "disks", d);
 }
 
-/* /proc/mounts: device path fstype options ... (octal escapes in paths) */
-typedef struct Mount { char *dev, *path, *fs, *opts; } Mount;
-
-static char *unescape_mount(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r; r++) {
-        if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
-            *w++ = (char)((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
-            r += 3;
-        } else {
-            *w++ = *r;
-        }
-    }
-    *w = '\0';
-    return s;
-}
-
-static Mount *read_mounts(Compiler *c, size_t *n)
-{
-    *n = 0;
-    char *t = slurp(c, "/proc/mounts", NULL);
-    if (!t) return NULL;
-    size_t lines = 1;
-    for (char *p = t; *p; p++) lines += *p == '\n';
-    Mount *m = ARENA_NEWN(A, Mount, lines);
-    char *save = NULL;
-    for (char *line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        char *f[4], *s2 = NULL;
-        int k = 0;
-        for (char *tok = strtok_r(line, " \t", &s2); tok && k < 4; tok = strtok_r(NULL, " \t", &s2)) f[k++] = tok;
-        if (k < 4) continue;
-        m[*n] = (Mount){unescape_mount(f[0]), unescape_mount(f[1]), f[2], f[3]};
-        (*n)++;
-    }
-    return m;
-}
-
 static void gather_mountpoints(Compiler *c, HB *top, Mount *m, size_t nm)
 {
     HB all = {0};
@@ -1127,7 +1136,7 @@ Value *facts_gather(Compiler *c)
     gather_mountpoints(c, &top, m, nm);
     gather_partitions(c, &top, m, nm);
     gather_networking(c, &top);
-    gather_os(c, &top, &u);
+    gather_os(c, &top, &u, m, nm);
     gather_processors(c, &top, &u);
     gather_ssh(c, &top);
     gather_misc(c, &top);

@@ -190,6 +190,10 @@ put("$root/etc/ssh/ssh_host_ed25519_key.pub", "ssh-ed25519 $edkey root\@web1\n")
         . qq{PRETTY_NAME="Ubuntu 22.04.4 LTS"\nVERSION_CODENAME=jammy\n});
     put("$u/etc/lsb-release", "DISTRIB_ID=Ubuntu\nDISTRIB_RELEASE=22.04\nDISTRIB_CODENAME=jammy\n"
         . qq{DISTRIB_DESCRIPTION="Ubuntu 22.04.4 LTS"\n});
+    put("$u/proc/mounts", "/dev/vda1 / ext4 rw 0 0\nselinuxfs /sys/fs/selinux selinuxfs rw,relatime 0 0\n");
+    put("$u/etc/selinux/config", "# x\nSELINUX=enforcing\nSELINUXTYPE=default\n");
+    put("$u/sys/fs/selinux/enforce", "0");
+    put("$u/sys/fs/selinux/policyvers", "33");
     local $ENV{MCOMP_FACTS_ROOT} = $u;
     my $f = facts_of();
     is_deeply($f->{os}, {
@@ -197,8 +201,11 @@ put("$root/etc/ssh/ssh_host_ed25519_key.pub", "ssh-ed25519 $edkey root\@web1\n")
         release => {full => '22.04', major => '22.04'},
         distro => {codename => 'jammy', description => 'Ubuntu 22.04.4 LTS', id => 'Ubuntu',
                    release => {full => '22.04', major => '22.04'}},
-        selinux => {enabled => JSON::PP::false},
-    }, 'Ubuntu os facts');
+        selinux => {enabled => JSON::PP::true, config_mode => 'enforcing', config_policy => 'default',
+                    current_mode => 'permissive', enforced => JSON::PP::false, policy_version => '33'},
+    }, 'Ubuntu os facts; selinux from selinuxfs and /etc/selinux/config');
+    is_deeply([@$f{qw(selinux selinux_config_mode selinux_current_mode selinux_enforced selinux_policyversion)}],
+              [JSON::PP::true, 'enforcing', 'permissive', JSON::PP::false, '33'], 'selinux legacy facts');
     is_deeply([@$f{qw(operatingsystemrelease operatingsystemmajrelease lsbdistrelease lsbmajdistrelease)}],
               ['22.04', '22.04', '22.04', '22.04'], 'Ubuntu legacy release facts');
 }
