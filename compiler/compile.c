@@ -6,6 +6,7 @@
 #include "compiler/resource.h"
 #include "compiler/stdlib.h"
 #include "compiler/regex.h"
+#include "compiler/facts.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
 #include "types/provider.h"
@@ -16,12 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #define A (c->arena)
-#define MCOMP_PUPPET_VERSION "7.23.0"
-
 /* ---- NUL bytes in data ---- */
 
 typedef struct NulWalk { Compiler *c; Map seen; } NulWalk;
@@ -75,82 +73,6 @@ const char *cmp_nul_path(Compiler *c, const Value *v)
     return r;
 }
 
-/* ---- facts ---- */
-
-static Value *hash_of(Compiler *c, const char **keys, Value **vals, size_t n)
-{
-    Value **k = ARENA_NEWN(A, Value *, n);
-    for (size_t i = 0; i < n; i++) k[i] = val_cstr(A, keys[i]);
-    return val_hash(A, k, vals, n);
-}
-
-static char *os_release(Compiler *c, const char *key)
-{
-    FILE *f = fopen("/etc/os-release", "r");
-    if (!f) return NULL;
-    char line[512];
-    size_t kl = strlen(key);
-    char *r = NULL;
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, key, kl) == 0 && line[kl] == '=') {
-            char *v = line + kl + 1;
-            v[strcspn(v, "\n")] = '\0';
-            if (*v == '"') {
-                v++;
-                v[strcspn(v, "\"")] = '\0';
-            }
-            r = arena_strdup(A, v);
-            break;
-        }
-    }
-    fclose(f);
-    return r;
-}
-
-/* A small built-in fact collector: the facts manifests most often use. */
-static Value *gather_facts(Compiler *c)
-{
-    char host[256] = "localhost";
-    gethostname(host, sizeof host - 1);
-    char *dot = strchr(host, '.');
-    const char *hostname = dot ? arena_strndup(A, host, (size_t)(dot - host)) : arena_strdup(A, host);
-    const char *domain = dot ? arena_strdup(A, dot + 1) : "";
-    const char *fqdn = *domain ? arena_strdup(A, host) : hostname;
-    struct utsname u;
-    uname(&u);
-    const char *id = os_release(c, "ID");
-    const char *name = id ? arena_strdup(A, id) : "Linux";
-    if (id && !strcmp(id, "debian")) name = "Debian";
-    else if (id && !strcmp(id, "ubuntu")) name = "Ubuntu";
-    const char *family = (id && (!strcmp(id, "debian") || !strcmp(id, "ubuntu"))) ? "Debian" : name;
-    const char *release = os_release(c, "VERSION_ID");
-    if (!release) release = "";
-    const char *major = arena_strndup(A, release, strcspn(release, "."));
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-
-    const char *rk[] = {"full", "major"};
-    Value *rv[] = {val_cstr(A, release), val_cstr(A, major)};
-    const char *ok[] = {"name", "family", "release", "architecture"};
-    Value *ov[] = {val_cstr(A, name), val_cstr(A, family), hash_of(c, rk, rv, 2), val_cstr(A, u.machine)};
-    const char *nk[] = {"hostname", "domain", "fqdn"};
-    Value *nv[] = {val_cstr(A, hostname), val_cstr(A, domain), val_cstr(A, fqdn)};
-    const char *pk[] = {"count"};
-    Value *pv[] = {val_int(A, ncpu)};
-    const char *keys[] = {
-        "os", "networking", "processors", "kernel", "kernelrelease", "hostname", "domain", "fqdn",
-        "osfamily", "operatingsystem", "operatingsystemrelease", "architecture", "processorcount",
-        "puppetversion", "clientversion",
-    };
-    Value *vals[] = {
-        hash_of(c, ok, ov, 4), hash_of(c, nk, nv, 3), hash_of(c, pk, pv, 1), val_cstr(A, u.sysname),
-        val_cstr(A, u.release), val_cstr(A, hostname), val_cstr(A, domain), val_cstr(A, fqdn),
-        val_cstr(A, family), val_cstr(A, name), val_cstr(A, release), val_cstr(A, u.machine), val_int(A, ncpu),
-        /* the Puppet whose language mcomp speaks: Facter reports puppetversion,
-         * and puppet apply adds clientversion (modules compare it, concat does) */
-        val_cstr(A, MCOMP_PUPPET_VERSION), val_cstr(A, MCOMP_PUPPET_VERSION),
-    };
-    return hash_of(c, keys, vals, ARRAY_LEN(keys));
-}
 
 static void setup_top_scope(Compiler *c)
 {
@@ -163,6 +85,9 @@ static void setup_top_scope(Compiler *c)
         if (k->kind == V_STR) map_put(&top->vars, k->str.s, k->str.len, facts->hash.vals[i]);
     }
     map_put(&top->vars, "facts", 5, facts);
+    /* puppet apply's $server_facts: the environment only ($serverversion stays undef) */
+    Value *sk = val_cstr(A, "environment"), *sv = val_cstr(A, c->opt.environment);
+    map_put(&top->vars, "server_facts", 12, val_hash(A, &sk, &sv, 1));
     const char *tk[] = {"authenticated", "certname", "extensions", "hostname", "domain"};
     const char *cert = c->certname;
     const char *dot = strchr(cert, '.');
@@ -311,8 +236,12 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         /* facter --json may nest everything under "values" (puppet facts show) */
         Value *inner = val_hash_gets(f, "values");
         c->facts = inner && inner->kind == V_HASH ? inner : f;
+        c->facts = facts_add_legacy(c, c->facts);    /* a facter --json file has none */
+        c->facts = facts_add_external(c, c->facts, 0);
     } else {
-        c->facts = rby_facts_custom(c, gather_facts(c));   /* modules' lib/facter */
+        /* core facts, the legacy ones (custom facts read them), modules'
+         * lib/facter, then facts.d (external facts win, as in Facter) */
+        c->facts = facts_add_external(c, rby_facts_custom(c, facts_add_legacy(c, facts_gather(c))), 1);
     }
     if (opt->certname) {
         c->certname = opt->certname;
@@ -323,6 +252,13 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         c->certname = fq && fq->kind == V_STR ? fq->str.s : "localhost";
     }
     cat->name = c->certname;
+    c->facts = facts_add_agent(c, c->facts);
+    if (opt->print_facts) {
+        rc = facts_print_json(c->facts, stdout) == 0 ? 0 : 2;
+        if (rc) fprintf(stderr, "%s: error: cannot write the facts\n", util_progname);
+        cleanup(c);
+        return rc;
+    }
     res_init(c);
     setup_top_scope(c);
     const Node *ast = NULL;

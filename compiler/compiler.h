@@ -46,6 +46,9 @@ typedef struct CompileOptions {
     int strict_variables;            /* unknown variables are errors */
     const char *hiera_config;        /* environment-layer hiera.yaml, or NULL: beside the manifest */
     const char *datadir;             /* the environment layer's data directory, or NULL */
+    const char *external_facts;      /* "dir:dir" of facts.d directories to read too, or NULL */
+    int print_facts;                 /* print the facts as facter --json does, compile nothing */
+    int noop;                        /* the clientnoop fact */
 } CompileOptions;
 
 struct Compiler {

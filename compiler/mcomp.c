@@ -22,11 +22,16 @@
 static void usage(FILE *out)
 {
     fputs("usage: mcomp [options] MANIFEST\n"
+          "       mcomp --print-facts [options]\n"
           "Compile a Puppet manifest into a JSON catalog (format v2) on stdout.\n"
           "\n"
           "  --modulepath DIR[:DIR]  where to find modules (include ntp -> DIR/ntp/manifests/init.pp)\n"
           "  --facts FILE            facts as JSON (the output of facter --json; at most 64 MiB);\n"
-          "                          default: gather a small built-in set from this machine\n"
+          "                          default: gather this machine's facts as Facter 4 does\n"
+          "  --external-facts DIR[:DIR]  facts.d directories to read too (.txt, .json, .yaml,\n"
+          "                          executables), after Facter's default ones\n"
+          "  --print-facts           print the facts (facter --json's shape) and compile nothing;\n"
+          "                          MANIFEST is then optional\n"
           "  --certname NAME         the node name (default: the fqdn fact)\n"
           "  --environment NAME      the catalog's environment (default: production)\n"
           "  --strict-variables      an unknown variable is an error, not a warning\n"
@@ -115,7 +120,7 @@ int main(int argc, char **argv)
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     const char *output = NULL;
-    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE };
+    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE, O_EXTERNAL_FACTS, O_PRINT_FACTS };
     int stats = 0;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -129,6 +134,8 @@ int main(int argc, char **argv)
         {"hiera-config", required_argument, NULL, O_HIERA_CONFIG},
         {"datadir", required_argument, NULL, O_DATADIR},
         {"no-cache", no_argument, NULL, O_NO_CACHE},
+        {"external-facts", required_argument, NULL, O_EXTERNAL_FACTS},
+        {"print-facts", no_argument, NULL, O_PRINT_FACTS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -147,13 +154,15 @@ int main(int argc, char **argv)
         case O_HIERA_CONFIG: opt.hiera_config = optarg; break;
         case O_DATADIR: opt.datadir = optarg; break;
         case O_NO_CACHE: rby_cache_disable(); break;
+        case O_EXTERNAL_FACTS: opt.external_facts = optarg; break;
+        case O_PRINT_FACTS: opt.print_facts = 1; break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mcomp 0.1"); return 0;
         default: util_getopt_error(ch, argv, longopts); return 2;
         }
     }
-    if (optind == argc) {
+    if (optind == argc && !opt.print_facts) {
         util_usage_error("no MANIFEST given (usage: mcomp [options] MANIFEST)");
         return 2;
     }
@@ -161,13 +170,13 @@ int main(int argc, char **argv)
         util_usage_error("one MANIFEST expected, but also got '%s'", argv[optind + 1]);
         return 2;
     }
-    opt.manifest = argv[optind];
+    opt.manifest = optind < argc ? argv[optind] : NULL;
     Arena arena;
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
     int rc = compile_big_stack(&opt, &arena, &cat);
-    if (rc == 0) {
+    if (rc == 0 && !opt.print_facts) {
         /* Cycles are found here already (users want them at compile time),
          * as a warning: Puppet compiles such a catalog, and so do we; mapply
          * refuses to apply it.  The check runs on a second thread while

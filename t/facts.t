@@ -126,7 +126,7 @@ my %want = (
     ft_which => '"found sh"', ft_which_none => '"nil"', ft_exec => '"resolution"', ft_exec_missing => '"nil"',
     ft_execute_default => '"fallback"', ft_execute_raise => '""', ft_helper => '"42"',
     fu_uses_ft => '"from a block via fu"', fu_broken => '""', kernel => '"Linux"',
-    kernelrelease => '"unless the custom one has a weight"', architecture => '"' . `uname -m` =~ s/\s+//gr . '"',
+    kernelrelease => '"unless the custom one has a weight"', architecture => '"' . (`dpkg --print-architecture 2>/dev/null` || `uname -m`) =~ s/\s+//gr . '"',
     top => '"from a block / on linux"',
     ft_merged => q{"{'a' => {'x' => 1, 'y' => 2}, 'list' => [1, 2]}"}, ft_joined => '"base,base+more"',
 );

@@ -8,6 +8,7 @@
  * the node reported.
  */
 #include "compiler/ruby/rbapi.h"
+#include <ruby/version.h>
 #include "compiler/ruby/rbtype.h"
 #include "compiler/resource.h"
 #include "base/arena.h"
@@ -67,4 +68,15 @@ Value *rby_facts_custom(Compiler *c, Value *facts)
     memcpy(keys + facts->hash.n, out->hash.keys, out->hash.n * sizeof *keys);
     memcpy(vals + facts->hash.n, out->hash.vals, out->hash.n * sizeof *vals);
     return val_hash(A, keys, vals, total);
+}
+
+#ifndef MCOMP_RUBY_SITEDIR
+#define MCOMP_RUBY_SITEDIR ""
+#endif
+
+Value *rby_facts_ruby(Compiler *c)
+{
+    Value *k[3] = {val_cstr(A, "platform"), val_cstr(A, "version"), val_cstr(A, "sitedir")};
+    Value *v[3] = {val_cstr(A, ruby_platform), val_cstr(A, ruby_version), val_cstr(A, MCOMP_RUBY_SITEDIR)};
+    return val_hash(A, k, v, *MCOMP_RUBY_SITEDIR ? 3 : 2);
 }

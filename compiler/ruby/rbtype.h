@@ -36,4 +36,8 @@ Value *rby_type_title(Compiler *c, const Node *at, const TypeDef *td, const char
  * has custom facts (Ruby is not started then).  A fact whose code raises
  * is a warning and gets no value.  The hash lives in the compile arena. */
 Value *rby_facts_custom(Compiler *c, Value *facts);
+
+/* Facter's ruby fact (platform, sitedir, version) for the Ruby mcomp
+ * embeds, known without starting it.  In the compile arena. */
+Value *rby_facts_ruby(Compiler *c);
 #endif
