@@ -95,7 +95,7 @@ struct Compiler {
     int call_depth;                  /* Puppet-language function calls in progress */
     int type_depth;                  /* type alias expansion in progress */
     int warnings;
-    struct Hiera *hiera;             /* Hiera 5 state (hiera.c), made on first use */
+    struct Hiera *hiera;             /* Hiera 5 state (compiler/hiera/), made on first use */
     int jump;                        /* the return()/next()/break() unwinding now (EV_JUMP_*), or 0 */
     Value *jump_value;               /* its value */
     int catch_next, catch_return, catch_break;  /* active catchers of each jump (see eval.c) */

@@ -3,6 +3,9 @@
  * lookup of class parameters, over environment-level and module-level
  * hiera.yaml hierarchies with the YAML (libyaml) and JSON backends.
  *
+ * The code lives in compiler/hiera/ (internal.h says which file holds
+ * what); this header is all the rest of the compiler sees.
+ *
  * Nothing here runs until the first lookup() call or the first class
  * parameter that was not given: a compile that never needs data never
  * looks for a hiera.yaml.
@@ -37,7 +40,8 @@ int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, co
  * parseyaml and loadyaml call): the first document, typed as Psych types
  * it, Symbols as strings, no aliases.  name is the file Psych's messages
  * name ("<unknown>" for a string).  Returns 1 with *out (NULL for an empty
- * document), or 0 with Psych's message in *err; both in the arena. */
+ * document), or 0 with Psych's message in *err; both in the arena.
+ * (compiler/yaml.h's yml_load, aliases refused: new callers may use that.) */
 int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len, Value **out, const char **err);
 
 /* Frees what the Hiera state holds outside the arena (its maps); called

@@ -1,0 +1,29 @@
+/*
+ * yaml.h - the YAML reader: a document typed as Ruby's Psych types it
+ * (what Puppet's Hiera and stdlib's parseyaml()/loadyaml() see).
+ *
+ * Ownership: every Value made, every message, lives in the arena the
+ * caller passes (the compile arena in mcomp); nothing is left to free.
+ * The reader keeps no state between calls.
+ */
+#ifndef COMPILER_YAML_H
+#define COMPILER_YAML_H
+#include "base/arena.h"
+#include "catalog/value.h"
+#include <stddef.h>
+
+/* Reads the first document of text (len bytes; NUL not needed).  name is
+ * the file Psych's messages name ("<unknown>" for a string).  no_aliases:
+ * Psych.load's aliases: false, where an alias is an error even when its
+ * anchor exists (Hiera's data files allow them).  Returns 1 with *out
+ * (NULL for an empty document), or 0 with Psych's message in *err.  When
+ * symbol_keys is not NULL it receives a V_ARRAY of the top-level keys
+ * whose value holds a Ruby Symbol (Hiera warns about those), or NULL. */
+int yml_load(Arena *arena, const char *name, const char *text, size_t len, int no_aliases,
+             Value **out, Value **symbol_keys, const char **err);
+
+/* Ruby's String#to_i of s (n bytes): leading blanks, a sign, digits with
+ * single underscores between them; 0 when none.  (Also what a hiera.yaml
+ * "version" string means; it belongs with the Ruby-behaviour helpers.) */
+long long yml_to_i(const char *s, size_t n);
+#endif
