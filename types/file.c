@@ -45,6 +45,7 @@
 #include "types/file.h"
 #include "types/modfile.h"
 #include "types/run.h"
+#include "base/atomic.h"
 #include "base/diff.h"
 #include "base/md5.h"
 #include "base/rootfs.h"
@@ -1007,16 +1008,6 @@ static ssize_t readlink_in(int base, const char *path, char *buf, size_t n)
     return k;
 }
 
-/* fsync of the directory dfd (an O_PATH fd), so a rename in it is durable. */
-static void sync_dir(int dfd)
-{
-    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
 /* ---- sources' spaces ------------------------------------------------ */
 
 /* A source path lives in one of two spaces: base -1 is the managed system
@@ -1189,24 +1180,17 @@ static int tmp_dir(const char *path, Tmp *tmp)
     return 0;
 }
 
-/* Names the next candidate: ".NAME.mapply.PID.SUFFIX", suffix six random
- * letters and digits (random) or the counter i. */
-static void tmp_name(const char *path, Tmp *tmp, int random, unsigned i)
+/* The temporary names' prefix, ".NAME.mapply.PID.", into out. */
+static void tmp_prefix(const Tmp *tmp, Buf *out)
 {
-    static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    buf_clear(out);
+    buf_printf(out, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+}
+
+/* Sets tmp->shown, the temporary file's path on the managed system. */
+static void tmp_shown(const char *path, Tmp *tmp)
+{
     const char *slash = strrchr(path, '/');
-    buf_clear(&tmp->name);
-    buf_printf(&tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
-    if (random) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (size_t k = 0; k < sizeof r; k++)
-                r[k] = (unsigned char)(i * 31 + k * 7 + (unsigned)clock());
-        for (size_t k = 0; k < sizeof r; k++)
-            buf_addc(&tmp->name, abc[r[k] % (sizeof abc - 1)]);
-    } else {
-        buf_printf(&tmp->name, "%u", i);
-    }
     buf_clear(&tmp->shown);
     buf_add(&tmp->shown, path, slash ? (size_t)(slash - path) : 0);
     buf_printf(&tmp->shown, "/%s", tmp->name.s);
@@ -1222,23 +1206,21 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
 {
     if (tmp_dir(path, tmp) != 0)
         return -1;
-    int fd = -1;
-    for (unsigned i = 0; fd < 0; i++) {
-        tmp_name(path, tmp, 1, i);
-        fd = openat(tmp->dfd, tmp->name.s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd < 0 && (errno != EEXIST || i > 100)) {
-            buf_clear(&tmp->name);
-            return -1;
-        }
+    Buf prefix = BUF_INIT;
+    tmp_prefix(tmp, &prefix);
+    int fd = atomic_temp(tmp->dfd, prefix.s, O_WRONLY, &tmp->name);
+    buf_free(&prefix);
+    if (fd < 0) {
+        buf_clear(&tmp->name);
+        return -1;
     }
+    tmp_shown(path, tmp);
     if (fchmod(fd, mode) != 0)
         goto fail;
     if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
         if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
             goto fail;
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
-        goto fail;
-    if (close(fd) != 0) {
+    if (atomic_fill(fd, data, len) != 0) {
         fd = -1;
         goto fail;
     }
@@ -1258,7 +1240,7 @@ static int tmp_commit(Tmp *tmp)
         return -1;
     }
     buf_clear(&tmp->name);
-    sync_dir(tmp->dfd);
+    atomic_sync_dir(tmp->dfd, ".");
     return 0;
 }
 
@@ -1271,7 +1253,9 @@ static int atomic_symlink(const char *target, const char *path, long uid, long g
     if (tmp_dir(path, &tmp) != 0)
         goto out;
     for (unsigned i = 0;; i++) {
-        tmp_name(path, &tmp, 0, i);
+        tmp_prefix(&tmp, &tmp.name);
+        buf_printf(&tmp.name, "%u", i);
+        tmp_shown(path, &tmp);
         if (symlinkat(target, tmp.dfd, tmp.name.s) == 0)
             break;
         if (errno != EEXIST || i > 100) {
