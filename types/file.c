@@ -40,7 +40,7 @@
  * (RESOLVE_BENEATH).  Messages show the managed path.
  */
 #define _GNU_SOURCE
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/bucket.h"
 #include "types/file.h"
 #include "types/modfile.h"
@@ -72,7 +72,7 @@
 
 extern const Provider provider_file;
 
-/* Asked of apply/tx: until called again with NULL, t's lines
+/* Asked of the transaction (types/txres.h, tx_child): until called again with NULL, t's lines
  * carry the source of a generated resource ("File[/d/x]") instead of t's
  * own.  Weak: without it, children log through tx_log_plain (see Out). */
 
