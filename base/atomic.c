@@ -8,6 +8,9 @@
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,9 +24,18 @@ void atomic_sync_dir(int dirfd, const char *rel)
     }
 }
 
-int atomic_temp(int dfd, const char *prefix, int flags, Buf *name)
+int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
 {
     static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    char *prefix;
+    va_list ap;
+    va_start(ap, fmt);
+    int ok = vasprintf(&prefix, fmt, ap) >= 0;
+    va_end(ap);
+    if (!ok) {
+        errno = ENOMEM;
+        return -1;
+    }
     for (unsigned i = 0;; i++) {
         unsigned char r[6];
         if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
@@ -34,8 +46,12 @@ int atomic_temp(int dfd, const char *prefix, int flags, Buf *name)
         for (size_t k = 0; k < sizeof r; k++)
             buf_addc(name, abc[r[k] % (sizeof abc - 1)]);
         int fd = openat(dfd, name->s, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd >= 0 || errno != EEXIST || i >= 100)
+        if (fd >= 0 || errno != EEXIST || i >= 100) {
+            int e = errno;
+            free(prefix);
+            errno = e;
             return fd;
+        }
     }
 }
 

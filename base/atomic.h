@@ -20,11 +20,12 @@
  * so a rename or mkdir in it is durable.  Best effort: errors are ignored. */
 void atomic_sync_dir(int dirfd, const char *rel);
 
-/* Creates a new file prefix + six random letters and digits in dfd, mode
- * 0600, opened with flags (O_WRONLY or O_RDWR) | O_CREAT | O_EXCL |
- * O_NOFOLLOW | O_CLOEXEC; tries another name while one exists (at most
- * about a hundred).  Its fd, its name in *name. */
-int atomic_temp(int dfd, const char *prefix, int flags, Buf *name);
+/* Creates a new file in dfd named by the printf format (the prefix, e.g.
+ * ".LEAF.mapply.") and six random letters and digits, mode 0600, opened
+ * with flags (O_WRONLY or O_RDWR) | O_CREAT | O_EXCL | O_NOFOLLOW |
+ * O_CLOEXEC; tries another name while one exists (at most about a
+ * hundred).  Its fd, its name in *name. */
+int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Writes len bytes of data to fd, fsyncs and closes it.  fd is closed in
  * every case; -1 with errno of the step that failed. */

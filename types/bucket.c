@@ -269,11 +269,7 @@ int bucket_list(const char *vardir, BucketListFn fn, void *ctx, Buf *err)
  * O_EXCL | O_NOFOLLOW; its name in name.  -1 (errno). */
 static int restore_tmp(int dfd, const char *leaf, Buf *name)
 {
-    Buf prefix = BUF_INIT;
-    buf_printf(&prefix, ".%s.mbucket.", leaf);
-    int fd = atomic_temp(dfd, prefix.s, O_WRONLY, name);
-    buf_free(&prefix);
-    return fd;
+    return atomic_temp(dfd, O_WRONLY, name, ".%s.mbucket.", leaf);
 }
 
 /* The path is the managed system's: in its lexical form ("/../x" is /x),

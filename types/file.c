@@ -1206,10 +1206,7 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
 {
     if (tmp_dir(path, tmp) != 0)
         return -1;
-    Buf prefix = BUF_INIT;
-    tmp_prefix(tmp, &prefix);
-    int fd = atomic_temp(tmp->dfd, prefix.s, O_WRONLY, &tmp->name);
-    buf_free(&prefix);
+    int fd = atomic_temp(tmp->dfd, O_WRONLY, &tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
     if (fd < 0) {
         buf_clear(&tmp->name);
         return -1;

@@ -106,11 +106,7 @@ static int write_in_place(int dfd, const char *leaf, const char *data, size_t le
  * name in tmp. */
 static int make_temp(int dfd, const char *leaf, Buf *tmp)
 {
-    Buf prefix = BUF_INIT;
-    buf_printf(&prefix, ".%s.mapply.", leaf);
-    int fd = atomic_temp(dfd, prefix.s, O_RDWR, tmp);
-    buf_free(&prefix);
-    return fd;
+    return atomic_temp(dfd, O_RDWR, tmp, ".%s.mapply.", leaf);
 }
 
 int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
