@@ -5,7 +5,7 @@
  * like stdlib's type, it has an empty refresh, so an event sent to it is
  * "Triggered 'refresh'" and passed on.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 
 extern const Provider provider_anchor;
 

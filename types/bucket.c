@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "types/bucket.h"
+#include "base/atomic.h"
 #include "base/rootfs.h"
 #include "base/sha256.h"
 #include "base/util.h"
@@ -18,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,15 +45,6 @@ static void entry_dir(Buf *b, const char *vardir, const char *hex)
     buf_printf(b, "/%s", hex);
 }
 
-static void fsync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
 /* mkdir -p with mode; each directory made is fsynced into its parent. */
 static int make_dirs(const char *path, mode_t mode)
 {
@@ -68,7 +59,7 @@ static int make_dirs(const char *path, mode_t mode)
             char *slash = strrchr(p, '/');
             if (slash && slash != p) {
                 *slash = '\0';
-                fsync_dir(p);
+                atomic_sync_dir(AT_FDCWD, p);
                 *slash = '/';
             }
         } else if (errno != EEXIST) {
@@ -95,16 +86,13 @@ static int write_atomic(const char *dir, const char *name, const void *data, siz
     }
     if (fchmod(fd, mode) != 0)
         goto fail;
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
-        goto fail;
-    if (close(fd) != 0) {
-        fd = -1;
-        goto fail;
-    }
+    int rc = atomic_fill(fd, data, len);
     fd = -1;
+    if (rc != 0)
+        goto fail;
     if (rename(tmp.s, dst.s) != 0)
         goto fail;
-    fsync_dir(dir);
+    atomic_sync_dir(AT_FDCWD, dir);
     goto out;
 fail:
     e = errno;
@@ -281,20 +269,7 @@ int bucket_list(const char *vardir, BucketListFn fn, void *ctx, Buf *err)
  * O_EXCL | O_NOFOLLOW; its name in name.  -1 (errno). */
 static int restore_tmp(int dfd, const char *leaf, Buf *name)
 {
-    static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    for (unsigned i = 0;; i++) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (size_t k = 0; k < sizeof r; k++)
-                r[k] = (unsigned char)(i * 37 + k * 11 + (unsigned)getpid());
-        buf_clear(name);
-        buf_printf(name, ".%s.mbucket.", leaf);
-        for (size_t k = 0; k < sizeof r; k++)
-            buf_addc(name, abc[r[k] % (sizeof abc - 1)]);
-        int fd = openat(dfd, name->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd >= 0 || errno != EEXIST || i > 100)
-            return fd;
-    }
+    return atomic_temp(dfd, O_WRONLY, name, ".%s.mbucket.", leaf);
 }
 
 /* The path is the managed system's: in its lexical form ("/../x" is /x),
@@ -371,25 +346,17 @@ int bucket_restore(const char *vardir, const char *root, const char *path, const
         buf_printf(err, "cannot set the mode or owner of a temporary file next to %s: %s", path, strerror(errno));
         goto fail;
     }
-    if (util_write_all(fd, want.s, want.len) != 0) {
-        buf_printf(err, "cannot write a temporary file next to %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (fsync(fd) != 0 || close(fd) != 0) {
-        fd = -1;
-        buf_printf(err, "cannot write a temporary file next to %s: %s", path, strerror(errno));
-        goto fail;
-    }
+    int filled = atomic_fill(fd, want.s, want.len);
     fd = -1;
+    if (filled != 0) {
+        buf_printf(err, "cannot write a temporary file next to %s: %s", path, strerror(errno));
+        goto fail;
+    }
     if (renameat(dfd, tmp.s, dfd, leaf) != 0) {
         buf_printf(err, "cannot replace %s: %s", path, strerror(errno));
         goto fail;
     }
-    int sfd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (sfd >= 0) {
-        fsync(sfd);
-        close(sfd);
-    }
+    atomic_sync_dir(dfd, ".");
     rc = 0;
     goto out;
 fail:

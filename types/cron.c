@@ -27,7 +27,7 @@
  * else the same spool file.  Log lines are Puppet 7's with cron_core,
  * including how time fields show: "minute changed ['5'] to ['10']".
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/run.h"
 #include "types/textfile.h"
 #include "base/rootfs.h"

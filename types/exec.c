@@ -10,7 +10,7 @@
  * types/run.c; this file parses the parameters, keeps Puppet's messages and
  * decides what is logged (output per logoutput, at the resource's loglevel).
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/run.h"
 #include "types/textfile.h"
 #include "base/rootfs.h"

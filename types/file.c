@@ -40,11 +40,13 @@
  * (RESOLVE_BENEATH).  Messages show the managed path.
  */
 #define _GNU_SOURCE
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/bucket.h"
 #include "types/file.h"
 #include "types/modfile.h"
 #include "types/run.h"
+#include "base/atomic.h"
+#include "base/diff.h"
 #include "base/md5.h"
 #include "base/rootfs.h"
 #include "base/sha256.h"
@@ -70,7 +72,7 @@
 
 extern const Provider provider_file;
 
-/* Asked of apply/tx: until called again with NULL, t's lines
+/* Asked of the transaction (types/txres.h, tx_child): until called again with NULL, t's lines
  * carry the source of a generated resource ("File[/d/x]") instead of t's
  * own.  Weak: without it, children log through tx_log_plain (see Out). */
 
@@ -1006,16 +1008,6 @@ static ssize_t readlink_in(int base, const char *path, char *buf, size_t n)
     return k;
 }
 
-/* fsync of the directory dfd (an O_PATH fd), so a rename in it is durable. */
-static void sync_dir(int dfd)
-{
-    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
 /* ---- sources' spaces ------------------------------------------------ */
 
 /* A source path lives in one of two spaces: base -1 is the managed system
@@ -1188,24 +1180,17 @@ static int tmp_dir(const char *path, Tmp *tmp)
     return 0;
 }
 
-/* Names the next candidate: ".NAME.mapply.PID.SUFFIX", suffix six random
- * letters and digits (random) or the counter i. */
-static void tmp_name(const char *path, Tmp *tmp, int random, unsigned i)
+/* The temporary names' prefix, ".NAME.mapply.PID.", into out. */
+static void tmp_prefix(const Tmp *tmp, Buf *out)
 {
-    static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    buf_clear(out);
+    buf_printf(out, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+}
+
+/* Sets tmp->shown, the temporary file's path on the managed system. */
+static void tmp_shown(const char *path, Tmp *tmp)
+{
     const char *slash = strrchr(path, '/');
-    buf_clear(&tmp->name);
-    buf_printf(&tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
-    if (random) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (size_t k = 0; k < sizeof r; k++)
-                r[k] = (unsigned char)(i * 31 + k * 7 + (unsigned)clock());
-        for (size_t k = 0; k < sizeof r; k++)
-            buf_addc(&tmp->name, abc[r[k] % (sizeof abc - 1)]);
-    } else {
-        buf_printf(&tmp->name, "%u", i);
-    }
     buf_clear(&tmp->shown);
     buf_add(&tmp->shown, path, slash ? (size_t)(slash - path) : 0);
     buf_printf(&tmp->shown, "/%s", tmp->name.s);
@@ -1221,23 +1206,18 @@ static int tmp_write(const char *path, const char *data, size_t len, unsigned mo
 {
     if (tmp_dir(path, tmp) != 0)
         return -1;
-    int fd = -1;
-    for (unsigned i = 0; fd < 0; i++) {
-        tmp_name(path, tmp, 1, i);
-        fd = openat(tmp->dfd, tmp->name.s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd < 0 && (errno != EEXIST || i > 100)) {
-            buf_clear(&tmp->name);
-            return -1;
-        }
+    int fd = atomic_temp(tmp->dfd, O_WRONLY, &tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+    if (fd < 0) {
+        buf_clear(&tmp->name);
+        return -1;
     }
+    tmp_shown(path, tmp);
     if (fchmod(fd, mode) != 0)
         goto fail;
     if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
         if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
             goto fail;
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
-        goto fail;
-    if (close(fd) != 0) {
+    if (atomic_fill(fd, data, len) != 0) {
         fd = -1;
         goto fail;
     }
@@ -1257,7 +1237,7 @@ static int tmp_commit(Tmp *tmp)
         return -1;
     }
     buf_clear(&tmp->name);
-    sync_dir(tmp->dfd);
+    atomic_sync_dir(tmp->dfd, ".");
     return 0;
 }
 
@@ -1270,7 +1250,9 @@ static int atomic_symlink(const char *target, const char *path, long uid, long g
     if (tmp_dir(path, &tmp) != 0)
         goto out;
     for (unsigned i = 0;; i++) {
-        tmp_name(path, &tmp, 0, i);
+        tmp_prefix(&tmp, &tmp.name);
+        buf_printf(&tmp.name, "%u", i);
+        tmp_shown(path, &tmp);
         if (symlinkat(target, tmp.dfd, tmp.name.s) == 0)
             break;
         if (errno != EEXIST || i > 100) {
@@ -1548,191 +1530,6 @@ static int run_validate(const FileSpec *f, const char *tmp, Buf *msg)
 
 /* ---- show_diff ------------------------------------------------------ */
 
-typedef struct Line { const char *s; size_t n; } Line;   /* n counts the '\n', when there is one */
-
-static size_t split_lines(const char *s, size_t len, Line **out)
-{
-    size_t n = 0, cap = 16;
-    Line *v = xmalloc(cap * sizeof *v);
-    for (const char *p = s, *end = s + len; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t k = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-        if (n == cap)
-            v = xrealloc(v, (cap *= 2) * sizeof *v);
-        v[n].s = p;
-        v[n++].n = k;
-        p += k;
-    }
-    *out = v;
-    return n;
-}
-
-static int line_eq(const Line *a, const Line *b) { return a->n == b->n && !memcmp(a->s, b->s, a->n); }
-
-enum { OP_EQ, OP_DEL, OP_INS };
-enum { DIFF_MAX_D = 2000 };   /* beyond this many edits: old out, new in */
-
-/* Myers' O(ND) shortest edit script between a and b, as OP_* codes in
- * *ops (malloc'd; *nops of them).  Each step's furthest-reaching points
- * are kept (d*d ints) for the way back; past DIFF_MAX_D edits the script
- * is plainly "delete all, insert all". */
-static void edit_script(const Line *a, long na, const Line *b, long nb, unsigned char **ops, size_t *nops)
-{
-    long pre = 0, suf = 0;
-    while (pre < na && pre < nb && line_eq(&a[pre], &b[pre]))
-        pre++;
-    while (suf < na - pre && suf < nb - pre && line_eq(&a[na - 1 - suf], &b[nb - 1 - suf]))
-        suf++;
-    const Line *A = a + pre, *B = b + pre;
-    long N = na - pre - suf, M = nb - pre - suf;
-    unsigned char *mid = xmalloc((size_t)(N + M) + 1);
-    size_t nmid = 0;
-    long **trace = xcalloc((size_t)DIFF_MAX_D + 2, sizeof *trace);
-    long D = -1;
-    for (long d = 0; d <= N + M && d <= DIFF_MAX_D; d++) {
-        long *v = xmalloc((size_t)(2 * d + 1) * sizeof *v);   /* v[k + d] for k in -d..d */
-        long *prev = d ? trace[d - 1] : NULL;
-        trace[d] = v;
-        int done = 0;
-        for (long k = -d; k <= d; k += 2) {
-            long x;
-            if (d == 0)
-                x = 0;
-            else if (k == -d || (k != d && prev[k - 1 + d - 1] < prev[k + 1 + d - 1]))
-                x = prev[k + 1 + d - 1];         /* down: an insertion */
-            else
-                x = prev[k - 1 + d - 1] + 1;     /* right: a deletion */
-            long y = x - k;
-            while (x < N && y < M && line_eq(&A[x], &B[y]))
-                x++, y++;
-            v[k + d] = x;
-            if (x >= N && y >= M)
-                done = 1;
-        }
-        if (done) {
-            D = d;
-            break;
-        }
-    }
-    if (D < 0) {
-        for (long i = 0; i < N; i++)
-            mid[nmid++] = OP_DEL;
-        for (long i = 0; i < M; i++)
-            mid[nmid++] = OP_INS;
-    } else {
-        long x = N, y = M;
-        for (long d = D; d > 0; d--) {
-            long *prev = trace[d - 1], k = x - y;
-            long pk = (k == -d || (k != d && prev[k - 1 + d - 1] < prev[k + 1 + d - 1])) ? k + 1 : k - 1;
-            long px = prev[pk + d - 1], py = px - pk;
-            while (x > px && y > py) {   /* the snake of step d, backwards */
-                mid[nmid++] = OP_EQ;
-                x--, y--;
-            }
-            if (pk == k + 1) {
-                mid[nmid++] = OP_INS;
-                y--;
-            } else {
-                mid[nmid++] = OP_DEL;
-                x--;
-            }
-        }
-        while (x > 0 && y > 0) {
-            mid[nmid++] = OP_EQ;
-            x--, y--;
-        }
-        for (size_t i = 0; i < nmid / 2; i++) {   /* it was built backwards */
-            unsigned char c = mid[i];
-            mid[i] = mid[nmid - 1 - i];
-            mid[nmid - 1 - i] = c;
-        }
-    }
-    for (long d = 0; d <= DIFF_MAX_D && trace[d]; d++)
-        free(trace[d]);
-    free(trace);
-    size_t total = (size_t)(pre + suf) + nmid;
-    unsigned char *all = xmalloc(total + 1);
-    memset(all, OP_EQ, (size_t)pre);
-    memcpy(all + pre, mid, nmid);
-    memset(all + pre + nmid, OP_EQ, (size_t)suf);
-    free(mid);
-    *ops = all;
-    *nops = total;
-}
-
-static void diff_line(Buf *out, char tag, const Line *l)
-{
-    buf_addc(out, tag);
-    buf_add(out, l->s, l->n);
-    if (!l->n || l->s[l->n - 1] != '\n')
-        buf_adds(out, "\n\\ No newline at end of file\n");
-}
-
-/* "@@ -a,n +b,m @@" as GNU diff -u writes it: a count of 1 is left out,
- * an empty range starts at the line before it. */
-static void hunk_range(Buf *out, char sign, size_t first, size_t count)
-{
-    if (count == 1)
-        buf_printf(out, " %c%zu", sign, first + 1);
-    else
-        buf_printf(out, " %c%zu,%zu", sign, count ? first + 1 : first, count);
-}
-
-/* The body of `diff -u` (three lines of context) between a and b. */
-static void unified(Buf *out, const Line *a, size_t na, const Line *b, size_t nb)
-{
-    unsigned char *ops;
-    size_t nops;
-    edit_script(a, (long)na, b, (long)nb, &ops, &nops);
-    size_t *pa = xmalloc((nops + 1) * sizeof *pa), *pb = xmalloc((nops + 1) * sizeof *pb);
-    pa[0] = pb[0] = 0;
-    for (size_t i = 0; i < nops; i++) {
-        pa[i + 1] = pa[i] + (ops[i] != OP_INS);
-        pb[i + 1] = pb[i] + (ops[i] != OP_DEL);
-    }
-    enum { CONTEXT = 3 };
-    for (size_t i = 0; i < nops;) {
-        if (ops[i] == OP_EQ) {
-            i++;
-            continue;
-        }
-        size_t start = i > CONTEXT ? i - CONTEXT : 0, last = i, j = i;
-        while (j < nops) {
-            if (ops[j] != OP_EQ)
-                last = j;
-            else if (j - last > 2 * CONTEXT)
-                break;
-            j++;
-        }
-        size_t end = last + 1 + CONTEXT < nops ? last + 1 + CONTEXT : nops;
-        buf_adds(out, "@@");
-        hunk_range(out, '-', pa[start], pa[end] - pa[start]);
-        hunk_range(out, '+', pb[start], pb[end] - pb[start]);
-        buf_adds(out, " @@\n");
-        for (size_t k = start; k < end;) {
-            if (ops[k] == OP_EQ) {
-                diff_line(out, ' ', &a[pa[k]]);
-                k++;
-                continue;
-            }
-            size_t run = k;   /* a change: its deletions, then its insertions */
-            while (run < end && ops[run] != OP_EQ)
-                run++;
-            for (size_t m = k; m < run; m++)
-                if (ops[m] == OP_DEL)
-                    diff_line(out, '-', &a[pa[m]]);
-            for (size_t m = k; m < run; m++)
-                if (ops[m] == OP_INS)
-                    diff_line(out, '+', &b[pb[m]]);
-            k = run;
-        }
-        i = end;
-    }
-    free(ops);
-    free(pa);
-    free(pb);
-}
-
 /* "2026-11-22 20:14:32.054802195 +0000", diff's label date. */
 static void label_time(Buf *out, struct timespec ts)
 {
@@ -1761,16 +1558,12 @@ static void show_diff(Out *o, const FileSpec *f, const Buf *old, const struct st
     if (memchr(olds, '\0', old->len) || memchr(f->content, '\0', f->content_len)) {
         buf_printf(&d, "Binary files %s and %s differ", f->path, new_label);
     } else {
-        Line *a, *b;
-        size_t na = split_lines(olds, old->len, &a), nb = split_lines(f->content, f->content_len, &b);
         buf_printf(&d, "--- %s\t", f->path);
         label_time(&d, st->st_mtim);
         buf_printf(&d, "\n+++ %s\t", new_label);
         label_time(&d, new_time);
         buf_addc(&d, '\n');
-        unified(&d, a, na, b, nb);
-        free(a);
-        free(b);
+        diff_unified(&d, olds, old->len, f->content, f->content_len);
         if (d.len && d.s[d.len - 1] == '\n')
             d.s[--d.len] = '\0';
     }

@@ -6,7 +6,7 @@
  */
 #ifndef TYPES_FILE_H
 #define TYPES_FILE_H
-#include "apply/tx.h"
+#include "types/txres.h"
 #include <sys/stat.h>
 
 /* Syncs r, a File resource that t's resource generates (Puppet's

@@ -19,7 +19,7 @@
  * exact.  The member lists print unquoted, as the provider's members_to_s
  * gives them.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/passwd.h"
 #include "base/util.h"
 #include <stdio.h>

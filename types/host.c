@@ -22,7 +22,7 @@
  * that host_aliases (an OrderedList property) shows the current value
  * unquoted: "host_aliases changed a to 'a b'".
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/textfile.h"
 #include "base/util.h"
 #include <arpa/inet.h>

@@ -12,7 +12,7 @@
  */
 #ifndef TYPES_MODFILE_H
 #define TYPES_MODFILE_H
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/textfile.h"
 #include "base/oniglib.h"   /* libonig, in its own namespace (see there) */
 

@@ -9,7 +9,7 @@
  * hashes pretty-printed over several lines).  See the StringConverter in
  * puppet/pops/types/string_converter.rb for the display rules ported here.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdio.h>

@@ -17,7 +17,7 @@
  * once per run (again only if a pkgrepo changes after that refresh): when
  * a pkgrepo changed, when the root has no lists yet, or for a latest.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/pkgtool.h"
 #include "base/util.h"
 #include <stdio.h>

@@ -12,7 +12,7 @@
 #include "types/passwd.h"
 #include "types/run.h"
 #include "types/textfile.h"
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -11,7 +11,7 @@
  * do not manage (signed-by=...) is kept.  A change marks the apt index
  * stale (pkgtool), so the next apt package install refreshes it first.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/pkgtool.h"
 #include "base/util.h"
 #include <ctype.h>

@@ -4,7 +4,7 @@
  * resource before anything changes, brings it in sync (or, in noop, says
  * what it would change), optionally responds to refresh events, and names
  * the resources it autorequires.  Providers report every change, would-be
- * change and failure through the transaction's tx_* calls (apply/tx.h); the
+ * change and failure through the transaction's tx_* calls (types/txres.h); the
  * transaction owns events, log paths, levels and counting.
  */
 #ifndef TYPES_PROVIDER_H

@@ -9,7 +9,7 @@
  */
 #include "types/provider.h"
 #include "types/schedule.h"
-#include "apply/tx.h"
+#include "types/txres.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

@@ -23,7 +23,7 @@
  * `ensure => running` lines ignored (said once per resource at Info
  * level), not turned into failures.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/run.h"
 #include "types/modfile.h"   /* modfile_regex: Ruby's Regexp.new (libonig through base/oniglib.h) */
 #include "types/textfile.h"

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "types/textfile.h"
+#include "base/atomic.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
@@ -91,16 +92,6 @@ int textfile_load(TextFile *f, const char *path, Buf *err)
     return 0;
 }
 
-/* fsync the directory dfd (an O_PATH fd), so a rename is durable. */
-static void sync_dir(int dfd)
-{
-    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
 /* The bind-mount fallback: rewrite the file where it is (its inode, mode
  * and owner stay). */
 static int write_in_place(int dfd, const char *leaf, const char *data, size_t len)
@@ -108,35 +99,14 @@ static int write_in_place(int dfd, const char *leaf, const char *data, size_t le
     int fd = openat(dfd, leaf, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
     if (fd < 0)
         return -1;
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    return close(fd);
+    return atomic_fill(fd, data, len);
 }
 
 /* Creates ".LEAF.mapply.XXXXXX" in dfd (never through a link); its fd, the
  * name in tmp. */
 static int make_temp(int dfd, const char *leaf, Buf *tmp)
 {
-    static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    static unsigned long seq;
-    for (int tries = 0; tries < 100; tries++) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        unsigned long v = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^ (++seq * 2654435761u);
-        buf_clear(tmp);
-        buf_printf(tmp, ".%s.mapply.", leaf);
-        for (int i = 0; i < 6; i++, v /= 62)
-            buf_addc(tmp, chars[v % 62]);
-        int fd = openat(dfd, buf_cstr(tmp), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd >= 0 || errno != EEXIST)
-            return fd;
-    }
-    errno = EEXIST;
-    return -1;
+    return atomic_temp(dfd, O_RDWR, tmp, ".%s.mapply.", leaf);
 }
 
 int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
@@ -157,9 +127,7 @@ int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
         fchown(fd, (uid_t)f->uid, (gid_t)f->gid) != 0 && errno != EPERM)
         goto fail;
     op = "io_write";
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0)
-        goto fail;
-    int rc = close(fd);
+    int rc = atomic_fill(fd, data, len);
     fd = -1;
     if (rc != 0)
         goto fail;
@@ -169,7 +137,7 @@ int textfile_store(const TextFile *f, const char *data, size_t len, Buf *err)
             goto fail;
         unlinkat(dfd, buf_cstr(&tmp), 0);
     }
-    sync_dir(dfd);
+    atomic_sync_dir(dfd, ".");
     close(dfd);
     buf_free(&tmp);
     return 0;

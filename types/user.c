@@ -19,7 +19,7 @@
  * sensitive in Puppet), and never reaches a command line: chpasswd -e
  * reads it from a pipe.
  */
-#include "apply/tx.h"
+#include "types/txres.h"
 #include "types/passwd.h"
 #include "base/rootfs.h"
 #include "base/util.h"

@@ -1,0 +1,71 @@
+/*
+ * txres.h - the transaction, as providers see it: the calls through which
+ * every provider in types/ reports (changes, would-be changes, failures,
+ * plain lines) and asks about the run (noop, root, vardir, show_diff).
+ * Declared here, in types/, so providers depend on nothing in apply/; the
+ * transaction (apply/tx.c) implements them, and t/providers.c stubs them.
+ * Every line a resource logs goes through here, so paths
+ * ("/Stage[main]/Main/File[/x]/ensure"), the loglevel metaparameter, noop
+ * and event bookkeeping stay in one place.  Lines are "<Level>: <source>:
+ * <message>"; Notice/Info/Debug go to stdout, Warning/Error to stderr,
+ * each flushed as it is written.
+ */
+#ifndef TYPES_TXRES_H
+#define TYPES_TXRES_H
+#include "types/provider.h"
+#include <stdarg.h>
+
+const Resource *tx_resource(TxRes *t);
+int tx_noop(TxRes *t);              /* global --noop or noop => true (and not noop => false) */
+const char *tx_root(TxRes *t);      /* "" or the --root directory (no trailing slash) */
+int tx_is_refreshing(TxRes *t);     /* inside Provider.refresh */
+const Catalog *tx_catalog(TxRes *t);/* the whole catalog (file purge asks which files are managed) */
+const char *tx_vardir(TxRes *t);    /* the state directory (--vardir); the file bucket is <vardir>/bucket */
+const char *tx_modulepath(TxRes *t);/* --modulepath: directories separated by ':', or "" */
+int tx_show_diff(TxRes *t);         /* --show_diff was given */
+
+/* Batching: the other resources of t's type that the walk is about to apply
+ * right after t (every dependency done and none failed; no noop, schedule,
+ * requisite, check or tag filter in their way), in the order it will apply
+ * them; at most max are stored in out, and their number is returned.  A
+ * provider may do their work together with t's (one apt call for several
+ * packages) and remember the outcome: each peer is still applied, and
+ * reports its own changes, in its own turn. */
+size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max);
+
+/* A property changed: "<path>/<prop>: <message>" at the resource's loglevel
+ * (notice by default), and a success event named event ("content_changed",
+ * "file_created", "executed_command", "message_changed", ...). */
+void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Noop: "<path>/<prop>: current_value <is>, should be <should> (noop)" and a
+ * noop event.  is and should are given as Puppet prints them: "'absent'",
+ * "['0']", "'{sha256}...'". */
+void tx_would(TxRes *t, const char *prop, const char *event, const char *is, const char *should);
+/* A property failed: "Error: <path>/<prop>: change from <from> to <to>
+ * failed: <message>" and a failure event; the resource is failed. */
+void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Any other line about the resource: "<Level>: <path>[/<prop>]: message". */
+void tx_log(TxRes *t, LogLevel lvl, const char *prop, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A line with no source: "<Level>: message" (a notify's message, an exec's
+ * bare error line). */
+void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Puppet's invalidate_refreshes (a service started by its ensure): drops
+ * the refresh events queued for t, so no restart follows the start, and
+ * logs "Info: <path>: Unscheduling refresh on <Type[title]>". */
+void tx_unschedule_refresh(TxRes *t);
+/* Generated resources (file recursion's children, Puppet's eval_generate):
+ * until called again with NULL, t's lines (tx_change, tx_would, tx_failed,
+ * tx_log) carry the source of ref ("File[/d/x]") as a sibling of t in t's
+ * container ("/Stage[main]/Main/File[/d/x]") instead of t's own; events,
+ * failures and counts still go to t. */
+void tx_child(TxRes *t, const char *ref);
+/* A resource that generated another (concat_file's File), in noop, after
+ * the generated one reported a would-be change: Puppet's whit that
+ * completes the generating resource gets that noop event and says
+ * "Notice: <name>: Would have triggered 'refresh' from 1 event" (name: the
+ * generating resource's title); its own noop event then goes on to t's
+ * dependents and container with t's (not recorded as t's event). */
+void tx_generated_noop(TxRes *t, const char *name);
+/* How many events t has recorded so far (changes, noop, failures). */
+int tx_events(TxRes *t);
+#endif
