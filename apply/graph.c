@@ -80,7 +80,7 @@ static void add_expanded(Builder *b, int src, int dst, EdgeKind kind, int any)
         b->cap = b->cap ? b->cap * 2 : 1024;
         b->e = xrealloc(b->e, (size_t)b->cap * sizeof *b->e);
     }
-    b->e[b->ne++] = (GEdge){src, dst, kind, any};
+    b->e[b->ne++] = (GEdge){src, dst, (uint8_t)kind, (uint8_t)any};
 }
 
 static int has_pair(Builder *b, int src, int dst)
@@ -102,7 +102,7 @@ static void add_rel(Builder *b, const Resource *from, const Resource *to, EdgeKi
         b->relcap = b->relcap ? b->relcap * 2 : 1024;
         b->rel = xrealloc(b->rel, (size_t)b->relcap * sizeof *b->rel);
     }
-    b->rel[b->nrel++] = (GEdge){(int)from->index, (int)to->index, kind, any};
+    b->rel[b->nrel++] = (GEdge){(int)from->index, (int)to->index, (uint8_t)kind, (uint8_t)any};
     if (g->vertex_of[from->index] >= 0 && g->vertex_of[to->index] >= 0) {
         note_pair(b, g->vertex_of[from->index], g->vertex_of[to->index]);
         add_expanded(b, g->vertex_of[from->index], g->vertex_of[to->index], kind, any);
@@ -219,15 +219,15 @@ static void build_csr(Graph *g)
         g->out_start[i + 1] += g->out_start[i];
         g->in_start[i + 1] += g->in_start[i];
     }
-    int *fo = xmalloc(((size_t)g->nv + 1) * sizeof *fo), *fi = xmalloc(((size_t)g->nv + 1) * sizeof *fi);
-    memcpy(fo, g->out_start, (size_t)g->nv * sizeof *fo);
-    memcpy(fi, g->in_start, (size_t)g->nv * sizeof *fi);
+    /* filled through the start arrays themselves (each start moves on to
+     * the next vertex's), then shifted back: no copy of them is needed */
     for (int i = 0; i < g->ne; i++) {
-        g->out[fo[g->e[i].src]++] = i;
-        g->in[fi[g->e[i].dst]++] = i;
+        g->out[g->out_start[g->e[i].src]++] = i;
+        g->in[g->in_start[g->e[i].dst]++] = i;
     }
-    free(fo);
-    free(fi);
+    memmove(g->out_start + 1, g->out_start, (size_t)g->nv * sizeof *g->out_start);
+    memmove(g->in_start + 1, g->in_start, (size_t)g->nv * sizeof *g->in_start);
+    g->out_start[0] = g->in_start[0] = 0;
 }
 
 /* Salt's order values (spec A.16): integers as given, first = 0, last and
@@ -351,7 +351,7 @@ int graph_build(Graph *g, const Catalog *ccat)
             continue;
         }
         g->vertex_of[i] = nv;
-        g->v[nv++] = (GVertex){r, V_RESOURCE, i, 0, r->ref, r->ref};
+        g->v[nv++] = (GVertex){r, V_RESOURCE, (uint32_t)i, 0, r->ref, r->ref};
     }
     for (size_t i = 0; i < n; i++) {
         Resource *r = cat->res[i];
@@ -359,9 +359,9 @@ int graph_build(Graph *g, const Catalog *ccat)
         const char *disp = display_name(cat->arena, r);
         char *an = whit_name(r, "Admissible"), *cn = whit_name(r, "Completed");
         g->admissible_of[i] = nv;
-        g->v[nv++] = (GVertex){r, V_ADMISSIBLE, i, 0, disp, arena_strdup(cat->arena, an)};
+        g->v[nv++] = (GVertex){r, V_ADMISSIBLE, (uint32_t)i, 0, disp, arena_strdup(cat->arena, an)};
         g->completed_of[i] = nv;
-        g->v[nv++] = (GVertex){r, V_COMPLETED, i, 0, disp, arena_strdup(cat->arena, cn)};
+        g->v[nv++] = (GVertex){r, V_COMPLETED, (uint32_t)i, 0, disp, arena_strdup(cat->arena, cn)};
         free(an);
         free(cn);
     }

@@ -3,6 +3,7 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include <errno.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -76,6 +77,38 @@ SrcFile *diag_file_from_string(const char *name, const char *text, size_t len)
     return f;
 }
 
+/* A big manifest (a million resources is 70 MB) is mapped rather than
+ * read, so that diag_file_parsed can give its pages back.  The mapping is
+ * followed by a page of zeros (an anonymous reservation the file is mapped
+ * over), so the text is NUL-terminated even when its size is a multiple
+ * of the page size.  NULL when the file is small or cannot be mapped. */
+enum { MAP_MIN = 4u << 20 };
+
+static SrcFile *map_text(const char *path, int fd, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t len = (size + 1 + page - 1) & ~(page - 1);
+    char *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    if (mmap(m, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+        munmap(m, len);
+        return NULL;
+    }
+    SrcFile *f = xcalloc(1, sizeof *f);
+    f->name = xstrndup(path, strlen(path));
+    f->abspath = absolute(path);
+    f->text = m;
+    f->len = size;
+    f->maplen = len;
+    index_lines(f);
+    return f;
+}
+
+void diag_file_parsed(const SrcFile *f)
+{
+    if (f && f->maplen) madvise((void *)f->text, f->maplen, MADV_DONTNEED);
+}
+
 SrcFile *diag_file_read(const char *path)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -84,6 +117,13 @@ SrcFile *diag_file_read(const char *path)
      * hundreds of module files, and every system call counts) */
     struct stat st;
     int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular && st.st_size >= MAP_MIN && (uint64_t)st.st_size < UINT32_MAX) {
+        SrcFile *f = map_text(path, fd, (size_t)st.st_size);
+        if (f) {
+            close(fd);
+            return f;
+        }
+    }
     size_t cap = regular ? (size_t)st.st_size + 1 : 65536, len = 0;
     char *data = xmalloc(cap + 1);
     for (;;) {
@@ -116,7 +156,8 @@ void diag_file_free(SrcFile *f)
     if (!f) return;
     free((char *)f->name);
     free((char *)f->abspath);
-    free((char *)f->text);
+    if (f->maplen) munmap((void *)f->text, f->maplen);
+    else free((char *)f->text);
     free(f->line_starts);
     free(f);
 }

@@ -20,6 +20,7 @@ typedef struct SrcFile {
     size_t len;
     uint32_t *line_starts;   /* byte offset of each line; owned */
     size_t nlines;
+    size_t maplen;           /* text is a read-only mapping of the file this long, or 0: malloc'd */
 } SrcFile;
 
 typedef struct SrcLoc {
@@ -33,6 +34,10 @@ SrcFile *diag_file_read(const char *path);
 /* Wraps text (copied) as a SrcFile named name. */
 SrcFile *diag_file_from_string(const char *name, const char *text, size_t len);
 void diag_file_free(SrcFile *f);
+/* Once f is parsed, its text is read only for diagnostics: a big file's
+ * pages leave the process's memory (the text is mapped from the file, and
+ * the few pages a message shows come back from it); others stay. */
+void diag_file_parsed(const SrcFile *f);
 /* 1-based line and column (in bytes) of offset off. */
 void diag_linecol(const SrcFile *f, uint32_t off, int *line, int *col);
 int diag_line(const SrcFile *f, uint32_t off);

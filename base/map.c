@@ -38,7 +38,7 @@ static void rehash(Map *m, size_t nslots)
 MapEntry *map_find(const Map *m, const char *key, size_t len)
 {
     if (!m->nslots) return NULL;
-    uint64_t h = map_hash(key, len);
+    uint32_t h = (uint32_t)map_hash(key, len);
     for (size_t j = h & (m->nslots - 1);; j = (j + 1) & (m->nslots - 1)) {
         uint32_t s = m->slots[j];
         if (!s) return NULL;
@@ -66,10 +66,11 @@ void *map_put(Map *m, const char *key, size_t len, void *value)
         m->cap = m->cap ? m->cap * 2 : 16;
         m->entries = xrealloc(m->entries, m->cap * sizeof *m->entries);
     }
-    uint64_t h = map_hash(key, len);
+    if (len > UINT32_MAX) util_oom();
+    uint32_t h = (uint32_t)map_hash(key, len);
     e = &m->entries[m->count];
     e->key = key;
-    e->len = len;
+    e->len = (uint32_t)len;
     e->hash = h;
     e->value = value;
     size_t j = h & (m->nslots - 1);

@@ -10,11 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* 24 bytes: a catalog of a million resources has a million keys. */
 typedef struct MapEntry {
     const char *key;
-    size_t len;
-    uint64_t hash;
     void *value;
+    uint32_t len;        /* keys are shorter than 4 GiB (map_put aborts otherwise) */
+    uint32_t hash;       /* the low half of map_hash */
 } MapEntry;
 
 typedef struct Map {

@@ -8,6 +8,7 @@
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,9 +21,16 @@ Value val_false_v = {.kind = V_BOOL, .b = 0};
 
 Value *val_bool(int b) { return b ? VAL_TRUE : VAL_FALSE; }
 
+/* A value takes only the room its kind uses: 24 bytes for strings,
+ * numbers, arrays and the like, 32 for a type, the whole 40 for a hash (a
+ * catalog is mostly values).  So a Value is never copied whole (*v = *w):
+ * only its fields are read, through v->kind. */
 static Value *new_val(Arena *a, ValueKind k)
 {
-    Value *v = arena_alloc8(a, sizeof *v);   /* 40 bytes, not rounded to 48: a catalog is mostly values */
+    size_t n = k == V_HASH ? sizeof(Value)
+               : k == V_TYPE ? offsetof(Value, type) + sizeof ((Value *)0)->type
+               : offsetof(Value, str) + sizeof ((Value *)0)->str;
+    Value *v = arena_alloc8(a, n);
     v->kind = k;
     return v;
 }

@@ -324,7 +324,7 @@ static void view_init(View *v, const Translation *tr, const char *name, uint32_t
 {
     v->base = from;
     v->line0 = 0;
-    v->f = (SrcFile){name, name, tr->g.s + from, to - from, &v->line0, 1};
+    v->f = (SrcFile){name, name, tr->g.s + from, to - from, &v->line0, 1, 0};
 }
 
 /* Moves the nodes of a tree parsed from v onto the template file tf. */

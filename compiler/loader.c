@@ -154,6 +154,7 @@ int load_file(Compiler *c, const char *path, const Node **out)
     const char *key = arena_strdup(A, path);
     map_put(&c->loaded, key, strlen(key), (void *)1);
     Node *ast = parse_file(A, f);
+    diag_file_parsed(f);
     if (!ast) return 1;
     register_defs(c, ast, NULL);
     check_param_types(c, ast);

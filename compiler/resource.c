@@ -64,7 +64,7 @@ typedef struct ResState {
     Map lowered;                 /* text -> its lower-case form, for lower_shared */
 } ResState;
 
-typedef struct ResList { Resource **v; size_t n, cap; } ResList;
+typedef struct ResList { Resource **v; size_t n, cap; } ResList;   /* v: malloc'd */
 
 static const char COLLECTOR_MARK[] = "<collector>";
 
@@ -144,12 +144,9 @@ static void index_type(Compiler *c, Resource *r)
         l = ARENA_NEW(A, ResList);
         map_put(&rs->by_type, t, strlen(t), l);
     }
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        Resource **nv = ARENA_NEWN(A, Resource *, cap);
-        if (l->n) memcpy(nv, l->v, l->n * sizeof *nv);
-        l->v = nv;
-        l->cap = cap;
+    if (l->n == l->cap) {   /* malloc'd (freed by res_cleanup): the arena would keep every outgrown array */
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
     }
     l->v[l->n++] = r;
 }
@@ -188,6 +185,7 @@ void res_cleanup(Compiler *c)
     if (!c->rs) return;
     cmp_type_printing(c, 0);
     free(c->rs->defines);
+    for (size_t i = 0; i < c->rs->by_type.count; i++) free(((ResList *)c->rs->by_type.entries[i].value)->v);
     map_free(&c->rs->by_type);
     map_free(&c->rs->lowered);
     for (Collector *k = c->collectors; k; k = k->next) {

@@ -64,7 +64,7 @@ int main(void)
 #endif
     (void)c1;
 
-    SrcFile f1 = {"one.pp", "/one.pp", "x", 1, NULL, 0}, f2 = {"two.pp", "/two.pp", "y", 1, NULL, 0};
+    SrcFile f1 = {"one.pp", "/one.pp", "x", 1, NULL, 0, 0}, f2 = {"two.pp", "/two.pp", "y", 1, NULL, 0, 0};
     Node *n1 = ast_new(&a, ND_INT, &f1, 0, 1);
     Node *n2 = ast_new(&a, ND_INT, &f2, 0, 1);
     Node *n3 = ast_new(&a, ND_STR, &f1, 0, 1);
