@@ -17,7 +17,7 @@
  * with longjmp, so any scratch space that is live across a lambda call or a
  * possible failure lives in the arena too, never in malloc'd memory.
  */
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 #include "compiler/regex.h"
 #include "compiler/stdlib.h"
 #include "base/util.h"
@@ -376,7 +376,7 @@ static void each_loop(CallCtx *cc, void *state)
 
 /* each(iterable) |$x| / |$k, $v| - runs the block per element, returns
  * the receiver (also after a break()). */
-static Value *fn_each(CallCtx *cc)
+Value *fn_each(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "each", &lp.it, &lp.np);
@@ -395,7 +395,7 @@ static void map_loop(CallCtx *cc, void *state)
 
 /* map(iterable) |...| - an array of the block's results; after a break(),
  * those made before it. */
-static Value *fn_map(CallCtx *cc)
+Value *fn_map(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "map", &lp.it, &lp.np);
@@ -421,7 +421,7 @@ static void filter_loop(CallCtx *cc, void *state)
 /* filter(iterable) |...| - the elements the block is truthy for; a hash
  * filters to a hash.  break() stops an array's filter (those kept so far),
  * not a hash's (Ruby's Hash#select does not rescue StopIteration). */
-static Value *fn_filter(CallCtx *cc)
+Value *fn_filter(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "filter", &lp.it, &lp.np);
@@ -444,7 +444,7 @@ static void reduce_loop(CallCtx *cc, void *state)
 /* reduce(iterable[, memo]) |$memo, $x| - folds; without a memo the first
  * element starts it, and an empty iterable gives undef.  break() gives the
  * memo so far. */
-static Value *fn_reduce(CallCtx *cc)
+Value *fn_reduce(CallCtx *cc)
 {
     Loop lp = {0};
     if (!iter_of(cc, cc->args[0], &lp.it)) {
@@ -477,14 +477,14 @@ static Value *any_all(CallCtx *cc, const char *fn, int want)
     return val_bool(!want);
 }
 
-static Value *fn_any(CallCtx *cc) { return any_all(cc, "any", 1); }
-static Value *fn_all(CallCtx *cc) { return any_all(cc, "all", 0); }
+Value *fn_any(CallCtx *cc) { return any_all(cc, "any", 1); }
+Value *fn_all(CallCtx *cc) { return any_all(cc, "all", 0); }
 
 /* index(iterable) |...| - the index (a hash: the key) of the first element
  * the block is truthy for; index(iterable, value) of the first element
  * equal to value (Ruby's ==: strings case-sensitive); index(string,
  * string or regexp) the character offset of the first match; else undef. */
-static Value *fn_index(CallCtx *cc)
+Value *fn_index(CallCtx *cc)
 {
     Value *v = cc->args[0];
     Iter it;
@@ -565,8 +565,8 @@ static Value *group_or_partition(CallCtx *cc, const char *fn, int partition)
     return val_hash(A, keys.v, groups.v, keys.n);
 }
 
-static Value *fn_group_by(CallCtx *cc) { return group_or_partition(cc, "group_by", 0); }
-static Value *fn_partition(CallCtx *cc) { return group_or_partition(cc, "partition", 1); }
+Value *fn_group_by(CallCtx *cc) { return group_or_partition(cc, "group_by", 0); }
+Value *fn_partition(CallCtx *cc) { return group_or_partition(cc, "partition", 1); }
 
 /* reverse_each(iterable) |$x| / step(iterable, n) |$x| - yields the
  * elements backwards / the first and every nth after it; a hash's as
@@ -598,9 +598,9 @@ static Value *step_fn(CallCtx *cc, const char *fn, size_t step, int reverse)
     return VAL_UNDEF;
 }
 
-static Value *fn_reverse_each(CallCtx *cc) { return step_fn(cc, "reverse_each", 1, 1); }
+Value *fn_reverse_each(CallCtx *cc) { return step_fn(cc, "reverse_each", 1, 1); }
 
-static Value *fn_step(CallCtx *cc)
+Value *fn_step(CallCtx *cc)
 {
     Value *n = cc->args[1];
     if (n->kind != V_INT || n->i < 1)
@@ -654,7 +654,7 @@ static Value *match_one(CallCtx *cc, const Value *s, const Value *p)
             p->kind == V_BOOL ? (p->b ? "TrueClass" : "FalseClass") : p->kind == V_UNDEF ? "NilClass" : val_type_name(p));
 }
 
-static Value *fn_match(CallCtx *cc)
+Value *fn_match(CallCtx *cc)
 {
     Value *s = cc->args[0], *p = cc->args[1];
     if (s->kind == V_STR) {
@@ -700,7 +700,7 @@ static void slice_loop(CallCtx *cc, void *state)
     }
 }
 
-static Value *fn_slice(CallCtx *cc)
+Value *fn_slice(CallCtx *cc)
 {
     SliceLoop sl = {0};
     Value *n = cc->args[1];
@@ -730,7 +730,7 @@ static Value *fn_slice(CallCtx *cc)
 }
 
 /* with(args...) |...| - calls the block once with the arguments. */
-static Value *fn_with(CallCtx *cc) { return ev_yield(cc, cc->args, cc->nargs); }
+Value *fn_with(CallCtx *cc) { return ev_yield(cc, cc->args, cc->nargs); }
 
 /* ---- regex helpers ---- */
 
@@ -781,7 +781,7 @@ static const char *regexp_src(const Value *v)
  * are kept, an empty match splits between characters, trailing empty
  * strings are dropped.  A string pattern is a regexp too (so "." splits
  * everywhere and " " has no awk-style special case). */
-static Value *fn_split(CallCtx *cc)
+Value *fn_split(CallCtx *cc)
 {
     Value *s = cc->args[0], *p = cc->args[1];
     if (s->kind != V_STR) fail_param(cc, "split", "str", a_value(cc, "String"), s);
@@ -837,7 +837,7 @@ static void join_into(Buf *b, const Value *arr, const char *sep, size_t seplen)
 
 /* join(array[, sep]) - Ruby's Array#join: nested arrays joined too, undef
  * as "", other values by their Ruby to_s (a hash prints {"a"=>1}). */
-static Value *fn_join(CallCtx *cc)
+Value *fn_join(CallCtx *cc)
 {
     Value *a = cc->args[0];
     if (a->kind != V_ARRAY) fail_param(cc, "join", "arg", a_value(cc, "Array"), a);
@@ -866,21 +866,21 @@ static void flatten_into(CallCtx *cc, AVec *out, Value *v)
 }
 
 /* flatten(args...) - all arguments, nested arrays spliced in. */
-static Value *fn_flatten(CallCtx *cc)
+Value *fn_flatten(CallCtx *cc)
 {
     AVec out = {0};
     for (size_t i = 0; i < cc->nargs; i++) flatten_into(cc, &out, cc->args[i]);
     return av_array(cc, &out);
 }
 
-static Value *fn_keys(CallCtx *cc)
+Value *fn_keys(CallCtx *cc)
 {
     Value *h = cc->args[0];
     if (h->kind != V_HASH) fail_param(cc, "keys", "hsh", a_value(cc, "Hash"), h);
     return val_array(A, h->hash.keys, h->hash.n);
 }
 
-static Value *fn_values(CallCtx *cc)
+Value *fn_values(CallCtx *cc)
 {
     Value *h = cc->args[0];
     if (h->kind != V_HASH) fail_param(cc, "values", "hsh", a_value(cc, "Hash"), h);
@@ -899,12 +899,12 @@ static Value *length_of(CallCtx *cc, const char *fn)
     }
 }
 
-static Value *fn_length(CallCtx *cc) { return length_of(cc, "length"); }
-static Value *fn_size(CallCtx *cc) { return length_of(cc, "size"); }
+Value *fn_length(CallCtx *cc) { return length_of(cc, "length"); }
+Value *fn_size(CallCtx *cc) { return length_of(cc, "size"); }
 
 /* empty(x) - true for "", [], {}, undef; a number is never empty (and
  * deprecated, warned once per call site as Puppet does). */
-static Value *fn_empty(CallCtx *cc)
+Value *fn_empty(CallCtx *cc)
 {
     static const Node *warned_sites[64];
     static size_t nwarned;
@@ -1076,7 +1076,7 @@ static Value **sorted(CallCtx *cc, Value **items, size_t n)
 
 /* sort(array or string) [|$a, $b| ...] - Ruby's Array#sort (a string sorts
  * its characters); mixed kinds fail as Ruby does. */
-static Value *fn_sort(CallCtx *cc)
+Value *fn_sort(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_ARRAY) return mk_array(cc, sorted(cc, v->arr.items, v->arr.n), v->arr.n);
@@ -1190,7 +1190,7 @@ static Value *uniq_array(CallCtx *cc, Value **items, size_t n)
 /* unique(x) [|$v| key] - an array or iterable without repeats (first wins);
  * a string without repeated characters; a hash inverted to
  * {[keys with that value] => [value]}. */
-static Value *fn_unique(CallCtx *cc)
+Value *fn_unique(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_STR) {
@@ -1696,7 +1696,7 @@ static Value *fmt_named(Fmt *f, const char *name, size_t len, char open, char cl
 }
 
 /* sprintf(format, args...) - Ruby's Kernel#format. */
-static Value *fn_sprintf(CallCtx *cc)
+Value *fn_sprintf(CallCtx *cc)
 {
     Value *fv = cc->args[0];
     if (fv->kind == V_UNDEF) return val_cstr(A, "");
@@ -1963,7 +1963,7 @@ static const char *const regsubst_sigs[] = {
  * the first (flag G: every) match in a string or in each string of an
  * array.  Flags I, E, M make a string pattern case-insensitive, extended,
  * multiline (dot matches newline); the encoding is ignored. */
-static Value *fn_regsubst(CallCtx *cc)
+Value *fn_regsubst(CallCtx *cc)
 {
     Value *target = cc->args[0], *pat = cc->args[1], *repl = cc->args[2];
     Value *flags = cc->nargs > 3 ? cc->args[3] : VAL_UNDEF;
@@ -2176,8 +2176,8 @@ static Value *updown(CallCtx *cc, const char *fn, int mode)
     fail_dispatch(cc, fn, sigs, why, 4);
 }
 
-static Value *fn_upcase(CallCtx *cc) { return updown(cc, "upcase", CASE_UP); }
-static Value *fn_downcase(CallCtx *cc) { return updown(cc, "downcase", CASE_DOWN); }
+Value *fn_upcase(CallCtx *cc) { return updown(cc, "upcase", CASE_UP); }
+Value *fn_downcase(CallCtx *cc) { return updown(cc, "downcase", CASE_DOWN); }
 
 /* Ruby's whitespace for strip: NUL, \t \n \v \f \r and space. */
 static int ruby_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == '\0'; }
@@ -2252,13 +2252,13 @@ static Value *string_fn(CallCtx *cc, const char *fn, int op)
                : "a value of type Numeric, String, or Iterable[Variant]", v);
 }
 
-static Value *fn_capitalize(CallCtx *cc) { return string_fn(cc, "capitalize", OP_CAPITALIZE); }
-static Value *fn_strip(CallCtx *cc) { return string_fn(cc, "strip", OP_STRIP); }
-static Value *fn_lstrip(CallCtx *cc) { return string_fn(cc, "lstrip", OP_LSTRIP); }
-static Value *fn_rstrip(CallCtx *cc) { return string_fn(cc, "rstrip", OP_RSTRIP); }
-static Value *fn_chomp(CallCtx *cc) { return string_fn(cc, "chomp", OP_CHOMP); }
-static Value *fn_chop(CallCtx *cc) { return string_fn(cc, "chop", OP_CHOP); }
-static Value *fn_camelcase(CallCtx *cc) { return string_fn(cc, "camelcase", OP_CAMELCASE); }
+Value *fn_capitalize(CallCtx *cc) { return string_fn(cc, "capitalize", OP_CAPITALIZE); }
+Value *fn_strip(CallCtx *cc) { return string_fn(cc, "strip", OP_STRIP); }
+Value *fn_lstrip(CallCtx *cc) { return string_fn(cc, "lstrip", OP_LSTRIP); }
+Value *fn_rstrip(CallCtx *cc) { return string_fn(cc, "rstrip", OP_RSTRIP); }
+Value *fn_chomp(CallCtx *cc) { return string_fn(cc, "chomp", OP_CHOMP); }
+Value *fn_chop(CallCtx *cc) { return string_fn(cc, "chop", OP_CHOP); }
+Value *fn_camelcase(CallCtx *cc) { return string_fn(cc, "camelcase", OP_CAMELCASE); }
 
 /* ---- numbers ---- */
 
@@ -2280,7 +2280,7 @@ static int all_digits(const char *s, size_t n)
 }
 
 /* abs(n) - also takes a numeric string (deprecated). */
-static Value *fn_abs(CallCtx *cc)
+Value *fn_abs(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_INT && v->i == INT64_MIN)
@@ -2316,11 +2316,11 @@ static Value *ceil_floor(CallCtx *cc, const char *fn, int dep, int up)
     return int_of(cc, up ? ceil(d) : floor(d));
 }
 
-static Value *fn_ceiling(CallCtx *cc) { return ceil_floor(cc, "ceiling", DEP_CEILING, 1); }
-static Value *fn_floor(CallCtx *cc) { return ceil_floor(cc, "floor", DEP_FLOOR, 0); }
+Value *fn_ceiling(CallCtx *cc) { return ceil_floor(cc, "ceiling", DEP_CEILING, 1); }
+Value *fn_floor(CallCtx *cc) { return ceil_floor(cc, "floor", DEP_FLOOR, 0); }
 
 /* round(n) - halves away from zero: Integer(x + 0.5) or Integer(x - 0.5). */
-static Value *fn_round(CallCtx *cc)
+Value *fn_round(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_INT) return v;
@@ -2441,8 +2441,8 @@ static Value *min_max(CallCtx *cc, const char *fn, int want, int dep_num, int de
     return best;
 }
 
-static Value *fn_min(CallCtx *cc) { return min_max(cc, "min", -1, DEP_MIN_NUM, DEP_MIN_ANY); }
-static Value *fn_max(CallCtx *cc) { return min_max(cc, "max", 1, DEP_MAX_NUM, DEP_MAX_ANY); }
+Value *fn_min(CallCtx *cc) { return min_max(cc, "min", -1, DEP_MIN_NUM, DEP_MIN_ANY); }
+Value *fn_max(CallCtx *cc) { return min_max(cc, "max", 1, DEP_MAX_NUM, DEP_MAX_ANY); }
 
 /* ---- versioncmp ---- */
 
@@ -2483,7 +2483,7 @@ static const char *version_normalize(CallCtx *cc, const char *v)
 
 /* versioncmp(a, b[, ignore_trailing_zeroes]) - Puppet's package version
  * comparison: -1, 0 or 1. */
-static Value *fn_versioncmp(CallCtx *cc)
+Value *fn_versioncmp(CallCtx *cc)
 {
     Value *va = cc->args[0], *vb = cc->args[1];
     if (va->kind != V_STR) fail_param(cc, "versioncmp", "a", a_value(cc, "String"), va);
@@ -2522,7 +2522,7 @@ static Value *fn_versioncmp(CallCtx *cc)
 /* ---- then, lest, unwrap, dig ---- */
 
 /* then(x) |$x| - the block's value for x; undef stays undef. */
-static Value *fn_then(CallCtx *cc)
+Value *fn_then(CallCtx *cc)
 {
     check_block(cc, "then", 1, 1);
     if (cc->args[0]->kind == V_UNDEF) return VAL_UNDEF;
@@ -2530,7 +2530,7 @@ static Value *fn_then(CallCtx *cc)
 }
 
 /* lest(x) || - x, or the block's value when x is undef. */
-static Value *fn_lest(CallCtx *cc)
+Value *fn_lest(CallCtx *cc)
 {
     check_block(cc, "lest", 0, 0);
     if (cc->args[0]->kind != V_UNDEF) return cc->args[0];
@@ -2539,7 +2539,7 @@ static Value *fn_lest(CallCtx *cc)
 
 /* unwrap(x) [|$v|] - a Sensitive's value (anything else as is), or the
  * block's value for it. */
-static Value *fn_unwrap(CallCtx *cc)
+Value *fn_unwrap(CallCtx *cc)
 {
     Value *v = cc->args[0]->kind == V_SENSITIVE ? cc->args[0]->sensitive : cc->args[0];
     return cc->lambda ? ev_yield(cc, &v, 1) : v;
@@ -2550,7 +2550,7 @@ static Value *infer_type(CallCtx *cc, Value *v);
 /* dig(data, keys...) - walks into nested arrays and hashes; undef as soon
  * as a step is undef.  The messages are dig.rb's, with the path walked so
  * far as Ruby prints an array. */
-static Value *fn_dig(CallCtx *cc)
+Value *fn_dig(CallCtx *cc)
 {
     Value *d = cc->args[0];
     if (d->kind != V_UNDEF && d->kind != V_ARRAY && d->kind != V_HASH)
@@ -2812,7 +2812,7 @@ static Value *infer_type(CallCtx *cc, Value *v) { return type_done(cc, infer(cc,
 
 /* type(v[, 'detailed' | 'reduced' | 'generalized']) - the type Puppet
  * infers for v: infer_set, infer, or infer then generalize. */
-static Value *fn_type(CallCtx *cc)
+Value *fn_type(CallCtx *cc)
 {
     int mode = 0;      /* 0 detailed, 1 reduced, 2 generalized */
     if (cc->nargs > 1) {
@@ -2854,67 +2854,4 @@ Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n)
     for (size_t i = 0; i < it.n; i++) items[i] = iter_at(cc, &it, i);
     *n = it.n;
     return items;
-}
-
-/* ---- the table ---- */
-
-/* Sorted by name for bsearch. */
-static const Builtin builtins[] = {
-    {"abs", fn_abs, 1, 1, 0},
-    {"all", fn_all, 1, 1, 2},
-    {"any", fn_any, 1, 1, 2},
-    {"camelcase", fn_camelcase, 1, 1, 0},
-    {"capitalize", fn_capitalize, 1, 1, 0},
-    {"ceiling", fn_ceiling, 1, 1, 0},
-    {"chomp", fn_chomp, 1, 1, 0},
-    {"chop", fn_chop, 1, 1, 0},
-    {"dig", fn_dig, 1, -1, 0},
-    {"downcase", fn_downcase, 1, 1, 0},
-    {"each", fn_each, 1, 1, 2},
-    {"empty", fn_empty, 1, 1, 0},
-    {"filter", fn_filter, 1, 1, 2},
-    {"flatten", fn_flatten, 0, -1, 0},
-    {"floor", fn_floor, 1, 1, 0},
-    {"group_by", fn_group_by, 1, 1, 2},
-    {"index", fn_index, 1, 2, 1},
-    {"join", fn_join, 1, 2, 0},
-    {"keys", fn_keys, 1, 1, 0},
-    {"length", fn_length, 1, 1, 0},
-    {"lest", fn_lest, 1, 1, 2},
-    {"lstrip", fn_lstrip, 1, 1, 0},
-    {"map", fn_map, 1, 1, 2},
-    {"match", fn_match, 2, 2, 0},
-    {"max", fn_max, 0, -1, 1},
-    {"min", fn_min, 0, -1, 1},
-    {"partition", fn_partition, 1, 1, 2},
-    {"reduce", fn_reduce, 1, 2, 2},
-    {"regsubst", fn_regsubst, 3, 5, 0},
-    {"reverse_each", fn_reverse_each, 1, 1, 1},
-    {"round", fn_round, 1, 1, 0},
-    {"rstrip", fn_rstrip, 1, 1, 0},
-    {"size", fn_size, 1, 1, 0},
-    {"slice", fn_slice, 2, 2, 1},
-    {"sort", fn_sort, 1, 1, 1},
-    {"split", fn_split, 2, 2, 0},
-    {"sprintf", fn_sprintf, 1, -1, 0},
-    {"step", fn_step, 2, 2, 1},
-    {"strip", fn_strip, 1, 1, 0},
-    {"then", fn_then, 1, 1, 2},
-    {"type", fn_type, 1, 2, 0},
-    {"unique", fn_unique, 1, 1, 1},
-    {"unwrap", fn_unwrap, 1, 1, 1},
-    {"upcase", fn_upcase, 1, 1, 0},
-    {"values", fn_values, 1, 1, 0},
-    {"versioncmp", fn_versioncmp, 2, 3, 0},
-    {"with", fn_with, 0, -1, 2},
-};
-
-static int builtin_cmp(const void *key, const void *elem)
-{
-    return strcmp(key, ((const Builtin *)elem)->name);
-}
-
-const Builtin *fn_find(const char *name)
-{
-    return bsearch(name, builtins, ARRAY_LEN(builtins), sizeof builtins[0], builtin_cmp);
 }

@@ -262,7 +262,7 @@ static Value *hash_of(CallCtx *cc, ValVec *k, ValVec *v)
 /* ---- pick, pick_default, member, bool2str, is_a ---- */
 
 /* pick(v...) - the first argument that is neither undef nor ''. */
-static Value *f_pick(CallCtx *cc)
+Value *f_pick(CallCtx *cc)
 {
     v3_args(cc);
     for (size_t i = 0; i < cc->nargs; i++)
@@ -271,7 +271,7 @@ static Value *f_pick(CallCtx *cc)
 }
 
 /* pick_default(v..., default) - as pick, else the last argument. */
-static Value *f_pick_default(CallCtx *cc)
+Value *f_pick_default(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Must receive at least one argument.");
@@ -281,7 +281,7 @@ static Value *f_pick_default(CallCtx *cc)
 }
 
 /* member(array, item | [items]) - Ruby's (items - array).empty?. */
-static Value *f_member(CallCtx *cc)
+Value *f_member(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -302,7 +302,7 @@ static Value *f_member(CallCtx *cc)
 }
 
 /* bool2str(b [, if_true, if_false]) */
-static Value *f_bool2str(CallCtx *cc)
+Value *f_bool2str(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -317,7 +317,7 @@ static Value *f_bool2str(CallCtx *cc)
 }
 
 /* is_a(value, Type) */
-static Value *f_is_a(CallCtx *cc)
+Value *f_is_a(CallCtx *cc)
 {
     check_count(cc, "is_a", 2, 2);
     Value *t = cc->args[1];
@@ -349,7 +349,7 @@ static Value *str_remove(CallCtx *cc, Value *s, const Value *item)
 
 /* delete(collection, item | [items]) - Array#delete (==), Hash#delete
  * (eql?), String#gsub!. */
-static Value *f_delete(CallCtx *cc)
+Value *f_delete(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "delete(): Wrong number of arguments given %zu for 2", cc->nargs);
@@ -409,7 +409,7 @@ static int has_digit_line(const char *s, size_t len)
 }
 
 /* delete_at(array, index) */
-static Value *f_delete_at(CallCtx *cc)
+Value *f_delete_at(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "delete_at(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -430,7 +430,7 @@ static Value *f_delete_at(CallCtx *cc)
 }
 
 /* delete_undef_values(array | hash) */
-static Value *f_delete_undef_values(CallCtx *cc)
+Value *f_delete_undef_values(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "delete_undef_values(): Wrong number of arguments given (0)");
@@ -453,7 +453,7 @@ static Value *f_delete_undef_values(CallCtx *cc)
 }
 
 /* concat(array, v...) - arrays are spliced in, anything else appended. */
-static Value *f_concat(CallCtx *cc)
+Value *f_concat(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "concat(): Wrong number of arguments given (%zu for < 2)", cc->nargs);
@@ -472,7 +472,7 @@ static Value *f_concat(CallCtx *cc)
 }
 
 /* has_key(hash, key) - Hash#key? (eql?: 'a' is not 'A', 1 is not 1.0). */
-static Value *f_has_key(CallCtx *cc)
+Value *f_has_key(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "has_key(): wrong number of arguments (%zu; must be 2)", cc->nargs);
@@ -499,7 +499,7 @@ _Noreturn static void fail_merge_args(CallCtx *cc, const Value *v)
 /* merge(hash...) and merge(iterable) |$acc, ...| { hash }.  4.x, with
  * three signatures: hashes (undef and '' skipped), or an iterable whose
  * elements the block turns into hashes merged into the accumulator. */
-static Value *f_merge(CallCtx *cc)
+Value *f_merge(CallCtx *cc)
 {
     static const char *const sigs[] = {"Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
                                        "Iterable args*, Callable[3, 3] block", "Iterable args*, Callable[2, 2] block"};
@@ -582,7 +582,7 @@ static Value *deep_merge2(CallCtx *cc, Value *h1, Value *h2)
 }
 
 /* deep_merge(hash, hash...) */
-static Value *f_deep_merge(CallCtx *cc)
+Value *f_deep_merge(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "deep_merge(): wrong number of arguments (%zu; must be at least 2)", cc->nargs);
@@ -607,7 +607,7 @@ static void nested_values(const Value *h, ValVec *out)
 }
 
 /* stdlib::nested_values(hash) - every value, hashes opened recursively. */
-static Value *f_nested_values(CallCtx *cc)
+Value *f_nested_values(CallCtx *cc)
 {
     check_count(cc, "stdlib::nested_values", 1, 1);
     Value *h = cc->args[0];
@@ -639,7 +639,7 @@ static const char *dot_syntax(CallCtx *cc, Value **path, size_t n)
 /* fact('os.release.major') - walks $facts by a dotted path ("quoted"
  * segments may hold dots, array indexes are numbers); undef, with a
  * warning when the path runs into a scalar or a bad index. */
-static Value *f_fact(CallCtx *cc)
+Value *f_fact(CallCtx *cc)
 {
     check_count(cc, "fact", 1, 1);
     Value *name = cc->args[0];
@@ -767,7 +767,7 @@ static int defined_with_params(CallCtx *cc, Value *ref, Value *params)
 }
 
 /* defined_with_params(Type['title'] | 'Type[title]', {params}) */
-static Value *f_defined_with_params(CallCtx *cc)
+Value *f_defined_with_params(CallCtx *cc)
 {
     v3_args(cc);
     Value *ref = cc->nargs ? cc->args[0] : VAL_UNDEF;
@@ -806,7 +806,7 @@ static void ensure_resource(CallCtx *cc, Value *type, Value *title, Value *param
 }
 
 /* ensure_resource(type, title | [titles], {params}) */
-static Value *f_ensure_resource(CallCtx *cc)
+Value *f_ensure_resource(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -838,7 +838,7 @@ static void ensure_resources(CallCtx *cc, Value *type, Value *titles, Value *def
 }
 
 /* ensure_resources(type, {title => {params}}, {defaults}) */
-static Value *f_ensure_resources(CallCtx *cc)
+Value *f_ensure_resources(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -937,7 +937,7 @@ static const char *packages_why(CallCtx *cc, const char *fn, const Value *p, int
 
 /* ensure_packages(packages, {defaults}) - stdlib 8: 'present' becomes
  * 'installed'; a hash goes through ensure_resources. */
-static Value *f_ensure_packages(CallCtx *cc)
+Value *f_ensure_packages(CallCtx *cc)
 {
     check_count(cc, "ensure_packages", 1, 2);
     Value *pk = cc->args[0], *attrs = cc->nargs > 1 ? cc->args[1] : NULL;
@@ -977,7 +977,7 @@ static void ensure_package9(CallCtx *cc, Value *name, Value *attrs)
 
 /* stdlib::ensure_packages(packages, {defaults}) - stdlib 9: two
  * signatures, names or a hash of name => attributes. */
-static Value *f_stdlib_ensure_packages(CallCtx *cc)
+Value *f_stdlib_ensure_packages(CallCtx *cc)
 {
     static const char *fn = "stdlib::ensure_packages";
     check_count(cc, fn, 1, 2);
@@ -1054,7 +1054,7 @@ static Value *builtin_var(Scope *s, const char *name)
  * or define running was declared from code of its own module (from its
  * parent class, for a class that inherits).  At top scope the caller is
  * unset, so it always fails there. */
-static Value *f_assert_private(CallCtx *cc)
+Value *f_assert_private(CallCtx *cc)
 {
     v3_args(cc);
     Compiler *c = cc->c;
@@ -1181,7 +1181,7 @@ static void join_elem(CallCtx *cc, Buf *b, const Value *v, int *first)
 /* fqdn_rand(max [, seed [, downcase]]) - core Puppet: Random.new(MD5 of
  * "<fqdn>:<max>:<seed>" as an integer).rand(max), so a node always gets
  * the same number. */
-static Value *f_fqdn_rand(CallCtx *cc)
+Value *f_fqdn_rand(CallCtx *cc)
 {
     v3_args(cc);
     size_t n = cc->nargs;
@@ -1352,7 +1352,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 }
 
 /* to_json(data) */
-static Value *f_to_json(CallCtx *cc)
+Value *f_to_json(CallCtx *cc)
 {
     check_count(cc, "to_json", 1, 1);
     cmp_check_weight(cc->c, cc->call, cc->args[0]);
@@ -1655,7 +1655,7 @@ static Value *json_parse_rb(CallCtx *cc, const Value *s, const char **msg)
 
 /* parsejson(json [, default]) - the default answers for an error and for
  * null or false. */
-static Value *f_parsejson(CallCtx *cc)
+Value *f_parsejson(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Wrong number of arguments. 1 or 2 arguments should be provided.");
@@ -1680,7 +1680,7 @@ static Value *f_parsejson(CallCtx *cc)
 
 /* parseyaml(yaml [, default]) - Psych.load; the default answers for an
  * error and for an empty, null or false document. */
-static Value *f_parseyaml(CallCtx *cc)
+Value *f_parseyaml(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Wrong number of arguments. 1 or 2 arguments should be provided.");
@@ -2219,7 +2219,7 @@ static void yaml_node(Yaml *y, const Value *v)
 
 /* to_yaml(data [, options]) - data.to_yaml(options): indentation,
  * line_width, canonical and header are Psych's options. */
-static Value *f_to_yaml(CallCtx *cc)
+Value *f_to_yaml(CallCtx *cc)
 {
     check_count(cc, "to_yaml", 1, 2);
     Value *data = cc->args[0], *opts = cc->nargs > 1 ? cc->args[1] : NULL;
@@ -2398,7 +2398,7 @@ static Value *rb_basename(CallCtx *cc, const Value *path, const Value *sfx)
 }
 
 /* basename(path[, suffix]) */
-static Value *f_basename(CallCtx *cc)
+Value *f_basename(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2410,7 +2410,7 @@ static Value *f_basename(CallCtx *cc)
 }
 
 /* dirname(path) - Ruby's File.dirname on POSIX. */
-static Value *f_dirname(CallCtx *cc)
+Value *f_dirname(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2472,11 +2472,11 @@ static Value *affix(CallCtx *cc, const char *fn, int before)
     return val_hash(A, out, vals, m);
 }
 
-static Value *f_prefix(CallCtx *cc) { return affix(cc, "prefix", 1); }
-static Value *f_suffix(CallCtx *cc) { return affix(cc, "suffix", 0); }
+Value *f_prefix(CallCtx *cc) { return affix(cc, "prefix", 1); }
+Value *f_suffix(CallCtx *cc) { return affix(cc, "suffix", 0); }
 
 /* str2bool(s) - booleans pass; strings by Ruby's line-anchored patterns. */
-static Value *f_str2bool(CallCtx *cc)
+Value *f_str2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "str2bool(): Wrong number of arguments given (0 for 1)");
@@ -2493,7 +2493,7 @@ static Value *f_str2bool(CallCtx *cc)
 }
 
 /* any2array(v...) */
-static Value *f_any2array(CallCtx *cc)
+Value *f_any2array(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2529,7 +2529,7 @@ static void sh_escape(Buf *b, const char *s)
 }
 
 /* shell_escape(v) - a 4.x function: v.to_s, escaped. */
-static Value *f_shell_escape(CallCtx *cc)
+Value *f_shell_escape(CallCtx *cc)
 {
     check_count(cc, "shell_escape", 1, 1);
     Buf b = BUF_INIT;
@@ -2540,7 +2540,7 @@ static Value *f_shell_escape(CallCtx *cc)
 }
 
 /* shell_join(array) - each element's to_s escaped, joined by spaces. */
-static Value *f_shell_join(CallCtx *cc)
+Value *f_shell_join(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "shell_join(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -2574,7 +2574,7 @@ static Value *vv_array(CallCtx *cc, ValVec *v)
 }
 
 /* union(a, b, ...) - Array#| over all: first occurrences, in order. */
-static Value *f_union(CallCtx *cc)
+Value *f_union(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "union(): Wrong number of arguments given (%zu for < 2)", cc->nargs);
@@ -2590,7 +2590,7 @@ static Value *f_union(CallCtx *cc)
 }
 
 /* intersection(a, b) - Array#&: a's elements also in b, once each. */
-static Value *f_intersection(CallCtx *cc)
+Value *f_intersection(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "intersection(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2606,7 +2606,7 @@ static Value *f_intersection(CallCtx *cc)
 }
 
 /* difference(a, b) - Array#-: a's elements not in b, repeats kept. */
-static Value *f_difference(CallCtx *cc)
+Value *f_difference(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "difference(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2628,7 +2628,7 @@ static void flatten_into(ValVec *out, const Value *v)
 }
 
 /* zip(a, b[, flatten]) - Array#zip, flattened when str2bool(flatten). */
-static Value *f_zip(CallCtx *cc)
+Value *f_zip(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "zip(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2655,7 +2655,7 @@ static Value *f_zip(CallCtx *cc)
 
 /* values_at(array, index | [index...]) - indices are 'N', 'N-M', 'N..M'
  * or 'N...M', matched with Ruby's line anchors. */
-static Value *f_values_at(CallCtx *cc)
+Value *f_values_at(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "values_at(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2701,7 +2701,7 @@ static Value *f_values_at(CallCtx *cc)
 
 /* deprecation(key, message) - a 4.x function; with Puppet's default
  * strict=warning it only logs, which is not reproduced. */
-static Value *f_deprecation(CallCtx *cc)
+Value *f_deprecation(CallCtx *cc)
 {
     check_count(cc, "deprecation", 2, 2);
     static const char *const names[] = {"key", "message"};
@@ -2811,7 +2811,7 @@ static Value *string_range(CallCtx *cc, const char *beg, const char *end, int ex
 }
 
 /* range(start, stop[, step]) or range('a-e' | 'a..e' | 'a...e') */
-static Value *f_range(CallCtx *cc)
+Value *f_range(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -3028,7 +3028,7 @@ static const char *ipv6_to_s(CallCtx *cc, U128 addr, const char *zone)
 }
 
 /* enclose_ipv6(address | [address...]) - IPv6 addresses as [addr]. */
-static Value *f_enclose_ipv6(CallCtx *cc)
+Value *f_enclose_ipv6(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "enclose_ipv6(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3114,20 +3114,20 @@ static void is_count(CallCtx *cc, const char *fn, int exact, int paren)
 }
 
 /* is_array(v), is_hash(v), is_bool(v): the value's class. */
-static Value *f_is_array(CallCtx *cc)
+Value *f_is_array(CallCtx *cc)
 {
     is_count(cc, "is_array", 0, 1);
     return val_bool(cc->args[0]->kind == V_ARRAY);
 }
 
-static Value *f_is_hash(CallCtx *cc)
+Value *f_is_hash(CallCtx *cc)
 {
     v3_args(cc);
     is_count(cc, "is_hash", 1, 1);
     return val_bool(cc->args[0]->kind == V_HASH);
 }
 
-static Value *f_is_bool(CallCtx *cc)
+Value *f_is_bool(CallCtx *cc)
 {
     is_count(cc, "is_bool", 1, 1);
     return val_bool(cc->args[0]->kind == V_BOOL);
@@ -3135,7 +3135,7 @@ static Value *f_is_bool(CallCtx *cc)
 
 /* is_string(v): a string (or undef) that is not what to_f.to_s or
  * to_i.to_s would print. */
-static Value *f_is_string(CallCtx *cc)
+Value *f_is_string(CallCtx *cc)
 {
     is_count(cc, "is_string", 0, 1);
     Value *v = cc->args[0];
@@ -3149,7 +3149,7 @@ static Value *f_is_string(CallCtx *cc)
 
 /* is_integer(v): an Integer, or a string some line of which is a decimal
  * integer without leading zeros (Ruby's ^ and $ are line anchors). */
-static Value *f_is_integer(CallCtx *cc)
+Value *f_is_integer(CallCtx *cc)
 {
     v3_args(cc);
     is_count(cc, "is_integer", 1, 0);
@@ -3158,7 +3158,7 @@ static Value *f_is_integer(CallCtx *cc)
 }
 
 /* is_numeric(v): a number, or a string with a line like -1.5e3. */
-static Value *f_is_numeric(CallCtx *cc)
+Value *f_is_numeric(CallCtx *cc)
 {
     is_count(cc, "is_numeric", 1, 0);
     Value *v = cc->args[0];
@@ -3167,7 +3167,7 @@ static Value *f_is_numeric(CallCtx *cc)
 }
 
 /* is_float(v): a Float, or a string that is its own to_f.to_s. */
-static Value *f_is_float(CallCtx *cc)
+Value *f_is_float(CallCtx *cc)
 {
     is_count(cc, "is_float", 1, 0);
     Value *v = cc->args[0];
@@ -3177,7 +3177,7 @@ static Value *f_is_float(CallCtx *cc)
 }
 
 /* is_absolute_path(path): a POSIX or Windows absolute path (arity 1). */
-static Value *f_is_absolute_path(CallCtx *cc)
+Value *f_is_absolute_path(CallCtx *cc)
 {
     if (cc->nargs != 1) ev_fail(cc, "is_absolute_path(): Wrong number of arguments given (%zu for 1)", cc->nargs);
     return val_bool(rb_absolute_path(cc->args[0]));
@@ -3201,12 +3201,12 @@ static Value *is_ip(CallCtx *cc, const char *fn, int want)
     return val_bool(want < 0 || want == v6);
 }
 
-static Value *f_is_ip_address(CallCtx *cc) { return is_ip(cc, "is_ip_address", -1); }
-static Value *f_is_ipv4_address(CallCtx *cc) { return is_ip(cc, "is_ipv4_address", 0); }
-static Value *f_is_ipv6_address(CallCtx *cc) { return is_ip(cc, "is_ipv6_address", 1); }
+Value *f_is_ip_address(CallCtx *cc) { return is_ip(cc, "is_ip_address", -1); }
+Value *f_is_ipv4_address(CallCtx *cc) { return is_ip(cc, "is_ipv4_address", 0); }
+Value *f_is_ipv6_address(CallCtx *cc) { return is_ip(cc, "is_ipv6_address", 1); }
 
 /* is_mac_address(v): six or twenty colon-separated hex pairs on a line. */
-static Value *f_is_mac_address(CallCtx *cc)
+Value *f_is_mac_address(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_mac_address(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3222,7 +3222,7 @@ static Value *f_is_mac_address(CallCtx *cc)
 }
 
 /* is_email_address(v): the whole string matches stdlib's pattern. */
-static Value *f_is_email_address(CallCtx *cc)
+Value *f_is_email_address(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_email_address(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3233,7 +3233,7 @@ static Value *f_is_email_address(CallCtx *cc)
 
 /* is_domain_name(v): labels of 1 to 63 letters, digits and inner dashes,
  * at most 255 characters, a dotted name ending in a letters-only label. */
-static Value *f_is_domain_name(CallCtx *cc)
+Value *f_is_domain_name(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_domain_name(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3263,7 +3263,7 @@ static Value *f_is_domain_name(CallCtx *cc)
 /* ---- hash, count, join_keys_to_values, grep, dig44, getparam ---- */
 
 /* hash([k, v, ...]) - Hash[*array.flatten]. */
-static Value *f_hash(CallCtx *cc)
+Value *f_hash(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "hash(): Wrong number of arguments given (0 for 1)");
@@ -3289,7 +3289,7 @@ static Value *f_hash(CallCtx *cc)
 
 /* count(collection [, item]) - Ruby's count: of item (==), or of the
  * elements that are neither nil nor ''. */
-static Value *f_count(CallCtx *cc)
+Value *f_count(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs > 2) ev_fail(cc, "count(): Wrong number of arguments given %zu for 1 or 2.", cc->nargs);
@@ -3322,7 +3322,7 @@ static Value *f_count(CallCtx *cc)
 
 /* join_keys_to_values(hash, separator) - "key<sep>value" for each entry,
  * one per element of an array value, the bare key for a value 'undef'. */
-static Value *f_join_keys_to_values(CallCtx *cc)
+Value *f_join_keys_to_values(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2)
@@ -3349,7 +3349,7 @@ static Value *f_join_keys_to_values(CallCtx *cc)
 
 /* grep(array, pattern) - Array#grep(Regexp.new(pattern)): the strings
  * that match. */
-static Value *f_grep(CallCtx *cc)
+Value *f_grep(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "grep(): Wrong number of arguments given %zu for 2", cc->nargs);
@@ -3371,7 +3371,7 @@ static Value *f_grep(CallCtx *cc)
 
 /* dig44(data, path [, default]) - walks hashes and arrays (array keys
  * through Integer()); the default when a step finds nil. */
-static Value *f_dig44(CallCtx *cc)
+Value *f_dig44(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "dig44(): Wrong number of arguments given (0 for minimum 1)");     /* arity -2 */
@@ -3403,7 +3403,7 @@ static Value *f_dig44(CallCtx *cc)
 }
 
 /* getparam(reference, name) - a declared resource's parameter, or ''. */
-static Value *f_getparam(CallCtx *cc)
+Value *f_getparam(CallCtx *cc)
 {
     v3_args(cc);
     Value *ref = cc->nargs ? cc->args[0] : VAL_UNDEF, *param = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
@@ -3419,7 +3419,7 @@ static Value *f_getparam(CallCtx *cc)
 }
 
 /* get_module_path(name) - the directory of the module on the modulepath. */
-static Value *f_get_module_path(CallCtx *cc)
+Value *f_get_module_path(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "get_module_path(): Wrong number of arguments, expects one");
@@ -3447,7 +3447,7 @@ static Value *call_str2bool(CallCtx *cc, Value *v)
 }
 
 /* bool2num(v) - str2bool(v) as 1 or 0. */
-static Value *f_bool2num(CallCtx *cc)
+Value *f_bool2num(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "bool2num(): Wrong number of arguments given (0 for 1)");
@@ -3456,7 +3456,7 @@ static Value *f_bool2num(CallCtx *cc)
 
 /* num2bool(v) - a number (or a string Float() reads) above 0 once
  * truncated; anything else through to_s.to_i. */
-static Value *f_num2bool(CallCtx *cc)
+Value *f_num2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "num2bool(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -3474,7 +3474,7 @@ static Value *f_num2bool(CallCtx *cc)
 
 /* any2bool(v) - booleans as they are, numbers by num2bool, strings by
  * num2bool when Float() reads them, else by str2bool; anything else true. */
-static Value *f_any2bool(CallCtx *cc)
+Value *f_any2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "any2bool(): Wrong number of arguments given (0 for 1)");
@@ -3494,7 +3494,7 @@ static Value *f_any2bool(CallCtx *cc)
 
 /* fqdn_rotate(array | string [, seed...]) - rotated left by
  * Random.new(MD5 of "<fqdn>:<seeds>").rand(size), the same for a node. */
-static Value *f_fqdn_rotate(CallCtx *cc)
+Value *f_fqdn_rotate(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_rotate(): Wrong number of arguments given (0 for 1)");
@@ -3627,7 +3627,7 @@ static int b64_decode_strict(Buf *b, const char *s, size_t len)
 }
 
 /* base64('encode' | 'decode', string [, 'default' | 'strict' | 'urlsafe']) */
-static Value *f_base64(CallCtx *cc)
+Value *f_base64(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -3684,7 +3684,7 @@ static Value *uri_escape(CallCtx *cc, const Value *v)
 }
 
 /* uriescape(string | array) - an array's strings escaped, the rest kept. */
-static Value *f_uriescape(CallCtx *cc)
+Value *f_uriescape(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "uriescape(): Wrong number of arguments given (0 for 1)");
@@ -3997,18 +3997,18 @@ static Value *run_check(CallCtx *cc, const char *name)
     return VAL_UNDEF;
 }
 
-static Value *f_validate_absolute_path(CallCtx *cc) { return run_check(cc, "validate_absolute_path"); }
-static Value *f_validate_array(CallCtx *cc) { return run_check(cc, "validate_array"); }
-static Value *f_validate_bool(CallCtx *cc) { return run_check(cc, "validate_bool"); }
-static Value *f_validate_hash(CallCtx *cc) { return run_check(cc, "validate_hash"); }
-static Value *f_validate_integer(CallCtx *cc) { return run_check(cc, "validate_integer"); }
-static Value *f_validate_ip_address(CallCtx *cc) { return run_check(cc, "validate_ip_address"); }
-static Value *f_validate_ipv4_address(CallCtx *cc) { return run_check(cc, "validate_ipv4_address"); }
-static Value *f_validate_ipv6_address(CallCtx *cc) { return run_check(cc, "validate_ipv6_address"); }
-static Value *f_validate_numeric(CallCtx *cc) { return run_check(cc, "validate_numeric"); }
-static Value *f_validate_re(CallCtx *cc) { return run_check(cc, "validate_re"); }
-static Value *f_validate_slength(CallCtx *cc) { return run_check(cc, "validate_slength"); }
-static Value *f_validate_string(CallCtx *cc) { return run_check(cc, "validate_string"); }
+Value *f_validate_absolute_path(CallCtx *cc) { return run_check(cc, "validate_absolute_path"); }
+Value *f_validate_array(CallCtx *cc) { return run_check(cc, "validate_array"); }
+Value *f_validate_bool(CallCtx *cc) { return run_check(cc, "validate_bool"); }
+Value *f_validate_hash(CallCtx *cc) { return run_check(cc, "validate_hash"); }
+Value *f_validate_integer(CallCtx *cc) { return run_check(cc, "validate_integer"); }
+Value *f_validate_ip_address(CallCtx *cc) { return run_check(cc, "validate_ip_address"); }
+Value *f_validate_ipv4_address(CallCtx *cc) { return run_check(cc, "validate_ipv4_address"); }
+Value *f_validate_ipv6_address(CallCtx *cc) { return run_check(cc, "validate_ipv6_address"); }
+Value *f_validate_numeric(CallCtx *cc) { return run_check(cc, "validate_numeric"); }
+Value *f_validate_re(CallCtx *cc) { return run_check(cc, "validate_re"); }
+Value *f_validate_slength(CallCtx *cc) { return run_check(cc, "validate_slength"); }
+Value *f_validate_string(CallCtx *cc) { return run_check(cc, "validate_string"); }
 
 /* ---- validate_legacy ---- */
 
@@ -4068,7 +4068,7 @@ static Value *parse_type_string(CallCtx *cc, const Value *s)
  * function would have refused it); one it refuses fails with the type's
  * mismatch, unless the old function accepted it, which is only a
  * deprecation.  The old function runs as a 3.x call, unconverted values. */
-static Value *f_validate_legacy(CallCtx *cc)
+Value *f_validate_legacy(CallCtx *cc)
 {
     Value **a = cc->args;
     size_t n = cc->nargs;
@@ -4094,7 +4094,7 @@ static Value *f_validate_legacy(CallCtx *cc)
         const char *msg = check(cc, a + 2, n - 2, &other);
         if (msg && other) ev_fail(cc, "%s", msg);
         accepted = !msg;
-    } else if (stdlib_find(fn) || fn_find(fn)) {
+    } else if (fn_find(fn) && fn_find(fn)->origin != FN_EVAL) {
         ev_call_function(cc->c, cc->scope, cc->call, fn, a + 2, n - 2, NULL);
         accepted = 1;
     } else {
@@ -4120,7 +4120,7 @@ static Value *f_validate_legacy(CallCtx *cc)
 /* shellquote(words...) - each word (arrays spliced in) as is when it is
  * all safe characters, else in double quotes, else in single quotes, else
  * in double quotes with \ before the characters unsafe there. */
-static Value *f_shellquote(CallCtx *cc)
+Value *f_shellquote(CallCtx *cc)
 {
     v3_args(cc);
     static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-";
@@ -4193,9 +4193,9 @@ static Value *hexdigest(CallCtx *cc, const char *fn)
     return val_str(A, hex, 2 * n);
 }
 
-static Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
-static Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
-static Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
+Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
+Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
+Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
 
 /* Runs argv in dir with Puppet::Util::Execution's environment (no HOME,
  * USER, LOGNAME, locale variables; LANG and LC_ALL C), stdin from
@@ -4244,7 +4244,7 @@ static int run_generator(char *const *argv, const char *dir, Buf *out)
 /* generate(command, args...) - the output of a fully qualified command,
  * run on the compiling host in the command's directory, with Puppet's
  * checks on its name; a non-zero exit is an error. */
-static Value *f_generate(CallCtx *cc)
+Value *f_generate(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "generate(): Wrong number of arguments given (0 for minimum 1)");
@@ -4396,7 +4396,7 @@ static int json_pretty(CallCtx *cc, Buf *b, const Value *v, JsonPretty *f, int d
  * plus a newline; skip_undef drops undef values at the top level; opts
  * override the layout (indent, space, space_before, object_nl, array_nl,
  * allow_nan, max_nesting with -1 for no limit). */
-static Value *f_to_json_pretty(CallCtx *cc)
+Value *f_to_json_pretty(CallCtx *cc)
 {
     static const char sig[] = "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], "
                               "space => Optional[String], space_before => Optional[String], object_nl => Optional[String], "
@@ -4452,7 +4452,7 @@ static Value *f_to_json_pretty(CallCtx *cc)
 
 /* os_version_gte(os, version) - $facts['operatingsystem'] is os and its
  * major release is at least version (versioncmp). */
-static Value *f_os_version_gte(CallCtx *cc)
+Value *f_os_version_gte(CallCtx *cc)
 {
     static const char sig[] = "String[1] os, String[1] version";
     check_count(cc, "os_version_gte", 2, 2);
@@ -4468,7 +4468,7 @@ static Value *f_os_version_gte(CallCtx *cc)
 }
 
 /* type_of(value) - the type Puppet infers for value. */
-static Value *f_type_of(CallCtx *cc)
+Value *f_type_of(CallCtx *cc)
 {
     check_count(cc, "type_of", 1, 1);
     return ev_call_function(cc->c, cc->scope, cc->call, "type", cc->args, 1, NULL);
@@ -4491,12 +4491,12 @@ static Value *affix_test(CallCtx *cc, const char *fn, const char *what, int star
     return VAL_FALSE;
 }
 
-static Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
-static Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
+Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
+Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
 
 /* stdlib::extname(filename) - Ruby's File.extname: the last dot's suffix
  * of the base name ("." for a trailing dot), '' for dot files or no dot. */
-static Value *f_extname(CallCtx *cc)
+Value *f_extname(CallCtx *cc)
 {
     check_count(cc, "stdlib::extname", 1, 1);
     check_param(cc, "stdlib::extname", "filename", "String", "String filename", 0);
@@ -4513,7 +4513,7 @@ static Value *f_extname(CallCtx *cc)
 
 /* stdlib::xml_encode(s [, 'text' | 'attr']) - String#encode(xml: type):
  * & < > escaped, and for attributes " too, in double quotes. */
-static Value *f_xml_encode(CallCtx *cc)
+Value *f_xml_encode(CallCtx *cc)
 {
     static const char sig[] = "String str, Enum['attr', 'text'] type?";
     check_count(cc, "stdlib::xml_encode", 1, 2);
@@ -4557,7 +4557,7 @@ static void mt_seed_bytes(Mt *m, const unsigned char *bytes, size_t len)
 }
 
 /* seeded_rand(max, seed) - Random.new(MD5 of seed).rand(max). */
-static Value *f_seeded_rand(CallCtx *cc)
+Value *f_seeded_rand(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "seeded_rand(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -4587,7 +4587,7 @@ static Value **utf8_chars(CallCtx *cc, const char *s, size_t len, size_t *n)
 
 /* seeded_rand_string(length, seed [, charset]) - Random.new(SHA-256 of
  * seed) picking length characters of charset. */
-static Value *f_seeded_rand_string(CallCtx *cc)
+Value *f_seeded_rand_string(CallCtx *cc)
 {
     static const char sig[] = "Integer[1] length, String seed, String[2] charset?";
     check_count(cc, "seeded_rand_string", 2, 3);
@@ -4616,7 +4616,7 @@ static Value *f_seeded_rand_string(CallCtx *cc)
 
 /* fqdn_rand_string(length [, charset [, seed...]]) - each character
  * charset[fqdn_rand(charset.size, "<seeds>:<position>")]. */
-static Value *f_fqdn_rand_string(CallCtx *cc)
+Value *f_fqdn_rand_string(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): Wrong number of arguments given (0 for minimum 1)");   /* arity -2 */
@@ -4682,11 +4682,11 @@ static Value *line_ends(CallCtx *cc, const char *fn, int to_dos)
     return r;
 }
 
-static Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
-static Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
+Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
+Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
 
 /* reverse(array | string) */
-static Value *f_reverse(CallCtx *cc)
+Value *f_reverse(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "reverse(): Wrong number of arguments given (0 for 1)");
@@ -4751,8 +4751,8 @@ static Value *map_strings(CallCtx *cc, const char *fn, Value *(*f)(CallCtx *, co
     return val_array(A, out, v->arr.n);
 }
 
-static Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
-static Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
+Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
+Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
 
 /* String#squeeze([set]): runs of one character (of set) become one. */
 static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
@@ -4771,7 +4771,7 @@ static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
 }
 
 /* squeeze(string | array [, set]) */
-static Value *f_squeeze(CallCtx *cc)
+Value *f_squeeze(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "squeeze(): Wrong number of arguments given %zu for 2 or 1", cc->nargs);
@@ -4783,7 +4783,7 @@ static Value *f_squeeze(CallCtx *cc)
 }
 
 /* delete_values(hash, value) - the entries whose value is not == value. */
-static Value *f_delete_values(CallCtx *cc)
+Value *f_delete_values(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "delete_values(): Wrong number of arguments given (%zu of 2)", cc->nargs);
@@ -4802,7 +4802,7 @@ static Value *f_delete_values(CallCtx *cc)
  * finds name: one of Puppet's own 3.x functions, one of stdlib's (built
  * in here), or a module's lib/puppet/parser/functions/NAME.rb on the
  * modulepath; 4.x and Puppet-language functions do not count. */
-static Value *f_is_function_available(CallCtx *cc)
+Value *f_is_function_available(CallCtx *cc)
 {
     static const char *const core[] = {
     "alert", "assert_type", "binary_file", "break", "contain", "create_resources", "crit", "debug", "defined",
@@ -4823,7 +4823,7 @@ static Value *f_is_function_available(CallCtx *cc)
                                         "to_json_pretty", "to_yaml", "type_of", "validate_legacy"};
     for (size_t i = 0; i < ARRAY_LEN(core); i++)
         if (!strcmp(core[i], name)) return VAL_TRUE;
-    int builtin = stdlib_find(name) != NULL;              /* stdlib's own, built in here */
+    int builtin = fn_find(name) && fn_find(name)->origin == FN_STDLIB;   /* stdlib's own, built in here */
     for (size_t i = 0; i < ARRAY_LEN(only4); i++)
         if (!strcmp(only4[i], name)) builtin = 0;
     if (builtin && !strchr(name, ':')) return VAL_TRUE;
@@ -4842,7 +4842,7 @@ static Value *f_is_function_available(CallCtx *cc)
 
 /* reject(array, pattern) - the elements that do not match
  * Regexp.new(pattern) (only strings can match). */
-static Value *f_reject(CallCtx *cc)
+Value *f_reject(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "reject(): Wrong number of arguments given %zu for 2", cc->nargs);
@@ -4863,7 +4863,7 @@ static Value *f_reject(CallCtx *cc)
 
 /* clamp(min, value, max) in any order (arrays flattened) - the middle
  * one once all are to_i'd; strings must be digits. */
-static Value *f_clamp(CallCtx *cc)
+Value *f_clamp(CallCtx *cc)
 {
     v3_args(cc);
     ValVec all = VV_ARENA(A);
@@ -4889,7 +4889,7 @@ static Value *f_clamp(CallCtx *cc)
 }
 
 /* convert_base(number, base) - Integer#to_s(base) of a base-10 number. */
-static Value *f_convert_base(CallCtx *cc)
+Value *f_convert_base(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -4912,7 +4912,7 @@ static Value *f_convert_base(CallCtx *cc)
 
 /* to_bytes(v) - a number as it is; "<number> <prefix>" (k M G T P E,
  * powers of 1024; a trailing b or B ignored) to an Integer. */
-static Value *f_to_bytes(CallCtx *cc)
+Value *f_to_bytes(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "to_bytes(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -4942,7 +4942,7 @@ static Value *f_to_bytes(CallCtx *cc)
 
 /* shell_split(s) - Shellwords.shellsplit of s.to_s: words split on blanks,
  * with '...', "..." (backslash escapes only $ ` " \ and newline) and \x. */
-static Value *f_shell_split(CallCtx *cc)
+Value *f_shell_split(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "shell_split(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5001,7 +5001,7 @@ unmatched:
 
 /* batch_escape(v) - v.to_s in double quotes for cmd.exe: " doubled, $
  * and \ backslashed. */
-static Value *f_batch_escape(CallCtx *cc)
+Value *f_batch_escape(CallCtx *cc)
 {
     check_count(cc, "batch_escape", 1, 1);
     const char *s = rb_to_s(cc, cc->args[0]);
@@ -5020,7 +5020,7 @@ static Value *f_batch_escape(CallCtx *cc)
 
 /* powershell_escape(v) - v.to_s with a backtick before space ' ` | $ and
  * newline, and \` before ". */
-static Value *f_powershell_escape(CallCtx *cc)
+Value *f_powershell_escape(CallCtx *cc)
 {
     check_count(cc, "powershell_escape", 1, 1);
     const char *s = rb_to_s(cc, cc->args[0]);
@@ -5049,7 +5049,7 @@ static const char *check_by(CallCtx *cc, Value **a, size_t n, const char *fn, Va
     return NULL;
 }
 
-static Value *f_validate_domain_name(CallCtx *cc)
+Value *f_validate_domain_name(CallCtx *cc)
 {
     v3_args(cc);
     const char *msg = check_by(cc, cc->args, cc->nargs, "validate_domain_name", f_is_domain_name, "is not a syntactically correct domain name");
@@ -5057,7 +5057,7 @@ static Value *f_validate_domain_name(CallCtx *cc)
     return VAL_UNDEF;
 }
 
-static Value *f_validate_email_address(CallCtx *cc)
+Value *f_validate_email_address(CallCtx *cc)
 {
     v3_args(cc);
     const char *msg = check_by(cc, cc->args, cc->nargs, "validate_email_address", f_is_email_address, "is not a valid email address");
@@ -5107,7 +5107,7 @@ static Value *has_interface_with(CallCtx *cc, Value **a, size_t n)
     return VAL_FALSE;
 }
 
-static Value *f_has_interface_with(CallCtx *cc)
+Value *f_has_interface_with(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs || cc->nargs > 2)
@@ -5123,13 +5123,13 @@ static Value *has_fact_value(CallCtx *cc, const char *fn, const char *kind)
     return has_interface_with(cc, a, 2);
 }
 
-static Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
-static Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
+Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
+Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
 
 /* ---- stdlib::ip_in_range, stdlib::str2resource, private ---- */
 
 /* stdlib::ip_in_range(ip, range | [ranges]) - IPAddr#include?. */
-static Value *f_ip_in_range(CallCtx *cc)
+Value *f_ip_in_range(CallCtx *cc)
 {
     static const char sig[] = "String ipaddress, Variant[String, Array] range";
     check_count(cc, "stdlib::ip_in_range", 2, 2);
@@ -5154,7 +5154,7 @@ static Value *f_ip_in_range(CallCtx *cc)
 
 /* stdlib::str2resource('Type[title]') - the reference to a resource
  * declared already. */
-static Value *f_str2resource(CallCtx *cc)
+Value *f_str2resource(CallCtx *cc)
 {
     check_count(cc, "stdlib::str2resource", 1, 1);
     check_param(cc, "stdlib::str2resource", "res_string", "String", "String res_string", 0);
@@ -5170,7 +5170,7 @@ static Value *f_str2resource(CallCtx *cc)
 }
 
 /* private([message]) - the deprecated assert_private. */
-static Value *f_private(CallCtx *cc)
+Value *f_private(CallCtx *cc)
 {
     v3_args(cc);
     ev_log(cc, "Warning",
@@ -5229,11 +5229,11 @@ static Value *load_data(CallCtx *cc, int json)
     return v && val_truthy(v) ? v : dflt;
 }
 
-static Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
-static Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
+Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
+Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
 
 /* load_module_metadata(module [, allow_empty]) - its metadata.json. */
-static Value *f_load_module_metadata(CallCtx *cc)
+Value *f_load_module_metadata(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "load_module_metadata(): Wrong number of arguments, expects one or two");
@@ -5259,7 +5259,7 @@ static Value *f_load_module_metadata(CallCtx *cc)
 
 /* fqdn_uuid(name) - the RFC 4122 version 5 UUID of name in the DNS
  * namespace. */
-static Value *f_fqdn_uuid(CallCtx *cc)
+Value *f_fqdn_uuid(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_uuid: No arguments given");
@@ -5290,7 +5290,7 @@ static Value *f_fqdn_uuid(CallCtx *cc)
 /* type3x(v) - the deprecated 3.x type name: 'string' (or 'integer' /
  * 'float' for a string that is its own to_i / to_f), 'array', 'hash',
  * 'integer', 'float', 'boolean'. */
-static Value *f_type3x(CallCtx *cc)
+Value *f_type3x(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "type3x(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5313,7 +5313,7 @@ static Value *f_type3x(CallCtx *cc)
 
 /* sprintf_hash(format, hash) - the deprecated sprintf with named
  * references (%<name>s), which Puppet's sprintf does itself. */
-static Value *f_sprintf_hash(CallCtx *cc)
+Value *f_sprintf_hash(CallCtx *cc)
 {
     static const char sig[] = "String format, Hash arguments";
     check_count(cc, "sprintf_hash", 2, 2);
@@ -5328,7 +5328,7 @@ static Value *f_sprintf_hash(CallCtx *cc)
  * true/'present' and false/'absent' as the ensure value of a resource
  * kind ('package': installed/absent, 'service': running/stopped, others
  * the kind itself or 'absent'). */
-static Value *f_stdlib_ensure(CallCtx *cc)
+Value *f_stdlib_ensure(CallCtx *cc)
 {
     static const char sig[] = "Variant[Boolean, Enum['absent', 'present']] ensure, "
                               "Enum['directory', 'file', 'link', 'mounted', 'package', 'service'] resource";
@@ -5392,7 +5392,7 @@ static void brace_expand(CallCtx *cc, const char *pat, ValVec *out)
 
 /* glob(pattern | [patterns]) - Dir.glob: the paths that match (*, ?,
  * [...], {a,b}; not Ruby's recursive **), sorted, pattern by pattern. */
-static Value *f_glob(CallCtx *cc)
+Value *f_glob(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "glob(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5422,7 +5422,7 @@ static Value *f_glob(CallCtx *cc)
 
 /* try_get_value(data, 'a/b/0' [, default [, separator]]) - the deprecated
  * walk that stdlib hands to dig44 (all-digit keys become Integers). */
-static Value *f_try_get_value(CallCtx *cc)
+Value *f_try_get_value(CallCtx *cc)
 {
     v3_args(cc);
     ev_log(cc, "Warning", "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
@@ -5523,305 +5523,18 @@ static Value *to_literal(CallCtx *cc, const char *fn, int py)
     return r;
 }
 
-static Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
-static Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
+Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
+Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
 
-/* ---- the table ---- */
-
-#define CALLER(fn) \
-    static Value *fn##_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) \
-    { \
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = c->arena, .args = a, .nargs = n, .lambda = l}; \
-        return fn(&cc); \
-    }
-CALLER(f_any2array)
-CALLER(f_to_ruby)
-CALLER(f_to_python)
-CALLER(f_try_get_value)
-CALLER(f_glob)
-CALLER(f_sha1)
-CALLER(f_sha256)
-CALLER(f_stdlib_ensure)
-CALLER(f_type3x)
-CALLER(f_sprintf_hash)
-CALLER(f_fqdn_uuid)
-CALLER(f_reject)
-CALLER(f_clamp)
-CALLER(f_convert_base)
-CALLER(f_to_bytes)
-CALLER(f_shell_split)
-CALLER(f_batch_escape)
-CALLER(f_powershell_escape)
-CALLER(f_validate_domain_name)
-CALLER(f_validate_email_address)
-CALLER(f_has_interface_with)
-CALLER(f_has_ip_address)
-CALLER(f_has_ip_network)
-CALLER(f_ip_in_range)
-CALLER(f_str2resource)
-CALLER(f_private)
-CALLER(f_loadyaml)
-CALLER(f_loadjson)
-CALLER(f_load_module_metadata)
-CALLER(f_to_json_pretty)
-CALLER(f_os_version_gte)
-CALLER(f_type_of)
-CALLER(f_start_with)
-CALLER(f_end_with)
-CALLER(f_extname)
-CALLER(f_xml_encode)
-CALLER(f_seeded_rand)
-CALLER(f_seeded_rand_string)
-CALLER(f_fqdn_rand_string)
-CALLER(f_dos2unix)
-CALLER(f_unix2dos)
-CALLER(f_reverse)
-CALLER(f_swapcase)
-CALLER(f_regexpescape)
-CALLER(f_squeeze)
-CALLER(f_delete_values)
-CALLER(f_is_function_available)
-CALLER(f_any2bool)
-CALLER(f_base64)
-CALLER(f_bool2num)
-CALLER(f_count)
-CALLER(f_dig44)
-CALLER(f_fqdn_rotate)
-CALLER(f_generate)
-CALLER(f_get_module_path)
-CALLER(f_getparam)
-CALLER(f_grep)
-CALLER(f_hash)
-CALLER(f_is_absolute_path)
-CALLER(f_is_array)
-CALLER(f_is_bool)
-CALLER(f_is_domain_name)
-CALLER(f_is_email_address)
-CALLER(f_is_float)
-CALLER(f_is_hash)
-CALLER(f_is_integer)
-CALLER(f_is_ip_address)
-CALLER(f_is_ipv4_address)
-CALLER(f_is_ipv6_address)
-CALLER(f_is_mac_address)
-CALLER(f_is_numeric)
-CALLER(f_is_string)
-CALLER(f_join_keys_to_values)
-CALLER(f_md5)
-CALLER(f_num2bool)
-CALLER(f_shellquote)
-CALLER(f_uriescape)
-CALLER(f_validate_integer)
-CALLER(f_validate_ip_address)
-CALLER(f_validate_ipv4_address)
-CALLER(f_validate_ipv6_address)
-CALLER(f_validate_legacy)
-CALLER(f_validate_numeric)
-CALLER(f_validate_slength)
-CALLER(f_enclose_ipv6)
-CALLER(f_range)
-CALLER(f_union)
-CALLER(f_intersection)
-CALLER(f_difference)
-CALLER(f_zip)
-CALLER(f_values_at)
-CALLER(f_deprecation)
-CALLER(f_assert_private)
-CALLER(f_basename)
-CALLER(f_dirname)
-CALLER(f_prefix)
-CALLER(f_shell_escape)
-CALLER(f_shell_join)
-CALLER(f_str2bool)
-CALLER(f_suffix)
-CALLER(f_validate_absolute_path)
-CALLER(f_validate_array)
-CALLER(f_validate_bool)
-CALLER(f_validate_hash)
-CALLER(f_validate_re)
-CALLER(f_validate_string)
-CALLER(f_bool2str)
-CALLER(f_concat)
-CALLER(f_deep_merge)
-CALLER(f_defined_with_params)
-CALLER(f_delete)
-CALLER(f_delete_at)
-CALLER(f_delete_undef_values)
-CALLER(f_ensure_packages)
-CALLER(f_ensure_resource)
-CALLER(f_ensure_resources)
-CALLER(f_fact)
-CALLER(f_fqdn_rand)
-CALLER(f_has_key)
-CALLER(f_is_a)
-CALLER(f_member)
-CALLER(f_merge)
-CALLER(f_nested_values)
-CALLER(f_parsejson)
-CALLER(f_parseyaml)
-CALLER(f_pick)
-CALLER(f_pick_default)
-CALLER(f_stdlib_ensure_packages)
-CALLER(f_to_json)
-CALLER(f_to_yaml)
+/* ---- Hiera 3's functions ---- */
 
 /* Puppet 7's hiera functions live with the rest of Hiera (hiera.c). */
 #define HIERA_CALLER(name) \
-    static Value *f_##name##_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) \
+    Value *f_##name##_call(CallCtx *cc) \
     { \
-        return hiera_v3_fn(c, s, at, #name, a, n, l); \
+        return hiera_v3_fn(cc->c, cc->scope, cc->call, #name, cc->args, cc->nargs, cc->lambda); \
     }
 HIERA_CALLER(hiera)
 HIERA_CALLER(hiera_array)
 HIERA_CALLER(hiera_hash)
 HIERA_CALLER(hiera_include)
-
-static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
-    {"any2array", f_any2array_call},
-    {"any2bool", f_any2bool_call},
-    {"assert_private", f_assert_private_call},
-    {"base64", f_base64_call},
-    {"basename", f_basename_call},
-    {"batch_escape", f_batch_escape_call},
-    {"bool2num", f_bool2num_call},
-    {"bool2str", f_bool2str_call},
-    {"clamp", f_clamp_call},
-    {"concat", f_concat_call},
-    {"convert_base", f_convert_base_call},
-    {"count", f_count_call},
-    {"deep_merge", f_deep_merge_call},
-    {"defined_with_params", f_defined_with_params_call},
-    {"delete", f_delete_call},
-    {"delete_at", f_delete_at_call},
-    {"delete_undef_values", f_delete_undef_values_call},
-    {"delete_values", f_delete_values_call},
-    {"deprecation", f_deprecation_call},
-    {"difference", f_difference_call},
-    {"dig44", f_dig44_call},
-    {"dirname", f_dirname_call},
-    {"dos2unix", f_dos2unix_call},
-    {"enclose_ipv6", f_enclose_ipv6_call},
-    {"ensure_packages", f_ensure_packages_call},
-    {"ensure_resource", f_ensure_resource_call},
-    {"ensure_resources", f_ensure_resources_call},
-    {"fact", f_fact_call},
-    {"fqdn_rand", f_fqdn_rand_call},
-    {"fqdn_rand_string", f_fqdn_rand_string_call},
-    {"fqdn_rotate", f_fqdn_rotate_call},
-    {"fqdn_uuid", f_fqdn_uuid_call},
-    {"generate", f_generate_call},
-    {"get_module_path", f_get_module_path_call},
-    {"getparam", f_getparam_call},
-    {"glob", f_glob_call},
-    {"grep", f_grep_call},
-    {"has_interface_with", f_has_interface_with_call},
-    {"has_ip_address", f_has_ip_address_call},
-    {"has_ip_network", f_has_ip_network_call},
-    {"has_key", f_has_key_call},
-    {"hash", f_hash_call},
-    {"hiera", f_hiera_call},
-    {"hiera_array", f_hiera_array_call},
-    {"hiera_hash", f_hiera_hash_call},
-    {"hiera_include", f_hiera_include_call},
-    {"intersection", f_intersection_call},
-    {"is_a", f_is_a_call},
-    {"is_absolute_path", f_is_absolute_path_call},
-    {"is_array", f_is_array_call},
-    {"is_bool", f_is_bool_call},
-    {"is_domain_name", f_is_domain_name_call},
-    {"is_email_address", f_is_email_address_call},
-    {"is_float", f_is_float_call},
-    {"is_function_available", f_is_function_available_call},
-    {"is_hash", f_is_hash_call},
-    {"is_integer", f_is_integer_call},
-    {"is_ip_address", f_is_ip_address_call},
-    {"is_ipv4_address", f_is_ipv4_address_call},
-    {"is_ipv6_address", f_is_ipv6_address_call},
-    {"is_mac_address", f_is_mac_address_call},
-    {"is_numeric", f_is_numeric_call},
-    {"is_string", f_is_string_call},
-    {"join_keys_to_values", f_join_keys_to_values_call},
-    {"load_module_metadata", f_load_module_metadata_call},
-    {"loadjson", f_loadjson_call},
-    {"loadyaml", f_loadyaml_call},
-    {"md5", f_md5_call},
-    {"member", f_member_call},
-    {"merge", f_merge_call},
-    {"num2bool", f_num2bool_call},
-    {"os_version_gte", f_os_version_gte_call},
-    {"parsejson", f_parsejson_call},
-    {"parseyaml", f_parseyaml_call},
-    {"pick", f_pick_call},
-    {"pick_default", f_pick_default_call},
-    {"powershell_escape", f_powershell_escape_call},
-    {"prefix", f_prefix_call},
-    {"private", f_private_call},
-    {"range", f_range_call},
-    {"regexpescape", f_regexpescape_call},
-    {"reject", f_reject_call},
-    {"reverse", f_reverse_call},
-    {"seeded_rand", f_seeded_rand_call},
-    {"seeded_rand_string", f_seeded_rand_string_call},
-    {"sha1", f_sha1_call},
-    {"sha256", f_sha256_call},
-    {"shell_escape", f_shell_escape_call},
-    {"shell_join", f_shell_join_call},
-    {"shell_split", f_shell_split_call},
-    {"shellquote", f_shellquote_call},
-    {"sprintf_hash", f_sprintf_hash_call},
-    {"squeeze", f_squeeze_call},
-    {"stdlib::end_with", f_end_with_call},
-    {"stdlib::ensure", f_stdlib_ensure_call},
-    {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
-    {"stdlib::extname", f_extname_call},
-    {"stdlib::ip_in_range", f_ip_in_range_call},
-    {"stdlib::nested_values", f_nested_values_call},
-    {"stdlib::start_with", f_start_with_call},
-    {"stdlib::str2resource", f_str2resource_call},
-    {"stdlib::xml_encode", f_xml_encode_call},
-    {"str2bool", f_str2bool_call},
-    {"suffix", f_suffix_call},
-    {"swapcase", f_swapcase_call},
-    {"to_bytes", f_to_bytes_call},
-    {"to_json", f_to_json_call},
-    {"to_json_pretty", f_to_json_pretty_call},
-    {"to_python", f_to_python_call},
-    {"to_ruby", f_to_ruby_call},
-    {"to_yaml", f_to_yaml_call},
-    {"try_get_value", f_try_get_value_call},
-    {"type3x", f_type3x_call},
-    {"type_of", f_type_of_call},
-    {"union", f_union_call},
-    {"unix2dos", f_unix2dos_call},
-    {"uriescape", f_uriescape_call},
-    {"validate_absolute_path", f_validate_absolute_path_call},
-    {"validate_array", f_validate_array_call},
-    {"validate_bool", f_validate_bool_call},
-    {"validate_domain_name", f_validate_domain_name_call},
-    {"validate_email_address", f_validate_email_address_call},
-    {"validate_hash", f_validate_hash_call},
-    {"validate_integer", f_validate_integer_call},
-    {"validate_ip_address", f_validate_ip_address_call},
-    {"validate_ipv4_address", f_validate_ipv4_address_call},
-    {"validate_ipv6_address", f_validate_ipv6_address_call},
-    {"validate_legacy", f_validate_legacy_call},
-    {"validate_numeric", f_validate_numeric_call},
-    {"validate_re", f_validate_re_call},
-    {"validate_slength", f_validate_slength_call},
-    {"validate_string", f_validate_string_call},
-    {"values_at", f_values_at_call},
-    {"zip", f_zip_call},
-};
-
-StdlibFn stdlib_find(const char *name)
-{
-    size_t lo = 0, hi = ARRAY_LEN(stdlib_fns);
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int r = strcmp(name, stdlib_fns[mid].name);
-        if (!r) return stdlib_fns[mid].fn;
-        if (r < 0) hi = mid;
-        else lo = mid + 1;
-    }
-    return NULL;
-}

@@ -8,14 +8,7 @@
  */
 #ifndef COMPILER_STDLIB_H
 #define COMPILER_STDLIB_H
-#include "compiler/functions.h"      /* Compiler, Scope, CallCtx, Value, Node */
-
-typedef Value *(*StdlibFn)(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
-
-/* The stdlib function called name ("pick", "stdlib::ensure_packages"), or
- * NULL.  The evaluator asks after its own compiler functions and before
- * the data built-ins of functions.c. */
-StdlibFn stdlib_find(const char *name);
+#include "compiler/fn/fnapi.h"      /* Compiler, Scope, CallCtx, Value, Node */
 
 /* Fills scope s (the scope of class settings) with the $settings::
  * variables Puppet 7 gives manifests compiled on a Debian host as root:
