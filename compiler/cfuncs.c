@@ -411,12 +411,12 @@ static Value *new_integer(Compiler *c, const Node *at, Value **args, size_t n)
             ok = p == e && p > digits;
         }
         if (!ok) cmp_fail(c, at, "'new' The string '%s' cannot be converted to Integer", from->str.s);
-        if (fn_ruby_integer_radix(from->str.s, rdx, &r)) break;
+        if (rv_integer(from->str.s, rdx, &r)) break;
         /* Ruby refuses blanks between the sign and the digits; Puppet tries again without them */
         const char *sign = from->str.s;
         if ((*sign == '+' || *sign == '-') && digits > sign + 1) {
             char *joined = arena_printf(A, "%c%s", *sign, digits);
-            if (fn_ruby_integer_radix(joined, rdx, &r)) break;
+            if (rv_integer(joined, rdx, &r)) break;
         }
         cmp_fail(c, at, "invalid value for Integer(): \"%s\"", from->str.s);
     }

@@ -7,8 +7,9 @@
  * Puppet implements these in Ruby, so their results are whatever Ruby's
  * String, Array and Kernel#format do with the values Puppet hands them.  The
  * one idea here is to model that Ruby layer faithfully instead of inventing
- * a Puppet-level rule: ruby_to_s() and ruby_inspect() give Ruby's string
- * forms (join and sprintf use them), ruby_cmp() is Ruby's <=> (sort), and
+ * a Puppet-level rule: rv_to_s() and rv_inspect() (catalog/rubyval.h) give
+ * Ruby's string forms (join and sprintf use them), rv_cmp() is Ruby's <=>
+ * (sort), and
  * split/regsubst follow Ruby's String#split and #sub/#gsub loops over
  * Oniguruma matches.  Error texts are Puppet's, minus the "Error while
  * evaluating a Function Call" prefix the evaluator adds.
@@ -21,6 +22,7 @@
 #include "compiler/regex.h"
 #include "compiler/stdlib.h"
 #include "base/util.h"
+#include "catalog/rubyval.h"
 #include "base/utf8.h"
 #include <ctype.h>
 #include <locale.h>
@@ -169,97 +171,6 @@ static void deprecate(CallCtx *cc, int which, const char *msg)
     if (warned[which]) return;
     warned[which] = 1;
     ev_log(cc, "Warning", msg);
-}
-
-/* ---- Ruby's string forms ---- */
-
-static void ruby_inspect(Buf *b, const Value *v, int api3);
-
-/* String#inspect for UTF-8 text. */
-static void inspect_str(Buf *b, const char *s, size_t len)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < len;) {
-        long cp;
-        size_t l = utf8_decode(s + i, len - i, &cp);
-        unsigned char c = (unsigned char)s[i];
-        if (cp < 0) buf_printf(b, "\\x%02X", c);
-        else if (c == '"' || c == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)c); }
-        else if (c == '#' && i + 1 < len && strchr("{$@", s[i + 1])) buf_adds(b, "\\#");
-        else if (c == '\n') buf_adds(b, "\\n");
-        else if (c == '\t') buf_adds(b, "\\t");
-        else if (c == '\r') buf_adds(b, "\\r");
-        else if (c == '\f') buf_adds(b, "\\f");
-        else if (c == '\v') buf_adds(b, "\\v");
-        else if (c == '\b') buf_adds(b, "\\b");
-        else if (c == '\a') buf_adds(b, "\\a");
-        else if (c == 033) buf_adds(b, "\\e");
-        else if (cp < 0x20 || cp == 0x7f) buf_printf(b, "\\u%04lX", cp);
-        else buf_add(b, s + i, l);
-        i += l;
-    }
-    buf_addc(b, '"');
-}
-
-
-/* Object#to_s of the Ruby value Puppet passes to a function: undef is nil
- * (""), default is the symbol :default, a regexp prints as (?-mix:...). */
-static void ruby_to_s(Buf *b, const Value *v)
-{
-    switch (v->kind) {
-    case V_UNDEF: break;
-    case V_STR: buf_add(b, v->str.s, v->str.len); break;
-    case V_ARRAY: case V_HASH: ruby_inspect(b, v, 0); break;
-    case V_REGEX: buf_printf(b, "(?-mix:%s)", v->regex.src); break;
-    case V_TYPE: val_to_string(b, v); break;   /* File['/x'], Class[foo], Integer[1] */
-    default: val_to_s(b, v); break;
-    }
-}
-
-/* Object#inspect.  api3: the value went through Puppet's 3.x function
- * conversion, which turns regexps into "/src/" strings. */
-static void ruby_inspect(Buf *b, const Value *v, int api3)
-{
-    switch (v->kind) {
-    case V_UNDEF: buf_adds(b, "nil"); break;
-    case V_DEFAULT: buf_adds(b, ":default"); break;
-    case V_STR: inspect_str(b, v->str.s, v->str.len); break;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            ruby_inspect(b, v->arr.items[i], api3);
-        }
-        buf_addc(b, ']');
-        break;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            ruby_inspect(b, v->hash.keys[i], api3);
-            buf_adds(b, "=>");
-            ruby_inspect(b, v->hash.vals[i], api3);
-        }
-        buf_addc(b, '}');
-        break;
-    case V_REGEX:
-        if (api3) {
-            Buf t = BUF_INIT;
-            buf_printf(&t, "/%s/", v->regex.src);
-            inspect_str(b, t.s, t.len);
-            buf_free(&t);
-        } else {                      /* Regexp#inspect: a bare '/' escaped */
-            buf_addc(b, '/');
-            for (const char *p = v->regex.src; *p; p++) {
-                if (*p == '\\' && p[1]) buf_addc(b, *p++);
-                else if (*p == '/') buf_addc(b, '\\');
-                buf_addc(b, *p);
-            }
-            buf_addc(b, '/');
-        }
-        break;
-    default: ruby_to_s(b, v); break;
-    }
 }
 
 /* ---- iteration: what Puppet's Iterable covers ---- */
@@ -831,7 +742,7 @@ static void join_into(Buf *b, const Value *arr, const char *sep, size_t seplen)
         const Value *e = arr->arr.items[i];
         if (i) buf_add(b, sep, seplen);
         if (e->kind == V_ARRAY) join_into(b, e, sep, seplen);
-        else ruby_to_s(b, e);
+        else rv_to_s(b, e, RV_FN);
     }
 }
 
@@ -945,29 +856,6 @@ Value *fn_empty(CallCtx *cc)
 
 /* ---- Ruby's <=>: sort, and the comparisons behind min and max ---- */
 
-/* The Ruby class of the value Puppet hands to a function. */
-static const char *ruby_class(CallCtx *cc, const Value *v)
-{
-    switch (v->kind) {
-    case V_UNDEF: return "NilClass";
-    case V_DEFAULT: return "Symbol";
-    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
-    case V_INT: return "Integer";
-    case V_FLOAT: return "Float";
-    case V_STR: return "String";
-    case V_ARRAY: return "Array";
-    case V_HASH: return "Hash";
-    case V_REGEX: return "Regexp";
-    case V_TYPE:
-        if (val_is_resref(v)) return "Puppet::Pops::Types::PResourceType";
-        return arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
-    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
-    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
-    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
-    }
-    return "Object";
-}
-
 /* Ruby's rb_cmperr: "comparison of Integer with String failed"; the right
  * side is shown by inspect when Ruby holds it as an immediate (nil, true,
  * false, a small Integer, a Symbol) or it is a Float. */
@@ -975,11 +863,11 @@ _Noreturn static void fail_cmp(CallCtx *cc, const Value *a, const Value *b)
 {
     Buf t = BUF_INIT;
     if (b->kind == V_UNDEF || b->kind == V_BOOL || b->kind == V_FLOAT || b->kind == V_INT || b->kind == V_DEFAULT)
-        ruby_inspect(&t, b, 0);
-    else buf_adds(&t, ruby_class(cc, b));
+        rv_inspect(&t, b, RV_FN);
+    else buf_adds(&t, rv_class(A, b, RV_FN));
     const char *bs = arena_strndup(A, buf_cstr(&t), t.len);
     buf_free(&t);
-    ev_fail(cc, "comparison of %s with %s failed", ruby_class(cc, a), bs);
+    ev_fail(cc, "comparison of %s with %s failed", rv_class(A, a, RV_FN), bs);
 }
 
 static int sign(double d) { return d < 0 ? -1 : d > 0; }
@@ -991,43 +879,7 @@ static int block_sign(CallCtx *cc, const Value *r, const Value *a, const Value *
 {
     if (is_num(r)) return sign(num(r));
     if (r->kind == V_UNDEF) fail_cmp(cc, a, b);
-    ev_fail(cc, "comparison of %s with 0 failed", ruby_class(cc, r));
-}
-
-static int bytes_cmp(const char *a, size_t al, const char *b, size_t bl)
-{
-    int r = memcmp(a, b, al < bl ? al : bl);
-    if (r) return r < 0 ? -1 : 1;
-    return al < bl ? -1 : al > bl;
-}
-
-/* Ruby's a <=> b; 2 when the two do not compare (Ruby's nil). */
-static int ruby_cmp(const Value *a, const Value *b)
-{
-    if (is_num(a) && is_num(b)) {
-        if (a->kind == V_INT && b->kind == V_INT) return a->i < b->i ? -1 : a->i > b->i;
-        double x = num(a), y = num(b);
-        if (isnan(x) || isnan(y)) return 2;
-        return x < y ? -1 : x > y;
-    }
-    if (a->kind != b->kind) return 2;
-    if (VAL_IS_TIME(a)) {            /* Timestamps with Timestamps, Timespans with Timespans */
-        __int128 x = val_time_ns(a), y = val_time_ns(b);
-        return x < y ? -1 : x > y;
-    }
-    switch (a->kind) {
-    case V_STR: return bytes_cmp(a->str.s, a->str.len, b->str.s, b->str.len);
-    case V_DEFAULT: return 0;
-    case V_ARRAY:
-        for (size_t i = 0; i < a->arr.n && i < b->arr.n; i++) {
-            int r = ruby_cmp(a->arr.items[i], b->arr.items[i]);
-            if (r) return r;
-        }
-        return a->arr.n < b->arr.n ? -1 : a->arr.n > b->arr.n;
-    case V_UNDEF: return 0;     /* nil <=> nil is 0 */
-    case V_BOOL: return a->b == b->b ? 0 : 2;
-    default: return val_identical(a, b) ? 0 : 2;
-    }
+    ev_fail(cc, "comparison of %s with 0 failed", rv_class(A, r, RV_FN));
 }
 
 typedef struct Sorter {
@@ -1044,7 +896,7 @@ static int sort_cmp(Sorter *st, Value *a, Value *b)
         Value *args[2] = {a, b};
         return block_sign(cc, ev_yield(cc, args, 2), a, b);
     }
-    int r = ruby_cmp(a, b);
+    int r = rv_cmp(a, b);
     if (r == 2) fail_cmp(cc, a, b);
     return r;
 }
@@ -1270,95 +1122,19 @@ Value *fn_unique(CallCtx *cc)
 
 /* ---- Kernel#format ---- */
 
-/* Ruby's Integer(s, radix): decimal, 0x / 0b / 0o / 0d / leading-0 octal
- * (with a radix, only the prefix that names it), '_' between digits,
- * surrounding blanks; radix 0 is Integer(s).  0 on failure. */
-static int parse_ruby_int_radix(const char *s, int radix, int64_t *out)
-{
-    while (isspace((unsigned char)*s)) s++;
-    int neg = 0;
-    if (*s == '+' || *s == '-') neg = *s++ == '-';
-    int base = radix ? radix : 10;
-    if (s[0] == '0' && s[1]) {
-        /* a prefix names the base; with a radix given, only its own */
-        char c = (char)tolower((unsigned char)s[1]);
-        int pb = c == 'x' ? 16 : c == 'b' ? 2 : c == 'o' ? 8 : c == 'd' ? 10 : 0;
-        if (pb && (!radix || radix == pb)) base = pb, s += 2;
-        else if (!pb && (!radix || radix == 8)) base = 8, s += 1;
-    }
-    uint64_t v = 0;
-    int digits = 0, last_us = 0;
-    for (; *s; s++) {
-        if (*s == '_') {
-            if (!digits || last_us) return 0;
-            last_us = 1;
-            continue;
-        }
-        int d;
-        char c = (char)tolower((unsigned char)*s);
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'z') d = c - 'a' + 10;
-        else break;
-        if (d >= base) return 0;
-        v = v * (uint64_t)base + (uint64_t)d;
-        digits++;
-        last_us = 0;
-    }
-    if (last_us) return 0;
-    while (isspace((unsigned char)*s)) s++;
-    if (*s || (!digits && base != 8)) return 0;
-    *out = neg ? -(int64_t)v : (int64_t)v;
-    return 1;
-}
-
-static int parse_ruby_int(const char *s, int64_t *out) { return parse_ruby_int_radix(s, 0, out); }
-
-/* Ruby's Float(): a decimal or hex number, '_' between digits, blanks
- * around; no "1." or "inf".  0 on failure. */
-static int parse_ruby_float(const char *s, double *out)
-{
-    char buf[128];
-    size_t n = 0;
-    while (isspace((unsigned char)*s)) s++;
-    for (const char *p = s; *p && n < sizeof buf - 1; p++) {
-        if (*p == '_') {
-            if (p == s || !isxdigit((unsigned char)p[-1]) || !isxdigit((unsigned char)p[1])) return 0;
-            continue;
-        }
-        buf[n++] = *p;
-    }
-    buf[n] = '\0';
-    while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
-    if (!n) return 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = (char)tolower((unsigned char)buf[i]);
-        if (c == 'n' || c == 'i') return 0;                 /* nan, inf */
-        if (c == '.' && (i + 1 >= n || !isdigit((unsigned char)buf[i + 1]))) return 0;
-    }
-    char *end;
-    double d = strtod(buf, &end);
-    if (*end) {
-        int64_t iv;
-        if (!parse_ruby_int(buf, &iv)) return 0;
-        d = (double)iv;
-    }
-    *out = d;
-    return 1;
-}
-
 /* sprintf's arguments went through Puppet's 3.x conversion: a top-level
  * undef is "", a regexp is the string "/src/". */
 static void sp_to_s(Buf *b, const Value *v)
 {
     if (v->kind == V_REGEX) buf_printf(b, "/%s/", v->regex.src);
-    else if (v->kind == V_ARRAY || v->kind == V_HASH) ruby_inspect(b, v, 1);
-    else ruby_to_s(b, v);
+    else if (v->kind == V_ARRAY || v->kind == V_HASH) rv_inspect(b, v, RV_FN3);
+    else rv_to_s(b, v, RV_FN);
 }
 
 static void sp_inspect(Buf *b, const Value *v)
 {
     if (v->kind == V_UNDEF) buf_adds(b, "\"\"");
-    else ruby_inspect(b, v, 1);
+    else rv_inspect(b, v, RV_FN3);
 }
 
 static const char *sp_inspect_cstr(CallCtx *cc, const Value *v)
@@ -1414,7 +1190,7 @@ static int64_t sp_int(Fmt *f, const Value *v)
     case V_STR: case V_UNDEF: case V_REGEX: {
         Buf b = BUF_INIT;
         sp_to_s(&b, v);
-        int ok = parse_ruby_int(buf_cstr(&b), &i);
+        int ok = rv_integer(buf_cstr(&b), 0, &i);
         buf_free(&b);
         if (!ok) fmt_fail(f, "invalid value for Integer(): %s", sp_inspect_cstr(f->cc, v));
         return i;
@@ -1432,7 +1208,7 @@ static double sp_float(Fmt *f, const Value *v)
     case V_STR: case V_UNDEF: case V_REGEX: {
         Buf b = BUF_INIT;
         sp_to_s(&b, v);
-        int ok = parse_ruby_float(buf_cstr(&b), &d);
+        int ok = rv_float(buf_cstr(&b), &d);
         buf_free(&b);
         if (!ok) fmt_fail(f, "invalid value for Float(): %s", sp_inspect_cstr(f->cc, v));
         return d;
@@ -1700,7 +1476,7 @@ Value *fn_sprintf(CallCtx *cc)
 {
     Value *fv = cc->args[0];
     if (fv->kind == V_UNDEF) return val_cstr(A, "");
-    if (fv->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", ruby_class(cc, fv));
+    if (fv->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, fv, RV_FN));
     Fmt fs = {cc, cc->args + 1, cc->nargs - 1, 0, 0, BUF_INIT}, *f = &fs;
     const char *s = fv->str.s, *end = s + fv->str.len;
     while (s < end) {
@@ -1921,7 +1697,7 @@ static void replace_match(CallCtx *cc, Buf *out, const Value *repl, const char *
     key.str.s = arena_strndup(A, s + m->caps[0], (size_t)(m->caps[1] - m->caps[0]));
     key.str.len = (size_t)(m->caps[1] - m->caps[0]);
     Value *v = val_hash_get(repl, &key);
-    if (v) ruby_to_s(out, v);
+    if (v) rv_to_s(out, v, RV_FN);
 }
 
 /* String#sub / #gsub: after an empty match the next character is copied
@@ -2311,7 +2087,7 @@ static Value *ceil_floor(CallCtx *cc, const char *fn, int dep, int up)
     deprecate(cc, dep, arena_printf(A, "The %s() function's auto conversion of String to Float is deprecated - "
                                        "change to convert input before calling", fn));
     double d;
-    if (!parse_ruby_float(v->str.s, &d))
+    if (!rv_float(v->str.s, &d))
         ev_fail(cc, "%s(): cannot convert given value to a floating point value.", fn);
     return int_of(cc, up ? ceil(d) : floor(d));
 }
@@ -2373,7 +2149,7 @@ static int text_cmp(MinMax *mm, const char *a, size_t al, const char *b, size_t 
         deprecate(mm->cc, mm->dep_any,
                   arena_printf(mm->cc->arena, "The %s() function's auto conversion of Any to String is deprecated - "
                                               "change to convert input before calling, or use lambda", mm->fn));
-    return bytes_cmp(a, al, b, bl);
+    return rv_str_cmp(a, al, b, bl);
 }
 
 static int mm_cmp(MinMax *mm, Value *a, Value *b)
@@ -2384,8 +2160,8 @@ static int mm_cmp(MinMax *mm, Value *a, Value *b)
     case 1: return text_cmp(mm, a->str.s, a->str.len, b->str.s, b->str.len, 0);
     case 2: {
         Buf x = BUF_INIT, y = BUF_INIT;
-        ruby_to_s(&x, a);
-        ruby_to_s(&y, b);
+        rv_to_s(&x, a, RV_FN);
+        rv_to_s(&y, b, RV_FN);
         const char *xs = arena_strndup(A, buf_cstr(&x), x.len), *ys = arena_strndup(A, buf_cstr(&y), y.len);
         size_t xl = x.len, yl = y.len;
         buf_free(&x);
@@ -2512,11 +2288,11 @@ Value *fn_versioncmp(CallCtx *cc)
             if (*ta == '0' || *tb == '0') return val_int(A, upcase_cmp(ta, la, tb, lb));
             /* Compare as integers of any length: longer is larger. */
             if (la != lb) return val_int(A, la < lb ? -1 : 1);
-            return val_int(A, bytes_cmp(ta, la, tb, lb));
+            return val_int(A, rv_str_cmp(ta, la, tb, lb));
         }
         return val_int(A, upcase_cmp(ta, la, tb, lb));
     }
-    return val_int(A, bytes_cmp(a, strlen(a), b, strlen(b)));
+    return val_int(A, rv_str_cmp(a, strlen(a), b, strlen(b)));
 }
 
 /* ---- then, lest, unwrap, dig ---- */
@@ -2562,7 +2338,7 @@ Value *fn_dig(CallCtx *cc)
         if ((!is_array && d->kind != V_HASH) || (is_array && k->kind != V_INT)) {
             /* the walked path holds k only for the index error */
             Buf b = BUF_INIT;
-            ruby_inspect(&b, mk_array(cc, cc->args + 1, is_array ? i : i - 1), 0);
+            rv_inspect(&b, mk_array(cc, cc->args + 1, is_array ? i : i - 1), RV_FN);
             buf_adds(&b, ", got '");
             val_type_to_s(&b, infer_type(cc, is_array ? k : d), NULL, 0);   /* TypeFormatter's form */
             buf_addc(&b, '\'');
@@ -2832,14 +2608,7 @@ Value *fn_type(CallCtx *cc)
 
 /* ---- the Ruby layer, shared with stdlib.c (declared in stdlib.h) ---- */
 
-void fn_ruby_inspect(Buf *b, const Value *v) { ruby_inspect(b, v, 1); }
-void fn_ruby_inspect_raw(Buf *b, const Value *v) { ruby_inspect(b, v, 0); }
-void fn_ruby_to_s(Buf *b, const Value *v) { ruby_to_s(b, v); }
 const char *fn_got_type(CallCtx *cc, const Value *v) { return got_type(cc, v); }
-int fn_ruby_integer(const char *s, int64_t *out) { return parse_ruby_int(s, out); }
-int fn_ruby_float(const char *s, double *out) { return parse_ruby_float(s, out); }
-int fn_ruby_integer_radix(const char *s, int radix, int64_t *out) { return parse_ruby_int_radix(s, radix, out); }
-
 _Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n)
 {
     fail_dispatch(cc, fn, sigs, why, n);

@@ -25,6 +25,7 @@
 #include "compiler/compiler.h"
 #include "compiler/regex.h"
 #include "compiler/stdlib.h"
+#include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
 #include "base/util.h"
@@ -230,37 +231,6 @@ static void str_add(Str *b, const char *p, size_t n)
 static void str_adds(Str *b, const char *s) { str_add(b, s, strlen(s)); }
 static const char *str_cstr(Str *b) { return b->s ? b->s : ""; }
 
-/* Ruby's String#inspect, for values interpolated inside arrays and hashes. */
-static void ruby_inspect_str(Str *b, const char *s, size_t n)
-{
-    str_adds(b, "\"");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        char tmp[16];
-        switch (ch) {
-        case '"': str_adds(b, "\\\""); break;
-        case '\\': str_adds(b, "\\\\"); break;
-        case '\n': str_adds(b, "\\n"); break;
-        case '\t': str_adds(b, "\\t"); break;
-        case '\r': str_adds(b, "\\r"); break;
-        case '\f': str_adds(b, "\\f"); break;
-        case '\v': str_adds(b, "\\v"); break;
-        case '\b': str_adds(b, "\\b"); break;
-        case '\a': str_adds(b, "\\a"); break;
-        case 033: str_adds(b, "\\e"); break;
-        case '#':
-            if (i + 1 < n && (s[i + 1] == '{' || s[i + 1] == '$' || s[i + 1] == '@')) str_adds(b, "\\#");
-            else str_adds(b, "#");
-            break;
-        default:
-            if (ch < 0x20) snprintf(tmp, sizeof tmp, "\\u%04X", ch), str_adds(b, tmp);
-            else if (ch == 0x7f) str_adds(b, "\\x7F");
-            else str_add(b, (const char *)&s[i], 1);
-        }
-    }
-    str_adds(b, "\"");
-}
-
 static void val_to_str(Compiler *c, Str *b, const Value *v)
 {
     Buf t = BUF_INIT;
@@ -269,31 +239,13 @@ static void val_to_str(Compiler *c, Str *b, const Value *v)
     buf_free(&t);
 }
 
+/* Ruby's inspect, for values interpolated inside arrays and hashes. */
 static void ruby_inspect(Compiler *c, Str *b, const Value *v)
 {
-    switch (v->kind) {
-    case V_UNDEF: str_adds(b, "nil"); break;
-    case V_STR: ruby_inspect_str(b, v->str.s, v->str.len); break;
-    case V_ARRAY:
-        str_adds(b, "[");
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) str_adds(b, ", ");
-            ruby_inspect(c, b, v->arr.items[i]);
-        }
-        str_adds(b, "]");
-        break;
-    case V_HASH:
-        str_adds(b, "{");
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) str_adds(b, ", ");
-            ruby_inspect(c, b, v->hash.keys[i]);
-            str_adds(b, "=>");
-            ruby_inspect(c, b, v->hash.vals[i]);
-        }
-        str_adds(b, "}");
-        break;
-    default: val_to_str(c, b, v); break;
-    }
+    Buf t = BUF_INIT;
+    rv_inspect(&t, v, RV_HIERA);
+    str_add(b, buf_cstr(&t), t.len);
+    buf_free(&t);
 }
 
 /* Ruby's to_s of a value put into a string by interpolation. */

@@ -12,7 +12,7 @@
  * fact, is_a, to_json, to_yaml, ensure_packages) gets Puppet values checked
  * by a typed dispatcher first ("'fact' parameter 'fact_name' expects a
  * String value, got Integer").  v3_args() is that converter; rb_equal(),
- * rb_class() and rb_to_s() are the Ruby operations the 3.x code applies.
+ * rv_class(RV_FN3) and rb_to_s() are the Ruby operations the 3.x code applies.
  * Where the result depends on a Ruby library it is reproduced bit for bit:
  * fqdn_rand's MD5 seed and Mersenne Twister (Ruby's Random), to_json's
  * generator, parsejson's parser with its error positions (json 2.6),
@@ -41,6 +41,7 @@
 #define _GNU_SOURCE
 #include "compiler/stdlib.h"
 #include "base/md5.h"
+#include "base/mt.h"
 #include "base/sha1.h"
 #include "base/sha256.h"
 #include "compiler/resource.h"
@@ -120,36 +121,13 @@ static void v3_args(CallCtx *cc)
     cc->args = a;
 }
 
-/* The Ruby class of a converted value, for messages. */
-static const char *rb_class(CallCtx *cc, const Value *v)
-{
-    switch (v->kind) {
-    case V_UNDEF: return "NilClass";
-    case V_DEFAULT: return "Symbol";
-    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
-    case V_INT: return "Integer";
-    case V_FLOAT: return "Float";
-    case V_STR: return "String";
-    case V_ARRAY: return "Array";
-    case V_HASH: return "Hash";
-    case V_REGEX: return "Regexp";
-    case V_TYPE:
-        if (val_is_resref(v)) return "Puppet::Resource";
-        return arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
-    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
-    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
-    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
-    }
-    return "Object";
-}
-
 /* to_s of a converted value: a resource reference is a Puppet::Resource
  * (File[/x]); the rest as functions.c prints Ruby values. */
 static const char *rb_to_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
     if (val_is_resref(v)) val_to_s(&b, v);
-    else fn_ruby_to_s(&b, v);
+    else rv_to_s(&b, v, RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -158,7 +136,7 @@ static const char *rb_to_s(CallCtx *cc, const Value *v)
 static const char *rb_inspect(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
-    fn_ruby_inspect(&b, v);
+    rv_inspect(&b, v, RV_FN3);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -172,7 +150,7 @@ _Noreturn static void fail_no_method(CallCtx *cc, const char *method, const Valu
     if (!strcmp(method, "to_i"))
         hint = v->kind == V_ARRAY || v->kind == V_HASH ? "\nDid you mean?  to_s\n               to_a\n               to_h"
                                                        : "\nDid you mean?  to_s";
-    ev_fail(cc, "undefined method `%s' for %s:%s%s", method, rb_inspect(cc, v), rb_class(cc, v), hint);
+    ev_fail(cc, "undefined method `%s' for %s:%s%s", method, rb_inspect(cc, v), rv_class(A, v, RV_FN3), hint);
 }
 
 /* Ruby's == (strict: eql?, as hash keys and Array#- compare): numbers by
@@ -384,11 +362,11 @@ Value *f_delete(CallCtx *cc)
                 coll = hash_of(cc, &ks, &vs);
             }
         } else if (coll->kind == V_STR) {
-            if (item->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, item));
+            if (item->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rv_class(A, item, RV_FN3));
             coll = str_remove(cc, coll, item);
         } else {
             ev_fail(cc, "delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.",
-                    rb_class(cc, coll));
+                    rv_class(A, coll, RV_FN3));
         }
     }
     return coll;
@@ -449,7 +427,7 @@ Value *f_delete_undef_values(CallCtx *cc)
         vv_free(&keep);
         return r;
     }
-    ev_fail(cc, "delete_undef_values(): expected an array or hash, got %s type  %s ", rb_to_s(cc, v), rb_class(cc, v));
+    ev_fail(cc, "delete_undef_values(): expected an array or hash, got %s type  %s ", rb_to_s(cc, v), rv_class(A, v, RV_FN3));
 }
 
 /* concat(array, v...) - arrays are spliced in, anything else appended. */
@@ -479,7 +457,7 @@ Value *f_has_key(CallCtx *cc)
     Value *h = cc->args[0];
     if (h->kind != V_HASH)
         ev_fail(cc, "has_key(): expects the first argument to be a hash, got %s which is of type %s", rb_inspect(cc, h),
-                rb_class(cc, h));
+                rv_class(A, h, RV_FN3));
     return val_bool(rb_hash_find(h, cc->args[1]) >= 0);
 }
 
@@ -591,7 +569,7 @@ Value *f_deep_merge(CallCtx *cc)
         Value *h = cc->args[i];
         if (is_empty_str(h)) continue;
         if (h->kind != V_HASH)
-            ev_fail(cc, "deep_merge: unexpected argument type %s, only expects hash arguments", rb_class(cc, h));
+            ev_fail(cc, "deep_merge: unexpected argument type %s, only expects hash arguments", rv_class(A, h, RV_FN3));
         r = deep_merge2(cc, r, h);
     }
     return r;
@@ -666,7 +644,7 @@ Value *f_fact(CallCtx *cc)
         Value *k = path.v[i], *next = NULL;
         if (d->kind == V_ARRAY) {
             int64_t idx;
-            if (fn_ruby_integer(k->str.s, &idx)) {
+            if (rv_integer(k->str.s, 0, &idx)) {
                 if (idx < 0) idx += (int64_t)d->arr.n;
                 if (idx >= 0 && idx < (int64_t)d->arr.n) next = d->arr.items[idx];
             } else {
@@ -750,7 +728,7 @@ static int defined_with_params(CallCtx *cc, Value *ref, Value *params)
         type = ref->type.name;
         title = ref->type.n ? ref->type.params[0]->str.s : "";
     } else {
-        ev_fail(cc, "Reference is not understood: '%s'", rb_class(cc, ref));
+        ev_fail(cc, "Reference is not understood: '%s'", rv_class(A, ref, RV_FN3));
     }
     Resource *self = calling_resource(c, cc->scope);
     if (!*title) {
@@ -799,7 +777,7 @@ static void ensure_resource(CallCtx *cc, Value *type, Value *title, Value *param
         const char *t = rb_to_s(cc, items.v[i]);
         Value *ref = val_cstr(A, arena_printf(A, "%s[%s]", tname, t));
         if (defined_with_params(cc, ref, params)) continue;
-        if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rb_class(cc, params));
+        if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, params, RV_FN3));
         res_declare_from_hash(cc->c, cc->scope, cc->call, tname, items.v[i]->kind == V_INT ? items.v[i] : val_cstr(A, t), params, 0);
     }
     vv_free(&items);
@@ -827,7 +805,7 @@ static void ensure_resources(CallCtx *cc, Value *type, Value *titles, Value *def
         Value *own = titles->hash.vals[i], *params = defaults;
         if (val_truthy(own)) {
             if (defaults->kind != V_HASH) fail_no_method(cc, "merge", defaults);
-            if (own->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rb_class(cc, own));
+            if (own->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, own, RV_FN3));
             ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
             for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&ks, defaults->hash.keys[j]), vv_push(&vs, defaults->hash.vals[j]);
             for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
@@ -1012,7 +990,7 @@ Value *f_stdlib_ensure_packages(CallCtx *cc)
                 for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
                 merged = hash_of(cc, &ks, &vs);
             } else if (own->kind != V_UNDEF || !attrs) {
-                ev_fail(cc, "no implicit conversion of %s into Hash", own->kind == V_UNDEF ? "nil" : rb_class(cc, own));
+                ev_fail(cc, "no implicit conversion of %s into Hash", own->kind == V_UNDEF ? "nil" : rv_class(A, own, RV_FN3));
             }
             ensure_package9(cc, pk->hash.keys[i], merged);
         }
@@ -1078,92 +1056,6 @@ static void md5(const char *data, size_t len, unsigned char out[16])
     md5_init(&m);
     md5_update(&m, data, len);
     md5_final(&m, out);
-}
-
-/* MT19937 as Ruby's random.c runs it. */
-enum { MT_N = 624, MT_M = 397 };
-typedef struct Mt { uint32_t s[MT_N]; int i; } Mt;
-
-static void mt_init(Mt *m, uint32_t seed)
-{
-    m->s[0] = seed;
-    for (int i = 1; i < MT_N; i++) m->s[i] = 1812433253u * (m->s[i - 1] ^ (m->s[i - 1] >> 30)) + (uint32_t)i;
-    m->i = MT_N;
-}
-
-static void mt_init_by_array(Mt *m, const uint32_t *key, int len)
-{
-    mt_init(m, 19650218u);
-    int i = 1, j = 0;
-    for (int k = MT_N > len ? MT_N : len; k; k--) {
-        m->s[i] = (m->s[i] ^ ((m->s[i - 1] ^ (m->s[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++, j++;
-        if (i >= MT_N) m->s[0] = m->s[MT_N - 1], i = 1;
-        if (j >= len) j = 0;
-    }
-    for (int k = MT_N - 1; k; k--) {
-        m->s[i] = (m->s[i] ^ ((m->s[i - 1] ^ (m->s[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) m->s[0] = m->s[MT_N - 1], i = 1;
-    }
-    m->s[0] = 0x80000000u;
-}
-
-static uint32_t mt_next(Mt *m)
-{
-    if (m->i >= MT_N) {
-        for (int k = 0; k < MT_N; k++) {
-            uint32_t y = (m->s[k] & 0x80000000u) | (m->s[(k + 1) % MT_N] & 0x7fffffffu);
-            m->s[k] = m->s[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfu : 0);
-        }
-        m->i = 0;
-    }
-    uint32_t y = m->s[m->i++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
-}
-
-/* Ruby's limited_rand: a uniform integer in [0, limit], by rejection on
- * the bits of limit's mask, 32 bits at a time from the top. */
-static uint64_t mt_limited(Mt *m, uint64_t limit)
-{
-    if (!limit) return 0;
-    uint64_t mask = limit, val;
-    for (int sh = 1; sh < 64; sh *= 2) mask |= mask >> sh;
-    if (limit > 0xffffffffu) {
-    retry:
-        val = 0;
-        for (int i = 1; i >= 0; i--) {
-            if ((mask >> (i * 32)) & 0xffffffffu) {
-                val |= (uint64_t)mt_next(m) << (i * 32);
-                val &= mask;
-                if (limit < val) goto retry;
-            }
-        }
-        return val;
-    }
-    do val = mt_next(m) & mask; while (limit < val);
-    return val;
-}
-
-/* Random.new(seed) for the 128-bit seed in digest (big-endian): the
- * integer's 32-bit words, least significant first, without leading zero
- * words; a top word of exactly 1 is dropped (Ruby's leading-zero guard);
- * one word seeds init_genrand, more init_by_array. */
-static void mt_seed_bignum(Mt *m, const unsigned char digest[16])
-{
-    uint32_t key[4];
-    for (int w = 0; w < 4; w++) {
-        const unsigned char *p = digest + 12 - 4 * w;
-        key[w] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
-    int len = 4;
-    while (len > 1 && !key[len - 1]) len--;
-    if (len > 1 && key[len - 1] == 1) len--;
-    if (len <= 1) mt_init(m, key[0]);
-    else mt_init_by_array(m, key, len);
 }
 
 /* Array#join(':') of one element: arrays recursively, nil as "". */
@@ -1300,7 +1192,7 @@ static void alias_collect(CallCtx *cc, const Value *v, UserAlias **list)
 static void json_to_s(Buf *b, const Value *v)
 {
     if (v->kind == V_TYPE) val_to_string(b, v);    /* TypeFormatter: Integer[1], Mymod::Path = Pattern[...] */
-    else fn_ruby_to_s(b, v);
+    else rv_to_s(b, v, RV_FN);
 }
 
 /* value.to_json; 0 on a string that is not UTF-8. */
@@ -1665,7 +1557,7 @@ Value *f_parsejson(CallCtx *cc)
     if (s->kind != V_STR) {
         const Value *x = s;
         msg = arena_printf(A, "no implicit conversion of %s into String",
-                           x->kind == V_BOOL ? (x->b ? "true" : "false") : rb_class(cc, x));
+                           x->kind == V_BOOL ? (x->b ? "true" : "false") : rv_class(A, x, RV_FN3));
     } else {
         v = json_parse_rb(cc, s, &msg);
     }
@@ -1687,7 +1579,7 @@ Value *f_parseyaml(CallCtx *cc)
     Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *s = cc->args[0];
     const char *msg = NULL;
     Value *v = NULL;
-    if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, s));
+    if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rv_class(A, s, RV_FN3));
     else if (!hiera_parse_yaml(cc->c, "<unknown>", s->str.s, s->str.len, &v, &msg)) v = NULL;
     const char *nul = v && !msg ? cmp_nul_path(cc->c, v) : NULL;
     if (nul) ev_fail(cc, CMP_NUL_MSG " (at %s in the data parseyaml() parsed)", *nul ? nul : "the top");
@@ -2596,7 +2488,7 @@ Value *f_intersection(CallCtx *cc)
     if (cc->nargs != 2) ev_fail(cc, "intersection(): Wrong number of arguments given (%zu for 2)", cc->nargs);
     Value *a = cc->args[0], *b = cc->args[1];
     if (a->kind != V_ARRAY || b->kind != V_ARRAY)
-        ev_fail(cc, "intersection(): Requires 2 arrays, got %s and %s", rb_class(cc, a), rb_class(cc, b));
+        ev_fail(cc, "intersection(): Requires 2 arrays, got %s and %s", rv_class(A, a, RV_FN3), rv_class(A, b, RV_FN3));
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < a->arr.n; i++) {
         Value *x = a->arr.items[i];
@@ -3034,7 +2926,7 @@ Value *f_enclose_ipv6(CallCtx *cc)
     if (cc->nargs != 1) ev_fail(cc, "enclose_ipv6(): Wrong number of arguments given %zu for 1", cc->nargs);
     Value *arg = cc->args[0];
     if (arg->kind != V_STR && arg->kind != V_ARRAY)
-        ev_fail(cc, "enclose_ipv6(): Wrong argument type given %s expected String or Array", rb_class(cc, arg));
+        ev_fail(cc, "enclose_ipv6(): Wrong argument type given %s expected String or Array", rv_class(A, arg, RV_FN3));
     ValVec in = VV_ARENA(A), out = VV_ARENA(A);
     flatten_into(&in, arg);
     const char *bad = NULL;
@@ -3098,7 +2990,7 @@ static double rb_str_to_f(const char *s)
 static const char *rb_float_s(CallCtx *cc, double d)
 {
     Buf b = BUF_INIT;
-    fn_ruby_to_s(&b, val_float(A, d));
+    rv_to_s(&b, val_float(A, d), RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -3214,7 +3106,7 @@ Value *f_is_mac_address(CallCtx *cc)
     if (v->kind != V_STR) {
         if (v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_ARRAY || v->kind == V_HASH)
             ev_fail(cc, "no implicit conversion of %s into String",
-                    v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+                    v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
         return VAL_FALSE;
     }
     return val_bool(rb_matches("(?i:^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$)", v->str.s, v->str.len) ||
@@ -3311,7 +3203,7 @@ Value *f_count(CallCtx *cc)
     } else if (coll->kind == V_STR) {
         /* String#count(set): the characters of coll that are in the set */
         if (!item) ev_fail(cc, "wrong number of arguments (given 0, expected 1+)");
-        if (item->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, item));
+        if (item->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, item, RV_FN3));
         for (size_t i = 0; i < coll->str.len; i++)
             if (memchr(item->str.s, coll->str.s[i], item->str.len)) n++;
     } else {
@@ -3329,9 +3221,9 @@ Value *f_join_keys_to_values(CallCtx *cc)
         ev_fail(cc, "join_keys_to_values(): Takes exactly two arguments, but %zu given.", cc->nargs);
     Value *h = cc->args[0], *sep = cc->args[1];
     if (h->kind != V_HASH)
-        ev_fail(cc, "join_keys_to_values(): The first argument must be a hash, but a %s was given.", rb_class(cc, h));
+        ev_fail(cc, "join_keys_to_values(): The first argument must be a hash, but a %s was given.", rv_class(A, h, RV_FN3));
     if (sep->kind != V_STR)
-        ev_fail(cc, "join_keys_to_values(): The second argument must be a string, but a %s was given.", rb_class(cc, sep));
+        ev_fail(cc, "join_keys_to_values(): The second argument must be a string, but a %s was given.", rv_class(A, sep, RV_FN3));
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < h->hash.n; i++) {
         const char *k = rb_to_s(cc, h->hash.keys[i]);
@@ -3354,7 +3246,7 @@ Value *f_grep(CallCtx *cc)
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "grep(): Wrong number of arguments given %zu for 2", cc->nargs);
     Value *arr = cc->args[0], *pat = cc->args[1];
-    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
     Regex *re = re_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
@@ -3378,8 +3270,8 @@ Value *f_dig44(CallCtx *cc)
     if (cc->nargs < 2) ev_fail(cc, "dig44(): Wrong number of arguments given (%zu for at least 2)", cc->nargs);
     Value *data = cc->args[0], *path = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
     if (data->kind != V_HASH && data->kind != V_ARRAY)
-        ev_fail(cc, "dig44(): first argument must be a hash or an array, given %s", rb_class(cc, data));
-    if (path->kind != V_ARRAY) ev_fail(cc, "dig44(): second argument must be an array, given %s", rb_class(cc, path));
+        ev_fail(cc, "dig44(): first argument must be a hash or an array, given %s", rv_class(A, data, RV_FN3));
+    if (path->kind != V_ARRAY) ev_fail(cc, "dig44(): second argument must be an array, given %s", rv_class(A, path, RV_FN3));
     Value *v = data;
     for (size_t i = 0; i < path->arr.n; i++) {
         Value *key = path->arr.items[i], *next = NULL;
@@ -3390,7 +3282,7 @@ Value *f_dig44(CallCtx *cc)
             int64_t idx;
             if (key->kind == V_INT) idx = key->i;
             else if (key->kind == V_FLOAT && isfinite(key->f)) idx = (int64_t)key->f;
-            else if (key->kind != V_STR || strlen(key->str.s) != key->str.len || !fn_ruby_integer(key->str.s, &idx)) return dflt;
+            else if (key->kind != V_STR || strlen(key->str.s) != key->str.len || !rv_integer(key->str.s, 0, &idx)) return dflt;
             if (idx < 0) idx += (int64_t)v->arr.n;
             next = idx >= 0 && idx < (int64_t)v->arr.n ? v->arr.items[idx] : NULL;
         } else {
@@ -3465,7 +3357,7 @@ Value *f_num2bool(CallCtx *cc)
     if (v->kind == V_FLOAT) return val_bool(isnan(v->f) ? 0 : v->f >= 1.0);
     if (v->kind == V_STR) {
         double d;
-        if (strlen(v->str.s) != v->str.len || !fn_ruby_float(v->str.s, &d))
+        if (strlen(v->str.s) != v->str.len || !rv_float(v->str.s, &d))
             ev_fail(cc, "num2bool(): '%s' does not look like a number: invalid value for Float(): %s", v->str.s, rb_inspect(cc, v));
         return val_bool(d >= 1.0);
     }
@@ -3484,7 +3376,7 @@ Value *f_any2bool(CallCtx *cc)
     if (is_num(v)) return f_num2bool(&(CallCtx){.c = cc->c, .scope = cc->scope, .call = cc->call, .arena = A, .args = &v, .nargs = 1});
     if (v->kind == V_STR) {
         double d;
-        if (strlen(v->str.s) == v->str.len && fn_ruby_float(v->str.s, &d)) return val_bool(d >= 1.0);
+        if (strlen(v->str.s) == v->str.len && rv_float(v->str.s, &d)) return val_bool(d >= 1.0);
         return call_str2bool(cc, v);
     }
     return VAL_TRUE;
@@ -3710,7 +3602,7 @@ typedef const char *(*Check)(CallCtx *cc, Value **a, size_t n, int *other);
 static const char *raw_inspect_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
-    fn_ruby_inspect_raw(&b, v);
+    rv_inspect(&b, v, RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -3747,7 +3639,7 @@ static const char *check_kind(CallCtx *cc, Value **a, size_t n, const char *fn, 
     for (size_t i = 0; i < n; i++) {
         Value *arg = a[i];
         if (arg->kind == kind || (kind == V_STR && arg->kind == V_UNDEF)) continue;
-        return arena_printf(A, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rb_class(cc, arg));
+        return arena_printf(A, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rv_class(A, arg, RV_FN3));
     }
     return NULL;
 }
@@ -3790,7 +3682,7 @@ static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const ch
     }
     *other = 1;
     if (r->kind != V_STR && r->kind != V_REGEX) {
-        *err = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, r));
+        *err = arena_printf(A, "no implicit conversion of %s into String", rv_class(A, r, RV_FN3));
         return -1;
     }
     Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, err);
@@ -3807,7 +3699,7 @@ static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const ch
 static const char *ck_validate_re(CallCtx *cc, Value **a, size_t n, int *other)
 {
     if (n < 2 || n > 3) return arena_printf(A, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", n);
-    if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
+    if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rv_class(A, a[0], RV_FN3));
     const char *err = NULL;
     int k = validate_re_any(cc, a[0], a[1], &err, other);
     if (k > 0) return NULL;
@@ -3862,8 +3754,8 @@ static int rb_number(const Value *v, int as_float, double *d, int64_t *i)
         return 1;
     }
     if (v->kind != V_STR || strlen(v->str.s) != v->str.len) return 0;
-    if (as_float) return fn_ruby_float(v->str.s, d);
-    if (!fn_ruby_integer(v->str.s, i)) return 0;
+    if (as_float) return rv_float(v->str.s, d);
+    if (!rv_integer(v->str.s, 0, i)) return 0;
     *d = (double)*i;
     return 1;
 }
@@ -3891,7 +3783,7 @@ static const char *check_number(CallCtx *cc, Value **a, size_t n, int num)
     if (n > 2) {
         if (!rb_number(val_cstr(A, rb_to_s(cc, a[2])), num, &dmin, &imin))
             return arena_printf(A, "%s(): Expected third argument to be unset or %s, got %s:%s", fn, kind, rb_to_s(cc, a[2]),
-                                rb_class(cc, a[2]));
+                                rv_class(A, a[2], RV_FN3));
         has_min = 1;
     }
     if (has_min && has_max && (num ? dmin > dmax : imin > imax))
@@ -3906,8 +3798,8 @@ static const char *check_number(CallCtx *cc, Value **a, size_t n, int num)
         Value *x = items[i];
         if (x->kind == V_HASH || !rb_number(val_cstr(A, rb_to_s(cc, x)), num, &d, &iv)) {
             if (input->kind == V_ARRAY)
-                return arena_printf(A, "%s(): Expected element at array position %zu to be %s, got %s", fn, i, kind, rb_class(cc, x));
-            return arena_printf(A, "%s(): Expected first argument to be %s or Array, got %s", fn, kind, rb_class(cc, x));
+                return arena_printf(A, "%s(): Expected element at array position %zu to be %s, got %s", fn, i, kind, rv_class(A, x, RV_FN3));
+            return arena_printf(A, "%s(): Expected first argument to be %s or Array, got %s", fn, kind, rv_class(A, x, RV_FN3));
         }
         /* the message shows the whole input; a single one as its number */
         const char *shown = input->kind == V_ARRAY ? raw_inspect_s(cc, input) : NUM_S(d, iv);
@@ -3942,20 +3834,20 @@ static const char *ck_validate_slength(CallCtx *cc, Value **a, size_t n, int *ot
     int64_t max, min = 0;
     if (!rb_number(a[1], 0, &d, &max) || max <= 0)
         return arena_printf(A, "validate_slength(): Expected second argument to be a positive Numeric, got %s:%s", rb_to_s(cc, a[1]),
-                            rb_class(cc, a[1]));
+                            rv_class(A, a[1], RV_FN3));
     if (n > 2 && val_truthy(a[2]) && (!rb_number(a[2], 0, &d, &min) || min < 0))
         return arena_printf(A, "validate_slength(): Expected third argument to be unset or a positive Numeric, got %s:%s",
-                            rb_to_s(cc, a[2]), rb_class(cc, a[2]));
+                            rb_to_s(cc, a[2]), rv_class(A, a[2], RV_FN3));
     if (max < min) return "validate_slength(): Expected second argument to be equal to or larger than third argument";
     Value *input = a[0];
     if (input->kind != V_STR && input->kind != V_ARRAY)
-        return arena_printf(A, "validate_slength(): Expected first argument to be a String or Array, got %s", rb_class(cc, input));
+        return arena_printf(A, "validate_slength(): Expected first argument to be a String or Array, got %s", rv_class(A, input, RV_FN3));
     Value **items = input->kind == V_ARRAY ? input->arr.items : &input;
     size_t m = input->kind == V_ARRAY ? input->arr.n : 1;
     for (size_t i = 0; i < m; i++) {
         if (items[i]->kind != V_STR)
             return arena_printf(A, "validate_slength(): Expected element at array position %zu to be a String, got %s", i,
-                                rb_class(cc, items[i]));
+                                rv_class(A, items[i], RV_FN3));
         int64_t len = (int64_t)utf8_len(items[i]->str.s, items[i]->str.len);
         if (len > max || len < min) {
             int64_t shown = input->kind == V_ARRAY ? (int64_t)input->arr.n : len;
@@ -4173,7 +4065,7 @@ static Value *hexdigest(CallCtx *cc, const char *fn)
     if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
     Value *s = cc->args[0];
     if (s->kind != V_STR)
-        ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rb_class(cc, s));
+        ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rv_class(A, s, RV_FN3));
     unsigned char d[32];
     size_t n;
     if (fn[0] == 'm') {
@@ -4758,7 +4650,7 @@ Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_r
 static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
 {
     if (v->kind != V_STR) fail_no_method(cc, "squeeze", v);
-    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, set));
+    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, set, RV_FN3));
     Buf b = BUF_INIT;
     for (size_t i = 0; i < v->str.len; i++) {
         char ch = v->str.s[i];
@@ -4789,7 +4681,7 @@ Value *f_delete_values(CallCtx *cc)
     if (cc->nargs != 2) ev_fail(cc, "delete_values(): Wrong number of arguments given (%zu of 2)", cc->nargs);
     Value *h = cc->args[0];
     if (h->kind != V_HASH)
-        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rb_class(cc, h));
+        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rv_class(A, h, RV_FN3));
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
     for (size_t i = 0; i < h->hash.n; i++)
         if (!rb_equal(cc->args[1], h->hash.vals[i], 0)) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
@@ -4847,7 +4739,7 @@ Value *f_reject(CallCtx *cc)
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "reject(): Wrong number of arguments given %zu for 2", cc->nargs);
     Value *arr = cc->args[0], *pat = cc->args[1];
-    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
     Regex *re = re_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
@@ -4918,7 +4810,7 @@ Value *f_to_bytes(CallCtx *cc)
     if (cc->nargs != 1) ev_fail(cc, "to_bytes(): Wrong number of arguments given (%zu for 1)", cc->nargs);
     Value *v = cc->args[0];
     if (is_num(v)) return v;
-    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
     const char *s = v->str.s, *p = s;
     while (*p && strchr("0123456789.e+-", *p)) p++;
     const char *num = arena_strndup(A, s, (size_t)(p - s));
@@ -5266,7 +5158,7 @@ Value *f_fqdn_uuid(CallCtx *cc)
     if (cc->nargs != 1) ev_fail(cc, "fqdn_uuid: Too many arguments given (%zu)", cc->nargs);
     Value *v = cc->args[0];
     if (v->kind != V_STR)
-        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
     static const unsigned char dns_ns[16] = {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
                                              0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
     Sha1 h;
@@ -5401,7 +5293,7 @@ Value *f_glob(CallCtx *cc)
     Value **pats = v->kind == V_ARRAY ? v->arr.items : &v;
     size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
     for (size_t i = 0; i < n; i++)
-        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pats[i]));
+        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pats[i], RV_FN3));
     ValVec out = VV_ARENA(A), expanded = VV_ARENA(A);
     for (size_t i = 0; i < n; i++) brace_expand(cc, pats[i]->str.s, &expanded);
     for (size_t i = 0; i < expanded.n; i++) {
@@ -5433,7 +5325,7 @@ Value *f_try_get_value(CallCtx *cc)
     if ((data->kind != V_HASH && data->kind != V_ARRAY) || is_empty_str(path)) return val_truthy(dflt) ? dflt : data;
     Value *sep = n > 3 && val_truthy(a[3]) ? a[3] : val_cstr(A, "/");
     if (path->kind != V_STR) fail_no_method(cc, "split", path);
-    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, sep));
+    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rv_class(A, sep, RV_FN3));
     /* String#split(sep): trailing empty fields dropped; a single space splits on blank runs */
     ValVec keys = VV_ARENA(A);
     const char *p = path->str.s, *end = p + path->str.len;
@@ -5474,11 +5366,11 @@ static int rich_literal(CallCtx *cc, Buf *b, const Value *v, int py)
     case V_BOOL: buf_adds(b, v->b ? (py ? "True" : "true") : (py ? "False" : "false")); return 1;
     case V_INT:
     case V_FLOAT:
-    case V_STR: fn_ruby_inspect(b, v); return 1;
+    case V_STR: rv_inspect(b, v, RV_FN3); return 1;
     case V_DEFAULT: buf_printf(b, "{\"__ptype\"%s\"Default\"}", arrow); return 1;
     case V_REGEX:
         buf_printf(b, "{\"__ptype\"%s\"Regexp\", \"__pvalue\"%s", arrow, arrow);
-        fn_ruby_inspect(b, val_cstr(A, v->regex.src));
+        rv_inspect(b, val_cstr(A, v->regex.src), RV_FN3);
         buf_addc(b, '}');
         return 1;
     case V_SENSITIVE:
