@@ -8,7 +8,7 @@
  */
 #ifndef COMPILER_STDLIB_H
 #define COMPILER_STDLIB_H
-#include "compiler/fn/fnapi.h"      /* Compiler, Scope, CallCtx, Value, Node */
+#include "compiler/fn/fnaux.h"      /* Compiler, Scope, CallCtx, Value, Node; fn_got_type, ... */
 #include "catalog/rubyval.h"
 
 /* Fills scope s (the scope of class settings) with the $settings::
@@ -17,13 +17,4 @@
  * strict_variables, ... and all_local, a hash of them all.  Values live in
  * the compile arena. */
 void stdlib_settings(Compiler *c, Scope *s);
-
-/* The Ruby layer of functions.c, which stdlib's functions share (they are
- * Ruby functions too).  Results live in cc->arena; b is the caller's. */
-const char *fn_got_type(CallCtx *cc, const Value *v);   /* "Tuple", "Struct", "Integer" */
-/* "The function 'fn' was called with arguments it does not accept. ..." */
-_Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n);
-/* The elements of an Iterable (a hash gives [key, value] pairs), or NULL
- * when v is not Iterable. */
-Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n);
 #endif
