@@ -22,8 +22,6 @@
 
 #define A (c->arena)
 
-typedef Value *(*CompilerFn)(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
-
 static void class_names(Compiler *c, const Node *at, Value *v, ValVec *out)
 {
     if (v->kind == V_ARRAY) {
@@ -63,14 +61,22 @@ static Value *declare_classes(Compiler *c, Scope *s, const Node *at, Value **arg
     return r;
 }
 
-static Value *f_include(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_INCLUDE); }
-static Value *f_require(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_REQUIRE); }
-static Value *f_contain(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return declare_classes(c, s, at, a, n, CLASS_CONTAIN); }
+Value *f_include(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return declare_classes(c, s, at, a, n, CLASS_INCLUDE); }
+Value *f_require(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return declare_classes(c, s, at, a, n, CLASS_REQUIRE); }
+Value *f_contain(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return declare_classes(c, s, at, a, n, CLASS_CONTAIN); }
 
-static Value *f_realize(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_realize(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     for (size_t i = 0; i < n; i++) res_realize(c, at, a[i]);
     return VAL_UNDEF;
+}
+
+/* defined() knows Puppet's own data functions by name (the others it
+ * finds as loaded functions or not at all). */
+static int data_builtin(const char *name)
+{
+    const Builtin *b = fn_find(name);
+    return b && b->origin == FN_DATA;
 }
 
 static Resource *scope_resource(Compiler *c, Scope *s)
@@ -89,8 +95,8 @@ static void flatten_strings(Compiler *c, Value *v, ValVec *out)
     }
 }
 
-static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_tag(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     Resource *r = scope_resource(c, s);
     ValVec tags = VV_ARENA(c->arena);
     for (size_t i = 0; i < n; i++) flatten_strings(c, a[i], &tags);
@@ -116,8 +122,8 @@ static Value *f_tag(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     return VAL_UNDEF;
 }
 
-static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_tagged(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n == 0) cmp_fail(c, at, "tagged(): Wrong number of arguments given (0 for minimum 1)");
     Resource *r = scope_resource(c, s);
     ValVec tags = VV_ARENA(c->arena);
@@ -132,14 +138,13 @@ static Value *f_tagged(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     return val_bool(all);
 }
 
-static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_defined(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n == 0) cmp_fail(c, at, "'defined' expects at least 1 argument, got none");
     for (size_t i = 0; i < n; i++)
         if (a[i]->kind != V_STR && a[i]->kind != V_TYPE) {
-            CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
             cmp_fail(c, at, "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s",
-                     fn_got_type(&cc, a[i]));
+                     fn_got_type(cc, a[i]));
         }
     for (size_t i = 0; i < n; i++) {
         Value *v = a[i];
@@ -156,7 +161,7 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
             char *ln = arena_strdup(A, name[0] == ':' && name[1] == ':' ? name + 2 : name);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
             if (cmp_find_type_at(c, at, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
-                map_get(&c->functions, ln, strlen(ln)) || fn_find(ln))
+                map_get(&c->functions, ln, strlen(ln)) || data_builtin(ln))
                 return VAL_TRUE;
         } else if (val_is_resref(v)) {
             Resource *r = res_find_ref(c, v);
@@ -171,8 +176,8 @@ static Value *f_defined(Compiler *c, Scope *s, const Node *at, Value **a, size_t
     return VAL_FALSE;
 }
 
-static Value *f_fail(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_fail(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     Buf b = BUF_INIT;
     for (size_t i = 0; i < n; i++) {
         if (i) buf_addc(&b, ' ');
@@ -197,27 +202,27 @@ static Value *log_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t n,
     return VAL_UNDEF;
 }
 
-static Value *f_notice(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "notice", "Notice"); }
-static Value *f_warning(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "warning", "Warning"); }
-static Value *f_err(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "err", "Error"); }
+Value *f_notice(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "notice", "Notice"); }
+Value *f_warning(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "warning", "Warning"); }
+Value *f_err(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "err", "Error"); }
 /* info and debug print nothing at the default log level. */
-static Value *f_info(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_info(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (l) cmp_fail(c, at, "'info' does not expect a block");
     return VAL_UNDEF;
 }
-static Value *f_debug(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_debug(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (l) cmp_fail(c, at, "'debug' does not expect a block");
     return VAL_UNDEF;
 }
-static Value *f_alert(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "alert", "Alert"); }
-static Value *f_crit(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "crit", "Critical"); }
-static Value *f_emerg(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) { return log_fn(c, s, at, a, n, l, "emerg", "Emergency"); }
+Value *f_alert(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "alert", "Alert"); }
+Value *f_crit(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "crit", "Critical"); }
+Value *f_emerg(CallCtx *cc) { FN_UNPACK(c, s, at, a, n, l); return log_fn(c, s, at, a, n, l, "emerg", "Emergency"); }
 
 /* lookup(): Hiera 5 (hiera.c). */
-static Value *f_lookup(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_lookup(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     return hiera_lookup_fn(c, s, at, a, n, l);
 }
 
@@ -242,8 +247,8 @@ static char *slurp(Compiler *c, const char *path, size_t *len)
     return s;
 }
 
-static Value *f_file(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_file(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     for (size_t i = 0; i < n; i++) {
         const char *spec = val_to_cstr(A, a[i]);
         const char *path = resolve_module_path(c, spec, "files");
@@ -270,13 +275,13 @@ static void epp_check_args(Compiler *c, Scope *s, const Node *at, const char *fn
     if (n < 1 || n > 2)
         cmp_fail(c, at, "'%s' expects between 1 and 2 arguments, got %s", fn, n ? arena_printf(A, "%zu", n) : "none");
     if (a[0]->kind != V_STR) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n, .lambda = l};
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
         cmp_fail(c, at, "'%s' parameter '%s' expects a String value, got %s", fn, what, fn_got_type(&cc, a[0]));
     }
 }
 
-static Value *f_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_epp(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     epp_check_args(c, s, at, "epp", "path", a, n, l);
     const char *spec = val_to_cstr(A, a[0]);
     const char *path = resolve_module_path(c, spec, "templates");
@@ -286,14 +291,14 @@ static Value *f_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, 
     return epp_render(c, c->top, at, path, text, len, n > 1 ? a[1] : NULL);
 }
 
-static Value *f_inline_epp(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_inline_epp(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     epp_check_args(c, s, at, "inline_epp", "template", a, n, l);
     return epp_render(c, c->top, at, "inline_epp", a[0]->str.s, a[0]->str.len, n > 1 ? a[1] : NULL);
 }
 
-static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_create_resources(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n < 2) cmp_fail(c, at, "create_resources(): Wrong number of arguments given (%zu for minimum 2)", n);
     if (n > 3) cmp_fail(c, at, "create_resources(): wrong number of arguments (%zu; must be 2 or 3)", n);
     if (a[1]->kind != V_HASH) cmp_fail(c, at, "create_resources(): second argument must be a hash");
@@ -320,22 +325,21 @@ static Value *f_create_resources(Compiler *c, Scope *s, const Node *at, Value **
     return VAL_UNDEF;
 }
 
-static Value *f_assert_type(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_assert_type(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n != 2) cmp_fail(c, at, "'assert_type' expects 2 arguments, got %zu", n);
     if (cmp_type_match(c, a[0], a[1])) return a[1];
     if (l) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .lambda = l};
         Value *args[2] = {a[0], val_type(A, val_type_name(a[1]), NULL, 0)};
-        return ev_yield(&cc, args, 2);
+        return ev_yield(cc, args, 2);
     }
     cmp_fail(c, at, "%s", cmp_mismatch(c, a[0], a[1], CMP_MM_SUBJECT, NULL, "assert_type():", NULL));
 }
 
 /* compare(a, b[, ignore_case]) - -1, 0 or 1 for two numbers or two
  * strings (case-insensitive unless told otherwise). */
-static Value *f_compare(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_compare(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n < 2 || n > 3) cmp_fail(c, at, "'compare' expects between 2 and 3 arguments, got %zu", n);
     Value *x = a[0], *y = a[1];
     int r;
@@ -407,12 +411,12 @@ static Value *new_integer(Compiler *c, const Node *at, Value **args, size_t n)
             ok = p == e && p > digits;
         }
         if (!ok) cmp_fail(c, at, "'new' The string '%s' cannot be converted to Integer", from->str.s);
-        if (fn_ruby_integer_radix(from->str.s, rdx, &r)) break;
+        if (rv_integer(from->str.s, rdx, &r)) break;
         /* Ruby refuses blanks between the sign and the digits; Puppet tries again without them */
         const char *sign = from->str.s;
         if ((*sign == '+' || *sign == '-') && digits > sign + 1) {
             char *joined = arena_printf(A, "%c%s", *sign, digits);
-            if (fn_ruby_integer_radix(joined, rdx, &r)) break;
+            if (rv_integer(joined, rdx, &r)) break;
         }
         cmp_fail(c, at, "invalid value for Integer(): \"%s\"", from->str.s);
     }
@@ -506,12 +510,11 @@ static Value *new_of_base(Compiler *c, Scope *s, const Node *at, Value **a, size
  * already of the type is returned as it is; Optional[T] makes a T; a
  * parameterized type's result must be of it ("Converted value from
  * Integer[0, 10].new() has wrong type, ..."). */
-static Value *f_new(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_new(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n == 0) cmp_fail(c, at, "'new' expects at least 1 argument, got none");
     if (a[0]->kind != V_TYPE) {
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A};
-        cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(&cc, a[0]));
+        cmp_fail(c, at, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(cc, a[0]));
     }
     Value *type = a[0];
     if (type->type.n == 0) return new_of_base(c, s, at, a, n);
@@ -542,28 +545,27 @@ static void jump_arity(Compiler *c, const Node *at, const char *name, size_t n, 
     cmp_fail(c, at, "'%s' expects at most %zu argument%s, got %zu", name, max, max == 1 ? "" : "s", n);
 }
 
-static Value *f_break(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_break(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     (void)s, (void)a, (void)l;
     jump_arity(c, at, "break", n, 0);
     ev_jump(c, at, EV_JUMP_BREAK, NULL);
 }
 
-static Value *f_next(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_next(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     (void)s, (void)l;
     jump_arity(c, at, "next", n, 1);
     ev_jump(c, at, EV_JUMP_NEXT, n ? a[0] : NULL);
 }
 
-static Value *f_return(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_return(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     (void)s, (void)l;
     jump_arity(c, at, "return", n, 1);
     ev_jump(c, at, EV_JUMP_RETURN, n ? a[0] : NULL);
 }
 
-static const struct CompilerFnEntry *compiler_fn(const char *name);
 
 /* The Puppet-language function called name (any case): defined already, or
  * autoloaded from <module>/functions/<name>.pp; NULL when there is none. */
@@ -588,15 +590,15 @@ static const Node *puppet_function(Compiler *c, const char *name)
 static int fn_known(Compiler *c, const Node *at, const char *name)
 {
     const char *f = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    return compiler_fn(f) || stdlib_find(f) || fn_find(f) || puppet_function(c, f) || rby_fn_find(c, at, f);
+    return fn_find(f) || puppet_function(c, f) || rby_fn_find(c, at, f);
 }
 
 int ev_function_exists(Compiler *c, const Node *at, const char *name) { return fn_known(c, at, name); }
 
 /* convert_to(value, type, args...) [|$x|] - new(type, value, args...),
  * given to the block when there is one. */
-static Value *f_convert_to(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_convert_to(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n < 2) cmp_fail(c, at, "'convert_to' expects at least 2 arguments, got %s", n ? "1" : "none");
     if (a[1]->kind != V_TYPE)
         cmp_fail(c, at, "'convert_to' parameter 'type' expects a Type value, got %s", val_type_name(a[1]));
@@ -606,13 +608,12 @@ static Value *f_convert_to(Compiler *c, Scope *s, const Node *at, Value **a, siz
     if (n > 2) memcpy(args + 2, a + 2, (n - 2) * sizeof *a);
     Value *r = ev_call_function(c, s, at, "new", args, n, NULL);
     if (!l) return r;
-    CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n, .lambda = l};
-    return ev_yield(&cc, &r, 1);
+    return ev_yield(cc, &r, 1);
 }
 
 /* call(name, args...) [|...|] - calls the function called name. */
-static Value *f_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_call(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n < 1) cmp_fail(c, at, "'call' expects at least 1 argument, got none");
     if (a[0]->kind != V_STR)
         cmp_fail(c, at, "'call' parameter 'function_name' expects a String value, got %s", val_type_name(a[0]));
@@ -656,8 +657,8 @@ static Value **split_key(Compiler *c, const char *k, size_t *n)
 /* getvar('name[.navigation]'[, default]) - a variable's value (qualified
  * names from their class's scope), dug into by the dotted navigation as
  * get() does; the default when the variable is unknown or the value undef. */
-static Value *f_getvar(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *f_getvar(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (n < 1) cmp_fail(c, at, "'getvar' expects between 1 and 2 arguments, got none");
     if (n > 2) cmp_fail(c, at, "'getvar' expects between 1 and 2 arguments, got %zu", n);
     if (a[0]->kind != V_STR)
@@ -689,24 +690,6 @@ static Value *f_getvar(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
     memcpy(args + 1, segs, ns * sizeof *segs);
     Value *r = ev_call_function(c, s, at, "dig", args, ns + 1, NULL);
     return r->kind == V_UNDEF ? dflt : r;
-}
-
-/* Sorted by name (strcmp order: "_" after upper case, before lower case)
- * for the binary search in ev_call_function. */
-static const struct CompilerFnEntry { const char *name; CompilerFn fn; } compiler_fns[] = {
-    {"__epp_render", epp_fn_render}, {"__epp_text", epp_fn_text}, {"__rby_block", rby_f_block}, {"alert", f_alert},
-    {"assert_type", f_assert_type}, {"break", f_break}, {"call", f_call}, {"compare", f_compare}, {"contain", f_contain}, {"convert_to", f_convert_to},
-    {"create_resources", f_create_resources}, {"crit", f_crit}, {"debug", f_debug}, {"defined", f_defined},
-    {"emerg", f_emerg}, {"epp", f_epp}, {"err", f_err}, {"fail", f_fail}, {"file", f_file}, {"getvar", f_getvar},
-    {"include", f_include}, {"info", f_info}, {"inline_epp", f_inline_epp}, {"inline_template", rby_f_inline_template},
-    {"lookup", f_lookup}, {"new", f_new}, {"next", f_next}, {"notice", f_notice}, {"realize", f_realize},
-    {"require", f_require}, {"return", f_return}, {"strftime", tm_fn_strftime}, {"tag", f_tag}, {"tagged", f_tagged}, {"template", rby_f_template},
-    {"warning", f_warning},
-};
-
-static int compiler_fn_cmp(const void *key, const void *e)
-{
-    return strcmp(key, ((const struct CompilerFnEntry *)e)->name);
 }
 
 /* A function written in the Puppet language (functions/NAME.pp or site.pp). */
@@ -746,35 +729,14 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
     return r;
 }
 
-static const struct CompilerFnEntry *compiler_fn(const char *name)
-{
-    return bsearch(name, compiler_fns, ARRAY_LEN(compiler_fns), sizeof compiler_fns[0], compiler_fn_cmp);
-}
-
 Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name, Value **args, size_t nargs,
                         const Node *lambda)
 {
     const char *fname = name[0] == ':' && name[1] == ':' ? name + 2 : name;
-    const struct CompilerFnEntry *cf = compiler_fn(fname);
-    if (cf) return cf->fn(c, s, at, args, nargs, lambda);
-    StdlibFn sf = stdlib_find(fname);
-    if (sf) return sf(c, s, at, args, nargs, lambda);
     const Builtin *b = fn_find(fname);
     if (b) {
-        if ((int)nargs < b->min_args || (b->max_args >= 0 && (int)nargs > b->max_args)) {
-            char got[32];
-            if (nargs) snprintf(got, sizeof got, "%zu", nargs);
-            else strcpy(got, "none");
-            if (b->min_args == b->max_args)
-                cmp_fail(c, at, "'%s' expects %d argument%s, got %s", fname, b->min_args, b->min_args == 1 ? "" : "s", got);
-            if (b->max_args < 0)
-                cmp_fail(c, at, "'%s' expects at least %d argument%s, got %s", fname, b->min_args, b->min_args == 1 ? "" : "s", got);
-            cmp_fail(c, at, "'%s' expects between %d and %d arguments, got %s", fname, b->min_args, b->max_args, got);
-        }
-        if (b->lambda == 2 && !lambda) cmp_fail(c, at, "'%s' expects a block", fname);
-        if (b->lambda == 0 && lambda) cmp_fail(c, at, "'%s' does not expect a block", fname);
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = args, .nargs = nargs, .lambda = lambda};
-        return b->fn(&cc);
+        return fn_invoke(b, &cc);
     }
     const Node *def = puppet_function(c, fname);
     if (def) return call_puppet_function(c, def, at, args, nargs);

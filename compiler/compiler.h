@@ -10,7 +10,7 @@
 #ifndef COMPILER_COMPILER_H
 #define COMPILER_COMPILER_H
 #include "catalog/catalog.h"
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 #include "parser/ast.h"
 #include "lexer/lexer.h"
 #include <setjmp.h>

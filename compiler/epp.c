@@ -442,14 +442,14 @@ static Node *parse_view(Compiler *c, const Translation *tr, const View *v, const
     return ast;
 }
 
-Value *epp_fn_text(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *epp_fn_text(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (c->epp_out && n == 1 && a[0]->kind == V_STR) buf_add(c->epp_out, a[0]->str.s, a[0]->str.len);
     return VAL_UNDEF;
 }
 
-Value *epp_fn_render(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l)
-{
+Value *epp_fn_render(CallCtx *cc)
+{ FN_UNPACK(c, s, at, a, n, l);
     if (c->epp_out && n == 1) {
         /* Puppet renders a Sensitive value's content and makes the
          * whole result Sensitive */

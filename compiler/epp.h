@@ -20,6 +20,6 @@
  * line, parameter faults ("lambda: ...") at the call at. */
 Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params);
 /* The built-ins the translation calls: they append to c->epp_out. */
-Value *epp_fn_text(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l);
-Value *epp_fn_render(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l);
+Value *epp_fn_text(CallCtx *cc);
+Value *epp_fn_render(CallCtx *cc);
 #endif

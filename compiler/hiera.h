@@ -12,7 +12,7 @@
  */
 #ifndef COMPILER_HIERA_H
 #define COMPILER_HIERA_H
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 
 /* lookup() in all its forms: (name), (name, type), (name, type, merge),
  * (name, type, merge, default), (name, options_hash), (options_hash), an

@@ -290,7 +290,7 @@ static int read_metadata(Compiler *c, const char *name, ModuleInfo *m, const cha
         if (strcmp(required[i], "dependencies") != 0) continue;
         if (v->kind != V_ARRAY) {
             Buf b = BUF_INIT;
-            fn_ruby_to_s(&b, v);   /* Ruby's to_s: {"a"=>1}, [1, 2.5] */
+            rv_to_s(&b, v, RV_FN);   /* Ruby's to_s: {"a"=>1}, [1, 2.5] */
             char *shown = arena_strndup(A, b.s ? b.s : "", b.len);
             buf_free(&b);
             fprintf(stderr, "%s: error: The value for the key dependencies in the file metadata.json of the module %s must be an array, not: '%s'\n",

@@ -381,10 +381,10 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
             else if (other != r) {      /* Catalog#alias */
                 Buf msg = BUF_INIT;
                 buf_printf(&msg, "Cannot alias %s to ", r->ref);
-                fn_ruby_inspect(&msg, vv.v[i]);
+                rv_inspect(&msg, vv.v[i], RV_FN3);
                 if (r->file) buf_printf(&msg, " at (file: %s, line: %d)", r->file, r->line);
                 buf_printf(&msg, "; resource [\"%s\", ", r->type);
-                fn_ruby_inspect(&msg, vv.v[i]);
+                rv_inspect(&msg, vv.v[i], RV_FN3);
                 buf_adds(&msg, "] already declared");
                 if (other->file) buf_printf(&msg, " (file: %s, line: %d)", other->file, other->line);
                 const char *text = arena_strdup(A, buf_cstr(&msg));

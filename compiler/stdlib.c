@@ -12,7 +12,7 @@
  * fact, is_a, to_json, to_yaml, ensure_packages) gets Puppet values checked
  * by a typed dispatcher first ("'fact' parameter 'fact_name' expects a
  * String value, got Integer").  v3_args() is that converter; rb_equal(),
- * rb_class() and rb_to_s() are the Ruby operations the 3.x code applies.
+ * rv_class(RV_FN3) and rb_to_s() are the Ruby operations the 3.x code applies.
  * Where the result depends on a Ruby library it is reproduced bit for bit:
  * fqdn_rand's MD5 seed and Mersenne Twister (Ruby's Random), to_json's
  * generator, parsejson's parser with its error positions (json 2.6),
@@ -41,6 +41,7 @@
 #define _GNU_SOURCE
 #include "compiler/stdlib.h"
 #include "base/md5.h"
+#include "base/mt.h"
 #include "base/sha1.h"
 #include "base/sha256.h"
 #include "compiler/resource.h"
@@ -120,36 +121,13 @@ static void v3_args(CallCtx *cc)
     cc->args = a;
 }
 
-/* The Ruby class of a converted value, for messages. */
-static const char *rb_class(CallCtx *cc, const Value *v)
-{
-    switch (v->kind) {
-    case V_UNDEF: return "NilClass";
-    case V_DEFAULT: return "Symbol";
-    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
-    case V_INT: return "Integer";
-    case V_FLOAT: return "Float";
-    case V_STR: return "String";
-    case V_ARRAY: return "Array";
-    case V_HASH: return "Hash";
-    case V_REGEX: return "Regexp";
-    case V_TYPE:
-        if (val_is_resref(v)) return "Puppet::Resource";
-        return arena_printf(A, "Puppet::Pops::Types::P%sType", v->type.name);
-    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
-    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
-    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
-    }
-    return "Object";
-}
-
 /* to_s of a converted value: a resource reference is a Puppet::Resource
  * (File[/x]); the rest as functions.c prints Ruby values. */
 static const char *rb_to_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
     if (val_is_resref(v)) val_to_s(&b, v);
-    else fn_ruby_to_s(&b, v);
+    else rv_to_s(&b, v, RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -158,7 +136,7 @@ static const char *rb_to_s(CallCtx *cc, const Value *v)
 static const char *rb_inspect(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
-    fn_ruby_inspect(&b, v);
+    rv_inspect(&b, v, RV_FN3);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -172,7 +150,7 @@ _Noreturn static void fail_no_method(CallCtx *cc, const char *method, const Valu
     if (!strcmp(method, "to_i"))
         hint = v->kind == V_ARRAY || v->kind == V_HASH ? "\nDid you mean?  to_s\n               to_a\n               to_h"
                                                        : "\nDid you mean?  to_s";
-    ev_fail(cc, "undefined method `%s' for %s:%s%s", method, rb_inspect(cc, v), rb_class(cc, v), hint);
+    ev_fail(cc, "undefined method `%s' for %s:%s%s", method, rb_inspect(cc, v), rv_class(A, v, RV_FN3), hint);
 }
 
 /* Ruby's == (strict: eql?, as hash keys and Array#- compare): numbers by
@@ -262,7 +240,7 @@ static Value *hash_of(CallCtx *cc, ValVec *k, ValVec *v)
 /* ---- pick, pick_default, member, bool2str, is_a ---- */
 
 /* pick(v...) - the first argument that is neither undef nor ''. */
-static Value *f_pick(CallCtx *cc)
+Value *f_pick(CallCtx *cc)
 {
     v3_args(cc);
     for (size_t i = 0; i < cc->nargs; i++)
@@ -271,7 +249,7 @@ static Value *f_pick(CallCtx *cc)
 }
 
 /* pick_default(v..., default) - as pick, else the last argument. */
-static Value *f_pick_default(CallCtx *cc)
+Value *f_pick_default(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Must receive at least one argument.");
@@ -281,7 +259,7 @@ static Value *f_pick_default(CallCtx *cc)
 }
 
 /* member(array, item | [items]) - Ruby's (items - array).empty?. */
-static Value *f_member(CallCtx *cc)
+Value *f_member(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -302,7 +280,7 @@ static Value *f_member(CallCtx *cc)
 }
 
 /* bool2str(b [, if_true, if_false]) */
-static Value *f_bool2str(CallCtx *cc)
+Value *f_bool2str(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -317,7 +295,7 @@ static Value *f_bool2str(CallCtx *cc)
 }
 
 /* is_a(value, Type) */
-static Value *f_is_a(CallCtx *cc)
+Value *f_is_a(CallCtx *cc)
 {
     check_count(cc, "is_a", 2, 2);
     Value *t = cc->args[1];
@@ -349,7 +327,7 @@ static Value *str_remove(CallCtx *cc, Value *s, const Value *item)
 
 /* delete(collection, item | [items]) - Array#delete (==), Hash#delete
  * (eql?), String#gsub!. */
-static Value *f_delete(CallCtx *cc)
+Value *f_delete(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "delete(): Wrong number of arguments given %zu for 2", cc->nargs);
@@ -384,11 +362,11 @@ static Value *f_delete(CallCtx *cc)
                 coll = hash_of(cc, &ks, &vs);
             }
         } else if (coll->kind == V_STR) {
-            if (item->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, item));
+            if (item->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rv_class(A, item, RV_FN3));
             coll = str_remove(cc, coll, item);
         } else {
             ev_fail(cc, "delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.",
-                    rb_class(cc, coll));
+                    rv_class(A, coll, RV_FN3));
         }
     }
     return coll;
@@ -409,7 +387,7 @@ static int has_digit_line(const char *s, size_t len)
 }
 
 /* delete_at(array, index) */
-static Value *f_delete_at(CallCtx *cc)
+Value *f_delete_at(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "delete_at(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -430,7 +408,7 @@ static Value *f_delete_at(CallCtx *cc)
 }
 
 /* delete_undef_values(array | hash) */
-static Value *f_delete_undef_values(CallCtx *cc)
+Value *f_delete_undef_values(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "delete_undef_values(): Wrong number of arguments given (0)");
@@ -449,11 +427,11 @@ static Value *f_delete_undef_values(CallCtx *cc)
         vv_free(&keep);
         return r;
     }
-    ev_fail(cc, "delete_undef_values(): expected an array or hash, got %s type  %s ", rb_to_s(cc, v), rb_class(cc, v));
+    ev_fail(cc, "delete_undef_values(): expected an array or hash, got %s type  %s ", rb_to_s(cc, v), rv_class(A, v, RV_FN3));
 }
 
 /* concat(array, v...) - arrays are spliced in, anything else appended. */
-static Value *f_concat(CallCtx *cc)
+Value *f_concat(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "concat(): Wrong number of arguments given (%zu for < 2)", cc->nargs);
@@ -472,14 +450,14 @@ static Value *f_concat(CallCtx *cc)
 }
 
 /* has_key(hash, key) - Hash#key? (eql?: 'a' is not 'A', 1 is not 1.0). */
-static Value *f_has_key(CallCtx *cc)
+Value *f_has_key(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "has_key(): wrong number of arguments (%zu; must be 2)", cc->nargs);
     Value *h = cc->args[0];
     if (h->kind != V_HASH)
         ev_fail(cc, "has_key(): expects the first argument to be a hash, got %s which is of type %s", rb_inspect(cc, h),
-                rb_class(cc, h));
+                rv_class(A, h, RV_FN3));
     return val_bool(rb_hash_find(h, cc->args[1]) >= 0);
 }
 
@@ -499,7 +477,7 @@ _Noreturn static void fail_merge_args(CallCtx *cc, const Value *v)
 /* merge(hash...) and merge(iterable) |$acc, ...| { hash }.  4.x, with
  * three signatures: hashes (undef and '' skipped), or an iterable whose
  * elements the block turns into hashes merged into the accumulator. */
-static Value *f_merge(CallCtx *cc)
+Value *f_merge(CallCtx *cc)
 {
     static const char *const sigs[] = {"Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
                                        "Iterable args*, Callable[3, 3] block", "Iterable args*, Callable[2, 2] block"};
@@ -582,7 +560,7 @@ static Value *deep_merge2(CallCtx *cc, Value *h1, Value *h2)
 }
 
 /* deep_merge(hash, hash...) */
-static Value *f_deep_merge(CallCtx *cc)
+Value *f_deep_merge(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "deep_merge(): wrong number of arguments (%zu; must be at least 2)", cc->nargs);
@@ -591,7 +569,7 @@ static Value *f_deep_merge(CallCtx *cc)
         Value *h = cc->args[i];
         if (is_empty_str(h)) continue;
         if (h->kind != V_HASH)
-            ev_fail(cc, "deep_merge: unexpected argument type %s, only expects hash arguments", rb_class(cc, h));
+            ev_fail(cc, "deep_merge: unexpected argument type %s, only expects hash arguments", rv_class(A, h, RV_FN3));
         r = deep_merge2(cc, r, h);
     }
     return r;
@@ -607,7 +585,7 @@ static void nested_values(const Value *h, ValVec *out)
 }
 
 /* stdlib::nested_values(hash) - every value, hashes opened recursively. */
-static Value *f_nested_values(CallCtx *cc)
+Value *f_nested_values(CallCtx *cc)
 {
     check_count(cc, "stdlib::nested_values", 1, 1);
     Value *h = cc->args[0];
@@ -639,7 +617,7 @@ static const char *dot_syntax(CallCtx *cc, Value **path, size_t n)
 /* fact('os.release.major') - walks $facts by a dotted path ("quoted"
  * segments may hold dots, array indexes are numbers); undef, with a
  * warning when the path runs into a scalar or a bad index. */
-static Value *f_fact(CallCtx *cc)
+Value *f_fact(CallCtx *cc)
 {
     check_count(cc, "fact", 1, 1);
     Value *name = cc->args[0];
@@ -666,7 +644,7 @@ static Value *f_fact(CallCtx *cc)
         Value *k = path.v[i], *next = NULL;
         if (d->kind == V_ARRAY) {
             int64_t idx;
-            if (fn_ruby_integer(k->str.s, &idx)) {
+            if (rv_integer(k->str.s, 0, &idx)) {
                 if (idx < 0) idx += (int64_t)d->arr.n;
                 if (idx >= 0 && idx < (int64_t)d->arr.n) next = d->arr.items[idx];
             } else {
@@ -750,7 +728,7 @@ static int defined_with_params(CallCtx *cc, Value *ref, Value *params)
         type = ref->type.name;
         title = ref->type.n ? ref->type.params[0]->str.s : "";
     } else {
-        ev_fail(cc, "Reference is not understood: '%s'", rb_class(cc, ref));
+        ev_fail(cc, "Reference is not understood: '%s'", rv_class(A, ref, RV_FN3));
     }
     Resource *self = calling_resource(c, cc->scope);
     if (!*title) {
@@ -767,7 +745,7 @@ static int defined_with_params(CallCtx *cc, Value *ref, Value *params)
 }
 
 /* defined_with_params(Type['title'] | 'Type[title]', {params}) */
-static Value *f_defined_with_params(CallCtx *cc)
+Value *f_defined_with_params(CallCtx *cc)
 {
     v3_args(cc);
     Value *ref = cc->nargs ? cc->args[0] : VAL_UNDEF;
@@ -799,14 +777,14 @@ static void ensure_resource(CallCtx *cc, Value *type, Value *title, Value *param
         const char *t = rb_to_s(cc, items.v[i]);
         Value *ref = val_cstr(A, arena_printf(A, "%s[%s]", tname, t));
         if (defined_with_params(cc, ref, params)) continue;
-        if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rb_class(cc, params));
+        if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, params, RV_FN3));
         res_declare_from_hash(cc->c, cc->scope, cc->call, tname, items.v[i]->kind == V_INT ? items.v[i] : val_cstr(A, t), params, 0);
     }
     vv_free(&items);
 }
 
 /* ensure_resource(type, title | [titles], {params}) */
-static Value *f_ensure_resource(CallCtx *cc)
+Value *f_ensure_resource(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -827,7 +805,7 @@ static void ensure_resources(CallCtx *cc, Value *type, Value *titles, Value *def
         Value *own = titles->hash.vals[i], *params = defaults;
         if (val_truthy(own)) {
             if (defaults->kind != V_HASH) fail_no_method(cc, "merge", defaults);
-            if (own->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rb_class(cc, own));
+            if (own->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, own, RV_FN3));
             ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
             for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&ks, defaults->hash.keys[j]), vv_push(&vs, defaults->hash.vals[j]);
             for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
@@ -838,7 +816,7 @@ static void ensure_resources(CallCtx *cc, Value *type, Value *titles, Value *def
 }
 
 /* ensure_resources(type, {title => {params}}, {defaults}) */
-static Value *f_ensure_resources(CallCtx *cc)
+Value *f_ensure_resources(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -937,7 +915,7 @@ static const char *packages_why(CallCtx *cc, const char *fn, const Value *p, int
 
 /* ensure_packages(packages, {defaults}) - stdlib 8: 'present' becomes
  * 'installed'; a hash goes through ensure_resources. */
-static Value *f_ensure_packages(CallCtx *cc)
+Value *f_ensure_packages(CallCtx *cc)
 {
     check_count(cc, "ensure_packages", 1, 2);
     Value *pk = cc->args[0], *attrs = cc->nargs > 1 ? cc->args[1] : NULL;
@@ -977,7 +955,7 @@ static void ensure_package9(CallCtx *cc, Value *name, Value *attrs)
 
 /* stdlib::ensure_packages(packages, {defaults}) - stdlib 9: two
  * signatures, names or a hash of name => attributes. */
-static Value *f_stdlib_ensure_packages(CallCtx *cc)
+Value *f_stdlib_ensure_packages(CallCtx *cc)
 {
     static const char *fn = "stdlib::ensure_packages";
     check_count(cc, fn, 1, 2);
@@ -1012,7 +990,7 @@ static Value *f_stdlib_ensure_packages(CallCtx *cc)
                 for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
                 merged = hash_of(cc, &ks, &vs);
             } else if (own->kind != V_UNDEF || !attrs) {
-                ev_fail(cc, "no implicit conversion of %s into Hash", own->kind == V_UNDEF ? "nil" : rb_class(cc, own));
+                ev_fail(cc, "no implicit conversion of %s into Hash", own->kind == V_UNDEF ? "nil" : rv_class(A, own, RV_FN3));
             }
             ensure_package9(cc, pk->hash.keys[i], merged);
         }
@@ -1054,7 +1032,7 @@ static Value *builtin_var(Scope *s, const char *name)
  * or define running was declared from code of its own module (from its
  * parent class, for a class that inherits).  At top scope the caller is
  * unset, so it always fails there. */
-static Value *f_assert_private(CallCtx *cc)
+Value *f_assert_private(CallCtx *cc)
 {
     v3_args(cc);
     Compiler *c = cc->c;
@@ -1080,92 +1058,6 @@ static void md5(const char *data, size_t len, unsigned char out[16])
     md5_final(&m, out);
 }
 
-/* MT19937 as Ruby's random.c runs it. */
-enum { MT_N = 624, MT_M = 397 };
-typedef struct Mt { uint32_t s[MT_N]; int i; } Mt;
-
-static void mt_init(Mt *m, uint32_t seed)
-{
-    m->s[0] = seed;
-    for (int i = 1; i < MT_N; i++) m->s[i] = 1812433253u * (m->s[i - 1] ^ (m->s[i - 1] >> 30)) + (uint32_t)i;
-    m->i = MT_N;
-}
-
-static void mt_init_by_array(Mt *m, const uint32_t *key, int len)
-{
-    mt_init(m, 19650218u);
-    int i = 1, j = 0;
-    for (int k = MT_N > len ? MT_N : len; k; k--) {
-        m->s[i] = (m->s[i] ^ ((m->s[i - 1] ^ (m->s[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++, j++;
-        if (i >= MT_N) m->s[0] = m->s[MT_N - 1], i = 1;
-        if (j >= len) j = 0;
-    }
-    for (int k = MT_N - 1; k; k--) {
-        m->s[i] = (m->s[i] ^ ((m->s[i - 1] ^ (m->s[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) m->s[0] = m->s[MT_N - 1], i = 1;
-    }
-    m->s[0] = 0x80000000u;
-}
-
-static uint32_t mt_next(Mt *m)
-{
-    if (m->i >= MT_N) {
-        for (int k = 0; k < MT_N; k++) {
-            uint32_t y = (m->s[k] & 0x80000000u) | (m->s[(k + 1) % MT_N] & 0x7fffffffu);
-            m->s[k] = m->s[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfu : 0);
-        }
-        m->i = 0;
-    }
-    uint32_t y = m->s[m->i++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
-}
-
-/* Ruby's limited_rand: a uniform integer in [0, limit], by rejection on
- * the bits of limit's mask, 32 bits at a time from the top. */
-static uint64_t mt_limited(Mt *m, uint64_t limit)
-{
-    if (!limit) return 0;
-    uint64_t mask = limit, val;
-    for (int sh = 1; sh < 64; sh *= 2) mask |= mask >> sh;
-    if (limit > 0xffffffffu) {
-    retry:
-        val = 0;
-        for (int i = 1; i >= 0; i--) {
-            if ((mask >> (i * 32)) & 0xffffffffu) {
-                val |= (uint64_t)mt_next(m) << (i * 32);
-                val &= mask;
-                if (limit < val) goto retry;
-            }
-        }
-        return val;
-    }
-    do val = mt_next(m) & mask; while (limit < val);
-    return val;
-}
-
-/* Random.new(seed) for the 128-bit seed in digest (big-endian): the
- * integer's 32-bit words, least significant first, without leading zero
- * words; a top word of exactly 1 is dropped (Ruby's leading-zero guard);
- * one word seeds init_genrand, more init_by_array. */
-static void mt_seed_bignum(Mt *m, const unsigned char digest[16])
-{
-    uint32_t key[4];
-    for (int w = 0; w < 4; w++) {
-        const unsigned char *p = digest + 12 - 4 * w;
-        key[w] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
-    int len = 4;
-    while (len > 1 && !key[len - 1]) len--;
-    if (len > 1 && key[len - 1] == 1) len--;
-    if (len <= 1) mt_init(m, key[0]);
-    else mt_init_by_array(m, key, len);
-}
-
 /* Array#join(':') of one element: arrays recursively, nil as "". */
 static void join_elem(CallCtx *cc, Buf *b, const Value *v, int *first)
 {
@@ -1181,7 +1073,7 @@ static void join_elem(CallCtx *cc, Buf *b, const Value *v, int *first)
 /* fqdn_rand(max [, seed [, downcase]]) - core Puppet: Random.new(MD5 of
  * "<fqdn>:<max>:<seed>" as an integer).rand(max), so a node always gets
  * the same number. */
-static Value *f_fqdn_rand(CallCtx *cc)
+Value *f_fqdn_rand(CallCtx *cc)
 {
     v3_args(cc);
     size_t n = cc->nargs;
@@ -1300,7 +1192,7 @@ static void alias_collect(CallCtx *cc, const Value *v, UserAlias **list)
 static void json_to_s(Buf *b, const Value *v)
 {
     if (v->kind == V_TYPE) val_to_string(b, v);    /* TypeFormatter: Integer[1], Mymod::Path = Pattern[...] */
-    else fn_ruby_to_s(b, v);
+    else rv_to_s(b, v, RV_FN);
 }
 
 /* value.to_json; 0 on a string that is not UTF-8. */
@@ -1352,7 +1244,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 }
 
 /* to_json(data) */
-static Value *f_to_json(CallCtx *cc)
+Value *f_to_json(CallCtx *cc)
 {
     check_count(cc, "to_json", 1, 1);
     cmp_check_weight(cc->c, cc->call, cc->args[0]);
@@ -1655,7 +1547,7 @@ static Value *json_parse_rb(CallCtx *cc, const Value *s, const char **msg)
 
 /* parsejson(json [, default]) - the default answers for an error and for
  * null or false. */
-static Value *f_parsejson(CallCtx *cc)
+Value *f_parsejson(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Wrong number of arguments. 1 or 2 arguments should be provided.");
@@ -1665,7 +1557,7 @@ static Value *f_parsejson(CallCtx *cc)
     if (s->kind != V_STR) {
         const Value *x = s;
         msg = arena_printf(A, "no implicit conversion of %s into String",
-                           x->kind == V_BOOL ? (x->b ? "true" : "false") : rb_class(cc, x));
+                           x->kind == V_BOOL ? (x->b ? "true" : "false") : rv_class(A, x, RV_FN3));
     } else {
         v = json_parse_rb(cc, s, &msg);
     }
@@ -1680,14 +1572,14 @@ static Value *f_parsejson(CallCtx *cc)
 
 /* parseyaml(yaml [, default]) - Psych.load; the default answers for an
  * error and for an empty, null or false document. */
-static Value *f_parseyaml(CallCtx *cc)
+Value *f_parseyaml(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "Wrong number of arguments. 1 or 2 arguments should be provided.");
     Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *s = cc->args[0];
     const char *msg = NULL;
     Value *v = NULL;
-    if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, s));
+    if (s->kind != V_STR) msg = arena_printf(A, "no implicit conversion of %s into String", rv_class(A, s, RV_FN3));
     else if (!hiera_parse_yaml(cc->c, "<unknown>", s->str.s, s->str.len, &v, &msg)) v = NULL;
     const char *nul = v && !msg ? cmp_nul_path(cc->c, v) : NULL;
     if (nul) ev_fail(cc, CMP_NUL_MSG " (at %s in the data parseyaml() parsed)", *nul ? nul : "the top");
@@ -2219,7 +2111,7 @@ static void yaml_node(Yaml *y, const Value *v)
 
 /* to_yaml(data [, options]) - data.to_yaml(options): indentation,
  * line_width, canonical and header are Psych's options. */
-static Value *f_to_yaml(CallCtx *cc)
+Value *f_to_yaml(CallCtx *cc)
 {
     check_count(cc, "to_yaml", 1, 2);
     Value *data = cc->args[0], *opts = cc->nargs > 1 ? cc->args[1] : NULL;
@@ -2398,7 +2290,7 @@ static Value *rb_basename(CallCtx *cc, const Value *path, const Value *sfx)
 }
 
 /* basename(path[, suffix]) */
-static Value *f_basename(CallCtx *cc)
+Value *f_basename(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2410,7 +2302,7 @@ static Value *f_basename(CallCtx *cc)
 }
 
 /* dirname(path) - Ruby's File.dirname on POSIX. */
-static Value *f_dirname(CallCtx *cc)
+Value *f_dirname(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2472,11 +2364,11 @@ static Value *affix(CallCtx *cc, const char *fn, int before)
     return val_hash(A, out, vals, m);
 }
 
-static Value *f_prefix(CallCtx *cc) { return affix(cc, "prefix", 1); }
-static Value *f_suffix(CallCtx *cc) { return affix(cc, "suffix", 0); }
+Value *f_prefix(CallCtx *cc) { return affix(cc, "prefix", 1); }
+Value *f_suffix(CallCtx *cc) { return affix(cc, "suffix", 0); }
 
 /* str2bool(s) - booleans pass; strings by Ruby's line-anchored patterns. */
-static Value *f_str2bool(CallCtx *cc)
+Value *f_str2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "str2bool(): Wrong number of arguments given (0 for 1)");
@@ -2493,7 +2385,7 @@ static Value *f_str2bool(CallCtx *cc)
 }
 
 /* any2array(v...) */
-static Value *f_any2array(CallCtx *cc)
+Value *f_any2array(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -2529,7 +2421,7 @@ static void sh_escape(Buf *b, const char *s)
 }
 
 /* shell_escape(v) - a 4.x function: v.to_s, escaped. */
-static Value *f_shell_escape(CallCtx *cc)
+Value *f_shell_escape(CallCtx *cc)
 {
     check_count(cc, "shell_escape", 1, 1);
     Buf b = BUF_INIT;
@@ -2540,7 +2432,7 @@ static Value *f_shell_escape(CallCtx *cc)
 }
 
 /* shell_join(array) - each element's to_s escaped, joined by spaces. */
-static Value *f_shell_join(CallCtx *cc)
+Value *f_shell_join(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "shell_join(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -2574,7 +2466,7 @@ static Value *vv_array(CallCtx *cc, ValVec *v)
 }
 
 /* union(a, b, ...) - Array#| over all: first occurrences, in order. */
-static Value *f_union(CallCtx *cc)
+Value *f_union(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "union(): Wrong number of arguments given (%zu for < 2)", cc->nargs);
@@ -2590,13 +2482,13 @@ static Value *f_union(CallCtx *cc)
 }
 
 /* intersection(a, b) - Array#&: a's elements also in b, once each. */
-static Value *f_intersection(CallCtx *cc)
+Value *f_intersection(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "intersection(): Wrong number of arguments given (%zu for 2)", cc->nargs);
     Value *a = cc->args[0], *b = cc->args[1];
     if (a->kind != V_ARRAY || b->kind != V_ARRAY)
-        ev_fail(cc, "intersection(): Requires 2 arrays, got %s and %s", rb_class(cc, a), rb_class(cc, b));
+        ev_fail(cc, "intersection(): Requires 2 arrays, got %s and %s", rv_class(A, a, RV_FN3), rv_class(A, b, RV_FN3));
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < a->arr.n; i++) {
         Value *x = a->arr.items[i];
@@ -2606,7 +2498,7 @@ static Value *f_intersection(CallCtx *cc)
 }
 
 /* difference(a, b) - Array#-: a's elements not in b, repeats kept. */
-static Value *f_difference(CallCtx *cc)
+Value *f_difference(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "difference(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2628,7 +2520,7 @@ static void flatten_into(ValVec *out, const Value *v)
 }
 
 /* zip(a, b[, flatten]) - Array#zip, flattened when str2bool(flatten). */
-static Value *f_zip(CallCtx *cc)
+Value *f_zip(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "zip(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2655,7 +2547,7 @@ static Value *f_zip(CallCtx *cc)
 
 /* values_at(array, index | [index...]) - indices are 'N', 'N-M', 'N..M'
  * or 'N...M', matched with Ruby's line anchors. */
-static Value *f_values_at(CallCtx *cc)
+Value *f_values_at(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs < 2) ev_fail(cc, "values_at(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -2701,7 +2593,7 @@ static Value *f_values_at(CallCtx *cc)
 
 /* deprecation(key, message) - a 4.x function; with Puppet's default
  * strict=warning it only logs, which is not reproduced. */
-static Value *f_deprecation(CallCtx *cc)
+Value *f_deprecation(CallCtx *cc)
 {
     check_count(cc, "deprecation", 2, 2);
     static const char *const names[] = {"key", "message"};
@@ -2811,7 +2703,7 @@ static Value *string_range(CallCtx *cc, const char *beg, const char *end, int ex
 }
 
 /* range(start, stop[, step]) or range('a-e' | 'a..e' | 'a...e') */
-static Value *f_range(CallCtx *cc)
+Value *f_range(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -3028,13 +2920,13 @@ static const char *ipv6_to_s(CallCtx *cc, U128 addr, const char *zone)
 }
 
 /* enclose_ipv6(address | [address...]) - IPv6 addresses as [addr]. */
-static Value *f_enclose_ipv6(CallCtx *cc)
+Value *f_enclose_ipv6(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "enclose_ipv6(): Wrong number of arguments given %zu for 1", cc->nargs);
     Value *arg = cc->args[0];
     if (arg->kind != V_STR && arg->kind != V_ARRAY)
-        ev_fail(cc, "enclose_ipv6(): Wrong argument type given %s expected String or Array", rb_class(cc, arg));
+        ev_fail(cc, "enclose_ipv6(): Wrong argument type given %s expected String or Array", rv_class(A, arg, RV_FN3));
     ValVec in = VV_ARENA(A), out = VV_ARENA(A);
     flatten_into(&in, arg);
     const char *bad = NULL;
@@ -3098,7 +2990,7 @@ static double rb_str_to_f(const char *s)
 static const char *rb_float_s(CallCtx *cc, double d)
 {
     Buf b = BUF_INIT;
-    fn_ruby_to_s(&b, val_float(A, d));
+    rv_to_s(&b, val_float(A, d), RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -3114,20 +3006,20 @@ static void is_count(CallCtx *cc, const char *fn, int exact, int paren)
 }
 
 /* is_array(v), is_hash(v), is_bool(v): the value's class. */
-static Value *f_is_array(CallCtx *cc)
+Value *f_is_array(CallCtx *cc)
 {
     is_count(cc, "is_array", 0, 1);
     return val_bool(cc->args[0]->kind == V_ARRAY);
 }
 
-static Value *f_is_hash(CallCtx *cc)
+Value *f_is_hash(CallCtx *cc)
 {
     v3_args(cc);
     is_count(cc, "is_hash", 1, 1);
     return val_bool(cc->args[0]->kind == V_HASH);
 }
 
-static Value *f_is_bool(CallCtx *cc)
+Value *f_is_bool(CallCtx *cc)
 {
     is_count(cc, "is_bool", 1, 1);
     return val_bool(cc->args[0]->kind == V_BOOL);
@@ -3135,7 +3027,7 @@ static Value *f_is_bool(CallCtx *cc)
 
 /* is_string(v): a string (or undef) that is not what to_f.to_s or
  * to_i.to_s would print. */
-static Value *f_is_string(CallCtx *cc)
+Value *f_is_string(CallCtx *cc)
 {
     is_count(cc, "is_string", 0, 1);
     Value *v = cc->args[0];
@@ -3149,7 +3041,7 @@ static Value *f_is_string(CallCtx *cc)
 
 /* is_integer(v): an Integer, or a string some line of which is a decimal
  * integer without leading zeros (Ruby's ^ and $ are line anchors). */
-static Value *f_is_integer(CallCtx *cc)
+Value *f_is_integer(CallCtx *cc)
 {
     v3_args(cc);
     is_count(cc, "is_integer", 1, 0);
@@ -3158,7 +3050,7 @@ static Value *f_is_integer(CallCtx *cc)
 }
 
 /* is_numeric(v): a number, or a string with a line like -1.5e3. */
-static Value *f_is_numeric(CallCtx *cc)
+Value *f_is_numeric(CallCtx *cc)
 {
     is_count(cc, "is_numeric", 1, 0);
     Value *v = cc->args[0];
@@ -3167,7 +3059,7 @@ static Value *f_is_numeric(CallCtx *cc)
 }
 
 /* is_float(v): a Float, or a string that is its own to_f.to_s. */
-static Value *f_is_float(CallCtx *cc)
+Value *f_is_float(CallCtx *cc)
 {
     is_count(cc, "is_float", 1, 0);
     Value *v = cc->args[0];
@@ -3177,7 +3069,7 @@ static Value *f_is_float(CallCtx *cc)
 }
 
 /* is_absolute_path(path): a POSIX or Windows absolute path (arity 1). */
-static Value *f_is_absolute_path(CallCtx *cc)
+Value *f_is_absolute_path(CallCtx *cc)
 {
     if (cc->nargs != 1) ev_fail(cc, "is_absolute_path(): Wrong number of arguments given (%zu for 1)", cc->nargs);
     return val_bool(rb_absolute_path(cc->args[0]));
@@ -3201,12 +3093,12 @@ static Value *is_ip(CallCtx *cc, const char *fn, int want)
     return val_bool(want < 0 || want == v6);
 }
 
-static Value *f_is_ip_address(CallCtx *cc) { return is_ip(cc, "is_ip_address", -1); }
-static Value *f_is_ipv4_address(CallCtx *cc) { return is_ip(cc, "is_ipv4_address", 0); }
-static Value *f_is_ipv6_address(CallCtx *cc) { return is_ip(cc, "is_ipv6_address", 1); }
+Value *f_is_ip_address(CallCtx *cc) { return is_ip(cc, "is_ip_address", -1); }
+Value *f_is_ipv4_address(CallCtx *cc) { return is_ip(cc, "is_ipv4_address", 0); }
+Value *f_is_ipv6_address(CallCtx *cc) { return is_ip(cc, "is_ipv6_address", 1); }
 
 /* is_mac_address(v): six or twenty colon-separated hex pairs on a line. */
-static Value *f_is_mac_address(CallCtx *cc)
+Value *f_is_mac_address(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_mac_address(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3214,7 +3106,7 @@ static Value *f_is_mac_address(CallCtx *cc)
     if (v->kind != V_STR) {
         if (v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_ARRAY || v->kind == V_HASH)
             ev_fail(cc, "no implicit conversion of %s into String",
-                    v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+                    v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
         return VAL_FALSE;
     }
     return val_bool(rb_matches("(?i:^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$)", v->str.s, v->str.len) ||
@@ -3222,7 +3114,7 @@ static Value *f_is_mac_address(CallCtx *cc)
 }
 
 /* is_email_address(v): the whole string matches stdlib's pattern. */
-static Value *f_is_email_address(CallCtx *cc)
+Value *f_is_email_address(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_email_address(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3233,7 +3125,7 @@ static Value *f_is_email_address(CallCtx *cc)
 
 /* is_domain_name(v): labels of 1 to 63 letters, digits and inner dashes,
  * at most 255 characters, a dotted name ending in a letters-only label. */
-static Value *f_is_domain_name(CallCtx *cc)
+Value *f_is_domain_name(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "is_domain_name(): Wrong number of arguments given %zu for 1", cc->nargs);
@@ -3263,7 +3155,7 @@ static Value *f_is_domain_name(CallCtx *cc)
 /* ---- hash, count, join_keys_to_values, grep, dig44, getparam ---- */
 
 /* hash([k, v, ...]) - Hash[*array.flatten]. */
-static Value *f_hash(CallCtx *cc)
+Value *f_hash(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "hash(): Wrong number of arguments given (0 for 1)");
@@ -3289,7 +3181,7 @@ static Value *f_hash(CallCtx *cc)
 
 /* count(collection [, item]) - Ruby's count: of item (==), or of the
  * elements that are neither nil nor ''. */
-static Value *f_count(CallCtx *cc)
+Value *f_count(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs > 2) ev_fail(cc, "count(): Wrong number of arguments given %zu for 1 or 2.", cc->nargs);
@@ -3311,7 +3203,7 @@ static Value *f_count(CallCtx *cc)
     } else if (coll->kind == V_STR) {
         /* String#count(set): the characters of coll that are in the set */
         if (!item) ev_fail(cc, "wrong number of arguments (given 0, expected 1+)");
-        if (item->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, item));
+        if (item->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, item, RV_FN3));
         for (size_t i = 0; i < coll->str.len; i++)
             if (memchr(item->str.s, coll->str.s[i], item->str.len)) n++;
     } else {
@@ -3322,16 +3214,16 @@ static Value *f_count(CallCtx *cc)
 
 /* join_keys_to_values(hash, separator) - "key<sep>value" for each entry,
  * one per element of an array value, the bare key for a value 'undef'. */
-static Value *f_join_keys_to_values(CallCtx *cc)
+Value *f_join_keys_to_values(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2)
         ev_fail(cc, "join_keys_to_values(): Takes exactly two arguments, but %zu given.", cc->nargs);
     Value *h = cc->args[0], *sep = cc->args[1];
     if (h->kind != V_HASH)
-        ev_fail(cc, "join_keys_to_values(): The first argument must be a hash, but a %s was given.", rb_class(cc, h));
+        ev_fail(cc, "join_keys_to_values(): The first argument must be a hash, but a %s was given.", rv_class(A, h, RV_FN3));
     if (sep->kind != V_STR)
-        ev_fail(cc, "join_keys_to_values(): The second argument must be a string, but a %s was given.", rb_class(cc, sep));
+        ev_fail(cc, "join_keys_to_values(): The second argument must be a string, but a %s was given.", rv_class(A, sep, RV_FN3));
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < h->hash.n; i++) {
         const char *k = rb_to_s(cc, h->hash.keys[i]);
@@ -3349,12 +3241,12 @@ static Value *f_join_keys_to_values(CallCtx *cc)
 
 /* grep(array, pattern) - Array#grep(Regexp.new(pattern)): the strings
  * that match. */
-static Value *f_grep(CallCtx *cc)
+Value *f_grep(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "grep(): Wrong number of arguments given %zu for 2", cc->nargs);
     Value *arr = cc->args[0], *pat = cc->args[1];
-    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
     Regex *re = re_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
@@ -3371,15 +3263,15 @@ static Value *f_grep(CallCtx *cc)
 
 /* dig44(data, path [, default]) - walks hashes and arrays (array keys
  * through Integer()); the default when a step finds nil. */
-static Value *f_dig44(CallCtx *cc)
+Value *f_dig44(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "dig44(): Wrong number of arguments given (0 for minimum 1)");     /* arity -2 */
     if (cc->nargs < 2) ev_fail(cc, "dig44(): Wrong number of arguments given (%zu for at least 2)", cc->nargs);
     Value *data = cc->args[0], *path = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
     if (data->kind != V_HASH && data->kind != V_ARRAY)
-        ev_fail(cc, "dig44(): first argument must be a hash or an array, given %s", rb_class(cc, data));
-    if (path->kind != V_ARRAY) ev_fail(cc, "dig44(): second argument must be an array, given %s", rb_class(cc, path));
+        ev_fail(cc, "dig44(): first argument must be a hash or an array, given %s", rv_class(A, data, RV_FN3));
+    if (path->kind != V_ARRAY) ev_fail(cc, "dig44(): second argument must be an array, given %s", rv_class(A, path, RV_FN3));
     Value *v = data;
     for (size_t i = 0; i < path->arr.n; i++) {
         Value *key = path->arr.items[i], *next = NULL;
@@ -3390,7 +3282,7 @@ static Value *f_dig44(CallCtx *cc)
             int64_t idx;
             if (key->kind == V_INT) idx = key->i;
             else if (key->kind == V_FLOAT && isfinite(key->f)) idx = (int64_t)key->f;
-            else if (key->kind != V_STR || strlen(key->str.s) != key->str.len || !fn_ruby_integer(key->str.s, &idx)) return dflt;
+            else if (key->kind != V_STR || strlen(key->str.s) != key->str.len || !rv_integer(key->str.s, 0, &idx)) return dflt;
             if (idx < 0) idx += (int64_t)v->arr.n;
             next = idx >= 0 && idx < (int64_t)v->arr.n ? v->arr.items[idx] : NULL;
         } else {
@@ -3403,7 +3295,7 @@ static Value *f_dig44(CallCtx *cc)
 }
 
 /* getparam(reference, name) - a declared resource's parameter, or ''. */
-static Value *f_getparam(CallCtx *cc)
+Value *f_getparam(CallCtx *cc)
 {
     v3_args(cc);
     Value *ref = cc->nargs ? cc->args[0] : VAL_UNDEF, *param = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
@@ -3419,7 +3311,7 @@ static Value *f_getparam(CallCtx *cc)
 }
 
 /* get_module_path(name) - the directory of the module on the modulepath. */
-static Value *f_get_module_path(CallCtx *cc)
+Value *f_get_module_path(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "get_module_path(): Wrong number of arguments, expects one");
@@ -3447,7 +3339,7 @@ static Value *call_str2bool(CallCtx *cc, Value *v)
 }
 
 /* bool2num(v) - str2bool(v) as 1 or 0. */
-static Value *f_bool2num(CallCtx *cc)
+Value *f_bool2num(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "bool2num(): Wrong number of arguments given (0 for 1)");
@@ -3456,7 +3348,7 @@ static Value *f_bool2num(CallCtx *cc)
 
 /* num2bool(v) - a number (or a string Float() reads) above 0 once
  * truncated; anything else through to_s.to_i. */
-static Value *f_num2bool(CallCtx *cc)
+Value *f_num2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "num2bool(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -3465,7 +3357,7 @@ static Value *f_num2bool(CallCtx *cc)
     if (v->kind == V_FLOAT) return val_bool(isnan(v->f) ? 0 : v->f >= 1.0);
     if (v->kind == V_STR) {
         double d;
-        if (strlen(v->str.s) != v->str.len || !fn_ruby_float(v->str.s, &d))
+        if (strlen(v->str.s) != v->str.len || !rv_float(v->str.s, &d))
             ev_fail(cc, "num2bool(): '%s' does not look like a number: invalid value for Float(): %s", v->str.s, rb_inspect(cc, v));
         return val_bool(d >= 1.0);
     }
@@ -3474,7 +3366,7 @@ static Value *f_num2bool(CallCtx *cc)
 
 /* any2bool(v) - booleans as they are, numbers by num2bool, strings by
  * num2bool when Float() reads them, else by str2bool; anything else true. */
-static Value *f_any2bool(CallCtx *cc)
+Value *f_any2bool(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "any2bool(): Wrong number of arguments given (0 for 1)");
@@ -3484,7 +3376,7 @@ static Value *f_any2bool(CallCtx *cc)
     if (is_num(v)) return f_num2bool(&(CallCtx){.c = cc->c, .scope = cc->scope, .call = cc->call, .arena = A, .args = &v, .nargs = 1});
     if (v->kind == V_STR) {
         double d;
-        if (strlen(v->str.s) == v->str.len && fn_ruby_float(v->str.s, &d)) return val_bool(d >= 1.0);
+        if (strlen(v->str.s) == v->str.len && rv_float(v->str.s, &d)) return val_bool(d >= 1.0);
         return call_str2bool(cc, v);
     }
     return VAL_TRUE;
@@ -3494,7 +3386,7 @@ static Value *f_any2bool(CallCtx *cc)
 
 /* fqdn_rotate(array | string [, seed...]) - rotated left by
  * Random.new(MD5 of "<fqdn>:<seeds>").rand(size), the same for a node. */
-static Value *f_fqdn_rotate(CallCtx *cc)
+Value *f_fqdn_rotate(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_rotate(): Wrong number of arguments given (0 for 1)");
@@ -3627,7 +3519,7 @@ static int b64_decode_strict(Buf *b, const char *s, size_t len)
 }
 
 /* base64('encode' | 'decode', string [, 'default' | 'strict' | 'urlsafe']) */
-static Value *f_base64(CallCtx *cc)
+Value *f_base64(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -3684,7 +3576,7 @@ static Value *uri_escape(CallCtx *cc, const Value *v)
 }
 
 /* uriescape(string | array) - an array's strings escaped, the rest kept. */
-static Value *f_uriescape(CallCtx *cc)
+Value *f_uriescape(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "uriescape(): Wrong number of arguments given (0 for 1)");
@@ -3710,7 +3602,7 @@ typedef const char *(*Check)(CallCtx *cc, Value **a, size_t n, int *other);
 static const char *raw_inspect_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;
-    fn_ruby_inspect_raw(&b, v);
+    rv_inspect(&b, v, RV_FN);
     const char *s = arena_strndup(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return s;
@@ -3747,7 +3639,7 @@ static const char *check_kind(CallCtx *cc, Value **a, size_t n, const char *fn, 
     for (size_t i = 0; i < n; i++) {
         Value *arg = a[i];
         if (arg->kind == kind || (kind == V_STR && arg->kind == V_UNDEF)) continue;
-        return arena_printf(A, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rb_class(cc, arg));
+        return arena_printf(A, "%s is not %s.  It looks to be a %s", raw_inspect_s(cc, arg), what, rv_class(A, arg, RV_FN3));
     }
     return NULL;
 }
@@ -3790,7 +3682,7 @@ static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const ch
     }
     *other = 1;
     if (r->kind != V_STR && r->kind != V_REGEX) {
-        *err = arena_printf(A, "no implicit conversion of %s into String", rb_class(cc, r));
+        *err = arena_printf(A, "no implicit conversion of %s into String", rv_class(A, r, RV_FN3));
         return -1;
     }
     Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, err);
@@ -3807,7 +3699,7 @@ static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const ch
 static const char *ck_validate_re(CallCtx *cc, Value **a, size_t n, int *other)
 {
     if (n < 2 || n > 3) return arena_printf(A, "validate_re(): wrong number of arguments (%zu; must be 2 or 3)", n);
-    if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rb_class(cc, a[0]));
+    if (a[0]->kind != V_STR) return arena_printf(A, "validate_re(): input needs to be a String, not a %s", rv_class(A, a[0], RV_FN3));
     const char *err = NULL;
     int k = validate_re_any(cc, a[0], a[1], &err, other);
     if (k > 0) return NULL;
@@ -3862,8 +3754,8 @@ static int rb_number(const Value *v, int as_float, double *d, int64_t *i)
         return 1;
     }
     if (v->kind != V_STR || strlen(v->str.s) != v->str.len) return 0;
-    if (as_float) return fn_ruby_float(v->str.s, d);
-    if (!fn_ruby_integer(v->str.s, i)) return 0;
+    if (as_float) return rv_float(v->str.s, d);
+    if (!rv_integer(v->str.s, 0, i)) return 0;
     *d = (double)*i;
     return 1;
 }
@@ -3891,7 +3783,7 @@ static const char *check_number(CallCtx *cc, Value **a, size_t n, int num)
     if (n > 2) {
         if (!rb_number(val_cstr(A, rb_to_s(cc, a[2])), num, &dmin, &imin))
             return arena_printf(A, "%s(): Expected third argument to be unset or %s, got %s:%s", fn, kind, rb_to_s(cc, a[2]),
-                                rb_class(cc, a[2]));
+                                rv_class(A, a[2], RV_FN3));
         has_min = 1;
     }
     if (has_min && has_max && (num ? dmin > dmax : imin > imax))
@@ -3906,8 +3798,8 @@ static const char *check_number(CallCtx *cc, Value **a, size_t n, int num)
         Value *x = items[i];
         if (x->kind == V_HASH || !rb_number(val_cstr(A, rb_to_s(cc, x)), num, &d, &iv)) {
             if (input->kind == V_ARRAY)
-                return arena_printf(A, "%s(): Expected element at array position %zu to be %s, got %s", fn, i, kind, rb_class(cc, x));
-            return arena_printf(A, "%s(): Expected first argument to be %s or Array, got %s", fn, kind, rb_class(cc, x));
+                return arena_printf(A, "%s(): Expected element at array position %zu to be %s, got %s", fn, i, kind, rv_class(A, x, RV_FN3));
+            return arena_printf(A, "%s(): Expected first argument to be %s or Array, got %s", fn, kind, rv_class(A, x, RV_FN3));
         }
         /* the message shows the whole input; a single one as its number */
         const char *shown = input->kind == V_ARRAY ? raw_inspect_s(cc, input) : NUM_S(d, iv);
@@ -3942,20 +3834,20 @@ static const char *ck_validate_slength(CallCtx *cc, Value **a, size_t n, int *ot
     int64_t max, min = 0;
     if (!rb_number(a[1], 0, &d, &max) || max <= 0)
         return arena_printf(A, "validate_slength(): Expected second argument to be a positive Numeric, got %s:%s", rb_to_s(cc, a[1]),
-                            rb_class(cc, a[1]));
+                            rv_class(A, a[1], RV_FN3));
     if (n > 2 && val_truthy(a[2]) && (!rb_number(a[2], 0, &d, &min) || min < 0))
         return arena_printf(A, "validate_slength(): Expected third argument to be unset or a positive Numeric, got %s:%s",
-                            rb_to_s(cc, a[2]), rb_class(cc, a[2]));
+                            rb_to_s(cc, a[2]), rv_class(A, a[2], RV_FN3));
     if (max < min) return "validate_slength(): Expected second argument to be equal to or larger than third argument";
     Value *input = a[0];
     if (input->kind != V_STR && input->kind != V_ARRAY)
-        return arena_printf(A, "validate_slength(): Expected first argument to be a String or Array, got %s", rb_class(cc, input));
+        return arena_printf(A, "validate_slength(): Expected first argument to be a String or Array, got %s", rv_class(A, input, RV_FN3));
     Value **items = input->kind == V_ARRAY ? input->arr.items : &input;
     size_t m = input->kind == V_ARRAY ? input->arr.n : 1;
     for (size_t i = 0; i < m; i++) {
         if (items[i]->kind != V_STR)
             return arena_printf(A, "validate_slength(): Expected element at array position %zu to be a String, got %s", i,
-                                rb_class(cc, items[i]));
+                                rv_class(A, items[i], RV_FN3));
         int64_t len = (int64_t)utf8_len(items[i]->str.s, items[i]->str.len);
         if (len > max || len < min) {
             int64_t shown = input->kind == V_ARRAY ? (int64_t)input->arr.n : len;
@@ -3997,18 +3889,18 @@ static Value *run_check(CallCtx *cc, const char *name)
     return VAL_UNDEF;
 }
 
-static Value *f_validate_absolute_path(CallCtx *cc) { return run_check(cc, "validate_absolute_path"); }
-static Value *f_validate_array(CallCtx *cc) { return run_check(cc, "validate_array"); }
-static Value *f_validate_bool(CallCtx *cc) { return run_check(cc, "validate_bool"); }
-static Value *f_validate_hash(CallCtx *cc) { return run_check(cc, "validate_hash"); }
-static Value *f_validate_integer(CallCtx *cc) { return run_check(cc, "validate_integer"); }
-static Value *f_validate_ip_address(CallCtx *cc) { return run_check(cc, "validate_ip_address"); }
-static Value *f_validate_ipv4_address(CallCtx *cc) { return run_check(cc, "validate_ipv4_address"); }
-static Value *f_validate_ipv6_address(CallCtx *cc) { return run_check(cc, "validate_ipv6_address"); }
-static Value *f_validate_numeric(CallCtx *cc) { return run_check(cc, "validate_numeric"); }
-static Value *f_validate_re(CallCtx *cc) { return run_check(cc, "validate_re"); }
-static Value *f_validate_slength(CallCtx *cc) { return run_check(cc, "validate_slength"); }
-static Value *f_validate_string(CallCtx *cc) { return run_check(cc, "validate_string"); }
+Value *f_validate_absolute_path(CallCtx *cc) { return run_check(cc, "validate_absolute_path"); }
+Value *f_validate_array(CallCtx *cc) { return run_check(cc, "validate_array"); }
+Value *f_validate_bool(CallCtx *cc) { return run_check(cc, "validate_bool"); }
+Value *f_validate_hash(CallCtx *cc) { return run_check(cc, "validate_hash"); }
+Value *f_validate_integer(CallCtx *cc) { return run_check(cc, "validate_integer"); }
+Value *f_validate_ip_address(CallCtx *cc) { return run_check(cc, "validate_ip_address"); }
+Value *f_validate_ipv4_address(CallCtx *cc) { return run_check(cc, "validate_ipv4_address"); }
+Value *f_validate_ipv6_address(CallCtx *cc) { return run_check(cc, "validate_ipv6_address"); }
+Value *f_validate_numeric(CallCtx *cc) { return run_check(cc, "validate_numeric"); }
+Value *f_validate_re(CallCtx *cc) { return run_check(cc, "validate_re"); }
+Value *f_validate_slength(CallCtx *cc) { return run_check(cc, "validate_slength"); }
+Value *f_validate_string(CallCtx *cc) { return run_check(cc, "validate_string"); }
 
 /* ---- validate_legacy ---- */
 
@@ -4068,7 +3960,7 @@ static Value *parse_type_string(CallCtx *cc, const Value *s)
  * function would have refused it); one it refuses fails with the type's
  * mismatch, unless the old function accepted it, which is only a
  * deprecation.  The old function runs as a 3.x call, unconverted values. */
-static Value *f_validate_legacy(CallCtx *cc)
+Value *f_validate_legacy(CallCtx *cc)
 {
     Value **a = cc->args;
     size_t n = cc->nargs;
@@ -4094,7 +3986,7 @@ static Value *f_validate_legacy(CallCtx *cc)
         const char *msg = check(cc, a + 2, n - 2, &other);
         if (msg && other) ev_fail(cc, "%s", msg);
         accepted = !msg;
-    } else if (stdlib_find(fn) || fn_find(fn)) {
+    } else if (fn_find(fn) && fn_find(fn)->origin != FN_EVAL) {
         ev_call_function(cc->c, cc->scope, cc->call, fn, a + 2, n - 2, NULL);
         accepted = 1;
     } else {
@@ -4120,7 +4012,7 @@ static Value *f_validate_legacy(CallCtx *cc)
 /* shellquote(words...) - each word (arrays spliced in) as is when it is
  * all safe characters, else in double quotes, else in single quotes, else
  * in double quotes with \ before the characters unsafe there. */
-static Value *f_shellquote(CallCtx *cc)
+Value *f_shellquote(CallCtx *cc)
 {
     v3_args(cc);
     static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-";
@@ -4173,7 +4065,7 @@ static Value *hexdigest(CallCtx *cc, const char *fn)
     if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
     Value *s = cc->args[0];
     if (s->kind != V_STR)
-        ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rb_class(cc, s));
+        ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rv_class(A, s, RV_FN3));
     unsigned char d[32];
     size_t n;
     if (fn[0] == 'm') {
@@ -4193,9 +4085,9 @@ static Value *hexdigest(CallCtx *cc, const char *fn)
     return val_str(A, hex, 2 * n);
 }
 
-static Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
-static Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
-static Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
+Value *f_md5(CallCtx *cc) { return hexdigest(cc, "md5"); }
+Value *f_sha1(CallCtx *cc) { return hexdigest(cc, "sha1"); }
+Value *f_sha256(CallCtx *cc) { return hexdigest(cc, "sha256"); }
 
 /* Runs argv in dir with Puppet::Util::Execution's environment (no HOME,
  * USER, LOGNAME, locale variables; LANG and LC_ALL C), stdin from
@@ -4244,7 +4136,7 @@ static int run_generator(char *const *argv, const char *dir, Buf *out)
 /* generate(command, args...) - the output of a fully qualified command,
  * run on the compiling host in the command's directory, with Puppet's
  * checks on its name; a non-zero exit is an error. */
-static Value *f_generate(CallCtx *cc)
+Value *f_generate(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "generate(): Wrong number of arguments given (0 for minimum 1)");
@@ -4396,7 +4288,7 @@ static int json_pretty(CallCtx *cc, Buf *b, const Value *v, JsonPretty *f, int d
  * plus a newline; skip_undef drops undef values at the top level; opts
  * override the layout (indent, space, space_before, object_nl, array_nl,
  * allow_nan, max_nesting with -1 for no limit). */
-static Value *f_to_json_pretty(CallCtx *cc)
+Value *f_to_json_pretty(CallCtx *cc)
 {
     static const char sig[] = "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], "
                               "space => Optional[String], space_before => Optional[String], object_nl => Optional[String], "
@@ -4452,7 +4344,7 @@ static Value *f_to_json_pretty(CallCtx *cc)
 
 /* os_version_gte(os, version) - $facts['operatingsystem'] is os and its
  * major release is at least version (versioncmp). */
-static Value *f_os_version_gte(CallCtx *cc)
+Value *f_os_version_gte(CallCtx *cc)
 {
     static const char sig[] = "String[1] os, String[1] version";
     check_count(cc, "os_version_gte", 2, 2);
@@ -4468,7 +4360,7 @@ static Value *f_os_version_gte(CallCtx *cc)
 }
 
 /* type_of(value) - the type Puppet infers for value. */
-static Value *f_type_of(CallCtx *cc)
+Value *f_type_of(CallCtx *cc)
 {
     check_count(cc, "type_of", 1, 1);
     return ev_call_function(cc->c, cc->scope, cc->call, "type", cc->args, 1, NULL);
@@ -4491,12 +4383,12 @@ static Value *affix_test(CallCtx *cc, const char *fn, const char *what, int star
     return VAL_FALSE;
 }
 
-static Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
-static Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
+Value *f_start_with(CallCtx *cc) { return affix_test(cc, "stdlib::start_with", "prefixes", 1); }
+Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suffixes", 0); }
 
 /* stdlib::extname(filename) - Ruby's File.extname: the last dot's suffix
  * of the base name ("." for a trailing dot), '' for dot files or no dot. */
-static Value *f_extname(CallCtx *cc)
+Value *f_extname(CallCtx *cc)
 {
     check_count(cc, "stdlib::extname", 1, 1);
     check_param(cc, "stdlib::extname", "filename", "String", "String filename", 0);
@@ -4513,7 +4405,7 @@ static Value *f_extname(CallCtx *cc)
 
 /* stdlib::xml_encode(s [, 'text' | 'attr']) - String#encode(xml: type):
  * & < > escaped, and for attributes " too, in double quotes. */
-static Value *f_xml_encode(CallCtx *cc)
+Value *f_xml_encode(CallCtx *cc)
 {
     static const char sig[] = "String str, Enum['attr', 'text'] type?";
     check_count(cc, "stdlib::xml_encode", 1, 2);
@@ -4557,7 +4449,7 @@ static void mt_seed_bytes(Mt *m, const unsigned char *bytes, size_t len)
 }
 
 /* seeded_rand(max, seed) - Random.new(MD5 of seed).rand(max). */
-static Value *f_seeded_rand(CallCtx *cc)
+Value *f_seeded_rand(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "seeded_rand(): Wrong number of arguments given (%zu for 2)", cc->nargs);
@@ -4587,7 +4479,7 @@ static Value **utf8_chars(CallCtx *cc, const char *s, size_t len, size_t *n)
 
 /* seeded_rand_string(length, seed [, charset]) - Random.new(SHA-256 of
  * seed) picking length characters of charset. */
-static Value *f_seeded_rand_string(CallCtx *cc)
+Value *f_seeded_rand_string(CallCtx *cc)
 {
     static const char sig[] = "Integer[1] length, String seed, String[2] charset?";
     check_count(cc, "seeded_rand_string", 2, 3);
@@ -4616,7 +4508,7 @@ static Value *f_seeded_rand_string(CallCtx *cc)
 
 /* fqdn_rand_string(length [, charset [, seed...]]) - each character
  * charset[fqdn_rand(charset.size, "<seeds>:<position>")]. */
-static Value *f_fqdn_rand_string(CallCtx *cc)
+Value *f_fqdn_rand_string(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): Wrong number of arguments given (0 for minimum 1)");   /* arity -2 */
@@ -4682,11 +4574,11 @@ static Value *line_ends(CallCtx *cc, const char *fn, int to_dos)
     return r;
 }
 
-static Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
-static Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
+Value *f_dos2unix(CallCtx *cc) { return line_ends(cc, "dos2unix", 0); }
+Value *f_unix2dos(CallCtx *cc) { return line_ends(cc, "unix2dos", 1); }
 
 /* reverse(array | string) */
-static Value *f_reverse(CallCtx *cc)
+Value *f_reverse(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "reverse(): Wrong number of arguments given (0 for 1)");
@@ -4751,14 +4643,14 @@ static Value *map_strings(CallCtx *cc, const char *fn, Value *(*f)(CallCtx *, co
     return val_array(A, out, v->arr.n);
 }
 
-static Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
-static Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
+Value *f_swapcase(CallCtx *cc) { return map_strings(cc, "swapcase", rb_swapcase); }
+Value *f_regexpescape(CallCtx *cc) { return map_strings(cc, "regexpescape", rb_regexp_escape); }
 
 /* String#squeeze([set]): runs of one character (of set) become one. */
 static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
 {
     if (v->kind != V_STR) fail_no_method(cc, "squeeze", v);
-    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, set));
+    if (set && set->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, set, RV_FN3));
     Buf b = BUF_INIT;
     for (size_t i = 0; i < v->str.len; i++) {
         char ch = v->str.s[i];
@@ -4771,7 +4663,7 @@ static Value *rb_squeeze(CallCtx *cc, const Value *v, const Value *set)
 }
 
 /* squeeze(string | array [, set]) */
-static Value *f_squeeze(CallCtx *cc)
+Value *f_squeeze(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "squeeze(): Wrong number of arguments given %zu for 2 or 1", cc->nargs);
@@ -4783,13 +4675,13 @@ static Value *f_squeeze(CallCtx *cc)
 }
 
 /* delete_values(hash, value) - the entries whose value is not == value. */
-static Value *f_delete_values(CallCtx *cc)
+Value *f_delete_values(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "delete_values(): Wrong number of arguments given (%zu of 2)", cc->nargs);
     Value *h = cc->args[0];
     if (h->kind != V_HASH)
-        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rb_class(cc, h));
+        ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rv_class(A, h, RV_FN3));
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
     for (size_t i = 0; i < h->hash.n; i++)
         if (!rb_equal(cc->args[1], h->hash.vals[i], 0)) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
@@ -4802,7 +4694,7 @@ static Value *f_delete_values(CallCtx *cc)
  * finds name: one of Puppet's own 3.x functions, one of stdlib's (built
  * in here), or a module's lib/puppet/parser/functions/NAME.rb on the
  * modulepath; 4.x and Puppet-language functions do not count. */
-static Value *f_is_function_available(CallCtx *cc)
+Value *f_is_function_available(CallCtx *cc)
 {
     static const char *const core[] = {
     "alert", "assert_type", "binary_file", "break", "contain", "create_resources", "crit", "debug", "defined",
@@ -4823,7 +4715,7 @@ static Value *f_is_function_available(CallCtx *cc)
                                         "to_json_pretty", "to_yaml", "type_of", "validate_legacy"};
     for (size_t i = 0; i < ARRAY_LEN(core); i++)
         if (!strcmp(core[i], name)) return VAL_TRUE;
-    int builtin = stdlib_find(name) != NULL;              /* stdlib's own, built in here */
+    int builtin = fn_find(name) && fn_find(name)->origin == FN_STDLIB;   /* stdlib's own, built in here */
     for (size_t i = 0; i < ARRAY_LEN(only4); i++)
         if (!strcmp(only4[i], name)) builtin = 0;
     if (builtin && !strchr(name, ':')) return VAL_TRUE;
@@ -4842,12 +4734,12 @@ static Value *f_is_function_available(CallCtx *cc)
 
 /* reject(array, pattern) - the elements that do not match
  * Regexp.new(pattern) (only strings can match). */
-static Value *f_reject(CallCtx *cc)
+Value *f_reject(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 2) ev_fail(cc, "reject(): Wrong number of arguments given %zu for 2", cc->nargs);
     Value *arr = cc->args[0], *pat = cc->args[1];
-    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pat));
+    if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
     Regex *re = re_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
@@ -4863,7 +4755,7 @@ static Value *f_reject(CallCtx *cc)
 
 /* clamp(min, value, max) in any order (arrays flattened) - the middle
  * one once all are to_i'd; strings must be digits. */
-static Value *f_clamp(CallCtx *cc)
+Value *f_clamp(CallCtx *cc)
 {
     v3_args(cc);
     ValVec all = VV_ARENA(A);
@@ -4889,7 +4781,7 @@ static Value *f_clamp(CallCtx *cc)
 }
 
 /* convert_base(number, base) - Integer#to_s(base) of a base-10 number. */
-static Value *f_convert_base(CallCtx *cc)
+Value *f_convert_base(CallCtx *cc)
 {
     v3_args(cc);
     Value **a = cc->args;
@@ -4912,13 +4804,13 @@ static Value *f_convert_base(CallCtx *cc)
 
 /* to_bytes(v) - a number as it is; "<number> <prefix>" (k M G T P E,
  * powers of 1024; a trailing b or B ignored) to an Integer. */
-static Value *f_to_bytes(CallCtx *cc)
+Value *f_to_bytes(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "to_bytes(): Wrong number of arguments given (%zu for 1)", cc->nargs);
     Value *v = cc->args[0];
     if (is_num(v)) return v;
-    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+    if (v->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
     const char *s = v->str.s, *p = s;
     while (*p && strchr("0123456789.e+-", *p)) p++;
     const char *num = arena_strndup(A, s, (size_t)(p - s));
@@ -4942,7 +4834,7 @@ static Value *f_to_bytes(CallCtx *cc)
 
 /* shell_split(s) - Shellwords.shellsplit of s.to_s: words split on blanks,
  * with '...', "..." (backslash escapes only $ ` " \ and newline) and \x. */
-static Value *f_shell_split(CallCtx *cc)
+Value *f_shell_split(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "shell_split(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5001,7 +4893,7 @@ unmatched:
 
 /* batch_escape(v) - v.to_s in double quotes for cmd.exe: " doubled, $
  * and \ backslashed. */
-static Value *f_batch_escape(CallCtx *cc)
+Value *f_batch_escape(CallCtx *cc)
 {
     check_count(cc, "batch_escape", 1, 1);
     const char *s = rb_to_s(cc, cc->args[0]);
@@ -5020,7 +4912,7 @@ static Value *f_batch_escape(CallCtx *cc)
 
 /* powershell_escape(v) - v.to_s with a backtick before space ' ` | $ and
  * newline, and \` before ". */
-static Value *f_powershell_escape(CallCtx *cc)
+Value *f_powershell_escape(CallCtx *cc)
 {
     check_count(cc, "powershell_escape", 1, 1);
     const char *s = rb_to_s(cc, cc->args[0]);
@@ -5049,7 +4941,7 @@ static const char *check_by(CallCtx *cc, Value **a, size_t n, const char *fn, Va
     return NULL;
 }
 
-static Value *f_validate_domain_name(CallCtx *cc)
+Value *f_validate_domain_name(CallCtx *cc)
 {
     v3_args(cc);
     const char *msg = check_by(cc, cc->args, cc->nargs, "validate_domain_name", f_is_domain_name, "is not a syntactically correct domain name");
@@ -5057,7 +4949,7 @@ static Value *f_validate_domain_name(CallCtx *cc)
     return VAL_UNDEF;
 }
 
-static Value *f_validate_email_address(CallCtx *cc)
+Value *f_validate_email_address(CallCtx *cc)
 {
     v3_args(cc);
     const char *msg = check_by(cc, cc->args, cc->nargs, "validate_email_address", f_is_email_address, "is not a valid email address");
@@ -5107,7 +4999,7 @@ static Value *has_interface_with(CallCtx *cc, Value **a, size_t n)
     return VAL_FALSE;
 }
 
-static Value *f_has_interface_with(CallCtx *cc)
+Value *f_has_interface_with(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs || cc->nargs > 2)
@@ -5123,13 +5015,13 @@ static Value *has_fact_value(CallCtx *cc, const char *fn, const char *kind)
     return has_interface_with(cc, a, 2);
 }
 
-static Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
-static Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
+Value *f_has_ip_address(CallCtx *cc) { return has_fact_value(cc, "has_ip_address", "ipaddress"); }
+Value *f_has_ip_network(CallCtx *cc) { return has_fact_value(cc, "has_ip_network", "network"); }
 
 /* ---- stdlib::ip_in_range, stdlib::str2resource, private ---- */
 
 /* stdlib::ip_in_range(ip, range | [ranges]) - IPAddr#include?. */
-static Value *f_ip_in_range(CallCtx *cc)
+Value *f_ip_in_range(CallCtx *cc)
 {
     static const char sig[] = "String ipaddress, Variant[String, Array] range";
     check_count(cc, "stdlib::ip_in_range", 2, 2);
@@ -5154,7 +5046,7 @@ static Value *f_ip_in_range(CallCtx *cc)
 
 /* stdlib::str2resource('Type[title]') - the reference to a resource
  * declared already. */
-static Value *f_str2resource(CallCtx *cc)
+Value *f_str2resource(CallCtx *cc)
 {
     check_count(cc, "stdlib::str2resource", 1, 1);
     check_param(cc, "stdlib::str2resource", "res_string", "String", "String res_string", 0);
@@ -5170,7 +5062,7 @@ static Value *f_str2resource(CallCtx *cc)
 }
 
 /* private([message]) - the deprecated assert_private. */
-static Value *f_private(CallCtx *cc)
+Value *f_private(CallCtx *cc)
 {
     v3_args(cc);
     ev_log(cc, "Warning",
@@ -5229,11 +5121,11 @@ static Value *load_data(CallCtx *cc, int json)
     return v && val_truthy(v) ? v : dflt;
 }
 
-static Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
-static Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
+Value *f_loadyaml(CallCtx *cc) { return load_data(cc, 0); }
+Value *f_loadjson(CallCtx *cc) { return load_data(cc, 1); }
 
 /* load_module_metadata(module [, allow_empty]) - its metadata.json. */
-static Value *f_load_module_metadata(CallCtx *cc)
+Value *f_load_module_metadata(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1 && cc->nargs != 2) ev_fail(cc, "load_module_metadata(): Wrong number of arguments, expects one or two");
@@ -5259,14 +5151,14 @@ static Value *f_load_module_metadata(CallCtx *cc)
 
 /* fqdn_uuid(name) - the RFC 4122 version 5 UUID of name in the DNS
  * namespace. */
-static Value *f_fqdn_uuid(CallCtx *cc)
+Value *f_fqdn_uuid(CallCtx *cc)
 {
     v3_args(cc);
     if (!cc->nargs) ev_fail(cc, "fqdn_uuid: No arguments given");
     if (cc->nargs != 1) ev_fail(cc, "fqdn_uuid: Too many arguments given (%zu)", cc->nargs);
     Value *v = cc->args[0];
     if (v->kind != V_STR)
-        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rb_class(cc, v));
+        ev_fail(cc, "no implicit conversion of %s into String", v->kind == V_BOOL ? (v->b ? "true" : "false") : rv_class(A, v, RV_FN3));
     static const unsigned char dns_ns[16] = {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
                                              0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
     Sha1 h;
@@ -5290,7 +5182,7 @@ static Value *f_fqdn_uuid(CallCtx *cc)
 /* type3x(v) - the deprecated 3.x type name: 'string' (or 'integer' /
  * 'float' for a string that is its own to_i / to_f), 'array', 'hash',
  * 'integer', 'float', 'boolean'. */
-static Value *f_type3x(CallCtx *cc)
+Value *f_type3x(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "type3x(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5313,7 +5205,7 @@ static Value *f_type3x(CallCtx *cc)
 
 /* sprintf_hash(format, hash) - the deprecated sprintf with named
  * references (%<name>s), which Puppet's sprintf does itself. */
-static Value *f_sprintf_hash(CallCtx *cc)
+Value *f_sprintf_hash(CallCtx *cc)
 {
     static const char sig[] = "String format, Hash arguments";
     check_count(cc, "sprintf_hash", 2, 2);
@@ -5328,7 +5220,7 @@ static Value *f_sprintf_hash(CallCtx *cc)
  * true/'present' and false/'absent' as the ensure value of a resource
  * kind ('package': installed/absent, 'service': running/stopped, others
  * the kind itself or 'absent'). */
-static Value *f_stdlib_ensure(CallCtx *cc)
+Value *f_stdlib_ensure(CallCtx *cc)
 {
     static const char sig[] = "Variant[Boolean, Enum['absent', 'present']] ensure, "
                               "Enum['directory', 'file', 'link', 'mounted', 'package', 'service'] resource";
@@ -5392,7 +5284,7 @@ static void brace_expand(CallCtx *cc, const char *pat, ValVec *out)
 
 /* glob(pattern | [patterns]) - Dir.glob: the paths that match (*, ?,
  * [...], {a,b}; not Ruby's recursive **), sorted, pattern by pattern. */
-static Value *f_glob(CallCtx *cc)
+Value *f_glob(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs != 1) ev_fail(cc, "glob(): Wrong number of arguments given (%zu for 1)", cc->nargs);
@@ -5401,7 +5293,7 @@ static Value *f_glob(CallCtx *cc)
     Value **pats = v->kind == V_ARRAY ? v->arr.items : &v;
     size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
     for (size_t i = 0; i < n; i++)
-        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rb_class(cc, pats[i]));
+        if (pats[i]->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pats[i], RV_FN3));
     ValVec out = VV_ARENA(A), expanded = VV_ARENA(A);
     for (size_t i = 0; i < n; i++) brace_expand(cc, pats[i]->str.s, &expanded);
     for (size_t i = 0; i < expanded.n; i++) {
@@ -5422,7 +5314,7 @@ static Value *f_glob(CallCtx *cc)
 
 /* try_get_value(data, 'a/b/0' [, default [, separator]]) - the deprecated
  * walk that stdlib hands to dig44 (all-digit keys become Integers). */
-static Value *f_try_get_value(CallCtx *cc)
+Value *f_try_get_value(CallCtx *cc)
 {
     v3_args(cc);
     ev_log(cc, "Warning", "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
@@ -5433,7 +5325,7 @@ static Value *f_try_get_value(CallCtx *cc)
     if ((data->kind != V_HASH && data->kind != V_ARRAY) || is_empty_str(path)) return val_truthy(dflt) ? dflt : data;
     Value *sep = n > 3 && val_truthy(a[3]) ? a[3] : val_cstr(A, "/");
     if (path->kind != V_STR) fail_no_method(cc, "split", path);
-    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rb_class(cc, sep));
+    if (sep->kind != V_STR) ev_fail(cc, "wrong argument type %s (expected Regexp)", rv_class(A, sep, RV_FN3));
     /* String#split(sep): trailing empty fields dropped; a single space splits on blank runs */
     ValVec keys = VV_ARENA(A);
     const char *p = path->str.s, *end = p + path->str.len;
@@ -5474,11 +5366,11 @@ static int rich_literal(CallCtx *cc, Buf *b, const Value *v, int py)
     case V_BOOL: buf_adds(b, v->b ? (py ? "True" : "true") : (py ? "False" : "false")); return 1;
     case V_INT:
     case V_FLOAT:
-    case V_STR: fn_ruby_inspect(b, v); return 1;
+    case V_STR: rv_inspect(b, v, RV_FN3); return 1;
     case V_DEFAULT: buf_printf(b, "{\"__ptype\"%s\"Default\"}", arrow); return 1;
     case V_REGEX:
         buf_printf(b, "{\"__ptype\"%s\"Regexp\", \"__pvalue\"%s", arrow, arrow);
-        fn_ruby_inspect(b, val_cstr(A, v->regex.src));
+        rv_inspect(b, val_cstr(A, v->regex.src), RV_FN3);
         buf_addc(b, '}');
         return 1;
     case V_SENSITIVE:
@@ -5523,305 +5415,18 @@ static Value *to_literal(CallCtx *cc, const char *fn, int py)
     return r;
 }
 
-static Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
-static Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
+Value *f_to_ruby(CallCtx *cc) { return to_literal(cc, "to_ruby", 0); }
+Value *f_to_python(CallCtx *cc) { return to_literal(cc, "to_python", 1); }
 
-/* ---- the table ---- */
-
-#define CALLER(fn) \
-    static Value *fn##_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) \
-    { \
-        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = c->arena, .args = a, .nargs = n, .lambda = l}; \
-        return fn(&cc); \
-    }
-CALLER(f_any2array)
-CALLER(f_to_ruby)
-CALLER(f_to_python)
-CALLER(f_try_get_value)
-CALLER(f_glob)
-CALLER(f_sha1)
-CALLER(f_sha256)
-CALLER(f_stdlib_ensure)
-CALLER(f_type3x)
-CALLER(f_sprintf_hash)
-CALLER(f_fqdn_uuid)
-CALLER(f_reject)
-CALLER(f_clamp)
-CALLER(f_convert_base)
-CALLER(f_to_bytes)
-CALLER(f_shell_split)
-CALLER(f_batch_escape)
-CALLER(f_powershell_escape)
-CALLER(f_validate_domain_name)
-CALLER(f_validate_email_address)
-CALLER(f_has_interface_with)
-CALLER(f_has_ip_address)
-CALLER(f_has_ip_network)
-CALLER(f_ip_in_range)
-CALLER(f_str2resource)
-CALLER(f_private)
-CALLER(f_loadyaml)
-CALLER(f_loadjson)
-CALLER(f_load_module_metadata)
-CALLER(f_to_json_pretty)
-CALLER(f_os_version_gte)
-CALLER(f_type_of)
-CALLER(f_start_with)
-CALLER(f_end_with)
-CALLER(f_extname)
-CALLER(f_xml_encode)
-CALLER(f_seeded_rand)
-CALLER(f_seeded_rand_string)
-CALLER(f_fqdn_rand_string)
-CALLER(f_dos2unix)
-CALLER(f_unix2dos)
-CALLER(f_reverse)
-CALLER(f_swapcase)
-CALLER(f_regexpescape)
-CALLER(f_squeeze)
-CALLER(f_delete_values)
-CALLER(f_is_function_available)
-CALLER(f_any2bool)
-CALLER(f_base64)
-CALLER(f_bool2num)
-CALLER(f_count)
-CALLER(f_dig44)
-CALLER(f_fqdn_rotate)
-CALLER(f_generate)
-CALLER(f_get_module_path)
-CALLER(f_getparam)
-CALLER(f_grep)
-CALLER(f_hash)
-CALLER(f_is_absolute_path)
-CALLER(f_is_array)
-CALLER(f_is_bool)
-CALLER(f_is_domain_name)
-CALLER(f_is_email_address)
-CALLER(f_is_float)
-CALLER(f_is_hash)
-CALLER(f_is_integer)
-CALLER(f_is_ip_address)
-CALLER(f_is_ipv4_address)
-CALLER(f_is_ipv6_address)
-CALLER(f_is_mac_address)
-CALLER(f_is_numeric)
-CALLER(f_is_string)
-CALLER(f_join_keys_to_values)
-CALLER(f_md5)
-CALLER(f_num2bool)
-CALLER(f_shellquote)
-CALLER(f_uriescape)
-CALLER(f_validate_integer)
-CALLER(f_validate_ip_address)
-CALLER(f_validate_ipv4_address)
-CALLER(f_validate_ipv6_address)
-CALLER(f_validate_legacy)
-CALLER(f_validate_numeric)
-CALLER(f_validate_slength)
-CALLER(f_enclose_ipv6)
-CALLER(f_range)
-CALLER(f_union)
-CALLER(f_intersection)
-CALLER(f_difference)
-CALLER(f_zip)
-CALLER(f_values_at)
-CALLER(f_deprecation)
-CALLER(f_assert_private)
-CALLER(f_basename)
-CALLER(f_dirname)
-CALLER(f_prefix)
-CALLER(f_shell_escape)
-CALLER(f_shell_join)
-CALLER(f_str2bool)
-CALLER(f_suffix)
-CALLER(f_validate_absolute_path)
-CALLER(f_validate_array)
-CALLER(f_validate_bool)
-CALLER(f_validate_hash)
-CALLER(f_validate_re)
-CALLER(f_validate_string)
-CALLER(f_bool2str)
-CALLER(f_concat)
-CALLER(f_deep_merge)
-CALLER(f_defined_with_params)
-CALLER(f_delete)
-CALLER(f_delete_at)
-CALLER(f_delete_undef_values)
-CALLER(f_ensure_packages)
-CALLER(f_ensure_resource)
-CALLER(f_ensure_resources)
-CALLER(f_fact)
-CALLER(f_fqdn_rand)
-CALLER(f_has_key)
-CALLER(f_is_a)
-CALLER(f_member)
-CALLER(f_merge)
-CALLER(f_nested_values)
-CALLER(f_parsejson)
-CALLER(f_parseyaml)
-CALLER(f_pick)
-CALLER(f_pick_default)
-CALLER(f_stdlib_ensure_packages)
-CALLER(f_to_json)
-CALLER(f_to_yaml)
+/* ---- Hiera 3's functions ---- */
 
 /* Puppet 7's hiera functions live with the rest of Hiera (hiera.c). */
 #define HIERA_CALLER(name) \
-    static Value *f_##name##_call(Compiler *c, Scope *s, const Node *at, Value **a, size_t n, const Node *l) \
+    Value *f_##name##_call(CallCtx *cc) \
     { \
-        return hiera_v3_fn(c, s, at, #name, a, n, l); \
+        return hiera_v3_fn(cc->c, cc->scope, cc->call, #name, cc->args, cc->nargs, cc->lambda); \
     }
 HIERA_CALLER(hiera)
 HIERA_CALLER(hiera_array)
 HIERA_CALLER(hiera_hash)
 HIERA_CALLER(hiera_include)
-
-static const struct { const char *name; StdlibFn fn; } stdlib_fns[] = {
-    {"any2array", f_any2array_call},
-    {"any2bool", f_any2bool_call},
-    {"assert_private", f_assert_private_call},
-    {"base64", f_base64_call},
-    {"basename", f_basename_call},
-    {"batch_escape", f_batch_escape_call},
-    {"bool2num", f_bool2num_call},
-    {"bool2str", f_bool2str_call},
-    {"clamp", f_clamp_call},
-    {"concat", f_concat_call},
-    {"convert_base", f_convert_base_call},
-    {"count", f_count_call},
-    {"deep_merge", f_deep_merge_call},
-    {"defined_with_params", f_defined_with_params_call},
-    {"delete", f_delete_call},
-    {"delete_at", f_delete_at_call},
-    {"delete_undef_values", f_delete_undef_values_call},
-    {"delete_values", f_delete_values_call},
-    {"deprecation", f_deprecation_call},
-    {"difference", f_difference_call},
-    {"dig44", f_dig44_call},
-    {"dirname", f_dirname_call},
-    {"dos2unix", f_dos2unix_call},
-    {"enclose_ipv6", f_enclose_ipv6_call},
-    {"ensure_packages", f_ensure_packages_call},
-    {"ensure_resource", f_ensure_resource_call},
-    {"ensure_resources", f_ensure_resources_call},
-    {"fact", f_fact_call},
-    {"fqdn_rand", f_fqdn_rand_call},
-    {"fqdn_rand_string", f_fqdn_rand_string_call},
-    {"fqdn_rotate", f_fqdn_rotate_call},
-    {"fqdn_uuid", f_fqdn_uuid_call},
-    {"generate", f_generate_call},
-    {"get_module_path", f_get_module_path_call},
-    {"getparam", f_getparam_call},
-    {"glob", f_glob_call},
-    {"grep", f_grep_call},
-    {"has_interface_with", f_has_interface_with_call},
-    {"has_ip_address", f_has_ip_address_call},
-    {"has_ip_network", f_has_ip_network_call},
-    {"has_key", f_has_key_call},
-    {"hash", f_hash_call},
-    {"hiera", f_hiera_call},
-    {"hiera_array", f_hiera_array_call},
-    {"hiera_hash", f_hiera_hash_call},
-    {"hiera_include", f_hiera_include_call},
-    {"intersection", f_intersection_call},
-    {"is_a", f_is_a_call},
-    {"is_absolute_path", f_is_absolute_path_call},
-    {"is_array", f_is_array_call},
-    {"is_bool", f_is_bool_call},
-    {"is_domain_name", f_is_domain_name_call},
-    {"is_email_address", f_is_email_address_call},
-    {"is_float", f_is_float_call},
-    {"is_function_available", f_is_function_available_call},
-    {"is_hash", f_is_hash_call},
-    {"is_integer", f_is_integer_call},
-    {"is_ip_address", f_is_ip_address_call},
-    {"is_ipv4_address", f_is_ipv4_address_call},
-    {"is_ipv6_address", f_is_ipv6_address_call},
-    {"is_mac_address", f_is_mac_address_call},
-    {"is_numeric", f_is_numeric_call},
-    {"is_string", f_is_string_call},
-    {"join_keys_to_values", f_join_keys_to_values_call},
-    {"load_module_metadata", f_load_module_metadata_call},
-    {"loadjson", f_loadjson_call},
-    {"loadyaml", f_loadyaml_call},
-    {"md5", f_md5_call},
-    {"member", f_member_call},
-    {"merge", f_merge_call},
-    {"num2bool", f_num2bool_call},
-    {"os_version_gte", f_os_version_gte_call},
-    {"parsejson", f_parsejson_call},
-    {"parseyaml", f_parseyaml_call},
-    {"pick", f_pick_call},
-    {"pick_default", f_pick_default_call},
-    {"powershell_escape", f_powershell_escape_call},
-    {"prefix", f_prefix_call},
-    {"private", f_private_call},
-    {"range", f_range_call},
-    {"regexpescape", f_regexpescape_call},
-    {"reject", f_reject_call},
-    {"reverse", f_reverse_call},
-    {"seeded_rand", f_seeded_rand_call},
-    {"seeded_rand_string", f_seeded_rand_string_call},
-    {"sha1", f_sha1_call},
-    {"sha256", f_sha256_call},
-    {"shell_escape", f_shell_escape_call},
-    {"shell_join", f_shell_join_call},
-    {"shell_split", f_shell_split_call},
-    {"shellquote", f_shellquote_call},
-    {"sprintf_hash", f_sprintf_hash_call},
-    {"squeeze", f_squeeze_call},
-    {"stdlib::end_with", f_end_with_call},
-    {"stdlib::ensure", f_stdlib_ensure_call},
-    {"stdlib::ensure_packages", f_stdlib_ensure_packages_call},
-    {"stdlib::extname", f_extname_call},
-    {"stdlib::ip_in_range", f_ip_in_range_call},
-    {"stdlib::nested_values", f_nested_values_call},
-    {"stdlib::start_with", f_start_with_call},
-    {"stdlib::str2resource", f_str2resource_call},
-    {"stdlib::xml_encode", f_xml_encode_call},
-    {"str2bool", f_str2bool_call},
-    {"suffix", f_suffix_call},
-    {"swapcase", f_swapcase_call},
-    {"to_bytes", f_to_bytes_call},
-    {"to_json", f_to_json_call},
-    {"to_json_pretty", f_to_json_pretty_call},
-    {"to_python", f_to_python_call},
-    {"to_ruby", f_to_ruby_call},
-    {"to_yaml", f_to_yaml_call},
-    {"try_get_value", f_try_get_value_call},
-    {"type3x", f_type3x_call},
-    {"type_of", f_type_of_call},
-    {"union", f_union_call},
-    {"unix2dos", f_unix2dos_call},
-    {"uriescape", f_uriescape_call},
-    {"validate_absolute_path", f_validate_absolute_path_call},
-    {"validate_array", f_validate_array_call},
-    {"validate_bool", f_validate_bool_call},
-    {"validate_domain_name", f_validate_domain_name_call},
-    {"validate_email_address", f_validate_email_address_call},
-    {"validate_hash", f_validate_hash_call},
-    {"validate_integer", f_validate_integer_call},
-    {"validate_ip_address", f_validate_ip_address_call},
-    {"validate_ipv4_address", f_validate_ipv4_address_call},
-    {"validate_ipv6_address", f_validate_ipv6_address_call},
-    {"validate_legacy", f_validate_legacy_call},
-    {"validate_numeric", f_validate_numeric_call},
-    {"validate_re", f_validate_re_call},
-    {"validate_slength", f_validate_slength_call},
-    {"validate_string", f_validate_string_call},
-    {"values_at", f_values_at_call},
-    {"zip", f_zip_call},
-};
-
-StdlibFn stdlib_find(const char *name)
-{
-    size_t lo = 0, hi = ARRAY_LEN(stdlib_fns);
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int r = strcmp(name, stdlib_fns[mid].name);
-        if (!r) return stdlib_fns[mid].fn;
-        if (r < 0) hi = mid;
-        else lo = mid + 1;
-    }
-    return NULL;
-}

@@ -8,14 +8,8 @@
  */
 #ifndef COMPILER_STDLIB_H
 #define COMPILER_STDLIB_H
-#include "compiler/functions.h"      /* Compiler, Scope, CallCtx, Value, Node */
-
-typedef Value *(*StdlibFn)(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
-
-/* The stdlib function called name ("pick", "stdlib::ensure_packages"), or
- * NULL.  The evaluator asks after its own compiler functions and before
- * the data built-ins of functions.c. */
-StdlibFn stdlib_find(const char *name);
+#include "compiler/fn/fnaux.h"      /* Compiler, Scope, CallCtx, Value, Node; fn_got_type, ... */
+#include "catalog/rubyval.h"
 
 /* Fills scope s (the scope of class settings) with the $settings::
  * variables Puppet 7 gives manifests compiled on a Debian host as root:
@@ -23,21 +17,4 @@ StdlibFn stdlib_find(const char *name);
  * strict_variables, ... and all_local, a hash of them all.  Values live in
  * the compile arena. */
 void stdlib_settings(Compiler *c, Scope *s);
-
-/* The Ruby layer of functions.c, which stdlib's functions share (they are
- * Ruby functions too).  Results live in cc->arena; b is the caller's. */
-void fn_ruby_inspect(Buf *b, const Value *v);      /* inspect, 3.x view: {"a"=>1}, "/re/" */
-void fn_ruby_inspect_raw(Buf *b, const Value *v);  /* inspect of an unconverted value: /re/ at any depth */
-void fn_ruby_to_s(Buf *b, const Value *v);         /* to_s: "" for undef, File['/x'] */
-const char *fn_got_type(CallCtx *cc, const Value *v);   /* "Tuple", "Struct", "Integer" */
-int fn_ruby_integer(const char *s, int64_t *out);  /* Kernel#Integer(s); 0 when invalid */
-int fn_ruby_float(const char *s, double *out);     /* Kernel#Float(s); 0 when invalid */
-/* Kernel#Integer(s, radix) (radix 0: as Integer(s)): a prefix only when it
- * names that radix; 0 when invalid. */
-int fn_ruby_integer_radix(const char *s, int radix, int64_t *out);
-/* "The function 'fn' was called with arguments it does not accept. ..." */
-_Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n);
-/* The elements of an Iterable (a hash gives [key, value] pairs), or NULL
- * when v is not Iterable. */
-Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n);
 #endif

@@ -112,10 +112,10 @@ static Value *container_types[] = {&t_any};
 static Fmt *container_fmts[] = {&f_p};
 static const FmtMap default_container = {container_types, container_fmts, 1};
 static Fmt f_array = {.orig = "%a", .letter = 'a', .width = -1, .prec = -1, .sep = ", ", .sep2 = ", ", .elems = &default_container};
-static Fmt f_hash = {.orig = "%h", .letter = 'h', .width = -1, .prec = -1, .sep = ", ", .sep2 = " => ", .elems = &default_container};
+static Fmt f_hash_fmt = {.orig = "%h", .letter = 'h', .width = -1, .prec = -1, .sep = ", ", .sep2 = " => ", .elems = &default_container};
 /* DEFAULT_STRING_FORMATS, in its (unsorted) order */
 static Value *default_types[] = {&t_object, &t_float, &t_numeric, &t_array, &t_hash, &t_binary, &t_any};
-static Fmt *default_fmts[] = {&f_p, &f_f, &f_d, &f_array, &f_hash, &f_B, &f_s};
+static Fmt *default_fmts[] = {&f_p, &f_f, &f_d, &f_array, &f_hash_fmt, &f_B, &f_s};
 static const FmtMap default_map = {default_types, default_fmts, 7};
 
 /* Puppet's quoting (StringConverter#puppet_quote) is val_puppet_quote. */

@@ -17,7 +17,7 @@
  * Everything lives in the compile arena; errors go through cmp_fail.
  */
 #include "compiler/timestamp.h"
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 #include "compiler/regex.h"
 #include "compiler/stdlib.h"
 #include "base/util.h"
@@ -1497,8 +1497,8 @@ static const Sig STRFTIME_SIGS[] = {
 
 static int warned_legacy;
 
-Value *tm_fn_strftime(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
-{
+Value *tm_fn_strftime(CallCtx *cc)
+{ FN_UNPACK(c, s, at, args, n, lambda);
     (void)s, (void)lambda;
     size_t sig = dispatch(c, at, "strftime", STRFTIME_SIGS, ARRAY_LEN(STRFTIME_SIGS), args, n);
     Buf b = BUF_INIT;

@@ -46,5 +46,5 @@ const char *tm_compare(const Value *a, const Value *b, int *r);
 
 /* strftime(time, format[, timezone]) and the legacy strftime(format[,
  * timezone]) of the current time. */
-Value *tm_fn_strftime(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+Value *tm_fn_strftime(CallCtx *cc);
 #endif

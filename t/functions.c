@@ -9,7 +9,7 @@
  * ev_* hooks itself.  ev_fail longjmps back to the test so error cases can be
  * checked; ev_yield calls a C function standing in for the block.
  */
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 #include "compiler/regex.h"
 #include "t/tap.h"
 #include <ctype.h>

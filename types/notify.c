@@ -11,6 +11,7 @@
  */
 #include "types/txres.h"
 #include "base/util.h"
+#include "catalog/rubyval.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,123 +29,6 @@ static int is_sensitive(const Resource *r, const char *param, const Value *v)
             return 1;
     return 0;
 }
-
-/* Ruby's Float#to_s: the shortest text that reads back the same, always
- * with a fraction ("2.0"), exponent form as "1.0e+16". */
-static void ruby_float(Buf *b, double f)
-{
-    char tmp[64];
-    if (isnan(f)) { buf_adds(b, "NaN"); return; }
-    if (isinf(f)) { buf_adds(b, f < 0 ? "-Infinity" : "Infinity"); return; }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-        if (strtod(tmp, NULL) == f)
-            break;
-    }
-    char *e = strchr(tmp, 'e');
-    if (!e && (fabs(f) >= 1e16 || (f != 0 && fabs(f) < 1e-4))) {
-        snprintf(tmp, sizeof tmp, "%.16e", f);   /* force the exponent form */
-        e = strchr(tmp, 'e');
-    }
-    if (e) {
-        /* mantissa, trimmed of trailing zeros but keeping ".0" */
-        Buf m = BUF_INIT;
-        buf_add(&m, tmp, (size_t)(e - tmp));
-        if (!strchr(m.s, '.'))
-            buf_adds(&m, ".0");
-        while (m.len > 2 && m.s[m.len - 1] == '0' && m.s[m.len - 2] != '.')
-            m.s[--m.len] = '\0';
-        int ex = atoi(e + 1);
-        buf_printf(b, "%se%c%02d", m.s, ex < 0 ? '-' : '+', abs(ex));
-        buf_free(&m);
-        return;
-    }
-    buf_adds(b, tmp);
-    if (!strpbrk(tmp, ".ne"))
-        buf_adds(b, ".0");
-}
-
-/* Ruby's String#inspect for the characters Puppet values hold. */
-static void ruby_inspect_str(Buf *b, const char *s)
-{
-    buf_addc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case 0x1b: buf_adds(b, "\\e"); break;
-        case '#':
-            if (p[1] == '{' || p[1] == '$' || p[1] == '@')
-                buf_addc(b, '\\');
-            buf_addc(b, '#');
-            break;
-        default:
-            if (*p < 0x20 || *p == 0x7f)
-                buf_printf(b, "\\u%04X", *p);
-            else
-                buf_addc(b, (char)*p);
-        }
-    }
-    buf_addc(b, '"');
-}
-
-/* Ruby's inspect: what Hash#to_s prints. */
-static void ruby_inspect(Buf *b, const Value *v)
-{
-    switch (v->kind) {
-    case V_STR: ruby_inspect_str(b, v->str.s); break;
-    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: ruby_float(b, v->f); break;
-    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i)
-                buf_adds(b, ", ");
-            ruby_inspect(b, v->arr.items[i]);
-        }
-        buf_addc(b, ']');
-        break;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i)
-                buf_adds(b, ", ");
-            ruby_inspect(b, v->hash.keys[i]);
-            buf_adds(b, "=>");
-            ruby_inspect(b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-        break;
-    case V_SENSITIVE: buf_adds(b, "#<Sensitive [value redacted]>"); break;
-    case V_UNDEF: buf_adds(b, "nil"); break;
-    default: val_to_s(b, v); break;
-    }
-}
-
-/* The bare log line: Puppet.notice(value) joins its (flattened) arguments
- * with spaces, each by Ruby's to_s. */
-static void ruby_to_s(Buf *b, const Value *v)
-{
-    switch (v->kind) {
-    case V_STR: buf_adds(b, v->str.s); break;
-    case V_UNDEF: break;
-    case V_FLOAT: ruby_float(b, v->f); break;
-    case V_ARRAY:
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i)
-                buf_addc(b, ' ');
-            ruby_to_s(b, v->arr.items[i]);
-        }
-        break;
-    case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
-    default: ruby_inspect(b, v); break;
-    }
-}
-
 
 /* Indentation state of Puppet's pretty printer (StringConverter::Indentation). */
 typedef struct Indent {
@@ -173,7 +57,7 @@ static void display(Buf *b, const Value *v, Indent ind)
     switch (v->kind) {
     case V_STR: provider_quote(b, v->str.s); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: ruby_float(b, v->f); break;
+    case V_FLOAT: rv_float_to_s(b, v->f); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_UNDEF: buf_adds(b, "undef"); break;
     case V_SENSITIVE: buf_adds(b, "#<Sensitive [value redacted]>"); break;
@@ -283,7 +167,7 @@ static int notify_apply(TxRes *t)
     if (sensitive)
         buf_adds(&text, "Sensitive [value redacted]");
     else
-        ruby_to_s(&text, msg);
+        rv_to_s(&text, msg, RV_AGENT);
     LogLevel lvl = res_loglevel(r);
     Value *wp = res_get((Resource *)r, "withpath");
     if (wp && ((wp->kind == V_BOOL && wp->b) || (wp->kind == V_STR && !strcmp(wp->str.s, "true"))))

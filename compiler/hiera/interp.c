@@ -9,40 +9,10 @@
  * Arrays and hashes put into a string show as Ruby's inspect shows them.
  */
 #include "compiler/hiera/internal.h"
+#include "catalog/rubyval.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Ruby's String#inspect, for values interpolated inside arrays and hashes. */
-static void ruby_inspect_str(Str *b, const char *s, size_t n)
-{
-    hi_str_adds(b, "\"");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        char tmp[16];
-        switch (ch) {
-        case '"': hi_str_adds(b, "\\\""); break;
-        case '\\': hi_str_adds(b, "\\\\"); break;
-        case '\n': hi_str_adds(b, "\\n"); break;
-        case '\t': hi_str_adds(b, "\\t"); break;
-        case '\r': hi_str_adds(b, "\\r"); break;
-        case '\f': hi_str_adds(b, "\\f"); break;
-        case '\v': hi_str_adds(b, "\\v"); break;
-        case '\b': hi_str_adds(b, "\\b"); break;
-        case '\a': hi_str_adds(b, "\\a"); break;
-        case 033: hi_str_adds(b, "\\e"); break;
-        case '#':
-            if (i + 1 < n && (s[i + 1] == '{' || s[i + 1] == '$' || s[i + 1] == '@')) hi_str_adds(b, "\\#");
-            else hi_str_adds(b, "#");
-            break;
-        default:
-            if (ch < 0x20) snprintf(tmp, sizeof tmp, "\\u%04X", ch), hi_str_adds(b, tmp);
-            else if (ch == 0x7f) hi_str_adds(b, "\\x7F");
-            else hi_str_add(b, (const char *)&s[i], 1);
-        }
-    }
-    hi_str_adds(b, "\"");
-}
 
 static void val_to_str(Compiler *c, Str *b, const Value *v)
 {
@@ -52,31 +22,14 @@ static void val_to_str(Compiler *c, Str *b, const Value *v)
     buf_free(&t);
 }
 
+/* Ruby's inspect, for values interpolated inside arrays and hashes. */
 static void ruby_inspect(Compiler *c, Str *b, const Value *v)
 {
-    switch (v->kind) {
-    case V_UNDEF: hi_str_adds(b, "nil"); break;
-    case V_STR: ruby_inspect_str(b, v->str.s, v->str.len); break;
-    case V_ARRAY:
-        hi_str_adds(b, "[");
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) hi_str_adds(b, ", ");
-            ruby_inspect(c, b, v->arr.items[i]);
-        }
-        hi_str_adds(b, "]");
-        break;
-    case V_HASH:
-        hi_str_adds(b, "{");
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) hi_str_adds(b, ", ");
-            ruby_inspect(c, b, v->hash.keys[i]);
-            hi_str_adds(b, "=>");
-            ruby_inspect(c, b, v->hash.vals[i]);
-        }
-        hi_str_adds(b, "}");
-        break;
-    default: val_to_str(c, b, v); break;
-    }
+    (void)c;
+    Buf t = BUF_INIT;
+    rv_inspect(&t, v, RV_HIERA);
+    hi_str_add(b, buf_cstr(&t), t.len);
+    buf_free(&t);
 }
 
 /* Ruby's to_s of a value put into a string by interpolation. */

@@ -411,8 +411,8 @@ static void check_count(Compiler *c, const Node *at, const char *fn, size_t n)
 }
 
 /* template('mod/t.erb'[, ...]) */
-Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
-{
+Value *rby_f_template(CallCtx *cc)
+{ FN_UNPACK(c, s, at, args, n, lambda);
     check_count(c, at, "template", n);
     Value **parts = ARENA_NEWN(A, Value *, n);
     for (size_t i = 0; i < n; i++) {
@@ -440,8 +440,8 @@ Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_
 }
 
 /* inline_template('text'[, ...]) */
-Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
-{
+Value *rby_f_inline_template(CallCtx *cc)
+{ FN_UNPACK(c, s, at, args, n, lambda);
     check_count(c, at, "inline_template", n);
     Value **parts = ARENA_NEWN(A, Value *, n);
     for (size_t i = 0; i < n; i++) {

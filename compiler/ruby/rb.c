@@ -875,8 +875,8 @@ static VALUE block_body(VALUE arg)
     return Qnil;
 }
 
-Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
-{
+Value *rby_f_block(CallCtx *cc)
+{ FN_UNPACK(c, s, at, args, n, lambda);
     if (n < 1 || args[0]->kind != V_INT || !blocks_keep || args[0]->i >= RARRAY_LEN(blocks_keep))
         cmp_fail(c, at, "__rby_block: no such block");
     BlockRun b = {c, rb_ary_entry(blocks_keep, (long)args[0]->i), args + 1, n - 1, NULL};

@@ -30,12 +30,12 @@ void rby_stdout_back(void);
 /* template(spec, ...) and inline_template(text, ...), as compiler
  * functions (see compiler_fns in cfuncs.c): the rendered texts
  * concatenated, a string in the compile arena; errors end the compile. */
-Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
-Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+Value *rby_f_template(CallCtx *cc);
+Value *rby_f_inline_template(CallCtx *cc);
 /* __rby_block(INDEX, args...): runs the Ruby block a Ruby caller gave
  * call_function() (see rb.c); a compiler function only the lambdas the
  * bridge makes call. */
-Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda);
+Value *rby_f_block(CallCtx *cc);
 /* Functions that modules write in Ruby (rbfunc.c).  rby_fn_find gives
  * the function called name from <module>/lib/puppet/functions/<ns>/<name>.rb
  * (4.x) or <module>/lib/puppet/parser/functions/<name>.rb (3.x) of the

@@ -29,7 +29,7 @@
 #undef xrealloc
 #undef xcalloc
 #undef xfree
-#include "compiler/functions.h"
+#include "compiler/fn/fnapi.h"
 #include "parser/parser.h"
 #include "base/util.h"
 #include "base/buf.h"

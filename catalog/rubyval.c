@@ -1,0 +1,316 @@
+/*
+ * rubyval.c - Ruby's view of Puppet values (see rubyval.h): inspect, to_s,
+ * class names, <=>, Integer()/Float() parsing, Float#to_s.
+ *
+ * The dialects keep, byte for byte, what each caller printed before they
+ * shared this file; where they differ from each other they may differ from
+ * Ruby too, and the differences are all here, in rv_inspect_str and the
+ * switches below: RV_FN decodes UTF-8 (an invalid byte is \xNN) and
+ * shows DEL as \u007F; RV_HIERA works on bytes and shows DEL as \x7F;
+ * RV_AGENT stops at a NUL and names only \n \t \r \e (others as \uXXXX).
+ */
+#include "catalog/rubyval.h"
+#include "base/utf8.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
+static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
+
+/* ---- String#inspect ---- */
+
+void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
+{
+    int utf8 = d == RV_FN || d == RV_FN3, few = d == RV_AGENT;
+    if (d == RV_AGENT) len = strlen(s);
+    buf_addc(b, '"');
+    for (size_t i = 0; i < len;) {
+        long cp;
+        size_t l = 1;
+        unsigned char c = (unsigned char)s[i];
+        if (utf8) l = utf8_decode(s + i, len - i, &cp);
+        else cp = c < 0x80 ? c : 0x80;
+        if (utf8 && cp < 0) buf_printf(b, "\\x%02X", c);
+        else if (c == '"' || c == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)c); }
+        else if (c == '#' && i + 1 < len && strchr("{$@", s[i + 1]) && (utf8 || s[i + 1])) buf_adds(b, "\\#");
+        else if (c == '\n') buf_adds(b, "\\n");
+        else if (c == '\t') buf_adds(b, "\\t");
+        else if (c == '\r') buf_adds(b, "\\r");
+        else if (c == 033) buf_adds(b, "\\e");
+        else if (!few && c == '\f') buf_adds(b, "\\f");
+        else if (!few && c == '\v') buf_adds(b, "\\v");
+        else if (!few && c == '\b') buf_adds(b, "\\b");
+        else if (!few && c == '\a') buf_adds(b, "\\a");
+        else if (c == 0x7f && d == RV_HIERA) buf_adds(b, "\\x7F");
+        else if (cp < 0x20 || cp == 0x7f) buf_printf(b, "\\u%04lX", cp);
+        else buf_add(b, s + i, l);
+        i += l;
+    }
+    buf_addc(b, '"');
+}
+
+/* Ruby's Float#to_s: the shortest text that reads back the same, always
+ * with a fraction ("2.0"), exponent form as "1.0e+16". */
+void rv_float_to_s(Buf *b, double f)
+{
+    char tmp[64];
+    if (isnan(f)) { buf_adds(b, "NaN"); return; }
+    if (isinf(f)) { buf_adds(b, f < 0 ? "-Infinity" : "Infinity"); return; }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
+        if (strtod(tmp, NULL) == f)
+            break;
+    }
+    char *e = strchr(tmp, 'e');
+    if (!e && (fabs(f) >= 1e16 || (f != 0 && fabs(f) < 1e-4))) {
+        snprintf(tmp, sizeof tmp, "%.16e", f);   /* force the exponent form */
+        e = strchr(tmp, 'e');
+    }
+    if (e) {
+        /* mantissa, trimmed of trailing zeros but keeping ".0" */
+        Buf m = BUF_INIT;
+        buf_add(&m, tmp, (size_t)(e - tmp));
+        if (!strchr(m.s, '.'))
+            buf_adds(&m, ".0");
+        while (m.len > 2 && m.s[m.len - 1] == '0' && m.s[m.len - 2] != '.')
+            m.s[--m.len] = '\0';
+        int ex = atoi(e + 1);
+        buf_printf(b, "%se%c%02d", m.s, ex < 0 ? '-' : '+', abs(ex));
+        buf_free(&m);
+        return;
+    }
+    buf_adds(b, tmp);
+    if (!strpbrk(tmp, ".ne"))
+        buf_adds(b, ".0");
+}
+
+/* ---- inspect and to_s ---- */
+
+void rv_to_s(Buf *b, const Value *v, RvDialect d)
+{
+    if (d == RV_AGENT) {            /* Puppet.notice: arrays flattened, joined by spaces */
+        switch (v->kind) {
+        case V_STR: buf_adds(b, v->str.s); return;
+        case V_UNDEF: return;
+        case V_FLOAT: rv_float_to_s(b, v->f); return;
+        case V_ARRAY:
+            for (size_t i = 0; i < v->arr.n; i++) {
+                if (i) buf_addc(b, ' ');
+                rv_to_s(b, v->arr.items[i], d);
+            }
+            return;
+        case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); return;
+        default: rv_inspect(b, v, d); return;
+        }
+    }
+    switch (v->kind) {
+    case V_UNDEF: break;
+    case V_STR: buf_add(b, v->str.s, v->str.len); break;
+    case V_ARRAY: case V_HASH: rv_inspect(b, v, d == RV_FN3 ? RV_FN : d); break;
+    case V_REGEX:
+        if (d == RV_HIERA) val_to_s(b, v);
+        else buf_printf(b, "(?-mix:%s)", v->regex.src);
+        break;
+    case V_TYPE:
+        if (d == RV_HIERA) val_to_s(b, v);
+        else val_to_string(b, v);   /* File['/x'], Class[foo], Integer[1] */
+        break;
+    default: val_to_s(b, v); break;
+    }
+}
+
+void rv_inspect(Buf *b, const Value *v, RvDialect d)
+{
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, "nil"); return;
+    case V_STR: rv_inspect_str(b, v->str.s, v->str.len, d); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            rv_inspect(b, v->arr.items[i], d);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            rv_inspect(b, v->hash.keys[i], d);
+            buf_adds(b, "=>");
+            rv_inspect(b, v->hash.vals[i], d);
+        }
+        buf_addc(b, '}');
+        return;
+    default: break;
+    }
+    if (d == RV_HIERA) {
+        val_to_s(b, v);
+    } else if (d == RV_AGENT) {
+        switch (v->kind) {
+        case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
+        case V_FLOAT: rv_float_to_s(b, v->f); break;
+        case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+        case V_SENSITIVE: buf_adds(b, "#<Sensitive [value redacted]>"); break;
+        default: val_to_s(b, v); break;
+        }
+    } else if (v->kind == V_DEFAULT) {
+        buf_adds(b, ":default");
+    } else if (v->kind == V_REGEX && d == RV_FN3) {
+        Buf t = BUF_INIT;
+        buf_printf(&t, "/%s/", v->regex.src);
+        rv_inspect_str(b, t.s, t.len, d);
+        buf_free(&t);
+    } else if (v->kind == V_REGEX) {  /* Regexp#inspect: a bare '/' escaped */
+        buf_addc(b, '/');
+        for (const char *p = v->regex.src; *p; p++) {
+            if (*p == '\\' && p[1]) buf_addc(b, *p++);
+            else if (*p == '/') buf_addc(b, '\\');
+            buf_addc(b, *p);
+        }
+        buf_addc(b, '/');
+    } else {
+        rv_to_s(b, v, d);
+    }
+}
+
+/* ---- class names ---- */
+
+const char *rv_class(Arena *a, const Value *v, RvDialect d)
+{
+    switch (v->kind) {
+    case V_UNDEF: return "NilClass";
+    case V_DEFAULT: return "Symbol";
+    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
+    case V_INT: return "Integer";
+    case V_FLOAT: return "Float";
+    case V_STR: return "String";
+    case V_ARRAY: return "Array";
+    case V_HASH: return "Hash";
+    case V_REGEX: return "Regexp";
+    case V_TYPE:
+        if (val_is_resref(v)) return d == RV_FN3 ? "Puppet::Resource" : "Puppet::Pops::Types::PResourceType";
+        return arena_printf(a, "Puppet::Pops::Types::P%sType", v->type.name);
+    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
+    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
+    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
+    }
+    return "Object";
+}
+
+/* ---- <=> ---- */
+
+int rv_str_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+    int r = memcmp(a, b, al < bl ? al : bl);
+    if (r) return r < 0 ? -1 : 1;
+    return al < bl ? -1 : al > bl;
+}
+
+/* Ruby's a <=> b; 2 when the two do not compare (Ruby's nil). */
+int rv_cmp(const Value *a, const Value *b)
+{
+    if (is_num(a) && is_num(b)) {
+        if (a->kind == V_INT && b->kind == V_INT) return a->i < b->i ? -1 : a->i > b->i;
+        double x = num(a), y = num(b);
+        if (isnan(x) || isnan(y)) return 2;
+        return x < y ? -1 : x > y;
+    }
+    if (a->kind != b->kind) return 2;
+    if (VAL_IS_TIME(a)) {            /* Timestamps with Timestamps, Timespans with Timespans */
+        __int128 x = val_time_ns(a), y = val_time_ns(b);
+        return x < y ? -1 : x > y;
+    }
+    switch (a->kind) {
+    case V_STR: return rv_str_cmp(a->str.s, a->str.len, b->str.s, b->str.len);
+    case V_DEFAULT: return 0;
+    case V_ARRAY:
+        for (size_t i = 0; i < a->arr.n && i < b->arr.n; i++) {
+            int r = rv_cmp(a->arr.items[i], b->arr.items[i]);
+            if (r) return r;
+        }
+        return a->arr.n < b->arr.n ? -1 : a->arr.n > b->arr.n;
+    case V_UNDEF: return 0;     /* nil <=> nil is 0 */
+    case V_BOOL: return a->b == b->b ? 0 : 2;
+    default: return val_identical(a, b) ? 0 : 2;
+    }
+}
+
+/* ---- Kernel#Integer and Kernel#Float ---- */
+
+/* Ruby's Integer(s, radix): decimal, 0x / 0b / 0o / 0d / leading-0 octal
+ * (with a radix, only the prefix that names it), '_' between digits,
+ * surrounding blanks; radix 0 is Integer(s).  0 on failure. */
+int rv_integer(const char *s, int radix, int64_t *out)
+{
+    while (isspace((unsigned char)*s)) s++;
+    int neg = 0;
+    if (*s == '+' || *s == '-') neg = *s++ == '-';
+    int base = radix ? radix : 10;
+    if (s[0] == '0' && s[1]) {
+        /* a prefix names the base; with a radix given, only its own */
+        char c = (char)tolower((unsigned char)s[1]);
+        int pb = c == 'x' ? 16 : c == 'b' ? 2 : c == 'o' ? 8 : c == 'd' ? 10 : 0;
+        if (pb && (!radix || radix == pb)) base = pb, s += 2;
+        else if (!pb && (!radix || radix == 8)) base = 8, s += 1;
+    }
+    uint64_t v = 0;
+    int digits = 0, last_us = 0;
+    for (; *s; s++) {
+        if (*s == '_') {
+            if (!digits || last_us) return 0;
+            last_us = 1;
+            continue;
+        }
+        int d;
+        char c = (char)tolower((unsigned char)*s);
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'z') d = c - 'a' + 10;
+        else break;
+        if (d >= base) return 0;
+        v = v * (uint64_t)base + (uint64_t)d;
+        digits++;
+        last_us = 0;
+    }
+    if (last_us) return 0;
+    while (isspace((unsigned char)*s)) s++;
+    if (*s || (!digits && base != 8)) return 0;
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return 1;
+}
+
+/* Ruby's Float(): a decimal or hex number, '_' between digits, blanks
+ * around; no "1." or "inf".  0 on failure. */
+int rv_float(const char *s, double *out)
+{
+    char buf[128];
+    size_t n = 0;
+    while (isspace((unsigned char)*s)) s++;
+    for (const char *p = s; *p && n < sizeof buf - 1; p++) {
+        if (*p == '_') {
+            if (p == s || !isxdigit((unsigned char)p[-1]) || !isxdigit((unsigned char)p[1])) return 0;
+            continue;
+        }
+        buf[n++] = *p;
+    }
+    buf[n] = '\0';
+    while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
+    if (!n) return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = (char)tolower((unsigned char)buf[i]);
+        if (c == 'n' || c == 'i') return 0;                 /* nan, inf */
+        if (c == '.' && (i + 1 >= n || !isdigit((unsigned char)buf[i + 1]))) return 0;
+    }
+    char *end;
+    double d = strtod(buf, &end);
+    if (*end) {
+        int64_t iv;
+        if (!rv_integer(buf, 0, &iv)) return 0;
+        d = (double)iv;
+    }
+    *out = d;
+    return 1;
+}

@@ -1,0 +1,60 @@
+/*
+ * fnaux.h - the helpers the data functions share (aux.c; the Iterable walk
+ * in iterate.c, sign() in collections.c, infer_type() in types.c), as
+ * lauxlib.h is for Lua's libraries.  The data functions see only this,
+ * fnapi.h and the value, regex and Ruby-behaviour modules: never the
+ * evaluator's internals, so they link without it (t/functions.c).
+ * Results live in cc->arena.
+ */
+#ifndef COMPILER_FN_FNAUX_H
+#define COMPILER_FN_FNAUX_H
+#include "compiler/fn/fnapi.h"
+
+/* A growable list in the arena: safe to hold across ev_yield(). */
+typedef struct AVec { Value **v; size_t n, cap; } AVec;
+
+typedef struct Iter {
+    Value **items;          /* the elements (for a hash or a range: NULL) */
+    size_t n;
+    const Value *h;         /* the hash, when iterating one */
+    int range;              /* an integer range lo, lo+1, ...: made one at a time */
+    int64_t lo;
+} Iter;
+
+/* Puppet.warn_once keys for the deprecations the functions report. */
+enum { DEP_ABS, DEP_CEILING, DEP_FLOOR, DEP_MIN_NUM, DEP_MIN_ANY, DEP_MAX_NUM, DEP_MAX_ANY, DEP_COUNT };
+
+Value *fn_mk_array(CallCtx *cc, Value **items, size_t n);  /* an array of items (not copied) */
+Value *fn_mk_str(CallCtx *cc, Buf *b);                     /* a string of b's text */
+Value *fn_pair(CallCtx *cc, Value *k, Value *v);           /* [k, v] */
+int fn_is_num(const Value *v);                             /* Integer or Float */
+double fn_num(const Value *v);                             /* its value as a double */
+void fn_av_push(CallCtx *cc, AVec *av, Value *x);
+Value *fn_av_array(CallCtx *cc, AVec *av);
+/* The characters of a string as one-character string values. */
+Value **fn_u8_chars(CallCtx *cc, const Value *s, size_t *n);
+/* The generalised type Puppet reports after "got": "Tuple", "Struct", "Integer". */
+const char *fn_got_type(CallCtx *cc, const Value *v);
+/* "a String value", "an Array value" */
+const char *fn_a_value(CallCtx *cc, const char *type);
+/* 'fn' parameter 'param' expects <expect>, got <type> */
+_Noreturn void fn_fail_param(CallCtx *cc, const char *fn, const char *param, const char *expect, const Value *v);
+/* "The function 'fn' was called with arguments it does not accept. ..." */
+_Noreturn void fn_fail_dispatch(CallCtx *cc, const char *fn, const char *const *sigs, const char *const *why, size_t n);
+/* The lambda's parameter count, or "'fn' block expects ..." unless in lo..hi. */
+int fn_check_block(CallCtx *cc, const char *fn, int lo, int hi);
+/* Logs msg as a warning once per run (which: DEP_*). */
+void fn_deprecate(CallCtx *cc, int which, const char *msg);
+/* Fills it for an Iterable value; 0 when v is not one. */
+int fn_iter_of(CallCtx *cc, const Value *v, Iter *it);
+/* Element i of it (hash pairs and range integers made on demand). */
+Value *fn_iter_at(CallCtx *cc, const Iter *it, size_t i);
+/* The elements of an Iterable (a hash gives [key, value] pairs), or NULL
+ * when v is not Iterable. */
+Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n);
+int fn_sign(double d);                                     /* -1, 0, 1 */
+/* Ruby's rb_cmpint on a block's answer r for elements a and b. */
+int fn_block_sign(CallCtx *cc, const Value *r, const Value *a, const Value *b);
+/* Puppet's inferred type of v, as type() gives it. */
+Value *fn_infer_type(CallCtx *cc, Value *v);
+#endif
