@@ -758,6 +758,31 @@ static Value *ts_parse(Compiler *c, const Node *at, const char *str, const char 
     return timestamp(c, at, secs * NS_PER_SEC + p.frac_ns);
 }
 
+/* Ruby's strftime refuses a directive wider than this (Errno::ERANGE);
+ * mcomp also bounds the whole result, which Ruby does not. */
+#define STRFTIME_WIDTH_MAX 5242880
+#define STRFTIME_RESULT_MAX (64u << 20)
+
+/* Refuses a format whose widths Ruby would refuse, or whose result would
+ * pass mcomp's limit, before anything is written out. */
+static void check_widths(Compiler *c, const Node *at, const char *f, size_t flen)
+{
+    uint64_t total = flen;
+    for (size_t i = 0; i + 1 < flen; i++) {
+        if (f[i] != '%') continue;
+        size_t start = i++;
+        while (i < flen && strchr("-_0^#", f[i])) i++;
+        uint64_t w = 0;
+        while (i < flen && isdigit((unsigned char)f[i]) && w <= INT_MAX) w = w * 10 + (uint64_t)(f[i++] - '0');
+        if (w > INT_MAX) continue;              /* printed as text, as Ruby does */
+        if (w > STRFTIME_WIDTH_MAX)
+            cmp_fail(c, at, "strftime(): Numerical result out of range - %.*s", (int)(i - start + 1 < 64 ? i - start + 1 : 64), f + start);
+        total += w;
+        if (total > STRFTIME_RESULT_MAX)
+            cmp_fail(c, at, "strftime(): the result would be longer than %u bytes (mcomp's limit)", STRFTIME_RESULT_MAX);
+    }
+}
+
 /* Timestamp#format(format, timezone) */
 static void ts_format(Compiler *c, const Node *at, Buf *b, const Value *ts, const char *fmt, size_t flen, const char *tz)
 {
@@ -770,6 +795,7 @@ static void ts_format(Compiler *c, const Node *at, Buf *b, const Value *ts, cons
     } else {
         tm_break(&t, val_time_ns(ts), 0, 1);
     }
+    check_widths(c, at, fmt, flen);
     rb_strftime(b, fmt, flen, &t);
 }
 

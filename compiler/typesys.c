@@ -1500,8 +1500,26 @@ static void mm_describe(Compiler *c, Value *t, Value *v, const PathEl *path, MLi
     internal_describe(c, normalize(c, t), t, v, path, out);
 }
 
+/* Evaluates every alias the message about t will expand, so that an error
+ * in an alias (an unknown type in its body) unwinds before the message's
+ * buffers are allocated, not from inside them. */
+static void resolve_aliases(Compiler *c, const Value *t, const Expanding *ex, int depth)
+{
+    if (!t || t->kind != V_TYPE || depth > 100) return;
+    const Node *al = alias_node(c, t);
+    if (al) {
+        for (const Expanding *e = ex; e; e = e->up)
+            if (!strcmp(e->name, al->text)) return;
+        Expanding here = {al->text, ex};
+        resolve_aliases(c, ev_expr(c, c->top, al->a), &here, depth + 1);
+        return;
+    }
+    for (size_t i = 0; i < t->type.n; i++) resolve_aliases(c, t->type.params[i], ex, depth + 1);
+}
+
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig)
 {
+    resolve_aliases(c, type, NULL, 0);
     MList l = {0};
     mm_describe(c, type, v, path_el(c, NULL, head, 0), &l);
     if (!l.n) {   /* should not happen: describe what we can */
