@@ -18,19 +18,19 @@ static _Noreturn void no_ruby(Compiler *c, const Node *at, const char *what)
     cmp_fail(c, at, "%s: this fuzz build has no Ruby", what);
 }
 
-Value *rby_f_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+Value *rby_f_template(CallCtx *cc)
 {
-    no_ruby(c, at, "template()");
+    no_ruby(cc->c, cc->call, "template()");
 }
 
-Value *rby_f_inline_template(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+Value *rby_f_inline_template(CallCtx *cc)
 {
-    no_ruby(c, at, "inline_template()");
+    no_ruby(cc->c, cc->call, "inline_template()");
 }
 
-Value *rby_f_block(Compiler *c, Scope *s, const Node *at, Value **args, size_t n, const Node *lambda)
+Value *rby_f_block(CallCtx *cc)
 {
-    no_ruby(c, at, "a Ruby block");
+    no_ruby(cc->c, cc->call, "a Ruby block");
 }
 
 const RbyFunc *rby_fn_find(Compiler *c, const Node *at, const char *name) { return NULL; }
@@ -44,3 +44,4 @@ const TypeDef *rby_type_load(Compiler *c, const Node *at, const char *lname) { r
 int rby_type_is_ruby(const TypeDef *td) { return 0; }
 Value *rby_type_title(Compiler *c, const Node *at, const TypeDef *td, const char *title) { return NULL; }
 Value *rby_facts_custom(Compiler *c, Value *facts) { return facts; }
+Value *rby_facts_ruby(Compiler *c) { return NULL; }   /* no ruby fact */
