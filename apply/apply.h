@@ -42,4 +42,9 @@ typedef struct TxSummary {
 /* Walks g and applies every resource (spec §11 steps 6-7).  Returns 0, or
  * -1 when a run-level error stopped it part-way (message printed). */
 int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
+
+/* Checks every resource of g before the first change: its type known and
+ * managed here (tool names who cannot manage it), its parameters accepted
+ * by the provider.  Prints an Error line per fault; returns their count. */
+int tx_validate(const Graph *g, const char *tool);
 #endif

@@ -14,7 +14,6 @@
 #include "apply/apply.h"
 #include "catalog/json.h"
 #include "types/provider.h"
-#include "types/types.h"
 #include "base/rootfs.h"
 #include "base/runlock.h"
 #include "base/util.h"
@@ -98,39 +97,6 @@ static int mkdir_p(const char *dir)
     int rc = mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
     free(d);
     return rc;
-}
-
-/* Every resource is checked before the first change (spec README): types
- * known and supported here, parameters accepted by the provider. */
-static int validate(const Graph *g)
-{
-    int errors = 0;
-    for (int v = 0; v < g->nv; v++) {
-        if (g->v[v].role != V_RESOURCE) continue;
-        const Resource *r = g->v[v].res;
-        const Provider *p = provider_find(r->type);
-        Buf err = BUF_INIT;
-        if (!p) {
-            if (type_find_applied(r->type, strlen(r->type)))
-                buf_printf(&err, "mapply cannot manage %s resources yet", r->type);
-            else
-                buf_printf(&err, "Unknown resource type '%s'", r->type);
-        } else if (p->validate) {
-            provider_validate(p, r, &err);
-        }
-        if (err.len) {
-            /* providers give Puppet's two wordings: a bare reason, or a whole
-             * "Parameter x failed on Exec[y]: ..." sentence */
-            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
-            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
-            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
-            else if (r->line) fprintf(stderr, " (line: %d)", r->line);
-            fputc('\n', stderr);
-            errors++;
-        }
-        buf_free(&err);
-    }
-    return errors;
 }
 
 typedef struct SumLine { const char *label; long value; } SumLine;
@@ -324,7 +290,7 @@ int main(int argc, char **argv)
         goto out;
     }
     if (graph_build(&g, &cat) != 0) goto out;
-    if (validate(&g)) goto out;
+    if (tx_validate(&g, "mapply")) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;
         memset(&cs, 0, sizeof cs);

@@ -14,6 +14,7 @@
 #include "types/provider.h"
 #include "types/run.h"
 #include "types/schedule.h"
+#include "types/types.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <stdio.h>
@@ -747,4 +748,35 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     free(indeg);
     free(h.v);
     return tx.aborted ? -1 : 0;
+}
+
+int tx_validate(const Graph *g, const char *tool)
+{
+    int errors = 0;
+    for (int v = 0; v < g->nv; v++) {
+        if (g->v[v].role != V_RESOURCE) continue;
+        const Resource *r = g->v[v].res;
+        const Provider *p = provider_find(r->type);
+        Buf err = BUF_INIT;
+        if (!p) {
+            if (type_find_applied(r->type, strlen(r->type)))
+                buf_printf(&err, "%s cannot manage %s resources yet", tool, r->type);
+            else
+                buf_printf(&err, "Unknown resource type '%s'", r->type);
+        } else if (p->validate) {
+            provider_validate(p, r, &err);
+        }
+        if (err.len) {
+            /* providers give Puppet's two wordings: a bare reason, or a whole
+             * "Parameter x failed on Exec[y]: ..." sentence */
+            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
+            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
+            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
+            else if (r->line) fprintf(stderr, " (line: %d)", r->line);
+            fputc('\n', stderr);
+            errors++;
+        }
+        buf_free(&err);
+    }
+    return errors;
 }

@@ -17,7 +17,6 @@
 #include "compiler/compiler.h"
 #include "compiler/ruby/rb.h"
 #include "types/provider.h"
-#include "types/types.h"
 #include "base/util.h"
 #include <errno.h>
 #include <pthread.h>
@@ -41,27 +40,6 @@ static int valid_var(const char *s)
     for (; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
     return 1;
-}
-
-/* mapply's validation before the first change: a type it cannot manage
- * or a bad parameter stops the state before it starts. */
-static int validate(const Graph *g)
-{
-    int errors = 0;
-    for (int v = 0; v < g->nv; v++) {
-        if (g->v[v].role != V_RESOURCE) continue;
-        const Resource *r = g->v[v].res;
-        const Provider *p = provider_find(r->type);
-        Buf err = BUF_INIT;
-        if (!p) buf_printf(&err, "Unknown resource type '%s'", r->type);
-        else if (p->validate) provider_validate(p, r, &err);
-        if (err.len) {
-            fprintf(stderr, "Error: Validation of %s failed: %s\n", r->ref, buf_cstr(&err));
-            errors++;
-        }
-        buf_free(&err);
-    }
-    return errors;
 }
 
 int states_run(const char *what, const Formula *f, const char *text, const StateEnv *env)
@@ -122,7 +100,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     memset(&g, 0, sizeof g);
     if (job.rc != 0) {
         fprintf(stderr, "The %s of %s does not compile\n", what, f->name);
-    } else if (graph_build(&g, &cat) == 0 && !validate(&g)) {
+    } else if (graph_build(&g, &cat) == 0 && !tx_validate(&g, "mpm")) {
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
         if (graph_cycles(&g, &cs)) {
