@@ -11,7 +11,10 @@
  * first, then the state directory's, always in that order, so two runs
  * waiting with --wait never wait for each other.
  */
+#define _GNU_SOURCE             /* memfd_create */
 #include "apply/apply.h"
+#include "compiler/options.h"
+#include "compiler/ruby/rb.h"
 #include "catalog/json.h"
 #include "types/provider.h"
 #include "base/rootfs.h"
@@ -23,15 +26,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 static void usage(FILE *out)
 {
-    fputs("usage: mapply [options] CATALOG.json\n"
-          "Apply a catalog (Puppet JSON format v2, from mcomp or puppet catalog compile) to this machine.\n"
+    fputs("usage: mapply [options] MANIFEST|MANIFESTDIR|ENVDIR|-\n"
+          "       mapply [options] -e CODE\n"
+          "       mapply [options] CATALOG.json\n"
+          "       mapply [options] --catalog FILE\n"
+          "Apply a catalog (Puppet JSON format v2, from mcomp or puppet catalog compile) to this\n"
+          "machine, or compile a manifest as mcomp does and apply its catalog, as puppet apply.\n"
+          "A FILE argument is a catalog when its name ends in .json, or when it does not end\n"
+          "in .pp and its text starts with '{' (or with puppet's \"Notice: Compiled catalog\");\n"
+          "otherwise it is a manifest.  A directory is a manifest directory or an environment.\n"
           "\n"
+          "  --catalog FILE          apply the catalog in FILE (whatever its name)\n"
           "  --noop                  change nothing; say what would change\n"
           "  --validate              only check the catalog (JSON, shape, types, parameters,\n"
           "                          references, cycles): change, write and lock nothing;\n"
@@ -57,16 +69,79 @@ static void usage(FILE *out)
           "                          packages, users and commands all under DIR\n"
           "                          (one run at a time per root: the run locks DIR itself,\n"
           "                          or / without --root, whatever its --vardir)\n"
-          "  --modulepath DIR[:DIR]  where puppet:///modules/<module>/<path> sources are\n"
-          "                          found (<DIR>/<module>/files/<path>)\n"
           "  --show_diff             print a unified diff of each file content change\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
+          "Compiling (a manifest, a directory, - or -e; the same options as mcomp's; the\n"
+          "module path is also where puppet:///modules/<module>/<path> sources are found,\n"
+          "as <DIR>/<module>/files/<path>, and --modulepath alone serves a catalog too):\n",
+          out);
+    copt_usage(out);
+    fputs("\n"
           "Exit status: 0 ok (with --detailed-exitcodes: 0 no changes, 2 changes, 4 failures,\n"
-          "6 both); 1 could not run, and usage errors (one line on stderr: mapply: REASON),\n"
+          "6 both); 1 could not run (a manifest that does not compile, with mcomp's\n"
+          "FILE:LINE:COL messages), and usage errors (one line on stderr: mapply: REASON),\n"
           "as puppet apply.\n",
           out);
+}
+
+/* Whether the argument is a manifest to compile rather than a catalog:
+ * "-", a directory, a name ending in .pp; not one ending in .json; else
+ * by its text (a catalog starts with '{', or with the line puppet catalog
+ * compile prints first).  A file that cannot be read counts as a catalog
+ * (the catalog reader says why). */
+static int is_manifest(const char *arg)
+{
+    size_t n = strlen(arg);
+    struct stat st;
+    if (!strcmp(arg, "-")) return 1;
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
+    if (n > 5 && !strcmp(arg + n - 5, ".json")) return 0;
+    if (n > 3 && !strcmp(arg + n - 3, ".pp")) return 1;
+    FILE *f = fopen(arg, "rb");
+    if (!f) return 0;
+    char head[256];
+    size_t got = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[got] = '\0';
+    const char *p = head;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+    return !(*p == '{' || !strncmp(p, "Notice: Compiled catalog", 24));
+}
+
+/* Compiles what cli names (as mcomp would) and puts its catalog into cat:
+ * the catalog goes through its JSON text, read back as a catalog file is,
+ * so a run is the run of `mcomp ... > c.json; mapply c.json`.  The text
+ * stays in memory (an anonymous file), never on disk.  0, or 1 after the
+ * compiler's messages. */
+static int compile_catalog(const CompileOptions *copt, Catalog *cat, Buf *err)
+{
+    Arena carena;
+    arena_init(&carena);
+    Catalog ccat;
+    cat_init(&ccat, &carena);
+    int rc = copt_compile(copt, &carena, &ccat);
+    rby_stdout_back();
+    if (rc == 0) {
+        int fd = memfd_create("mapply-catalog", MFD_CLOEXEC);
+        FILE *f = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
+        if (!f || cat_write_json(&ccat, f) != 0 || fclose(f) != 0) {
+            fprintf(stderr, "Error: Cannot keep the compiled catalog: %s\n", strerror(errno));
+            rc = 1;
+        } else {
+            char path[64];
+            snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+            if (cat_read_json(cat, path, err) != 0) {
+                fprintf(stderr, "Error: Could not parse the compiled catalog: %s\n", buf_cstr(err));
+                rc = 1;
+            }
+        }
+        if (fd >= 0) close(fd);
+    }
+    cat_free(&ccat);
+    arena_free(&carena);
+    return rc ? 1 : 0;
 }
 
 static int split_list(char *s, const char ***out)
@@ -190,10 +265,13 @@ int main(int argc, char **argv)
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.log_level = LOG_NOTICE;
+    CompileCli cli;
+    memset(&cli, 0, sizeof cli);
     int detailed = 0, graph = 0, summary = 0, validate_only = 0, wait = 0;
-    const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL;
-    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_MODPATH, O_DIFF, O_VALIDATE, O_WAIT };
-    static const struct option longopts[] = {
+    const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL, *catalog_opt = NULL;
+    enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_DIFF, O_VALIDATE, O_WAIT, O_CATALOG };
+    static const struct option own[] = {
+        {"catalog", required_argument, NULL, O_CATALOG},
         {"noop", no_argument, NULL, O_NOOP},
         {"validate", no_argument, NULL, O_VALIDATE},
         {"wait", no_argument, NULL, O_WAIT},
@@ -210,17 +288,19 @@ int main(int argc, char **argv)
         {"graph-format", required_argument, NULL, O_GRAPHFMT},
         {"report", required_argument, NULL, O_REPORT},
         {"root", required_argument, NULL, O_ROOT},
-        {"modulepath", required_argument, NULL, O_MODPATH},
         {"show_diff", no_argument, NULL, O_DIFF},
         {"show-diff", no_argument, NULL, O_DIFF},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
+    struct option *longopts = copt_merge(own);
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":vdhV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":vdhV" COPT_SHORTOPTS, longopts, NULL)) != -1) {
+        if (copt_handle(&cli, ch, optarg)) continue;
         switch (ch) {
+        case O_CATALOG: catalog_opt = optarg; break;
         case O_NOOP: opt.noop = 1; break;
         case O_VALIDATE: validate_only = 1; break;
         case O_WAIT: wait = 1; break;
@@ -236,26 +316,48 @@ int main(int argc, char **argv)
         case O_GRAPHFMT: graph_format = optarg; graph = 1; break;
         case O_REPORT: report = optarg; break;
         case O_ROOT: opt.root = optarg; break;
-        case O_MODPATH: opt.modulepath = optarg; break;
         case O_DIFF: opt.show_diff = 1; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': puts("mapply 0.1"); return 0;
+        case 'h': usage(stdout); free(longopts); return 0;
+        case 'V': puts("mapply 0.1"); free(longopts); return 0;
         /* usage errors exit 1, as puppet apply's do: under --detailed-exitcodes
          * 2 means "changes were made", 1 "could not run" */
-        default: util_getopt_error(ch, argv, longopts); return 1;
+        default: util_getopt_error(ch, argv, longopts); free(longopts); return 1;
         }
     }
+    free(longopts);
     if (strcmp(graph_format, "dot") && strcmp(graph_format, "svg") && strcmp(graph_format, "png")) {
         util_usage_error("unknown --graph-format '%s' (dot, svg, png)", graph_format);
         return 1;
     }
-    if (optind == argc) {
-        util_usage_error("no CATALOG given (usage: mapply [options] CATALOG.json)");
+    if (optind < argc - 1) {
+        util_usage_error("one MANIFEST or CATALOG expected, but also got '%s'", argv[optind + 1]);
         return 1;
     }
-    if (optind < argc - 1) {
-        util_usage_error("one CATALOG expected, but also got '%s'", argv[optind + 1]);
+    const char *target = optind < argc ? argv[optind] : NULL;
+    if (catalog_opt && target) {
+        util_usage_error("--catalog %s and '%s': give one of them", catalog_opt, target);
         return 1;
+    }
+    /* a manifest (file, directory, stdin, -e, an environment) or a catalog */
+    int compiling = !catalog_opt && (cli.code || (target ? is_manifest(target) : cli.environment_given || cli.environmentpath));
+    if (!catalog_opt && !target && !compiling) {
+        util_usage_error("no MANIFEST or CATALOG given (usage: mapply [options] MANIFEST|CATALOG.json)");
+        return 1;
+    }
+    const char *catalog_path = catalog_opt ? catalog_opt : target;
+    if (!compiling && cli.compile_only_given) {
+        util_usage_error("%s applies to a manifest, not to the catalog %s", cli.compile_only_name, catalog_path);
+        return 1;
+    }
+    if (compiling) {
+        cli.opt.noop = opt.noop;            /* the clientnoop fact */
+        if (copt_resolve(&cli, target) != 0) {
+            copt_free(&cli);
+            return 1;
+        }
+        opt.modulepath = cli.opt.modulepath;
+    } else {
+        opt.modulepath = cli.modulepath;
     }
     Buf rerr = BUF_INIT;
     if (rootfs_init(opt.root, &rerr) != 0) {   /* every path under --root is resolved in it */
@@ -277,17 +379,21 @@ int main(int argc, char **argv)
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1;
     char *gdir = NULL;
-    struct stat cst;
-    int cfd = open(argv[optind], O_RDONLY | O_CLOEXEC);
-    if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
-        fprintf(stderr, "Error: Could not read catalog %s: %s\n", argv[optind], strerror(errno));
-        if (cfd >= 0) close(cfd);
-        goto out;
-    }
-    close(cfd);
-    if (cat_read_json(&cat, argv[optind], &err) != 0) {
-        fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
-        goto out;
+    if (compiling) {
+        if (compile_catalog(&cli.opt, &cat, &err) != 0) goto out;
+    } else {
+        struct stat cst;
+        int cfd = open(catalog_path, O_RDONLY | O_CLOEXEC);
+        if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
+            fprintf(stderr, "Error: Could not read catalog %s: %s\n", catalog_path, strerror(errno));
+            if (cfd >= 0) close(cfd);
+            goto out;
+        }
+        close(cfd);
+        if (cat_read_json(&cat, catalog_path, &err) != 0) {
+            fprintf(stderr, "Error: Could not parse catalog %s: %s\n", catalog_path, buf_cstr(&err));
+            goto out;
+        }
     }
     if (graph_build(&g, &cat) != 0) goto out;
     if (tx_validate(&g, "mapply")) goto out;
@@ -298,7 +404,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
             fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
         } else {
-            if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", argv[optind]);
+            if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", compiling ? "of the manifest" : catalog_path);
             rc = 0;
         }
         cycles_free(&cs);
@@ -394,5 +500,6 @@ out:
     cat_free(&cat);
     arena_free(&arena);
     rootfs_fini();
+    copt_free(&cli);
     return rc;
 }

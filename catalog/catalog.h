@@ -50,7 +50,7 @@ typedef struct Catalog {
     Arena *arena;
     const char *name;        /* node name */
     const char *environment;
-    const char *version;     /* as read from JSON (mapply), or NULL */
+    const char *version;     /* as read from JSON (mapply), or the environment's config_version (mcomp), or NULL */
     Resource **res;          /* catalog order */
     size_t nres, rescap;
     Map by_key;              /* key -> Resource* */

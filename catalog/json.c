@@ -274,10 +274,14 @@ void cat_json_prepare(const Catalog *c, CatJson *j)
     j->kept = k.body != NULL;
     sha256_final(&sh, d);
     long long version = ((long long)d[0] << 24 | (long long)d[1] << 16 | (long long)d[2] << 8 | d[3]) & 0x7fffffff;
+    /* an environment's config_version gives the version, as a string */
+    buf_adds(head, ",\"version\":");
+    if (c->version) put_cstr(head, c->version);
+    else buf_printf(head, "%lld", version);
     /* RFC 9562 version 8 (custom) UUID from digest bytes. */
-    buf_printf(head, ",\"version\":%lld,\"code_id\":null,\"catalog_uuid\":\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+    buf_printf(head, ",\"code_id\":null,\"catalog_uuid\":\"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
                       "%02x%02x%02x%02x%02x%02x\",\"catalog_format\":2,\"environment\":",
-               version, d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
+               d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
     put_cstr(head, c->environment);
 }

@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define A (c->arena)
@@ -186,6 +189,182 @@ static void validate_resources(Compiler *c)
     buf_free(&err);
 }
 
+/* ---- the main manifest ---- */
+
+typedef struct PathList { char **v; size_t n; } PathList;
+
+static int path_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every .pp file under dir, as Ruby's Dir.glob("DIR/ **" "/ *.pp") finds them
+ * for Puppet (hidden entries skipped, symlinked directories not entered). */
+static void find_pp(const char *dir, PathList *out)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        size_t n = strlen(e->d_name);
+        char *p = xmalloc(strlen(dir) + n + 2);
+        sprintf(p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+            find_pp(p, out);
+        } else if (n > 3 && !strcmp(e->d_name + n - 3, ".pp") && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+            out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
+            out->v[out->n++] = p;
+            continue;
+        }
+        free(p);
+    }
+    closedir(d);
+}
+
+/* Loads the main manifest: opt.code, the file opt.manifest, or for a
+ * directory every .pp file in it, in Puppet's order (sorted by path, at
+ * any depth; puppet apply DIR, an environment's manifests/).  Definitions
+ * of every file are known before main's statements run, file by file.
+ * Returns 0 with the files' trees in *asts (arena), 1 after parse errors,
+ * 2 after an I/O error message. */
+static int load_main(Compiler *c, const Node ***asts, size_t *nasts)
+{
+    const CompileOptions *opt = &c->opt;
+    *nasts = 0;
+    *asts = ARENA_NEWN(A, const Node *, 1);
+    if (opt->code) {
+        *nasts = 1;
+        return load_text(c, opt->code_name ? opt->code_name : "-e", opt->code, opt->code_len, &(*asts)[0]);
+    }
+    if (!opt->manifest) {
+        fprintf(stderr, "%s: error: no manifest to compile\n", util_progname);
+        return 2;
+    }
+    struct stat st;
+    if (stat(opt->manifest, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        *nasts = 1;
+        int rc = load_file(c, opt->manifest, &(*asts)[0]);
+        if (rc == 2) fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, opt->manifest, strerror(errno));
+        return rc;
+    }
+    PathList pl = {NULL, 0};
+    size_t dl = strlen(opt->manifest);
+    while (dl > 1 && opt->manifest[dl - 1] == '/') dl--;
+    char *dir = xstrndup(opt->manifest, dl);
+    find_pp(dir, &pl);
+    free(dir);
+    qsort(pl.v, pl.n, sizeof *pl.v, path_cmp);
+    *asts = ARENA_NEWN(A, const Node *, pl.n + 1);
+    int rc = 0;
+    for (size_t i = 0; i < pl.n && !rc; i++) {
+        const char *path = arena_strdup(A, pl.v[i]);
+        rc = load_file(c, path, &(*asts)[*nasts]);
+        if (rc == 2) fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, path, strerror(errno));
+        (*nasts)++;
+    }
+    for (size_t i = 0; i < pl.n; i++) free(pl.v[i]);
+    free(pl.v);
+    return rc;
+}
+
+/* The environment's config_version: the command's output, stripped, is
+ * the catalog's version (Puppet runs it with its output and errors
+ * together; a failure ends the compile, in Puppet's words). */
+static int config_version(Compiler *c)
+{
+    const char *cmd = c->opt.config_version;
+    int fds[2];
+    if (pipe(fds) != 0) {
+        fprintf(stderr, "%s: error: cannot run %s: %s\n", util_progname, cmd, strerror(errno));
+        return 2;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        close(fds[0]);
+        close(fds[1]);
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0) dup2(null, 0);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    Buf out = BUF_INIT;
+    char tmp[4096];
+    ssize_t got;
+    while ((got = read(fds[0], tmp, sizeof tmp)) != 0) {
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) break;
+        if (out.len < ((size_t)1 << 20)) buf_add(&out, tmp, (size_t)got);
+    }
+    close(fds[0]);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0) status = -1;
+    /* Ruby's String#strip: whitespace and NUL at both ends */
+    const char *s = buf_cstr(&out), *e = s + out.len;
+    while (s < e && (isspace((unsigned char)*s) || !*s)) s++;
+    while (e > s && (isspace((unsigned char)e[-1]) || !e[-1])) e--;
+    int rc = 0;
+    if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        int code = pid < 0 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        fprintf(stderr, "%s: error: Execution of config_version command `%s` failed: Execution of '%s' returned %d: %.*s\n",
+                util_progname, cmd, cmd, code, (int)(e - s), s);
+        rc = 1;
+        diag_errors++;
+    } else if (memchr(s, 0, (size_t)(e - s))) {
+        fprintf(stderr, "%s: error: config_version command `%s`: %s\n", util_progname, cmd, CMP_NUL_MSG);
+        rc = 1;
+        diag_errors++;
+    } else {
+        c->cat->version = arena_strndup(A, s, (size_t)(e - s));
+    }
+    buf_free(&out);
+    return rc;
+}
+
+/* After "Could not find class ::foo": when a modules/foo directory sits
+ * beside the main manifest (or in the working directory) but that modules
+ * directory is not on the module path, say so (a control repository
+ * compiled as a single file). */
+static void hint_module(Compiler *c)
+{
+    const char *cls = c->missing_class;
+    size_t n = strcspn(cls, ":");
+    const char *bases[2] = {NULL, "."};
+    char *man = c->opt.manifest ? realpath(c->opt.manifest, NULL) : NULL;
+    if (man) {
+        struct stat st;
+        char *slash = strrchr(man, '/');
+        if (stat(man, &st) == 0 && !S_ISDIR(st.st_mode) && slash) *slash = '\0';
+        bases[0] = man;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (!bases[i]) continue;
+        char mods[4096], mod[8192];
+        snprintf(mods, sizeof mods, "%s/modules", bases[i]);
+        snprintf(mod, sizeof mod, "%s/%.*s", mods, (int)(n < 1024 ? n : 1024), cls);
+        struct stat st;
+        if (stat(mod, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        char *real = realpath(mods, NULL);
+        int on_path = 0;
+        for (size_t k = 0; k < c->nmodulepath && real && !on_path; k++) {
+            char *r = realpath(c->modulepath[k], NULL);
+            on_path = r && !strcmp(r, real);
+            free(r);
+        }
+        if (!on_path)
+            fprintf(stderr, "%s: note: the module directory %s exists, but %s is not on the module path "
+                            "(give --modulepath %s)\n", util_progname, mod, mods, real ? real : mods);
+        free(real);
+        break;
+    }
+    free(man);
+}
+
 int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
 {
     Compiler cc, *c = &cc;
@@ -204,6 +383,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     int rc = 0;
     if (setjmp(jb)) {
         if (c->epp_out) buf_free(c->epp_out);     /* the template being rendered */
+        if (c->missing_class) hint_module(c);
         cleanup(c);
         return 1;
     }
@@ -261,20 +441,17 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     }
     res_init(c);
     setup_top_scope(c);
-    const Node *ast = NULL;
-    rc = load_file(c, opt->manifest, &ast);
-    if (rc == 2) {
-        fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, opt->manifest, strerror(errno));
-        cleanup(c);
-        return 2;
-    }
+    const Node **asts = NULL;
+    size_t nasts = 0;
+    rc = load_main(c, &asts, &nasts);
+    if (rc == 0 && opt->config_version) rc = config_version(c);
     if (rc != 0) {
         cleanup(c);
-        return 1;
+        return rc;
     }
     c->class_main->evaluated = 1;
     if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after parse: %zu KiB\n", A->total / 1024);
-    ev_block(c, c->top, ast);
+    for (size_t i = 0; i < nasts; i++) ev_block(c, c->top, asts[i]);
     if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after main: %zu KiB\n", A->total / 1024);
     res_evaluate_node(c);
     res_finish(c);

@@ -49,6 +49,13 @@ typedef struct CompileOptions {
     const char *external_facts;      /* "dir:dir" of facts.d directories to read too, or NULL */
     int print_facts;                 /* print the facts as facter --json does, compile nothing */
     int noop;                        /* the clientnoop fact */
+    /* Set from the environment (compiler/options.c); all may be NULL. */
+    const char *code;                /* manifest text to compile instead of reading manifest (-e, stdin) */
+    size_t code_len;
+    const char *code_name;           /* what messages call it ("-e", "<stdin>"); its resources' file is "" */
+    const char *global_hiera_config; /* Hiera's global layer: this hiera.yaml, or when it does not
+                                        exist Puppet's default (common.yaml under its directory's data/) */
+    const char *config_version;      /* a command whose output is the catalog's version */
 } CompileOptions;
 
 struct Compiler {
@@ -98,6 +105,7 @@ struct Compiler {
     struct Hiera *hiera;             /* Hiera 5 state (compiler/hiera/), made on first use */
     int jump;                        /* the return()/next()/break() unwinding now (EV_JUMP_*), or 0 */
     Value *jump_value;               /* its value */
+    const char *missing_class;       /* the class "Could not find class" failed on (for a hint), or NULL */
     int catch_next, catch_return, catch_break;  /* active catchers of each jump (see eval.c) */
 };
 
@@ -151,6 +159,10 @@ const char *cmp_def_module(Compiler *c, const Node *def);
  * caller_module_name): always "defined", never an unknown variable. */
 int cmp_builtin_var(const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
+/* The same for manifest text given on the command line or on stdin:
+ * messages call it name, its resources' file is "" (as Puppet's for code
+ * given as a string). */
+int load_text(Compiler *c, const char *name, const char *text, size_t len, const Node **out);
 /* <module dir>/<dir>/<rest>: module_file only when the file exists,
  * module_path whether or not (for callers that read it anyway); NULL when
  * the module has no directory.  Paths live in the compile arena. */

@@ -143,12 +143,28 @@ static void check_param_types(Compiler *c, const Node *block)
 
 /* Reads and parses path once; registers its definitions.  Returns 0, 1 on
  * syntax errors (reported), 2 when it cannot be read. */
+static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out);
+
 int load_file(Compiler *c, const char *path, const Node **out)
 {
     if (out) *out = NULL;
     if (map_get(&c->loaded, path, strlen(path))) return 0;
     SrcFile *f = diag_file_read(path);
     if (!f) return 2;
+    return load_src(c, f, path, out);
+}
+
+int load_text(Compiler *c, const char *name, const char *text, size_t len, const Node **out)
+{
+    SrcFile *f = diag_file_from_string(name, text, len);
+    free((char *)f->abspath);
+    f->abspath = xstrndup("", 0);        /* Puppet's "file" of code given as text */
+    return load_src(c, f, name, out);
+}
+
+static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out)
+{
+    if (out) *out = NULL;
     c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
     c->files[c->nfiles++] = f;
     const char *key = arena_strdup(A, path);

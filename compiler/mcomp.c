@@ -4,6 +4,7 @@
  * printed on stdout unless the whole compile succeeded.
  */
 #include "compiler/compiler.h"
+#include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
 #include "apply/graph.h"
@@ -21,29 +22,21 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: mcomp [options] MANIFEST\n"
+    fputs("usage: mcomp [options] MANIFEST|MANIFESTDIR|ENVDIR|-\n"
+          "       mcomp [options] -e CODE\n"
+          "       mcomp [options] --environment NAME\n"
           "       mcomp --print-facts [options]\n"
           "Compile a Puppet manifest into a JSON catalog (format v2) on stdout.\n"
-          "\n"
-          "  --modulepath DIR[:DIR]  where to find modules (include ntp -> DIR/ntp/manifests/init.pp)\n"
-          "  --facts FILE            facts as JSON (the output of facter --json; at most 64 MiB);\n"
-          "                          default: gather this machine's facts as Facter 4 does\n"
-          "  --external-facts DIR[:DIR]  facts.d directories to read too (.txt, .json, .yaml,\n"
-          "                          executables), after Facter's default ones\n"
-          "  --print-facts           print the facts (facter --json's shape) and compile nothing;\n"
+          "MANIFEST is a file; MANIFESTDIR a directory whose .pp files (at any depth) are read\n"
+          "in path order; ENVDIR an environment directory (it holds environment.conf,\n"
+          "hiera.yaml, manifests/ or modules/); - reads the manifest from standard input.\n"
+          "\n", out);
+    copt_usage(out);
+    fputs("  --print-facts           print the facts (facter --json's shape) and compile nothing;\n"
           "                          MANIFEST is then optional\n"
-          "  --certname NAME         the node name (default: the fqdn fact)\n"
-          "  --environment NAME      the catalog's environment (default: production)\n"
-          "  --strict-variables      an unknown variable is an error, not a warning\n"
-          "  --hiera-config FILE     the environment's hiera.yaml (version 5); default: the\n"
-          "                          hiera.yaml beside MANIFEST, when there is one\n"
-          "  --datadir DIR           the environment's data directory, instead of the one\n"
-          "                          hiera.yaml names (with no hiera.yaml: DIR/common.yaml)\n"
           "  -o, --output FILE       write the catalog to FILE instead of stdout\n"
           "  --stats                 print resources, wall time, peak memory and whether Ruby\n"
           "                          was started (for ERB templates) on stderr\n"
-          "  --no-cache              do not read or write the cache of compiled Ruby (ERB\n"
-          "                          templates) in $XDG_CACHE_HOME/mcomp or ~/.cache/mcomp\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
@@ -52,18 +45,6 @@ static void usage(FILE *out)
           out);
 }
 
-typedef struct CompileJob { const CompileOptions *opt; Arena *arena; Catalog *cat; int rc; } CompileJob;
-
-static void *compile_thread(void *p)
-{
-    CompileJob *j = p;
-    j->rc = compile(j->opt, j->arena, j->cat);
-    return NULL;
-}
-
-/* Evaluation recurses on the syntax tree, so the compile runs on a thread
- * with a 1 GiB stack (address space only: pages are touched as used);
- * the evaluator's own depth bounds turn anything deeper into an error. */
 /* The compile-time cycle check: the graph mapply would build, and its
  * cycles (cycles.message set when there are some). */
 typedef struct CycleJob { Catalog *cat; int rc; CycleSet cycles; } CycleJob;
@@ -76,20 +57,6 @@ static void *cycle_thread(void *p)
     if (job->rc == 0 && graph_cycles(&g, &job->cycles) <= 0) job->cycles.message = NULL;
     graph_free(&g);
     return NULL;
-}
-
-static int compile_big_stack(const CompileOptions *opt, Arena *arena, Catalog *cat)
-{
-    CompileJob job = {opt, arena, cat, 2};
-    pthread_attr_t attr;
-    pthread_t th;
-    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
-        pthread_create(&th, &attr, compile_thread, &job) == 0) {
-        pthread_join(th, NULL);
-        pthread_attr_destroy(&attr);
-        return job.rc;
-    }
-    return compile(opt, arena, cat);
 }
 
 /* The catalog file: one that holds secrets (a Sensitive value, or a
@@ -117,52 +84,37 @@ int main(int argc, char **argv)
 {
     util_progname = "mcomp";
     util_big_heap((size_t)64 << 20);
-    CompileOptions opt;
-    memset(&opt, 0, sizeof opt);
+    CompileCli cli;
+    memset(&cli, 0, sizeof cli);
     const char *output = NULL;
-    enum { O_MODULEPATH = 256, O_FACTS, O_CERTNAME, O_ENV, O_STRICT, O_STATS, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE, O_EXTERNAL_FACTS, O_PRINT_FACTS };
+    enum { O_STATS = 256, O_PRINT_FACTS };
     int stats = 0;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    static const struct option longopts[] = {
-        {"modulepath", required_argument, NULL, O_MODULEPATH},
-        {"facts", required_argument, NULL, O_FACTS},
-        {"certname", required_argument, NULL, O_CERTNAME},
-        {"environment", required_argument, NULL, O_ENV},
-        {"strict-variables", no_argument, NULL, O_STRICT},
+    static const struct option own[] = {
         {"stats", no_argument, NULL, O_STATS},
-        {"hiera-config", required_argument, NULL, O_HIERA_CONFIG},
-        {"datadir", required_argument, NULL, O_DATADIR},
-        {"no-cache", no_argument, NULL, O_NO_CACHE},
-        {"external-facts", required_argument, NULL, O_EXTERNAL_FACTS},
         {"print-facts", no_argument, NULL, O_PRINT_FACTS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
+    struct option *longopts = copt_merge(own);
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":o:hV" COPT_SHORTOPTS, longopts, NULL)) != -1) {
+        if (copt_handle(&cli, ch, optarg)) continue;
         switch (ch) {
-        case O_MODULEPATH: opt.modulepath = optarg; break;
-        case O_FACTS: opt.facts_file = optarg; break;
-        case O_CERTNAME: opt.certname = optarg; break;
-        case O_ENV: opt.environment = optarg; break;
-        case O_STRICT: opt.strict_variables = 1; break;
         case O_STATS: stats = 1; break;
-        case O_HIERA_CONFIG: opt.hiera_config = optarg; break;
-        case O_DATADIR: opt.datadir = optarg; break;
-        case O_NO_CACHE: rby_cache_disable(); break;
-        case O_EXTERNAL_FACTS: opt.external_facts = optarg; break;
-        case O_PRINT_FACTS: opt.print_facts = 1; break;
+        case O_PRINT_FACTS: cli.opt.print_facts = 1; break;
         case 'o': output = optarg; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': puts("mcomp 0.1"); return 0;
-        default: util_getopt_error(ch, argv, longopts); return 2;
+        case 'h': usage(stdout); free(longopts); return 0;
+        case 'V': puts("mcomp 0.1"); free(longopts); return 0;
+        default: util_getopt_error(ch, argv, longopts); free(longopts); return 2;
         }
     }
-    if (optind == argc && !opt.print_facts) {
+    free(longopts);
+    if (optind == argc && !cli.opt.print_facts && !cli.code && !cli.environment_given && !cli.environmentpath) {
         util_usage_error("no MANIFEST given (usage: mcomp [options] MANIFEST)");
         return 2;
     }
@@ -170,12 +122,19 @@ int main(int argc, char **argv)
         util_usage_error("one MANIFEST expected, but also got '%s'", argv[optind + 1]);
         return 2;
     }
-    opt.manifest = optind < argc ? argv[optind] : NULL;
+    if (cli.opt.print_facts && optind == argc && !cli.code) {
+        /* no environment to find: only the facts */
+        if (!cli.opt.environment) cli.opt.environment = "production";
+    } else if (copt_resolve(&cli, optind < argc ? argv[optind] : NULL) != 0) {
+        copt_free(&cli);
+        return 2;
+    }
+    const CompileOptions opt = cli.opt;
     Arena arena;
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
-    int rc = compile_big_stack(&opt, &arena, &cat);
+    int rc = copt_compile(&opt, &arena, &cat);
     if (rc == 0 && !opt.print_facts) {
         /* Cycles are found here already (users want them at compile time),
          * as a warning: Puppet compiles such a catalog, and so do we; mapply
@@ -228,5 +187,6 @@ int main(int argc, char **argv)
     }
     cat_free(&cat);
     arena_free(&arena);
+    copt_free(&cli);
     return rc;
 }

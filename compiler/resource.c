@@ -827,10 +827,16 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
         return r;
     }
     const Node *def = load_class(c, lname);
-    if (!def && mode == CLASS_RESOURCE) cmp_fail(c, at, "Could not find declared class %s", lname);
+    if (!def && mode == CLASS_RESOURCE) {
+        c->missing_class = lname;
+        cmp_fail(c, at, "Could not find declared class %s", lname);
+    }
     if (!def && is_parent)
         cmp_fail(c, at, "Could not find parent resource type '::%s' of type hostclass in %s", lname, c->opt.environment);
-    if (!def) cmp_fail(c, at, "Could not find class ::%s for %s", lname, c->certname);
+    if (!def) {
+        c->missing_class = lname;
+        cmp_fail(c, at, "Could not find class ::%s for %s", lname, c->certname);
+    }
     if (def->c) {                                   /* inherits: the parent comes first */
         if (def->c->kind == ND_DEFAULT) cmp_fail(c, def->c, "Classes cannot inherit from 'default'");
         /* a parent chain that comes back to a class being created loops */

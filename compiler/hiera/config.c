@@ -454,7 +454,7 @@ Hiera *hi_get(Compiler *c, const Node *at)
     c->hiera = h;
     const char *dd = c->opt.datadir ? absolute_path(c, c->opt.datadir) : NULL;
     const char *path = c->opt.hiera_config ? absolute_path(c, c->opt.hiera_config) : NULL;
-    if (!path) {
+    if (!path && c->opt.manifest) {
         path = hi_path_join(c, dir_of(c, absolute_path(c, c->opt.manifest)), "hiera.yaml");
         if (!is_regular(path)) path = NULL;
     }
