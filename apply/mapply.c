@@ -341,7 +341,7 @@ int main(int argc, char **argv)
     /* a manifest (file, directory, stdin, -e, an environment) or a catalog */
     int compiling = !catalog_opt && (cli.code || (target ? is_manifest(target) : cli.environment_given || cli.environmentpath));
     if (!catalog_opt && !target && !compiling) {
-        util_usage_error("no MANIFEST or CATALOG given (usage: mapply [options] MANIFEST|CATALOG.json)");
+        util_usage_error("no MANIFEST given (usage: mapply [options] MANIFEST|CATALOG.json)");
         return 1;
     }
     const char *catalog_path = catalog_opt ? catalog_opt : target;

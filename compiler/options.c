@@ -476,17 +476,18 @@ int copt_resolve(CompileCli *cli, const char *target)
         if (read_stdin(cli)) return 2;
     } else if (target && copt_is_envdir(target)) {
         envdir = absolute(cli, target, NULL);
-        if (!cli->environment_given) {
-            const char *bn = base_name(envdir);
-            o->environment = valid_env_name(bn) ? keep(cli, xstrndup(bn, strlen(bn))) : "production";
-        }
     } else if (target) {
         manifest = target;
+        if (!cli->environment_given && !cli->environmentpath)
+            envdir = enclosing_env(cli, absolute(cli, manifest, NULL), is_dir(manifest));
+    }
+    if (envdir && !cli->environment_given) {
+        /* a directory named as it stands: its name, when that is a valid one */
+        const char *bn = base_name(envdir);
+        o->environment = valid_env_name(bn) ? keep(cli, xstrndup(bn, strlen(bn))) : "production";
     }
     if (!envdir) {
-        if (manifest && !cli->environment_given && !cli->environmentpath)
-            envdir = enclosing_env(cli, absolute(cli, manifest, NULL), is_dir(manifest));
-        if (!envdir) envdir = find_env(cli, envpath, o->environment);
+        envdir = find_env(cli, envpath, o->environment);
         if (!envdir && (cli->environment_given || (!target && !cli->code))) {
             fprintf(stderr, "%s: error: Could not find a directory environment named '%s' anywhere in the path: %s. "
                             "Does the directory exist?\n", util_progname, o->environment, envpath);

@@ -51,7 +51,7 @@ push @cases,
     ['mapply', ['--gr', 'x'], 1, qr/\Amapply: ambiguous option '--gr' \(--graph, --graphdir, --graph-format\)\n\z/],
     # extra operands
     ['mcomp', ['a.pp', 'b.pp'], 2, qr/\Amcomp: one MANIFEST expected, but also got 'b\.pp'\n\z/],
-    ['mapply', ['a.json', 'b.json'], 1, qr/\Amapply: one CATALOG expected, but also got 'b\.json'\n\z/],
+    ['mapply', ['a.json', 'b.json'], 1, qr/\Amapply: one MANIFEST or CATALOG expected, but also got 'b\.json'\n\z/],
     ['mres', ['--files', 'bash', 'extra'], 2, qr/\Amres: --files takes no other argument, but got 'extra'\n\z/],
     ['mres', ['--files', 'a', '--verify', 'b'], 2, qr/\Amres: --verify and --files cannot be given together\n\z/],
     ['mres', ['file', '/x', 'oops'], 2, qr/\Amres: expected ATTR=VALUE, not 'oops'\n\z/],
@@ -68,9 +68,10 @@ push @cases,
     ['mbucket', ['--root', $nx, 'restore', '/x', 'abc'], 1, qr/\AError: cannot open the root \Q$nx\E: No such file or directory\n\z/],
     ['mpm', ['local', 'info', $nx], 1, qr/\APackage file \Q$nx\E not found\n\z/],
     # a directory where a file is wanted, a file where a directory is
-    ['mcomp', ["$tmp/dir"], 2, qr/\Amcomp: error: cannot read \Q$tmp\E\/dir: Is a directory\n\z/],
+    # (a directory is a manifest directory or an environment: see t/env.t)
+    ['mcomp', ['--hiera-config', "$tmp/dir", "$tmp/file"], 2, qr/\Amcomp: error: cannot read \Q$tmp\E\/dir: not a regular file\n\z/],
     ['mcomp', ['--facts', "$tmp/dir", "$tmp/file"], 2, qr/\Amcomp: error: cannot read facts from \Q$tmp\E\/dir: Is a directory\n\z/],
-    ['mapply', ["$tmp/dir"], 1, qr/\AError: Could not read catalog \Q$tmp\E\/dir: Is a directory\n\z/],
+    ['mapply', ['--catalog', "$tmp/dir"], 1, qr/\AError: Could not read catalog \Q$tmp\E\/dir: Is a directory\n\z/],
     ['mres', ['--root', "$tmp/file", 'file', '/x'], 1, qr/\AError: cannot open the root \Q$tmp\E\/file: Not a directory\n\z/],
     ['mbucket', ['--vardir', "$tmp/file", 'list'], 1, qr/\Ambucket: cannot read \Q$tmp\E\/file\/bucket: Not a directory\n\z/],
     ['mpm', ['local', 'info', "$tmp/dir"], 1, qr/\ACannot read package \Q$tmp\E\/dir: Is a directory\n\z/];

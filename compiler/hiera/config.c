@@ -381,7 +381,16 @@ static const char *dir_of(Compiler *c, const char *path)
 /* Reads the hiera.yaml at path, or takes f, its text already read
  * (HieraConfig.create); NULL when Puppet would ignore it (version 3
  * outside the global layer). */
+static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, const char *module, const char *datadir_override,
+                                 int global);
+
 static Config *config_load(Compiler *c, const char *path, SrcFile *f, const char *module, const char *datadir_override)
+{
+    return config_load_layer(c, path, f, module, datadir_override, 0);
+}
+
+static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, const char *module, const char *datadir_override,
+                                 int global)
 {
     if (!f) f = diag_file_read(path);
     if (!f) cmp_fail(c, NULL, "cannot read %s: %s", path, strerror(errno));
@@ -396,7 +405,8 @@ static Config *config_load(Compiler *c, const char *path, SrcFile *f, const char
     if (!yml_load(A, path, f->text, f->len, 0, &doc, NULL, &err)) hi_fail_in_config(c, cfg, 0, "%s", err);
     const char *nul = doc ? cmp_nul_path(c, doc) : NULL;
     if (nul) hi_fail_in_config(c, cfg, 0, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "the top", path);
-    const char *where = module ? "module root" : "the environment root";
+    cfg->global = global;
+    const char *where = module ? "module root" : global ? "the global layer (mcomp reads versions 4 and 5 only)" : "the environment root";
     Value *ver = doc && doc->kind == V_HASH ? val_hash_gets(doc, "version") : NULL;
     int64_t version = 3;
     if (!doc || doc->kind != V_HASH)
@@ -410,6 +420,7 @@ static Config *config_load(Compiler *c, const char *path, SrcFile *f, const char
         warn_in_config(c, cfg, "hiera.yaml version 3 found at %s was ignored", where);
         return NULL;
     case 4:
+        if (global) hi_fail_in_config(c, cfg, 0, "hiera.yaml version 4 cannot be used in the global layer");
         warn_in_config(c, cfg, "%s: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5", path);
         parse_v4(c, cfg, doc, datadir_override);
         return cfg;
@@ -457,6 +468,15 @@ Hiera *hi_get(Compiler *c, const Node *at)
     if (!path && c->opt.manifest) {
         path = hi_path_join(c, dir_of(c, absolute_path(c, c->opt.manifest)), "hiera.yaml");
         if (!is_regular(path)) path = NULL;
+    }
+    /* the global layer: CONFDIR/hiera.yaml, or when there is none Puppet's
+     * default configuration rooted there (CONFDIR/data/common.yaml) */
+    const char *gpath = c->opt.global_hiera_config ? absolute_path(c, c->opt.global_hiera_config) : NULL;
+    if (gpath && is_regular(gpath)) h->global = config_load_layer(c, gpath, NULL, NULL, NULL, 1);
+    else if (gpath) {
+        const char *gdata = hi_path_join(c, dir_of(c, gpath), "data");
+        struct stat st;
+        if (stat(gdata, &st) == 0 && S_ISDIR(st.st_mode)) h->global = default_config(c, gdata);   /* else nothing to find */
     }
     if (path) h->env = config_load(c, path, NULL, NULL, dd);
     else if (dd) h->env = default_config(c, dd);

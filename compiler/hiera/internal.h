@@ -63,6 +63,7 @@ typedef struct Config {          /* one hiera.yaml (or Puppet's default one) */
     size_t nlevels, ndlevels;
     int has_default_hierarchy;
     int version;                 /* 4 or 5 (the hiera functions use only a version 5 environment layer) */
+    int global;                  /* the global layer's */
 } Config;
 
 typedef struct Options {         /* lookup_options, compiled */
@@ -73,6 +74,7 @@ typedef struct Options {         /* lookup_options, compiled */
 } Options;
 
 struct Hiera {
+    Config *global;              /* the global layer (CONFDIR/hiera.yaml, or Puppet's default), or NULL */
     Config *env;                 /* the environment layer, or NULL */
     Map modules;                 /* module name -> Config*, or &no_config */
     Map files;                   /* path -> DataFile*; "\1" pattern -> GlobList* */
@@ -80,7 +82,8 @@ struct Hiera {
     Map dflt_options;            /* module name -> Options* of its default_hierarchy */
     Map warned;                  /* variables already reported undefined */
     int env_opts_done;
-    Value *env_opts;             /* the environment layer's lookup_options, or NULL */
+    Value *env_opts;             /* the global and environment layers' lookup_options, or NULL */
+    Value *global_opts;          /* the global layer's alone, or NULL */
     const char **stack;          /* keys being looked up (Puppet's name stack) */
     size_t nstack, capstack;
     const Node *at;              /* the lookup in progress (for configuration type errors) */

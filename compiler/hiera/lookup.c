@@ -3,8 +3,8 @@
  * does it: lookup() and the automatic lookup of class parameters, over the
  * environment layer (the hiera.yaml of --hiera-config, or the one beside
  * the main manifest) and the module layer (<module>/hiera.yaml, used only
- * for keys in that module's namespace).  Puppet's global layer is not
- * modelled: it is always empty here.  This file holds the entry points,
+ * for keys in that module's namespace), after the global layer
+ * (CONFDIR/hiera.yaml, compile option global_hiera_config).  This file holds the entry points,
  * keys ("a.b.0"), the name stack, the provider stack and lookup_options;
  * internal.h says where the other parts live.
  *
@@ -297,14 +297,16 @@ static int config_lookup(Look *lk, Config *cfg, const Key *key, const Strategy *
 
 typedef struct StackWalk { const Key *key; const Strategy *st; } StackWalk;
 
-/* The provider stack: global (always empty here), environment, module. */
+/* The provider stack: global, environment, module (the global layer
+ * alone for a lookup confined to it). */
 static int provider_variant(Look *lk, void *ctx, size_t i, Value **out)
 {
     StackWalk *w = ctx;
     if (i == 0) {
         stack_check(lk, w->key->text, w->key->text, 1);
-        return 0;
+        return lk->h->global ? config_lookup(lk, lk->h->global, w->key, w->st, 0, out) : 0;
     }
+    if (lk->global_only) return 0;
     if (i == 1) return lk->h->env ? config_lookup(lk, lk->h->env, w->key, w->st, 0, out) : 0;
     Config *m = w->key->module ? hi_module_config(lk->c, lk->h, w->key->module) : NULL;
     return m ? config_lookup(lk, m, w->key, w->st, 0, out) : 0;
@@ -385,10 +387,16 @@ static Options *options_for(Look *lk, const char *module)
     Look meta = *lk;
     meta.override = meta.defaults = NULL;
     if (!h->env_opts_done) {
+        /* the global layer's options win over the environment's */
         h->env_opts_done = 1;
-        Value *v;
+        Value *v, *g = NULL;
+        Key gk = {"lookup_options", "lookup_options", NULL, NULL, 0};
+        if (h->global && config_lookup(&meta, h->global, &gk, &hash, 0, &g)) g = validate_options(&meta, g, NULL);
+        h->global_opts = g;
         if (h->env && config_lookup(&meta, h->env, &k, &hash, 0, &v)) h->env_opts = validate_options(&meta, v, NULL);
+        if (g) h->env_opts = h->env_opts ? hi_merge_values(&meta, &hash, g, h->env_opts) : g;
     }
+    if (lk->global_only) return compile_options(&meta, h->global_opts);
     Value *opts = h->env_opts;
     Config *m = module ? hi_module_config(c, h, module) : NULL;
     Value *mv;
@@ -495,7 +503,7 @@ Value *hi_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *
         const char *key = names[i]->str.s;
         Value *v = lk->override ? val_hash_gets(lk->override, key) : NULL;
         if (v) return assert_value(lk, type, v, arena_printf(A, "Value found for key '%s' in override hash", key));
-        if (!lk->global_only && search(lk, key, merge, &v)) return assert_value(lk, type, v, "Found value");
+        if ((!lk->global_only || lk->h->global) && search(lk, key, merge, &v)) return assert_value(lk, type, v, "Found value");
     }
     if (lk->defaults && lk->defaults->hash.n)
         for (size_t i = 0; i < n; i++) {
@@ -733,7 +741,7 @@ int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, co
     const char *sep = strstr(cls, "::");
     const char *module = sep ? arena_strndup(A, cls, (size_t)(sep - cls)) : cls;
     int found = 0;
-    if (h->env || hi_module_config(c, h, module)) {
+    if (h->global || h->env || hi_module_config(c, h, module)) {
         Look lk = {.c = c, .h = h, .scope = s, .at = at};
         found = search(&lk, arena_printf(A, "%s::%s", cls, param), NULL, out);
     }

@@ -1,0 +1,1 @@
+fail('hidden files are not read')

@@ -1,0 +1,3 @@
+#!/bin/sh
+# the catalog's version (environment.conf's config_version)
+echo "prod-1.2.3"

@@ -1,0 +1,2 @@
+include web
+notify { "code": message => lookup("greeting") }
