@@ -53,8 +53,8 @@ void copt_usage(FILE *out)
 {
     fputs("  -e, --execute CODE      compile CODE instead of a manifest file\n"
           "  --environment NAME      the environment (default: production): the directory\n"
-          "                          ENVIRONMENTPATH/NAME when it exists, which must exist when\n"
-          "                          --environment is given\n"
+          "                          ENVIRONMENTPATH/NAME when it exists (it must, when there\n"
+          "                          is no MANIFEST or CODE)\n"
           "  --environmentpath DIR[:DIR]  where environments are (default CONFDIR/code/environments)\n"
           "  --basemodulepath DIR[:DIR]   modules every environment sees after its own\n"
           "                          (default CONFDIR/code/modules)\n"
@@ -488,7 +488,9 @@ int copt_resolve(CompileCli *cli, const char *target)
     }
     if (!envdir) {
         envdir = find_env(cli, envpath, o->environment);
-        if (!envdir && (cli->environment_given || (!target && !cli->code))) {
+        /* (a manifest or -e in an environment that has no directory compiles
+         * as Puppet's built-in one, under that name: Puppet refuses it) */
+        if (!envdir && !target && !cli->code) {
             fprintf(stderr, "%s: error: Could not find a directory environment named '%s' anywhere in the path: %s. "
                             "Does the directory exist?\n", util_progname, o->environment, envpath);
             return 2;

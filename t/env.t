@@ -99,6 +99,10 @@ like($err, qr/Could not find class ::inenv/, '... so the environment\'s module i
 is($st, 2, 'a missing environment: exit 2');
 is($err, "mcomp: error: Could not find a directory environment named 'nope' anywhere in the path: $cd/code/environments. Does the directory exist?\n",
    '... in Puppet\'s words');
+spew("$tmp/inbase.pp", "include inbase\n");
+($st, $out, $err) = mcomp_run(@f, '--confdir', $cd, '--environment', 'nope', "$tmp/inbase.pp");
+is($st, 0, 'a manifest in an environment without a directory compiles (Puppet refuses it)') or diag $err;
+like($out, qr/"environment":"nope"/, '... in an environment of that name, with the base module path');
 ($st, $out, $err) = mcomp_run(@f, '--confdir', $cd, '--environment', 'Bad-Name', "$tmp/other.pp");
 is($st, 2, 'an invalid environment name: exit 2');
 
