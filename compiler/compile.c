@@ -198,8 +198,9 @@ static int path_cmp(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every .pp file under dir, as Ruby's Dir.glob("DIR/ **" "/ *.pp") finds them
- * for Puppet (hidden entries skipped, symlinked directories not entered). */
+/* Every .pp file under dir at any depth, as Puppet's Dir.glob of the
+ * pattern DIR + "/" + "**" + "/" + "*.pp" finds them (hidden entries
+ * skipped, symlinked directories not entered); unsorted. */
 static void find_pp(const char *dir, PathList *out)
 {
     DIR *d = opendir(dir);
