@@ -95,6 +95,25 @@ like($out, qr/"title":"inenv".*"title":"inbase"/s, 'CONFDIR: ... with its module
 is($st, 1, '--modulepath replaces the environment\'s module path');
 like($err, qr/Could not find class ::inenv/, '... so the environment\'s module is not found');
 
+# as a user, CONFDIR is ~/.mcomp (checked by running as nobody when the tests run as root)
+SKIP: {
+    skip 'the user default is checked when the tests run as root (setpriv to nobody)', 2
+        unless $> == 0 && -x '/usr/bin/setpriv';
+    my $home = "$tmp/home";
+    make_path("$home/.mcomp/code/environments/production/manifests", "$home/.mcomp/code/modules/inbase/manifests");
+    spew("$home/.mcomp/code/environments/production/manifests/site.pp", "include inbase\n");
+    spew("$home/.mcomp/code/modules/inbase/manifests/init.pp", "class inbase { notify { 'in ~/.mcomp': } }\n");
+    spew("$tmp/facts-nobody.json", slurp('t/corpus/facts.json'));
+    chmod 0755, $tmp;
+    system('chmod', '-R', 'a+rX', $home, "$tmp/facts-nobody.json");
+    my $bin = $mcomp =~ m{^/} ? $mcomp : "$top/$mcomp";
+    $st = run(['/usr/bin/setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '/usr/bin/env', "HOME=$home",
+               "MCOMP_CACHE_DIR=$tmp/cache-nobody", $bin, '--facts', "$tmp/facts-nobody.json", '--environment', 'production'],
+              "$tmp/out", "$tmp/err", undef, 120);
+    is($st, 0, 'as a user: --environment production is ~/.mcomp/code/environments/production') or diag slurp("$tmp/err");
+    like(slurp("$tmp/out"), qr/"title":"in ~\/.mcomp"/, '... with ~/.mcomp/code/modules as the base module path');
+}
+
 ($st, $out, $err) = mcomp_run(@f, '--confdir', $cd, '--environment', 'nope');
 is($st, 2, 'a missing environment: exit 2');
 is($err, "mcomp: error: Could not find a directory environment named 'nope' anywhere in the path: $cd/code/environments. Does the directory exist?\n",
