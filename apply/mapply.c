@@ -169,6 +169,12 @@ static void run_error(RunReport *rep, const char *msg)
     free(m);
 }
 
+/* A GraphErrFn: an error line already printed, kept in the run's report. */
+static void report_error(void *ctx, const char *msg)
+{
+    rep_log(ctx, LOG_ERR, NULL, NULL, NULL, msg);
+}
+
 static double since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -289,8 +295,9 @@ int main(int argc, char **argv)
         goto out;
     }
     rep_time(&run, "config_retrieval", since(&t0));
-    if (graph_build(&g, &cat) != 0) goto out;
-    int invalid = tx_validate_log(&g, "mapply", validate_only ? NULL : rep_log, &run);
+    /* an invalid catalog changes nothing, but its run is reported (below) */
+    int invalid = graph_build_log(&g, &cat, validate_only ? NULL : report_error, &run) != 0;
+    if (!invalid) invalid = tx_validate_log(&g, "mapply", validate_only ? NULL : rep_log, &run) != 0;
     if (invalid && validate_only) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;

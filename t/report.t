@@ -199,6 +199,17 @@ like($report, qr/^  message: "Validation of Exec\[true\] failed: 'true' is not q
 like($report, qr/^resource_statuses: \{\}$/m, 'an invalid catalog: nothing ran');
 ok(-e "$tmp/var4/state/last_run_summary.yaml", 'an invalid catalog: the summary too');
 
+# ---- a missing dependency ----
+write_file("$tmp/miss.json", JSON::PP->new->encode({
+    name => 'node1', version => 9, environment => 'production', catalog_format => 2, tags => [], classes => [],
+    resources => [{type => 'Notify', title => 'y', tags => ['notify'], exported => JSON::PP::false, parameters => {require => 'Notify[zz]'}}],
+    edges => []}));
+($rc, $out) = run("$mapply --vardir $tmp/var7 $tmp/miss.json");
+is($rc, 1, 'a missing dependency: exit 1');
+$report = slurp("$tmp/var7/state/last_run_report.yaml") // '';
+like($report, qr/^status: failed\n/m, 'a missing dependency: the report says failed');
+like($report, qr/^  message: "Failed to apply catalog: Could not retrieve dependency 'Notify\[zz\]' of Notify\[y\]"$/m, 'a missing dependency: the error in the logs');
+
 # ---- --validate writes nothing ----
 ($rc, $out) = run("$mapply --validate --vardir $tmp/var5 $tmp/bad.json");
 ok(!-e "$tmp/var5", '--validate: no state directory, no report');
