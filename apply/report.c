@@ -299,10 +299,14 @@ void rep_ruby_float(Buf *b, double d)
     if (d != d) { buf_adds(b, "NaN"); return; }
     if (d == 0) { buf_adds(b, d < 0 || 1 / d < 0 ? "-0.0" : "0.0"); return; }
     char s[64];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(s, sizeof s, "%.*e", prec - 1, d);
-        if (strtod(s, NULL) == d) break;
+    int lo = 1, hi = 17;      /* a precision that reads back stays so with more digits: bisect */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        snprintf(s, sizeof s, "%.*e", mid - 1, d);
+        if (strtod(s, NULL) == d) hi = mid;
+        else lo = mid + 1;
     }
+    snprintf(s, sizeof s, "%.*e", lo - 1, d);
     const char *p = s;
     if (*p == '-') { buf_addc(b, '-'); p++; }
     char digits[32];
@@ -311,7 +315,9 @@ void rep_ruby_float(Buf *b, double d)
         if (*p >= '0' && *p <= '9') digits[nd++] = *p;
     while (nd > 1 && digits[nd - 1] == '0') nd--;
     int decpt = atoi(p + 1) + 1;            /* digits are 0.DDD x 10^decpt */
-    if (decpt < -3 || decpt > 16) {         /* Ruby: 1.0e-05, 1.0e+16 */
+    /* Ruby's flo_to_s: fixed notation from 0.0001 up to 16 integer digits
+     * when a fraction follows, 15 when none does (1.0e-05, 1.0e+15) */
+    if (decpt < -3 || decpt > (decpt < nd ? 16 : 15)) {
         buf_addc(b, digits[0]);
         buf_addc(b, '.');
         if (nd > 1) buf_add(b, digits + 1, (size_t)(nd - 1));
@@ -483,10 +489,34 @@ static void y_str(Buf *b, const char *s)
     buf_addc(b, '"');
 }
 
+/* the writers below build a report of 10k resources in a few ms: no printf */
+static void y_indent(Buf *b, int indent)
+{
+    static const char spaces[] = "                ";
+    buf_add(b, spaces, (size_t)indent < sizeof spaces - 1 ? (size_t)indent : sizeof spaces - 1);
+}
+
+static void y_long(Buf *b, long v)
+{
+    char d[24];
+    int n = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do d[n++] = (char)('0' + u % 10); while (u /= 10);
+    if (v < 0) buf_addc(b, '-');
+    while (n) buf_addc(b, d[--n]);
+}
+
+static void y_key(Buf *b, int indent, const char *key)
+{
+    y_indent(b, indent);
+    buf_adds(b, key);
+    buf_addc(b, ':');
+}
+
 /* "key:" then " value" (NULL: nothing, YAML's null) and a newline */
 static void y_kv(Buf *b, int indent, const char *key, const char *value)
 {
-    buf_printf(b, "%*s", indent, "");
+    y_indent(b, indent);
     y_str(b, key);
     buf_addc(b, ':');
     if (value) {
@@ -498,15 +528,27 @@ static void y_kv(Buf *b, int indent, const char *key, const char *value)
 
 static void y_raw(Buf *b, int indent, const char *key, const char *raw)
 {
-    buf_printf(b, "%*s%s:%s%s\n", indent, "", key, raw ? " " : "", raw ? raw : "");
+    y_key(b, indent, key);
+    if (raw) {
+        buf_addc(b, ' ');
+        buf_adds(b, raw);
+    }
+    buf_addc(b, '\n');
 }
 
-static void y_int(Buf *b, int indent, const char *key, long v) { buf_printf(b, "%*s%s: %ld\n", indent, "", key, v); }
+static void y_int(Buf *b, int indent, const char *key, long v)
+{
+    y_key(b, indent, key);
+    buf_addc(b, ' ');
+    y_long(b, v);
+    buf_addc(b, '\n');
+}
 static void y_bool(Buf *b, int indent, const char *key, int v) { y_raw(b, indent, key, v ? "true" : "false"); }
 
 static void y_float(Buf *b, int indent, const char *key, double v)
 {
-    buf_printf(b, "%*s%s: ", indent, "", key);
+    y_key(b, indent, key);
+    buf_addc(b, ' ');
     rep_ruby_float(b, v);
     buf_addc(b, '\n');
 }
@@ -514,14 +556,29 @@ static void y_float(Buf *b, int indent, const char *key, double v)
 /* Ruby's Time#iso8601(9) in local time: '2026-11-26T00:54:52.218073617+00:00' */
 static void y_time(Buf *b, int indent, const char *key, struct timespec ts)
 {
-    struct tm tm;
-    time_t sec = ts.tv_sec;
-    localtime_r(&sec, &tm);
-    long off = tm.tm_gmtoff;
-    char sign = off < 0 ? '-' : '+';
-    if (off < 0) off = -off;
-    buf_printf(b, "%*s%s: '%04d-%02d-%02dT%02d:%02d:%02d.%09ld%c%02ld:%02ld'\n", indent, "", key, tm.tm_year + 1900,
-               tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec, sign, off / 3600, off / 60 % 60);
+    static time_t last = -1;      /* the text up to the seconds, for the last second seen */
+    static char head[64];
+    if (ts.tv_sec != last) {
+        struct tm tm;
+        time_t sec = ts.tv_sec;
+        localtime_r(&sec, &tm);
+        long off = tm.tm_gmtoff;
+        char sign = off < 0 ? '-' : '+';
+        if (off < 0) off = -off;
+        snprintf(head, sizeof head, "'%04d-%02d-%02dT%02d:%02d:%02d.%%s%c%02ld:%02ld'", tm.tm_year + 1900, tm.tm_mon + 1,
+                 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, sign, off / 3600, off / 60 % 60);
+        last = ts.tv_sec;
+    }
+    y_key(b, indent, key);
+    buf_addc(b, ' ');
+    const char *mark = strstr(head, "%s");
+    buf_add(b, head, (size_t)(mark - head));
+    char ns[9];
+    long v = ts.tv_nsec;
+    for (int i = 8; i >= 0; i--, v /= 10) ns[i] = (char)('0' + v % 10);
+    buf_add(b, ns, 9);
+    buf_adds(b, mark + 2);
+    buf_addc(b, '\n');
 }
 
 /* The catalog version: an integer when it is one (Puppet's default is the
@@ -538,18 +595,22 @@ static void y_tags(Buf *b, int indent, const char *first, const Resource *r)
 {
     int n = (first != NULL) + (r ? (int)r->ntags : 0);
     if (!n) {
-        buf_printf(b, "%*stags: []\n", indent, "");
+        y_indent(b, indent);
+        buf_adds(b, "tags: []\n");
         return;
     }
-    buf_printf(b, "%*stags:\n", indent, "");
+    y_indent(b, indent);
+    buf_adds(b, "tags:\n");
     if (first) {
-        buf_printf(b, "%*s- ", indent, "");
+        y_indent(b, indent);
+        buf_adds(b, "- ");
         y_str(b, first);
         buf_addc(b, '\n');
     }
     for (uint32_t i = 0; r && i < r->ntags; i++) {
         if (first && !strcmp(first, r->tags[i])) continue;
-        buf_printf(b, "%*s- ", indent, "");
+        y_indent(b, indent);
+        buf_adds(b, "- ");
         y_str(b, r->tags[i]);
         buf_addc(b, '\n');
     }

@@ -116,10 +116,10 @@ my ($last_run) = $sum =~ /^  last_run: (\d+)$/m;
 like($time, qr/^         Last run: \Q$last_run\E$/m, '--summarize and the summary file agree on the last run');
 
 SKIP: {
-    skip 'no ruby', 14 unless $have_ruby;
+    skip 'no ruby', 15 unless $have_ruby;
     my $r = read_yaml("$state/last_run_report.yaml");
     my $s = read_yaml("$state/last_run_summary.yaml");
-    ok($r && $s, 'Ruby\'s YAML reads both files') or skip 'unreadable', 13;
+    ok($r && $s, 'Ruby\'s YAML reads both files') or skip 'unreadable', 14;
     is($r->{status}, 'failed', 'report: status');
     is($r->{report_format}, 12, 'report: format 12');
     ok(!$r->{noop} && $r->{transaction_completed}, 'report: not noop, completed');
@@ -144,6 +144,10 @@ SKIP: {
     is_deep_list($s->{time}{__keys}, [qw(catalog_application config_retrieval exec file notify total transaction_evaluation last_run)],
                  'summary: the time keys');
     is($s->{events}{total}, 5, 'summary: events total');
+    # every time is written as Ruby writes the Float (shortest digits; 1.0e-05 below 0.0001)
+    my @floats = (slurp("$state/last_run_report.yaml") . slurp("$state/last_run_summary.yaml")) =~ /(?:^  \w+: |^      - |evaluation_time: )(-?\d+\.\d+(?:e[-+]\d+)?)$/mg;
+    my $ruby = `ruby -e 'ARGV.each { |x| puts Float(x).to_s }' @floats`;
+    is($ruby, join('', map { "$_\n" } @floats), 'times: written as Ruby writes them (' . scalar(@floats) . ' values)');
 }
 
 # ---- --report FILE still writes its JSON ----
