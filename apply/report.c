@@ -18,6 +18,7 @@
 #include "apply/report.h"
 #include "base/atomic.h"
 #include "base/util.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -838,6 +839,22 @@ static int write_atomic(int dfd, const char *name, const Buf *data)
     return rc;
 }
 
+/* A run killed while writing leaves its temporary file: the next run, holding
+ * the same lock, takes it away. */
+static void sweep_temps(int dfd)
+{
+    int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    for (struct dirent *e; (e = readdir(d));)
+        if (!strncmp(e->d_name, ".last_run_report.yaml.mapply.", 29) || !strncmp(e->d_name, ".last_run_summary.yaml.mapply.", 30))
+            unlinkat(dfd, e->d_name, 0);
+    closedir(d);
+}
+
 int rep_write(const RunReport *rep, const char *vardir)
 {
     char *state = xmalloc(strlen(vardir) + 8);
@@ -846,6 +863,7 @@ int rep_write(const RunReport *rep, const char *vardir)
     if (mkdir(state, 0750) != 0 && errno != EEXIST) goto fail;
     int dfd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0) goto fail;
+    sweep_temps(dfd);
     Buf report = BUF_INIT, summary = BUF_INIT;
     report_yaml(rep, &report);
     summary_yaml(rep, &summary);

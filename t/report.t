@@ -150,6 +150,11 @@ SKIP: {
     is($ruby, join('', map { "$_\n" } @floats), 'times: written as Ruby writes them (' . scalar(@floats) . ' values)');
 }
 
+# ---- a temporary file a killed run left is swept by the next ----
+write_file("$state/.last_run_report.yaml.mapply.AbC123", "half a report");
+run("$mapply --vardir $var $tmp/cat.json");
+ok(!-e "$state/.last_run_report.yaml.mapply.AbC123", 'a killed run\'s temporary report is taken away by the next run');
+
 # ---- --report FILE still writes its JSON ----
 ($rc, $out) = run("$mapply --vardir $var --report $tmp/r.json $tmp/cat.json");
 my $json = eval { JSON::PP->new->decode(slurp("$tmp/r.json")) };
