@@ -635,6 +635,86 @@ static const char *unquote(Arena *a, const char *s)
     return out;
 }
 
+/* One value as a log line shows it, at *p: a quoted string ('a\'b', with
+ * its quotes) or, unquoted, everything up to stop (NULL: to the end).
+ * Returns it in the arena and moves *p past it, or NULL. */
+static const char *shown_value(Arena *a, const char **p, const char *stop)
+{
+    const char *s = *p, *end;
+    if (*s == '\'') {
+        for (end = s + 1; *end && *end != '\''; end++)
+            if (*end == '\\' && end[1]) end++;
+        if (!*end) return NULL;
+        end++;
+    } else {
+        end = stop ? strstr(s, stop) : s + strlen(s);
+        if (!end || end == s) return NULL;
+    }
+    *p = end;
+    return arena_strndup(a, s, (size_t)(end - s));
+}
+
+/* The values of a change Puppet's event carries, from the log line that
+ * announced it (Property#change_to_s's wordings: "defined 'P' as V",
+ * "undefined 'P' from V", "[P ]changed X to Y", and ensure's "created",
+ * "removed", "defined content as V"); NULL where the line does not say. */
+static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, const char **prev, const char **desired)
+{
+    const char *m = e->message;
+    if (e->redacted > 0 || !m || !e->property || strcmp(e->status, "success")) return;
+    const char *p;
+    if (!strncmp(m, "defined '", 9) && (p = strstr(m, "' as ")) && (p += 5, (*desired = shown_value(a, &p, NULL)))) {
+        *prev = "absent";
+    } else if (!strncmp(m, "undefined '", 11) && (p = strstr(m, "' from ")) && (p += 7, (*prev = shown_value(a, &p, NULL)))) {
+        *desired = "absent";
+    } else if ((p = !strncmp(m, "changed ", 8) ? m + 8 : strstr(m, " changed ")) != NULL) {
+        if (p != m + 8) p += 9;
+        const char *x = shown_value(a, &p, " to ");
+        if (x && !strncmp(p, " to ", 4)) {
+            p += 4;
+            const char *y = shown_value(a, &p, NULL);
+            if (y && !*p) *prev = x, *desired = y;
+        }
+    } else if (!strcmp(e->property, "ensure")) {
+        Value *v = res_get((Resource *)s->res, "ensure");
+        const char *want = v && v->kind == V_STR ? v->str.s : NULL;
+        if (!strcmp(m, "removed")) *desired = "absent";
+        else if (!strncmp(m, "defined content as ", 19)) *prev = "absent", *desired = "file";
+        else if (!strcmp(m, "created")) *prev = "absent", *desired = want;
+    }
+}
+
+/* An event's value: a list when the line shows one of quoted strings
+ * (['0', '2']), a string otherwise */
+static void y_value(Buf *b, Arena *a, int indent, const char *key, const char *v)
+{
+    size_t n = v ? strlen(v) : 0;
+    if (n >= 4 && v[0] == '[' && v[n - 1] == ']' && v[1] == '\'') {
+        const char *items[64];
+        int k = 0;
+        const char *p = v + 1;
+        for (;;) {
+            const char *one = shown_value(a, &p, NULL);
+            if (!one || k == 64) break;
+            items[k++] = unquote(a, one);
+            if (*p == ']' && !p[1]) {
+                y_key(b, indent, key);
+                buf_addc(b, '\n');
+                for (int i = 0; i < k; i++) {
+                    y_indent(b, indent);
+                    buf_adds(b, "- ");
+                    y_str(b, items[i]);
+                    buf_addc(b, '\n');
+                }
+                return;
+            }
+            if (strncmp(p, ", '", 3)) break;
+            p += 2;
+        }
+    }
+    y_kv(b, indent, key, unquote(a, v));
+}
+
 /* a failure's event name as Puppet gives it (the transaction names it by its property) */
 static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e)
 {
@@ -760,10 +840,12 @@ static void report_yaml(const RunReport *rep, Buf *b)
         else buf_adds(b, "    events:\n");
         for (int k = 0; k < s->nevents; k++) {
             const ReportEvent *e = &s->events[k];
+            const char *prev = e->previous, *desired = e->desired;
+            if (!prev && !desired) change_values(a, s, e, &prev, &desired);
             buf_adds(b, "    - audited: false\n");
             y_kv(b, 6, "property", e->property);
-            y_kv(b, 6, "previous_value", unquote(a, e->previous));
-            y_kv(b, 6, "desired_value", unquote(a, e->desired));
+            y_value(b, a, 6, "previous_value", prev);
+            y_value(b, a, 6, "desired_value", desired);
             y_raw(b, 6, "historical_value", NULL);
             y_kv(b, 6, "message", e->message);
             y_kv(b, 6, "name", event_name(a, s, e));

@@ -116,10 +116,10 @@ my ($last_run) = $sum =~ /^  last_run: (\d+)$/m;
 like($time, qr/^         Last run: \Q$last_run\E$/m, '--summarize and the summary file agree on the last run');
 
 SKIP: {
-    skip 'no ruby', 15 unless $have_ruby;
+    skip 'no ruby', 17 unless $have_ruby;
     my $r = read_yaml("$state/last_run_report.yaml");
     my $s = read_yaml("$state/last_run_summary.yaml");
-    ok($r && $s, 'Ruby\'s YAML reads both files') or skip 'unreadable', 14;
+    ok($r && $s, 'Ruby\'s YAML reads both files') or skip 'unreadable', 16;
     is($r->{status}, 'failed', 'report: status');
     is($r->{report_format}, 12, 'report: format 12');
     ok(!$r->{noop} && $r->{transaction_completed}, 'report: not noop, completed');
@@ -129,13 +129,17 @@ SKIP: {
     my $f = $st->{"File[$tmp/out/a]"};
     is_deep_list($f->{containment_path}, ['Stage[main]', 'Main', "File[$tmp/out/a]"], 'status: containment path');
     is_deep_list([@{$f->{events}[0]}{qw(property previous_value desired_value name status)}],
-                 ['ensure', undef, undef, 'file_created', 'success'], 'status: the event');
+                 ['ensure', 'absent', 'file', 'file_created', 'success'], 'status: the event, with its values');
+    is_deep_list([@{$st->{'Notify[hi]'}{events}[0]}{qw(property previous_value desired_value message)}],
+                 ['message', 'absent', 'hi', "defined 'message' as 'hi'"], 'a notify\'s event');
     my $s_ev = $st->{"File[$tmp/out/s]"}{events}[0];
     is_deep_list([@{$s_ev}{qw(previous_value desired_value message)}, $s_ev->{redacted} ? 'true' : 'false'],
                  ['[redacted]', '[redacted]', 'changed [redacted] to [redacted]', 'true'], 'a Sensitive change is redacted, as Puppet redacts it');
     my $fail = $st->{'Exec[/bin/false]'};
     ok($fail->{failed} && $fail->{events}[0]{status} eq 'failure' && $fail->{events}[0]{name} eq 'executed_command',
        'the failed exec: failed, with a failure event');
+    is_deep_list([$fail->{events}[0]{previous_value}, ref $fail->{events}[0]{desired_value}, @{$fail->{events}[0]{desired_value} || []}],
+                 ['notrun', 'ARRAY', '0'], 'the failed exec: from notrun to the list [\'0\'], as Puppet writes it');
     my $skip = $st->{'Exec[after]'};
     ok($skip->{skipped} && !defined $skip->{evaluation_time} && !@{$skip->{events}}, 'the skipped exec: skipped, never evaluated');
     my %m = map { $_->[0] => $_->[2] } @{$r->{metrics}{resources}{values}};
