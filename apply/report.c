@@ -675,6 +675,22 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
             const char *y = shown_value(a, &p, NULL);
             if (y && !*p) *prev = x, *desired = y;
         }
+    } else if (!strcmp(e->property, "returns") && !strcmp(m, "executed successfully")) {
+        /* an exec: from notrun to its returns, as strings ['0'] */
+        Value *v = res_get((Resource *)s->res, "returns");
+        Buf list = BUF_INIT;
+        size_t n = !v ? 0 : v->kind == V_ARRAY ? v->arr.n : 1;
+        for (size_t i = 0; i < n; i++) {
+            Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
+            buf_adds(&list, i ? ", '" : "['");
+            if (x->kind == V_INT) buf_printf(&list, "%lld", (long long)x->i);
+            else if (x->kind == V_STR && !strpbrk(x->str.s, "'\\")) buf_adds(&list, x->str.s);
+            else { n = 0; break; }
+            buf_addc(&list, '\'');
+        }
+        *prev = "notrun";
+        *desired = n ? arena_printf(a, "%s]", buf_cstr(&list)) : v ? NULL : "['0']";
+        buf_free(&list);
     } else if (!strcmp(e->property, "ensure")) {
         Value *v = res_get((Resource *)s->res, "ensure");
         const char *want = v && v->kind == V_STR ? v->str.s : NULL;
