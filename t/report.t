@@ -166,22 +166,27 @@ ok(!-e "$state/.last_run_report.yaml.mapply.AbC123", 'a killed run\'s temporary 
 # event's desired value base64-encoded (its binary string quirk), mapply the
 # '{sha256}...' text its log line shows; and for "removed" Puppet knows the
 # previous value (file), which mapply's log line does not say.
+# changes_noop.puppet: the same with --noop.
 SKIP: {
-    skip 'no ruby', 1 unless $have_ruby;
+    skip 'no ruby', 2 unless $have_ruby;
     my $t = "$tmp/cmp";
-    mkdir $t;
-    write_file("$t/c", "old\n"); chmod 0644, "$t/c";
-    write_file("$t/gone", "x\n");
-    write_file("$t/m", "keep\n"); chmod 0644, "$t/m";
-    (my $pp = slurp('t/corpus/report/changes.pp')) =~ s/\@TMP\@/$t/g;
-    write_file("$t/site.pp", $pp);
-    system("$mcomp $t/site.pp > $tmp/cmp.json");
-    run("$mapply --vardir $tmp/var8 $tmp/cmp.json");
-    my $got = `ruby -ryaml t/corpus/report/extract.rb $tmp/var8/state/last_run_report.yaml 2>&1`;
-    $got =~ s/\Q$t\E/\@TMP\@/g;
-    (my $want = slurp('t/corpus/report/changes.puppet')) =~ s/"e3NoYTI1Nn03YWE3YTUzNTkxNzNkMDViNjNjZmQ2ODJlM2MzODQ4N2YzY2I0ZjdmMWQ2MDY1OWZlNTlmYWIxNTA1OTc3ZDRj"/"{sha256}7aa7a5359173d05b63cfd682e3c38487f3cb4f7f1d60659fe59fab1505977d4c"/;
-    $want =~ s/"ensure" "file" -> "absent"/"ensure" nil -> "absent"/;
-    is($got, $want, 'statuses, events and log lines as Puppet 7.23 reports them');
+    for my $noop ('', '--noop') {
+        system("rm -rf $t");
+        mkdir $t;
+        write_file("$t/c", "old\n"); chmod 0644, "$t/c";
+        write_file("$t/gone", "x\n");
+        write_file("$t/m", "keep\n"); chmod 0644, "$t/m";
+        (my $pp = slurp('t/corpus/report/changes.pp')) =~ s/\@TMP\@/$t/g;
+        write_file("$t/site.pp", $pp);
+        system("$mcomp $t/site.pp > $tmp/cmp.json");
+        run("$mapply $noop --vardir $tmp/var8 $tmp/cmp.json");
+        my $got = `ruby -ryaml t/corpus/report/extract.rb $tmp/var8/state/last_run_report.yaml 2>&1`;
+        $got =~ s/\Q$t\E/\@TMP\@/g;
+        my $expect = $noop ? 'changes_noop.puppet' : 'changes.puppet';
+        (my $want = slurp("t/corpus/report/$expect")) =~ s/"e3NoYTI1Nn03YWE3YTUzNTkxNzNkMDViNjNjZmQ2ODJlM2MzODQ4N2YzY2I0ZjdmMWQ2MDY1OWZlNTlmYWIxNTA1OTc3ZDRj"/"{sha256}7aa7a5359173d05b63cfd682e3c38487f3cb4f7f1d60659fe59fab1505977d4c"/;
+        $want =~ s/"ensure" "file" -> "absent"/"ensure" nil -> "absent"/;
+        is($got, $want, "statuses, events and log lines as Puppet 7.23 reports them ($expect)");
+    }
 }
 
 # ---- --report FILE still writes its JSON ----
