@@ -18,7 +18,8 @@ typedef struct ReportEvent {
     const char *message;      /* the event's log text, or NULL */
     const char *previous;     /* the value before, as the log line shows it, or NULL (unknown) */
     const char *desired;      /* the value wanted, or NULL (unknown) */
-    int redacted;             /* 1: a Sensitive property (values hidden); 0: not */
+    int redacted;             /* 1: a Sensitive property (values hidden); 0: not said (null);
+                               * -1: said not (Puppet's false, on a cycle's events) */
     struct timespec when;     /* CLOCK_REALTIME */
 } ReportEvent;
 

@@ -456,12 +456,18 @@ static int plain_ok(const char *s)
     return 1;
 }
 
-static int utf8_len(const unsigned char *p)
+/* The length of the well-formed UTF-8 sequence at p (no overlong form, no
+ * surrogate, nothing above U+10FFFF) and its code point in *cp; 0 if none. */
+static int utf8_len(const unsigned char *p, unsigned *cp)
 {
-    int n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
-    if (p[0] >= 0xf5) n = 0;
-    for (int i = 1; i < n; i++)
+    int n = p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : 0;
+    unsigned c = n == 2 ? p[0] & 0x1fu : n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
+    for (int i = 1; i < n; i++) {
         if ((p[i] & 0xc0) != 0x80) return 0;
+        c = c << 6 | (p[i] & 0x3fu);
+    }
+    if (!n || (n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff)) return 0;
+    *cp = c;
     return n;
 }
 
@@ -482,8 +488,11 @@ static void y_str(Buf *b, const char *s)
         else if (*p < 0x20 || *p == 0x7f) buf_printf(b, "\\x%02x", *p++);
         else if (*p < 0x80) buf_addc(b, (char)*p++);
         else {
-            int n = utf8_len(p);
-            if (n) { buf_add(b, p, (size_t)n); p += n; }
+            /* YAML allows no C1 control, BOM or U+FFFE/U+FFFF raw: escaped */
+            unsigned cp;
+            int n = utf8_len(p, &cp);
+            if (n && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += n; }
+            else if (n) { buf_add(b, p, (size_t)n); p += n; }
             else buf_printf(b, "\\x%02x", *p++);
         }
     }
