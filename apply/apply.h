@@ -6,17 +6,43 @@
 #define APPLY_APPLY_H
 #include "apply/graph.h"
 #include "apply/tx.h"
+#include <time.h>
 
-/* One event of a resource's run, for reports. */
+/* One event of a resource's run, for reports.  Every string has had the
+ * resource's Sensitive values scrubbed out (provider_scrub); a Sensitive
+ * property's values read "[redacted]". */
 typedef struct ReportEvent {
     const char *name;         /* "content_changed", "executed_command", "refresh", ... */
     const char *status;       /* "success", "noop", "failure" */
+    const char *property;     /* "ensure", "content", ...; NULL when none */
+    const char *message;      /* the event's log text, or NULL */
+    const char *previous;     /* the value before, as the log line shows it, or NULL (unknown) */
+    const char *desired;      /* the value wanted, or NULL (unknown) */
+    int redacted;             /* 1: a Sensitive property (values hidden); 0: not said (null);
+                               * -1: said not (Puppet's false, on a cycle's events) */
+    struct timespec when;     /* CLOCK_REALTIME */
 } ReportEvent;
 
-/* A resource's outcome, for reports: status is "changed", "unchanged",
- * "failed", "skipped" or "not_run"; events live only during the call. */
-typedef void (*ReportFn)(void *ctx, const Resource *r, const char *path, const char *status,
-                         const ReportEvent *events, int nevents, int restarted, double seconds);
+/* A resource's outcome, for reports; everything lives only during the call. */
+typedef struct ReportStatus {
+    const Resource *res;
+    const char *path;         /* "/Stage[main]/Main/Notify[a]" */
+    const char *status;       /* "changed", "unchanged", "failed", "skipped" or "not_run" */
+    const ReportEvent *events;
+    int nevents;
+    int failed, skipped, restarted, failed_to_restart;
+    int evaluated;            /* 0: never reached (seconds is then meaningless) */
+    double seconds;           /* evaluation time */
+    struct timespec started;  /* CLOCK_REALTIME when its turn came (0: never) */
+} ReportStatus;
+
+typedef void (*ReportFn)(void *ctx, const ReportStatus *st);
+
+/* Every log line the run prints, as it prints it: res is the resource the
+ * line is about (NULL for run-level lines), source its path (with prop:
+ * "PATH/PROP"; NULL: a plain line), msg already scrubbed of Sensitive values. */
+typedef void (*LogFn)(void *ctx, LogLevel lvl, const Resource *res, const char *source,
+                      const char *prop, const char *msg);
 
 typedef struct ApplyOptions {
     int noop;                 /* --noop */
@@ -31,6 +57,8 @@ typedef struct ApplyOptions {
     int nskip_tags;
     ReportFn report_fn;       /* called once per resource at the end, or NULL */
     void *report_ctx;
+    LogFn log_fn;             /* called for every line printed, or NULL */
+    void *log_ctx;
 } ApplyOptions;
 
 typedef struct TxSummary {
@@ -47,4 +75,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
  * managed here (tool names who cannot manage it), its parameters accepted
  * by the provider.  Prints an Error line per fault; returns their count. */
 int tx_validate(const Graph *g, const char *tool);
+/* tx_validate that also hands each Error line's text (without "Error: ")
+ * to log_fn (NULL: none). */
+int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx);
 #endif

@@ -25,6 +25,8 @@ typedef struct Builder {
     int nrel, relcap;
     Map pairs;               /* "src,dst" (8 bytes) -> 1: expanded edges present */
     int errors;
+    GraphErrFn err_fn;       /* also told each error's text, or NULL */
+    void *err_ctx;
 } Builder;
 
 static int is_container(const Catalog *cat, const Resource *r, const unsigned char *sources)
@@ -161,6 +163,12 @@ static void relationship_edges(Builder *b, Resource *r)
                 val_to_s(&txt, ref);
                 fprintf(stderr, "Error: Failed to apply catalog: Could not retrieve dependency '%s' of %s\n",
                         buf_cstr(&txt), r->ref);
+                if (b->err_fn) {
+                    Buf msg = BUF_INIT;
+                    buf_printf(&msg, "Failed to apply catalog: Could not retrieve dependency '%s' of %s", buf_cstr(&txt), r->ref);
+                    b->err_fn(b->err_ctx, buf_cstr(&msg));
+                    buf_free(&msg);
+                }
                 buf_free(&txt);
                 b->errors++;
                 continue;
@@ -330,6 +338,11 @@ static void expand_containers(Builder *b)
 
 int graph_build(Graph *g, const Catalog *ccat)
 {
+    return graph_build_log(g, ccat, NULL, NULL);
+}
+
+int graph_build_log(Graph *g, const Catalog *ccat, GraphErrFn err_fn, void *err_ctx)
+{
     Catalog *cat = (Catalog *)ccat;
     memset(g, 0, sizeof *g);
     g->cat = cat;
@@ -368,7 +381,7 @@ int graph_build(Graph *g, const Catalog *ccat)
     g->nv = nv;
     free(sources);
 
-    Builder b = {.g = g, .cat = cat};
+    Builder b = {.g = g, .cat = cat, .err_fn = err_fn, .err_ctx = err_ctx};
     map_init(&b.pairs);
     for (size_t i = 0; i < n; i++)
         if (!cat->res[i]->is_virtual) relationship_edges(&b, cat->res[i]);

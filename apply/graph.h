@@ -60,6 +60,10 @@ typedef struct Graph {
  * requisites, then container expansion.  Returns 0, or -1 after printing
  * "Error: ..." lines for missing references.  The graph owns its arrays. */
 int graph_build(Graph *g, const Catalog *cat);
+/* graph_build that also hands err_fn each error line's text (without
+ * "Error: "), for the run's report; err_fn NULL: none. */
+typedef void (*GraphErrFn)(void *ctx, const char *msg);
+int graph_build_log(Graph *g, const Catalog *cat, GraphErrFn err_fn, void *err_ctx);
 void graph_free(Graph *g);
 
 /* Cycles (apply/cycles.c). */

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE             /* memfd_create */
 #include "apply/apply.h"
+#include "apply/report.h"
 #include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
@@ -30,6 +31,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* also the version the run's report gives as puppet_version (README: "Reports") */
+static const char mapply_version[] = "0.1";
 
 static void usage(FILE *out)
 {
@@ -51,20 +55,23 @@ static void usage(FILE *out)
           "  --detailed-exitcodes    0 no changes, 2 changes, 4 failures, 6 both (1: could not run)\n"
           "  -v, --verbose           also print Info lines\n"
           "  -d, --debug             also print Debug lines\n"
-          "  --summarize             print the run's totals at the end\n"
+          "  --summarize             print the run's summary at the end, as Puppet's (changes,\n"
+          "                          events, resources, time, version)\n"
           "  --tags TAG[,TAG]        apply only resources with one of these tags\n"
           "  --skip_tags TAG[,TAG]   do not apply resources with one of these tags\n"
           "  --wait                  when another run holds the lock on the root (or on the\n"
           "                          state directory), wait for it to finish instead of\n"
           "                          exiting 1 with \"Run of mapply already in progress\"\n"
-          "  --vardir DIR            state directory: its own lock, graphs, the file bucket\n"
+          "  --vardir DIR            state directory: its own lock, the last run's report\n"
+          "                          (state/last_run_report.yaml, state/last_run_summary.yaml,\n"
+          "                          Puppet's layout), graphs, the file bucket\n"
           "                          (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --graph                 write resources.dot, relationships.dot, expanded_relationships.dot\n"
           "                          (and cycles.dot when there are cycles) into the graph directory\n"
           "  --graphdir DIR          where --graph writes (default VARDIR/graphs); implies --graph\n"
           "  --graph-format FMT      dot (default), svg or png: also render each graph;\n"
           "                          implies --graph\n"
-          "  --report FILE           write a JSON report of every resource's status\n"
+          "  --report FILE           also write a JSON report of every resource's status\n"
           "  --root DIR              apply to an alternate root directory: file paths,\n"
           "                          packages, users and commands all under DIR\n"
           "                          (one run at a time per root: the run locks DIR itself,\n"
@@ -174,49 +181,6 @@ static int mkdir_p(const char *dir)
     return rc;
 }
 
-typedef struct SumLine { const char *label; long value; } SumLine;
-
-static int cmp_sum(const void *a, const void *b)
-{
-    char x[32], y[32];
-    snprintf(x, sizeof x, "%ld", ((const SumLine *)a)->value);
-    snprintf(y, sizeof y, "%ld", ((const SumLine *)b)->value);
-    int c = strcmp(x, y);
-    return c ? c : strcmp(((const SumLine *)a)->label, ((const SumLine *)b)->label);   /* ties: by label */
-}
-
-/* Puppet's --summarize layout: sections by name, zero values left out,
- * lines sorted by the text of their value, Total last. */
-static void print_section(const char *name, SumLine *lines, int n, long total, int with_total)
-{
-    printf("%s:\n", name);
-    SumLine keep[16];
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (lines[i].value) keep[k++] = lines[i];
-    qsort(keep, (size_t)k, sizeof *keep, cmp_sum);
-    for (int i = 0; i < k; i++) {
-        char label[64];
-        snprintf(label, sizeof label, "%s:", keep[i].label);
-        printf("   %15s %ld\n", label, keep[i].value);
-    }
-    if (with_total && total) printf("   %15s %ld\n", "Total:", total);
-}
-
-static void summarize(const TxSummary *s)
-{
-    SumLine changes[] = {{"Total", s->changes}};
-    print_section("Changes", changes, 1, 0, 0);
-    SumLine events[] = {{"Success", s->ev_success}, {"Failure", s->ev_failure}, {"Noop", s->ev_noop}};
-    print_section("Events", events, 3, s->ev_success + s->ev_failure + s->ev_noop, 1);
-    SumLine res[] = {
-        {"Skipped", s->skipped}, {"Failed", s->failed}, {"Failed to restart", s->failed_to_restart},
-        {"Restarted", s->restarted}, {"Changed", s->changed}, {"Out of sync", s->out_of_sync},
-    };
-    print_section("Resources", res, 6, s->total, 1);
-    fflush(stdout);
-}
-
 typedef struct Report { FILE *f; int first; } Report;
 
 static void json_str(FILE *f, const char *s)
@@ -231,11 +195,14 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void report_resource(void *ctx, const Resource *r, const char *path, const char *status,
-                            const ReportEvent *events, int nevents, int restarted, double seconds)
+static void report_resource(Report *rep, const ReportStatus *st)
 {
-    Report *rep = ctx;
     FILE *f = rep->f;
+    const Resource *r = st->res;
+    const char *path = st->path, *status = st->status;
+    const ReportEvent *events = st->events;
+    int nevents = st->nevents, restarted = st->restarted;
+    double seconds = st->seconds;
     fputs(rep->first ? "\n    " : ",\n    ", f);
     rep->first = 0;
     fputs("{\"resource\": ", f);
@@ -255,6 +222,39 @@ static void report_resource(void *ctx, const Resource *r, const char *path, cons
         fprintf(f, ", \"status\": \"%s\"}", events[i].status);
     }
     fputs("]}", f);
+}
+
+/* Where each resource's status goes: the run's report, and --report's JSON. */
+typedef struct StatusSinks { RunReport *run; Report *json; } StatusSinks;
+
+static void on_status(void *ctx, const ReportStatus *st)
+{
+    StatusSinks *s = ctx;
+    rep_status(s->run, st);
+    if (s->json->f) report_resource(s->json, st);
+}
+
+/* A run-level error line, printed and kept in the run's report. */
+static void run_error(RunReport *rep, const char *msg)
+{
+    fprintf(stderr, "Error: %s%s", msg, msg[0] && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+    size_t n = strlen(msg);
+    char *m = xstrndup(msg, n && msg[n - 1] == '\n' ? n - 1 : n);
+    rep_log(rep, LOG_ERR, NULL, NULL, NULL, m);
+    free(m);
+}
+
+/* A GraphErrFn: an error line already printed, kept in the run's report. */
+static void report_error(void *ctx, const char *msg)
+{
+    rep_log(ctx, LOG_ERR, NULL, NULL, NULL, msg);
+}
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 int main(int argc, char **argv)
@@ -318,7 +318,7 @@ int main(int argc, char **argv)
         case O_ROOT: opt.root = optarg; break;
         case O_DIFF: opt.show_diff = 1; break;
         case 'h': usage(stdout); free(longopts); return 0;
-        case 'V': puts("mapply 0.1"); free(longopts); return 0;
+        case 'V': printf("mapply %s\n", mapply_version); free(longopts); return 0;
         /* usage errors exit 1, as puppet apply's do: under --detailed-exitcodes
          * 2 means "changes were made", 1 "could not run" */
         default: util_getopt_error(ch, argv, longopts); free(longopts); return 1;
@@ -372,6 +372,11 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     Arena arena;
     arena_init(&arena);
+    RunReport run;
+    rep_init(&run, &arena, mapply_version, opt.noop);
+    opt.log_fn = rep_log;     /* every line the transaction prints goes into the report */
+    opt.log_ctx = &run;
+    int keep_report = 0;      /* the state directory is ours: the run's report is written at the end */
     Catalog cat;
     cat_init(&cat, &arena);
     Buf err = BUF_INIT;
@@ -395,8 +400,11 @@ int main(int argc, char **argv)
             goto out;
         }
     }
-    if (graph_build(&g, &cat) != 0) goto out;
-    if (tx_validate(&g, "mapply")) goto out;
+    rep_time(&run, "config_retrieval", since(&t0));
+    /* an invalid catalog changes nothing, but its run is reported (below) */
+    int invalid = graph_build_log(&g, &cat, validate_only ? NULL : report_error, &run) != 0;
+    if (!invalid) invalid = tx_validate_log(&g, "mapply", validate_only ? NULL : rep_log, &run) != 0;
+    if (invalid && validate_only) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
@@ -419,6 +427,13 @@ int main(int argc, char **argv)
     }
     if ((lock = runlock_vardir(vardir, wait)) < 0)
         goto out;
+    keep_report = 1;
+    if (invalid) {        /* nothing was changed: say so in the state directory */
+        rep_finish(&run, &cat, 0);
+        goto out;
+    }
+    struct timespec app0;
+    clock_gettime(CLOCK_MONOTONIC, &app0);
     if (graph) {
         gdir = xmalloc(strlen(vardir) + 16);
         sprintf(gdir, "%s/graphs", vardir);
@@ -436,16 +451,26 @@ int main(int argc, char **argv)
         if (graph) {
             char *tail = strstr(msg, "Try the '--graph' option");
             if (tail) *tail = '\0';
-            fprintf(stderr, "Error: %sCycle graph written to %s/cycles.dot.\n", msg, gdir);
+            char *full = xmalloc(strlen(msg) + strlen(gdir) + 64);
+            sprintf(full, "%sCycle graph written to %s/cycles.dot.", msg, gdir);
+            run_error(&run, full);
+            free(full);
         } else {
-            fprintf(stderr, "Error: %s%s", msg, msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+            run_error(&run, msg);
         }
-        fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+        run_error(&run, "Failed to apply catalog: One or more resource dependency cycles detected in graph");
+        /* as Puppet: each resource of a cycle failed, and the run's summary is still given */
+        rep_cycle(&run, &g, &cs);
         cycles_free(&cs);
+        rep_finish(&run, &cat, 0);
+        if (summary) rep_print_summary(&run);
         goto out;
     }
-    if (opt.log_level <= LOG_INFO)
+    if (opt.log_level <= LOG_INFO) {
         printf("Info: Applying configuration version '%s'\n", cat.version ? cat.version : "");
+        char *line = arena_printf(&arena, "Applying configuration version '%s'", cat.version ? cat.version : "");
+        rep_log(&run, LOG_INFO, NULL, NULL, NULL, line);
+    }
     Report rep = {NULL, 1};
     if (report) {
         /* a report about secrets is kept from other users (0600) */
@@ -463,19 +488,30 @@ int main(int argc, char **argv)
         fputs("{\n  \"catalog_version\": ", rep.f);
         json_str(rep.f, cat.version ? cat.version : "");
         fputs(",\n  \"resource_statuses\": [", rep.f);
-        opt.report_fn = report_resource;
-        opt.report_ctx = &rep;
     }
+    StatusSinks sinks = {&run, &rep};
+    opt.report_fn = on_status;
+    opt.report_ctx = &sinks;
     TxSummary sum;
-    if (tx_run(&g, &opt, &arena, &sum) != 0) {      /* aborted: already said why */
+    struct timespec tx0;
+    clock_gettime(CLOCK_MONOTONIC, &tx0);
+    int aborted = tx_run(&g, &opt, &arena, &sum) != 0;
+    rep_time(&run, "transaction_evaluation", since(&tx0));
+    rep_time(&run, "catalog_application", since(&app0));
+    if (aborted) {      /* already said why */
         if (rep.f) fclose(rep.f);
+        rep_finish(&run, &cat, 0);
         goto out;
     }
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    double secs = since(&t0);
     printf("Notice: Applied catalog in %.2f seconds\n", secs);
-    if (summary) summarize(&sum);
+    {
+        char line[64];
+        snprintf(line, sizeof line, "Applied catalog in %.2f seconds", secs);
+        rep_log(&run, LOG_NOTICE, NULL, NULL, NULL, line);
+    }
+    rep_finish(&run, &cat, 1);
+    if (summary) rep_print_summary(&run);
     if (rep.f) {
         fprintf(rep.f, "\n  ],\n  \"metrics\": {\"resources\": {\"total\": %d, \"changed\": %d, \"out_of_sync\": %d, "
                        "\"skipped\": %d, \"failed\": %d, \"failed_to_restart\": %d, \"restarted\": %d}, "
@@ -489,6 +525,12 @@ int main(int argc, char **argv)
     rc = 0;
     if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);
 out:
+    /* the last run's report and summary, also for a run that stopped
+     * (cycle, invalid catalog); only under the state directory's lock */
+    if (keep_report) {
+        if (!run.finished) rep_finish(&run, &cat, 0);
+        rep_write(&run, vardir);
+    }
     if (lock >= 0) close(lock);
     if (root_lock >= 0) close(root_lock);
     graph_free(&g);

@@ -26,9 +26,13 @@
 
 enum { EV_SUCCESS, EV_NOOP, EV_FAILURE };
 
+/* prop, message, prev and desired feed the run's report: scrubbed of
+ * Sensitive values, in the run's arena (NULL: none or unknown). */
 typedef struct Event {
     const char *name;
     int status;
+    const char *prop, *message, *prev, *desired;
+    struct timespec when;    /* CLOCK_REALTIME */
 } Event;
 
 typedef struct IntSet { int *v; int n; } IntSet;     /* sorted vertex ids, shared (immutable) */
@@ -51,6 +55,7 @@ struct TxRes {
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
     double seconds;
+    struct timespec started; /* CLOCK_REALTIME when its turn came, for reports */
 };
 
 typedef struct Tx {
@@ -82,6 +87,7 @@ static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, 
     else if (source) fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
     else fprintf(out, "%s: %s\n", level_name[lvl], msg);
     fflush(out);
+    if (tx->opt->log_fn) tx->opt->log_fn(tx->opt->log_ctx, lvl, res, source, prop, msg);
     free(clean);
 }
 
@@ -113,24 +119,51 @@ const char *tx_vardir(TxRes *t) { return t->tx->opt->vardir ? t->tx->opt->vardir
 const char *tx_modulepath(TxRes *t) { return t->tx->opt->modulepath ? t->tx->opt->modulepath : ""; }
 int tx_show_diff(TxRes *t) { return t->tx->opt->show_diff; }
 
-static void add_event(TxRes *t, const char *name, int status)
+/* A copy of s in the run's arena with t's Sensitive values scrubbed out. */
+static const char *scrubbed(TxRes *t, const char *s)
+{
+    if (!s) return NULL;
+    char *clean = provider_scrub(t->res, s);
+    const char *keep = arena_printf(t->tx->arena, "%s", clean ? clean : s);
+    free(clean);
+    return keep;
+}
+
+static void add_event_full(TxRes *t, const char *name, int status, const char *prop, const char *message,
+                           const char *prev, const char *desired)
 {
     if (t->nevents == t->capevents) {
         t->capevents = t->capevents ? t->capevents * 2 : 4;
         t->events = xrealloc(t->events, (size_t)t->capevents * sizeof *t->events);
     }
-    t->events[t->nevents].name = name;
-    t->events[t->nevents].status = status;
-    t->nevents++;
+    Event *e = &t->events[t->nevents++];
+    e->name = name;
+    e->status = status;
+    e->prop = prop;
+    e->message = t->probe ? NULL : scrubbed(t, message);
+    e->prev = t->probe ? NULL : scrubbed(t, prev);
+    e->desired = t->probe ? NULL : scrubbed(t, desired);
+    clock_gettime(CLOCK_REALTIME, &e->when);
+}
+
+static void add_event(TxRes *t, const char *name, int status)
+{
+    add_event_full(t, name, status, NULL, NULL, NULL, NULL);
 }
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)
 {
-    va_list ap;
+    va_list ap, ap2;
     va_start(ap, fmt);
-    vemit(t, t->level, prop, 0, fmt, ap);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap2);
+    va_end(ap2);
     va_end(ap);
-    add_event(t, event, EV_SUCCESS);
+    if (!t->probe) emit(t->tx, t->res, t->level, t->child_path ? t->child_path : t->path, prop, msg);
+    add_event_full(t, event, EV_SUCCESS, prop, msg, NULL, NULL);
+    free(msg);
 }
 
 void tx_would(TxRes *t, const char *prop, const char *event, const char *is, const char *should)
@@ -139,7 +172,9 @@ void tx_would(TxRes *t, const char *prop, const char *event, const char *is, con
         char *msg = xmalloc(strlen(is) + strlen(should) + 64);
         sprintf(msg, "current_value %s, should be %s (noop)", is, should);
         emit(t->tx, t->res, t->level, t->child_path ? t->child_path : t->path, prop, msg);
+        add_event_full(t, event, EV_NOOP, prop, msg, is, should);
         free(msg);
+        return;
     }
     add_event(t, event, EV_NOOP);
 }
@@ -164,9 +199,11 @@ void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, con
         char *msg = xmalloc(strlen(small) + strlen(from) + strlen(to) + 64);
         sprintf(msg, "change from %s to %s failed: %s", from, to, small);
         emit(t->tx, t->res, LOG_ERR, t->child_path ? t->child_path : t->path, prop, msg);
+        add_event_full(t, prop, EV_FAILURE, prop, msg, from, to);
         free(msg);
+    } else {
+        add_event(t, prop, EV_FAILURE);
     }
-    add_event(t, prop, EV_FAILURE);
     t->failed = 1;
 }
 
@@ -326,14 +363,14 @@ static void process_events(Tx *tx, TxRes *t)
             emit(tx, t->res, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
             emit(tx, t->res, LOG_ERR, t->path, NULL, buf_cstr(&err));
             t->failed = t->failed_to_restart = 1;
-            add_event(t, "refresh", EV_FAILURE);
+            add_event_full(t, "refresh", EV_FAILURE, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)), NULL, NULL);
             buf_free(&err);
             return;
         }
         buf_free(&err);
         emit(tx, t->res, t->level, t->path, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)));
         t->restarted = 1;
-        add_event(t, "refresh", EV_SUCCESS);
+        add_event_full(t, "refresh", EV_SUCCESS, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)), NULL, NULL);
     }
     queue_events(tx, t, 1, 1);
 }
@@ -481,7 +518,7 @@ static void check_cmd(TxRes *t)
     for (int i = 0; i < n; i++)
         if (run_check(t, cmds[i]) != 0) {
             tx_log(t, LOG_ERR, NULL, "check_cmd determined the state failed");
-            add_event(t, "check_cmd", EV_FAILURE);
+            add_event_full(t, "check_cmd", EV_FAILURE, NULL, "check_cmd determined the state failed", NULL, NULL);
             t->failed = 1;
             break;
         }
@@ -538,6 +575,7 @@ static void evaluate(Tx *tx, int v)
     TxRes *t = &tx->r[v];
     GVertex *gv = &tx->g->v[v];
     t->evaluated = 1;
+    clock_gettime(CLOCK_REALTIME, &t->started);
     t->failed_deps = inherited_failures(tx, v);
     /* --tags: untagged resources are skipped silently, and so are the
      * anchors, which carry no tags (their events are dropped) */
@@ -733,10 +771,25 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         if (opt->report_fn) {
             static const char *const st[] = {"success", "noop", "failure"};
             ReportEvent *ev = xmalloc(((size_t)t->nevents + 1) * sizeof *ev);
-            for (int i = 0; i < t->nevents; i++) ev[i] = (ReportEvent){t->events[i].name, st[t->events[i].status]};
-            const char *status = t->failed ? "failed" : t->skipped ? "skipped" : t->not_run ? "not_run"
-                               : success ? "changed" : "unchanged";
-            opt->report_fn(opt->report_ctx, t->res, t->path, status, ev, t->nevents, t->restarted, t->seconds);
+            for (int i = 0; i < t->nevents; i++) {
+                Event *e = &t->events[i];
+                /* a Sensitive property's values are never shown, as Puppet redacts
+                 * them; so is an event whose text had a secret scrubbed out */
+                int redacted = (e->prop && provider_sensitive(t->res, e->prop))
+                            || (e->message && strstr(e->message, "[redacted]") && provider_sensitive(t->res, NULL));
+                ev[i] = (ReportEvent){e->name, st[e->status], e->prop, e->message,
+                                      redacted ? "[redacted]" : e->prev,
+                                      redacted ? "[redacted]" : e->desired, redacted, e->when};
+            }
+            ReportStatus rs = {
+                .res = t->res, .path = t->path, .events = ev, .nevents = t->nevents,
+                .status = t->failed ? "failed" : t->skipped ? "skipped" : t->not_run ? "not_run"
+                        : success ? "changed" : "unchanged",
+                .failed = t->failed, .skipped = t->skipped, .restarted = t->restarted,
+                .failed_to_restart = t->failed_to_restart, .evaluated = t->evaluated && !t->skipped,
+                .seconds = t->seconds, .started = t->started,
+            };
+            opt->report_fn(opt->report_ctx, &rs);
             free(ev);
         }
     }
@@ -751,6 +804,11 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
 }
 
 int tx_validate(const Graph *g, const char *tool)
+{
+    return tx_validate_log(g, tool, NULL, NULL);
+}
+
+int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx)
 {
     int errors = 0;
     for (int v = 0; v < g->nv; v++) {
@@ -769,11 +827,14 @@ int tx_validate(const Graph *g, const char *tool)
         if (err.len) {
             /* providers give Puppet's two wordings: a bare reason, or a whole
              * "Parameter x failed on Exec[y]: ..." sentence */
-            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
-            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
-            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
-            else if (r->line) fprintf(stderr, " (line: %d)", r->line);
-            fputc('\n', stderr);
+            Buf line = BUF_INIT;
+            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) buf_printf(&line, "%s", buf_cstr(&err));
+            else buf_printf(&line, "Validation of %s failed: %s", r->ref, buf_cstr(&err));
+            if (r->file) buf_printf(&line, " (file: %s, line: %d)", r->file, r->line);
+            else if (r->line) buf_printf(&line, " (line: %d)", r->line);
+            fprintf(stderr, "Error: %s\n", buf_cstr(&line));
+            if (log_fn) log_fn(log_ctx, LOG_ERR, NULL, NULL, NULL, buf_cstr(&line));
+            buf_free(&line);
             errors++;
         }
         buf_free(&err);

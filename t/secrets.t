@@ -3,7 +3,8 @@
 # put secrets in file content, exec commands (good, failing, missing, not
 # qualified, not found by the shell), validate_cmd and a user's password;
 # mcomp and mapply run with -d, --show_diff, --report and --graph, and every
-# output, report, graph, log line and file of the vardir is grepped for each
+# output, report (the last run's in VARDIR/state after each run), graph, log
+# line and file of the vardir is grepped for each
 # secret and for its sha256, sha1 and md5.  Secrets may only be in the
 # managed file itself, the catalog (written 0600), and the bucket copy
 # (0400 in 0700 directories).  Then mres -> mcomp -> mapply of a user with
@@ -64,6 +65,8 @@ sub apply {
     my ($rc, $out) = run("$mcomp -o $tmp/m$n.json $tmp/m$n.pp");
     return ($rc, "mcomp failed:\n$out", "$tmp/m$n.json") if $rc;
     my ($rc2, $out2) = run("$mapply -d --show_diff --report $tmp/r$n.json --graph --vardir $var @flags $tmp/m$n.json");
+    # the run's report and summary in the vardir count as output (each run replaces them)
+    $out2 .= join('', map { slurp("$var/state/$_") // "(no $_)\n" } qw(last_run_report.yaml last_run_summary.yaml));
     return ($rc2, $out . $out2, "$tmp/m$n.json");
 }
 sub mode_of { (stat $_[0])[2] & 07777 }
