@@ -1,6 +1,6 @@
 /*
  * provider.h - what a resource type does at apply time.  One Provider per
- * type (types/notify.c, types/exec.c, types/file.c, ...): it validates a
+ * type (types/notify.c, types/exec.c, types/file/, ...): it validates a
  * resource before anything changes, brings it in sync (or, in noop, says
  * what it would change), optionally responds to refresh events, and names
  * the resources it autorequires.  Providers report every change, would-be
