@@ -47,4 +47,10 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
  * managed here (tool names who cannot manage it), its parameters accepted
  * by the provider.  Prints an Error line per fault; returns their count. */
 int tx_validate(const Graph *g, const char *tool);
+
+/* tx_validate, then, for a run with options opt, each provider's
+ * validate_run check (mapply: sources that resolve nowhere, with opt's
+ * module path).  opt NULL: tx_validate alone.  Returns the count of
+ * errors printed. */
+int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt);
 #endif

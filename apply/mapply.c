@@ -58,7 +58,9 @@ static void usage(FILE *out)
           "                          (one run at a time per root: the run locks DIR itself,\n"
           "                          or / without --root, whatever its --vardir)\n"
           "  --modulepath DIR[:DIR]  where puppet:///modules/<module>/<path> sources are\n"
-          "                          found (<DIR>/<module>/files/<path>)\n"
+          "                          found (<DIR>/<module>/files/<path>); default: the\n"
+          "                          module path the catalog was compiled with (mcomp\n"
+          "                          records it), else none\n"
           "  --show_diff             print a unified diff of each file content change\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
@@ -276,7 +278,7 @@ int main(int argc, char **argv)
     Graph g;
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1;
-    char *gdir = NULL;
+    char *gdir = NULL, *catalog_modulepath = NULL;
     struct stat cst;
     int cfd = open(argv[optind], O_RDONLY | O_CLOEXEC);
     if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
@@ -289,8 +291,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
         goto out;
     }
+    /* --modulepath wins; else the module path mcomp compiled the catalog with */
+    if (!opt.modulepath && cat.nmodulepath) {
+        Buf mp = BUF_INIT;
+        for (size_t i = 0; i < cat.nmodulepath; i++) buf_printf(&mp, "%s%s", i ? ":" : "", cat.modulepath[i]);
+        opt.modulepath = catalog_modulepath = buf_detach(&mp);
+        if (opt.log_level <= LOG_DEBUG) printf("Debug: Using the catalog's module path %s\n", opt.modulepath);
+    }
     if (graph_build(&g, &cat) != 0) goto out;
-    if (tx_validate(&g, "mapply")) goto out;
+    if (tx_validate_run(&g, "mapply", &opt)) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
@@ -388,6 +397,7 @@ out:
     graph_free(&g);
     buf_free(&err);
     free(gdir);
+    free(catalog_modulepath);
     free(home_vardir);
     free((void *)opt.tags);
     free((void *)opt.skip_tags);

@@ -752,6 +752,11 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
 
 int tx_validate(const Graph *g, const char *tool)
 {
+    return tx_validate_run(g, tool, NULL);
+}
+
+int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt)
+{
     int errors = 0;
     for (int v = 0; v < g->nv; v++) {
         if (g->v[v].role != V_RESOURCE) continue;
@@ -765,6 +770,15 @@ int tx_validate(const Graph *g, const char *tool)
                 buf_printf(&err, "Unknown resource type '%s'", r->type);
         } else if (p->validate) {
             provider_validate(p, r, &err);
+        }
+        if (!err.len && p && opt && p->validate_run &&
+            p->validate_run(g->cat, r, opt->modulepath ? opt->modulepath : "", &err) != 0) {
+            char *safe = provider_scrub(r, buf_cstr(&err));   /* never a secret in a message */
+            if (safe) {
+                buf_clear(&err);
+                buf_adds(&err, safe);
+                free(safe);
+            }
         }
         if (err.len) {
             /* providers give Puppet's two wordings: a bare reason, or a whole

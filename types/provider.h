@@ -55,6 +55,14 @@ typedef struct Provider {
     /* Called once after the run (free per-run caches such as the package
      * list).  NULL: nothing to do. */
     void (*finish)(void);
+    /* The checks before the run that need more than r's parameters (a
+     * file's source that exists nowhere), made after validate accepted r:
+     * c is the whole catalog (what other resources will make), modulepath
+     * the run's module path (directories separated by ':', or ""); paths
+     * of the managed system resolve under --root (base/rootfs).  Returns
+     * 0, or -1 with Puppet's message in err, which the caller words as a
+     * validation failure.  NULL: none. */
+    int (*validate_run)(const Catalog *c, const Resource *r, const char *modulepath, Buf *err);
 } Provider;
 
 /* The value of r's parameter name with any Sensitive wrapper taken off;

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -322,11 +323,12 @@ int file_load_source(Out *o, FileSpec *f)
  * followed inside its space): an absolute path or file:// URI is the
  * managed system's, resolved in the root (*base -1); a
  * puppet:///modules/<module>/<path> URI (any server) is looked up in each
- * modulepath directory below <dir>/<module>/files, which it may not leave
+ * directory of modulepath ("dir:dir") below <dir>/<module>/files, which it
+ * may not leave
  * (*base: that directory's fd, the caller's to close; *files: its path,
  * malloc'd).  Returns the path in its space (malloc), or NULL when it does
  * not exist, names another mount, or leads out of its space. */
-static char *find_source(TxRes *t, const char *src, struct stat *st, int *base, char **files)
+static char *find_source(const char *modulepath, const char *src, struct stat *st, int *base, char **files)
 {
     *base = -1;
     *files = NULL;
@@ -351,7 +353,7 @@ static char *find_source(TxRes *t, const char *src, struct stat *st, int *base, 
     if (!modlen || (modlen == 1 && mod[0] == '.') || (modlen == 2 && !strncmp(mod, "..", 2)))
         return NULL;
     char *rel = xstrndup(file, filelen);
-    const char *mp = tx_modulepath(t);
+    const char *mp = modulepath;
     Buf p = BUF_INIT;
     while (*mp) {
         size_t n = strcspn(mp, ":");
@@ -376,6 +378,18 @@ static char *find_source(TxRes *t, const char *src, struct stat *st, int *base, 
     return NULL;
 }
 
+/* Puppet's message when none of the sources exists: "Could not retrieve
+ * information from environment production source(s) file:///x,
+ * puppet:///modules/m/y" (a path shown as a file:// URI). */
+static void no_source(const Value *source, Buf *out)
+{
+    buf_adds(out, "Could not retrieve information from environment production source(s) ");
+    for (size_t i = 0; i < file_list_len(source); i++) {
+        const char *s = file_list_at(source, i);
+        buf_printf(out, "%s%s%s", i ? ", " : "", s[0] == '/' ? "file://" : "", s);
+    }
+}
+
 /* The first source that exists (Puppet's sourceselect => first); the
  * resource's ensure follows the source's type, as Puppet's
  * copy_source_values does (a directory source makes a directory even
@@ -383,19 +397,16 @@ static char *find_source(TxRes *t, const char *src, struct stat *st, int *base, 
 int file_resolve_source(Out *o, FileSpec *f)
 {
     for (size_t i = 0; i < file_list_len(f->source); i++)
-        if ((f->src_path = find_source(o->t, file_list_at(f->source, i), &f->src_st, &f->src_base, &f->src_files))) {
+        if ((f->src_path = find_source(tx_modulepath(o->t), file_list_at(f->source, i), &f->src_st, &f->src_base,
+                                       &f->src_files))) {
             f->src_base_owned = 1;
             break;
         }
     if (!f->src_path) {
-        Buf all = BUF_INIT;
-        for (size_t i = 0; i < file_list_len(f->source); i++) {
-            const char *s = file_list_at(f->source, i);
-            buf_printf(&all, "%s%s%s", i ? ", " : "", s[0] == '/' ? "file://" : "", s);
-        }
-        file_log(o, LOG_ERR, NULL, "Could not evaluate: Could not retrieve information from environment production "
-              "source(s) %s", all.s);
-        buf_free(&all);
+        Buf msg = BUF_INIT;
+        no_source(f->source, &msg);
+        file_log(o, LOG_ERR, NULL, "Could not evaluate: %s", msg.s);
+        buf_free(&msg);
         return -1;
     }
     if (f->ensure == EN_NONE || f->ensure == EN_PRESENT || f->ensure == EN_FILE || f->ensure == EN_DIRECTORY)
@@ -407,7 +418,7 @@ int file_source_read(TxRes *t, const char *src, Buf *out)
 {
     int base;
     struct stat st;
-    char *files, *path = find_source(t, src, &st, &base, &files);
+    char *files, *path = find_source(tx_modulepath(t), src, &st, &base, &files);
     int rc = 1;
     if (path && S_ISREG(st.st_mode)) {
         int fd = file_space_open(base, path, O_RDONLY | O_NONBLOCK);
@@ -417,5 +428,98 @@ int file_source_read(TxRes *t, const char *src, Buf *out)
     file_close_keep(base);
     free(files);
     free(path);
+    return rc;
+}
+
+/* ---- sources before the run ------------------------------------------ */
+
+/* 1 when path is top or below it (both canonical). */
+static int at_or_below(const char *path, const char *top)
+{
+    size_t n = strlen(top);
+    return !strncmp(path, top, n) && (path[n] == '\0' || path[n] == '/' || (n == 1 && top[0] == '/'));
+}
+
+/* 1 when v (a String or an Array of them) names path, or (parents) a
+ * directory above it. */
+static int names_path(const Value *v, const char *path, int parents)
+{
+    if (!v || (v->kind != V_STR && v->kind != V_ARRAY))
+        return 0;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        const Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
+        if (x->kind != V_STR || x->str.s[0] != '/')
+            continue;
+        char *mine = rootfs_canon(x->str.s);
+        int hit = parents ? at_or_below(path, mine) : !strcmp(path, mine);
+        free(mine);
+        if (hit)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when another resource of c may make the local source path before r
+ * needs it, so that only the run can tell whether it exists: a resource
+ * named path (its title or its path parameter, and not ensure => absent:
+ * a file, concat_file, file_line, ini_setting ...), an exec whose creates
+ * names path or a directory above it, or a file with a source whose path
+ * is a directory above it (its recursion copies a tree there). */
+static int made_by_catalog(const Catalog *c, const Resource *self, const char *path)
+{
+    for (size_t i = 0; c && i < c->nres; i++) {
+        const Resource *r = c->res[i];
+        if (r == self || r->is_virtual)
+            continue;
+        const Value *ens = provider_param(r, "ensure");
+        if (ens && ens->kind == V_STR && !strcmp(ens->str.s, "absent"))
+            continue;
+        const Value *named = provider_param(r, "path");
+        Value title = { .kind = V_STR };
+        title.str.s = r->title;
+        title.str.len = strlen(r->title);
+        if (names_path(named && named->kind == V_STR ? named : &title, path, 0))
+            return 1;
+        if (!strcasecmp(r->type, "Exec") && names_path(provider_param(r, "creates"), path, 1))
+            return 1;
+        if (!strcasecmp(r->type, "File") && provider_param(r, "source") &&
+            names_path(named && named->kind == V_STR ? named : &title, path, 1))
+            return 1;
+    }
+    return 0;
+}
+
+int file_validate_run(const Catalog *c, const Resource *r, const char *modulepath, Buf *err)
+{
+    FileSpec f;
+    Buf why = BUF_INIT;
+    int rc = 0;
+    /* a source to be removed need not exist; a bad parameter is validate's */
+    if (file_parse(r, "", &f, &why) != 0 || !f.source || f.ensure == EN_ABSENT)
+        goto out;
+    for (size_t i = 0; i < file_list_len(f.source); i++) {
+        const char *src = file_list_at(f.source, i);
+        if (src[0] == '/' || !strncmp(src, "file:", 5)) {
+            char *path = rootfs_canon(src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5);
+            int later = made_by_catalog(c, r, path);
+            free(path);
+            if (later)
+                goto out;       /* the run decides, as before */
+        }
+        int base;
+        struct stat st;
+        char *files, *found = find_source(modulepath, src, &st, &base, &files);
+        file_close_keep(base);
+        free(files);
+        free(found);
+        if (found)
+            goto out;
+    }
+    no_source(f.source, err);
+    rc = -1;
+out:
+    buf_free(&why);
+    file_free(&f);
     return rc;
 }

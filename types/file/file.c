@@ -751,4 +751,5 @@ const Provider provider_file = {
     .refresh = NULL,        /* file ignores events (spec 4.1) */
     .autorequire = file_autorequire,
     .retrieve = file_retrieve,
+    .validate_run = file_validate_run,
 };
