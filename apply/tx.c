@@ -750,12 +750,18 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     return tx.aborted ? -1 : 0;
 }
 
-int tx_validate(const Graph *g, const char *tool)
+/* One validation error about r: providers give Puppet's two wordings, a
+ * bare reason or a whole "Parameter x failed on Exec[y]: ..." sentence. */
+static void print_invalid(const Resource *r, const char *msg)
 {
-    return tx_validate_run(g, tool, NULL);
+    if (strncmp(msg, "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", msg);
+    else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, msg);
+    if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
+    else if (r->line) fprintf(stderr, " (line: %d)", r->line);
+    fputc('\n', stderr);
 }
 
-int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt)
+int tx_validate(const Graph *g, const char *tool)
 {
     int errors = 0;
     for (int v = 0; v < g->nv; v++) {
@@ -771,26 +777,31 @@ int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt)
         } else if (p->validate) {
             provider_validate(p, r, &err);
         }
-        if (!err.len && p && opt && p->validate_run &&
-            p->validate_run(g->cat, r, opt->modulepath ? opt->modulepath : "", &err) != 0) {
-            char *safe = provider_scrub(r, buf_cstr(&err));   /* never a secret in a message */
-            if (safe) {
-                buf_clear(&err);
-                buf_adds(&err, safe);
-                free(safe);
-            }
-        }
         if (err.len) {
-            /* providers give Puppet's two wordings: a bare reason, or a whole
-             * "Parameter x failed on Exec[y]: ..." sentence */
-            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
-            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
-            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
-            else if (r->line) fprintf(stderr, " (line: %d)", r->line);
-            fputc('\n', stderr);
+            print_invalid(r, buf_cstr(&err));
             errors++;
         }
         buf_free(&err);
+    }
+    return errors;
+}
+
+/* validate_run's report: printed as tx_validate prints, Sensitive values
+ * scrubbed out. */
+static void run_invalid(void *ctx, const Resource *r, const char *msg)
+{
+    char *safe = provider_scrub(r, msg);   /* never a secret in a message */
+    print_invalid(r, safe ? safe : msg);
+    free(safe);
+    (*(int *)ctx)++;
+}
+
+int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt)
+{
+    int errors = tx_validate(g, tool);
+    for (size_t i = 0; opt && provider_at(i); i++) {
+        const Provider *p = provider_at(i);
+        if (p->validate_run) p->validate_run(g->cat, opt->modulepath ? opt->modulepath : "", run_invalid, &errors);
     }
     return errors;
 }

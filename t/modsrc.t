@@ -119,6 +119,14 @@ for my $mode ([], ['--noop'], ['--validate']) {
     is(content("$tmp/out/keep"), "old\n", "${label}the other file is left as it was");
 }
 
+# A Sensitive source never shows in the message.
+is(compile('secret', "file { '$tmp/out/s': source => Sensitive('$tmp/topsecretplace') }\n"), 0,
+   'a site with a Sensitive source compiles');
+($rc, $out) = mapply('--validate', "$tmp/secret.json");
+is($rc, 1, 'a Sensitive source found nowhere: refused') or diag $out;
+like($out, qr{source\(s\) file://\[redacted\] }, '... the path redacted');
+unlike($out, qr{topsecretplace}, '... and nowhere in the output');
+
 # ---- a source the catalog itself may make --------------------------------
 is(compile('made', <<"EOF"), 0, 'a site whose sources other resources make compiles');
 exec { 'seed': command => '/bin/sh -c "mkdir -p $tmp/gen && echo seeded > $tmp/gen/x"', creates => '$tmp/gen' }

@@ -433,93 +433,158 @@ int file_source_read(TxRes *t, const char *src, Buf *out)
 
 /* ---- sources before the run ------------------------------------------ */
 
-/* 1 when path is top or below it (both canonical). */
-static int at_or_below(const char *path, const char *top)
+/* What the catalog itself may make, as canonical paths sorted for
+ * bsearch: named, the paths resources name (a title or a path parameter,
+ * not ensure => absent); trees, the directories whose whole tree a
+ * resource may fill (an exec's creates, a file with a source).  Built once
+ * per validation: a catalog of n files with missing sources costs n log n,
+ * not n squared. */
+typedef struct Made {
+    char **named, **trees;
+    size_t nnamed, ntrees;
+} Made;
+
+static int cmp_str(const void *a, const void *b)
 {
-    size_t n = strlen(top);
-    return !strncmp(path, top, n) && (path[n] == '\0' || path[n] == '/' || (n == 1 && top[0] == '/'));
+    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* 1 when v (a String or an Array of them) names path, or (parents) a
- * directory above it. */
-static int names_path(const Value *v, const char *path, int parents)
+/* Adds each absolute String of v (a String or an Array of them) to *v_out. */
+static void add_paths(const Value *v, char ***out, size_t *n)
 {
     if (!v || (v->kind != V_STR && v->kind != V_ARRAY))
-        return 0;
-    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-    for (size_t i = 0; i < n; i++) {
+        return;
+    size_t k = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < k; i++) {
         const Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
         if (x->kind != V_STR || x->str.s[0] != '/')
             continue;
-        char *mine = rootfs_canon(x->str.s);
-        int hit = parents ? at_or_below(path, mine) : !strcmp(path, mine);
-        free(mine);
-        if (hit)
-            return 1;
+        *out = xrealloc(*out, (*n + 1) * sizeof **out);
+        (*out)[(*n)++] = rootfs_canon(x->str.s);
     }
-    return 0;
 }
 
-/* 1 when another resource of c may make the local source path before r
- * needs it, so that only the run can tell whether it exists: a resource
- * named path (its title or its path parameter, and not ensure => absent:
- * a file, concat_file, file_line, ini_setting ...), an exec whose creates
- * names path or a directory above it, or a file with a source whose path
- * is a directory above it (its recursion copies a tree there). */
-static int made_by_catalog(const Catalog *c, const Resource *self, const char *path)
+static void made_build(const Catalog *c, Made *m)
 {
-    for (size_t i = 0; c && i < c->nres; i++) {
+    memset(m, 0, sizeof *m);
+    for (size_t i = 0; i < c->nres; i++) {
         const Resource *r = c->res[i];
-        if (r == self || r->is_virtual)
+        if (r->is_virtual)
             continue;
         const Value *ens = provider_param(r, "ensure");
         if (ens && ens->kind == V_STR && !strcmp(ens->str.s, "absent"))
             continue;
-        const Value *named = provider_param(r, "path");
+        const Value *path = provider_param(r, "path");
         Value title = { .kind = V_STR };
         title.str.s = r->title;
         title.str.len = strlen(r->title);
-        if (names_path(named && named->kind == V_STR ? named : &title, path, 0))
-            return 1;
-        if (!strcasecmp(r->type, "Exec") && names_path(provider_param(r, "creates"), path, 1))
-            return 1;
-        if (!strcasecmp(r->type, "File") && provider_param(r, "source") &&
-            names_path(named && named->kind == V_STR ? named : &title, path, 1))
-            return 1;
+        const Value *named = path && path->kind == V_STR ? path : &title;
+        add_paths(named, &m->named, &m->nnamed);
+        if (!strcasecmp(r->type, "Exec"))
+            add_paths(provider_param(r, "creates"), &m->trees, &m->ntrees);
+        else if (!strcasecmp(r->type, "File") && provider_param(r, "source"))
+            add_paths(named, &m->trees, &m->ntrees);
     }
-    return 0;
+    if (m->nnamed)
+        qsort(m->named, m->nnamed, sizeof *m->named, cmp_str);
+    if (m->ntrees)
+        qsort(m->trees, m->ntrees, sizeof *m->trees, cmp_str);
 }
 
-int file_validate_run(const Catalog *c, const Resource *r, const char *modulepath, Buf *err)
+static void made_free(Made *m)
 {
-    FileSpec f;
-    Buf why = BUF_INIT;
-    int rc = 0;
-    /* a source to be removed need not exist; a bad parameter is validate's */
-    if (file_parse(r, "", &f, &why) != 0 || !f.source || f.ensure == EN_ABSENT)
-        goto out;
-    for (size_t i = 0; i < file_list_len(f.source); i++) {
-        const char *src = file_list_at(f.source, i);
-        if (src[0] == '/' || !strncmp(src, "file:", 5)) {
-            char *path = rootfs_canon(src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5);
-            int later = made_by_catalog(c, r, path);
-            free(path);
-            if (later)
-                goto out;       /* the run decides, as before */
+    for (size_t i = 0; i < m->nnamed; i++)
+        free(m->named[i]);
+    for (size_t i = 0; i < m->ntrees; i++)
+        free(m->trees[i]);
+    free(m->named);
+    free(m->trees);
+}
+
+static int made_has(char **v, size_t n, const char *s)
+{
+    return n && bsearch(&s, v, n, sizeof *v, cmp_str) != NULL;
+}
+
+/* 1 when a resource other than self may make path (canonical) before self
+ * needs it: a resource names it, or an exec's creates or a file with a
+ * source is path or a directory above it.  self's own path does not count
+ * (a file is not its own source). */
+static int made_by_catalog(const Made *m, const char *self, const char *path)
+{
+    if (strcmp(path, self) && made_has(m->named, m->nnamed, path))
+        return 1;
+    char *p = xstrndup(path, strlen(path));
+    int hit = 0;
+    for (;;) {
+        if (strcmp(p, self) && made_has(m->trees, m->ntrees, p)) {
+            hit = 1;
+            break;
         }
+        char *slash = strrchr(p, '/');
+        if (!slash || slash == p) {
+            hit = strcmp(p, "/") && made_has(m->trees, m->ntrees, "/");
+            break;
+        }
+        *slash = '\0';
+    }
+    free(p);
+    return hit;
+}
+
+/* 0 when one of f's sources exists now, or may be made by the run; else
+ * -1 with Puppet's message in err. */
+static int check_sources(const Made *m, const FileSpec *f, const char *modulepath, Buf *err)
+{
+    for (size_t i = 0; i < file_list_len(f->source); i++) {
         int base;
         struct stat st;
-        char *files, *found = find_source(modulepath, src, &st, &base, &files);
+        char *files, *found = find_source(modulepath, file_list_at(f->source, i), &st, &base, &files);
         file_close_keep(base);
         free(files);
         free(found);
         if (found)
-            goto out;
+            return 0;
     }
-    no_source(f.source, err);
-    rc = -1;
-out:
+    /* none there now: one the catalog may make is left to the run, as before */
+    for (size_t i = 0; i < file_list_len(f->source); i++) {
+        const char *src = file_list_at(f->source, i);
+        if (src[0] == '/' || !strncmp(src, "file:", 5)) {
+            char *path = rootfs_canon(src[0] == '/' ? src : !strncmp(src, "file://", 7) ? src + 7 : src + 5);
+            int later = made_by_catalog(m, f->path, path);
+            free(path);
+            if (later)
+                return 0;
+        }
+    }
+    no_source(f->source, err);
+    return -1;
+}
+
+void file_validate_run(const Catalog *c, const char *modulepath, ValidateFn bad, void *ctx)
+{
+    Made m;
+    int built = 0;
+    Buf why = BUF_INIT;
+    for (size_t i = 0; i < c->nres; i++) {
+        const Resource *r = c->res[i];
+        FileSpec f;
+        if (r->is_virtual || strcasecmp(r->type, "File"))
+            continue;
+        buf_clear(&why);
+        /* a bad parameter is validate's to report; a source to be removed
+         * need not exist */
+        if (file_parse(r, "", &f, &why) == 0 && f.source && f.ensure != EN_ABSENT) {
+            if (!built)
+                made_build(c, &m);
+            built = 1;
+            buf_clear(&why);
+            if (check_sources(&m, &f, modulepath, &why) != 0)
+                bad(ctx, r, buf_cstr(&why));
+        }
+        file_free(&f);
+    }
+    if (built)
+        made_free(&m);
     buf_free(&why);
-    file_free(&f);
-    return rc;
 }

@@ -165,11 +165,11 @@ void file_content_checksum(const FileSpec *f, char *out, size_t n);
 int file_sync_content(Out *o, const FileSpec *f, const struct stat *st);
 int file_load_source(Out *o, FileSpec *f);
 int file_resolve_source(Out *o, FileSpec *f);
-/* The provider's validate_run: a source that resolves nowhere (and that no
- * other resource of c may make first) is refused before the run, with
- * Puppet's "Could not retrieve information from environment production
- * source(s) ..." in err. */
-int file_validate_run(const Catalog *c, const Resource *r, const char *modulepath, Buf *err);
+/* The provider's validate_run: each File of c whose sources resolve
+ * nowhere (and that no other resource of c may make first) is reported
+ * through bad with Puppet's "Could not retrieve information from
+ * environment production source(s) ...". */
+void file_validate_run(const Catalog *c, const char *modulepath, ValidateFn bad, void *ctx);
 
 /* ---- backup.c ---- */
 int file_backup(Out *o, const FileSpec *f, const char *path, const Buf *data, Buf *err);
