@@ -449,7 +449,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Adds each absolute String of v (a String or an Array of them) to *v_out. */
+/* Appends each absolute String of v (a String or an Array of them) to
+ * (*out)[0..*n), canonical (malloc). */
 static void add_paths(const Value *v, char ***out, size_t *n)
 {
     if (!v || (v->kind != V_STR && v->kind != V_ARRAY))
