@@ -78,4 +78,10 @@ int tx_validate(const Graph *g, const char *tool);
 /* tx_validate that also hands each Error line's text (without "Error: ")
  * to log_fn (NULL: none). */
 int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx);
+
+/* tx_validate_log, then, for a run with options opt, each provider's
+ * validate_run check (mapply: sources that resolve nowhere, with opt's
+ * module path).  opt NULL: tx_validate_log alone.  Returns the count of
+ * errors printed. */
+int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx);
 #endif

@@ -50,8 +50,8 @@ static void usage(FILE *out)
           "  --catalog FILE          apply the catalog in FILE (whatever its name)\n"
           "  --noop                  change nothing; say what would change\n"
           "  --validate              only check the catalog (JSON, shape, types, parameters,\n"
-          "                          references, cycles): change, write and lock nothing;\n"
-          "                          exit 0 if it is valid, 1 with the errors if not\n"
+          "                          sources, references, cycles): change, write and lock\n"
+          "                          nothing; exit 0 if it is valid, 1 with the errors if not\n"
           "  --detailed-exitcodes    0 no changes, 2 changes, 4 failures, 6 both (1: could not run)\n"
           "  -v, --verbose           also print Info lines\n"
           "  -d, --debug             also print Debug lines\n"
@@ -82,7 +82,7 @@ static void usage(FILE *out)
           "\n"
           "Compiling (a manifest, a directory, - or -e; the same options as mcomp's; the\n"
           "module path is also where puppet:///modules/<module>/<path> sources are found,\n"
-          "as <DIR>/<module>/files/<path>, and --modulepath alone serves a catalog too):\n",
+          "as <DIR>/<module>/files/<path>, and with a catalog --modulepath overrides the one it records):\n",
           out);
     copt_usage(out);
     fputs("\n"
@@ -383,7 +383,7 @@ int main(int argc, char **argv)
     Graph g;
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1;
-    char *gdir = NULL;
+    char *gdir = NULL, *catalog_modulepath = NULL;
     if (compiling) {
         if (compile_catalog(&cli.opt, &cat, &err) != 0) goto out;
     } else {
@@ -400,10 +400,17 @@ int main(int argc, char **argv)
             goto out;
         }
     }
+    /* --modulepath wins; else the module path mcomp compiled the catalog with */
+    if (!opt.modulepath && cat.nmodulepath) {
+        Buf mp = BUF_INIT;
+        for (size_t i = 0; i < cat.nmodulepath; i++) buf_printf(&mp, "%s%s", i ? ":" : "", cat.modulepath[i]);
+        opt.modulepath = catalog_modulepath = buf_detach(&mp);
+        if (opt.log_level <= LOG_DEBUG) printf("Debug: Using the catalog's module path %s\n", opt.modulepath);
+    }
     rep_time(&run, "config_retrieval", since(&t0));
     /* an invalid catalog changes nothing, but its run is reported (below) */
     int invalid = graph_build_log(&g, &cat, validate_only ? NULL : report_error, &run) != 0;
-    if (!invalid) invalid = tx_validate_log(&g, "mapply", validate_only ? NULL : rep_log, &run) != 0;
+    if (!invalid) invalid = tx_validate_run(&g, "mapply", &opt, validate_only ? NULL : rep_log, &run) != 0;
     if (invalid && validate_only) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;
@@ -536,6 +543,7 @@ out:
     graph_free(&g);
     buf_free(&err);
     free(gdir);
+    free(catalog_modulepath);
     free(home_vardir);
     free((void *)opt.tags);
     free((void *)opt.skip_tags);

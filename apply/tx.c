@@ -803,6 +803,21 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     return tx.aborted ? -1 : 0;
 }
 
+/* One validation error about r, printed and handed (without "Error: ") to
+ * log_fn when there is one: providers give Puppet's two wordings, a bare
+ * reason or a whole "Parameter x failed on Exec[y]: ..." sentence. */
+static void print_invalid(const Resource *r, const char *msg, LogFn log_fn, void *log_ctx)
+{
+    Buf line = BUF_INIT;
+    if (strncmp(msg, "Parameter ", 10) == 0) buf_printf(&line, "%s", msg);
+    else buf_printf(&line, "Validation of %s failed: %s", r->ref, msg);
+    if (r->file) buf_printf(&line, " (file: %s, line: %d)", r->file, r->line);
+    else if (r->line) buf_printf(&line, " (line: %d)", r->line);
+    fprintf(stderr, "Error: %s\n", buf_cstr(&line));
+    if (log_fn) log_fn(log_ctx, LOG_ERR, NULL, NULL, NULL, buf_cstr(&line));
+    buf_free(&line);
+}
+
 int tx_validate(const Graph *g, const char *tool)
 {
     return tx_validate_log(g, tool, NULL, NULL);
@@ -825,19 +840,37 @@ int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ct
             provider_validate(p, r, &err);
         }
         if (err.len) {
-            /* providers give Puppet's two wordings: a bare reason, or a whole
-             * "Parameter x failed on Exec[y]: ..." sentence */
-            Buf line = BUF_INIT;
-            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) buf_printf(&line, "%s", buf_cstr(&err));
-            else buf_printf(&line, "Validation of %s failed: %s", r->ref, buf_cstr(&err));
-            if (r->file) buf_printf(&line, " (file: %s, line: %d)", r->file, r->line);
-            else if (r->line) buf_printf(&line, " (line: %d)", r->line);
-            fprintf(stderr, "Error: %s\n", buf_cstr(&line));
-            if (log_fn) log_fn(log_ctx, LOG_ERR, NULL, NULL, NULL, buf_cstr(&line));
-            buf_free(&line);
+            print_invalid(r, buf_cstr(&err), log_fn, log_ctx);
             errors++;
         }
         buf_free(&err);
     }
     return errors;
+}
+
+/* validate_run's report: printed as tx_validate prints, Sensitive values
+ * scrubbed out. */
+typedef struct RunInvalid {
+    int errors;
+    LogFn log_fn;
+    void *log_ctx;
+} RunInvalid;
+
+static void run_invalid(void *ctx, const Resource *r, const char *msg)
+{
+    RunInvalid *ri = ctx;
+    char *safe = provider_scrub(r, msg);   /* never a secret in a message */
+    print_invalid(r, safe ? safe : msg, ri->log_fn, ri->log_ctx);
+    free(safe);
+    ri->errors++;
+}
+
+int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx)
+{
+    RunInvalid ri = {tx_validate_log(g, tool, log_fn, log_ctx), log_fn, log_ctx};
+    for (size_t i = 0; opt && provider_at(i); i++) {
+        const Provider *p = provider_at(i);
+        if (p->validate_run) p->validate_run(g->cat, opt->modulepath ? opt->modulepath : "", run_invalid, &ri);
+    }
+    return ri.errors;
 }

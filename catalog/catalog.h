@@ -51,6 +51,10 @@ typedef struct Catalog {
     const char *name;        /* node name */
     const char *environment;
     const char *version;     /* as read from JSON (mapply), or the environment's config_version (mcomp), or NULL */
+    const char **modulepath; /* the module path it was compiled with: absolute directories
+                                (mcomp: those of the compile that exist; mapply: the
+                                catalog's "modulepath" key), in the arena; NULL: none */
+    size_t nmodulepath;
     Resource **res;          /* catalog order */
     size_t nres, rescap;
     Map by_key;              /* key -> Resource* */

@@ -1,6 +1,6 @@
 /*
  * json.c - catalog JSON v2 output.  Keys come in the order Puppet writes
- * them.  The version and catalog_uuid are not a timestamp and a random UUID
+ * them (then mcomp's own "modulepath", see catalog.h).  The version and catalog_uuid are not a timestamp and a random UUID
  * as in Puppet but are taken from the SHA-256 of the rest of the document,
  * so the same catalog gives the same bytes.
  */
@@ -284,6 +284,12 @@ void cat_json_prepare(const Catalog *c, CatJson *j)
                d[4], d[5], d[6], d[7], d[8], d[9], (d[10] & 0x0f) | 0x80, d[11], (d[12] & 0x3f) | 0x80,
                d[13], d[14], d[15], d[16], d[17], d[18], d[19]);
     put_cstr(head, c->environment);
+    /* not Puppet's: the module path of the compile, for mapply (Puppet's
+     * from_data_hash ignores keys it does not know); outside the digest */
+    if (c->nmodulepath) {
+        buf_adds(head, ",\"modulepath\":");
+        put_str_array(head, c->modulepath, c->nmodulepath);
+    }
 }
 
 int cat_json_write(const Catalog *c, CatJson *j, FILE *out)
@@ -447,6 +453,16 @@ int cat_read_json(Catalog *c, const char *path, Buf *err)
     if ((v = field(j, "name")) && v->kind == V_STR) c->name = v->str.s;
     if ((v = field(j, "environment")) && v->kind == V_STR) c->environment = v->str.s;
     if ((v = field(j, "version")) && v->kind != V_UNDEF) c->version = val_to_cstr(c->arena, v);
+    if ((v = field(j, "modulepath"))) {       /* mcomp's: absolute directories */
+        if (v->kind != V_ARRAY) return fail_at(err, "modulepath: expected an array of absolute directories");
+        c->modulepath = arena_alloc(c->arena, (v->arr.n + 1) * sizeof *c->modulepath);
+        for (size_t i = 0; i < v->arr.n; i++) {
+            Value *d = v->arr.items[i];
+            if (d->kind != V_STR || d->str.s[0] != '/' || strchr(d->str.s, ':'))
+                return fail_at(err, "modulepath[%zu]: expected an absolute directory (no ':')", i);
+            c->modulepath[c->nmodulepath++] = d->str.s;
+        }
+    }
     if (!(res = field(j, "resources")) || res->kind != V_ARRAY)
         return fail_at(err, "resources: expected an array of resources");
     for (size_t i = 0; i < res->arr.n; i++)

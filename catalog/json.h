@@ -6,7 +6,8 @@
 #include "catalog/catalog.h"
 #include <stdio.h>
 
-/* Writes c as one line of JSON, keys in Puppet's order, followed by a
+/* Writes c as one line of JSON, keys in Puppet's order (then, when c has
+ * a module path, "modulepath": [dirs], which Puppet ignores), followed by a
  * newline.  Unrealised virtual resources are left out.  version and
  * catalog_uuid are derived from the content (same catalog, same bytes).
  * Returns 0, or -1 on a write error. */
@@ -34,7 +35,8 @@ Value *val_read_json_file(Arena *a, const char *path, const char **err);
 /* Reads a catalog (Puppet's JSON format v2, from mcomp or from
  * `puppet catalog compile`) into c, which the caller initialised.  Checks
  * its shape: on a problem returns -1 with "<json path>: <why>" in err and
- * c unusable.  Aliases are indexed like titles. */
+ * c unusable.  Aliases are indexed like titles.  mcomp's "modulepath" key
+ * (an array of absolute directories) goes to c->modulepath. */
 int cat_read_json(Catalog *c, const char *path, Buf *err);
 /* The resource a reference names: "Type[title]" strings (from JSON) or
  * reference values (from the compiler); NULL if it is not in c. */

@@ -10,6 +10,7 @@
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
 #include "types/provider.h"
+#include "base/rootfs.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <errno.h>
@@ -126,6 +127,32 @@ static void split_modulepath(Compiler *c)
         }
         p += n;
         if (*p == ':') p++;
+    }
+}
+
+/* The module path the catalog carries (its "modulepath" key: mapply finds
+ * puppet:///modules sources there without being told again): each entry
+ * made absolute as Puppet's File.expand_path makes it, those that are
+ * directories, once each, in order. */
+static void record_modulepath(Compiler *c)
+{
+    char cwd[4096];
+    int have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+    c->cat->modulepath = arena_alloc(A, (c->nmodulepath + 1) * sizeof *c->cat->modulepath);
+    c->cat->nmodulepath = 0;
+    for (size_t i = 0; i < c->nmodulepath; i++) {
+        const char *d = c->modulepath[i];
+        if (d[0] != '/' && !have_cwd) continue;
+        char *joined = d[0] == '/' ? NULL : xmalloc(strlen(cwd) + strlen(d) + 2);
+        if (joined) sprintf(joined, "%s/%s", cwd, d);
+        char *abs = rootfs_canon(joined ? joined : d);
+        free(joined);
+        struct stat st;
+        int dup = 0;
+        for (size_t k = 0; k < c->cat->nmodulepath && !dup; k++) dup = !strcmp(c->cat->modulepath[k], abs);
+        if (!dup && stat(abs, &st) == 0 && S_ISDIR(st.st_mode))
+            c->cat->modulepath[c->cat->nmodulepath++] = arena_strdup(A, abs);
+        free(abs);
     }
 }
 
@@ -457,6 +484,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);
+    record_modulepath(c);
     cleanup(c);
     return diag_errors ? 1 : 0;
 }

@@ -62,6 +62,8 @@ void copt_usage(FILE *out)
           "                          else ~/.mcomp): CONFDIR/hiera.yaml is Hiera's global layer\n"
           "  --modulepath DIR[:DIR]  where to find modules, instead of the environment's\n"
           "                          (include ntp -> DIR/ntp/manifests/init.pp)\n"
+          "                          the catalog records the module path (\"modulepath\", absolute),\n"
+          "                          and mapply finds puppet:///modules sources there\n"
           "  --facts FILE            facts as JSON (the output of facter --json; at most 64 MiB);\n"
           "                          default: gather this machine's facts as Facter 4 does\n"
           "  --external-facts DIR[:DIR]  facts.d directories to read too (.txt, .json, .yaml,\n"

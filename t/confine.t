@@ -121,6 +121,8 @@ sub cmd {
 
 # Compiles pp, applies it with --noop then for real (under --root unless
 # noroot); checks the outside after each; returns the real run's (rc, out).
+# refused: the catalog is refused before the run (exit 1, a source found
+# nowhere), the noop run too.
 my $n = 0;
 sub apply {
     my ($label, $pp, %o) = @_;
@@ -132,7 +134,11 @@ sub apply {
     push @args, '--root', $root unless $o{noroot};
     local $cmd_label = "$label (noop)";
     my ($nrc, $nout) = cmd($mapply, @args, '--noop', "$work/m$n.json");
-    ok($nrc == 0 || $nrc == 2 || $nrc == 4 || $nrc == 6, "$label (noop): ran") or diag $nout;
+    if ($o{refused}) {
+        is($nrc, 1, "$label (noop): refused before the run") or diag $nout;
+    } else {
+        ok($nrc == 0 || $nrc == 2 || $nrc == 4 || $nrc == 6, "$label (noop): ran") or diag $nout;
+    }
     check_outside("$label (noop)");
     $cmd_label = $label;
     my ($arc, $aout) = cmd($mapply, @args, "$work/m$n.json");
@@ -280,8 +286,8 @@ for my $s ('/../outside/secret', 'file:///../outside/secret', '/ls', '/lr', '/lr
         symlink "../../../../../../../..$out/secret", "$root/lr";
         symlink "../outside", "$root/lrel";
     });
-    ($rc, $o) = apply("source $s", "file { '/copy': source => '$s' }\n");
-    is($rc, 4, "source $s: not found in the root") or diag $o;
+    ($rc, $o) = apply("source $s", "file { '/copy': source => '$s' }\n", refused => 1);
+    is($rc, 1, "source $s: not found in the root") or diag $o;
     like($o, $src_fail, "source $s: Puppet's message");
     ok(!-e "$root/copy", "source $s: nothing copied");
 }
@@ -299,11 +305,11 @@ for my $follow ('manage', 'follow') {
         symlink "../../../../../../..$out/secret", "$root/src/rel";
         symlink "../../outside", "$root/src/up";
     });
-    ($rc, $o) = apply("recursive source over a link ($follow)", <<"EOF");
-file { '/copy': source => '/srcdir', recurse => true, links => $follow }
-file { '/copy2': source => '/src', recurse => true, links => $follow }
-EOF
+    ($rc, $o) = apply("recursive source over a link ($follow)",
+                      "file { '/copy': source => '/srcdir', recurse => true, links => $follow }\n", refused => 1);
     like($o, $src_fail, "recursive source over a link ($follow): not found in the root");
+    ($rc, $o) = apply("recursive source ($follow)",
+                      "file { '/copy2': source => '/src', recurse => true, links => $follow }\n");
     is(content("$root/copy2/a"), "a\n", "recursive source ($follow): the tree copied");
     if ($follow eq 'manage') {
         is(readlink("$root/copy2/abs"), "$out/dir", 'recursive source (manage): a link copied as a link');
@@ -319,21 +325,24 @@ for my $noroot (0, 1) {
                'puppet:///modules/m/dirleak/secret', 'puppet:///modules/../outside/secret',
                'puppet:///modules/m/tree/rel') {
         fresh_root();
-        ($rc, $o) = apply("$s $w", "file { '$dest/copy': source => '$s' }\n", noroot => $noroot);
-        is($rc, 4, "$s $w: refused") or diag $o;
+        ($rc, $o) = apply("$s $w", "file { '$dest/copy': source => '$s' }\n", noroot => $noroot, refused => 1);
+        is($rc, 1, "$s $w: refused") or diag $o;
         like($o, $src_fail, "$s $w: Puppet's message");
     }
     fresh_root();
     ($rc, $o) = apply("module tree $w", <<"EOF", noroot => $noroot);
 file { '$dest/t': source => 'puppet:///modules/m/tree', recurse => true, links => follow }
 file { '$dest/ok': source => 'puppet:///modules/m/ok' }
-file { '$dest/dl': source => 'puppet:///modules/m/dirleak', recurse => true }
 EOF
+    my ($drc, $do) = apply("module dir link out $w",
+                           "file { '$dest/dl': source => 'puppet:///modules/m/dirleak', recurse => true }\n",
+                           noroot => $noroot, refused => 1);
+    is($drc, 1, "module dir link out $w: the catalog refused") or diag $do;
     my $base = $noroot ? "$work/noroot" : $root;
     is(content("$base/t/a"), "tree a\n", "module tree $w: the module's files copied");
     ok(!-e "$base/t/rel", "module tree $w: a link out of files/ not followed");
     is(content("$base/ok"), "module ok\n", "module file $w: copied");
-    like($o, $src_fail, "module dir link out $w: refused");
+    like($do, $src_fail, "module dir link out $w: refused");
 }
 
 # ---- mres ------------------------------------------------------------------

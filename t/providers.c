@@ -1,6 +1,6 @@
 /*
  * providers.c - unit tests for the apply-time providers (types/notify.c,
- * types/exec.c, types/file.c) and the command runner (types/run.c).
+ * types/exec.c, types/file/) and the command runner (types/run.c).
  *
  * apply/tx.c is not linked: this file defines stand-ins for every tx_*
  * function of apply/tx.h that print nothing and record each call as the

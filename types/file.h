@@ -1,8 +1,9 @@
 /*
- * file.h - what other providers use of the file type (types/file.c):
- * concat_file's generated File resource is synced by the file type's own
- * code, so its content, backups, validate_cmd, replace, mode and owner,
- * noop and log lines are exactly a File's.
+ * file.h - what other providers use of the file type (types/file/; its
+ * internal.h lists the files there): concat_file's generated File resource
+ * is synced by the file type's own code, so its content, backups,
+ * validate_cmd, replace, mode and owner, noop and log lines are exactly a
+ * File's.
  */
 #ifndef TYPES_FILE_H
 #define TYPES_FILE_H

@@ -1,6 +1,6 @@
 /*
  * provider.h - what a resource type does at apply time.  One Provider per
- * type (types/notify.c, types/exec.c, types/file.c, ...): it validates a
+ * type (types/notify.c, types/exec.c, types/file/, ...): it validates a
  * resource before anything changes, brings it in sync (or, in noop, says
  * what it would change), optionally responds to refresh events, and names
  * the resources it autorequires.  Providers report every change, would-be
@@ -21,6 +21,7 @@ typedef enum { LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERR } LogLevel;
 LogLevel res_loglevel(const Resource *r);
 
 typedef void (*AutoreqFn)(void *ctx, const char *type, const char *title);
+typedef void (*ValidateFn)(void *ctx, const Resource *r, const char *msg);
 
 typedef struct Provider {
     const char *type;     /* lowercase type name: "notify" */
@@ -55,6 +56,16 @@ typedef struct Provider {
     /* Called once after the run (free per-run caches such as the package
      * list).  NULL: nothing to do. */
     void (*finish)(void);
+    /* The checks before the run that need the whole catalog and the run's
+     * settings (a file's source that exists nowhere): called once per
+     * validation with c (what other resources will make) and the run's
+     * module path (directories separated by ':', or ""); paths of the
+     * managed system resolve under --root (base/rootfs).  Calls bad(ctx,
+     * r, msg) for each resource of the type that fails, msg being Puppet's
+     * message (the caller words it as a validation failure; msg lives
+     * during the call).  Resources validate refuses are skipped: their
+     * error is validate's.  NULL: none. */
+    void (*validate_run)(const Catalog *c, const char *modulepath, ValidateFn bad, void *ctx);
 } Provider;
 
 /* The value of r's parameter name with any Sensitive wrapper taken off;

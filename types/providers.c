@@ -1,6 +1,6 @@
 /*
  * providers.c - the table of apply-time providers, one per resource type
- * (types/notify.c, types/exec.c, types/file.c, ...), looked up by type
+ * (types/notify.c, types/exec.c, types/file/, ...), looked up by type
  * name.  The table names its entries weakly, so a program (or a unit test)
  * that links only some provider files gets NULL for the others, and those
  * types simply have no provider.

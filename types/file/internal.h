@@ -1,0 +1,204 @@
+/*
+ * internal.h - what the files of types/file/ share: a File resource's
+ * parameters as parsed (FileSpec), where its lines go (Out: the resource
+ * or a child of its recursion), temporary files (Tmp), tree listings
+ * (Entries), digests, and the functions one file calls in another.
+ * Nothing outside types/file/ includes it: other providers see
+ * types/file.h.
+ *
+ * The files, in the order a sync runs through them:
+ *   file.c     the provider: entry points, ensure, owner, group, mode,
+ *              target, in Puppet's order; autorequire; mres's retrieve
+ *   params.c   parameters into a FileSpec with Puppet's messages; modes;
+ *              owner and group names to ids
+ *   content.c  checksums, the content property (show_diff), sources
+ *   backup.c   backups (bucket or suffix) and validate_cmd
+ *   tree.c     tree listings and recursion (recurse, purge)
+ *   disk.c     operations in the root, temporary files, atomic replacement
+ *
+ * Ownership: a FileSpec's malloc'd fields are freed by file_free; its
+ * other pointers point into the catalog (the resource's values).
+ */
+#ifndef TYPES_FILE_INTERNAL_H
+#define TYPES_FILE_INTERNAL_H
+#include "types/txres.h"
+#include "base/md5.h"
+#include "base/sha256.h"
+#include <stddef.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+
+/* What is at the path now (lstat), with Puppet's ftype names. */
+typedef enum FType { FT_ABSENT, FT_FILE, FT_DIRECTORY, FT_LINK, FT_OTHER } FType;
+
+typedef enum Ensure { EN_NONE, EN_ABSENT, EN_PRESENT, EN_FILE, EN_DIRECTORY, EN_LINK } Ensure;
+
+/* The checksum types mapply computes; Puppet's sha1, sha224, sha384 and
+ * sha512 (and lite forms) are refused by validate. */
+typedef enum Checksum { CK_SHA256, CK_SHA256LITE, CK_MD5, CK_MD5LITE, CK_MTIME, CK_CTIME, CK_NONE } Checksum;
+
+/* Their names, as Puppet spells them ("{sha256}..."). */
+extern const char *const file_checksum_names[CK_NONE + 1];
+
+/* The types that hash the content (the others compare dates, or nothing). */
+static inline int ck_is_hash(Checksum ck) { return ck <= CK_MD5LITE; }
+
+typedef enum Backup { BK_NONE, BK_BUCKET, BK_SUFFIX } Backup;
+
+typedef enum Recurse { RC_NO, RC_YES, RC_REMOTE } Recurse;
+
+/* A file resource's parameters, parsed (file_parse), or one of the
+ * children its recursion generates (child_spec). */
+typedef struct FileSpec {
+    const Resource *r;
+    char *path;            /* namevar in its lexical form, "/../x/" is "/x" (malloc) */
+    const char *root;      /* tx_root: "" or the --root directory (chroot of validate_cmd) */
+    Ensure ensure;         /* EN_FILE when only content is given; the source's type with a source */
+    const char *content;   /* or NULL (in the catalog, or source_data) */
+    size_t content_len;
+    int sensitive;         /* content is Sensitive */
+    const char *mode;      /* as given: "0644", "644" or symbolic "u=rw,go=r", or NULL */
+    const char *target;    /* link target, or NULL (in the catalog, or link_target) */
+    int force;             /* remove directories when replacing them */
+    int replace;           /* default true: false leaves an existing file alone */
+    int purge;             /* recursion removes what the source does not have */
+    int show_diff;         /* default true: diff content changes when mapply --show_diff */
+    int links_follow;      /* links => follow: a source tree's links are copied as files */
+    const char *owner, *group;      /* as given (a name or digits), or NULL */
+    char owner_num[24], group_num[24];   /* an Integer owner or group, as text */
+    long uid, gid;         /* resolved at apply time; -1: not managed (or not found) */
+    int uid_missing, gid_missing;   /* owner / group names nobody has */
+    Checksum checksum;
+    Backup backup;
+    int backup_explicit;   /* backup was given (the default is this product's, not Puppet's) */
+    const char *backup_name;/* the bucket's name for messages, or the suffix */
+    const char *validate_cmd, *validate_repl;
+    Recurse recurse;
+    long recurselimit;     /* -1: no limit */
+    const Value *source;   /* String or Array of Strings, or NULL */
+    const Value *ignore;   /* String or Array of Strings (fnmatch patterns), or NULL */
+    char *src_path;        /* the source found (malloc), or NULL: a path of the managed
+                              system (src_base -1), or one below a module's files/ */
+    int src_base;          /* -1, or the fd of that files/ directory */
+    int src_base_owned;    /* this spec closes src_base (children share their parent's) */
+    char *src_files;       /* that files/ directory's path, for messages (malloc) */
+    struct stat src_st;    /* its stat (followed at the top, lstat in a tree) */
+    Buf source_data;       /* the source file's bytes, when content comes from it */
+    char *link_target;     /* a source link's target (malloc), or NULL */
+    int is_child;          /* generated by recursion */
+} FileSpec;
+
+/* The resource itself or one of the children its recursion generates: a
+ * child's lines carry its own path ("/Stage[main]/Main/File[/d/x]/ensure")
+ * through tx_child, while its events count for the resource. */
+typedef struct Out {
+    TxRes *t;
+    const char *child;      /* the child's path, or NULL: the resource itself */
+    Buf ref;                /* "File[<child>]" */
+} Out;
+
+/* A running digest of one of the hashing checksum types; the lite forms
+ * see only the first 512 bytes (Puppet's content[0..511]). */
+typedef struct Digest {
+    Checksum ck;
+    Sha256 s;
+    Md5 m;
+    size_t seen;
+} Digest;
+
+/* A temporary file beside a path: made in the path's directory (held as an
+ * fd from creation to rename, so both happen in the same directory), with
+ * O_CREAT | O_EXCL | O_NOFOLLOW. */
+typedef struct Tmp {
+    int dfd;               /* the directory (O_PATH), or -1 */
+    Buf name;              /* the temporary file's name in it */
+    Buf leaf;              /* the name it is renamed to */
+    Buf shown;             /* its path on the managed system: validate_cmd, diffs */
+} Tmp;
+
+#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT }
+
+typedef struct Entry {
+    char *rel;             /* path below the top, "sub/x" (malloc) */
+    struct stat st;
+} Entry;
+
+typedef struct Entries { Entry *v; size_t n, cap; int sweep; } Entries;  /* sweep: stale temps first */
+
+/* ---- params.c ---- */
+/* Parses r into f; -1 with Puppet's message ("Parameter mode failed on
+ * File[/x]: ...", or a bare reason mapply prefixes with "Validation of
+ * File[/x] failed: ") in err.  root: tx_root ("" or --root).  The caller
+ * frees f with file_free, also after a failure. */
+int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err);
+/* The provider's validate hook: file_parse, nothing kept. */
+int file_validate(const Resource *r, Buf *err);
+void file_free(FileSpec *f);
+int file_is_numeric_mode(const char *m);
+long file_symbolic_mode(const char *mod, unsigned cur, int is_dir);
+unsigned file_dirmask(unsigned m);
+/* A String or Array of Strings (source, ignore): its length, its i-th. */
+size_t file_list_len(const Value *v);
+const char *file_list_at(const Value *v, size_t i);
+int file_all_digits(const char *s);
+void file_id_shown(const char *root, int user, long id, Buf *out);
+void file_resolve_ids(Out *o, FileSpec *f);
+
+/* ---- file.c: lines through Out, and the sync of one path ---- */
+void file_change(Out *o, const char *prop, const char *event, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void file_would(Out *o, const char *prop, const char *event, const char *is, const char *should);
+void file_failed(Out *o, const char *prop, const char *from, const char *to, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void file_log(Out *o, LogLevel lvl, const char *prop, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void file_fail_step(Out *o, const char *prop, const char *from, const char *to, const char *msg);
+int file_sync_path(Out *o, FileSpec *f);
+
+/* ---- content.c ---- */
+void file_digest_init(Digest *d, Checksum ck);
+void file_digest_update(Digest *d, const void *data, size_t n);
+void file_digest_final(Digest *d, char *out);
+void file_time_sum(Checksum ck, time_t when, char *out, size_t n);
+void file_content_checksum(const FileSpec *f, char *out, size_t n);
+int file_sync_content(Out *o, const FileSpec *f, const struct stat *st);
+int file_load_source(Out *o, FileSpec *f);
+int file_resolve_source(Out *o, FileSpec *f);
+/* The provider's validate_run: each File of c whose sources resolve
+ * nowhere (and that no other resource of c may make first) is reported
+ * through bad with Puppet's "Could not retrieve information from
+ * environment production source(s) ...". */
+void file_validate_run(const Catalog *c, const char *modulepath, ValidateFn bad, void *ctx);
+
+/* ---- backup.c ---- */
+int file_backup(Out *o, const FileSpec *f, const char *path, const Buf *data, Buf *err);
+int file_backup_existing(Out *o, const FileSpec *f, FType cur, const struct stat *st, Buf *err);
+int file_run_validate(const FileSpec *f, const char *tmp, Buf *msg);
+
+/* ---- tree.c ---- */
+void file_entries_free(Entries *e);
+void file_list_tree(int base, Buf *dir, size_t toplen, int depth, long limit, int follow, const Value *ignore,
+                    Entries *out);
+int file_recurse(Out *o, FileSpec *f);
+int file_recursion_applies(TxRes *t, const FileSpec *f);
+
+/* ---- disk.c ---- */
+FType file_ftype_of(const struct stat *st);
+const char *file_ftype_name(FType t, const struct stat *st);
+void file_close_keep(int fd);
+int file_read_path(const char *path, Buf *out);
+int file_remove_tree(const char *path);
+int file_unlink_path(const char *path);
+int file_chown_path(const char *path, long uid, long gid);
+int file_chmod_path(const char *path, mode_t mode);
+ssize_t file_readlink_in(int base, const char *path, char *buf, size_t n);
+int file_space_open(int base, const char *path, int flags);
+void file_sweep_stale(const char *dir);
+void file_tmp_drop(Tmp *tmp);
+void file_tmp_free(Tmp *tmp);
+int file_tmp_write(const char *path, const char *data, size_t len, unsigned mode, long uid, long gid,
+                   int lenient, Tmp *tmp);
+int file_tmp_commit(Tmp *tmp);
+int file_atomic_symlink(const char *target, const char *path, long uid, long gid);
+#endif
