@@ -82,7 +82,8 @@ static void usage(FILE *out)
           "\n"
           "Compiling (a manifest, a directory, - or -e; the same options as mcomp's; the\n"
           "module path is also where puppet:///modules/<module>/<path> sources are found,\n"
-          "as <DIR>/<module>/files/<path>, and with a catalog --modulepath overrides the one it records):\n",
+          "as <DIR>/<module>/files/<path>; with a catalog, --modulepath overrides the module\n"
+          "path the catalog records):\n",
           out);
     copt_usage(out);
     fputs("\n"
