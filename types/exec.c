@@ -349,22 +349,6 @@ static int exec_try_sleep(const ParamSpec *p, const Resource *r, const Value *v,
     return -1;
 }
 
-/* umask: 1 to 4 octal digits, after an optional leading 0. */
-static int exec_umask(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
-{
-    Exec *e = obj;
-    const char *u = v->kind == V_STR ? v->str.s : "";
-    size_t n = strlen(u), off = n > 1 && u[0] == '0' ? 1 : 0;
-    if (n - off < 1 || n - off > 4 || strspn(u + off, "01234567") != n - off) {
-        Buf tmp = BUF_INIT;
-        buf_printf(param_fail(err, r, p->name), "The umask specification is invalid: %s", shown(&tmp, v));
-        buf_free(&tmp);
-        return -1;
-    }
-    e->umask = (int)strtol(u, NULL, 8);
-    return 0;
-}
-
 /* refresh: a command, which must be qualified like the command. */
 static int exec_refresh_cmd(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
 {
@@ -418,7 +402,7 @@ static const ParamSpec exec_params[] = {
     { "group", PK_STRING, .field = offsetof(Exec, group) },
     { "tries", PK_CUSTOM, .hook = exec_tries },
     { "try_sleep", PK_CUSTOM, .hook = exec_try_sleep },
-    { "umask", PK_CUSTOM, .hook = exec_umask },
+    { "umask", PK_MODE, offsetof(Exec, umask), .bad = "The umask specification is invalid: %i" },
     { "refresh", PK_CUSTOM, .hook = exec_refresh_cmd },
     { "unless", PK_CUSTOM, .hook = exec_checks },
     { "onlyif", PK_CUSTOM, .hook = exec_checks },

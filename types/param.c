@@ -161,6 +161,11 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
         if (p->kind == PK_STRING && (p->flags & PF_STRING_ONLY) && v->kind != V_STR)
             return fail(err, p->bad ? p->bad : "Invalid value %i", r, p, v);
         char *s = text_of(v);
+        if (p->flags & PF_DISCARD) {
+            int rc = run_checks(p, r, v, s, err);
+            free(s);
+            return rc;
+        }
         char **dst = (char **)(void *)field;
         *dst = s;       /* stored before the checks: obj owns it either way */
         return run_checks(p, r, v, s, err);
@@ -202,6 +207,22 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
         int rc = ok ? run_checks(p, r, v, s, err) : fail(err, p->bad ? p->bad : "Invalid value %i", r, p, v);
         free(s);
         return rc;
+    }
+    case PK_OWNER: {
+        if (v->kind != V_INT && v->kind != V_STR)
+            return fail(err, p->bad ? p->bad : "Invalid value %i", r, p, v);
+        char *s = text_of(v);
+        *(char **)(void *)field = s;
+        unsigned long id;
+        return pw_parse_id(s, &id) ? 0 : run_checks(p, r, v, s, err);
+    }
+    case PK_MODE: {
+        const char *m = v->kind == V_STR ? v->str.s : "";
+        size_t len = strlen(m), off = len > 1 && m[0] == '0' ? 1 : 0;
+        if (len - off < 1 || len - off > 4 || strspn(m + off, "01234567") != len - off)
+            return fail(err, p->bad ? p->bad : "Invalid value %i", r, p, v);
+        *(int *)(void *)field = (int)strtol(m, NULL, 8);
+        return 0;
     }
     case PK_LIST: {
         StrList *l = (StrList *)(void *)field;
@@ -256,7 +277,9 @@ void param_free(const ParamSpec *spec, size_t n, void *obj)
 {
     for (size_t i = 0; i < n; i++) {
         char *field = (char *)obj + spec[i].field;
-        if (spec[i].kind == PK_STRING || spec[i].kind == PK_NAMEVAR) {
+        if (spec[i].flags & PF_DISCARD)
+            continue;
+        if (spec[i].kind == PK_STRING || spec[i].kind == PK_NAMEVAR || spec[i].kind == PK_OWNER) {
             char **s = (char **)(void *)field;
             if (*s && (spec[i].flags & PF_SECRET))
                 explicit_bzero(*s, strlen(*s));

@@ -37,6 +37,10 @@ typedef enum ParamKind {
     PK_BOOLEAN,  /* int: Puppet::Parameter::Boolean's munge (true/false/yes/no) */
     PK_INT,      /* long: an Integer, or a String "-?\d+" of at most 9 digits */
     PK_ID,       /* unsigned long: a user or group id (an Integer, or a String of digits) */
+    PK_OWNER,    /* char *: a user or group, by id (an Integer, or a String of
+                    digits: the checks are skipped) or by name (a String: checked) */
+    PK_MODE,     /* int: an octal mode, a String of 1 to 4 octal digits after an
+                    optional leading 0 ("022", "0755") */
     PK_LIST,     /* StrList: each element's string form (a lone value is one) */
     PK_CUSTOM,   /* hook does everything (field and default unused) */
 } ParamKind;
@@ -63,7 +67,7 @@ enum {
     PF_UNIQUE      = 4,   /* PK_LIST: a repeated element is kept once */
     PF_SECRET      = 8,   /* PK_STRING: param_free() wipes the text before freeing it */
     PF_ALWAYS      = 16,  /* PK_CUSTOM: the hook runs with v NULL when the parameter is unset */
-    PF_DISCARD     = 32,  /* PK_WORD: checked only, nothing stored (field unused) */
+    PF_DISCARD     = 32,  /* PK_WORD, PK_STRING: checked only, nothing stored (field unused) */
 };
 
 struct ParamSpec {
@@ -91,7 +95,7 @@ struct ParamSpec {
  * what err held). */
 int param_parse(const ParamSpec *spec, size_t n, const Resource *r, void *obj, Buf *err);
 
-/* Frees what param_parse() stored in obj's PK_NAMEVAR, PK_STRING and PK_LIST fields and
+/* Frees what param_parse() stored in obj's string and list fields and
  * zeroes them; the other fields are left alone. */
 void param_free(const ParamSpec *spec, size_t n, void *obj);
 

@@ -94,27 +94,11 @@ static int comment_ok(const char *s) { return !strchr(s, ':') && !strchr(s, '\n'
 static int not_placeholder(const char *s) { return strcmp(s, "[redacted]") != 0; }
 static int not_gid(const char *s) { return !*s || strspn(s, "0123456789") != strlen(s); }
 static int no_comma(const char *s) { return !strchr(s, ','); }
+static int group_name_ok(const char *s) { return valid_group_name(s) && s[0] != '-'; }
 static int expiry_ok(const char *e)
 {
     return !strcmp(e, "absent") || (strlen(e) == 10 && strspn(e, "0123456789") == 4 && e[4] == '-' &&
                                     strspn(e + 5, "0123456789") == 2 && e[7] == '-' && strspn(e + 8, "0123456789") == 2);
-}
-
-/* gid: a number, or a group name (resolved in the root at run time). */
-static int user_gid(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
-{
-    User *u = obj;
-    Buf s = BUF_INIT;
-    val_to_s(&s, v);
-    u->gid = s.s ? buf_detach(&s) : xstrndup("", 0);
-    int ok = v->kind == V_INT || v->kind == V_STR;
-    if (ok && pw_parse_id(u->gid, &u->gid_num))
-        u->gid_numeric = 1;
-    else if (!ok || !valid_group_name(u->gid) || u->gid[0] == '-') {
-        buf_printf(param_fail(err, r, p->name), "Invalid GID %s", u->gid);
-        return -1;
-    }
-    return 0;
 }
 
 /* purge_ssh_keys: anything but false (or an empty array) purges. */
@@ -140,7 +124,9 @@ static const ParamSpec user_params[] = {
     /* Puppet passes a non-numeric uid on to usermod, which refuses it; we
      * refuse it before anything changes, in group's words. */
     { "uid", PK_ID, offsetof(User, uid), PARAM_GIVEN(User, has_uid), .bad = "Invalid UID %v" },
-    { "gid", PK_CUSTOM, .hook = user_gid },
+    /* a number, or a group name (resolved in the root at run time) */
+    { "gid", PK_OWNER, offsetof(User, gid), .bad = "Invalid GID %v",
+      .checks = { { group_name_ok, "Invalid GID %v" } } },
     { "home", PK_STRING, offsetof(User, home),
       .checks = { { absolute_field, "Home directory %v must be an absolute path" } } },
     { "shell", PK_STRING, offsetof(User, shell), .checks = { { absolute_field, "Shell %v must be an absolute path" } } },
@@ -176,7 +162,6 @@ static const ParamSpec user_params[] = {
 static void user_free(User *u)
 {
     param_free(user_params, PARAM_COUNT(user_params), u);
-    free(u->gid);
     memset(u, 0, sizeof *u);
 }
 
@@ -194,7 +179,10 @@ static int user_parse(const Resource *r, User *u, Buf *err)
     for (size_t i = 0; i < r->nparams; i++)
         if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE)
             u->sensitive = 1;
-    return param_parse(user_params, PARAM_COUNT(user_params), r, u, err);
+    if (param_parse(user_params, PARAM_COUNT(user_params), r, u, err) != 0)
+        return -1;
+    u->gid_numeric = u->gid && pw_parse_id(u->gid, &u->gid_num);
+    return 0;
 }
 
 static int user_validate(const Resource *r, Buf *err)
