@@ -62,23 +62,11 @@ static const char *const specials[] = { "reboot", "yearly", "annually", "monthly
 
 typedef struct Span { const char *s; size_t n; } Span;
 
-/* A list of malloc'd strings (param.h's, not always NULL-terminated here). */
+/* A list of malloc'd strings. */
 typedef StrList Strs;
 
-static void strs_push(Strs *s, const char *p, size_t n)
-{
-    s->v = xrealloc(s->v, (s->n + 1) * sizeof *s->v);
-    s->v[s->n++] = xstrndup(p, n);
-}
+static void strs_push(Strs *s, const char *p, size_t n) { strlist_push(s, xstrndup(p, n)); }
 
-static void strs_free(Strs *s)
-{
-    for (size_t i = 0; i < s->n; i++)
-        free(s->v[i]);
-    free(s->v);
-    s->v = NULL;
-    s->n = 0;
-}
 
 /* ---- the crontab text ---- */
 
@@ -511,12 +499,10 @@ static int cron_field(const ParamSpec *p, const Resource *r, const Value *v, voi
                 fd->absent = 1;
             continue;
         }
-        if (!fd->absent) {
-            fd->vals.v = xrealloc(fd->vals.v, (fd->vals.n + 1) * sizeof *fd->vals.v);
-            fd->vals.v[fd->vals.n++] = m;
-        } else {
+        if (!fd->absent)
+            strlist_push(&fd->vals, m);
+        else
             free(m);
-        }
     }
     if (!fd->vals.n)
         fd->absent = 1;
@@ -576,7 +562,7 @@ static void cron_free(Cron *c)
 {
     free(c->command);
     for (int f = 0; f < NFIELDS; f++)
-        strs_free(&c->field[f].vals);
+        strlist_free(&c->field[f].vals);
     param_free(cron_params, PARAM_COUNT(cron_params), c);
     memset(c, 0, sizeof *c);
 }
@@ -867,7 +853,7 @@ static int job_matches(const Job *j, const Cron *c)
         if (!j->special.n)
             split_field(&is, j->field[f]);
         int ok = c->field[f].absent ? is.n == 0 : strs_equal(&is, &c->field[f].vals);
-        strs_free(&is);
+        strlist_free(&is);
         if (!ok)
             return 0;
     }
@@ -1059,7 +1045,7 @@ static int cron_apply(TxRes *t)
             x->is_absent = !is.n;
             x->should_absent = !c.field[f].vals.n;
         }
-        strs_free(&is);
+        strlist_free(&is);
     }
     if (c.env_set) {
         Strs is = {0};
@@ -1077,7 +1063,7 @@ static int cron_apply(TxRes *t)
             if (!c.env.n)
                 buf_adds(&x->should, "'absent'"), x->should_absent = 1;
         }
-        strs_free(&is);
+        strlist_free(&is);
     }
     rc = 0;
     if (nd && !tx_noop(t)) {
@@ -1202,7 +1188,7 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                     res_set(cat, r, field_names[order[o]], vv_to_array(a, &vv));
                     vv_free(&vv);
                 }
-                strs_free(&vals);
+                strlist_free(&vals);
             }
             if (j->special.n)
                 res_set(cat, r, "special", span_val(a, j->special));
@@ -1218,13 +1204,13 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                 res_set(cat, r, "weekday", vv_to_array(a, &vv));
                 vv_free(&vv);
             }
-            strs_free(&wd);
+            strlist_free(&wd);
         }
         crontab_free(&ct);
     }
     if (rc == 0 && !found)
         res_set(cat, r, "ensure", val_cstr(cat->arena, "absent"));
-    strs_free(&tabs);
+    strlist_free(&tabs);
     return rc;
 }
 
@@ -1256,8 +1242,8 @@ static int cron_instances(const char *root, void (*fn)(void *ctx, const char *ti
         }
         crontab_free(&ct);
     }
-    strs_free(&tabs);
-    strs_free(&seen);
+    strlist_free(&tabs);
+    strlist_free(&seen);
     return rc;
 }
 

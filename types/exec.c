@@ -216,10 +216,14 @@ static const char *shown(Buf *tmp, const Value *v)
     return buf_cstr(tmp);
 }
 
-/* "Parameter x failed on Exec[y]: Munging failed for value V in class x: why" */
-static void munge_fail(Buf *err, Buf *tmp, const Resource *r, const char *name, const Value *v, const char *why)
+/* "Parameter x failed on Exec[y]: Munging failed for value V in class x:
+ * why"; returns -1. */
+static int munge_fail(Buf *err, const Resource *r, const char *name, const Value *v, const char *why)
 {
-    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(tmp, v), name, why);
+    Buf tmp = BUF_INIT;
+    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(&tmp, v), name, why);
+    buf_free(&tmp);
+    return -1;
 }
 
 /* Puppet's validatecmd: a command must be absolute unless path is set. */
@@ -282,7 +286,6 @@ static int exec_path(const ParamSpec *p, const Resource *r, const Value *v, void
 static int exec_timeout(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
 {
     Exec *e = obj;
-    Buf tmp = BUF_INIT;
     const Value *tv = v->kind == V_ARRAY ? (v->arr.n ? v->arr.items[0] : NULL) : v;
     double t = 0;
     int okv = 0;
@@ -301,11 +304,9 @@ static int exec_timeout(const ParamSpec *p, const Resource *r, const Value *v, v
         okv = end != tv->str.s && !*end && errno == 0 && isfinite(t);
     }
     if (!okv)
-        munge_fail(err, &tmp, r, p->name, tv, "The timeout must be a number.");
-    else
-        e->timeout = t > 0 ? t : 0;
-    buf_free(&tmp);
-    return okv ? 0 : -1;
+        return munge_fail(err, r, p->name, tv, "The timeout must be a number.");
+    e->timeout = t > 0 ? t : 0;
+    return 0;
 }
 
 /* tries: an Integer, or a String of digits, at least 1. */
@@ -318,12 +319,7 @@ static int exec_tries(const ParamSpec *p, const Resource *r, const Value *v, voi
         bad = "Tries must be an integer";
     else if ((e->tries = v->kind == V_INT ? (long)v->i : atol(v->str.s)) < 1)
         bad = "Tries must be an integer >= 1";
-    if (!bad)
-        return 0;
-    Buf tmp = BUF_INIT;
-    munge_fail(err, &tmp, r, p->name, v, bad);
-    buf_free(&tmp);
-    return -1;
+    return bad ? munge_fail(err, r, p->name, v, bad) : 0;
 }
 
 /* try_sleep: a number of seconds, not negative. */
@@ -341,12 +337,7 @@ static int exec_try_sleep(const ParamSpec *p, const Resource *r, const Value *v,
         bad = "try_sleep must be a number";
     if (!bad && e->try_sleep < 0)
         bad = "try_sleep cannot be a negative number";
-    if (!bad)
-        return 0;
-    Buf tmp = BUF_INIT;
-    munge_fail(err, &tmp, r, p->name, v, bad);
-    buf_free(&tmp);
-    return -1;
+    return bad ? munge_fail(err, r, p->name, v, bad) : 0;
 }
 
 /* refresh: a command, which must be qualified like the command. */
