@@ -18,6 +18,14 @@
  *     %n  the parameter's name, %w the valid words ("true, false"),
  *     %t  the type's name ("Invalid %t provider '%v'"), %% a percent sign.
  * For a list (PK_LIST) %v and %i are the element at fault.
+ *
+ * The kinds are those Puppet's types share, so that the file type can be
+ * read the same way: path a PK_NAMEVAR with param_absolute, owner and
+ * group PK_OWNER, force, purge, replace and show_diff booleans (PK_WORD
+ * or PK_BOOLEAN, as the type declares them), checksum, links, recurse and
+ * sourceselect PK_WORD, recurselimit and max_files PK_INT, source a
+ * PK_LIST; mode (symbolic forms too) and ensure (a link target as a
+ * value) stay hooks.
  */
 #ifndef TYPES_PARAM_H
 #define TYPES_PARAM_H
@@ -42,7 +50,8 @@ typedef enum ParamKind {
     PK_MODE,     /* int: an octal mode, a String of 1 to 4 octal digits after an
                     optional leading 0 ("022", "0755") */
     PK_LIST,     /* StrList: each element's string form (a lone value is one) */
-    PK_CUSTOM,   /* hook does everything (field and default unused) */
+    PK_CUSTOM,   /* the hook does everything (field and default unused; it may
+                    read words and bad) */
 } ParamKind;
 
 /* PK_WORD's accepted words, ending with { NULL, 0 }. */
@@ -55,9 +64,11 @@ typedef struct ParamCheck {
 } ParamCheck;
 
 typedef struct ParamSpec ParamSpec;
-/* A PK_CUSTOM parameter: v (never NULL; NULL hooks are never called for
- * unset parameters unless PF_ALWAYS) goes into obj.  Returns 0, or -1 with
- * the whole message in err (param_fail() starts it). */
+/* A PK_CUSTOM parameter: reads v, the parameter's value (Sensitive
+ * unwrapped; NULL only for an unset parameter with PF_ALWAYS, otherwise
+ * the hook is not called when it is unset), into obj, which owns whatever
+ * the hook allocates.  Returns 0, or -1 with the whole message in err
+ * (param_fail() starts it). */
 typedef int (*ParamHook)(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err);
 
 enum {
