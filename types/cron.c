@@ -30,6 +30,7 @@
 #include "types/txres.h"
 #include "types/run.h"
 #include "types/textfile.h"
+#include "types/param.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -62,22 +63,10 @@ static const char *const specials[] = { "reboot", "yearly", "annually", "monthly
 typedef struct Span { const char *s; size_t n; } Span;
 
 /* A list of malloc'd strings. */
-typedef struct Strs { char **v; size_t n; } Strs;
+typedef StrList Strs;
 
-static void strs_push(Strs *s, const char *p, size_t n)
-{
-    s->v = xrealloc(s->v, (s->n + 1) * sizeof *s->v);
-    s->v[s->n++] = xstrndup(p, n);
-}
+static void strs_push(Strs *s, const char *p, size_t n) { strlist_push(s, xstrndup(p, n)); }
 
-static void strs_free(Strs *s)
-{
-    for (size_t i = 0; i < s->n; i++)
-        free(s->v[i]);
-    free(s->v);
-    s->v = NULL;
-    s->n = 0;
-}
 
 /* ---- the crontab text ---- */
 
@@ -371,7 +360,7 @@ typedef struct Field {
 
 /* A cron resource's parameters, checked (cron_parse). */
 typedef struct Cron {
-    const char *name;
+    char *name;
     int absent;                 /* ensure => absent */
     char *command;              /* stripped; NULL: unmanaged */
     int special_set;
@@ -379,23 +368,9 @@ typedef struct Cron {
     Field field[NFIELDS];
     int env_set;
     Strs env;                   /* empty: no environment */
-    const char *user;           /* the user parameter, or NULL */
-    const char *target;         /* the crontab: target, user, or the running user */
+    char *user;                 /* the user parameter, or NULL */
+    char *target;               /* the crontab: target, user, or the running user */
 } Cron;
-
-static void cron_free(Cron *c)
-{
-    free(c->command);
-    for (int f = 0; f < NFIELDS; f++)
-        strs_free(&c->field[f].vals);
-    strs_free(&c->env);
-    memset(c, 0, sizeof *c);
-}
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
 
 static int all_digits(const char *s, size_t n)
 {
@@ -453,169 +428,176 @@ keep:
     return 0;
 }
 
+/* command: the first element of an array, stripped of blanks. */
+static int cron_command(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Cron *c = obj;
+    Buf tmp = BUF_INIT;
+    val_to_s(&tmp, v->kind == V_ARRAY && v->arr.n ? v->arr.items[0] : v);
+    const char *s = buf_cstr(&tmp);
+    size_t st = 0, e = tmp.len;
+    while (st < e && is_space(s[st]))
+        st++;
+    while (e > st && is_space(s[e - 1]))
+        e--;
+    int bad = memchr(s + st, '\n', e - st) || memchr(s + st, '\r', e - st);
+    if (bad)
+        buf_adds(param_fail(err, r, p->name), "Command cannot include newline");   /* ours */
+    else if (e > st)
+        c->command = xstrndup(s + st, e - st);
+    buf_free(&tmp);
+    return bad ? -1 : 0;
+}
+
+/* special: absent, or one of cron's @ words. */
+static int cron_special(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Cron *c = obj;
+    Buf tmp = BUF_INIT;
+    val_to_s(&tmp, v);
+    const char *s = buf_cstr(&tmp);
+    int bad = 0;
+    c->special_set = 1;
+    if (strcmp(s, "absent") != 0) {
+        for (int i = 0; specials[i]; i++)
+            if (!strcmp(s, specials[i]))
+                c->special = specials[i];
+        bad = !c->special;
+    }
+    buf_free(&tmp);
+    if (bad)
+        param_message(param_fail(err, r, p->name), "Invalid special schedule %i", r, p, v);
+    return bad ? -1 : 0;
+}
+
+/* minute, hour, monthday, month, weekday: each value munged. */
+static int cron_field(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Cron *c = obj;
+    int f = 0;
+    while (strcmp(field_names[f], p->name) != 0)
+        f++;
+    Field *fd = &c->field[f];
+    Buf tmp = BUF_INIT;
+    fd->set = 1;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        const Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
+        char *m;
+        buf_clear(&tmp);
+        val_to_s(&tmp, x);
+        if (x->kind == V_ARRAY || munge_field(f, buf_cstr(&tmp), &m) != 0) {
+            param_message(param_fail(err, r, p->name), "Munging failed for value %i in class %n: %v is not a valid %n", r,
+                          p, x);
+            buf_free(&tmp);
+            return -1;
+        }
+        /* the first value decides absent (CronParam#should); a later
+         * absent among numbers means nothing and is dropped */
+        if (!m) {
+            if (i == 0)
+                fd->absent = 1;
+            continue;
+        }
+        if (!fd->absent)
+            strlist_push(&fd->vals, m);
+        else
+            free(m);
+    }
+    if (!fd->vals.n)
+        fd->absent = 1;
+    buf_free(&tmp);
+    return 0;
+}
+
+/* cron_core: ^\s*(\w+)\s*=\s*(.*)\s*$ (and no line breaks); absent
+ * stands for no settings */
+static int valid_env(const char *s)
+{
+    if (!strcmp(s, "absent"))
+        return 1;
+    size_t k = 0;
+    while (s[k] == ' ' || s[k] == '\t')
+        k++;
+    size_t w = k;
+    while (is_word(s[w]))
+        w++;
+    size_t e = w;
+    while (s[e] == ' ' || s[e] == '\t')
+        e++;
+    return w > k && s[e] == '=' && !strpbrk(s, "\n\r");
+}
+
+/* ours: a user name becomes a file name and a crontab -u argument */
+static int valid_user(const char *s)
+{
+    return *s && !strchr(s, '/') && !strpbrk(s, " \t\n\r") && strcmp(s, ".") && strcmp(s, "..");
+}
+
+static const ParamWord cron_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+static const ParamWord cron_providers[] = { { "crontab", 0 }, { NULL, 0 } };
+
+/* cron_core's parameters, in the order they are checked. */
+static const ParamSpec cron_params[] = {
+    { "name", PK_NAMEVAR, offsetof(Cron, name), .flags = PF_STRING_ONLY,
+      .checks = { { param_no_newline, "Name cannot include newline" } } },   /* ours */
+    { "ensure", PK_WORD, offsetof(Cron, absent), .words = cron_ensures },
+    { "provider", PK_WORD, .words = cron_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
+    { "command", PK_CUSTOM, .hook = cron_command },
+    { "special", PK_CUSTOM, .hook = cron_special },
+    { "minute", PK_CUSTOM, .hook = cron_field },
+    { "hour", PK_CUSTOM, .hook = cron_field },
+    { "monthday", PK_CUSTOM, .hook = cron_field },
+    { "month", PK_CUSTOM, .hook = cron_field },
+    { "weekday", PK_CUSTOM, .hook = cron_field },
+    { "environment", PK_LIST, offsetof(Cron, env), PARAM_GIVEN(Cron, env_set),
+      .checks = { { valid_env, "Invalid environment setting %i" } } },
+    { "user", PK_STRING, offsetof(Cron, user), .flags = PF_STRING_ONLY, .bad = "Invalid user name '%v'",
+      .checks = { { valid_user, "Invalid user name '%v'" } } },
+    { "target", PK_STRING, offsetof(Cron, target), .flags = PF_STRING_ONLY, .bad = "Invalid user name '%v'",
+      .checks = { { valid_user, "Invalid user name '%v'" } } },
+};
+
+static void cron_free(Cron *c)
+{
+    free(c->command);
+    for (int f = 0; f < NFIELDS; f++)
+        strlist_free(&c->field[f].vals);
+    param_free(cron_params, PARAM_COUNT(cron_params), c);
+    memset(c, 0, sizeof *c);
+}
+
 /* Parses and checks r's parameters into c (freed by the caller with
  * cron_free, even on failure).  Returns 0, or -1 with Puppet's message in
  * err: bare for the whole-resource check, else "Parameter x failed ...". */
 static int cron_parse(const Resource *r, Cron *c, Buf *err)
 {
-    Value *v;
-    Buf tmp = BUF_INIT;
-    int rc = -1;
     memset(c, 0, sizeof *c);
-    c->name = r->title;
-    if ((v = provider_param(r, "name")) && v->kind == V_STR)
-        c->name = v->str.s;
-    if (strpbrk(c->name, "\n\r")) {
-        buf_adds(param_fail(err, r, "name"), "Name cannot include newline");   /* ours */
-        goto out;
-    }
-    if ((v = provider_param(r, "ensure"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(s, "absent"))
-            c->absent = 1;
-        else if (strcmp(s, "present") != 0) {
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "provider")) && (v->kind != V_STR || strcmp(v->str.s, "crontab") != 0)) {
-        val_to_s(&tmp, v);
-        buf_printf(param_fail(err, r, "provider"), "Invalid cron provider '%s'", buf_cstr(&tmp));
-        goto out;
-    }
-    if ((v = provider_param(r, "command"))) {
-        buf_clear(&tmp);
-        val_to_s(&tmp, v->kind == V_ARRAY && v->arr.n ? v->arr.items[0] : v);
-        const char *s = buf_cstr(&tmp);
-        size_t st = 0, e = tmp.len;
-        while (st < e && is_space(s[st]))
-            st++;
-        while (e > st && is_space(s[e - 1]))
-            e--;
-        if (memchr(s + st, '\n', e - st) || memchr(s + st, '\r', e - st)) {
-            buf_adds(param_fail(err, r, "command"), "Command cannot include newline");   /* ours */
-            goto out;
-        }
-        if (e > st)
-            c->command = xstrndup(s + st, e - st);
-    }
-    if ((v = provider_param(r, "special"))) {
-        buf_clear(&tmp);
-        val_to_s(&tmp, v);
-        const char *s = buf_cstr(&tmp);
-        c->special_set = 1;
-        if (strcmp(s, "absent") != 0) {
-            for (int i = 0; specials[i]; i++)
-                if (!strcmp(s, specials[i]))
-                    c->special = specials[i];
-            if (!c->special) {
-                buf_clear(&tmp);
-                provider_inspect(&tmp, v);
-                buf_printf(param_fail(err, r, "special"), "Invalid special schedule %s", buf_cstr(&tmp));
-                goto out;
-            }
-        }
-    }
-    for (int f = 0; f < NFIELDS; f++) {
-        if (!(v = provider_param(r, field_names[f])))
-            continue;
-        Field *fd = &c->field[f];
-        fd->set = 1;
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        for (size_t i = 0; i < n; i++) {
-            const Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
-            char *m;
-            buf_clear(&tmp);
-            val_to_s(&tmp, x);
-            if (x->kind == V_ARRAY || munge_field(f, buf_cstr(&tmp), &m) != 0) {
-                Buf shown = BUF_INIT;
-                provider_inspect(&shown, x);
-                buf_printf(param_fail(err, r, field_names[f]), "Munging failed for value %s in class %s: %s is not a valid %s",
-                           buf_cstr(&shown), field_names[f], buf_cstr(&tmp), field_names[f]);
-                buf_free(&shown);
-                goto out;
-            }
-            /* the first value decides absent (CronParam#should); a later
-             * absent among numbers means nothing and is dropped */
-            if (!m) {
-                if (i == 0)
-                    fd->absent = 1;
-                continue;
-            }
-            if (!fd->absent) {
-                fd->vals.v = xrealloc(fd->vals.v, (fd->vals.n + 1) * sizeof *fd->vals.v);
-                fd->vals.v[fd->vals.n++] = m;
-            } else {
-                free(m);
-            }
-        }
-        if (!fd->vals.n)
-            fd->absent = 1;
-    }
-    if ((v = provider_param(r, "environment"))) {
-        c->env_set = 1;
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        for (size_t i = 0; i < n; i++) {
-            const Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
-            buf_clear(&tmp);
-            val_to_s(&tmp, x);
-            const char *s = buf_cstr(&tmp);
-            if (!strcmp(s, "absent"))
-                continue;   /* environment => absent: no settings */
-            /* cron_core: ^\s*(\w+)\s*=\s*(.*)\s*$ (and no line breaks) */
-            size_t k = 0;
-            while (s[k] == ' ' || s[k] == '\t')
-                k++;
-            size_t w = k;
-            while (is_word(s[w]))
-                w++;
-            size_t e = w;
-            while (s[e] == ' ' || s[e] == '\t')
-                e++;
-            if (w == k || s[e] != '=' || strpbrk(s, "\n\r")) {
-                Buf shown = BUF_INIT;
-                provider_inspect(&shown, x);
-                buf_printf(param_fail(err, r, "environment"), "Invalid environment setting %s", buf_cstr(&shown));
-                buf_free(&shown);
-                goto out;
-            }
-            strs_push(&c->env, s, tmp.len);
-        }
-    }
-    const char *users[2] = { "user", "target" };
-    for (int k = 0; k < 2; k++) {
-        if (!(v = provider_param(r, users[k])))
-            continue;
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        /* ours: the name becomes a file name and a crontab -u argument */
-        if (!*s || strchr(s, '/') || strpbrk(s, " \t\n\r") || !strcmp(s, ".") || !strcmp(s, "..")) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, users[k]), "Invalid user name '%s'", buf_cstr(&tmp));
-            goto out;
-        }
-        if (k == 0)
-            c->user = s;
+    if (param_parse(cron_params, PARAM_COUNT(cron_params), r, c, err) != 0)
+        return -1;
+    /* environment => absent: no settings */
+    size_t k = 0;
+    for (size_t i = 0; i < c->env.n; i++) {
+        if (!strcmp(c->env.v[i], "absent"))
+            free(c->env.v[i]);
         else
-            c->target = s;
+            c->env.v[k++] = c->env.v[i];
     }
-    if (!c->target)
-        c->target = c->user ? c->user : running_user();
+    c->env.n = k;
+    if (!c->target) {
+        const char *u = c->user ? c->user : running_user();
+        c->target = xstrndup(u, strlen(u));
+    }
     if (c->special) {
         static const int check[NFIELDS] = { F_MINUTE, F_HOUR, F_WEEKDAY, F_MONTHDAY, F_MONTH };
         for (int i = 0; i < NFIELDS; i++)
             if (c->field[check[i]].set && !c->field[check[i]].absent) {
                 buf_printf(err, "%s cannot specify both a special schedule and a value for %s", r->ref,
                            field_names[check[i]]);
-                goto out;
+                return -1;
             }
     }
-    rc = 0;
-out:
-    buf_free(&tmp);
-    return rc;
+    return 0;
 }
 
 static int cron_validate(const Resource *r, Buf *err)
@@ -871,7 +853,7 @@ static int job_matches(const Job *j, const Cron *c)
         if (!j->special.n)
             split_field(&is, j->field[f]);
         int ok = c->field[f].absent ? is.n == 0 : strs_equal(&is, &c->field[f].vals);
-        strs_free(&is);
+        strlist_free(&is);
         if (!ok)
             return 0;
     }
@@ -1063,7 +1045,7 @@ static int cron_apply(TxRes *t)
             x->is_absent = !is.n;
             x->should_absent = !c.field[f].vals.n;
         }
-        strs_free(&is);
+        strlist_free(&is);
     }
     if (c.env_set) {
         Strs is = {0};
@@ -1081,7 +1063,7 @@ static int cron_apply(TxRes *t)
             if (!c.env.n)
                 buf_adds(&x->should, "'absent'"), x->should_absent = 1;
         }
-        strs_free(&is);
+        strlist_free(&is);
     }
     rc = 0;
     if (nd && !tx_noop(t)) {
@@ -1206,7 +1188,7 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                     res_set(cat, r, field_names[order[o]], vv_to_array(a, &vv));
                     vv_free(&vv);
                 }
-                strs_free(&vals);
+                strlist_free(&vals);
             }
             if (j->special.n)
                 res_set(cat, r, "special", span_val(a, j->special));
@@ -1222,13 +1204,13 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                 res_set(cat, r, "weekday", vv_to_array(a, &vv));
                 vv_free(&vv);
             }
-            strs_free(&wd);
+            strlist_free(&wd);
         }
         crontab_free(&ct);
     }
     if (rc == 0 && !found)
         res_set(cat, r, "ensure", val_cstr(cat->arena, "absent"));
-    strs_free(&tabs);
+    strlist_free(&tabs);
     return rc;
 }
 
@@ -1260,8 +1242,8 @@ static int cron_instances(const char *root, void (*fn)(void *ctx, const char *ti
         }
         crontab_free(&ct);
     }
-    strs_free(&tabs);
-    strs_free(&seen);
+    strlist_free(&tabs);
+    strlist_free(&seen);
     return rc;
 }
 

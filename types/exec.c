@@ -13,6 +13,7 @@
 #include "types/txres.h"
 #include "types/run.h"
 #include "types/textfile.h"
+#include "types/param.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
@@ -39,7 +40,7 @@ typedef struct Cmd {
 typedef struct CmdList { Cmd *v; size_t n; } CmdList;
 
 /* A NULL-terminated list of malloc'd strings. */
-typedef struct Strs { char **v; size_t n; } Strs;
+typedef StrList Strs;
 
 /* An exec's parameters, parsed and checked (exec_parse). */
 typedef struct Exec {
@@ -201,14 +202,6 @@ static void cmd_shown(Buf *b, const Cmd *c)
     buf_addc(b, ']');
 }
 
-/* Starts a parameter-level error, in Puppet's words; the caller appends
- * the message. */
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
-
 /* A parameter's value as Puppet shows it in messages: strings inspected
  * ("abc" with quotes), anything else in its string form. */
 static const char *shown(Buf *tmp, const Value *v)
@@ -223,23 +216,13 @@ static const char *shown(Buf *tmp, const Value *v)
     return buf_cstr(tmp);
 }
 
-/* "Parameter x failed on Exec[y]: Munging failed for value V in class x: why" */
-static void munge_fail(Buf *err, Buf *tmp, const Resource *r, const char *name, const Value *v, const char *why)
+/* "Parameter x failed on Exec[y]: Munging failed for value V in class x:
+ * why"; returns -1. */
+static int munge_fail(Buf *err, const Resource *r, const char *name, const Value *v, const char *why)
 {
-    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(tmp, v), name, why);
-}
-
-/* true|false as Puppet's boolean-ish newvalues take them. */
-static int parse_flag(const Value *v, const char *const *ok, int *out)
-{
-    const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
-    if (!s)
-        return -1;
-    for (int i = 0; ok[i]; i++)
-        if (!strcmp(s, ok[i])) {
-            *out = i;
-            return 0;
-        }
+    Buf tmp = BUF_INIT;
+    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(&tmp, v), name, why);
+    buf_free(&tmp);
     return -1;
 }
 
@@ -260,24 +243,173 @@ static int check_qualified(const Exec *e, const Cmd *c, Buf *msg)
     return bad ? -1 : 0;
 }
 
+/* command: a String or an Array of Strings; the title when unset. */
+static int exec_command(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    if (!v) {
+        e->command.line = xstrndup(r->title, strlen(r->title));
+        return 0;
+    }
+    if (cmd_set(&e->command, v) == 0)
+        return 0;
+    buf_printf(param_fail(err, r, p->name), "Command must be a String or Array<String>, got value of class %s",
+               val_type_name(v));
+    return -1;
+}
+
+/* path: an array or ':'-joined strings, split on ':'; path.v is non-NULL
+ * once path is set, even when it names no directory. */
+static int exec_path(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    Strs raw = {0};
+    strs_from(&raw, v);
+    strs_push(&e->path, NULL);
+    e->path.n = 0;
+    for (size_t i = 0; i < raw.n; i++) {
+        const char *s = raw.v[i];
+        for (;;) {
+            size_t n = strcspn(s, ":");
+            if (n)
+                strs_push(&e->path, xstrndup(s, n));
+            if (!s[n])
+                break;
+            s += n + 1;
+        }
+    }
+    strs_free(&raw);
+    return 0;
+}
+
+/* timeout: a number of seconds (the first of an array); 0 or less: none. */
+static int exec_timeout(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    const Value *tv = v->kind == V_ARRAY ? (v->arr.n ? v->arr.items[0] : NULL) : v;
+    double t = 0;
+    int okv = 0;
+    if (tv && tv->kind == V_INT) {
+        t = (double)tv->i;
+        okv = 1;
+    } else if (tv && tv->kind == V_FLOAT) {
+        t = tv->f;
+        okv = 1;
+    } else if (tv && tv->kind == V_STR) {
+        char *end;
+        errno = 0;
+        t = strtod(tv->str.s, &end);
+        while (*end == ' ' || *end == '\t' || *end == '\n')
+            end++;
+        okv = end != tv->str.s && !*end && errno == 0 && isfinite(t);
+    }
+    if (!okv)
+        return munge_fail(err, r, p->name, tv, "The timeout must be a number.");
+    e->timeout = t > 0 ? t : 0;
+    return 0;
+}
+
+/* tries: an Integer, or a String of digits, at least 1. */
+static int exec_tries(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    const char *bad = NULL;
+    if ((v->kind == V_STR && (!v->str.len || strspn(v->str.s, "0123456789") != v->str.len)) ||
+        (v->kind != V_STR && v->kind != V_INT))
+        bad = "Tries must be an integer";
+    else if ((e->tries = v->kind == V_INT ? (long)v->i : atol(v->str.s)) < 1)
+        bad = "Tries must be an integer >= 1";
+    return bad ? munge_fail(err, r, p->name, v, bad) : 0;
+}
+
+/* try_sleep: a number of seconds, not negative. */
+static int exec_try_sleep(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    const char *bad = NULL;
+    if (v->kind == V_INT)
+        e->try_sleep = (double)v->i;
+    else if (v->kind == V_FLOAT)
+        e->try_sleep = v->f;
+    else if (v->kind == V_STR && v->str.len && strspn(v->str.s, "-0123456789.") == v->str.len)
+        e->try_sleep = strtod(v->str.s, NULL);
+    else
+        bad = "try_sleep must be a number";
+    if (!bad && e->try_sleep < 0)
+        bad = "try_sleep cannot be a negative number";
+    return bad ? munge_fail(err, r, p->name, v, bad) : 0;
+}
+
+/* refresh: a command, which must be qualified like the command. */
+static int exec_refresh_cmd(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    Buf tmp = BUF_INIT;
+    if (cmd_set(&e->refresh, v) != 0)
+        e->refresh.line = dup_text(v);
+    int rc = check_qualified(e, &e->refresh, &tmp);
+    if (rc != 0)
+        buf_printf(param_fail(err, r, p->name), "%s", buf_cstr(&tmp));
+    buf_free(&tmp);
+    return rc;
+}
+
+/* onlyif, unless: commands, checked once both are read (exec_parse). */
+static int exec_checks(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    cmdlist_set(p->name[0] == 'o' ? &e->onlyif : &e->unless_, v);
+    return 0;
+}
+
+/* Puppet: value =~ /\w+=/ */
+static int valid_env(const char *s)
+{
+    const char *eq = strchr(s, '=');
+    return eq && eq > s && (eq[-1] == '_' || (eq[-1] >= '0' && eq[-1] <= '9') ||
+                            ((eq[-1] | 32) >= 'a' && (eq[-1] | 32) <= 'z'));
+}
+
+static const ParamWord exec_providers[] = { { "posix", 0 }, { "shell", 1 }, { NULL, 0 } };
+static const ParamWord exec_logoutputs[] = { { "true", LO_TRUE }, { "false", LO_FALSE }, { "on_failure", LO_ON_FAILURE },
+                                             { NULL, 0 } };
+static const ParamWord exec_bools[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 } };
+
+/* exec's parameters, in the order they are checked; the fields that are
+ * not custom are freed by exec_free. */
+static const ParamSpec exec_params[] = {
+    { "command", PK_CUSTOM, .hook = exec_command, .flags = PF_ALWAYS },
+    { "provider", PK_WORD, offsetof(Exec, shell), .words = exec_providers, .bad = "Invalid %t provider '%v'" },
+    { "path", PK_CUSTOM, .hook = exec_path },
+    { "environment", PK_LIST, offsetof(Exec, env), .flags = PF_FLATTEN,
+      .checks = { { valid_env, "Invalid environment setting '%v'" } } },
+    { "returns", PK_LIST, offsetof(Exec, returns), .dflt = "0", .flags = PF_FLATTEN },
+    { "timeout", PK_CUSTOM, .hook = exec_timeout },
+    { "logoutput", PK_WORD, offsetof(Exec, logoutput), .dflt = "on_failure", .words = exec_logoutputs },
+    { "refreshonly", PK_WORD, offsetof(Exec, refreshonly), .words = exec_bools },
+    { "creates", PK_LIST, offsetof(Exec, creates), .flags = PF_FLATTEN },
+    { "cwd", PK_STRING, .field = offsetof(Exec, cwd) },
+    { "user", PK_STRING, .field = offsetof(Exec, user) },
+    { "group", PK_STRING, .field = offsetof(Exec, group) },
+    { "tries", PK_CUSTOM, .hook = exec_tries },
+    { "try_sleep", PK_CUSTOM, .hook = exec_try_sleep },
+    { "umask", PK_MODE, offsetof(Exec, umask), .bad = "The umask specification is invalid: %i" },
+    { "refresh", PK_CUSTOM, .hook = exec_refresh_cmd },
+    { "unless", PK_CUSTOM, .hook = exec_checks },
+    { "onlyif", PK_CUSTOM, .hook = exec_checks },
+};
+
 /* Parses and validates r's parameters into e (which the caller frees with
  * exec_free even on failure).  On failure err holds the message: bare for
  * the whole-resource check (Puppet's "Validation of Exec[x] failed: ..."),
  * "Parameter <p> failed on Exec[x]: ..." for one parameter. */
 static int exec_parse(const Resource *r, Exec *e, Buf *err)
 {
-    static const char *const bools[] = { "false", "true", NULL };
-    static const char *const logvals[] = { "false", "true", "on_failure", NULL };
-    Value *v;
-    Buf tmp = BUF_INIT;
-    int rc = -1;
-
     memset(e, 0, sizeof *e);
     e->r = r;
     e->timeout = 300;
     e->tries = 1;
     e->umask = -1;
-    e->logoutput = LO_ON_FAILURE;
     e->level = res_loglevel(r);
     for (size_t i = 0; i < r->nsensitive; i++)
         if (!strcmp(r->sensitive[i], "command") || !strcmp(r->sensitive[i], "onlyif") ||
@@ -288,184 +420,24 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
             (!strcmp(r->params[i].name, "command") || !strcmp(r->params[i].name, "onlyif") ||
              !strcmp(r->params[i].name, "unless") || !strcmp(r->params[i].name, "refresh")))
             e->sensitive = 1;
-
-    v = provider_param(r, "command");
-    if (!v) {
-        e->command.line = xstrndup(r->title, strlen(r->title));
-    } else if (cmd_set(&e->command, v) != 0) {
-        buf_printf(param_fail(err, r, "command"), "Command must be a String or Array<String>, got value of class %s",
-                   val_type_name(v));
-        goto out;
-    }
-    if ((v = provider_param(r, "provider"))) {
-        const char *p = v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(p, "shell"))
-            e->shell = 1;
-        else if (strcmp(p, "posix") != 0) {
-            buf_printf(param_fail(err, r, "provider"), "Invalid exec provider '%s'", p);
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "path"))) {
-        /* An array or ':'-joined strings, split on ':' */
-        Strs raw = {0};
-        strs_from(&raw, v);
-        strs_push(&e->path, NULL);    /* make path.v non-NULL even when empty */
-        e->path.n = 0;
-        for (size_t i = 0; i < raw.n; i++) {
-            const char *s = raw.v[i];
-            for (;;) {
-                size_t n = strcspn(s, ":");
-                if (n)
-                    strs_push(&e->path, xstrndup(s, n));
-                if (!s[n])
-                    break;
-                s += n + 1;
-            }
-        }
-        strs_free(&raw);
-    }
-    if ((v = provider_param(r, "environment"))) {
-        strs_from(&e->env, v);
-        for (size_t i = 0; i < e->env.n; i++) {
-            const char *s = e->env.v[i], *eq = strchr(s, '=');
-            /* Puppet: value =~ /\w+=/ */
-            int okv = 0;
-            for (const char *p = s; eq && p < eq; p++)
-                if (p + 1 == eq && (p[0] == '_' || (p[0] >= '0' && p[0] <= '9') ||
-                                    ((p[0] | 32) >= 'a' && (p[0] | 32) <= 'z')))
-                    okv = 1;
-            if (!okv) {
-                buf_printf(param_fail(err, r, "environment"), "Invalid environment setting '%s'", s);
-                goto out;
-            }
-        }
-    }
-    if ((v = provider_param(r, "returns")))
-        strs_from(&e->returns, v);
-    else
-        strs_push(&e->returns, xstrndup("0", 1));
-    if ((v = provider_param(r, "timeout"))) {
-        const Value *tv = v->kind == V_ARRAY ? (v->arr.n ? v->arr.items[0] : NULL) : v;
-        double t = 0;
-        int okv = 0;
-        if (tv && tv->kind == V_INT) {
-            t = (double)tv->i;
-            okv = 1;
-        } else if (tv && tv->kind == V_FLOAT) {
-            t = tv->f;
-            okv = 1;
-        } else if (tv && tv->kind == V_STR) {
-            char *end;
-            errno = 0;
-            t = strtod(tv->str.s, &end);
-            while (*end == ' ' || *end == '\t' || *end == '\n')
-                end++;
-            okv = end != tv->str.s && !*end && errno == 0 && isfinite(t);
-        }
-        if (!okv) {
-            munge_fail(err, &tmp, r, "timeout", tv, "The timeout must be a number.");
-            goto out;
-        }
-        e->timeout = t > 0 ? t : 0;
-    }
-    if ((v = provider_param(r, "logoutput"))) {
-        int lo;
-        if (parse_flag(v, logvals, &lo) != 0) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "logoutput"), "Invalid value \"%s\". Valid values are true, false, on_failure.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        e->logoutput = lo == 0 ? LO_FALSE : lo == 1 ? LO_TRUE : LO_ON_FAILURE;
-    }
-    if ((v = provider_param(r, "refreshonly"))) {
-        if (parse_flag(v, bools, &e->refreshonly) != 0) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "refreshonly"), "Invalid value \"%s\". Valid values are true, false.", buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "creates")))
-        strs_from(&e->creates, v);
-    if ((v = provider_param(r, "cwd")))
-        e->cwd = dup_text(v);
-    if ((v = provider_param(r, "user")))
-        e->user = dup_text(v);
-    if ((v = provider_param(r, "group")))
-        e->group = dup_text(v);
-
-    if ((v = provider_param(r, "tries"))) {
-        const char *bad = NULL;
-        if ((v->kind == V_STR && (!v->str.len || strspn(v->str.s, "0123456789") != v->str.len)) ||
-            (v->kind != V_STR && v->kind != V_INT))
-            bad = "Tries must be an integer";
-        else if ((e->tries = v->kind == V_INT ? (long)v->i : atol(v->str.s)) < 1)
-            bad = "Tries must be an integer >= 1";
-        if (bad) {
-            munge_fail(err, &tmp, r, "tries", v, bad);
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "try_sleep"))) {
-        const char *bad = NULL;
-        if (v->kind == V_INT)
-            e->try_sleep = (double)v->i;
-        else if (v->kind == V_FLOAT)
-            e->try_sleep = v->f;
-        else if (v->kind == V_STR && v->str.len && strspn(v->str.s, "-0123456789.") == v->str.len)
-            e->try_sleep = strtod(v->str.s, NULL);
-        else
-            bad = "try_sleep must be a number";
-        if (!bad && e->try_sleep < 0)
-            bad = "try_sleep cannot be a negative number";
-        if (bad) {
-            munge_fail(err, &tmp, r, "try_sleep", v, bad);
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "umask"))) {
-        const char *u = v->kind == V_STR ? v->str.s : "";
-        size_t n = strlen(u), off = n > 1 && u[0] == '0' ? 1 : 0;
-        if (n - off < 1 || n - off > 4 || strspn(u + off, "01234567") != n - off) {
-            buf_printf(param_fail(err, r, "umask"), "The umask specification is invalid: %s", shown(&tmp, v));
-            goto out;
-        }
-        e->umask = (int)strtol(u, NULL, 8);
-    }
-    /* onlyif, unless and refresh must be qualified too, like the command. */
-    if ((v = provider_param(r, "refresh"))) {
-        if (cmd_set(&e->refresh, v) != 0)
-            e->refresh.line = dup_text(v);
-        buf_clear(&tmp);
-        if (check_qualified(e, &e->refresh, &tmp) != 0) {
-            buf_printf(param_fail(err, r, "refresh"), "%s", buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "unless")))
-        cmdlist_set(&e->unless_, v);
-    if ((v = provider_param(r, "onlyif")))
-        cmdlist_set(&e->onlyif, v);
+    if (param_parse(exec_params, PARAM_COUNT(exec_params), r, e, err) != 0)
+        return -1;
+    /* onlyif and unless must be qualified too, like the command */
     const char *names[2] = { "onlyif", "unless" };
     CmdList *lists[2] = { &e->onlyif, &e->unless_ };
+    Buf tmp = BUF_INIT;
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < lists[k]->n; i++) {
             buf_clear(&tmp);
             if (check_qualified(e, &lists[k]->v[i], &tmp) != 0) {
                 buf_printf(param_fail(err, r, names[k]), "%s", buf_cstr(&tmp));
-                goto out;
+                buf_free(&tmp);
+                return -1;
             }
         }
-    /* The whole-resource check comes last, as Puppet's validate block does. */
-    if (check_qualified(e, &e->command, err) != 0)
-        goto out;
-    rc = 0;
-out:
     buf_free(&tmp);
-    return rc;
+    /* The whole-resource check comes last, as Puppet's validate block does. */
+    return check_qualified(e, &e->command, err);
 }
 
 static int exec_validate(const Resource *r, Buf *err)

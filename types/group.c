@@ -20,6 +20,7 @@
  * gives them.
  */
 #include "types/txres.h"
+#include "types/param.h"
 #include "types/passwd.h"
 #include "base/util.h"
 #include <stdio.h>
@@ -28,7 +29,7 @@
 
 extern const Provider provider_group;
 
-typedef struct Strs { char **v; size_t n; } Strs;
+typedef StrList Strs;
 
 /* A group's parameters, parsed and checked (group_parse). */
 typedef struct Group {
@@ -41,40 +42,14 @@ typedef struct Group {
     int system, allowdupe;
 } Group;
 
-static char *dup_text(const Value *v)
-{
-    Buf b = BUF_INIT;
-    val_to_s(&b, v);
-    return b.s ? buf_detach(&b) : xstrndup("", 0);
-}
-
-static int strs_has(const Strs *s, const char *x)
-{
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->v[i], x))
-            return 1;
-    return 0;
-}
-
 /* Adds a copy of x[0..n) unless it is there already. */
 static void strs_add(Strs *s, const char *x, size_t n)
 {
     char *c = xstrndup(x, n);
-    if (strs_has(s, c)) {
+    if (strlist_has(s, c))
         free(c);
-        return;
-    }
-    s->v = xrealloc(s->v, (s->n + 1) * sizeof *s->v);
-    s->v[s->n++] = c;
-}
-
-static void strs_free(Strs *s)
-{
-    for (size_t i = 0; i < s->n; i++)
-        free(s->v[i]);
-    free(s->v);
-    s->v = NULL;
-    s->n = 0;
+    else
+        strlist_push(s, c);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -88,41 +63,60 @@ static void join(Buf *b, const Strs *s)
         buf_printf(b, "%s%s", i ? "," : "", s->v[i]);
 }
 
+/* members: an array, or comma-separated strings (the provider splits
+ * them); each name trimmed of blanks and kept once. */
+static int group_members(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Group *g = obj;
+    g->has_members = 1;
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        Buf text = BUF_INIT;
+        val_to_s(&text, v->kind == V_ARRAY ? v->arr.items[i] : v);
+        for (const char *q = buf_cstr(&text); *q;) {
+            size_t len = strcspn(q, ",");
+            size_t b = 0, e = len;
+            while (b < e && q[b] == ' ')
+                b++;
+            while (e > b && q[e - 1] == ' ')
+                e--;
+            for (size_t k = b; k < e; k++)
+                if (q[k] == ':' || (unsigned char)q[k] <= ' ') {
+                    buf_printf(param_fail(err, r, p->name), "Invalid member name '%.*s'", (int)(e - b), q + b);
+                    buf_free(&text);
+                    return -1;
+                }
+            if (e > b)
+                strs_add(&g->members, q + b, e - b);
+            q += len + (q[len] == ',');
+        }
+        buf_free(&text);
+    }
+    return 0;
+}
+
+static const ParamWord group_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+/* Puppet::Parameter::Boolean's newvalues(:true, :false, :yes, :no) */
+static const ParamWord group_bools[] = { { "true", 1 }, { "false", 0 }, { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
+
+/* groupadd's parameters, in the order they are checked. */
+static const ParamSpec group_params[] = {
+    { "name", PK_NAMEVAR, .field = offsetof(Group, name) },
+    { "ensure", PK_WORD, offsetof(Group, absent), .words = group_ensures },
+    /* Puppet's munge: "Invalid GID abc" (a negative number passes it, and
+     * then groupadd refuses it: refused here instead) */
+    { "gid", PK_ID, offsetof(Group, gid), PARAM_GIVEN(Group, has_gid), .bad = "Invalid GID %v" },
+    { "members", PK_CUSTOM, .hook = group_members },
+    { "auth_membership", PK_WORD, offsetof(Group, auth_membership), .words = group_bools },
+    { "system", PK_WORD, offsetof(Group, system), .words = group_bools },
+    { "allowdupe", PK_WORD, offsetof(Group, allowdupe), .words = group_bools },
+};
+
 static void group_free(Group *g)
 {
-    free(g->name);
-    strs_free(&g->members);
+    param_free(group_params, PARAM_COUNT(group_params), g);
+    strlist_free(&g->members);
     memset(g, 0, sizeof *g);
-}
-
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
-
-/* Puppet::Parameter::Boolean: true, false, yes, no. */
-static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
-{
-    Value *v = provider_param(r, name);
-    if (!v)
-        return 0;
-    int b = -1;
-    if (v->kind == V_BOOL)
-        b = v->b;
-    else if (v->kind == V_STR && (!strcmp(v->str.s, "true") || !strcmp(v->str.s, "yes")))
-        b = 1;
-    else if (v->kind == V_STR && (!strcmp(v->str.s, "false") || !strcmp(v->str.s, "no")))
-        b = 0;
-    if (b < 0) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        buf_printf(param_fail(err, r, name), "Invalid value \"%s\". Valid values are true, false, yes, no.", buf_cstr(&s));
-        buf_free(&s);
-        return -1;
-    }
-    *out = b;
-    return 0;
 }
 
 /* Parses and checks r into g (freed by the caller with group_free even on
@@ -130,67 +124,9 @@ static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
  * Looks at nothing on the system (mcomp runs it too). */
 static int group_parse(const Resource *r, Group *g, Buf *err)
 {
-    Value *v;
     memset(g, 0, sizeof *g);
     g->r = r;
-    g->name = (v = provider_param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
-    if ((v = provider_param(r, "ensure"))) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        int bad = strcmp(buf_cstr(&s), "present") && strcmp(buf_cstr(&s), "absent");
-        if (bad)
-            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent.", buf_cstr(&s));
-        g->absent = !strcmp(buf_cstr(&s), "absent");
-        buf_free(&s);
-        if (bad)
-            return -1;
-    }
-    if ((v = provider_param(r, "gid"))) {
-        /* Puppet's munge: "Invalid GID abc" (a negative number passes it,
-         * and then groupadd refuses it: refused here instead) */
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        int ok = (v->kind == V_INT || v->kind == V_STR) && pw_parse_id(buf_cstr(&s), &g->gid);
-        if (!ok)
-            buf_printf(param_fail(err, r, "gid"), "Invalid GID %s", buf_cstr(&s));
-        buf_free(&s);
-        if (!ok)
-            return -1;
-        g->has_gid = 1;
-    }
-    if ((v = provider_param(r, "members"))) {
-        /* an array, or comma-separated strings (the provider splits them) */
-        g->has_members = 1;
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        for (size_t i = 0; i < n; i++) {
-            char *text = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
-            for (char *p = text; *p;) {
-                size_t len = strcspn(p, ",");
-                size_t b = 0, e = len;
-                while (b < e && p[b] == ' ')
-                    b++;
-                while (e > b && p[e - 1] == ' ')
-                    e--;
-                int bad = 0;
-                for (size_t k = b; k < e; k++)
-                    if (p[k] == ':' || (unsigned char)p[k] <= ' ')
-                        bad = 1;
-                if (bad) {
-                    buf_printf(param_fail(err, r, "members"), "Invalid member name '%.*s'", (int)(e - b), p + b);
-                    free(text);
-                    return -1;
-                }
-                if (e > b)
-                    strs_add(&g->members, p + b, e - b);
-                p += len + (p[len] == ',');
-            }
-            free(text);
-        }
-    }
-    if (bool_param(r, "auth_membership", &g->auth_membership, err) || bool_param(r, "system", &g->system, err) ||
-        bool_param(r, "allowdupe", &g->allowdupe, err))
-        return -1;
-    return 0;
+    return param_parse(group_params, PARAM_COUNT(group_params), r, g, err);
 }
 
 static int group_validate(const Resource *r, Buf *err)
@@ -265,7 +201,7 @@ static int group_create(TxRes *t, const Group *g, Buf *msg)
         Strs want = {0};
         members_should(g, NULL, &want);
         join(&members, &want);
-        strs_free(&want);
+        strlist_free(&want);
         const char *margs[] = { "-M", buf_cstr(&members), g->name, NULL };
         buf_clear(&why);
         if ((rc = run_tool(t, "gpasswd", margs, &why)) != 0)
@@ -383,8 +319,8 @@ static int group_apply(TxRes *t)
             rc |= group_modify(t, &g, "gpasswd", "members", "-M", buf_cstr(&should), buf_cstr(&is), buf_cstr(&should),
                                buf_cstr(&message));
         }
-        strs_free(&now);
-        strs_free(&want);
+        strlist_free(&now);
+        strlist_free(&want);
         buf_free(&is);
         buf_free(&sorted);
         buf_free(&should);

@@ -24,6 +24,7 @@
  */
 #include "types/txres.h"
 #include "types/textfile.h"
+#include "types/param.h"
 #include "base/util.h"
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -46,13 +47,14 @@ typedef struct HostRec {
 
 /* A host resource's parameters, checked (host_parse). */
 typedef struct Host {
-    const char *name;
+    char *name;
     int absent;             /* ensure => absent */
-    const char *ip;         /* NULL: unmanaged */
+    char *ip;               /* NULL: unmanaged */
     int manage_aliases;
+    StrList alias_list;     /* should, as given */
     Buf aliases;            /* should, joined by single spaces */
-    const char *comment;    /* NULL: unmanaged */
-    const char *target;
+    char *comment;          /* NULL: unmanaged */
+    char *target;
 } Host;
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -247,16 +249,36 @@ static int valid_v6(const char *s)
     return inet_pton(AF_INET6, buf, addr) == 1;
 }
 
-static int has_newline(const char *s) { return strchr(s, '\n') || strchr(s, '\r'); }
+static int valid_ip(const char *s) { return valid_v4(s) || valid_v6(s); }
+static int no_blank(const char *s) { return !strpbrk(s, " \t\n\r\f\v"); }
 
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
+static const ParamWord host_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+static const ParamWord host_providers[] = { { "parsed", 0 }, { NULL, 0 } };
+
+/* host_core's parameters, in the order they are checked. */
+static const ParamSpec host_params[] = {
+    { "name", PK_NAMEVAR, offsetof(Host, name), .flags = PF_STRING_ONLY,
+      .checks = { { param_no_newline, "Hostname cannot include newline" }, { valid_hostname, "Invalid host name" } } },
+    { "ensure", PK_WORD, offsetof(Host, absent), .words = host_ensures },
+    { "provider", PK_WORD, .words = host_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
+    { "ip", PK_STRING, offsetof(Host, ip), .flags = PF_STRING_ONLY, .bad = "Invalid IP address %i",
+      .checks = { { param_no_newline, "Invalid IP address %i" }, { valid_ip, "Invalid IP address %i" } } },
+    { "host_aliases", PK_LIST, offsetof(Host, alias_list), PARAM_GIVEN(Host, manage_aliases),
+      .checks = { { no_blank, "Host aliases cannot include whitespace" },
+                  { param_not_empty, "Host aliases cannot be an empty string. Use an empty array to delete all host_aliases " } } },
+    { "comment", PK_STRING, offsetof(Host, comment), .flags = PF_STRING_ONLY, .bad = "Invalid value \"%v\"",
+      .checks = { { param_no_newline, "Comment cannot include newline" } } },
+    /* ours: Puppet takes any string, but a relative target has no meaning
+     * under --root */
+    { "target", PK_STRING, offsetof(Host, target), .dflt = DEFAULT_TARGET, .flags = PF_STRING_ONLY,
+      .bad = "File paths must be fully qualified, not '%v'",
+      .checks = { { param_absolute, "File paths must be fully qualified, not '%v'" },
+                  { param_no_newline, "File paths must be fully qualified, not '%v'" } } },
+};
 
 static void host_free(Host *h)
 {
+    param_free(host_params, PARAM_COUNT(host_params), h);
     buf_free(&h->aliases);
     memset(h, 0, sizeof *h);
 }
@@ -266,100 +288,13 @@ static void host_free(Host *h)
  * err. */
 static int host_parse(const Resource *r, Host *h, Buf *err)
 {
-    Value *v;
-    Buf tmp = BUF_INIT;
-    int rc = -1;
     memset(h, 0, sizeof *h);
-    h->name = r->title;
-    h->target = DEFAULT_TARGET;
-
-    if ((v = provider_param(r, "name")) && v->kind == V_STR)
-        h->name = v->str.s;
-    if (has_newline(h->name)) {
-        buf_adds(param_fail(err, r, "name"), "Hostname cannot include newline");
-        goto out;
-    }
-    if (!valid_hostname(h->name)) {
-        buf_adds(param_fail(err, r, "name"), "Invalid host name");
-        goto out;
-    }
-    if ((v = provider_param(r, "ensure"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(s, "absent"))
-            h->absent = 1;
-        else if (strcmp(s, "present") != 0) {
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "provider"))) {
-        if (v->kind != V_STR || strcmp(v->str.s, "parsed") != 0) {
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "provider"), "Invalid host provider '%s'", buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    if ((v = provider_param(r, "ip"))) {
-        if (v->kind != V_STR || has_newline(v->str.s) || !(valid_v4(v->str.s) || valid_v6(v->str.s))) {
-            provider_inspect(&tmp, v);
-            buf_printf(param_fail(err, r, "ip"), "Invalid IP address %s", buf_cstr(&tmp));
-            goto out;
-        }
-        h->ip = v->str.s;
-    }
-    if ((v = provider_param(r, "host_aliases"))) {
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        h->manage_aliases = 1;
-        for (size_t i = 0; i < n; i++) {
-            const Value *a = v->kind == V_ARRAY ? v->arr.items[i] : v;
-            buf_clear(&tmp);
-            val_to_s(&tmp, a);
-            const char *s = buf_cstr(&tmp);
-            if (strpbrk(s, " \t\n\r\f\v")) {
-                buf_adds(param_fail(err, r, "host_aliases"), "Host aliases cannot include whitespace");
-                goto out;
-            }
-            if (!*s) {
-                buf_adds(param_fail(err, r, "host_aliases"),
-                         "Host aliases cannot be an empty string. Use an empty array to delete all host_aliases ");
-                goto out;
-            }
-            if (h->aliases.len)
-                buf_addc(&h->aliases, ' ');
-            buf_adds(&h->aliases, s);
-        }
-        buf_cstr(&h->aliases);
-    }
-    if ((v = provider_param(r, "comment"))) {
-        if (v->kind != V_STR) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "comment"), "Invalid value \"%s\"", buf_cstr(&tmp));
-            goto out;
-        }
-        if (has_newline(v->str.s)) {
-            buf_adds(param_fail(err, r, "comment"), "Comment cannot include newline");
-            goto out;
-        }
-        h->comment = v->str.s;
-    }
-    if ((v = provider_param(r, "target"))) {
-        /* ours: Puppet takes any string, but a relative target has no
-         * meaning under --root */
-        if (v->kind != V_STR || v->str.s[0] != '/' || has_newline(v->str.s)) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "target"), "File paths must be fully qualified, not '%s'", buf_cstr(&tmp));
-            goto out;
-        }
-        h->target = v->str.s;
-    }
-    rc = 0;
-out:
-    buf_free(&tmp);
-    return rc;
+    if (param_parse(host_params, PARAM_COUNT(host_params), r, h, err) != 0)
+        return -1;
+    for (size_t i = 0; i < h->alias_list.n; i++)
+        buf_printf(&h->aliases, "%s%s", i ? " " : "", h->alias_list.v[i]);
+    buf_cstr(&h->aliases);
+    return 0;
 }
 
 static int host_validate(const Resource *r, Buf *err)

@@ -19,6 +19,7 @@
  */
 #include "types/txres.h"
 #include "types/pkgtool.h"
+#include "types/param.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ typedef struct Pkg {
     const char *should;       /* ensure as Puppet shows it: "present", "1.0-1", ">=1 <2" */
     Bound bounds[2];          /* W_RANGE: one or two comparisons */
     int nbounds;
-    const char *source;       /* absolute path of a .deb, or NULL */
+    char *source;             /* absolute path of a .deb, or NULL */
     PkgTool tool;
     char **options;           /* install_options flattened, NULL-terminated, or NULL */
     size_t noptions;
@@ -55,18 +56,13 @@ static const char *param_str(const Resource *r, const char *name)
 
 static void pkg_free(Pkg *p)
 {
+    free(p->source);
     for (int i = 0; i < p->nbounds; i++)
         free(p->bounds[i].ver);
     for (size_t i = 0; i < p->noptions; i++)
         free(p->options[i]);
     free(p->options);
     memset(p, 0, sizeof *p);
-}
-
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
 }
 
 /* Puppet's PackageOptions#quote: a value with a blank gets double quotes. */
@@ -184,37 +180,30 @@ static int in_range(const Pkg *p, const char *v)
 
 static int is_install(Want w) { return w != W_ABSENT && w != W_PURGED; }
 
-/* Parses and checks r (the caller frees p with pkg_free even on failure).
- * On failure err holds Puppet's message: "Parameter x failed on
- * Package[y]: ..." or a bare reason for the whole resource. */
-static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
+/* provider: apt or dpkg; apt when unset, if the machine has it (Puppet's
+ * default on Debian). */
+static int pkg_provider(const ParamSpec *sp, const Resource *r, const Value *v, void *obj, Buf *err)
 {
-    memset(p, 0, sizeof *p);
-    p->r = r;
-    p->name = param_str(r, "name");
-    if (!p->name)
-        p->name = r->title;
-    const char *prov = param_str(r, "provider");
-    if (provider_param(r, "provider") && !prov) {
-        Buf tmp = BUF_INIT;
-        val_to_s(&tmp, provider_param(r, "provider"));
-        buf_printf(param_fail(err, r, "provider"), "Invalid package provider '%s'", buf_cstr(&tmp));
-        buf_free(&tmp);
-        return -1;
-    }
-    if (!prov)
-        p->tool = pkg_have_apt() ? PKG_TOOL_APT : PKG_TOOL_DPKG;  /* Puppet: apt is the default on Debian */
-    else if (!strcmp(prov, "apt"))
+    Pkg *p = obj;
+    if (!v)
+        p->tool = pkg_have_apt() ? PKG_TOOL_APT : PKG_TOOL_DPKG;
+    else if (v->kind == V_STR && !strcmp(v->str.s, "apt"))
         p->tool = PKG_TOOL_APT;
-    else if (!strcmp(prov, "dpkg"))
+    else if (v->kind == V_STR && !strcmp(v->str.s, "dpkg"))
         p->tool = PKG_TOOL_DPKG;
     else {
-        buf_printf(param_fail(err, r, "provider"), "Invalid package provider '%s'", prov);
+        param_message(param_fail(err, r, sp->name), "Invalid %t provider '%v'", r, sp, v);
         return -1;
     }
-    const char *pname = p->tool == PKG_TOOL_APT ? "apt" : "dpkg";
+    return 0;
+}
 
-    Value *ev = provider_param(r, "ensure");
+/* ensure: present (installed), absent, purged, latest, or a version or a
+ * version range (apt only); a number is a version. */
+static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, void *obj, Buf *err)
+{
+    Pkg *p = obj;
+    const char *pname = p->tool == PKG_TOOL_APT ? "apt" : "dpkg";
     Buf tmp = BUF_INIT;
     const char *e = "present";
     if (ev && ev->kind == V_STR) {
@@ -223,11 +212,9 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
         val_to_s(&tmp, ev);   /* ensure => 2 is the version '2' */
         e = buf_cstr(&tmp);
     } else if (ev) {
-        val_to_s(&tmp, ev);
-        buf_printf(param_fail(err, r, "ensure"),
-                   "Invalid value %s. Valid values are present, installed, absent, purged, latest, or a version.",
-                   buf_cstr(&tmp));
-        buf_free(&tmp);
+        param_message(param_fail(err, r, sp->name),
+                      "Invalid value %v. Valid values are present, installed, absent, purged, latest, or a version.", r,
+                      sp, ev);
         return -1;
     }
     int rc = -1;
@@ -244,18 +231,18 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
         p->want = W_LATEST;
         p->should = "latest";
     } else if (!strcmp(e, "disabled")) {
-        buf_printf(param_fail(err, r, "ensure"), "Provider %s must have features 'disableable' to set 'ensure' to 'disabled'",
+        buf_printf(param_fail(err, r, sp->name), "Provider %s must have features 'disableable' to set 'ensure' to 'disabled'",
                    pname);
         goto out;
     } else if (p->tool == PKG_TOOL_DPKG) {
-        buf_printf(param_fail(err, r, "ensure"), "Provider dpkg must have features 'versionable' to set 'ensure' to '%s'",
+        buf_printf(param_fail(err, r, sp->name), "Provider dpkg must have features 'versionable' to set 'ensure' to '%s'",
                    e);
         goto out;
     } else if (parse_range(p, e) != 0) {
         /* Puppet passes any text on to apt-get, which fails at apply time;
          * dpkg's version syntax never allows it, so it is refused here,
          * before anything changes. */
-        buf_printf(param_fail(err, r, "ensure"),
+        buf_printf(param_fail(err, r, sp->name),
                    "Invalid value \"%s\". Valid values are present, installed, absent, purged, latest, "
                    "or a version such as '1.2-3' (or a range such as '>=1.2 <2.0').", e);
         goto out;
@@ -267,66 +254,69 @@ static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
      * must outlive tmp */
     if (p->want >= W_VERSION && ev && ev->kind != V_STR)
         p->should = p->bounds[0].ver;
+    rc = 0;
+out:
+    buf_free(&tmp);
+    return rc;
+}
 
-    Value *sv = provider_param(r, "source");
-    if (sv) {
-        if (sv->kind != V_STR || sv->str.s[0] != '/') {
-            buf_clear(&tmp);
-            val_to_s(&tmp, sv);
-            /* Puppet hands any text to dpkg; a .deb under --root must be a
-             * path in the managed system, so only absolute paths are taken */
-            buf_printf(param_fail(err, r, "source"), "Source must be an absolute path to a .deb file, not '%s'",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        p->source = sv->str.s;
+/* install_options: strings and hashes (Puppet's dpkg provider lacks the
+ * install_options feature and ignores them; apt-get gets them before
+ * "install"). */
+static int pkg_options(const ParamSpec *sp, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Pkg *p = obj;
+    if (parse_options(p, v) != 0) {
+        param_message(param_fail(err, r, sp->name),
+                      "Munging failed for value %v in class %n: Expected either a string or hash of options", r, sp, v);
+        return -1;
     }
-    if (p->tool == PKG_TOOL_DPKG && !p->source && is_install(p->want)) {
-        buf_adds(err, "You cannot install dpkg packages without a source");
-        goto out;
-    }
-    Value *cv = provider_param(r, "configfiles");
-    if (cv) {
-        const char *c = cv->kind == V_STR ? cv->str.s : "";
-        if (!strcmp(c, "replace"))
-            p->replace_conffiles = 1;
-        else if (strcmp(c, "keep") != 0) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, cv);
-            buf_printf(param_fail(err, r, "configfiles"), "Invalid value \"%s\". Valid values are keep, replace.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-    }
-    Value *ov = provider_param(r, "install_options");
-    /* Puppet's dpkg provider lacks the install_options feature and ignores
-     * them; apt-get gets them before "install" */
-    if (ov && parse_options(p, ov) != 0) {
-        buf_clear(&tmp);
-        val_to_s(&tmp, ov);
-        buf_printf(param_fail(err, r, "install_options"),
-                   "Munging failed for value %s in class install_options: Expected either a string or hash of options",
-                   buf_cstr(&tmp));
-        goto out;
-    }
-    if (p->tool == PKG_TOOL_DPKG && p->noptions) {
+    if (p->tool == PKG_TOOL_DPKG) {
         for (size_t i = 0; i < p->noptions; i++)
             free(p->options[i]);
         free(p->options);
         p->options = NULL;
         p->noptions = 0;
     }
-    Value *fv = provider_param(r, "fromrepo");
-    if (fv && fv->kind != V_STR) {
-        buf_clear(&tmp);
-        val_to_s(&tmp, fv);
-        buf_printf(param_fail(err, r, "fromrepo"), "fromrepo must be the title of a Pkgrepo, not %s", buf_cstr(&tmp));
-        goto out;
+    return 0;
+}
+
+static const ParamWord pkg_configfiles[] = { { "keep", 0 }, { "replace", 1 }, { NULL, 0 } };
+
+/* The parameters up to source, in the order they are checked ... */
+static const ParamSpec pkg_params[] = {
+    { "provider", PK_CUSTOM, .hook = pkg_provider, .flags = PF_ALWAYS },
+    { "ensure", PK_CUSTOM, .hook = pkg_ensure, .flags = PF_ALWAYS },
+    /* Puppet hands any text to dpkg; a .deb under --root must be a path
+     * in the managed system, so only absolute paths are taken */
+    { "source", PK_STRING, offsetof(Pkg, source), .flags = PF_STRING_ONLY,
+      .bad = "Source must be an absolute path to a .deb file, not '%v'",
+      .checks = { { param_absolute, "Source must be an absolute path to a .deb file, not '%v'" } } },
+};
+/* ... and after it. */
+static const ParamSpec pkg_params2[] = {
+    { "configfiles", PK_WORD, offsetof(Pkg, replace_conffiles), .words = pkg_configfiles },
+    { "install_options", PK_CUSTOM, .hook = pkg_options },
+    { "fromrepo", PK_STRING, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "fromrepo must be the title of a Pkgrepo, not %v" },
+};
+
+/* Parses and checks r (the caller frees p with pkg_free even on failure).
+ * On failure err holds Puppet's message: "Parameter x failed on
+ * Package[y]: ..." or a bare reason for the whole resource. */
+static int pkg_parse(const Resource *r, Pkg *p, Buf *err)
+{
+    memset(p, 0, sizeof *p);
+    p->r = r;
+    p->name = param_str(r, "name");
+    if (!p->name)
+        p->name = r->title;
+    if (param_parse(pkg_params, PARAM_COUNT(pkg_params), r, p, err) != 0)
+        return -1;
+    if (p->tool == PKG_TOOL_DPKG && !p->source && is_install(p->want)) {
+        buf_adds(err, "You cannot install dpkg packages without a source");
+        return -1;
     }
-    rc = 0;
-out:
-    buf_free(&tmp);
-    return rc;
+    return param_parse(pkg_params2, PARAM_COUNT(pkg_params2), r, p, err);
 }
 
 static int package_validate(const Resource *r, Buf *err)

@@ -27,6 +27,7 @@
 #include "types/run.h"
 #include "types/modfile.h"   /* modfile_regex: Ruby's Regexp.new (libonig through base/oniglib.h) */
 #include "types/textfile.h"
+#include "types/param.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -71,6 +72,7 @@ typedef struct Svc {
     const char *name;     /* name parameter, else title (borrowed) */
     Kind kind;
     int kind_given;       /* provider => was set */
+    int kind_known;       /* kind_given, or the machine's default kind is known */
     int ensure;           /* -1 unmanaged, 0 stopped, 1 running */
     Enable enable;
     int hasstatus;        /* default true */
@@ -134,44 +136,6 @@ static void svc_free(Svc *s)
     memset(s, 0, sizeof *s);
 }
 
-/* "Parameter x failed on Service[y]: Invalid value "v". Valid values are ..." */
-static void invalid_value(Buf *err, const Resource *r, const char *name, const Value *v, const char *valid)
-{
-    Buf tmp = BUF_INIT;
-    if (v->kind == V_STR)
-        buf_printf(&tmp, "\"%s\"", v->str.s);
-    else
-        val_to_s(&tmp, v);
-    buf_printf(err, "Parameter %s failed on %s: Invalid value %s. Valid values are %s.", name, r->ref,
-               buf_cstr(&tmp), valid);
-    buf_free(&tmp);
-}
-
-/* The index of v (a boolean or a string) in names, or -1. */
-static int value_index(const Value *v, const char *const *names)
-{
-    const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
-    for (int i = 0; s && names[i]; i++)
-        if (!strcmp(s, names[i]))
-            return i;
-    return -1;
-}
-
-static int flag_param(const Resource *r, const char *name, int *out, Buf *err)
-{
-    static const char *const bools[] = { "false", "true", NULL };
-    Value *v = provider_param(r, name);
-    if (!v)
-        return 0;
-    int i = value_index(v, bools);
-    if (i < 0) {
-        invalid_value(err, r, name, v, "true, false");
-        return -1;
-    }
-    *out = i;
-    return 0;
-}
-
 static int enableable(Kind k) { return k == SK_SYSTEMD || k == SK_DEBIAN; }
 
 /* Puppet's per-value features: a value the provider cannot set is refused
@@ -189,6 +153,122 @@ static int enable_supported(const Svc *s, Buf *err)
     return -1;
 }
 
+/* enable: a provider that cannot enable does not manage enable at all,
+ * so Puppet checks no value of it (the run says so at debug level). */
+static int svc_enable(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Svc *s = obj;
+    if (s->kind_known && !enableable(s->kind))
+        return 0;
+    const ParamWord *w = p->words;
+    Buf text = BUF_INIT;
+    val_to_s(&text, v);
+    while (w->word && ((v->kind != V_STR && v->kind != V_BOOL) || strcmp(w->word, buf_cstr(&text)) != 0))
+        w++;
+    buf_free(&text);
+    if (!w->word) {
+        param_message(param_fail(err, r, p->name), p->bad, r, p, v);
+        return -1;
+    }
+    s->enable = (Enable)w->value;
+    return s->kind_known ? enable_supported(s, err) : 0;
+}
+
+/* timeout: a positive number of seconds (a fraction is cut off). */
+static int svc_timeout(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Svc *s = obj;
+    long n = v->kind == V_INT ? (long)v->i : v->kind == V_FLOAT ? (long)v->f
+           : v->kind == V_STR ? strtol(v->str.s, NULL, 10) : 0;
+    if (n < 1) {
+        param_message(param_fail(err, r, p->name), "\"%v\" is not a positive integer: "
+                      "the timeout parameter must be specified as a positive integer", r, p, v);
+        return -1;
+    }
+    s->timeout = (double)n;
+    return 0;
+}
+
+/* start, stop, status, restart: a command. */
+static int svc_command(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Svc *s = obj;
+    cmd_set(!strcmp(p->name, "start") ? &s->start : !strcmp(p->name, "stop") ? &s->stop
+            : !strcmp(p->name, "status") ? &s->status : &s->restart, v);
+    return 0;
+}
+
+/* pattern: a regular expression; binary, else the name, when unset. */
+static int svc_pattern(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Svc *s = obj;
+    s->pattern = v ? dup_text(v) : s->binary ? xstrndup(s->binary, strlen(s->binary)) : xstrndup(s->name, strlen(s->name));
+    if (!v)
+        return 0;
+    Buf why = BUF_INIT;
+    OnigRegex re = modfile_regex(s->pattern, &why);
+    if (re)
+        onig_free(re);
+    else
+        buf_printf(param_fail(err, r, p->name), "%s", buf_cstr(&why));
+    buf_free(&why);
+    return re ? 0 : -1;
+}
+
+/* path: an array or ':'-joined strings, as Puppet munges it; /etc/init.d
+ * when unset. */
+static int svc_path(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Svc *s = obj;
+    size_t npath = 0;
+    s->path = xcalloc(2, sizeof *s->path);
+    if (!v) {
+        s->path[0] = xstrndup("/etc/init.d", 11);
+        return 0;
+    }
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; i < n; i++) {
+        char *text = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
+        for (char *q = text;;) {
+            size_t len = strcspn(q, ":");
+            if (len) {
+                s->path = xrealloc(s->path, (npath + 2) * sizeof *s->path);
+                s->path[npath++] = xstrndup(q, len);
+                s->path[npath] = NULL;
+            }
+            if (!q[len])
+                break;
+            q += len + 1;
+        }
+        free(text);
+    }
+    return 0;
+}
+
+/* ensure's false and true are stopped and running */
+static const ParamWord svc_ensures[] = { { "stopped", 0 }, { "running", 1 }, { "false", 0 }, { "true", 1 }, { NULL, 0 } };
+static const ParamWord svc_enables[] = { { "true", EN_TRUE }, { "false", EN_FALSE }, { "manual", EN_MANUAL },
+                                         { "mask", EN_MASK }, { "delayed", EN_DELAYED }, { NULL, 0 } };
+static const ParamWord svc_bools[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 } };
+
+/* The service's parameters after provider, in the order they are checked. */
+static const ParamSpec svc_params[] = {
+    { "ensure", PK_WORD, offsetof(Svc, ensure), .words = svc_ensures,
+      .bad = "Invalid value %i. Valid values are stopped, running." },
+    { "enable", PK_CUSTOM, .words = svc_enables, .hook = svc_enable, .bad = "Invalid value %i. Valid values are %w." },
+    { "hasstatus", PK_WORD, offsetof(Svc, hasstatus), .dflt = "true", .words = svc_bools,
+      .bad = "Invalid value %i. Valid values are %w." },
+    { "hasrestart", PK_WORD, offsetof(Svc, hasrestart), .words = svc_bools, .bad = "Invalid value %i. Valid values are %w." },
+    { "timeout", PK_CUSTOM, .hook = svc_timeout },
+    { "start", PK_CUSTOM, .hook = svc_command },
+    { "stop", PK_CUSTOM, .hook = svc_command },
+    { "status", PK_CUSTOM, .hook = svc_command },
+    { "restart", PK_CUSTOM, .hook = svc_command },
+    { "binary", PK_STRING, .field = offsetof(Svc, binary) },
+    { "pattern", PK_CUSTOM, .hook = svc_pattern, .flags = PF_ALWAYS },
+    { "path", PK_CUSTOM, .hook = svc_path, .flags = PF_ALWAYS },
+};
+
 /* Parses r into s (which the caller frees with svc_free even on failure).
  * The provider is the one given, else kind (the machine's default, or
  * -1 at compile time, when the machine is unknown and checks that need
@@ -203,14 +283,16 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     s->root = "";
     s->ensure = -1;
     s->enable = EN_UNSET;
-    s->hasstatus = 1;
     s->timeout = SVC_DEFAULT_TIMEOUT;
     v = provider_param(r, "name");
     s->name = v && v->kind == V_STR && v->str.len ? v->str.s : r->title;
 
     if ((v = provider_param(r, "provider"))) {
-        int k = value_index(v, kind_names);
-        if (k < 0 || v->kind != V_STR) {
+        int k = -1;
+        for (int i = 0; v->kind == V_STR && kind_names[i]; i++)
+            if (!strcmp(v->str.s, kind_names[i]))
+                k = i;
+        if (k < 0) {
             Buf tmp = BUF_INIT;
             val_to_s(&tmp, v);
             buf_printf(err, "Parameter provider failed on %s: Invalid service provider '%s'", r->ref, buf_cstr(&tmp));
@@ -222,92 +304,9 @@ static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
     } else {
         s->kind = kind < 0 ? SK_BASE : (Kind)kind;
     }
-    int kind_known = s->kind_given || kind >= 0;
-
-    if ((v = provider_param(r, "ensure"))) {
-        static const char *const vals[] = { "stopped", "running", "false", "true", NULL };
-        int i = value_index(v, vals);
-        if (i < 0) {
-            invalid_value(err, r, "ensure", v, "stopped, running");
-            return -1;
-        }
-        s->ensure = i % 2;
-    }
-    /* A provider that cannot enable does not manage enable at all, so
-     * Puppet checks no value of it (the run says so at debug level). */
-    if ((v = provider_param(r, "enable")) && (!kind_known || enableable(s->kind))) {
-        int i = value_index(v, enable_names);
-        if (i < 0) {
-            invalid_value(err, r, "enable", v, "true, false, manual, mask, delayed");
-            return -1;
-        }
-        s->enable = (Enable)i;
-        if (kind_known && enable_supported(s, err) != 0)
-            return -1;
-    }
-    if (flag_param(r, "hasstatus", &s->hasstatus, err) != 0 ||
-        flag_param(r, "hasrestart", &s->hasrestart, err) != 0)
+    s->kind_known = s->kind_given || kind >= 0;
+    if (param_parse(svc_params, PARAM_COUNT(svc_params), r, s, err) != 0)
         return -1;
-    if ((v = provider_param(r, "timeout"))) {
-        long n = v->kind == V_INT ? (long)v->i : v->kind == V_FLOAT ? (long)v->f
-               : v->kind == V_STR ? strtol(v->str.s, NULL, 10) : 0;
-        if (n < 1) {
-            Buf tmp = BUF_INIT;
-            val_to_s(&tmp, v);
-            buf_printf(err, "Parameter timeout failed on %s: \"%s\" is not a positive integer: "
-                       "the timeout parameter must be specified as a positive integer", r->ref, buf_cstr(&tmp));
-            buf_free(&tmp);
-            return -1;
-        }
-        s->timeout = (double)n;
-    }
-    if ((v = provider_param(r, "start")))
-        cmd_set(&s->start, v);
-    if ((v = provider_param(r, "stop")))
-        cmd_set(&s->stop, v);
-    if ((v = provider_param(r, "status")))
-        cmd_set(&s->status, v);
-    if ((v = provider_param(r, "restart")))
-        cmd_set(&s->restart, v);
-    if ((v = provider_param(r, "binary")))
-        s->binary = dup_text(v);
-    v = provider_param(r, "pattern");
-    s->pattern = v ? dup_text(v) : s->binary ? xstrndup(s->binary, strlen(s->binary)) : xstrndup(s->name, strlen(s->name));
-    if (v) {
-        Buf why = BUF_INIT;
-        OnigRegex re = modfile_regex(s->pattern, &why);
-        if (!re) {
-            buf_printf(err, "Parameter pattern failed on %s: %s", r->ref, buf_cstr(&why));
-            buf_free(&why);
-            return -1;
-        }
-        onig_free(re);
-    }
-    /* path: an array or ':'-joined strings, as Puppet munges it */
-    size_t npath = 0;
-    s->path = xcalloc(1, sizeof *s->path);
-    if ((v = provider_param(r, "path"))) {
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        for (size_t i = 0; i < n; i++) {
-            char *text = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
-            for (char *p = text;;) {
-                size_t len = strcspn(p, ":");
-                if (len) {
-                    s->path = xrealloc(s->path, (npath + 2) * sizeof *s->path);
-                    s->path[npath++] = xstrndup(p, len);
-                    s->path[npath] = NULL;
-                }
-                if (!p[len])
-                    break;
-                p += len + 1;
-            }
-            free(text);
-        }
-    } else {
-        s->path = xrealloc(s->path, 2 * sizeof *s->path);
-        s->path[0] = xstrndup("/etc/init.d", 11);
-        s->path[1] = NULL;
-    }
     if (provider_param(r, "logonpassword") && !provider_param(r, "logonaccount")) {
         buf_adds(err, "The 'logonaccount' parameter is mandatory when setting 'logonpassword'.");
         return -1;

@@ -20,6 +20,7 @@
  * reads it from a pipe.
  */
 #include "types/txres.h"
+#include "types/param.h"
 #include "types/passwd.h"
 #include "base/rootfs.h"
 #include "base/util.h"
@@ -34,9 +35,6 @@ extern const Provider provider_user;
 
 typedef enum { ENS_UNSET, ENS_PRESENT, ENS_ABSENT } Ensure;
 
-/* A list of malloc'd strings. */
-typedef struct Strs { char **v; size_t n; } Strs;
-
 /* A user's parameters, parsed and checked (user_parse).  Strings are
  * malloc'd; has_* say whether a property is managed. */
 typedef struct User {
@@ -48,7 +46,7 @@ typedef struct User {
     int gid_numeric;    unsigned long gid_num;
     char *home, *shell, *comment, *password, *expiry;
     int has_age[3];     long age[3];   /* password_min_age, _max_age, _warn_days */
-    int has_groups;     Strs groups;
+    int has_groups;     StrList groups;
     int inclusive;      /* membership => inclusive */
     int system, allowdupe, managehome;
     int purge_keys;     /* purge_ssh_keys is not false */
@@ -69,110 +67,9 @@ static int is_sensitive_param(const Resource *r, const char *name)
     return 0;
 }
 
-static char *dup_text(const Value *v)
-{
-    Buf b = BUF_INIT;
-    val_to_s(&b, v);
-    return b.s ? buf_detach(&b) : xstrndup("", 0);
-}
-
-static void strs_push(Strs *s, char *str)
-{
-    s->v = xrealloc(s->v, (s->n + 1) * sizeof *s->v);
-    s->v[s->n++] = str;
-}
-
-static void strs_free(Strs *s)
-{
-    for (size_t i = 0; i < s->n; i++)
-        free(s->v[i]);
-    free(s->v);
-    s->v = NULL;
-    s->n = 0;
-}
-
-static int strs_has(const Strs *s, const char *x)
-{
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->v[i], x))
-            return 1;
-    return 0;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void user_free(User *u)
-{
-    free(u->name);
-    free(u->gid);
-    free(u->home);
-    free(u->shell);
-    free(u->comment);
-    if (u->password) {
-        explicit_bzero(u->password, strlen(u->password));
-        free(u->password);
-    }
-    free(u->expiry);
-    strs_free(&u->groups);
-    memset(u, 0, sizeof *u);
-}
-
-/* "Parameter <name> failed on User[x]: " */
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
-
-/* Puppet::Parameter::Boolean: true, false, yes, no (as booleans or strings).
- * Returns 0/1, or -1 when the value is none of them. */
-static int parse_bool(const Value *v)
-{
-    if (v->kind == V_BOOL)
-        return v->b;
-    if (v->kind != V_STR)
-        return -1;
-    if (!strcmp(v->str.s, "true") || !strcmp(v->str.s, "yes"))
-        return 1;
-    if (!strcmp(v->str.s, "false") || !strcmp(v->str.s, "no"))
-        return 0;
-    return -1;
-}
-
-/* Ruby's String#inspect, enough for values in messages. */
-static void inspect_str(Buf *b, const char *s)
-{
-    buf_addc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            buf_addc(b, '\\');
-        if (*s == '\n')
-            buf_adds(b, "\\n");
-        else
-            buf_addc(b, *s);
-    }
-    buf_addc(b, '"');
-}
-
-/* A boolean parameter (system, allowdupe): Puppet's newvalues error. */
-static int bool_param(const Resource *r, const char *name, int *out, Buf *err)
-{
-    Value *v = provider_param(r, name);
-    if (!v)
-        return 0;
-    int b = parse_bool(v);
-    if (b < 0) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        buf_printf(param_fail(err, r, name), "Invalid value \"%s\". Valid values are true, false, yes, no.", buf_cstr(&s));
-        buf_free(&s);
-        return -1;
-    }
-    *out = b;
-    return 0;
 }
 
 /* A group name as useradd takes it: not empty, no ':' ',' or blanks. */
@@ -186,20 +83,86 @@ static int valid_group_name(const char *s)
     return 1;
 }
 
-/* "-?\d+" as Puppet's password age checks want it. */
-static int parse_long(const Value *v, long *out)
+static int not_role(const char *s) { return strcmp(s, "role") != 0; }
+/* Puppet leaves this to usermod ("homedir must be an absolute path") and
+ * finds out about the shell when it syncs ("Shell bash must exist") */
+static int absolute_field(const char *s) { return s[0] == '/' && !strchr(s, ':') && !strchr(s, '\n'); }
+static int no_colon(const char *s) { return !strchr(s, ':'); }
+static int comment_ok(const char *s) { return !strchr(s, ':') && !strchr(s, '\n'); }
+/* the placeholder a redacted listing once printed: applying it would
+ * lock the account behind the literal text */
+static int not_placeholder(const char *s) { return strcmp(s, "[redacted]") != 0; }
+static int not_gid(const char *s) { return !*s || strspn(s, "0123456789") != strlen(s); }
+static int no_comma(const char *s) { return !strchr(s, ','); }
+static int group_name_ok(const char *s) { return valid_group_name(s) && s[0] != '-'; }
+static int expiry_ok(const char *e)
 {
-    if (v->kind == V_INT) {
-        *out = (long)v->i;
-        return 0;
-    }
-    if (v->kind != V_STR)
-        return -1;
-    const char *s = v->str.s + (v->str.s[0] == '-');
-    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
-        return -1;
-    *out = strtol(v->str.s, NULL, 10);
+    return !strcmp(e, "absent") || (strlen(e) == 10 && strspn(e, "0123456789") == 4 && e[4] == '-' &&
+                                    strspn(e + 5, "0123456789") == 2 && e[7] == '-' && strspn(e + 8, "0123456789") == 2);
+}
+
+/* purge_ssh_keys: anything but false (or an empty array) purges. */
+static int user_purge_keys(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    User *u = obj;
+    int b = v->kind == V_BOOL ? v->b : v->kind == V_STR && (!strcmp(v->str.s, "false") || !strcmp(v->str.s, "no")) ? 0 : 1;
+    u->purge_keys = b != 0 && !(v->kind == V_ARRAY && v->arr.n == 0);
     return 0;
+}
+
+static const ParamWord user_ensures[] = { { "present", ENS_PRESENT }, { "absent", ENS_ABSENT }, { "role", ENS_UNSET },
+                                          { NULL, 0 } };
+static const ParamWord user_memberships[] = { { "inclusive", 1 }, { "minimum", 0 }, { NULL, 0 } };
+/* newvalues(:true, :false, :yes, :no) */
+static const ParamWord user_bools[] = { { "true", 1 }, { "false", 0 }, { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
+
+/* useradd's parameters, in the order they are checked. */
+static const ParamSpec user_params[] = {
+    { "name", PK_NAMEVAR, .field = offsetof(User, name) },
+    { "ensure", PK_WORD, offsetof(User, ensure), .words = user_ensures,
+      .checks = { { not_role, "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'" } } },
+    /* Puppet passes a non-numeric uid on to usermod, which refuses it; we
+     * refuse it before anything changes, in group's words. */
+    { "uid", PK_ID, offsetof(User, uid), PARAM_GIVEN(User, has_uid), .bad = "Invalid UID %v" },
+    /* a number, or a group name (resolved in the root at run time) */
+    { "gid", PK_OWNER, offsetof(User, gid), .bad = "Invalid GID %v",
+      .checks = { { group_name_ok, "Invalid GID %v" } } },
+    { "home", PK_STRING, offsetof(User, home),
+      .checks = { { absolute_field, "Home directory %v must be an absolute path" } } },
+    { "shell", PK_STRING, offsetof(User, shell), .checks = { { absolute_field, "Shell %v must be an absolute path" } } },
+    { "comment", PK_STRING, offsetof(User, comment),
+      .checks = { { comment_ok, "Comments cannot include ':' or a newline" } } },
+    { "password", PK_STRING, offsetof(User, password), .flags = PF_SECRET,
+      .checks = { { no_colon, "Passwords cannot include ':'" },
+                  { not_placeholder, "Refusing to set the password to the placeholder '[redacted]' (a redacted "
+                                     "listing, not a password hash)" },
+                  /* a newline would give chpasswd a second "name:hash" line */
+                  { param_no_newline, "Passwords cannot include newlines" } } },
+    { "password_min_age", PK_INT, offsetof(User, age[0]), PARAM_GIVEN(User, has_age[0]),
+      .bad = "Password minimum age must be provided as a number." },
+    { "password_max_age", PK_INT, offsetof(User, age[1]), PARAM_GIVEN(User, has_age[1]),
+      .bad = "Password maximum age must be provided as a number." },
+    { "password_warn_days", PK_INT, offsetof(User, age[2]), PARAM_GIVEN(User, has_age[2]),
+      .bad = "Password warning days must be provided as a number." },
+    { "groups", PK_LIST, offsetof(User, groups), PARAM_GIVEN(User, has_groups), .flags = PF_UNIQUE,
+      .checks = { { not_gid, "Group names must be provided, not GID numbers." },
+                  { no_comma, "Group names must be provided as an array, not a comma-separated list." },
+                  { param_not_empty,
+                    "Group names must not be empty. If you want to specify \"no groups\" pass an empty array" },
+                  { valid_group_name, "Group names must not contain ':' or blanks." } } },
+    { "membership", PK_WORD, offsetof(User, inclusive), .words = user_memberships },
+    { "system", PK_WORD, offsetof(User, system), .words = user_bools },
+    { "allowdupe", PK_WORD, offsetof(User, allowdupe), .words = user_bools },
+    { "managehome", PK_BOOLEAN, .field = offsetof(User, managehome) },
+    { "expiry", PK_STRING, offsetof(User, expiry),
+      .checks = { { expiry_ok, "Expiry dates must be YYYY-MM-DD or the string \"absent\"" } } },
+    { "purge_ssh_keys", PK_CUSTOM, .hook = user_purge_keys },
+};
+
+static void user_free(User *u)
+{
+    param_free(user_params, PARAM_COUNT(user_params), u);
+    memset(u, 0, sizeof *u);
 }
 
 /* Parses and checks r's parameters into u (which the caller frees with
@@ -208,184 +171,17 @@ static int parse_long(const Value *v, long *out)
  * system: mcomp runs it too, on another machine. */
 static int user_parse(const Resource *r, User *u, Buf *err)
 {
-    Value *v;
     memset(u, 0, sizeof *u);
     u->r = r;
-    u->name = (v = provider_param(r, "name")) ? dup_text(v) : xstrndup(r->title, strlen(r->title));
     /* Puppet's has_sensitive_data?: a Sensitive value, or the password
      * (a sensitive property) at all */
     u->sensitive = r->nsensitive > 0 || provider_param(r, "password") != NULL;
     for (size_t i = 0; i < r->nparams; i++)
         if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE)
             u->sensitive = 1;
-
-    if ((v = provider_param(r, "ensure"))) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        const char *e = buf_cstr(&s);
-        int bad = 0;
-        if (!strcmp(e, "present"))
-            u->ensure = ENS_PRESENT;
-        else if (!strcmp(e, "absent"))
-            u->ensure = ENS_ABSENT;
-        else if (!strcmp(e, "role"))
-            buf_printf(param_fail(err, r, "ensure"),
-                       "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'"), bad = 1;
-        else
-            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent, role.", e), bad = 1;
-        buf_free(&s);
-        if (bad)
-            return -1;
-    }
-    if ((v = provider_param(r, "uid"))) {
-        /* Puppet passes a non-numeric uid on to usermod, which refuses it;
-         * we refuse it before anything changes, in group's words. */
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        int ok = (v->kind == V_INT || v->kind == V_STR) && pw_parse_id(buf_cstr(&s), &u->uid);
-        if (!ok)
-            buf_printf(param_fail(err, r, "uid"), "Invalid UID %s", buf_cstr(&s));
-        buf_free(&s);
-        if (!ok)
-            return -1;
-        u->has_uid = 1;
-    }
-    if ((v = provider_param(r, "gid"))) {
-        /* A number, or a group name (resolved in the root at run time). */
-        u->gid = dup_text(v);
-        int ok = v->kind == V_INT || v->kind == V_STR;
-        if (ok && pw_parse_id(u->gid, &u->gid_num))
-            u->gid_numeric = 1;
-        else if (!ok || !valid_group_name(u->gid) || u->gid[0] == '-') {
-            buf_printf(param_fail(err, r, "gid"), "Invalid GID %s", u->gid);
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "home"))) {
-        u->home = dup_text(v);
-        /* Puppet leaves this to usermod ("homedir must be an absolute path") */
-        if (u->home[0] != '/' || strchr(u->home, ':') || strchr(u->home, '\n')) {
-            buf_printf(param_fail(err, r, "home"), "Home directory %s must be an absolute path", u->home);
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "shell"))) {
-        u->shell = dup_text(v);
-        /* Puppet finds this out when it syncs ("Shell bash must exist") */
-        if (u->shell[0] != '/' || strchr(u->shell, ':') || strchr(u->shell, '\n')) {
-            buf_printf(param_fail(err, r, "shell"), "Shell %s must be an absolute path", u->shell);
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "comment"))) {
-        u->comment = dup_text(v);
-        if (strchr(u->comment, ':') || strchr(u->comment, '\n')) {
-            buf_printf(param_fail(err, r, "comment"), "Comments cannot include ':' or a newline");
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "password"))) {
-        u->password = dup_text(v);
-        if (strchr(u->password, ':')) {
-            buf_printf(param_fail(err, r, "password"), "Passwords cannot include ':'");
-            return -1;
-        }
-        /* the placeholder a redacted listing once printed: applying it
-         * would lock the account behind the literal text */
-        if (!strcmp(u->password, "[redacted]")) {
-            buf_printf(param_fail(err, r, "password"),
-                       "Refusing to set the password to the placeholder '[redacted]' (a redacted listing, not a password hash)");
-            return -1;
-        }
-        /* a newline would give chpasswd a second "name:hash" line */
-        if (strpbrk(u->password, "\n\r")) {
-            buf_printf(param_fail(err, r, "password"), "Passwords cannot include newlines");
-            return -1;
-        }
-    }
-    static const char *const age_msgs[3] = {
-        "Password minimum age must be provided as a number.",
-        "Password maximum age must be provided as a number.",
-        "Password warning days must be provided as a number.",
-    };
-    for (int k = 0; k < 3; k++)
-        if ((v = provider_param(r, age_props[k]))) {
-            if (parse_long(v, &u->age[k]) != 0) {
-                buf_printf(param_fail(err, r, age_props[k]), "%s", age_msgs[k]);
-                return -1;
-            }
-            u->has_age[k] = 1;
-        }
-    if ((v = provider_param(r, "groups"))) {
-        u->has_groups = 1;
-        size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
-        for (size_t i = 0; i < n; i++) {
-            char *g = dup_text(v->kind == V_ARRAY ? v->arr.items[i] : v);
-            const char *why = NULL;
-            if (*g && strspn(g, "0123456789") == strlen(g))
-                why = "Group names must be provided, not GID numbers.";
-            else if (strchr(g, ','))
-                why = "Group names must be provided as an array, not a comma-separated list.";
-            else if (!*g)
-                why = "Group names must not be empty. If you want to specify \"no groups\" pass an empty array";
-            else if (!valid_group_name(g))
-                why = "Group names must not contain ':' or blanks.";
-            if (why) {
-                buf_printf(param_fail(err, r, "groups"), "%s", why);
-                free(g);
-                return -1;
-            }
-            if (!strs_has(&u->groups, g))
-                strs_push(&u->groups, g);
-            else
-                free(g);
-        }
-    }
-    if ((v = provider_param(r, "membership"))) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, v);
-        int bad = strcmp(buf_cstr(&s), "inclusive") && strcmp(buf_cstr(&s), "minimum");
-        if (bad)
-            buf_printf(param_fail(err, r, "membership"), "Invalid value \"%s\". Valid values are inclusive, minimum.",
-                       buf_cstr(&s));
-        else
-            u->inclusive = !strcmp(buf_cstr(&s), "inclusive");
-        buf_free(&s);
-        if (bad)
-            return -1;
-    }
-    if (bool_param(r, "system", &u->system, err) || bool_param(r, "allowdupe", &u->allowdupe, err))
+    if (param_parse(user_params, PARAM_COUNT(user_params), r, u, err) != 0)
         return -1;
-    if ((v = provider_param(r, "managehome"))) {
-        int b = parse_bool(v);
-        if (b < 0) {
-            Buf s = BUF_INIT;
-            if (v->kind == V_STR)
-                inspect_str(&s, v->str.s);
-            else
-                val_to_s(&s, v);
-            buf_printf(param_fail(err, r, "managehome"),
-                       "Munging failed for value %s in class managehome: expected a boolean value", buf_cstr(&s));
-            buf_free(&s);
-            return -1;
-        }
-        u->managehome = b;
-    }
-    if ((v = provider_param(r, "expiry"))) {
-        u->expiry = dup_text(v);
-        const char *e = u->expiry;
-        int ok = !strcmp(e, "absent") ||
-                 (strlen(e) == 10 && strspn(e, "0123456789") == 4 && e[4] == '-' &&
-                  strspn(e + 5, "0123456789") == 2 && e[7] == '-' && strspn(e + 8, "0123456789") == 2);
-        if (!ok) {
-            buf_printf(param_fail(err, r, "expiry"), "Expiry dates must be YYYY-MM-DD or the string \"absent\"");
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "purge_ssh_keys"))) {
-        int b = parse_bool(v);
-        u->purge_keys = b != 0 && !(v->kind == V_ARRAY && v->arr.n == 0);
-    }
+    u->gid_numeric = u->gid && pw_parse_id(u->gid, &u->gid_num);
     return 0;
 }
 
@@ -423,19 +219,19 @@ static void expiry_text(Buf *b, long days)
 /* The groups user is listed in, as Puppet's groups_of finds them through
  * getgrouplist: the primary group first (if the user is listed in it),
  * then the others in file order. */
-static void current_groups(const PwDb *db, const PwUser *pw, Strs *out)
+static void current_groups(const PwDb *db, const PwUser *pw, StrList *out)
 {
     const PwGroup *primary = pw_group_by_gid(db, pw->gid);
     if (primary && pw_is_member(primary, pw->name))
-        strs_push(out, xstrndup(primary->name, strlen(primary->name)));
+        strlist_push(out, xstrndup(primary->name, strlen(primary->name)));
     for (size_t i = 0; i < db->ngroups; i++) {
         const PwGroup *g = &db->groups[i];
-        if (g->gid != pw->gid && pw_is_member(g, pw->name) && !strs_has(out, g->name))
-            strs_push(out, xstrndup(g->name, strlen(g->name)));
+        if (g->gid != pw->gid && pw_is_member(g, pw->name) && !strlist_has(out, g->name))
+            strlist_push(out, xstrndup(g->name, strlen(g->name)));
     }
 }
 
-static void join(Buf *b, const Strs *s, const char *sep)
+static void join(Buf *b, const StrList *s, const char *sep)
 {
     for (size_t i = 0; i < s->n; i++)
         buf_printf(b, "%s%s", i ? sep : "", s->v[i]);
@@ -443,14 +239,14 @@ static void join(Buf *b, const Strs *s, const char *sep)
 
 /* The groups the user should have, sorted and joined by ',' (the List
  * property's should): with membership minimum, the current ones too. */
-static void groups_should(const User *u, const Strs *cur, Strs *out)
+static void groups_should(const User *u, const StrList *cur, StrList *out)
 {
     for (size_t i = 0; i < u->groups.n; i++)
-        strs_push(out, xstrndup(u->groups.v[i], strlen(u->groups.v[i])));
+        strlist_push(out, xstrndup(u->groups.v[i], strlen(u->groups.v[i])));
     if (!u->inclusive && cur)
         for (size_t i = 0; i < cur->n; i++)
-            if (!strs_has(out, cur->v[i]))
-                strs_push(out, xstrndup(cur->v[i], strlen(cur->v[i])));
+            if (!strlist_has(out, cur->v[i]))
+                strlist_push(out, xstrndup(cur->v[i], strlen(cur->v[i])));
     if (out->n)
         qsort(out->v, out->n, sizeof *out->v, cmp_str);
 }
@@ -543,10 +339,10 @@ static int user_create(TxRes *t, const User *u, const PwDb *db, Buf *msg)
         args[n++] = u->gid;
     }
     if (u->has_groups && u->groups.n) {
-        Strs want = {0};
+        StrList want = {0};
         groups_should(u, NULL, &want);
         join(&groups, &want, ",");
-        strs_free(&want);
+        strlist_free(&want);
         args[n++] = "-G";
         args[n++] = buf_cstr(&groups);
     }
@@ -757,11 +553,11 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
         rc |= sync_number(t, u, age_props[k], "chage", age_flags[k], sp ? &cur : NULL, u->age[k]);
     }
     if (u->has_groups) {
-        Strs cur = {0}, want = {0}, sorted = {0};
+        StrList cur = {0}, want = {0}, sorted = {0};
         current_groups(db, pw, &cur);
         groups_should(u, &cur, &want);
         for (size_t i = 0; i < cur.n; i++)
-            strs_push(&sorted, xstrndup(cur.v[i], strlen(cur.v[i])));
+            strlist_push(&sorted, xstrndup(cur.v[i], strlen(cur.v[i])));
         if (sorted.n)
             qsort(sorted.v, sorted.n, sizeof *sorted.v, cmp_str);
         Buf a = BUF_INIT, b = BUF_INIT;
@@ -786,9 +582,9 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
         }
         buf_free(&a);
         buf_free(&b);
-        strs_free(&cur);
-        strs_free(&want);
-        strs_free(&sorted);
+        strlist_free(&cur);
+        strlist_free(&want);
+        strlist_free(&sorted);
     }
     if (u->expiry) {
         Buf cur = BUF_INIT;
@@ -963,7 +759,7 @@ static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
         buf_free(&e);
     }
     res_set(c, r, "gid", val_int(c->arena, (int64_t)pw->gid));
-    Strs cur = {0};
+    StrList cur = {0};
     current_groups(&db, pw, &cur);
     if (cur.n) {
         Value **items = xcalloc(cur.n, sizeof *items);
@@ -972,7 +768,7 @@ static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
         res_set(c, r, "groups", val_array(c->arena, items, cur.n));
         free(items);
     }
-    strs_free(&cur);
+    strlist_free(&cur);
     res_set(c, r, "home", val_cstr(c->arena, pw->home));
     if (sp) {
         res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, sp->hash)));

@@ -1,0 +1,3 @@
+user { 'x':
+  managehome => "a\tb",
+}

@@ -1,0 +1,3 @@
+service { 'foo':
+  ensure => 'run"ning',
+}
