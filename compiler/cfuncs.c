@@ -6,7 +6,8 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include "compiler/epp.h"
 #include "compiler/strconv.h"
 #include "compiler/timestamp.h"

@@ -180,7 +180,7 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * several as "LABEL expects (SIG)\n  rejected: parameter 'p' ...".
  * CMP_MM_SUBJECT (assert_type, Hiera): "HEAD expects ...".  The text
  * lives in the compile arena. */
-enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
+/* (CMP_MM_* are in fnapi.h) */
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
 /* One signature of a function written in Ruby (a 4.x dispatch, or the
  * signature Puppet makes for a 3.x function): n parameters with their
@@ -248,6 +248,6 @@ void cmp_check_weight(Compiler *c, const Node *at, const Value *v);
  * "['k'][0]" inside; in the compile arena), or NULL when there is none.
  * Each array and hash is walked once, however often it is shared. */
 const char *cmp_nul_path(Compiler *c, const Value *v);
-#define CMP_NUL_MSG "A string may not contain a NUL byte"
+/* (CMP_NUL_MSG is in fnapi.h) */
 
 #endif

@@ -11,6 +11,7 @@
  */
 #ifndef COMPILER_FN_FNAPI_H
 #define COMPILER_FN_FNAPI_H
+#include "catalog/catalog.h"
 #include "catalog/value.h"
 #include "parser/ast.h"
 
@@ -80,4 +81,85 @@ int ev_lambda_params(CallCtx *cc);
 /* Logs a function's message (notice, warning, ...) as Puppet does:
  * "Notice: Scope(Class[main]): msg" on stdout/stderr. */
 void ev_log(CallCtx *cc, const char *level, const char *msg);
+
+/* ---- What else the evaluator lends the functions (compiler/fnhost.c) ----
+ * The few services built-ins need from the compile, each at the call in
+ * cc: nothing here hands out the compiler's or a scope's internals.
+ * Values and strings returned live in the compile arena. */
+
+/* A warning at the call, as the compiler words its own. */
+void ev_warn(CallCtx *cc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Calls the function name (built in, Puppet language or Ruby) with args
+ * and no block, from the calling scope. */
+Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n);
+/* The variable name ("x", "::x", "cls::x") as the calling scope sees it,
+ * or NULL when there is none. */
+Value *ev_var(CallCtx *cc, const char *name);
+/* One of the variables every class, define and node scope sets
+ * (module_name, caller_module_name) as the calling scope sees it; NULL
+ * when unset (caller_module_name at top scope). */
+Value *ev_builtin_var(CallCtx *cc, const char *name);
+/* The node's facts ($facts, a hash). */
+Value *ev_facts(CallCtx *cc);
+/* The calling scope's label for messages: "Class[main]", "Foo[x]". */
+const char *ev_scope_label(CallCtx *cc);
+/* The class or define whose code is running (lambdas count as their
+ * definer's): a class's name ("" at top or node scope), or with *is_define
+ * set the define's lowercase type name. */
+const char *ev_owner(CallCtx *cc, int *is_define);
+/* The module directories on the modulepath, in order (*n of them). */
+char *const *ev_modulepath(CallCtx *cc, size_t *n);
+/* The directory of module name on the modulepath, or NULL. */
+const char *ev_module_dir(CallCtx *cc, const char *name);
+
+/* Whether v is an instance of type. */
+int ev_type_match(CallCtx *cc, Value *type, Value *v);
+/* Why v is not an instance of type, in Puppet's words (call only after
+ * ev_type_match said no); style, label, head and sig as for the
+ * compiler's mismatch describer (CMP_MM_*). */
+enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
+const char *ev_mismatch(CallCtx *cc, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
+/* The type a user type alias (name as written, "Mymod::Path") stands
+ * for, loading it as Puppet autoloads aliases; NULL when name is one of
+ * Puppet's own types or no alias.  A file that fails to load ends the
+ * compile. */
+Value *ev_alias_type(CallCtx *cc, const char *name);
+/* Parses text (named label in messages) as one expression; with err, a
+ * parse error is not reported but its first message put in *err (then
+ * the result may be NULL).  The node lives as long as the compile. */
+const Node *ev_parse_expr(CallCtx *cc, const char *label, const char *text, size_t len, const char **err);
+/* Evaluates an expression node in the calling scope, or with top in the
+ * top scope. */
+Value *ev_eval(CallCtx *cc, const Node *n, int top);
+
+/* Refuses (at the call) a value too big to copy or print. */
+void ev_check_weight(CallCtx *cc, const Value *v);
+/* The path of the first string in v holding a NUL byte ("" for v
+ * itself), or NULL: data read from outside is refused with CMP_NUL_MSG. */
+const char *ev_nul_path(CallCtx *cc, const Value *v);
+#define CMP_NUL_MSG "A string may not contain a NUL byte"
+/* YAML text as Hiera's loader reads it (Psych.safe_load): 1 and *out,
+ * or 0 and *err (Psych's message; name is the file for it). */
+int ev_parse_yaml(CallCtx *cc, const char *name, const char *text, size_t len, Value **out, const char **err);
+/* Runs Hiera 3's function fn (hiera, hiera_array, hiera_hash,
+ * hiera_include) on cc's arguments and block. */
+Value *ev_hiera3(CallCtx *cc, const char *fn);
+
+/* The catalog being built. */
+Catalog *ev_catalog(CallCtx *cc);
+/* The resource whose code calls: the class, define or node, or
+ * Class[main]. */
+Resource *ev_container(CallCtx *cc);
+/* The resource a reference (a Type['title'] value or a "Type[title]"
+ * string) names, or NULL when none is declared. */
+Resource *ev_find_resource(CallCtx *cc, const Value *ref);
+/* A reference value Type['title'] (class titles capitalised). */
+Value *ev_ref(CallCtx *cc, const char *type, const char *title);
+/* Whether lname (lowercase) is a resource type, a define or a class
+ * (loading it when needed). */
+int ev_type_exists(CallCtx *cc, const char *lname);
+/* Declares type[title] with the parameters of hash params, as
+ * create_resources does (a title that is no String becomes its string
+ * form and sets the namevar). */
+void ev_declare(CallCtx *cc, const char *type, Value *title, Value *params, int is_virtual);
 #endif
