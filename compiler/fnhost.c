@@ -9,6 +9,9 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/epp.h"
+#include "compiler/strconv.h"
+#include "compiler/timestamp.h"
 #include "parser/parser.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -30,9 +33,9 @@ void ev_warn(CallCtx *cc, const char *fmt, ...)
     cc->c->warnings++;
 }
 
-Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n)
+Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n, const Node *lambda)
 {
-    return ev_call_function(cc->c, cc->scope, cc->call, name, args, n, NULL);
+    return ev_call_function(cc->c, cc->scope, cc->call, name, args, n, lambda);
 }
 
 Value *ev_var(CallCtx *cc, const char *name) { return scope_find(cc->c, cc->scope, name, NULL); }
@@ -162,3 +165,58 @@ void ev_declare(CallCtx *cc, const char *type, Value *title, Value *params, int 
 {
     res_declare_from_hash(cc->c, cc->scope, cc->call, type, title, params, is_virtual);
 }
+
+void ev_declare_classes(CallCtx *cc, const char **names, size_t n, ClassMode mode, Resource **out)
+{
+    res_declare_classes(cc->c, cc->scope, cc->call, names, n, NULL, mode, out);
+}
+
+void ev_realize(CallCtx *cc, Value *refs) { res_realize(cc->c, cc->call, refs); }
+
+int ev_tagged_in_scope(CallCtx *cc, Resource *r, const char *tag) { return res_tagged_in_scope(r, tag); }
+
+_Noreturn void ev_unwind(CallCtx *cc, int kind, Value *v) { ev_jump(cc->c, cc->call, kind, v); }
+
+int ev_function_known(CallCtx *cc, const char *name) { return ev_function_exists(cc->c, cc->call, name); }
+
+int ev_var_defined(CallCtx *cc, const char *var)
+{
+    Compiler *c = cc->c;
+    if (cmp_builtin_var(var)) return 1;
+    for (Scope *p = cc->scope; p; p = p->parent)
+        if (map_get(&p->vars, var, strlen(var))) return 1;
+    return var[0] == ':' && var[1] == ':' && map_get(&c->top->vars, var + 2, strlen(var + 2));
+}
+
+int ev_name_defined(CallCtx *cc, const char *ln)
+{
+    Compiler *c = cc->c;
+    return cmp_find_type_at(c, cc->call, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
+           map_get(&c->functions, ln, strlen(ln));
+}
+
+int ev_type_defined(CallCtx *cc, const char *tn, const char *ln)
+{
+    return res_is_data_type(tn) || cmp_find_type(cc->c, ln, strlen(ln)) || load_define(cc->c, ln);
+}
+
+Value *ev_lookup(CallCtx *cc) { return hiera_lookup_fn(cc->c, cc->scope, cc->call, cc->args, cc->nargs, cc->lambda); }
+
+const char *ev_module_path(CallCtx *cc, const char *module, const char *dir, const char *rest)
+{
+    return module_path(cc->c, module, dir, rest);
+}
+
+Value *ev_epp(CallCtx *cc, const char *name, const char *text, size_t len, Value *params)
+{
+    return epp_render(cc->c, cc->c->top, cc->call, name, text, len, params);
+}
+
+Value *ev_new_time(CallCtx *cc, int span, Value **args, size_t n)
+{
+    return span ? tm_new_timespan(cc->c, cc->call, args, n) : tm_new_timestamp(cc->c, cc->call, args, n);
+}
+
+Value *ev_new_string(CallCtx *cc, Value **args, size_t n) { return strconv_new_string(cc->c, cc->call, args, n); }
+
+const char *ev_time_cmp(const Value *t, const Value *o, int *r) { return tm_spaceship(t, o, r); }

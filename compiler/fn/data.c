@@ -711,3 +711,151 @@ HIERA_CALLER(hiera_array)
 HIERA_CALLER(hiera_hash)
 HIERA_CALLER(hiera_include)
 
+/* ---- lookup, file, epp, inline_epp, getvar ---- */
+
+/* lookup(): Hiera 5 (hiera.c). */
+Value *f_lookup(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    return ev_lookup(cc);
+}
+
+/* A module-relative path "mod/rest" under <mod>/<dir>/, or an absolute path;
+ * whether it exists shows when slurp reads it. */
+static const char *resolve_module_path(CallCtx *cc, const char *spec, const char *dir)
+{
+    if (spec[0] == '/') return spec;
+    const char *slash = strchr(spec, '/');
+    if (!slash) return NULL;
+    const char *module = arena_strndup(A, spec, (size_t)(slash - spec));
+    return ev_module_path(cc, module, dir, slash + 1);
+}
+
+/* The file at path, NUL-terminated in the compile arena, or NULL. */
+static char *slurp(CallCtx *cc, const char *path, size_t *len)
+{
+    Buf b = BUF_INIT;
+    char *s = buf_read_file(&b, path, 0) == 0 ? arena_strndup(A, buf_cstr(&b), b.len) : NULL;
+    *len = b.len;
+    buf_free(&b);
+    return s;
+}
+
+Value *f_file(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    for (size_t i = 0; i < n; i++) {
+        const char *spec = val_to_cstr(A, a[i]);
+        const char *path = resolve_module_path(cc, spec, "files");
+        size_t len;
+        char *data = path ? slurp(cc, path, &len) : NULL;
+        if (data && memchr(data, 0, len)) ev_fail(cc, CMP_NUL_MSG " (in %s, read by file())", path);
+        if (data) return val_str_nocopy(A, data, len);
+    }
+    Buf b = BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_adds(&b, ", ");
+        val_to_s(&b, a[i]);
+    }
+    const char *names = arena_strdup(A, buf_cstr(&b));
+    buf_free(&b);
+    ev_fail(cc, "Could not find any files from %s", names);
+}
+
+/* epp()'s and inline_epp()'s argument count and first argument, a String
+ * called what, with Puppet's messages (the second is epp_render's). */
+static void epp_check_args(CallCtx *cc, const char *fn, const char *what, Value **a, size_t n,
+                           const Node *l)
+{
+    if (n < 1 || n > 2)
+        ev_fail(cc, "'%s' expects between 1 and 2 arguments, got %s", fn, n ? arena_printf(A, "%zu", n) : "none");
+    if (a[0]->kind != V_STR) {
+        ev_fail(cc, "'%s' parameter '%s' expects a String value, got %s", fn, what, fn_got_type(cc, a[0]));
+    }
+}
+
+Value *f_epp(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    epp_check_args(cc, "epp", "path", a, n, l);
+    const char *spec = val_to_cstr(A, a[0]);
+    const char *path = resolve_module_path(cc, spec, "templates");
+    size_t len;
+    char *text = path ? slurp(cc, path, &len) : NULL;
+    if (!text) ev_fail(cc, "Could not find template '%s'", spec);
+    return ev_epp(cc, path, text, len, n > 1 ? a[1] : NULL);
+}
+
+Value *f_inline_epp(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    epp_check_args(cc, "inline_epp", "template", a, n, l);
+    return ev_epp(cc, "inline_epp", a[0]->str.s, a[0]->str.len, n > 1 ? a[1] : NULL);
+}
+
+/* The segments of a dotted navigation ("a.0.'b.c'"), as Puppet's
+ * SubLookup#split_key makes them: quoted parts are strings, all-digit
+ * parts Integers.  NULL on a syntax error. */
+static Value **split_key(CallCtx *cc, const char *k, size_t *n)
+{
+    ValVec out = VV_ARENA(A);
+    const char *p = k;
+    for (;;) {
+        const char *b = p;
+        Value *seg;
+        if (*p == '\'' || *p == '"') {
+            const char *e = strchr(p + 1, *p);
+            if (!e || (e[1] && e[1] != '.')) return vv_free(&out), NULL;
+            seg = val_str(A, p + 1, (size_t)(e - p - 1));
+            p = e + 1;
+        } else {
+            while (*p && *p != '.' && *p != '\'' && *p != '"') p++;
+            if (*p == '\'' || *p == '"' || p == b) return vv_free(&out), NULL;
+            int digits = 1;
+            for (const char *q = b; q < p; q++) digits &= isdigit((unsigned char)*q) != 0;
+            seg = digits && p - b < 19 ? val_int(A, strtoll(b, NULL, 10)) : val_str(A, b, (size_t)(p - b));
+        }
+        vv_push(&out, seg);
+        if (!*p) break;
+        p++;                                 /* the '.' */
+    }
+    *n = out.n;
+    Value **r = arena_memdup(A, out.v, out.n * sizeof *out.v);
+    vv_free(&out);
+    return r;
+}
+
+/* getvar('name[.navigation]'[, default]) - a variable's value (qualified
+ * names from their class's scope), dug into by the dotted navigation as
+ * get() does; the default when the variable is unknown or the value undef. */
+Value *f_getvar(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    if (n < 1) ev_fail(cc, "'getvar' expects between 1 and 2 arguments, got none");
+    if (n > 2) ev_fail(cc, "'getvar' expects between 1 and 2 arguments, got %zu", n);
+    if (a[0]->kind != V_STR)
+        ev_fail(cc, "'getvar' parameter 'get_string' expects a String value, got %s", val_type_name(a[0]));
+    Value *dflt = n > 1 ? a[1] : VAL_UNDEF;
+    const char *str = arena_strndup(A, a[0]->str.s, a[0]->str.len);
+    /* \A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*(?:\.|\Z), then the name is ((::)?(\w+::)*\w+) */
+    const char *p = str;
+    if (p[0] == ':' && p[1] == ':') p += 2;
+    for (;;) {
+        const char *w = p;
+        while (isalnum((unsigned char)*p) || *p == '_') p++;
+        if (p == w || !(islower((unsigned char)*w) || (*w == '_' && !(p[0] == ':' && p[1] == ':'))))
+            ev_fail(cc, "'getvar' The given string does not start with a valid variable name");
+        if (p[0] == ':' && p[1] == ':') { p += 2; continue; }
+        break;
+    }
+    if (*p && *p != '.') ev_fail(cc, "'getvar' The given string does not start with a valid variable name");
+    const char *name = arena_strndup(A, str, (size_t)(p - str));
+    const char *nav = *p ? p + 1 : p;
+    Value *v = ev_var(cc, name);
+    if (!v || v->kind == V_UNDEF) return dflt;
+    if (!*nav) return v;
+    size_t ns;
+    Value **segs = split_key(cc, nav, &ns);
+    if (!segs) ev_fail(cc, "Syntax error in dotted-navigation string");
+    Value **args = ARENA_NEWN(A, Value *, ns + 1);
+    args[0] = v;
+    memcpy(args + 1, segs, ns * sizeof *segs);
+    Value *r = ev_call(cc, "dig", args, ns + 1, NULL);
+    return r->kind == V_UNDEF ? dflt : r;
+}
+

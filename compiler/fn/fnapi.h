@@ -65,6 +65,9 @@ Value *fn_invoke(const Builtin *b, CallCtx *cc);
     Compiler *c = cc->c; Scope *s = cc->scope; const Node *at = cc->call; \
     Value **a = cc->args; size_t n = cc->nargs; const Node *l = cc->lambda; \
     (void)c; (void)s; (void)at; (void)a; (void)n; (void)l
+/* The same for the arguments, their count and the block only. */
+#define FN_ARGS(a, n, l) \
+    Value **a = cc->args; size_t n = cc->nargs; const Node *l = cc->lambda; (void)a; (void)n; (void)l
 
 /* The evaluator's side of the interface (eval.c). */
 _Noreturn void ev_fail(CallCtx *cc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -90,8 +93,15 @@ void ev_log(CallCtx *cc, const char *level, const char *msg);
 /* A warning at the call, as the compiler words its own. */
 void ev_warn(CallCtx *cc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Calls the function name (built in, Puppet language or Ruby) with args
- * and no block, from the calling scope. */
-Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n);
+ * and lambda (or NULL), from the calling scope. */
+Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n, const Node *lambda);
+/* Whether a function called name exists (built in, Puppet language, or a
+ * module's Ruby function, which is loaded). */
+int ev_function_known(CallCtx *cc, const char *name);
+/* return(), next() and break(): unwinds with kind (EV_JUMP_*) and value v
+ * (or NULL) to what catches it, or fails as Puppet does when nothing would. */
+enum { EV_JUMP_NEXT = 1, EV_JUMP_RETURN = 2, EV_JUMP_BREAK = 4 };
+_Noreturn void ev_unwind(CallCtx *cc, int kind, Value *v);
 /* The variable name ("x", "::x", "cls::x") as the calling scope sees it,
  * or NULL when there is none. */
 Value *ev_var(CallCtx *cc, const char *name);
@@ -99,6 +109,27 @@ Value *ev_var(CallCtx *cc, const char *name);
  * (module_name, caller_module_name) as the calling scope sees it; NULL
  * when unset (caller_module_name at top scope). */
 Value *ev_builtin_var(CallCtx *cc, const char *name);
+/* Whether defined('$name') holds: a built-in variable, or one set in the
+ * calling scope, its parents or (for ::name) the top scope. */
+int ev_var_defined(CallCtx *cc, const char *name);
+/* Whether lname (lowercase) names a resource type, a class, a define or
+ * a Puppet-language function (loading it when needed), as defined('name')
+ * asks. */
+int ev_name_defined(CallCtx *cc, const char *lname);
+/* Whether the type name (as written; lname lowercase) is a data type, a
+ * resource type or a define, as defined(Type) asks. */
+int ev_type_defined(CallCtx *cc, const char *name, const char *lname);
+/* lookup(): Hiera 5 on cc's arguments and block. */
+Value *ev_lookup(CallCtx *cc);
+/* EPP text (named name in messages) rendered in a scope of its own with
+ * params (a hash or NULL). */
+Value *ev_epp(CallCtx *cc, const char *name, const char *text, size_t len, Value *params);
+/* Timestamp.new / Timespan.new (span) and String.new on args. */
+Value *ev_new_time(CallCtx *cc, int span, Value **args, size_t n);
+Value *ev_new_string(CallCtx *cc, Value **args, size_t n);
+/* Ruby's <=> of a Timestamp or Timespan t with o (*r: -1, 0, 1); NULL, or
+ * why they do not compare. */
+const char *ev_time_cmp(const Value *t, const Value *o, int *r);
 /* The node's facts ($facts, a hash). */
 Value *ev_facts(CallCtx *cc);
 /* The calling scope's label for messages: "Class[main]", "Foo[x]". */
@@ -111,6 +142,9 @@ const char *ev_owner(CallCtx *cc, int *is_define);
 char *const *ev_modulepath(CallCtx *cc, size_t *n);
 /* The directory of module name on the modulepath, or NULL. */
 const char *ev_module_dir(CallCtx *cc, const char *name);
+/* <module dir>/<dir>/<rest>, whether or not it exists; NULL when the
+ * module has none. */
+const char *ev_module_path(CallCtx *cc, const char *module, const char *dir, const char *rest);
 
 /* Whether v is an instance of type. */
 int ev_type_match(CallCtx *cc, Value *type, Value *v);
@@ -162,4 +196,13 @@ int ev_type_exists(CallCtx *cc, const char *lname);
  * create_resources does (a title that is no String becomes its string
  * form and sets the namevar). */
 void ev_declare(CallCtx *cc, const char *type, Value *title, Value *params, int is_virtual);
+/* include / require / contain of n classes: all class resources first,
+ * then their bodies; out[i] receives each class resource. */
+typedef enum { CLASS_INCLUDE, CLASS_REQUIRE, CLASS_CONTAIN, CLASS_RESOURCE } ClassMode;
+void ev_declare_classes(CallCtx *cc, const char **names, size_t n, ClassMode mode, Resource **out);
+/* realize() of a reference or an array of them. */
+void ev_realize(CallCtx *cc, Value *refs);
+/* Whether r, or the resource whose scope declared it, and so on up, is
+ * tagged with tag (lowercase): Puppet's raw_tagged?. */
+int ev_tagged_in_scope(CallCtx *cc, Resource *r, const char *tag);
 #endif

@@ -444,3 +444,177 @@ Value *f_stdlib_ensure(CallCtx *cc)
     return present ? cc->args[1] : val_cstr(A, "absent");
 }
 
+/* ---- include, require, contain, realize, tag, tagged, defined, create_resources ---- */
+
+static void class_names(CallCtx *cc, Value *v, ValVec *out)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) class_names(cc, v->arr.items[i], out);
+    } else if (v->kind == V_UNDEF) {
+        ev_fail(cc, "Cannot use undef as a class name");
+    } else if (v->kind == V_STR && !v->str.len) {
+        ev_fail(cc, "Cannot use empty string as a class name");
+    } else if (v->kind == V_STR) {
+        vv_push(out, v);
+    } else if (val_is_resref(v) && strcmp(v->type.name, "Class") == 0) {
+        vv_push(out, v->type.params[0]);
+    } else if (v->kind == V_TYPE && strcmp(v->type.name, "Class") == 0 && v->type.n == 0) {
+        ev_fail(cc, "Cannot use an unspecific Class[] Type");
+    } else if (v->kind == V_TYPE && v->type.n == 0) {
+        vv_push(out, val_cstr(A, v->type.name));
+    } else {
+        ev_fail(cc, "Cannot use a %s where a class name is expected", val_type_name(v));
+    }
+}
+
+static Value *declare_classes(CallCtx *cc, Value **args, size_t n, ClassMode mode)
+{
+    static const char *const fn[] = {[CLASS_INCLUDE] = "include", [CLASS_REQUIRE] = "require", [CLASS_CONTAIN] = "contain"};
+    if (n == 0) ev_fail(cc, "'%s' expects at least 1 argument, got none", fn[mode]);
+    ValVec names = VV_ARENA(A);
+    for (size_t i = 0; i < n; i++) class_names(cc, args[i], &names);
+    ValVec refs = VV_ARENA(A);
+    const char **cn = ARENA_NEWN(A, const char *, names.n + 1);
+    Resource **rs = ARENA_NEWN(A, Resource *, names.n + 1);
+    for (size_t i = 0; i < names.n; i++) cn[i] = names.v[i]->str.s;
+    if (names.n) ev_declare_classes(cc, cn, names.n, mode, rs);
+    for (size_t i = 0; i < names.n; i++) vv_push(&refs, ev_ref(cc, "Class", rs[i]->title));
+    Value *r = vv_to_array(A, &refs);
+    vv_free(&names);
+    vv_free(&refs);
+    return r;
+}
+
+Value *f_include(CallCtx *cc) { FN_ARGS(a, n, l); return declare_classes(cc, a, n, CLASS_INCLUDE); }
+Value *f_require(CallCtx *cc) { FN_ARGS(a, n, l); return declare_classes(cc, a, n, CLASS_REQUIRE); }
+Value *f_contain(CallCtx *cc) { FN_ARGS(a, n, l); return declare_classes(cc, a, n, CLASS_CONTAIN); }
+
+Value *f_realize(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    for (size_t i = 0; i < n; i++) ev_realize(cc, a[i]);
+    return VAL_UNDEF;
+}
+
+
+/* defined() knows Puppet's own data functions by name (the others it
+ * finds as loaded functions or not at all). */
+static int data_builtin(const char *name)
+{
+    const Builtin *b = fn_find(name);
+    return b && b->origin == FN_DATA;
+}
+
+static void flatten_strings(CallCtx *cc, Value *v, ValVec *out)
+{
+    if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) flatten_strings(cc, v->arr.items[i], out);
+    } else {
+        vv_push(out, v);
+    }
+}
+
+Value *f_tag(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    Resource *r = ev_container(cc);
+    ValVec tags = VV_ARENA(A);
+    for (size_t i = 0; i < n; i++) flatten_strings(cc, a[i], &tags);
+    for (size_t i = 0; i < tags.n; i++) {
+        const char *t = val_to_cstr(A, tags.v[i]);
+        char *lt = arena_strdup(A, t);
+        for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
+        if (!cat_valid_tag(lt)) {
+            vv_free(&tags);
+            ev_fail(cc, "Invalid tag '%s'", t);
+        }
+        res_tag(ev_catalog(cc), r, lt);
+        if (strstr(lt, "::"))
+            for (const char *p = lt;;) {
+                const char *e = strstr(p, "::");
+                size_t len = e ? (size_t)(e - p) : strlen(p);
+                if (len) res_tag(ev_catalog(cc), r, arena_strndup(A, p, len));
+                if (!e) break;
+                p = e + 2;
+            }
+    }
+    vv_free(&tags);
+    return VAL_UNDEF;
+}
+
+Value *f_tagged(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    if (n == 0) ev_fail(cc, "tagged(): Wrong number of arguments given (0 for minimum 1)");
+    Resource *r = ev_container(cc);
+    ValVec tags = VV_ARENA(A);
+    for (size_t i = 0; i < n; i++) flatten_strings(cc, a[i], &tags);
+    int all = 1;
+    for (size_t i = 0; i < tags.n && all; i++) {
+        char *lt = arena_strdup(A, val_to_cstr(A, tags.v[i]));
+        for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
+        all = ev_tagged_in_scope(cc, r, lt);
+    }
+    vv_free(&tags);
+    return val_bool(all);
+}
+
+Value *f_defined(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    if (n == 0) ev_fail(cc, "'defined' expects at least 1 argument, got none");
+    for (size_t i = 0; i < n; i++)
+        if (a[i]->kind != V_STR && a[i]->kind != V_TYPE) {
+            ev_fail(cc, "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s",
+                     fn_got_type(cc, a[i]));
+        }
+    for (size_t i = 0; i < n; i++) {
+        Value *v = a[i];
+        if (v->kind == V_STR) {
+            const char *name = v->str.s;
+            if (name[0] == '$') {
+                const char *var = name + 1;
+                if (ev_var_defined(cc, var)) return VAL_TRUE;
+                continue;
+            }
+            char *ln = arena_strdup(A, name[0] == ':' && name[1] == ':' ? name + 2 : name);
+            for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+            if (ev_name_defined(cc, ln) || data_builtin(ln))
+                return VAL_TRUE;
+        } else if (val_is_resref(v)) {
+            Resource *r = ev_find_resource(cc, v);
+            if (r && !r->is_virtual) return VAL_TRUE;
+        } else if (v->kind == V_TYPE && v->type.n == 0) {
+            const char *tn = v->type.name;
+            char *ln = arena_strdup(A, tn);
+            for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
+            if (ev_type_defined(cc, tn, ln)) return VAL_TRUE;
+        }
+    }
+    return VAL_FALSE;
+}
+
+Value *f_create_resources(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    if (n < 2) ev_fail(cc, "create_resources(): Wrong number of arguments given (%zu for minimum 2)", n);
+    if (n > 3) ev_fail(cc, "create_resources(): wrong number of arguments (%zu; must be 2 or 3)", n);
+    if (a[1]->kind != V_HASH) ev_fail(cc, "create_resources(): second argument must be a hash");
+    if (n > 2 && a[2]->kind != V_HASH) ev_fail(cc, "create_resources(): third argument, if provided, must be a hash");
+    const char *type = val_to_cstr(A, a[0]);
+    int is_virtual = 0, exported = 0;
+    if (type[0] == '@' && type[1] == '@') type += 2, exported = 1;
+    else if (type[0] == '@') type += 1, is_virtual = 1;
+    Value *defaults = n > 2 ? a[2] : NULL;
+    if (exported) return VAL_UNDEF;
+    for (size_t i = 0; i < a[1]->hash.n; i++) {
+        Value *params = a[1]->hash.vals[i];
+        if (defaults && defaults->kind == V_HASH) {
+            ValVec k = VV_ARENA(A), v = VV_ARENA(A);
+            for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&k, defaults->hash.keys[j]), vv_push(&v, defaults->hash.vals[j]);
+            if (params->kind == V_HASH)
+                for (size_t j = 0; j < params->hash.n; j++) vv_push(&k, params->hash.keys[j]), vv_push(&v, params->hash.vals[j]);
+            params = val_hash(A, k.v, v.v, k.n);
+            vv_free(&k);
+            vv_free(&v);
+        }
+        ev_declare(cc, type, a[1]->hash.keys[i], params, is_virtual);
+    }
+    return VAL_UNDEF;
+}
+

@@ -724,7 +724,7 @@ Value *f_os_version_gte(CallCtx *cc)
     if (!os || !v3_equal(os, cc->args[0], 0)) return VAL_FALSE;
     Value *rel = val_hash_gets(facts, "operatingsystemmajrelease");
     Value *args[2] = {rel ? rel : VAL_UNDEF, cc->args[1]};
-    Value *r = ev_call(cc, "versioncmp", args, 2);
+    Value *r = ev_call(cc, "versioncmp", args, 2, NULL);
     return val_bool(r->kind == V_INT && r->i >= 0);
 }
 
@@ -894,6 +894,6 @@ Value *f_sprintf_hash(CallCtx *cc)
     v3_check_count(cc, "sprintf_hash", 2, 2);
     fn_check_param(cc, "sprintf_hash", "format", "String", sig, 0);
     fn_check_param(cc, "sprintf_hash", "arguments", "Hash", sig, 1);
-    return ev_call(cc, "sprintf", cc->args, 2);
+    return ev_call(cc, "sprintf", cc->args, 2, NULL);
 }
 

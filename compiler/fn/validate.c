@@ -776,7 +776,7 @@ Value *f_validate_legacy(CallCtx *cc)
         if (msg && other) ev_fail(cc, "%s", msg);
         accepted = !msg;
     } else if (fn_find(fn) && fn_find(fn)->origin != FN_EVAL) {
-        ev_call(cc, fn, a + 2, n - 2);
+        ev_call(cc, fn, a + 2, n - 2, NULL);
         accepted = 1;
     } else {
         ev_fail(cc, "undefined method `function_%s' for Scope(%s):Puppet::Parser::Scope", fn,
@@ -800,7 +800,7 @@ Value *f_validate_legacy(CallCtx *cc)
 Value *f_type_of(CallCtx *cc)
 {
     v3_check_count(cc, "type_of", 1, 1);
-    return ev_call(cc, "type", cc->args, 1);
+    return ev_call(cc, "type", cc->args, 1, NULL);
 }
 
 /* ---- validate_domain_name, validate_email_address ---- */
