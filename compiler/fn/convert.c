@@ -17,7 +17,6 @@
 
 Value *f_assert_type(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n != 2) ev_fail(cc, "'assert_type' expects 2 arguments, got %zu", n);
     if (ev_type_match(cc, a[0], a[1])) return a[1];
     if (l) {
         Value *args[2] = {a[0], val_type(A, val_type_name(a[1]), NULL, 0)};
@@ -30,7 +29,6 @@ Value *f_assert_type(CallCtx *cc)
  * strings (case-insensitive unless told otherwise). */
 Value *f_compare(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n < 2 || n > 3) ev_fail(cc, "'compare' expects between 2 and 3 arguments, got %zu", n);
     Value *x = a[0], *y = a[1];
     int r;
     if ((x->kind == V_INT || x->kind == V_FLOAT) && (y->kind == V_INT || y->kind == V_FLOAT)) {
@@ -201,7 +199,6 @@ static Value *new_of_base(CallCtx *cc, Value **a, size_t n)
  * Integer[0, 10].new() has wrong type, ..."). */
 Value *f_new(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n == 0) ev_fail(cc, "'new' expects at least 1 argument, got none");
     if (a[0]->kind != V_TYPE) {
         ev_fail(cc, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(cc, a[0]));
     }
@@ -230,7 +227,6 @@ Value *f_new(CallCtx *cc)
  * given to the block when there is one. */
 Value *f_convert_to(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n < 2) ev_fail(cc, "'convert_to' expects at least 2 arguments, got %s", n ? "1" : "none");
     if (a[1]->kind != V_TYPE)
         ev_fail(cc, "'convert_to' parameter 'type' expects a Type value, got %s", val_type_name(a[1]));
     Value **args = ARENA_NEWN(A, Value *, n);

@@ -50,7 +50,6 @@ static const char *dot_syntax(CallCtx *cc, Value **path, size_t n)
  * warning when the path runs into a scalar or a bad index. */
 Value *f_fact(CallCtx *cc)
 {
-    v3_check_count(cc, "fact", 1, 1);
     Value *name = cc->args[0];
     if (name->kind != V_STR) ev_fail(cc, "'fact' parameter 'fact_name' expects a String value, got %s", fn_got_type(cc, name));
     /* String#scan(/([^."]+)|(?:")([^"]+)(?:")/) */
@@ -573,7 +572,6 @@ static const char *read_data_file(CallCtx *cc, const char *path, size_t *len)
 static Value *load_data(CallCtx *cc, int json)
 {
     v3_args(cc);
-    if (!cc->nargs) ev_fail(cc, "%s(): Wrong number of arguments given (0 for minimum 1)", json ? "loadjson" : "loadyaml");
     Value *dflt = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF, *p = cc->args[0];
     if (p->kind != V_STR) v3_no_method(cc, "start_with?", p);
     if (!strncmp(p->str.s, "http://", 7) || !strncmp(p->str.s, "https://", 8)) {
@@ -760,13 +758,11 @@ Value *f_file(CallCtx *cc)
     ev_fail(cc, "Could not find any files from %s", names);
 }
 
-/* epp()'s and inline_epp()'s argument count and first argument, a String
- * called what, with Puppet's messages (the second is epp_render's). */
+/* epp()'s and inline_epp()'s first argument, a String called what, with
+ * Puppet's message (the second is epp_render's). */
 static void epp_check_args(CallCtx *cc, const char *fn, const char *what, Value **a, size_t n,
                            const Node *l)
 {
-    if (n < 1 || n > 2)
-        ev_fail(cc, "'%s' expects between 1 and 2 arguments, got %s", fn, n ? arena_printf(A, "%zu", n) : "none");
     if (a[0]->kind != V_STR) {
         ev_fail(cc, "'%s' parameter '%s' expects a String value, got %s", fn, what, fn_got_type(cc, a[0]));
     }
@@ -826,8 +822,6 @@ static Value **split_key(CallCtx *cc, const char *k, size_t *n)
  * get() does; the default when the variable is unknown or the value undef. */
 Value *f_getvar(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n < 1) ev_fail(cc, "'getvar' expects between 1 and 2 arguments, got none");
-    if (n > 2) ev_fail(cc, "'getvar' expects between 1 and 2 arguments, got %zu", n);
     if (a[0]->kind != V_STR)
         ev_fail(cc, "'getvar' parameter 'get_string' expects a String value, got %s", val_type_name(a[0]));
     Value *dflt = n > 1 ? a[1] : VAL_UNDEF;

@@ -44,19 +44,26 @@ typedef struct Builtin {
     int min_args, max_args;     /* max -1: any number; min -1: the function counts its arguments itself */
     int lambda;                 /* 0 none, 1 optional, 2 required */
     FnOrigin origin;
+    int v3;                     /* a 3.x function (FN3 row): counts refused in the words of Puppet's
+                                   3.x arity check, "f(): Wrong number of arguments given (1 for 2)" */
 } Builtin;
 
 /* The row of the built-in table (builtins.def) called name, or NULL when
  * name is not built in. */
 const Builtin *fn_find(const char *name);
-/* Checks cc's argument count and block against b's row ("'split' expects
- * 2 arguments, got 1", "'each' expects a block") and calls b. */
+/* Checks cc's argument count and block against b's row, in the words of
+ * Puppet's 4.x dispatcher ("'split' expects 2 arguments, got 1", "'next'
+ * expects at most 1 argument, got 2", "'each' expects a block") or for a
+ * 3.x function its arity check ("md5(): Wrong number of arguments given
+ * (2 for 1)", "tagged(): ... (0 for minimum 1)"), and calls b. */
 Value *fn_invoke(const Builtin *b, CallCtx *cc);
 
 /* Every built-in's prototype, from the table. */
 #define FN(name, impl, min, max, lambda, origin) Value *impl(CallCtx *cc);
+#define FN3(name, impl, arity, origin) Value *impl(CallCtx *cc);
 #include "compiler/fn/builtins.def"
 #undef FN
+#undef FN3
 
 /* For built-ins written with the evaluator's older argument list: names
  * the parts of the call as locals (compiler, scope, call node, arguments,

@@ -80,8 +80,6 @@ int64_t v3_str_to_i(const char *s);                        /* String#to_i */
 int64_t v3_to_i(CallCtx *cc, const Value *v);              /* obj.to_i */
 double v3_str_to_f(const char *s);                         /* String#to_f */
 const char *v3_float_s(CallCtx *cc, double d);             /* Float#to_s */
-/* "'fn' expects between lo and hi arguments, got n" unless lo <= n <= hi. */
-void v3_check_count(CallCtx *cc, const char *fn, int lo, int hi);
 /* A hash of the pairs k[i] => v[i] (val_hash's rules); frees k and v. */
 Value *v3_hash_of(CallCtx *cc, ValVec *k, ValVec *v);
 int v3_matches(const char *pat, const char *s, size_t len); /* s =~ Regexp.new(pat) */

@@ -178,17 +178,6 @@ int64_t v3_to_i(CallCtx *cc, const Value *v)
     }
 }
 
-/* The message of a 4.x dispatcher counting arguments. */
-void v3_check_count(CallCtx *cc, const char *fn, int lo, int hi)
-{
-    int n = (int)cc->nargs;
-    if (n >= lo && (hi < 0 || n <= hi)) return;
-    const char *got = n ? arena_printf(A, "%d", n) : "none";
-    if (lo == hi) ev_fail(cc, "'%s' expects %d argument%s, got %s", fn, lo, lo == 1 ? "" : "s", got);
-    if (hi < 0) ev_fail(cc, "'%s' expects at least %d argument%s, got %s", fn, lo, lo == 1 ? "" : "s", got);
-    ev_fail(cc, "'%s' expects between %d and %d arguments, got %s", fn, lo, hi, got);
-}
-
 Value *v3_hash_of(CallCtx *cc, ValVec *k, ValVec *v)
 {
     Value *h = val_hash(A, k->v, v->v, k->n);

@@ -56,7 +56,6 @@ Value *f_fqdn_rand(CallCtx *cc)
 {
     v3_args(cc);
     size_t n = cc->nargs;
-    if (n < 1) ev_fail(cc, "fqdn_rand(): Wrong number of arguments given (0 for minimum 1)");
     int64_t max = v3_to_i(cc, cc->args[0]);
     Value *net = val_hash_gets(ev_facts(cc), "networking");
     Value *fqdn = net && net->kind == V_HASH ? val_hash_gets(net, "fqdn") : NULL;
@@ -157,7 +156,6 @@ static void mt_seed_bytes(Mt *m, const unsigned char *bytes, size_t len)
 Value *f_seeded_rand(CallCtx *cc)
 {
     v3_args(cc);
-    if (cc->nargs != 2) ev_fail(cc, "seeded_rand(): Wrong number of arguments given (%zu for 2)", cc->nargs);
     Value *max = cc->args[0], *seed = cc->args[1];
     int is_int = max->kind == V_INT || (max->kind == V_STR && v3_matches("^-?(?:(?:[1-9]\\d*)|0)$", max->str.s, max->str.len));
     if (!is_int || v3_to_i(cc, max) <= 0) ev_fail(cc, "seeded_rand(): first argument must be a positive integer");
@@ -174,7 +172,6 @@ Value *f_seeded_rand(CallCtx *cc)
 Value *f_seeded_rand_string(CallCtx *cc)
 {
     static const char sig[] = "Integer[1] length, String seed, String[2] charset?";
-    v3_check_count(cc, "seeded_rand_string", 2, 3);
     fn_check_param(cc, "seeded_rand_string", "length", "Integer[1]", sig, 0);
     fn_check_param(cc, "seeded_rand_string", "seed", "String", sig, 1);
     fn_check_param(cc, "seeded_rand_string", "charset", "String[2]", sig, 2);
@@ -203,7 +200,6 @@ Value *f_seeded_rand_string(CallCtx *cc)
 Value *f_fqdn_rand_string(CallCtx *cc)
 {
     v3_args(cc);
-    if (!cc->nargs) ev_fail(cc, "fqdn_rand_string(): Wrong number of arguments given (0 for minimum 1)");   /* arity -2 */
     Value *len = cc->args[0], *cs = cc->nargs > 1 ? cc->args[1] : VAL_UNDEF;
     int is_int = len->kind == V_INT || (len->kind == V_STR && v3_matches("^-?(?:(?:[1-9]\\d*)|0)$", len->str.s, len->str.len));
     if (!is_int || v3_to_i(cc, len) <= 0) ev_fail(cc, "fqdn_rand_string(): first argument must be a positive integer");

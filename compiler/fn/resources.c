@@ -270,7 +270,6 @@ static const char *packages_why(CallCtx *cc, const char *fn, const Value *p, int
  * 'installed'; a hash goes through ensure_resources. */
 Value *f_ensure_packages(CallCtx *cc)
 {
-    v3_check_count(cc, "ensure_packages", 1, 2);
     Value *pk = cc->args[0], *attrs = cc->nargs > 1 ? cc->args[1] : NULL;
     if (!packages_ok(cc, pk, 1)) ev_fail(cc, "%s", packages_why(cc, "ensure_packages", pk, 0));
     if (attrs && attrs->kind != V_HASH)
@@ -311,7 +310,6 @@ static void ensure_package9(CallCtx *cc, Value *name, Value *attrs)
 Value *f_stdlib_ensure_packages(CallCtx *cc)
 {
     static const char *fn = "stdlib::ensure_packages";
-    v3_check_count(cc, fn, 1, 2);
     Value *pk = cc->args[0], *attrs = cc->nargs > 1 ? cc->args[1] : NULL;
     int names_ok = packages_ok(cc, pk, 0), hash_ok = pk->kind == V_HASH && packages_ok(cc, pk, 1);
     int attrs_ok = !attrs || attrs->kind == V_HASH;
@@ -398,7 +396,6 @@ Value *f_getparam(CallCtx *cc)
  * declared already. */
 Value *f_str2resource(CallCtx *cc)
 {
-    v3_check_count(cc, "stdlib::str2resource", 1, 1);
     fn_check_param(cc, "stdlib::str2resource", "res_string", "String", "String res_string", 0);
     const char *type, *title;
     if (!split_ref(cc->args[0]->str.s, &type, &title, A))
@@ -433,7 +430,6 @@ Value *f_stdlib_ensure(CallCtx *cc)
 {
     static const char sig[] = "Variant[Boolean, Enum['absent', 'present']] ensure, "
                               "Enum['directory', 'file', 'link', 'mounted', 'package', 'service'] resource";
-    v3_check_count(cc, "stdlib::ensure", 2, 2);
     fn_check_param(cc, "stdlib::ensure", "ensure", "Variant[Boolean, Enum['present', 'absent']]", sig, 0);
     fn_check_param(cc, "stdlib::ensure", "resource", "Enum['directory', 'link', 'mounted', 'service', 'file', 'package']", sig, 1);
     Value *e = cc->args[0];
@@ -469,8 +465,6 @@ static void class_names(CallCtx *cc, Value *v, ValVec *out)
 
 static Value *declare_classes(CallCtx *cc, Value **args, size_t n, ClassMode mode)
 {
-    static const char *const fn[] = {[CLASS_INCLUDE] = "include", [CLASS_REQUIRE] = "require", [CLASS_CONTAIN] = "contain"};
-    if (n == 0) ev_fail(cc, "'%s' expects at least 1 argument, got none", fn[mode]);
     ValVec names = VV_ARENA(A);
     for (size_t i = 0; i < n; i++) class_names(cc, args[i], &names);
     ValVec refs = VV_ARENA(A);
@@ -542,7 +536,6 @@ Value *f_tag(CallCtx *cc)
 
 Value *f_tagged(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n == 0) ev_fail(cc, "tagged(): Wrong number of arguments given (0 for minimum 1)");
     Resource *r = ev_container(cc);
     ValVec tags = VV_ARENA(A);
     for (size_t i = 0; i < n; i++) flatten_strings(cc, a[i], &tags);
@@ -558,7 +551,6 @@ Value *f_tagged(CallCtx *cc)
 
 Value *f_defined(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n == 0) ev_fail(cc, "'defined' expects at least 1 argument, got none");
     for (size_t i = 0; i < n; i++)
         if (a[i]->kind != V_STR && a[i]->kind != V_TYPE) {
             ev_fail(cc, "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s",
@@ -592,7 +584,6 @@ Value *f_defined(CallCtx *cc)
 
 Value *f_create_resources(CallCtx *cc)
 { FN_ARGS(a, n, l);
-    if (n < 2) ev_fail(cc, "create_resources(): Wrong number of arguments given (%zu for minimum 2)", n);
     if (n > 3) ev_fail(cc, "create_resources(): wrong number of arguments (%zu; must be 2 or 3)", n);
     if (a[1]->kind != V_HASH) ev_fail(cc, "create_resources(): second argument must be a hash");
     if (n > 2 && a[2]->kind != V_HASH) ev_fail(cc, "create_resources(): third argument, if provided, must be a hash");

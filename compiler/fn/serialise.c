@@ -163,7 +163,6 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
 /* to_json(data) */
 Value *f_to_json(CallCtx *cc)
 {
-    v3_check_count(cc, "to_json", 1, 1);
     ev_check_weight(cc, cc->args[0]);
     Buf b = BUF_INIT;
     UserAlias *al = NULL;
@@ -697,7 +696,6 @@ static void yaml_node(Yaml *y, const Value *v)
  * line_width, canonical and header are Psych's options. */
 Value *f_to_yaml(CallCtx *cc)
 {
-    v3_check_count(cc, "to_yaml", 1, 2);
     Value *data = cc->args[0], *opts = cc->nargs > 1 ? cc->args[1] : NULL;
     if (opts && opts->kind != V_HASH)
         ev_fail(cc, "'to_yaml' parameter 'options' expects a Hash value, got %s", fn_got_type(cc, opts));
@@ -829,7 +827,6 @@ Value *f_to_json_pretty(CallCtx *cc)
                               "space => Optional[String], space_before => Optional[String], object_nl => Optional[String], "
                               "array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => "
                               "Optional[Integer[-1, default]]}] opts?";
-    v3_check_count(cc, "to_json_pretty", 1, 3);
     fn_check_param(cc, "to_json_pretty", "data", "Variant[Hash, Array]", sig, 0);
     fn_check_param(cc, "to_json_pretty", "skip_undef", "Optional[Boolean]", sig, 1);
     fn_check_param(cc, "to_json_pretty", "opts",
@@ -930,7 +927,6 @@ static int rich_literal(CallCtx *cc, Buf *b, const Value *v, int py)
 
 static Value *to_literal(CallCtx *cc, const char *fn, int py)
 {
-    v3_check_count(cc, fn, 1, 1);
     Buf b = BUF_INIT;
     int ok = rich_literal(cc, &b, cc->args[0], py);
     Value *r = ok ? val_str(A, buf_cstr(&b), b.len) : NULL;

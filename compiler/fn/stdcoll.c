@@ -366,7 +366,6 @@ static void nested_values(const Value *h, ValVec *out)
 /* stdlib::nested_values(hash) - every value, hashes opened recursively. */
 Value *f_nested_values(CallCtx *cc)
 {
-    v3_check_count(cc, "stdlib::nested_values", 1, 1);
     Value *h = cc->args[0];
     if (h->kind != V_HASH)
         ev_fail(cc, "'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", fn_got_type(cc, h));
@@ -500,7 +499,6 @@ Value *f_values_at(CallCtx *cc)
  * strict=warning it only logs, which is not reproduced. */
 Value *f_deprecation(CallCtx *cc)
 {
-    v3_check_count(cc, "deprecation", 2, 2);
     static const char *const names[] = {"key", "message"};
     for (size_t i = 0; i < 2; i++)
         if (cc->args[i]->kind != V_STR)
@@ -541,7 +539,6 @@ Value *f_count(CallCtx *cc)
 {
     v3_args(cc);
     if (cc->nargs > 2) ev_fail(cc, "count(): Wrong number of arguments given %zu for 1 or 2.", cc->nargs);
-    if (!cc->nargs) ev_fail(cc, "count(): Wrong number of arguments given (0 for minimum 1)");    /* arity -2 */
     Value *coll = cc->args[0], *item = cc->nargs > 1 && val_truthy(cc->args[1]) ? cc->args[1] : NULL;
     int64_t n = 0;
     if (coll->kind == V_ARRAY) {
@@ -622,7 +619,6 @@ Value *f_grep(CallCtx *cc)
 Value *f_dig44(CallCtx *cc)
 {
     v3_args(cc);
-    if (!cc->nargs) ev_fail(cc, "dig44(): Wrong number of arguments given (0 for minimum 1)");     /* arity -2 */
     if (cc->nargs < 2) ev_fail(cc, "dig44(): Wrong number of arguments given (%zu for at least 2)", cc->nargs);
     Value *data = cc->args[0], *path = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
     if (data->kind != V_HASH && data->kind != V_ARRAY)
@@ -712,7 +708,6 @@ Value *f_any2bool(CallCtx *cc)
 static Value *line_ends(CallCtx *cc, const char *fn, int to_dos)
 {
     v3_args(cc);
-    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
     Value *v = cc->args[0];
     if (v->kind != V_STR) ev_fail(cc, "%s(): Requires string as argument", fn);
     Buf b = BUF_INIT;

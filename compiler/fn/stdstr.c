@@ -210,7 +210,6 @@ static void sh_escape(Buf *b, const char *s)
 /* shell_escape(v) - a 4.x function: v.to_s, escaped. */
 Value *f_shell_escape(CallCtx *cc)
 {
-    v3_check_count(cc, "shell_escape", 1, 1);
     Buf b = BUF_INIT;
     sh_escape(&b, v3_to_s(cc, cc->args[0]));
     Value *r = val_str(A, buf_cstr(&b), b.len);
@@ -589,7 +588,6 @@ Value *f_shellquote(CallCtx *cc)
 static Value *hexdigest(CallCtx *cc, const char *fn)
 {
     v3_args(cc);
-    if (cc->nargs != 1) ev_fail(cc, "%s(): Wrong number of arguments given (%zu for 1)", fn, cc->nargs);
     Value *s = cc->args[0];
     if (s->kind != V_STR)
         ev_fail(cc, "no implicit conversion of %s into String", s->kind == V_BOOL ? (s->b ? "true" : "false") : rv_class(A, s, RV_FN3));
@@ -667,7 +665,6 @@ static int run_generator(char *const *argv, const char *dir, Buf *out)
 Value *f_generate(CallCtx *cc)
 {
     v3_args(cc);
-    if (!cc->nargs) ev_fail(cc, "generate(): Wrong number of arguments given (0 for minimum 1)");
     Value *cmd = cc->args[0];
     const char *s = cmd->kind == V_STR ? cmd->str.s : "";
     size_t len = cmd->kind == V_STR ? cmd->str.len : 0;
@@ -716,7 +713,6 @@ Value *f_generate(CallCtx *cc)
 Value *f_os_version_gte(CallCtx *cc)
 {
     static const char sig[] = "String[1] os, String[1] version";
-    v3_check_count(cc, "os_version_gte", 2, 2);
     fn_check_param(cc, "os_version_gte", "os", "String[1]", sig, 0);
     fn_check_param(cc, "os_version_gte", "version", "String[1]", sig, 1);
     Value *facts = ev_var(cc, "facts");
@@ -732,7 +728,6 @@ Value *f_os_version_gte(CallCtx *cc)
 static Value *affix_test(CallCtx *cc, const char *fn, const char *what, int start)
 {
     const char *sig = arena_printf(A, "String test_string, Variant[String[1], Array[String[1], 1]] %s", what);
-    v3_check_count(cc, fn, 2, 2);
     fn_check_param(cc, fn, "test_string", "String", sig, 0);
     fn_check_param(cc, fn, what, "Variant[String[1], Array[String[1], 1]]", sig, 1);
     Value *s = cc->args[0], *p = cc->args[1];
@@ -752,7 +747,6 @@ Value *f_end_with(CallCtx *cc) { return affix_test(cc, "stdlib::end_with", "suff
  * of the base name ("." for a trailing dot), '' for dot files or no dot. */
 Value *f_extname(CallCtx *cc)
 {
-    v3_check_count(cc, "stdlib::extname", 1, 1);
     fn_check_param(cc, "stdlib::extname", "filename", "String", "String filename", 0);
     Value *base = rb_basename(cc, cc->args[0], NULL);
     const char *s = base->str.s, *e = s + base->str.len;
@@ -770,7 +764,6 @@ Value *f_extname(CallCtx *cc)
 Value *f_xml_encode(CallCtx *cc)
 {
     static const char sig[] = "String str, Enum['attr', 'text'] type?";
-    v3_check_count(cc, "stdlib::xml_encode", 1, 2);
     fn_check_param(cc, "stdlib::xml_encode", "str", "String", sig, 0);
     fn_check_param(cc, "stdlib::xml_encode", "type", "Enum['text','attr']", sig, 1);
     int attr = cc->nargs > 1 && !strcmp(cc->args[1]->str.s, "attr");
@@ -856,7 +849,6 @@ unmatched:
  * and \ backslashed. */
 Value *f_batch_escape(CallCtx *cc)
 {
-    v3_check_count(cc, "batch_escape", 1, 1);
     const char *s = v3_to_s(cc, cc->args[0]);
     Buf b = BUF_INIT;
     buf_addc(&b, '"');
@@ -875,7 +867,6 @@ Value *f_batch_escape(CallCtx *cc)
  * newline, and \` before ". */
 Value *f_powershell_escape(CallCtx *cc)
 {
-    v3_check_count(cc, "powershell_escape", 1, 1);
     const char *s = v3_to_s(cc, cc->args[0]);
     Buf b = BUF_INIT;
     for (; *s; s++) {
@@ -891,7 +882,6 @@ Value *f_powershell_escape(CallCtx *cc)
 Value *f_sprintf_hash(CallCtx *cc)
 {
     static const char sig[] = "String format, Hash arguments";
-    v3_check_count(cc, "sprintf_hash", 2, 2);
     fn_check_param(cc, "sprintf_hash", "format", "String", sig, 0);
     fn_check_param(cc, "sprintf_hash", "arguments", "Hash", sig, 1);
     return ev_call(cc, "sprintf", cc->args, 2, NULL);

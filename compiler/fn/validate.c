@@ -29,7 +29,6 @@
 /* is_a(value, Type) */
 Value *f_is_a(CallCtx *cc)
 {
-    v3_check_count(cc, "is_a", 2, 2);
     Value *t = cc->args[1];
     if (t->kind != V_TYPE) ev_fail(cc, "'is_a' parameter 'type' expects a Type value, got %s", fn_got_type(cc, t));
     return val_bool(ev_type_match(cc, t, cc->args[0]));
@@ -318,7 +317,6 @@ Value *f_is_float(CallCtx *cc)
 /* is_absolute_path(path): a POSIX or Windows absolute path (arity 1). */
 Value *f_is_absolute_path(CallCtx *cc)
 {
-    if (cc->nargs != 1) ev_fail(cc, "is_absolute_path(): Wrong number of arguments given (%zu for 1)", cc->nargs);
     return val_bool(rb_absolute_path(cc->args[0]));
 }
 
@@ -799,7 +797,6 @@ Value *f_validate_legacy(CallCtx *cc)
 /* type_of(value) - the type Puppet infers for value. */
 Value *f_type_of(CallCtx *cc)
 {
-    v3_check_count(cc, "type_of", 1, 1);
     return ev_call(cc, "type", cc->args, 1, NULL);
 }
 
@@ -839,7 +836,6 @@ Value *f_validate_email_address(CallCtx *cc)
 Value *f_ip_in_range(CallCtx *cc)
 {
     static const char sig[] = "String ipaddress, Variant[String, Array] range";
-    v3_check_count(cc, "stdlib::ip_in_range", 2, 2);
     fn_check_param(cc, "stdlib::ip_in_range", "ipaddress", "String", sig, 0);
     fn_check_param(cc, "stdlib::ip_in_range", "range", "Variant[String, Array]", sig, 1);
     int v6, r6;
