@@ -23,7 +23,6 @@
 #define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
-#include "compiler/fn/fnaux.h"
 #include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"

@@ -11,7 +11,6 @@
  */
 #include "compiler/resource.h"
 #include "compiler/ruby/rbtype.h"
-#include "compiler/fn/fnaux.h"
 #include "catalog/rubyval.h"
 #include "types/types.h"
 #include "base/util.h"
