@@ -1,6 +1,8 @@
 /*
- * data.c - stdlib's functions that read data from the node, the files or
- * the modulepath: fact, parsejson (the json gem 2.6's parser, error
+ * data.c - the functions that read data from the node, the variables,
+ * the files or the modulepath: Puppet's lookup() (Hiera 5, through
+ * ev_lookup), getvar(), file(), epp() and inline_epp() (rendered through
+ * ev_epp), and stdlib's fact, parsejson (the json gem 2.6's parser, error
  * positions included), parseyaml, loadjson, loadyaml,
  * load_module_metadata, get_module_path, is_function_available,
  * has_interface_with, has_ip_address, has_ip_network, glob, and the

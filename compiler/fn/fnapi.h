@@ -2,12 +2,16 @@
  * fnapi.h - the one calling convention of the built-in function library
  * (compiler/fn/), as lauxlib.h is Lua's libraries' view of the interpreter.
  * Every built-in is `Value *f(CallCtx *cc)` and has one row in the one
- * table, compiler/fn/builtins.def, that records its arity and block use;
- * the evaluator looks a name up with fn_find() and calls it through
+ * table, compiler/fn/builtins.def, that records its arity and block use
+ * (a 4.x function's signatures, or a 3.x function's declared :arity); the
+ * evaluator looks a name up with fn_find() and calls it through
  * fn_invoke(), which checks the argument count and the block with Puppet's
  * messages.  A function that takes a block calls ev_yield() to run it.
  * Errors go through ev_fail(), which reports "file:line:col: error: ..." at
- * the call and unwinds the compile (it does not return).
+ * the call and unwinds the compile (it does not return).  Whatever else a
+ * function needs from the compile it asks through the ev_* services below
+ * (compiler/fnhost.c); the files of compiler/fn/ include nothing of the
+ * evaluator but this header.
  */
 #ifndef COMPILER_FN_FNAPI_H
 #define COMPILER_FN_FNAPI_H
@@ -65,8 +69,9 @@ Value *fn_invoke(const Builtin *b, CallCtx *cc);
 #undef FN
 #undef FN3
 
-/* For built-ins written with the evaluator's older argument list: names
- * the parts of the call as locals (compiler, scope, call node, arguments,
+/* For the few built-ins that live on the evaluator's side (epp.c's
+ * internal ones, strftime in timestamp.c, the Ruby templates): names the
+ * parts of the call as locals (compiler, scope, call node, arguments,
  * count, block). */
 #define FN_UNPACK(c, s, at, a, n, l) \
     Compiler *c = cc->c; Scope *s = cc->scope; const Node *at = cc->call; \

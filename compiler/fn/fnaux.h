@@ -1,10 +1,13 @@
 /*
- * fnaux.h - the helpers the data functions share (aux.c; the Iterable walk
- * in iterate.c, sign() in collections.c, infer_type() in types.c), as
- * lauxlib.h is for Lua's libraries.  The data functions see only this,
+ * fnaux.h - the helpers the built-in functions share (aux.c; the Iterable
+ * walk in iterate.c, sign() in collections.c, infer_type() in types.c; and
+ * legacy.c's 3.x conversion and Ruby operations for stdlib's functions),
+ * as lauxlib.h is for Lua's libraries.  The functions see only this,
  * fnapi.h and the value, regex and Ruby-behaviour modules: never the
- * evaluator's internals, so they link without it (t/functions.c).
- * Results live in cc->arena.
+ * evaluator's internals.  The data functions (FN_DATA rows) use nothing
+ * of fnapi.h's evaluator services beyond failing, yielding and logging, so
+ * they link without the evaluator (t/functions.c).  Results live in
+ * cc->arena.
  */
 #ifndef COMPILER_FN_FNAUX_H
 #define COMPILER_FN_FNAUX_H

@@ -82,7 +82,7 @@ void v3_args(CallCtx *cc)
 }
 
 /* to_s of a converted value: a resource reference is a Puppet::Resource
- * (File[/x]); the rest as functions.c prints Ruby values. */
+ * (File[/x]); the rest as the data functions print Ruby values. */
 const char *v3_to_s(CallCtx *cc, const Value *v)
 {
     Buf b = BUF_INIT;

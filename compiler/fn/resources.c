@@ -1,10 +1,12 @@
 /*
- * resources.c - the functions that declare or inspect resources:
- * ensure_resource, ensure_resources, ensure_packages (stdlib 8's and
- * stdlib 9's), defined_with_params, getparam, stdlib::str2resource,
- * stdlib::ensure, assert_private and private.  They declare through
- * ev_declare() and look resources up through ev_find_resource(), as
- * Puppet's create_resources and find_resource do.  Results live in
+ * resources.c - the functions that declare or inspect resources and
+ * classes: Puppet's include, require, contain, realize, tag, tagged,
+ * defined and create_resources, and stdlib's ensure_resource,
+ * ensure_resources, ensure_packages (stdlib 8's and stdlib 9's),
+ * defined_with_params, getparam, stdlib::str2resource, stdlib::ensure,
+ * assert_private and private.  They declare through ev_declare() and
+ * ev_declare_classes() and look resources up through ev_find_resource(),
+ * as Puppet's create_resources and find_resource do.  Results live in
  * cc->arena.
  */
 #include "compiler/fn/fnaux.h"
