@@ -4,7 +4,6 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
-#include "compiler/stdlib.h"
 #include "compiler/regex.h"
 #include "compiler/facts.h"
 #include "compiler/ruby/rbtype.h"
@@ -78,6 +77,86 @@ const char *cmp_nul_path(Compiler *c, const Value *v)
 }
 
 
+/* ---- $settings:: ---- */
+
+/* Fills scope s (the scope of class settings) with the $settings::
+ * variables Puppet 7 gives manifests compiled on a Debian host as root:
+ * environment, confdir, vardir, modulepath, manifest, certname, server,
+ * strict_variables, ... and all_local, a hash of them all.  Values live in
+ * the compile arena. */
+static void settings_fill(Compiler *c, Scope *s)
+{
+    Arena *a = c->arena;
+    const char *cert = c->certname;
+    const char *mp = c->opt.modulepath && *c->opt.modulepath ? c->opt.modulepath : "/etc/puppet/code/modules:/usr/share/puppet/modules";
+    char *manifest = c->opt.manifest ? realpath(c->opt.manifest, NULL) : NULL;
+    const char *man = arena_strdup(a, manifest ? manifest : c->opt.manifest ? c->opt.manifest : "");
+    free(manifest);
+    /* Puppet's defaults as Debian's puppet package sets them, running as
+     * root; strings unless Puppet's setting is a boolean or a number. */
+    struct { const char *name; const char *str; int kind; int64_t num; } set[] = {
+        {"basemodulepath", "/etc/puppet/code/modules:/usr/share/puppet/modules", V_STR, 0},
+        {"bucketdir", "/var/cache/puppet/bucket", V_STR, 0},
+        {"ca_port", NULL, V_INT, 8140},
+        {"ca_server", "puppet", V_STR, 0},
+        {"certdir", "/var/lib/puppet/ssl/certs", V_STR, 0},
+        {"certname", cert, V_STR, 0},
+        {"clientbucketdir", "/var/cache/puppet/clientbucket", V_STR, 0},
+        {"clientyamldir", "/var/cache/puppet/client_yaml", V_STR, 0},
+        {"codedir", "/etc/puppet/code", V_STR, 0},
+        {"confdir", "/etc/puppet", V_STR, 0},
+        {"config", "/etc/puppet/puppet.conf", V_STR, 0},
+        {"digest_algorithm", "sha256", V_STR, 0},
+        {"environment", c->opt.environment, V_STR, 0},
+        {"environmentpath", "/etc/puppet/code/environments", V_STR, 0},
+        {"factpath", "/var/cache/puppet/lib/facter:/var/cache/puppet/facts", V_STR, 0},
+        {"group", "puppet", V_STR, 0},
+        {"hiera_config", "/etc/puppet/hiera.yaml", V_STR, 0},
+        {"hostcert", arena_printf(a, "/var/lib/puppet/ssl/certs/%s.pem", cert), V_STR, 0},
+        {"hostprivkey", arena_printf(a, "/var/lib/puppet/ssl/private_keys/%s.pem", cert), V_STR, 0},
+        {"hostpubkey", arena_printf(a, "/var/lib/puppet/ssl/public_keys/%s.pem", cert), V_STR, 0},
+        {"libdir", "/var/cache/puppet/lib", V_STR, 0},
+        {"localcacert", "/var/lib/puppet/ssl/certs/ca.pem", V_STR, 0},
+        {"logdir", "/var/log/puppet", V_STR, 0},
+        {"manifest", man, V_STR, 0},
+        {"masterport", NULL, V_INT, 8140},
+        {"modulepath", mp, V_STR, 0},
+        {"node_name_value", cert, V_STR, 0},
+        {"noop", NULL, V_BOOL, 0},
+        {"plugindest", "/var/cache/puppet/lib", V_STR, 0},
+        {"privatekeydir", "/var/lib/puppet/ssl/private_keys", V_STR, 0},
+        {"publickeydir", "/var/lib/puppet/ssl/public_keys", V_STR, 0},
+        {"publicdir", "/var/cache/puppet/public", V_STR, 0},
+        {"report", NULL, V_BOOL, 1},
+        {"reports", "store", V_STR, 0},
+        {"requestdir", "/var/lib/puppet/ssl/certificate_requests", V_STR, 0},
+        {"rundir", "/run/puppet", V_STR, 0},
+        {"runinterval", NULL, V_INT, 1800},
+        {"server", "puppet", V_STR, 0},
+        {"serverport", NULL, V_INT, 8140},
+        {"ssldir", "/var/lib/puppet/ssl", V_STR, 0},
+        {"statedir", "/var/cache/puppet/state", V_STR, 0},
+        {"storeconfigs", NULL, V_BOOL, 0},
+        {"strict", "warning", V_STR, 0},
+        {"strict_variables", NULL, V_BOOL, c->opt.strict_variables},
+        {"user", "puppet", V_STR, 0},
+        {"vardir", "/var/cache/puppet", V_STR, 0},
+        {"yamldir", "/var/cache/puppet/yaml", V_STR, 0},
+    };
+    size_t n = ARRAY_LEN(set);
+    Value **keys = ARENA_NEWN(a, Value *, n), **vals = ARENA_NEWN(a, Value *, n);
+    for (size_t i = 0; i < n; i++) {
+        keys[i] = val_cstr(a, set[i].name);
+        vals[i] = set[i].kind == V_STR ? val_cstr(a, set[i].str) : set[i].kind == V_BOOL ? val_bool((int)set[i].num)
+                                                                                       : val_int(a, set[i].num);
+        map_put(&s->vars, set[i].name, strlen(set[i].name), vals[i]);
+    }
+    map_put(&s->vars, "all_local", 9, val_hash(a, keys, vals, n));
+    map_put(&s->vars, "name", 4, val_cstr(a, "settings"));
+    map_put(&s->vars, "title", 5, val_cstr(a, "settings"));
+    map_put(&s->vars, "module_name", 11, val_cstr(a, ""));
+}
+
 static void setup_top_scope(Compiler *c)
 {
     Scope *top = scope_new(c, NULL, NULL, c->class_main);
@@ -112,7 +191,7 @@ static void setup_top_scope(Compiler *c)
     ss->class_name = "settings";
     ss->label = "Class[Settings]";
     map_put(&c->class_scopes, "settings", 8, ss);
-    stdlib_settings(c, ss);
+    settings_fill(c, ss);
 }
 
 static void split_modulepath(Compiler *c)

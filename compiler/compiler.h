@@ -132,9 +132,8 @@ Value *ev_block(Compiler *c, Scope *s, const Node *n);
 /* return(), next() and break() unwind through c->fail like an error, with
  * c->jump saying which; a function, lambda, class or define body whose
  * text holds the call catches it (ev_body), an iteration catches break()
- * (ev_breakable in functions.h).  A jump nobody would catch is an error
- * where it is called. */
-enum { EV_JUMP_NEXT = 1, EV_JUMP_RETURN = 2, EV_JUMP_BREAK = 4 };
+ * (ev_breakable in fnapi.h).  A jump nobody would catch is an error
+ * where it is called.  (EV_JUMP_* are in fnapi.h.) */
 /* Evaluates body (a Puppet function's, a lambda's with lambda set, or a
  * class's or define's) in s, catching the next() and return() meant for
  * it: a lambda catches next() only, the others both.  Costs nothing more
@@ -192,7 +191,7 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * several as "LABEL expects (SIG)\n  rejected: parameter 'p' ...".
  * CMP_MM_SUBJECT (assert_type, Hiera): "HEAD expects ...".  The text
  * lives in the compile arena. */
-enum { CMP_MM_PARAMS, CMP_MM_SIGNATURE, CMP_MM_SUBJECT };
+/* (CMP_MM_* are in fnapi.h) */
 const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
 /* One signature of a function written in Ruby (a 4.x dispatch, or the
  * signature Puppet makes for a 3.x function): n parameters with their
@@ -260,6 +259,6 @@ void cmp_check_weight(Compiler *c, const Node *at, const Value *v);
  * "['k'][0]" inside; in the compile arena), or NULL when there is none.
  * Each array and hash is walked once, however often it is shared. */
 const char *cmp_nul_path(Compiler *c, const Value *v);
-#define CMP_NUL_MSG "A string may not contain a NUL byte"
+/* (CMP_NUL_MSG is in fnapi.h) */
 
 #endif

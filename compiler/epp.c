@@ -24,7 +24,8 @@
  * named 'y'"), reported at the epp() call.
  */
 #include "compiler/epp.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include "parser/parser.h"
 #include "base/util.h"
 #include <limits.h>

@@ -23,7 +23,7 @@
 #define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
-#include "compiler/stdlib.h"
+#include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
 #include "base/buf.h"

@@ -11,7 +11,7 @@
  */
 #include "compiler/resource.h"
 #include "compiler/ruby/rbtype.h"
-#include "compiler/stdlib.h"
+#include "catalog/rubyval.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>

@@ -8,7 +8,7 @@
 #include "compiler/compiler.h"
 #include "types/types.h"
 
-typedef enum { CLASS_INCLUDE, CLASS_REQUIRE, CLASS_CONTAIN, CLASS_RESOURCE } ClassMode;
+/* (ClassMode is in fnapi.h.) */
 
 void res_init(Compiler *c);                   /* Stage[main], Class[Settings], Class[main] */
 void res_cleanup(Compiler *c);

@@ -24,7 +24,8 @@
  */
 #include "compiler/strconv.h"
 #include "base/utf8.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include <ctype.h>
 #include <locale.h>
 #include <math.h>

@@ -19,7 +19,8 @@
 #include "compiler/timestamp.h"
 #include "compiler/fn/fnapi.h"
 #include "compiler/regex.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <limits.h>

@@ -154,7 +154,7 @@ void fn_deprecate(CallCtx *cc, int which, const char *msg)
     ev_log(cc, "Warning", msg);
 }
 
-/* ---- for the evaluator and stdlib.c ---- */
+/* ---- for the evaluator and the other families ---- */
 
 Value **fn_iterable_items(CallCtx *cc, const Value *v, size_t *n)
 {

@@ -21,7 +21,8 @@
  * its level, each at most once (missing files are remembered too).
  */
 #include "compiler/hiera/internal.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include "parser/parser.h"
 #include <ctype.h>
 #include <stdarg.h>

@@ -10,7 +10,8 @@
  * walk, hi_merge_lookup(), and differ only in their variant callback.
  */
 #include "compiler/hiera/internal.h"
-#include "compiler/stdlib.h"
+#include "compiler/fn/fnaux.h"
+#include "catalog/rubyval.h"
 #include <string.h>
 
 /* The type Puppet names after "got" in a mismatch (Tuple, Struct, ...). */

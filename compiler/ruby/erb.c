@@ -405,15 +405,9 @@ static Value *concat(Compiler *c, Value **parts, size_t n)
     return v;
 }
 
-static void check_count(Compiler *c, const Node *at, const char *fn, size_t n)
-{
-    if (n == 0) cmp_fail(c, at, "%s(): Wrong number of arguments given (0 for minimum 1)", fn);
-}
-
 /* template('mod/t.erb'[, ...]) */
 Value *rby_f_template(CallCtx *cc)
 { FN_UNPACK(c, s, at, args, n, lambda);
-    check_count(c, at, "template", n);
     Value **parts = ARENA_NEWN(A, Value *, n);
     for (size_t i = 0; i < n; i++) {
         const char *spec = val_to_cstr(A, args[i]);
@@ -442,7 +436,6 @@ Value *rby_f_template(CallCtx *cc)
 /* inline_template('text'[, ...]) */
 Value *rby_f_inline_template(CallCtx *cc)
 { FN_UNPACK(c, s, at, args, n, lambda);
-    check_count(c, at, "inline_template", n);
     Value **parts = ARENA_NEWN(A, Value *, n);
     for (size_t i = 0; i < n; i++) {
         const char *text = val_to_cstr(A, args[i]);

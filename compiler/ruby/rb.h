@@ -28,7 +28,7 @@ void rby_cache_disable(void);
 void rby_stdout_back(void);
 
 /* template(spec, ...) and inline_template(text, ...), as compiler
- * functions (see compiler_fns in cfuncs.c): the rendered texts
+ * built-ins (rows of compiler/fn/builtins.def): the rendered texts
  * concatenated, a string in the compile arena; errors end the compile. */
 Value *rby_f_template(CallCtx *cc);
 Value *rby_f_inline_template(CallCtx *cc);

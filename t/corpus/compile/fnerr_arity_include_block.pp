@@ -1,0 +1,2 @@
+class a { }
+include(a) |$x| { }

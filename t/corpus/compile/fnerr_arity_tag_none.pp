@@ -1,0 +1,2 @@
+class a { tag() }
+include a

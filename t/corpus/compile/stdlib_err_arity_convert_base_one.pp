@@ -1,0 +1,1 @@
+notice(convert_base(1))

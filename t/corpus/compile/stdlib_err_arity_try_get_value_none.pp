@@ -1,0 +1,1 @@
+notice(try_get_value())
