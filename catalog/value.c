@@ -144,6 +144,28 @@ Value *val_type(Arena *a, const char *name, Value **params, size_t n)
     return v;
 }
 
+Value *val_binary(Arena *a, const char *bytes, size_t len)
+{
+    Value *v = new_val(a, V_BINARY);
+    char *p = arena_alloc_bytes(a, len + 1);
+    if (len) memcpy(p, bytes, len);
+    p[len] = 0;
+    v->str.s = p;
+    v->str.len = len;
+    return v;
+}
+
+void val_base64(Buf *b, const char *s, size_t len)
+{
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t w = (uint32_t)u[i] << 16 | (i + 1 < len ? (uint32_t)u[i + 1] << 8 : 0) | (i + 2 < len ? u[i + 2] : 0);
+        char q[4] = {abc[w >> 18 & 63], abc[w >> 12 & 63], i + 1 < len ? abc[w >> 6 & 63] : '=', i + 2 < len ? abc[w & 63] : '='};
+        buf_add(b, q, 4);
+    }
+}
+
 Value *val_sensitive(Arena *a, Value *inner)
 {
     Value *v = new_val(a, V_SENSITIVE);
@@ -296,6 +318,8 @@ static int equal(const Value *a, const Value *b, int fold)
         return 1;
     case V_SENSITIVE: return a == b;
     case V_TIMESTAMP: case V_TIMESPAN: return a->time.sec == b->time.sec && a->time.nsec == b->time.nsec;
+    case V_BINARY: return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
+    case V_SEMVER: case V_SEMVERRANGE: return strcmp(a->sv.inspect, b->sv.inspect) == 0;   /* eql? */
     case V_INT: case V_FLOAT: break;
     }
     return 0;
@@ -410,6 +434,8 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
         break;
     case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
     case V_TIMESTAMP: case V_TIMESPAN: val_time_to_s(b, v); break;
+    case V_BINARY: val_base64(b, v->str.s, v->str.len); break;       /* Base64.strict_encode64 */
+    case V_SEMVER: case V_SEMVERRANGE: buf_adds(b, v->sv.text); break;
     }
 }
 
@@ -459,6 +485,9 @@ const char *val_type_name(const Value *v)
     case V_SENSITIVE: return "Sensitive";
     case V_TIMESTAMP: return "Timestamp";
     case V_TIMESPAN: return "Timespan";
+    case V_BINARY: return "Binary";
+    case V_SEMVER: return "Semver";            /* as Puppet's operator messages name it */
+    case V_SEMVERRANGE: return "SemVerRange";
     }
     return "Any";
 }

@@ -10,6 +10,8 @@
 #include "compiler/epp.h"
 #include "compiler/strconv.h"
 #include "compiler/timestamp.h"
+#include "compiler/fn/core.h"
+#include "catalog/semver.h"
 #include "compiler/ruby/rb.h"
 #include "types/types.h"
 #include "base/util.h"
@@ -351,6 +353,8 @@ Value *f_compare(CallCtx *cc)
         int fold = n < 3 || val_truthy(a[2]);
         int k = fold ? strcasecmp(x->str.s, y->str.s) : strcmp(x->str.s, y->str.s);
         r = k < 0 ? -1 : k > 0;
+    } else if (x->kind == V_SEMVER && y->kind == V_SEMVER) {
+        r = sv_compare(x, y);
     } else if ((VAL_IS_TIME(x) && (y->kind == x->kind || y->kind == V_INT || y->kind == V_FLOAT)) ||
                ((x->kind == V_INT || x->kind == V_FLOAT) && VAL_IS_TIME(y))) {
         /* a number first: -(time <=> number) */
@@ -437,6 +441,10 @@ static Value *new_of_base(Compiler *c, Scope *s, const Node *at, Value **a, size
     const char *t = a[0]->type.name;
     if (!strcmp(t, "Timestamp")) return tm_new_timestamp(c, at, a + 1, n - 1);
     if (!strcmp(t, "Timespan")) return tm_new_timespan(c, at, a + 1, n - 1);
+    if (!strcmp(t, "Binary") || !strcmp(t, "SemVer") || !strcmp(t, "SemVerRange")) {
+        CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n};
+        return core_new_value(&cc, t, a + 1, n - 1);
+    }
     if (n < 2) cmp_fail(c, at, "'new' expects a type and a value");
     Value *v = a[1];
     if (!strcmp(t, "String")) return strconv_new_string(c, at, a + 1, n - 1);

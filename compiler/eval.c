@@ -12,6 +12,7 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "catalog/semver.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -200,10 +201,11 @@ static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const cha
         if (cmp_type_assignable(c, a, b)) return 1;
         return strcmp(op, "!=") == 0 ? 1 : (op[0] == '<' ? 1 : -1);   /* unrelated: neither < nor > */
     }
+    if (a->kind == V_SEMVER && b->kind == V_SEMVER) return sv_compare(a, b);
     int r;
     const char *twhy = VAL_IS_TIME(a) || VAL_IS_TIME(b) ? tm_compare(a, b, &r) : NULL;
     if ((VAL_IS_TIME(a) || VAL_IS_TIME(b)) && !twhy) return r;
-    const char *why = twhy ? twhy : is_num(a) ? "A Numeric is not comparable to non Numeric"
+    const char *why = twhy ? twhy : a->kind == V_SEMVER ? "Versions not comparable to non Versions" : is_num(a) ? "A Numeric is not comparable to non Numeric"
                     : a->kind == V_STR ? "A String is not comparable to a non String"
                     : "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
     cmp_fail(c, at, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", val_type_name(a), op, val_type_name(b), why);
@@ -377,9 +379,27 @@ int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, c
     return 1;
 }
 
+/* A SemVerRange holds a SemVer, or a String that reads as one in it. */
+static int range_holds(Compiler *c, const Value *range, const Value *v)
+{
+    if (v->kind == V_SEMVER) return sv_range_includes(range, v);
+    return v->kind == V_STR && sv_range_includes_str(&c->scratch, range, v->str.s);
+}
+
+/* CompareOperator#match_Version: a SemVer pattern equals a SemVer, or a
+ * String that reads as it. */
+static int version_matches(Compiler *c, const Value *version, const Value *v)
+{
+    if (v->kind == V_SEMVER) return val_equal(version, v);
+    const char *why;
+    const Value *p = v->kind == V_STR ? sv_version_parse(&c->scratch, v->str.s, &why) : NULL;
+    return p && val_equal(version, p);
+}
+
 static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
     if (r->kind == V_TYPE) return cmp_type_match(c, r, l);
+    if (r->kind == V_SEMVERRANGE) return range_holds(c, r, l);
     if (l->kind != V_STR)
         cmp_fail(c, at, "Left operand of =~ expects a String, got %s", val_type_name(l));
     const char *pat;
@@ -392,6 +412,7 @@ static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
     switch (r->kind) {
+    case V_SEMVERRANGE: return range_holds(c, r, l);
     case V_STR:
         if (l->kind == V_REGEX) return ev_regex_match(c, s, at, l->regex.src, r->str.s, r->str.len, 1);
         if (l->kind != V_STR) return 0;
@@ -406,6 +427,10 @@ static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
                 if (e->kind == V_STR && ev_regex_match(c, s, at, l->regex.src, e->str.s, e->str.len, 1)) return 1;
             } else if (l->kind == V_TYPE) {
                 if (cmp_type_match(c, l, e)) return 1;
+            } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVER) {
+                if (version_matches(c, e, l)) return 1;
+            } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVERRANGE) {
+                if (range_holds(c, e, l)) return 1;
             } else if (val_equal(l, e)) {
                 return 1;
             }
@@ -435,6 +460,8 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
         return ev_regex_match(c, s, at, opt->regex.src, test->str.s, test->str.len, 1);
     }
     if (opt->kind == V_TYPE && !val_is_resref(opt)) return cmp_type_match(c, opt, test);
+    if (opt->kind == V_SEMVERRANGE) return range_holds(c, opt, test);
+    if (opt->kind == V_SEMVER) return version_matches(c, opt, test);
     return val_equal(test, opt);
 }
 

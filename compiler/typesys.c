@@ -10,6 +10,7 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "catalog/semver.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -34,7 +35,8 @@ static int size_ok(Value *t, size_t first, size_t n)
 
 static int is_scalar(const Value *v)
 {
-    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
+    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v) ||
+           v->kind == V_SEMVER || v->kind == V_SEMVERRANGE;
 }
 
 static int is_data(Compiler *c, const Value *v)
@@ -55,7 +57,7 @@ static int is_data(Compiler *c, const Value *v)
 
 /* RichData: Data plus regexps, types, Sensitive, default, and hash keys
  * that are numbers (RichDataKey); none of the other kinds of value
- * RichData names (SemVer, Binary, URI, objects) exists here. */
+ * RichData names (URI, objects) exists here. */
 static int is_rich_data(const Value *v)
 {
     switch (v->kind) {
@@ -151,7 +153,10 @@ static unsigned kinds_of(Compiler *c, Value *t, int depth)
     if (!strcmp(n, "Hash") || !strcmp(n, "Struct")) return K(V_HASH);
     if (!strcmp(n, "Collection")) return K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "ScalarData")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL);
-    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX) | K(V_TIMESTAMP) | K(V_TIMESPAN);
+    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX) | K(V_TIMESTAMP) | K(V_TIMESPAN) | K(V_SEMVER) | K(V_SEMVERRANGE);
+    if (!strcmp(n, "Binary")) return K(V_BINARY);
+    if (!strcmp(n, "SemVer")) return K(V_SEMVER);
+    if (!strcmp(n, "SemVerRange")) return K(V_SEMVERRANGE);
     if (!strcmp(n, "Data")) return K(V_UNDEF) | K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "Type")) return K(V_TYPE);
     if (!strcmp(n, "Sensitive")) return K(V_SENSITIVE);
@@ -229,6 +234,18 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     }
     if (!strcmp(n, "Numeric")) return v->kind == V_INT || v->kind == V_FLOAT;
     if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_match(t, v);
+    if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
+    if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "SemVer")) {     /* SemVer['>=1.0', ...]: in any of the ranges */
+        if (v->kind != V_SEMVER) return 0;
+        for (size_t i = 0; i < t->type.n; i++) {
+            Value *r = t->type.params[i];
+            const char *why;
+            if (r->kind == V_STR) r = sv_range_parse(c->arena, r->str.s, &why);
+            if (r && r->kind == V_SEMVERRANGE && sv_range_includes(r, v)) return 1;
+        }
+        return t->type.n == 0;
+    }
     if (!strcmp(n, "String")) {
         if (v->kind != V_STR) return 0;
         if (t->type.n && t->type.params[0]->kind == V_STR) return val_identical(t->type.params[0], v);
@@ -971,7 +988,11 @@ static int default_accepts(const Value *t, const Value *v)
     if (!strcmp(n, "Numeric")) return num;
     if (!strcmp(n, "String") || !strcmp(n, "Enum") || !strcmp(n, "Pattern")) return str;
     if (!strcmp(n, "Boolean")) return v->kind == V_BOOL;
-    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
+    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v) || v->kind == V_SEMVER ||
+                                          v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
+    if (!strcmp(n, "SemVer")) return v->kind == V_SEMVER;
+    if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
     if (!strcmp(n, "Timestamp")) return v->kind == V_TIMESTAMP;
     if (!strcmp(n, "Timespan")) return v->kind == V_TIMESPAN;
     if (!strcmp(n, "ScalarData")) return num || str || v->kind == V_BOOL;

@@ -166,6 +166,11 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_TYPE: return t1(cc, "Type", v);
     case V_SENSITIVE: return t1(cc, "Sensitive", infer(cc, v->sensitive, set));
     case V_TIMESTAMP: case V_TIMESPAN: return t2(cc, val_type_name(v), v, v);
+    case V_BINARY: case V_SEMVERRANGE: return t0(cc, val_type_name(v));
+    case V_SEMVER: {    /* the range of the one version, as the gem writes it */
+        Value *r = val_cstr(A, arena_printf(A, "%s - %s", v->sv.text, v->sv.text));
+        return t1(cc, "SemVer", r);
+    }
     case V_ARRAY: {
         size_t n = v->arr.n;
         Value *size = val_int(A, (int64_t)n);
