@@ -201,6 +201,7 @@ const char *rv_class(Arena *a, const Value *v, RvDialect d)
     case V_BINARY: return "Puppet::Pops::Types::PBinaryType::Binary";
     case V_SEMVER: return "SemanticPuppet::Version";
     case V_SEMVERRANGE: return "SemanticPuppet::VersionRange";
+    case V_OBJECT: return arena_printf(a, "Puppet::DataTypes::%s", v->obj.type);
     }
     return "Object";
 }

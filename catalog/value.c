@@ -155,6 +155,14 @@ Value *val_binary(Arena *a, const char *bytes, size_t len)
     return v;
 }
 
+Value *val_object(Arena *a, const char *type, Value *attrs)
+{
+    Value *v = new_val(a, V_OBJECT);
+    v->obj.type = type;
+    v->obj.attrs = attrs;
+    return v;
+}
+
 void val_base64(Buf *b, const char *s, size_t len)
 {
     static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -319,6 +327,7 @@ static int equal(const Value *a, const Value *b, int fold)
     case V_SENSITIVE: return a == b;
     case V_TIMESTAMP: case V_TIMESPAN: return a->time.sec == b->time.sec && a->time.nsec == b->time.nsec;
     case V_BINARY: return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
+    case V_OBJECT: return !strcmp(a->obj.type, b->obj.type) && equal(a->obj.attrs, b->obj.attrs, 0);
     case V_SEMVER: case V_SEMVERRANGE: return strcmp(a->sv.inspect, b->sv.inspect) == 0;   /* eql? */
     case V_INT: case V_FLOAT: break;
     }
@@ -387,6 +396,36 @@ static const ValTypeHooks *type_hooks;
 
 void val_set_type_hooks(const ValTypeHooks *h) { type_hooks = h; }
 
+/* A value as StringConverter's %p writes it inside an object's
+ * initialisation hash: strings quoted, undef as undef. */
+static void to_p(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, "undef"); return;
+    case V_STR: val_puppet_quote(b, v->str.s, v->str.len, 0); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            to_p(b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            to_p(b, v->hash.keys[i]);
+            buf_adds(b, " => ");
+            to_p(b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+        return;
+    case V_TYPE: val_type_to_s(b, v, type_hooks, 0); return;
+    default: val_to_string(b, v); return;
+    }
+}
+
 static void to_s(Buf *b, const Value *v, int quote_refs)
 {
     /* quote_refs: a resource reference as a type prints it (File['/x'],
@@ -436,6 +475,12 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
     case V_TIMESTAMP: case V_TIMESPAN: val_time_to_s(b, v); break;
     case V_BINARY: val_base64(b, v->str.s, v->str.len); break;       /* Base64.strict_encode64 */
     case V_SEMVER: case V_SEMVERRANGE: buf_adds(b, v->sv.text); break;
+    case V_OBJECT:                        /* Error({'msg' => 'boom'}) */
+        buf_adds(b, v->obj.type);
+        buf_addc(b, '(');
+        to_p(b, v->obj.attrs);
+        buf_addc(b, ')');
+        break;
     }
 }
 
@@ -488,6 +533,7 @@ const char *val_type_name(const Value *v)
     case V_BINARY: return "Binary";
     case V_SEMVER: return "Semver";            /* as Puppet's operator messages name it */
     case V_SEMVERRANGE: return "SemVerRange";
+    case V_OBJECT: return v->obj.type;
     }
     return "Any";
 }
@@ -733,6 +779,7 @@ void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
         return;
     }
     case V_TYPE: break;
+    case V_UNDEF: buf_adds(b, "undef"); return;      /* Error[undef, undef] */
     default: val_to_s(b, v); return;
     }
     const char *n = v->type.name;

@@ -17,7 +17,7 @@
 typedef enum ValueKind {
     V_UNDEF, V_DEFAULT, V_BOOL, V_INT, V_FLOAT, V_STR, V_ARRAY, V_HASH,
     V_REGEX, V_TYPE, V_SENSITIVE, V_TIMESTAMP, V_TIMESPAN,
-    V_BINARY, V_SEMVER, V_SEMVERRANGE
+    V_BINARY, V_SEMVER, V_SEMVERRANGE, V_OBJECT
 } ValueKind;
 
 typedef struct Value Value;
@@ -48,6 +48,9 @@ struct Value {
          * the inspect form (%p: a range normalised, ">=1.0.0 <2.0.0") and
          * the parsed form (compiler/semver.h) */
         struct { const char *text, *inspect; const void *parsed; } sv;
+        /* V_OBJECT: an instance of a Pcore object type (Error): the type's
+         * name and the attributes that are set, in declaration order */
+        struct { const char *type; Value *attrs; } obj;
     };
 };
 
@@ -70,6 +73,8 @@ Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplic
 Value *val_type(Arena *a, const char *name, Value **params, size_t n);
 Value *val_sensitive(Arena *a, Value *inner);
 Value *val_binary(Arena *a, const char *bytes, size_t len);   /* bytes copied */
+/* An object of the named type; attrs is a hash of the attributes set. */
+Value *val_object(Arena *a, const char *type, Value *attrs);
 /* Base64 (RFC 4648, padded, no line breaks) of s[0..len), appended to b:
  * a Binary's string form. */
 void val_base64(Buf *b, const char *s, size_t len);

@@ -441,7 +441,7 @@ static Value *new_of_base(Compiler *c, Scope *s, const Node *at, Value **a, size
     const char *t = a[0]->type.name;
     if (!strcmp(t, "Timestamp")) return tm_new_timestamp(c, at, a + 1, n - 1);
     if (!strcmp(t, "Timespan")) return tm_new_timespan(c, at, a + 1, n - 1);
-    if (!strcmp(t, "Binary") || !strcmp(t, "SemVer") || !strcmp(t, "SemVerRange")) {
+    if (!strcmp(t, "Binary") || !strcmp(t, "SemVer") || !strcmp(t, "SemVerRange") || !strcmp(t, "Error")) {
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n};
         return core_new_value(&cc, t, a + 1, n - 1);
     }
@@ -528,7 +528,8 @@ Value *f_new(CallCtx *cc)
     if (type->type.n == 0) return new_of_base(c, s, at, a, n);
     if (n == 2 && cmp_type_match(c, type, a[1])) return a[1];
     Value *base = type;
-    while (!strcmp(base->type.name, "Optional") && base->type.n == 1 && base->type.params[0]->kind == V_TYPE)
+    while ((!strcmp(base->type.name, "Optional") || !strcmp(base->type.name, "Init")) && base->type.n == 1 &&
+           base->type.params[0]->kind == V_TYPE)   /* Optional[T] and Init[T] make a T */
         base = base->type.params[0];
     Value **args = arena_memdup(A, a, n * sizeof *a);
     args[0] = base;

@@ -654,7 +654,19 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
     ValVec args = VV_ARENA(&c->scratch);
     if (n->kind == ND_METHOD) {
         name = n->text;
-        vv_push(&args, ev_expr(c, s, n->a));
+        Value *recv = ev_expr(c, s, n->a);
+        if (recv->kind == V_OBJECT && !n->kids && !n->b) {
+            /* an object's attribute (Error: msg, kind, details, issue_code, and message() = msg) */
+            static const char *const error_attrs[] = {"msg", "kind", "details", "issue_code"};
+            const char *attr = !strcmp(name, "message") ? "msg" : name;
+            for (size_t i = 0; i < ARRAY_LEN(error_attrs); i++)
+                if (!strcmp(attr, error_attrs[i])) {
+                    vv_free(&args);
+                    Value *v = val_hash_gets(recv->obj.attrs, attr);
+                    return v ? v : VAL_UNDEF;
+                }
+        }
+        vv_push(&args, recv);
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
     } else if (fn->kind == ND_TYPEREF || (fn->kind == ND_ACCESS && fn->a && fn->a->kind == ND_TYPEREF)) {

@@ -1343,6 +1343,13 @@ static void convert(SC *sc, Buf *b, Value *v, const FmtMap *map, Indent ind)
     case V_TIMESTAMP: case V_TIMESPAN: conv_time(sc, b, v, f); return;
     case V_BINARY: conv_binary(sc, b, v, f); return;
     case V_SEMVER: case V_SEMVERRANGE: conv_semver(sc, b, v, f); return;
+    case V_OBJECT: {        /* %s and %p alike: Type({'attr' => value}) */
+        Buf t = BUF_INIT;
+        val_to_s(&t, v);
+        kformat_str(sc, b, tr(sc, f->orig, f->letter, 's'), arena_strndup(A, buf_cstr(&t), t.len), t.len);
+        buf_free(&t);
+        return;
+    }
     case V_ARRAY: conv_array(sc, b, v, f, map, ind); return;
     case V_HASH: conv_hash(sc, b, v, f, map, ind); return;
     }

@@ -216,6 +216,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (t->kind != V_TYPE) return 0;
     const char *n = t->type.name;
     if (!strcmp(n, "Any")) return 1;
+    if (!strcmp(n, "Init")) return !t->type.n || cmp_type_match(c, t->type.params[0], v);   /* Init[T]: T's values */
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
     if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v));
@@ -236,6 +237,24 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_match(t, v);
     if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
     if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "Error")) {      /* Error[kind, issue_code]: each a String, Regexp, or type of String */
+        if (v->kind != V_OBJECT || strcmp(v->obj.type, "Error")) return 0;
+        static const char *const keys[] = {"kind", "issue_code"};
+        for (size_t i = 0; i < t->type.n && i < 2; i++) {
+            Value *p = t->type.params[i], *x = val_hash_gets(v->obj.attrs, keys[i]);
+            if (!x) x = VAL_UNDEF;
+            if (p->kind == V_DEFAULT) continue;
+            if (p->kind == V_UNDEF) continue;
+            if (p->kind == V_REGEX) {
+                if (x->kind != V_STR || !ev_regex_match(c, NULL, NULL, p->regex.src, x->str.s, x->str.len, 0)) return 0;
+            } else if (p->kind == V_TYPE) {
+                if (!cmp_type_match(c, p, x)) return 0;
+            } else if (!val_identical(p, x)) {
+                return 0;
+            }
+        }
+        return 1;
+    }
     if (!strcmp(n, "SemVer")) {     /* SemVer['>=1.0', ...]: in any of the ranges */
         if (v->kind != V_SEMVER) return 0;
         for (size_t i = 0; i < t->type.n; i++) {

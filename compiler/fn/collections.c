@@ -442,8 +442,10 @@ Value *fn_infer_type(CallCtx *cc, Value *v);
  * far as Ruby prints an array. */
 /* The walk of dig(): d[k0][k1]..., undef as soon as a step is undef.  A
  * step into a non-collection, or into an array by a non-Integer, gives
- * NULL and *why (dig's message, Puppet's ErrorWithData). */
-static Value *dig_walk(CallCtx *cc, Value *d, Value **keys, size_t n, const char **why)
+ * NULL, *why (dig's message) and *err, the Error value of Puppet's
+ * ErrorWithData (kind SLICE_ERROR; details walked_path and value_type or
+ * index_type). */
+static Value *dig_walk(CallCtx *cc, Value *d, Value **keys, size_t n, const char **why, Value **err)
 {
     for (size_t i = 0; i < n; i++) {
         Value *k = keys[i];
@@ -459,6 +461,12 @@ static Value *dig_walk(CallCtx *cc, Value *d, Value **keys, size_t n, const char
             buf_addc(&b, '\'');
             *why = arena_strndup(A, buf_cstr(&b), b.len);
             buf_free(&b);
+            Value *dk[2] = {val_cstr(A, "walked_path"), val_cstr(A, is_array ? "index_type" : "value_type")};
+            Value *dv[2] = {fn_mk_array(cc, keys, is_array ? i + 1 : i), fn_infer_type(cc, is_array ? k : d)};
+            Value *ek[4] = {val_cstr(A, "msg"), val_cstr(A, "kind"), val_cstr(A, "details"), val_cstr(A, "issue_code")};
+            Value *ev[4] = {val_cstr(A, *why), val_cstr(A, "SLICE_ERROR"), val_hash(A, dk, dv, 2),
+                            val_cstr(A, is_array ? "EXPECTED_INTEGER_INDEX" : "EXPECTED_COLLECTION")};
+            *err = val_object(A, "Error", val_hash(A, ek, ev, 4));
             return NULL;
         }
         if (is_array) {
@@ -478,7 +486,8 @@ Value *fn_dig(CallCtx *cc)
     if (d->kind != V_UNDEF && d->kind != V_ARRAY && d->kind != V_HASH)
         fn_fail_param(cc, "dig", "data", "a value of type Undef or Collection", d);
     const char *why = NULL;
-    Value *r = dig_walk(cc, d, cc->args + 1, cc->nargs - 1, &why);
+    Value *err;
+    Value *r = dig_walk(cc, d, cc->args + 1, cc->nargs - 1, &why, &err);
     if (!r) ev_fail(cc, "%s", why);
     return r;
 }
@@ -541,9 +550,11 @@ Value *fn_get(CallCtx *cc)
     Value **segs = get_segments(cc, nav->str.s, &n);
     if (!segs) ev_fail(cc, "Syntax error in dotted-navigation string");
     const char *why = NULL;
-    Value *r = dig_walk(cc, v, segs, n, &why);
+    Value *err;
+    Value *r = dig_walk(cc, v, segs, n, &why, &err);
     if (!r) {
-        ev_fail(cc, "%s", why);   /* TODO: the block's Error value */
+        if (!cc->lambda) ev_fail(cc, "%s", why);
+        return ev_yield(cc, &err, 1);
     }
     return r->kind == V_UNDEF ? dflt : r;
 }

@@ -545,8 +545,54 @@ static Value *new_semver_range(CallCtx *cc, Value **a, size_t n)
     new_mismatch(cc, "new_VersionRange", RANGE_SIGS);
 }
 
+/* An Error (Puppet::DataTypes::Error): msg, then kind, details and
+ * issue_code when given. */
+Value *core_error(CallCtx *cc, const char *msg, const char *kind, Value *details, const char *issue_code)
+{
+    Value *k[4], *v[4];
+    size_t n = 0;
+    k[n] = val_cstr(AR, "msg"), v[n++] = val_cstr(AR, msg);
+    if (kind) k[n] = val_cstr(AR, "kind"), v[n++] = val_cstr(AR, kind);
+    if (details) k[n] = val_cstr(AR, "details"), v[n++] = details;
+    if (issue_code) k[n] = val_cstr(AR, "issue_code"), v[n++] = val_cstr(AR, issue_code);
+    return val_object(AR, "Error", val_hash(AR, k, v, n));
+}
+
+static const char *const ERROR_SIGS =
+    "  (Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], "
+    "'issue_code' => Optional[String[1]]}] hash)\n"
+    "  (String[1] msg, String[1] kind?, Hash[String[1], Data] details?, String[1] issue_code?)";
+
+static int opt_str1(const Value *v) { return !v || v->kind == V_UNDEF || (v->kind == V_STR && v->str.len); }
+
+static Value *new_error(CallCtx *cc, Value **a, size_t n)
+{
+    Value *msg, *kind, *details, *code;
+    if (n == 1 && a[0]->kind == V_HASH) {
+        Value *h = a[0];
+        for (size_t i = 0; i < h->hash.n; i++) {
+            const Value *key = h->hash.keys[i];
+            static const char *const keys[] = {"msg", "kind", "details", "issue_code"};
+            int known = 0;
+            for (size_t j = 0; j < ARRAY_LEN(keys); j++) known |= key->kind == V_STR && !strcmp(key->str.s, keys[j]);
+            if (!known) new_mismatch(cc, "new_Error", ERROR_SIGS);
+        }
+        msg = val_hash_gets(h, "msg"), kind = val_hash_gets(h, "kind"), details = val_hash_gets(h, "details"),
+        code = val_hash_gets(h, "issue_code");
+    } else {
+        if (n < 1 || n > 4) ev_fail(cc, "'new_Error' expects between 1 and 4 arguments, got %zu", n);
+        msg = a[0], kind = n > 1 ? a[1] : NULL, details = n > 2 ? a[2] : NULL, code = n > 3 ? a[3] : NULL;
+    }
+    if (!msg || msg->kind != V_STR || !msg->str.len || !opt_str1(kind) || !opt_str1(code) ||
+        (details && details->kind != V_UNDEF && details->kind != V_HASH))
+        new_mismatch(cc, "new_Error", ERROR_SIGS);
+    return core_error(cc, msg->str.s, kind && kind->kind == V_STR ? kind->str.s : NULL,
+                      details && details->kind == V_HASH ? details : NULL, code && code->kind == V_STR ? code->str.s : NULL);
+}
+
 Value *core_new_value(CallCtx *cc, const char *type, Value **a, size_t n)
 {
+    if (!strcmp(type, "Error")) return new_error(cc, a, n);
     if (!strcmp(type, "Binary")) return new_binary(cc, a, n);
     if (!strcmp(type, "SemVer")) return new_semver(cc, a, n);
     return new_semver_range(cc, a, n);

@@ -167,6 +167,10 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_SENSITIVE: return t1(cc, "Sensitive", infer(cc, v->sensitive, set));
     case V_TIMESTAMP: case V_TIMESPAN: return t2(cc, val_type_name(v), v, v);
     case V_BINARY: case V_SEMVERRANGE: return t0(cc, val_type_name(v));
+    case V_OBJECT: {    /* Error[kind, issue_code] */
+        Value *k = val_hash_gets(v->obj.attrs, "kind"), *ic = val_hash_gets(v->obj.attrs, "issue_code");
+        return t2(cc, v->obj.type, k ? k : VAL_UNDEF, ic ? ic : VAL_UNDEF);
+    }
     case V_SEMVER: {    /* the range of the one version, as the gem writes it */
         Value *r = val_cstr(A, arena_printf(A, "%s - %s", v->sv.text, v->sv.text));
         return t1(cc, "SemVer", r);
