@@ -313,7 +313,15 @@ static SvVersion next_patch(const SvVersion *v)
 }
 
 /* AbstractRange#merge: one range covering both, or NULL. */
-static SvRange *merge(Arena *a, SvRange *x, SvRange *y)
+static const char *class_name(const SvRange *r)
+{
+    static const char *const names[] = {"AllRange", "GtRange", "GtEqRange", "LtRange", "LtEqRange", "EqRange", "MinMaxRange"};
+    return names[r->op];
+}
+
+/* *why: the NameError the gem raises when both ends are equal (it reads
+ * an undefined exclude_end there). */
+static SvRange *merge(Arena *a, SvRange *x, SvRange *y, const char **why)
 {
     if (x->op == SV_ALL) return x;
     if (r_includes(x, r_begin(y)) || r_includes(y, r_begin(x))) {
@@ -321,6 +329,11 @@ static SvRange *merge(Arena *a, SvRange *x, SvRange *y)
         const SvVersion *min = c <= 0 ? r_begin(x) : r_begin(y);
         int eb = c < 0 ? excl_begin(x) : c > 0 ? excl_begin(y) : excl_begin(x) && excl_begin(y);
         c = vcmp(r_end(x), r_end(y));
+        if (!c) {
+            *why = arena_printf(a, "undefined local variable or method `exclude_end' for #<SemanticPuppet::VersionRange::%s>",
+                                class_name(x));
+            return NULL;
+        }
         const SvVersion *max = c >= 0 ? r_end(x) : r_end(y);
         int ee = c > 0 ? excl_end(x) : c < 0 ? excl_end(y) : excl_end(x) && excl_end(y);
         return bounds(a, min, eb, max, ee);
@@ -338,7 +351,7 @@ static SvRange *merge(Arena *a, SvRange *x, SvRange *y)
 }
 
 /* VersionRange.new(ranges, string): merged until nothing merges. */
-static Value *range_value(Arena *a, SvRange **r, size_t n, const char *text)
+static Value *range_value(Arena *a, SvRange **r, size_t n, const char *text, const char **why)
 {
     int merged = 1;
     while (n > 1 && merged) {
@@ -349,7 +362,9 @@ static Value *range_value(Arena *a, SvRange **r, size_t n, const char *text)
             size_t nun = 0;
             SvRange *memo = r[--n];
             for (size_t i = 0; i < n; i++) {
-                SvRange *m = merge(a, memo, r[i]);
+                *why = NULL;
+                SvRange *m = merge(a, memo, r[i], why);
+                if (*why) return NULL;
                 if (!m) unmerged[nun++] = r[i];
                 else merged = 1, memo = m;
             }
@@ -535,7 +550,11 @@ static SvRange *parse_one(Arena *a, const char *s, const char *orig, const char 
         }
         SvRange *r = simple(a, op, &p, why);
         if (!r) return NULL;
-        acc = first ? r : acc ? intersect(a, acc, r) : NULL;
+        if (!first && !acc) {             /* the gem's reduce calls nil.intersection */
+            *why = "undefined method `intersection' for nil:NilClass";
+            return NULL;
+        }
+        acc = first ? r : intersect(a, acc, r);
         first = 0;
         while (is_ws(*e)) e++;
         q = e;
@@ -596,9 +615,9 @@ Value *sv_range_parse(Arena *a, const char *orig, const char **why)
     if (!nparts) {                                      /* ALL_RANGE */
         SvRange **all = ARENA_NEWN(a, SvRange *, 1);
         all[0] = cmp_range(a, SV_ALL, NULL);
-        return range_value(a, all, 1, "*");
+        return range_value(a, all, 1, "*", why);
     }
-    return range_value(a, r, n, orig);
+    return range_value(a, r, n, orig, why);
 }
 
 Value *sv_range_between(Arena *a, const Value *min, const Value *max, int exclude_max)
@@ -611,7 +630,9 @@ Value *sv_range_between(Arena *a, const Value *min, const Value *max, int exclud
     else version_to_s(&b, hi), buf_adds(&b, " - "), version_to_s(&b, lo);
     const char *text = arena_strndup(a, buf_cstr(&b), b.len);
     buf_free(&b);
-    return range_value(a, r, r[0] ? 1 : 0, text);
+    const char *why = NULL;
+    Value *v = range_value(a, r, r[0] ? 1 : 0, text, &why);
+    return v ? v : range_value(a, r, 0, text, &why);      /* one range never merges */
 }
 
 int sv_range_includes(const Value *range, const Value *version)
