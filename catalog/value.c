@@ -5,6 +5,7 @@
  * types as its TypeFormatter writes them (val_type_to_s, at the end).
  */
 #include "catalog/value.h"
+#include "catalog/uri.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -327,7 +328,9 @@ static int equal(const Value *a, const Value *b, int fold)
     case V_SENSITIVE: return a == b;
     case V_TIMESTAMP: case V_TIMESPAN: return a->time.sec == b->time.sec && a->time.nsec == b->time.nsec;
     case V_BINARY: return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
-    case V_OBJECT: return !strcmp(a->obj.type, b->obj.type) && equal(a->obj.attrs, b->obj.attrs, 0);
+    case V_OBJECT:
+        if (strcmp(a->obj.type, b->obj.type)) return 0;
+        return !strcmp(a->obj.type, "URI") ? uri_equal(a, b) : equal(a->obj.attrs, b->obj.attrs, 0);
     case V_SEMVER: case V_SEMVERRANGE: return strcmp(a->sv.inspect, b->sv.inspect) == 0;   /* eql? */
     case V_INT: case V_FLOAT: break;
     }
@@ -475,7 +478,11 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
     case V_TIMESTAMP: case V_TIMESPAN: val_time_to_s(b, v); break;
     case V_BINARY: val_base64(b, v->str.s, v->str.len); break;       /* Base64.strict_encode64 */
     case V_SEMVER: case V_SEMVERRANGE: buf_adds(b, v->sv.text); break;
-    case V_OBJECT:                        /* Error({'msg' => 'boom'}) */
+    case V_OBJECT:                        /* Error({'msg' => 'boom'}); a URI as its text */
+        if (!strcmp(v->obj.type, "URI")) {
+            uri_to_s(b, v);
+            break;
+        }
         buf_adds(b, v->obj.type);
         buf_addc(b, '(');
         to_p(b, v->obj.attrs);

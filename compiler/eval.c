@@ -12,6 +12,7 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "catalog/uri.h"
 #include "catalog/semver.h"
 #include "types/types.h"
 #include "base/util.h"
@@ -237,6 +238,23 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
 {
     const char *ops = op == TK_PLUS ? "+" : op == TK_MINUS ? "-" : op == TK_TIMES ? "*" : op == TK_DIV ? "/"
                     : op == TK_MODULO ? "%" : op == TK_LSHIFT ? "<<" : ">>";
+    if (op == TK_PLUS && a->kind == V_OBJECT && !strcmp(a->obj.type, "URI")) {   /* URI + String|URI: merged */
+        Value *r = b;
+        const char *why = NULL;
+        if (b->kind == V_STR) r = uri_parse(A, b->str.s, &why);
+        else if (b->kind != V_OBJECT || strcmp(b->obj.type, "URI"))
+            cmp_fail(c, at, "Error while evaluating a '+' expression, An URI can only be merged with an URI or String");
+        if (!r) cmp_fail(c, at, "%s", why);
+        return uri_merge(A, a, r);
+    }
+    if (op == TK_PLUS && a->kind == V_BINARY) {         /* Binary + Binary: the bytes of both */
+        if (b->kind != V_BINARY)
+            cmp_fail(c, at, "Error while evaluating a '+' expression, Can only append Binary to a Binary");
+        char *bytes = arena_alloc_bytes(A, a->str.len + b->str.len + 1);
+        memcpy(bytes, a->str.s, a->str.len);
+        memcpy(bytes + a->str.len, b->str.s, b->str.len);
+        return val_binary(A, bytes, a->str.len + b->str.len);
+    }
     if (op == TK_PLUS && a->kind == V_ARRAY) {
         ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
@@ -598,6 +616,13 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
         return r;
     }
     if (!strcmp(name, "Timestamp") || !strcmp(name, "Timespan")) return tm_type_access(c, at, t, keys, nk);
+    if (!strcmp(name, "URI") && nk == 1 && keys[0]->kind == V_STR) {   /* URI['http://x']: held as its parts */
+        const char *why;
+        Value *u = uri_parse(A, keys[0]->str.s, &why);
+        if (!u) cmp_fail(c, at, "%s", why);
+        Value *h = uri_type_params(A, u);
+        return h->hash.n ? val_type(A, name, &h, 1) : val_type(A, name, NULL, 0);
+    }
     return val_type(A, name, keys, nk);
 }
 
@@ -655,7 +680,16 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
     if (n->kind == ND_METHOD) {
         name = n->text;
         Value *recv = ev_expr(c, s, n->a);
-        if (recv->kind == V_OBJECT && !n->kids && !n->b) {
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "URI")) {
+            static const char *const uri_attrs[] = {"scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"};
+            for (size_t i = 0; i < ARRAY_LEN(uri_attrs); i++)
+                if (!strcmp(name, uri_attrs[i])) {
+                    vv_free(&args);
+                    Value *v = uri_attr(A, recv, name);
+                    return v ? v : VAL_UNDEF;
+                }
+        }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Error")) {
             /* an object's attribute (Error: msg, kind, details, issue_code, and message() = msg) */
             static const char *const error_attrs[] = {"msg", "kind", "details", "issue_code"};
             const char *attr = !strcmp(name, "message") ? "msg" : name;

@@ -1343,9 +1343,17 @@ static void convert(SC *sc, Buf *b, Value *v, const FmtMap *map, Indent ind)
     case V_TIMESTAMP: case V_TIMESPAN: conv_time(sc, b, v, f); return;
     case V_BINARY: conv_binary(sc, b, v, f); return;
     case V_SEMVER: case V_SEMVERRANGE: conv_semver(sc, b, v, f); return;
-    case V_OBJECT: {        /* %s and %p alike: Type({'attr' => value}) */
+    case V_OBJECT: {        /* %s and %p alike: Type({'attr' => value}); a URI's %p: URI('text') */
         Buf t = BUF_INIT;
         val_to_s(&t, v);
+        if (f->letter == 'p' && !strcmp(v->obj.type, "URI")) {
+            Buf q = BUF_INIT;
+            buf_adds(&q, "URI(");
+            val_puppet_quote(&q, t.s ? t.s : "", t.len, 0);
+            buf_addc(&q, ')');
+            buf_free(&t);
+            t = q;
+        }
         kformat_str(sc, b, tr(sc, f->orig, f->letter, 's'), arena_strndup(A, buf_cstr(&t), t.len), t.len);
         buf_free(&t);
         return;

@@ -11,6 +11,7 @@
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
 #include "catalog/semver.h"
+#include "catalog/uri.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -237,6 +238,31 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_match(t, v);
     if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
     if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "URI")) {        /* URI['http://x'] or URI[{part => String|Regexp|Type}] */
+        if (v->kind != V_OBJECT || strcmp(v->obj.type, "URI")) return 0;
+        if (!t->type.n) return 1;
+        Value *p = t->type.params[0];
+        if (p->kind == V_STR) {
+            const char *why;
+            Value *pu = uri_parse(c->arena, p->str.s, &why);
+            if (!pu) return 0;
+            p = uri_type_params(c->arena, pu);
+        }
+        if (p->kind != V_HASH) return 1;
+        for (size_t i = 0; i < p->hash.n; i++) {
+            const Value *k = p->hash.keys[i];
+            Value *want = p->hash.vals[i], *have = k->kind == V_STR ? uri_attr(c->arena, v, k->str.s) : NULL;
+            if (!have) have = VAL_UNDEF;
+            if (want->kind == V_REGEX) {
+                if (have->kind != V_STR || !ev_regex_match(c, NULL, NULL, want->regex.src, have->str.s, have->str.len, 0)) return 0;
+            } else if (want->kind == V_TYPE) {
+                if (!cmp_type_match(c, want, have)) return 0;
+            } else if (!val_equal(have, want)) {
+                return 0;
+            }
+        }
+        return 1;
+    }
     if (!strcmp(n, "Error")) {      /* Error[kind, issue_code]: each a String, Regexp, or type of String */
         if (v->kind != V_OBJECT || strcmp(v->obj.type, "Error")) return 0;
         static const char *const keys[] = {"kind", "issue_code"};

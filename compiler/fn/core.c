@@ -15,6 +15,7 @@
 #include "compiler/fn/fnaux.h"
 #include "compiler/fn/core.h"
 #include "catalog/semver.h"
+#include "catalog/uri.h"
 #include "base/util.h"
 #include "base/utf8.h"
 #include <ctype.h>
@@ -590,8 +591,40 @@ static Value *new_error(CallCtx *cc, Value **a, size_t n)
                       details && details->kind == V_HASH ? details : NULL, code && code->kind == V_STR ? code->str.s : NULL);
 }
 
+static const char *const URI_SIGS =
+    "  (String[1] uri)\n"
+    "  (Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], Optional['host'] => String[1], "
+    "Optional['port'] => Integer[0], Optional['path'] => String[1], Optional['query'] => String[1], "
+    "Optional['fragment'] => String[1], Optional['opaque'] => String[1]}] hash)";
+
+static Value *new_uri(CallCtx *cc, Value **a, size_t n)
+{
+    if (n != 1) ev_fail(cc, "'new_error' expects 1 argument, got %zu", n);
+    if (a[0]->kind == V_STR && a[0]->str.len) {
+        const char *why;
+        Value *u = uri_parse(AR, a[0]->str.s, &why);
+        if (!u) ev_fail(cc, "%s", why);
+        return u;
+    }
+    if (a[0]->kind == V_HASH) {
+        static const char *const keys[] = {"scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"};
+        Value *h = a[0];
+        for (size_t i = 0; i < h->hash.n; i++) {
+            const Value *k = h->hash.keys[i], *v = h->hash.vals[i];
+            int known = 0;
+            for (size_t j = 0; j < ARRAY_LEN(keys); j++) known |= k->kind == V_STR && !strcmp(k->str.s, keys[j]);
+            int port = k->kind == V_STR && !strcmp(k->str.s, "port");
+            int ok = v->kind == V_UNDEF || (port ? v->kind == V_INT && v->i >= 0 : v->kind == V_STR && v->str.len);
+            if (!known || !ok) new_mismatch(cc, "new_error", URI_SIGS);
+        }
+        return uri_from_parts(AR, h);
+    }
+    new_mismatch(cc, "new_error", URI_SIGS);
+}
+
 Value *core_new_value(CallCtx *cc, const char *type, Value **a, size_t n)
 {
+    if (!strcmp(type, "URI")) return new_uri(cc, a, n);
     if (!strcmp(type, "Error")) return new_error(cc, a, n);
     if (!strcmp(type, "Binary")) return new_binary(cc, a, n);
     if (!strcmp(type, "SemVer")) return new_semver(cc, a, n);
