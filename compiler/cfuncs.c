@@ -442,7 +442,7 @@ static Value *new_of_base(Compiler *c, Scope *s, const Node *at, Value **a, size
     if (!strcmp(t, "Timestamp")) return tm_new_timestamp(c, at, a + 1, n - 1);
     if (!strcmp(t, "Timespan")) return tm_new_timespan(c, at, a + 1, n - 1);
     if (!strcmp(t, "Binary") || !strcmp(t, "SemVer") || !strcmp(t, "SemVerRange") || !strcmp(t, "Error") ||
-        !strcmp(t, "URI")) {
+        !strcmp(t, "URI") || !strcmp(t, "Deferred")) {
         CallCtx cc = {.c = c, .scope = s, .call = at, .arena = A, .args = a, .nargs = n};
         return core_new_value(&cc, t, a + 1, n - 1);
     }

@@ -689,6 +689,12 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
                     return v ? v : VAL_UNDEF;
                 }
         }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Deferred") &&
+            (!strcmp(name, "name") || !strcmp(name, "arguments"))) {
+            vv_free(&args);
+            Value *v = val_hash_gets(recv->obj.attrs, name);
+            return v ? v : VAL_UNDEF;
+        }
         if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Error")) {
             /* an object's attribute (Error: msg, kind, details, issue_code, and message() = msg) */
             static const char *const error_attrs[] = {"msg", "kind", "details", "issue_code"};

@@ -263,6 +263,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         }
         return 1;
     }
+    if (!strcmp(n, "Deferred")) return v->kind == V_OBJECT && !strcmp(v->obj.type, "Deferred");
     if (!strcmp(n, "Error")) {      /* Error[kind, issue_code]: each a String, Regexp, or type of String */
         if (v->kind != V_OBJECT || strcmp(v->obj.type, "Error")) return 0;
         static const char *const keys[] = {"kind", "issue_code"};

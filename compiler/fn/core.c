@@ -622,8 +622,50 @@ static Value *new_uri(CallCtx *cc, Value **a, size_t n)
     new_mismatch(cc, "new_error", URI_SIGS);
 }
 
+#define DEFERRED_NAME "Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/]"
+
+/* Deferred's name: [$]?[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)* */
+static int deferred_name_ok(const char *s)
+{
+    if (*s == '$') s++;
+    for (;;) {
+        if (!islower((unsigned char)*s)) return 0;
+        while (islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_') s++;
+        if (!*s) return 1;
+        if (s[0] != ':' || s[1] != ':') return 0;
+        s += 2;
+    }
+}
+
+/* Deferred(name[, arguments]) or Deferred({name, arguments}): a call that
+ * Puppet's agent makes when it applies the catalog; the catalog that
+ * `puppet catalog compile` writes holds its string, as mcomp's does. */
+static Value *new_deferred(CallCtx *cc, Value **a, size_t n)
+{
+    Value *name = NULL, *args = NULL;
+    if (n == 1 && a[0]->kind == V_HASH) name = val_hash_gets(a[0], "name"), args = val_hash_gets(a[0], "arguments");
+    else if (n == 1 || n == 2) name = a[0], args = n > 1 ? a[1] : NULL;
+    else ev_fail(cc, "'new_Deferred' expects between 1 and 2 arguments, got %zu", n);
+    const char *why = NULL;
+    if (!name || name->kind != V_STR || !deferred_name_ok(name->str.s))
+        why = arena_printf(AR, "parameter 'name' expects a match for " DEFERRED_NAME ", got %s",
+                           name && name->kind == V_STR ? arena_printf(AR, "'%s'", name->str.s) : fn_got_type(cc, name ? name : VAL_UNDEF));
+    else if (args && args->kind != V_UNDEF && args->kind != V_ARRAY)
+        why = arena_printf(AR, "parameter 'arguments' expects a value of type Undef or Array, got %s", fn_got_type(cc, args));
+    if (why)
+        ev_fail(cc, "The function 'new_Deferred' was called with arguments it does not accept. It expects one of:\n"
+                    "  (Struct[{'name' => " DEFERRED_NAME ", 'arguments' => Optional[Array]}] hash)\n    rejected: %s\n"
+                    "  (" DEFERRED_NAME " name, Array arguments?)\n    rejected: %s",
+                n == 1 && a[0]->kind == V_HASH ? why : n == 1 ? arena_printf(AR, "parameter 'hash' expects a Struct value, got %s", fn_got_type(cc, a[0]))
+                                                           : "expects 1 argument, got 2",
+                n == 1 && a[0]->kind == V_HASH ? arena_printf(AR, "parameter 'name' expects a Pattern value, got Struct") : why);
+    Value *k[2] = {val_cstr(AR, "name"), val_cstr(AR, "arguments")}, *v[2] = {name, args};
+    return val_object(AR, "Deferred", val_hash(AR, k, v, args && args->kind == V_ARRAY ? 2 : 1));
+}
+
 Value *core_new_value(CallCtx *cc, const char *type, Value **a, size_t n)
 {
+    if (!strcmp(type, "Deferred")) return new_deferred(cc, a, n);
     if (!strcmp(type, "URI")) return new_uri(cc, a, n);
     if (!strcmp(type, "Error")) return new_error(cc, a, n);
     if (!strcmp(type, "Binary")) return new_binary(cc, a, n);

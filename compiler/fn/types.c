@@ -169,6 +169,7 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_TIMESTAMP: case V_TIMESPAN: return t2(cc, val_type_name(v), v, v);
     case V_BINARY: case V_SEMVERRANGE: return t0(cc, val_type_name(v));
     case V_OBJECT: {    /* Error[kind, issue_code]; URI[{its parts}] */
+        if (!strcmp(v->obj.type, "Deferred")) return t0(cc, "Deferred");
         if (!strcmp(v->obj.type, "URI")) {
             Value *h = uri_type_params(A, v);
             return h->hash.n ? t1(cc, "URI", h) : t0(cc, "URI");
