@@ -4,7 +4,8 @@
  * digest_algorithm setting (digest), the walk of nested collections with a
  * container type (tree_each), the discontinued import, and the new
  * functions of SemVer, SemVerRange and Binary (compiler/semver.c holds the
- * version algebra).
+ * version algebra), and Hiera's backend functions, which a manifest can
+ * name but only Hiera can call.
  *
  * A module reference "mod/rest" names <mod>/files/rest (templates/rest for
  * find_template) in the first module of that name on the module path, as
@@ -689,4 +690,37 @@ Value *f_binary_file(CallCtx *cc)
     Value *r = val_binary(AR, b.s ? b.s : "", b.len);
     buf_free(&b);
     return r;
+}
+
+/* ---- Hiera's backend functions, called from a manifest ---- */
+
+/* json_data(options, context) / yaml_data / hocon_data: only Hiera holds a
+ * Puppet::LookupContext, so a manifest's call fails as Puppet's does, on
+ * the options first. */
+static Value *data_hash_fn(CallCtx *cc, const char *fn)
+{
+    Value *o = cc->args[0], *ctx = cc->args[1];
+    if (o->kind != V_HASH) ev_fail(cc, "'%s' parameter 'options' expects a Struct value, got %s", fn, fn_got_type(cc, o));
+    for (size_t i = 0; i < o->hash.n; i++) {
+        const Value *k = o->hash.keys[i];
+        if (k->kind != V_STR || strcmp(k->str.s, "path"))
+            ev_fail(cc, "'%s' parameter 'options' unrecognized key '%s'", fn, val_to_cstr(AR, k));
+    }
+    if (o->hash.n != 1) ev_fail(cc, "'%s' parameter 'options' expects size to be 1, got %zu", fn, o->hash.n);
+    Value *p = o->hash.vals[0];
+    if (p->kind != V_STR || !p->str.len)
+        ev_fail(cc, "'%s' parameter 'options' entry 'path' expects a String[1] value, got %s", fn, fn_got_type(cc, p));
+    ev_fail(cc, "'%s' parameter 'context' expects a Puppet::LookupContext value, got %s", fn, fn_got_type(cc, ctx));
+}
+
+Value *f_json_data(CallCtx *cc) { return data_hash_fn(cc, "json_data"); }
+Value *f_yaml_data(CallCtx *cc) { return data_hash_fn(cc, "yaml_data"); }
+Value *f_hocon_data(CallCtx *cc) { return data_hash_fn(cc, "hocon_data"); }
+
+/* eyaml_lookup_key: Puppet loads it only with the hiera-eyaml library,
+ * which mcomp does not have. */
+Value *f_eyaml_lookup_key(CallCtx *cc)
+{
+    ev_fail(cc, "Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only "
+                "supported when the hiera_eyaml library is present");
 }
