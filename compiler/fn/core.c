@@ -273,7 +273,7 @@ static void tree_loop(CallCtx *cc, void *state)
 Value *f_tree_each(CallCtx *cc)
 {
     if (cc->nargs < 1 || cc->nargs > 2)
-        ev_fail(cc, "'tree_each' expects between 1 and 2 arguments, got %s", cc->nargs ? "3" : "none");
+        ev_fail(cc, "'tree_each' expects between 1 and 2 arguments, got %s", cc->nargs ? arena_printf(AR, "%zu", cc->nargs) : "none");
     Tree t = {.root = 1, .containers = 1, .values = 1, .tree = cc->args[0]};
     if (t.tree->kind != V_ARRAY && t.tree->kind != V_HASH)
         ev_fail(cc, "'tree_each' parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got %s",
@@ -648,18 +648,25 @@ static Value *new_deferred(CallCtx *cc, Value **a, size_t n)
     else if (n == 1 || n == 2) name = a[0], args = n > 1 ? a[1] : NULL;
     else ev_fail(cc, "'new_Deferred' expects between 1 and 2 arguments, got %zu", n);
     const char *why = NULL;
-    if (!name || name->kind != V_STR || !deferred_name_ok(name->str.s))
-        why = arena_printf(AR, "parameter 'name' expects a match for " DEFERRED_NAME ", got %s",
-                           name && name->kind == V_STR ? arena_printf(AR, "'%s'", name->str.s) : fn_got_type(cc, name ? name : VAL_UNDEF));
-    else if (args && args->kind != V_UNDEF && args->kind != V_ARRAY)
+    if (!name || name->kind != V_STR || !deferred_name_ok(name->str.s)) {
+        const char *got = name && name->kind == V_STR ? arena_printf(AR, "'%s'", name->str.s)
+                                                      : fn_got_type(cc, name ? name : VAL_UNDEF);
+        why = arena_printf(AR, "parameter 'name' expects a match for " DEFERRED_NAME ", got %s", got);
+    } else if (args && args->kind != V_UNDEF && args->kind != V_ARRAY) {
         why = arena_printf(AR, "parameter 'arguments' expects a value of type Undef or Array, got %s", fn_got_type(cc, args));
-    if (why)
+    }
+    if (why) {
+        /* each of the two signatures' reasons, as Puppet's dispatcher lists them */
+        int hash = n == 1 && a[0]->kind == V_HASH;
+        const char *why_hash = hash ? why
+                             : n == 1 ? arena_printf(AR, "parameter 'hash' expects a Struct value, got %s", fn_got_type(cc, a[0]))
+                                      : "expects 1 argument, got 2";
+        const char *why_args = hash ? "parameter 'name' expects a Pattern value, got Struct" : why;
         ev_fail(cc, "The function 'new_Deferred' was called with arguments it does not accept. It expects one of:\n"
                     "  (Struct[{'name' => " DEFERRED_NAME ", 'arguments' => Optional[Array]}] hash)\n    rejected: %s\n"
                     "  (" DEFERRED_NAME " name, Array arguments?)\n    rejected: %s",
-                n == 1 && a[0]->kind == V_HASH ? why : n == 1 ? arena_printf(AR, "parameter 'hash' expects a Struct value, got %s", fn_got_type(cc, a[0]))
-                                                           : "expects 1 argument, got 2",
-                n == 1 && a[0]->kind == V_HASH ? arena_printf(AR, "parameter 'name' expects a Pattern value, got Struct") : why);
+                why_hash, why_args);
+    }
     Value *k[2] = {val_cstr(AR, "name"), val_cstr(AR, "arguments")}, *v[2] = {name, args};
     return val_object(AR, "Deferred", val_hash(AR, k, v, args && args->kind == V_ARRAY ? 2 : 1));
 }
