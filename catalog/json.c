@@ -110,6 +110,7 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
         buf_addc(b, '}');
         return;
     case V_DEFAULT: case V_REGEX: case V_TYPE: case V_TIMESTAMP: case V_TIMESPAN:
+    case V_BINARY: case V_SEMVER: case V_SEMVERRANGE: case V_OBJECT:
         buf_clear(tmp);
         val_to_s(tmp, v);
         put_str(b, buf_cstr(tmp), tmp->len);

@@ -10,6 +10,7 @@
  * RV_AGENT stops at a NUL and names only \n \t \r \e (others as \uXXXX).
  */
 #include "catalog/rubyval.h"
+#include "catalog/semver.h"
 #include "base/utf8.h"
 #include <ctype.h>
 #include <math.h>
@@ -197,6 +198,10 @@ const char *rv_class(Arena *a, const Value *v, RvDialect d)
     case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
     case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
     case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
+    case V_BINARY: return "Puppet::Pops::Types::PBinaryType::Binary";
+    case V_SEMVER: return "SemanticPuppet::Version";
+    case V_SEMVERRANGE: return "SemanticPuppet::VersionRange";
+    case V_OBJECT: return arena_printf(a, "Puppet::DataTypes::%s", v->obj.type);
     }
     return "Object";
 }
@@ -226,6 +231,7 @@ int rv_cmp(const Value *a, const Value *b)
     }
     switch (a->kind) {
     case V_STR: return rv_str_cmp(a->str.s, a->str.len, b->str.s, b->str.len);
+    case V_SEMVER: return sv_compare(a, b);
     case V_DEFAULT: return 0;
     case V_ARRAY:
         for (size_t i = 0; i < a->arr.n && i < b->arr.n; i++) {

@@ -5,6 +5,7 @@
  * types as its TypeFormatter writes them (val_type_to_s, at the end).
  */
 #include "catalog/value.h"
+#include "catalog/uri.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -142,6 +143,36 @@ Value *val_type(Arena *a, const char *name, Value **params, size_t n)
     v->type.params = n ? arena_memdup(a, params, n * sizeof *params) : NULL;
     v->type.n = n;
     return v;
+}
+
+Value *val_binary(Arena *a, const char *bytes, size_t len)
+{
+    Value *v = new_val(a, V_BINARY);
+    char *p = arena_alloc_bytes(a, len + 1);
+    if (len) memcpy(p, bytes, len);
+    p[len] = 0;
+    v->str.s = p;
+    v->str.len = len;
+    return v;
+}
+
+Value *val_object(Arena *a, const char *type, Value *attrs)
+{
+    Value *v = new_val(a, V_OBJECT);
+    v->obj.type = type;
+    v->obj.attrs = attrs;
+    return v;
+}
+
+void val_base64(Buf *b, const char *s, size_t len)
+{
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t w = (uint32_t)u[i] << 16 | (i + 1 < len ? (uint32_t)u[i + 1] << 8 : 0) | (i + 2 < len ? u[i + 2] : 0);
+        char q[4] = {abc[w >> 18 & 63], abc[w >> 12 & 63], i + 1 < len ? abc[w >> 6 & 63] : '=', i + 2 < len ? abc[w & 63] : '='};
+        buf_add(b, q, 4);
+    }
 }
 
 Value *val_sensitive(Arena *a, Value *inner)
@@ -296,6 +327,11 @@ static int equal(const Value *a, const Value *b, int fold)
         return 1;
     case V_SENSITIVE: return a == b;
     case V_TIMESTAMP: case V_TIMESPAN: return a->time.sec == b->time.sec && a->time.nsec == b->time.nsec;
+    case V_BINARY: return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
+    case V_OBJECT:
+        if (strcmp(a->obj.type, b->obj.type)) return 0;
+        return !strcmp(a->obj.type, "URI") ? uri_equal(a, b) : equal(a->obj.attrs, b->obj.attrs, 0);
+    case V_SEMVER: case V_SEMVERRANGE: return strcmp(a->sv.inspect, b->sv.inspect) == 0;   /* eql? */
     case V_INT: case V_FLOAT: break;
     }
     return 0;
@@ -363,6 +399,36 @@ static const ValTypeHooks *type_hooks;
 
 void val_set_type_hooks(const ValTypeHooks *h) { type_hooks = h; }
 
+/* A value as StringConverter's %p writes it inside an object's
+ * initialisation hash: strings quoted, undef as undef. */
+static void to_p(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_UNDEF: buf_adds(b, "undef"); return;
+    case V_STR: val_puppet_quote(b, v->str.s, v->str.len, 0); return;
+    case V_ARRAY:
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            to_p(b, v->arr.items[i]);
+        }
+        buf_addc(b, ']');
+        return;
+    case V_HASH:
+        buf_addc(b, '{');
+        for (size_t i = 0; i < v->hash.n; i++) {
+            if (i) buf_adds(b, ", ");
+            to_p(b, v->hash.keys[i]);
+            buf_adds(b, " => ");
+            to_p(b, v->hash.vals[i]);
+        }
+        buf_addc(b, '}');
+        return;
+    case V_TYPE: val_type_to_s(b, v, type_hooks, 0); return;
+    default: val_to_string(b, v); return;
+    }
+}
+
 static void to_s(Buf *b, const Value *v, int quote_refs)
 {
     /* quote_refs: a resource reference as a type prints it (File['/x'],
@@ -410,6 +476,18 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
         break;
     case V_SENSITIVE: buf_adds(b, "Sensitive [value redacted]"); break;
     case V_TIMESTAMP: case V_TIMESPAN: val_time_to_s(b, v); break;
+    case V_BINARY: val_base64(b, v->str.s, v->str.len); break;       /* Base64.strict_encode64 */
+    case V_SEMVER: case V_SEMVERRANGE: buf_adds(b, v->sv.text); break;
+    case V_OBJECT:                        /* Error({'msg' => 'boom'}); a URI as its text */
+        if (!strcmp(v->obj.type, "URI")) {
+            uri_to_s(b, v);
+            break;
+        }
+        buf_adds(b, v->obj.type);
+        buf_addc(b, '(');
+        to_p(b, v->obj.attrs);
+        buf_addc(b, ')');
+        break;
     }
 }
 
@@ -459,6 +537,10 @@ const char *val_type_name(const Value *v)
     case V_SENSITIVE: return "Sensitive";
     case V_TIMESTAMP: return "Timestamp";
     case V_TIMESPAN: return "Timespan";
+    case V_BINARY: return "Binary";
+    case V_SEMVER: return "Semver";            /* as Puppet's operator messages name it */
+    case V_SEMVERRANGE: return "SemVerRange";
+    case V_OBJECT: return v->obj.type;
     }
     return "Any";
 }
@@ -704,6 +786,7 @@ void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
         return;
     }
     case V_TYPE: break;
+    case V_UNDEF: buf_adds(b, "undef"); return;      /* Error[undef, undef] */
     default: val_to_s(b, v); return;
     }
     const char *n = v->type.name;

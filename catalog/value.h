@@ -16,7 +16,8 @@
 
 typedef enum ValueKind {
     V_UNDEF, V_DEFAULT, V_BOOL, V_INT, V_FLOAT, V_STR, V_ARRAY, V_HASH,
-    V_REGEX, V_TYPE, V_SENSITIVE, V_TIMESTAMP, V_TIMESPAN
+    V_REGEX, V_TYPE, V_SENSITIVE, V_TIMESTAMP, V_TIMESPAN,
+    V_BINARY, V_SEMVER, V_SEMVERRANGE, V_OBJECT
 } ValueKind;
 
 typedef struct Value Value;
@@ -26,7 +27,7 @@ struct Value {
         int b;                                         /* V_BOOL */
         int64_t i;                                     /* V_INT */
         double f;                                      /* V_FLOAT */
-        struct { const char *s; size_t len; } str;     /* V_STR: NUL-terminated */
+        struct { const char *s; size_t len; } str;     /* V_STR, and V_BINARY's bytes: NUL-terminated */
         struct { Value **items; size_t n; } arr;       /* V_ARRAY */
         struct {                                       /* V_HASH */
             Value **keys, **vals;
@@ -43,6 +44,13 @@ struct Value {
         /* V_TIMESTAMP: nanoseconds since 1970-01-01 UTC; V_TIMESPAN: signed
          * nanoseconds; both sec * 10^9 + nsec, 0 <= nsec < 10^9 */
         struct { int64_t sec, nsec; } time;
+        /* V_SEMVER, V_SEMVERRANGE: the string form (a range's as written),
+         * the inspect form (%p: a range normalised, ">=1.0.0 <2.0.0") and
+         * the parsed form (compiler/semver.h) */
+        struct { const char *text, *inspect; const void *parsed; } sv;
+        /* V_OBJECT: an instance of a Pcore object type (Error): the type's
+         * name and the attributes that are set, in declaration order */
+        struct { const char *type; Value *attrs; } obj;
     };
 };
 
@@ -64,6 +72,12 @@ Value *val_array(Arena *a, Value **items, size_t n);        /* items copied */
 Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplicate keys win */
 Value *val_type(Arena *a, const char *name, Value **params, size_t n);
 Value *val_sensitive(Arena *a, Value *inner);
+Value *val_binary(Arena *a, const char *bytes, size_t len);   /* bytes copied */
+/* An object of the named type; attrs is a hash of the attributes set. */
+Value *val_object(Arena *a, const char *type, Value *attrs);
+/* Base64 (RFC 4648, padded, no line breaks) of s[0..len), appended to b:
+ * a Binary's string form. */
+void val_base64(Buf *b, const char *s, size_t len);
 /* A Timestamp or Timespan (kind V_TIMESTAMP or V_TIMESPAN) of ns
  * nanoseconds; val_time_ns gives them back. */
 Value *val_time(Arena *a, ValueKind kind, __int128 ns);

@@ -12,6 +12,8 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "catalog/uri.h"
+#include "catalog/semver.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -200,10 +202,11 @@ static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const cha
         if (cmp_type_assignable(c, a, b)) return 1;
         return strcmp(op, "!=") == 0 ? 1 : (op[0] == '<' ? 1 : -1);   /* unrelated: neither < nor > */
     }
+    if (a->kind == V_SEMVER && b->kind == V_SEMVER) return sv_compare(a, b);
     int r;
     const char *twhy = VAL_IS_TIME(a) || VAL_IS_TIME(b) ? tm_compare(a, b, &r) : NULL;
     if ((VAL_IS_TIME(a) || VAL_IS_TIME(b)) && !twhy) return r;
-    const char *why = twhy ? twhy : is_num(a) ? "A Numeric is not comparable to non Numeric"
+    const char *why = twhy ? twhy : a->kind == V_SEMVER ? "Versions not comparable to non Versions" : is_num(a) ? "A Numeric is not comparable to non Numeric"
                     : a->kind == V_STR ? "A String is not comparable to a non String"
                     : "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
     cmp_fail(c, at, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", val_type_name(a), op, val_type_name(b), why);
@@ -235,6 +238,23 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
 {
     const char *ops = op == TK_PLUS ? "+" : op == TK_MINUS ? "-" : op == TK_TIMES ? "*" : op == TK_DIV ? "/"
                     : op == TK_MODULO ? "%" : op == TK_LSHIFT ? "<<" : ">>";
+    if (op == TK_PLUS && a->kind == V_OBJECT && !strcmp(a->obj.type, "URI")) {   /* URI + String|URI: merged */
+        Value *r = b;
+        const char *why = NULL;
+        if (b->kind == V_STR) r = uri_parse(A, b->str.s, &why);
+        else if (b->kind != V_OBJECT || strcmp(b->obj.type, "URI"))
+            cmp_fail(c, at, "Error while evaluating a '+' expression, An URI can only be merged with an URI or String");
+        if (!r) cmp_fail(c, at, "%s", why);
+        return uri_merge(A, a, r);
+    }
+    if (op == TK_PLUS && a->kind == V_BINARY) {         /* Binary + Binary: the bytes of both */
+        if (b->kind != V_BINARY)
+            cmp_fail(c, at, "Error while evaluating a '+' expression, Can only append Binary to a Binary");
+        char *bytes = arena_alloc_bytes(A, a->str.len + b->str.len + 1);
+        memcpy(bytes, a->str.s, a->str.len);
+        memcpy(bytes + a->str.len, b->str.s, b->str.len);
+        return val_binary(A, bytes, a->str.len + b->str.len);
+    }
     if (op == TK_PLUS && a->kind == V_ARRAY) {
         ValVec vv = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
@@ -377,9 +397,27 @@ int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, c
     return 1;
 }
 
+/* A SemVerRange holds a SemVer, or a String that reads as one in it. */
+static int range_holds(Compiler *c, const Value *range, const Value *v)
+{
+    if (v->kind == V_SEMVER) return sv_range_includes(range, v);
+    return v->kind == V_STR && sv_range_includes_str(&c->scratch, range, v->str.s);
+}
+
+/* CompareOperator#match_Version: a SemVer pattern equals a SemVer, or a
+ * String that reads as it. */
+static int version_matches(Compiler *c, const Value *version, const Value *v)
+{
+    if (v->kind == V_SEMVER) return val_equal(version, v);
+    const char *why;
+    const Value *p = v->kind == V_STR ? sv_version_parse(&c->scratch, v->str.s, &why) : NULL;
+    return p && val_equal(version, p);
+}
+
 static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
     if (r->kind == V_TYPE) return cmp_type_match(c, r, l);
+    if (r->kind == V_SEMVERRANGE) return range_holds(c, r, l);
     if (l->kind != V_STR)
         cmp_fail(c, at, "Left operand of =~ expects a String, got %s", val_type_name(l));
     const char *pat;
@@ -392,6 +430,7 @@ static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
     switch (r->kind) {
+    case V_SEMVERRANGE: return range_holds(c, r, l);
     case V_STR:
         if (l->kind == V_REGEX) return ev_regex_match(c, s, at, l->regex.src, r->str.s, r->str.len, 1);
         if (l->kind != V_STR) return 0;
@@ -406,6 +445,10 @@ static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
                 if (e->kind == V_STR && ev_regex_match(c, s, at, l->regex.src, e->str.s, e->str.len, 1)) return 1;
             } else if (l->kind == V_TYPE) {
                 if (cmp_type_match(c, l, e)) return 1;
+            } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVER) {
+                if (version_matches(c, e, l)) return 1;
+            } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVERRANGE) {
+                if (range_holds(c, e, l)) return 1;
             } else if (val_equal(l, e)) {
                 return 1;
             }
@@ -435,6 +478,8 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
         return ev_regex_match(c, s, at, opt->regex.src, test->str.s, test->str.len, 1);
     }
     if (opt->kind == V_TYPE && !val_is_resref(opt)) return cmp_type_match(c, opt, test);
+    if (opt->kind == V_SEMVERRANGE) return range_holds(c, opt, test);
+    if (opt->kind == V_SEMVER) return version_matches(c, opt, test);
     return val_equal(test, opt);
 }
 
@@ -571,6 +616,13 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
         return r;
     }
     if (!strcmp(name, "Timestamp") || !strcmp(name, "Timespan")) return tm_type_access(c, at, t, keys, nk);
+    if (!strcmp(name, "URI") && nk == 1 && keys[0]->kind == V_STR) {   /* URI['http://x']: held as its parts */
+        const char *why;
+        Value *u = uri_parse(A, keys[0]->str.s, &why);
+        if (!u) cmp_fail(c, at, "%s", why);
+        Value *h = uri_type_params(A, u);
+        return h->hash.n ? val_type(A, name, &h, 1) : val_type(A, name, NULL, 0);
+    }
     return val_type(A, name, keys, nk);
 }
 
@@ -627,7 +679,34 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
     ValVec args = VV_ARENA(&c->scratch);
     if (n->kind == ND_METHOD) {
         name = n->text;
-        vv_push(&args, ev_expr(c, s, n->a));
+        Value *recv = ev_expr(c, s, n->a);
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "URI")) {
+            static const char *const uri_attrs[] = {"scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"};
+            for (size_t i = 0; i < ARRAY_LEN(uri_attrs); i++)
+                if (!strcmp(name, uri_attrs[i])) {
+                    vv_free(&args);
+                    Value *v = uri_attr(A, recv, name);
+                    return v ? v : VAL_UNDEF;
+                }
+        }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Deferred") &&
+            (!strcmp(name, "name") || !strcmp(name, "arguments"))) {
+            vv_free(&args);
+            Value *v = val_hash_gets(recv->obj.attrs, name);
+            return v ? v : VAL_UNDEF;
+        }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Error")) {
+            /* an object's attribute (Error: msg, kind, details, issue_code, and message() = msg) */
+            static const char *const error_attrs[] = {"msg", "kind", "details", "issue_code"};
+            const char *attr = !strcmp(name, "message") ? "msg" : name;
+            for (size_t i = 0; i < ARRAY_LEN(error_attrs); i++)
+                if (!strcmp(attr, error_attrs[i])) {
+                    vv_free(&args);
+                    Value *v = val_hash_gets(recv->obj.attrs, attr);
+                    return v ? v : VAL_UNDEF;
+                }
+        }
+        vv_push(&args, recv);
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
     } else if (fn->kind == ND_TYPEREF || (fn->kind == ND_ACCESS && fn->a && fn->a->kind == ND_TYPEREF)) {

@@ -586,7 +586,7 @@ static void delimiters(const Fmt *f, const char *dflt, const char **open, const 
 
 static int tnamed(const Value *t, const char *n) { return t->kind == V_TYPE && !strcmp(t->type.name, n); }
 
-static int is_runtime_only(const Value *t) { return tnamed(t, "Object") || tnamed(t, "Binary"); }
+static int is_runtime_only(const Value *t) { return tnamed(t, "Object"); }
 
 /* get_format's test: is v an instance of the map's type t? */
 static int type_accepts(SC *sc, Value *t, Value *v)
@@ -1118,6 +1118,76 @@ static void conv_time(SC *sc, Buf *b, const Value *v, const Fmt *f)
     kformat(sc, b, f->orig, &a);
 }
 
+/* string_PBinaryType: %s the bytes as UTF-8 text (an error when they are
+ * not), %p Binary("<base64>"), %b Base64 with line breaks, %B strict
+ * Base64 (the default), %u URL-safe Base64, %t/%T the type name; '#'
+ * quotes the text as %p would. */
+static void conv_binary(SC *sc, Buf *b, const Value *v, const Fmt *f)
+{
+    char sub = f->alt ? 'p' : 's';
+    Buf t = BUF_INIT;
+    const char *text;
+    size_t len;
+    switch (f->letter) {
+    case 's':
+        int valid = 1;
+        for (size_t i = 0, k; i < v->str.len && valid; i += k) {
+            long cp;
+            k = utf8_decode(v->str.s + i, v->str.len - i, &cp);
+            valid = cp >= 0;
+        }
+        if (!f->alt && !valid) {
+            for (size_t i = 0; i < v->str.len; i++)
+                if ((unsigned char)v->str.s[i] >= 0x80) sc_fail(sc, "\"\\x%02X\" from ASCII-8BIT to UTF-8", (unsigned char)v->str.s[i]);
+        }
+        text = v->str.s, len = v->str.len;
+        break;
+    case 'p': {
+        val_base64(&t, v->str.s, v->str.len);
+        char *fmt = arena_strdup(A, f->orig);
+        fmt[strlen(fmt) - 1] = 's';
+        LiveBuf q;
+        live_push(sc, &q);
+        buf_adds(&q.b, "Binary(\"");
+        kformat_str(sc, &q.b, fmt, arena_strndup(A, buf_cstr(&t), t.len), t.len);
+        buf_adds(&q.b, "\")");
+        size_t n;
+        const char *s = live_pop(sc, &q, &n);
+        buf_add(b, s, n);
+        buf_free(&t);
+        return;
+    }
+    case 'b':
+        for (size_t i = 0; i < v->str.len; i += 45) {       /* Base64.encode64: 60 characters a line */
+            val_base64(&t, v->str.s + i, v->str.len - i < 45 ? v->str.len - i : 45);
+            buf_addc(&t, '\n');
+        }
+        text = t.s ? t.s : "", len = t.len;
+        break;
+    case 'B': case 'u':
+        val_base64(&t, v->str.s, v->str.len);
+        if (f->letter == 'u')
+            for (size_t i = 0; i < t.len; i++) t.s[i] = t.s[i] == '+' ? '-' : t.s[i] == '/' ? '_' : t.s[i];
+        text = t.s ? t.s : "", len = t.len;
+        break;
+    case 't': text = "Binary", len = 6; break;
+    case 'T': text = "BINARY", len = 6; break;
+    default: format_error(sc, "Binary", f->letter, "bButTsp");
+    }
+    text = arena_strndup(A, text, len);
+    buf_free(&t);
+    kformat_str(sc, b, tr(sc, f->orig, f->letter, sub), text, len);
+}
+
+/* string_PAnyType of a SemVer or SemVerRange: Kernel.format of the Ruby
+ * object (to_s: a range as written; inspect, for %p: normalised). */
+static void conv_semver(SC *sc, Buf *b, const Value *v, const Fmt *f)
+{
+    KArg a = {.kind = KA_OBJ, .s = v->sv.text, .len = strlen(v->sv.text), .inspect = v->sv.inspect,
+              .ruby_class = v->kind == V_SEMVER ? "SemanticPuppet::Version" : "SemanticPuppet::VersionRange"};
+    kformat(sc, b, f->orig, &a);
+}
+
 static int is_container(const Value *v) { return v->kind == V_ARRAY || v->kind == V_HASH; }
 
 static Indent ind_indenting(Indent i, int on) { return (Indent){i.level, i.first, on}; }
@@ -1272,6 +1342,23 @@ static void convert(SC *sc, Buf *b, Value *v, const FmtMap *map, Indent ind)
     case V_TYPE: conv_type(sc, b, v, f); return;
     case V_SENSITIVE: conv_sensitive(sc, b, f); return;
     case V_TIMESTAMP: case V_TIMESPAN: conv_time(sc, b, v, f); return;
+    case V_BINARY: conv_binary(sc, b, v, f); return;
+    case V_SEMVER: case V_SEMVERRANGE: conv_semver(sc, b, v, f); return;
+    case V_OBJECT: {        /* %s and %p alike: Type({'attr' => value}); a URI's %p: URI('text') */
+        Buf t = BUF_INIT;
+        val_to_s(&t, v);
+        if (f->letter == 'p' && !strcmp(v->obj.type, "URI")) {
+            Buf q = BUF_INIT;
+            buf_adds(&q, "URI(");
+            val_puppet_quote(&q, t.s ? t.s : "", t.len, 0);
+            buf_addc(&q, ')');
+            buf_free(&t);
+            t = q;
+        }
+        kformat_str(sc, b, tr(sc, f->orig, f->letter, 's'), arena_strndup(A, buf_cstr(&t), t.len), t.len);
+        buf_free(&t);
+        return;
+    }
     case V_ARRAY: conv_array(sc, b, v, f, map, ind); return;
     case V_HASH: conv_hash(sc, b, v, f, map, ind); return;
     }

@@ -10,6 +10,8 @@
 #include "compiler/resource.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
+#include "catalog/semver.h"
+#include "catalog/uri.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -34,7 +36,8 @@ static int size_ok(Value *t, size_t first, size_t n)
 
 static int is_scalar(const Value *v)
 {
-    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
+    return v->kind == V_STR || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v) ||
+           v->kind == V_SEMVER || v->kind == V_SEMVERRANGE;
 }
 
 static int is_data(Compiler *c, const Value *v)
@@ -55,7 +58,7 @@ static int is_data(Compiler *c, const Value *v)
 
 /* RichData: Data plus regexps, types, Sensitive, default, and hash keys
  * that are numbers (RichDataKey); none of the other kinds of value
- * RichData names (SemVer, Binary, URI, objects) exists here. */
+ * RichData names (URI, objects) exists here. */
 static int is_rich_data(const Value *v)
 {
     switch (v->kind) {
@@ -151,7 +154,10 @@ static unsigned kinds_of(Compiler *c, Value *t, int depth)
     if (!strcmp(n, "Hash") || !strcmp(n, "Struct")) return K(V_HASH);
     if (!strcmp(n, "Collection")) return K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "ScalarData")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL);
-    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX) | K(V_TIMESTAMP) | K(V_TIMESPAN);
+    if (!strcmp(n, "Scalar")) return K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_REGEX) | K(V_TIMESTAMP) | K(V_TIMESPAN) | K(V_SEMVER) | K(V_SEMVERRANGE);
+    if (!strcmp(n, "Binary")) return K(V_BINARY);
+    if (!strcmp(n, "SemVer")) return K(V_SEMVER);
+    if (!strcmp(n, "SemVerRange")) return K(V_SEMVERRANGE);
     if (!strcmp(n, "Data")) return K(V_UNDEF) | K(V_STR) | K(V_INT) | K(V_FLOAT) | K(V_BOOL) | K(V_ARRAY) | K(V_HASH);
     if (!strcmp(n, "Type")) return K(V_TYPE);
     if (!strcmp(n, "Sensitive")) return K(V_SENSITIVE);
@@ -211,6 +217,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (t->kind != V_TYPE) return 0;
     const char *n = t->type.name;
     if (!strcmp(n, "Any")) return 1;
+    if (!strcmp(n, "Init")) return !t->type.n || cmp_type_match(c, t->type.params[0], v);   /* Init[T]: T's values */
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
     if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v));
@@ -229,6 +236,62 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     }
     if (!strcmp(n, "Numeric")) return v->kind == V_INT || v->kind == V_FLOAT;
     if (!strcmp(n, "Timestamp") || !strcmp(n, "Timespan")) return tm_type_match(t, v);
+    if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
+    if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "URI")) {        /* URI['http://x'] or URI[{part => String|Regexp|Type}] */
+        if (v->kind != V_OBJECT || strcmp(v->obj.type, "URI")) return 0;
+        if (!t->type.n) return 1;
+        Value *p = t->type.params[0];
+        if (p->kind == V_STR) {
+            const char *why;
+            Value *pu = uri_parse(c->arena, p->str.s, &why);
+            if (!pu) return 0;
+            p = uri_type_params(c->arena, pu);
+        }
+        if (p->kind != V_HASH) return 1;
+        for (size_t i = 0; i < p->hash.n; i++) {
+            const Value *k = p->hash.keys[i];
+            Value *want = p->hash.vals[i], *have = k->kind == V_STR ? uri_attr(c->arena, v, k->str.s) : NULL;
+            if (!have) have = VAL_UNDEF;
+            if (want->kind == V_REGEX) {
+                if (have->kind != V_STR || !ev_regex_match(c, NULL, NULL, want->regex.src, have->str.s, have->str.len, 0)) return 0;
+            } else if (want->kind == V_TYPE) {
+                if (!cmp_type_match(c, want, have)) return 0;
+            } else if (!val_equal(have, want)) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+    if (!strcmp(n, "Deferred")) return v->kind == V_OBJECT && !strcmp(v->obj.type, "Deferred");
+    if (!strcmp(n, "Error")) {      /* Error[kind, issue_code]: each a String, Regexp, or type of String */
+        if (v->kind != V_OBJECT || strcmp(v->obj.type, "Error")) return 0;
+        static const char *const keys[] = {"kind", "issue_code"};
+        for (size_t i = 0; i < t->type.n && i < 2; i++) {
+            Value *p = t->type.params[i], *x = val_hash_gets(v->obj.attrs, keys[i]);
+            if (!x) x = VAL_UNDEF;
+            if (p->kind == V_DEFAULT) continue;
+            if (p->kind == V_UNDEF) continue;
+            if (p->kind == V_REGEX) {
+                if (x->kind != V_STR || !ev_regex_match(c, NULL, NULL, p->regex.src, x->str.s, x->str.len, 0)) return 0;
+            } else if (p->kind == V_TYPE) {
+                if (!cmp_type_match(c, p, x)) return 0;
+            } else if (!val_identical(p, x)) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+    if (!strcmp(n, "SemVer")) {     /* SemVer['>=1.0', ...]: in any of the ranges */
+        if (v->kind != V_SEMVER) return 0;
+        for (size_t i = 0; i < t->type.n; i++) {
+            Value *r = t->type.params[i];
+            const char *why;
+            if (r->kind == V_STR) r = sv_range_parse(c->arena, r->str.s, &why);
+            if (r && r->kind == V_SEMVERRANGE && sv_range_includes(r, v)) return 1;
+        }
+        return t->type.n == 0;
+    }
     if (!strcmp(n, "String")) {
         if (v->kind != V_STR) return 0;
         if (t->type.n && t->type.params[0]->kind == V_STR) return val_identical(t->type.params[0], v);
@@ -971,7 +1034,11 @@ static int default_accepts(const Value *t, const Value *v)
     if (!strcmp(n, "Numeric")) return num;
     if (!strcmp(n, "String") || !strcmp(n, "Enum") || !strcmp(n, "Pattern")) return str;
     if (!strcmp(n, "Boolean")) return v->kind == V_BOOL;
-    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v);
+    if (!strcmp(n, "Scalar")) return num || str || v->kind == V_BOOL || v->kind == V_REGEX || VAL_IS_TIME(v) || v->kind == V_SEMVER ||
+                                          v->kind == V_SEMVERRANGE;
+    if (!strcmp(n, "Binary")) return v->kind == V_BINARY;
+    if (!strcmp(n, "SemVer")) return v->kind == V_SEMVER;
+    if (!strcmp(n, "SemVerRange")) return v->kind == V_SEMVERRANGE;
     if (!strcmp(n, "Timestamp")) return v->kind == V_TIMESTAMP;
     if (!strcmp(n, "Timespan")) return v->kind == V_TIMESPAN;
     if (!strcmp(n, "ScalarData")) return num || str || v->kind == V_BOOL;

@@ -1,7 +1,7 @@
 /*
  * collections.c - Puppet's collection functions: join, flatten, keys,
  * values, length/size, empty, sort (Ruby's <=>, or the block), unique
- * (Ruby's eql? on the values), and then, lest, unwrap, dig.
+ * (Ruby's eql? on the values), and then, lest, unwrap, dig, get.
  */
 #include "compiler/fn/fnaux.h"
 #include "compiler/regex.h"
@@ -84,7 +84,8 @@ Value *fn_values(CallCtx *cc)
     return val_array(A, h->hash.vals, h->hash.n);
 }
 
-/* length(x) / size(x) - characters of a string, entries of a collection. */
+/* length(x) / size(x) - characters of a string, entries of a collection,
+ * bytes of a Binary. */
 static Value *length_of(CallCtx *cc, const char *fn)
 {
     Value *v = cc->args[0];
@@ -92,6 +93,7 @@ static Value *length_of(CallCtx *cc, const char *fn)
     case V_STR: return val_int(A, (int64_t)utf8_len(v->str.s, v->str.len));
     case V_ARRAY: return val_int(A, (int64_t)v->arr.n);
     case V_HASH: return val_int(A, (int64_t)v->hash.n);
+    case V_BINARY: return val_int(A, (int64_t)v->str.len);      /* bytes */
     default: fn_fail_param(cc, fn, "arg", "a value of type Collection, String, or Binary", v);
     }
 }
@@ -110,6 +112,7 @@ Value *fn_empty(CallCtx *cc)
     case V_STR: return val_bool(v->str.len == 0);
     case V_ARRAY: return val_bool(v->arr.n == 0);
     case V_HASH: return val_bool(v->hash.n == 0);
+    case V_BINARY: return val_bool(v->str.len == 0);
     case V_UNDEF: return VAL_TRUE;
     case V_SENSITIVE:
         if (v->sensitive->kind == V_STR) return val_bool(v->sensitive->str.len == 0);
@@ -437,34 +440,121 @@ Value *fn_infer_type(CallCtx *cc, Value *v);
 /* dig(data, keys...) - walks into nested arrays and hashes; undef as soon
  * as a step is undef.  The messages are dig.rb's, with the path walked so
  * far as Ruby prints an array. */
-Value *fn_dig(CallCtx *cc)
+/* The walk of dig(): d[k0][k1]..., undef as soon as a step is undef.  A
+ * step into a non-collection, or into an array by a non-Integer, gives
+ * NULL, *why (dig's message) and *err, the Error value of Puppet's
+ * ErrorWithData (kind SLICE_ERROR; details walked_path and value_type or
+ * index_type). */
+static Value *dig_walk(CallCtx *cc, Value *d, Value **keys, size_t n, const char **why, Value **err)
 {
-    Value *d = cc->args[0];
-    if (d->kind != V_UNDEF && d->kind != V_ARRAY && d->kind != V_HASH)
-        fn_fail_param(cc, "dig", "data", "a value of type Undef or Collection", d);
-    for (size_t i = 1; i < cc->nargs; i++) {
-        Value *k = cc->args[i];
+    for (size_t i = 0; i < n; i++) {
+        Value *k = keys[i];
         if (d->kind == V_UNDEF || k->kind == V_UNDEF) return VAL_UNDEF;
         int is_array = d->kind == V_ARRAY;
         if ((!is_array && d->kind != V_HASH) || (is_array && k->kind != V_INT)) {
             /* the walked path holds k only for the index error */
             Buf b = BUF_INIT;
-            rv_inspect(&b, fn_mk_array(cc, cc->args + 1, is_array ? i : i - 1), RV_FN);
+            buf_adds(&b, is_array ? "The given data requires an Integer index at " : "The given data does not contain a Collection at ");
+            rv_inspect(&b, fn_mk_array(cc, keys, is_array ? i + 1 : i), RV_FN);
             buf_adds(&b, ", got '");
             val_type_to_s(&b, fn_infer_type(cc, is_array ? k : d), NULL, 0);   /* TypeFormatter's form */
             buf_addc(&b, '\'');
-            const char *msg = arena_strndup(A, buf_cstr(&b), b.len);
+            *why = arena_strndup(A, buf_cstr(&b), b.len);
             buf_free(&b);
-            if (is_array) ev_fail(cc, "The given data requires an Integer index at %s", msg);
-            ev_fail(cc, "The given data does not contain a Collection at %s", msg);
+            Value *dk[2] = {val_cstr(A, "walked_path"), val_cstr(A, is_array ? "index_type" : "value_type")};
+            Value *dv[2] = {fn_mk_array(cc, keys, is_array ? i + 1 : i), fn_infer_type(cc, is_array ? k : d)};
+            Value *ek[4] = {val_cstr(A, "msg"), val_cstr(A, "kind"), val_cstr(A, "details"), val_cstr(A, "issue_code")};
+            Value *ev[4] = {val_cstr(A, *why), val_cstr(A, "SLICE_ERROR"), val_hash(A, dk, dv, 2),
+                            val_cstr(A, is_array ? "EXPECTED_INTEGER_INDEX" : "EXPECTED_COLLECTION")};
+            *err = val_object(A, "Error", val_hash(A, ek, ev, 4));
+            return NULL;
         }
         if (is_array) {
-            int64_t n = (int64_t)d->arr.n, x = k->i < 0 ? n + k->i : k->i;
-            d = x >= 0 && x < n ? d->arr.items[x] : VAL_UNDEF;
+            int64_t len = (int64_t)d->arr.n, x = k->i < 0 ? len + k->i : k->i;
+            d = x >= 0 && x < len ? d->arr.items[x] : VAL_UNDEF;
         } else {
             Value *r = val_hash_get(d, k);
             d = r ? r : VAL_UNDEF;
         }
     }
     return d;
+}
+
+Value *fn_dig(CallCtx *cc)
+{
+    Value *d = cc->args[0];
+    if (d->kind != V_UNDEF && d->kind != V_ARRAY && d->kind != V_HASH)
+        fn_fail_param(cc, "dig", "data", "a value of type Undef or Collection", d);
+    const char *why = NULL;
+    Value *err;
+    Value *r = dig_walk(cc, d, cc->args + 1, cc->nargs - 1, &why, &err);
+    if (!r) ev_fail(cc, "%s", why);
+    return r;
+}
+
+/* The segments of get()'s dotted string, as Puppet's SubLookup#split_key
+ * reads "x." + nav: segment ('.' segment)*, a segment being "..." or
+ * '...' (not empty, blanks around allowed, quotes dropped) or a run of
+ * other characters (stripped; all digits, with an optional sign, an
+ * Integer).  NULL on a syntax error. */
+static Value **get_segments(CallCtx *cc, const char *s, size_t *np)
+{
+    AVec segs = {0};
+    for (;;) {
+        const char *p = s;
+        while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+        if (*p == '"' || *p == '\'') {
+            const char *e = strchr(p + 1, *p);
+            if (!e || e == p + 1) return NULL;
+            fn_av_push(cc, &segs, val_str(A, p + 1, (size_t)(e - p - 1)));
+            s = e + 1;
+            while (*s == ' ' || (*s >= '\t' && *s <= '\r')) s++;
+        } else {
+            const char *e = s;
+            while (*e && *e != '.' && *e != '"' && *e != '\'') e++;
+            if (e == s) return NULL;
+            const char *b = s, *t = e;
+            while (b < t && (*b == ' ' || (*b >= '\t' && *b <= '\r'))) b++;
+            while (t > b && (t[-1] == ' ' || (t[-1] >= '\t' && t[-1] <= '\r'))) t--;
+            const char *d = b + (b < t && *b == ':');       /* Puppet's /^(:?[+-]?[0-9]+)$/ */
+            d += d < t && (*d == '+' || *d == '-');
+            int num = d < t;
+            for (const char *q = d; q < t; q++) num = num && isdigit((unsigned char)*q);
+            if (num) fn_av_push(cc, &segs, val_int(A, *b == ':' ? 0 : strtoll(b, NULL, 10)));   /* ":5".to_i is 0 */
+            else fn_av_push(cc, &segs, val_str(A, b, (size_t)(t - b)));
+            s = e;
+        }
+        if (!*s) break;
+        if (*s != '.') return NULL;
+        s++;
+    }
+    *np = segs.n;
+    return segs.v;
+}
+
+/* get(value, dotted_string[, default]) |$error| - dig() along a dotted
+ * path ("a.b.0", quotes around keys holding dots); the default when the
+ * value or the result is undef.  A step into a non-collection fails with
+ * dig's message, or, with a block, gives the block's answer to an Error
+ * describing it. */
+Value *fn_get(CallCtx *cc)
+{
+    Value *v = cc->args[0], *nav = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
+    if (nav->kind != V_STR) fn_fail_param(cc, "get", "dotted_string", fn_a_value(cc, "String"), nav);
+    if (cc->lambda) fn_check_block(cc, "get", 1, 1);
+    if (v->kind == V_UNDEF) return dflt;
+    if (!nav->str.len) return v;
+    if (v->kind != V_ARRAY && v->kind != V_HASH)
+        fn_fail_param(cc, "dig", "data", "a value of type Undef or Collection", v);
+    size_t n;
+    Value **segs = get_segments(cc, nav->str.s, &n);
+    if (!segs) ev_fail(cc, "Syntax error in dotted-navigation string");
+    const char *why = NULL;
+    Value *err;
+    Value *r = dig_walk(cc, v, segs, n, &why, &err);
+    if (!r) {
+        if (!cc->lambda) ev_fail(cc, "%s", why);
+        return ev_yield(cc, &err, 1);
+    }
+    return r->kind == V_UNDEF ? dflt : r;
 }

@@ -7,6 +7,8 @@
 #include "compiler/fn/fnaux.h"
 #include "base/util.h"
 #include "catalog/rubyval.h"
+#include "catalog/semver.h"
+#include "compiler/fn/core.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,8 @@ Value *f_compare(CallCtx *cc)
         int fold = n < 3 || val_truthy(a[2]);
         int k = fold ? strcasecmp(x->str.s, y->str.s) : strcmp(x->str.s, y->str.s);
         r = k < 0 ? -1 : k > 0;
+    } else if (x->kind == V_SEMVER && y->kind == V_SEMVER) {
+        r = sv_compare(x, y);
     } else if ((VAL_IS_TIME(x) && (y->kind == x->kind || y->kind == V_INT || y->kind == V_FLOAT)) ||
                ((x->kind == V_INT || x->kind == V_FLOAT) && VAL_IS_TIME(y))) {
         /* a number first: -(time <=> number) */
@@ -125,6 +129,9 @@ static Value *new_of_base(CallCtx *cc, Value **a, size_t n)
     const char *t = a[0]->type.name;
     if (!strcmp(t, "Timestamp")) return ev_new_time(cc, 0, a + 1, n - 1);
     if (!strcmp(t, "Timespan")) return ev_new_time(cc, 1, a + 1, n - 1);
+    if (!strcmp(t, "Binary") || !strcmp(t, "SemVer") || !strcmp(t, "SemVerRange") || !strcmp(t, "Error") ||
+        !strcmp(t, "URI") || !strcmp(t, "Deferred"))
+        return core_new_value(cc, t, a + 1, n - 1);
     if (n < 2) ev_fail(cc, "'new' expects a type and a value");
     Value *v = a[1];
     if (!strcmp(t, "String")) return ev_new_string(cc, a + 1, n - 1);
@@ -206,7 +213,8 @@ Value *f_new(CallCtx *cc)
     if (type->type.n == 0) return new_of_base(cc, a, n);
     if (n == 2 && ev_type_match(cc, type, a[1])) return a[1];
     Value *base = type;
-    while (!strcmp(base->type.name, "Optional") && base->type.n == 1 && base->type.params[0]->kind == V_TYPE)
+    while ((!strcmp(base->type.name, "Optional") || !strcmp(base->type.name, "Init")) && base->type.n == 1 &&
+           base->type.params[0]->kind == V_TYPE)   /* Optional[T] and Init[T] make a T */
         base = base->type.params[0];
     Value **args = arena_memdup(A, a, n * sizeof *a);
     args[0] = base;

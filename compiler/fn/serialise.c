@@ -656,6 +656,10 @@ static void yaml_node(Yaml *y, const Value *v)
         yaml_mapping_end_event_initialize(&ev);
         yaml_event(y, &ev);
         break;
+    case V_BINARY: case V_SEMVER: case V_SEMVERRANGE: case V_OBJECT:   /* their string forms */
+        val_to_s(&t, v);
+        yaml_scalar(y, NULL, buf_cstr(&t), t.len, 1, 1, YAML_ANY_SCALAR_STYLE);
+        break;
     case V_TIMESTAMP: case V_TIMESPAN: {   /* a Ruby object: its @nsecs */
         if (yaml_alias(y, v, abuf, &anchor)) break;
         const char *tag = v->kind == V_TIMESTAMP ? "!ruby/object:Puppet::Pops::Time::Timestamp" : "!ruby/object:Puppet::Pops::Time::Timespan";

@@ -4,6 +4,7 @@
  * array's elements.
  */
 #include "compiler/fn/fnaux.h"
+#include "catalog/uri.h"
 #include "compiler/regex.h"
 #include "base/util.h"
 #include "base/utf8.h"
@@ -166,6 +167,20 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_TYPE: return t1(cc, "Type", v);
     case V_SENSITIVE: return t1(cc, "Sensitive", infer(cc, v->sensitive, set));
     case V_TIMESTAMP: case V_TIMESPAN: return t2(cc, val_type_name(v), v, v);
+    case V_BINARY: case V_SEMVERRANGE: return t0(cc, val_type_name(v));
+    case V_OBJECT: {    /* Error[kind, issue_code]; URI[{its parts}] */
+        if (!strcmp(v->obj.type, "Deferred")) return t0(cc, "Deferred");
+        if (!strcmp(v->obj.type, "URI")) {
+            Value *h = uri_type_params(A, v);
+            return h->hash.n ? t1(cc, "URI", h) : t0(cc, "URI");
+        }
+        Value *k = val_hash_gets(v->obj.attrs, "kind"), *ic = val_hash_gets(v->obj.attrs, "issue_code");
+        return t2(cc, v->obj.type, k ? k : VAL_UNDEF, ic ? ic : VAL_UNDEF);
+    }
+    case V_SEMVER: {    /* the range of the one version, as the gem writes it */
+        Value *r = val_cstr(A, arena_printf(A, "%s - %s", v->sv.text, v->sv.text));
+        return t1(cc, "SemVer", r);
+    }
     case V_ARRAY: {
         size_t n = v->arr.n;
         Value *size = val_int(A, (int64_t)n);

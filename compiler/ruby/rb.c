@@ -221,6 +221,14 @@ static VALUE convert(Compiler *c, const Value *v)
      * form and that converts back to the same value */
     case V_TIMESTAMP: return wrap(rb_path2class("Puppet::Pops::Time::Timestamp"), v);
     case V_TIMESPAN: return wrap(rb_path2class("Puppet::Pops::Time::Timespan"), v);
+    /* Binary, SemVer, SemVerRange: their string forms */
+    case V_BINARY: case V_SEMVER: case V_SEMVERRANGE: case V_OBJECT: {
+        Buf b = BUF_INIT;
+        val_to_s(&b, v);
+        VALUE s = rby_str(buf_cstr(&b), b.len);
+        buf_free(&b);
+        return s;
+    }
     }
     return Qnil;
 }

@@ -241,7 +241,7 @@ int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
                 sens = 1;
         if (v->kind == V_SENSITIVE)
             v = v->sensitive;
-        if (v->kind != V_STR) {
+        if (v->kind != V_STR && v->kind != V_BINARY) {   /* a Binary: its bytes (the catalog holds its Base64) */
             buf_printf(err, "Parameter content failed on %s: Content must be a String, got %s", r->ref,
                        val_type_name(v));
             return -1;

@@ -1,0 +1,1 @@
+notify { 'cat': message => [Binary('aGk=') + Binary('IQ=='), String(Binary('aGk=') + Binary(''), '%s')] }

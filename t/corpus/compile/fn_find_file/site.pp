@@ -1,0 +1,24 @@
+# find_file, find_template, module_directory: paths shown from modules/ on
+function rel($p) { if $p =~ String { regsubst($p, '^.*/modules/', 'M/') } else { "undef:${p}" } }
+notify { 'ff1': message => rel(find_file('mm/a.txt')) }
+notify { 'ff2': message => rel(find_file('mm/nope', 'mm/sub/b.txt')) }
+notify { 'ff3': message => rel(find_file(['mm/nope', 'mm/a.txt'])) }
+notify { 'ff4': message => rel(find_file('mm/nope')) }
+notify { 'ff5': message => rel(find_file('/etc/passwd')) }
+notify { 'ff6': message => rel(find_file('/nonexistent/x')) }
+notify { 'ff7': message => rel(find_file('nomod/x')) }
+notify { 'ff8': message => rel(find_file('mm')) }
+notify { 'ff9': message => rel(find_file('mm/sub')) }
+notify { 'ff10': message => rel(find_file()) }
+notify { 'ff11': message => rel(find_file([])) }
+notify { 'ff12': message => rel(find_file('mm/t.erb')) }
+notify { 'ft1': message => rel(find_template('mm/t.erb')) }
+notify { 'ft2': message => rel(find_template('mm/x.erb', '/etc/passwd')) }
+notify { 'ft3': message => rel(find_template(['mm/nope'])) }
+notify { 'ft4': message => rel(find_template('mm/a.txt')) }
+notify { 'md1': message => rel(module_directory('mm')) }
+notify { 'md2': message => rel(module_directory('zz', 'other')) }
+notify { 'md3': message => rel(module_directory(['zz', 'mm'])) }
+notify { 'md4': message => rel(module_directory('zz')) }
+notify { 'md5': message => rel(module_directory()) }
+notify { 'md6': message => rel(module_directory('Bad-Name')) }

@@ -1,0 +1,7 @@
+notice(Init[Integer]('3') + 1)
+notice(Init[Integer])
+notice(Init[String](42))
+notice(Init[Array[Integer]](3))
+notice([3 =~ Init[Integer], '3' =~ Init[Integer]])
+notice(Init[Integer](Integer('7')))
+notice(type(Init[Integer]))

@@ -1,0 +1,1 @@
+notice(Binary([1, 256]))

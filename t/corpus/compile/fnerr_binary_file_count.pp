@@ -1,0 +1,1 @@
+notice(binary_file('mm/a.txt', 'x'))

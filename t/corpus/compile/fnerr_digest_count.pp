@@ -1,0 +1,1 @@
+notice(digest('a', 'b'))

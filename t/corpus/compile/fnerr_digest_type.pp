@@ -1,0 +1,1 @@
+notice(digest(1))

@@ -1,0 +1,1 @@
+notice(Error('a', 'b', 'c', 'd', 'e'))

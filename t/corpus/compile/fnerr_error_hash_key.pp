@@ -1,0 +1,1 @@
+notice(Error({msg => 'a', colour => 'red'}))

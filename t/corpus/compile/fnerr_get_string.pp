@@ -1,0 +1,1 @@
+notice(get('str', 'a', 'd'))

@@ -1,0 +1,1 @@
+notice(hocon_data({path => '/x'}, 'c'))

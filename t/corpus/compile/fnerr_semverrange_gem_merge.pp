@@ -1,0 +1,1 @@
+notice(SemVerRange('>=0 || >1.2.1'))

@@ -1,0 +1,1 @@
+notice(SemVerRange('^5.5 <5.0 =2.2.5'))

@@ -1,0 +1,1 @@
+notice(tree_each([1], {order => sideways}))

@@ -1,0 +1,1 @@
+notice(yaml_data({}, 1))
