@@ -12,7 +12,6 @@
  * Puppet::Parser::Files does; an absolute path names itself.  The finders
  * try their arguments in order and give the first that exists, or undef.
  */
-#include "compiler/compiler.h"
 #include "compiler/fn/fnaux.h"
 #include "compiler/fn/core.h"
 #include "catalog/semver.h"
@@ -63,7 +62,7 @@ static const char *module_ref_path(CallCtx *cc, const char *ref, const char *dir
     if (ref[0] == '/') return ref;
     const char *slash = strchr(ref, '/');
     if (!slash) return NULL;
-    return module_path(cc->c, arena_strndup(AR, ref, (size_t)(slash - ref)), dir, slash + 1);
+    return ev_module_path(cc, arena_strndup(AR, ref, (size_t)(slash - ref)), dir, slash + 1);
 }
 
 static Value *find_in_modules(CallCtx *cc, const char *fn, const char *dir)
@@ -91,7 +90,7 @@ Value *f_module_directory(CallCtx *cc)
     size_t n;
     Value **a = finder_args(cc, "module_directory", "names", &n);
     for (size_t i = 0; i < n; i++) {
-        const char *p = module_path(cc->c, a[i]->str.s, "", "");
+        const char *p = ev_module_path(cc, a[i]->str.s, "", "");
         if (p) return val_str(AR, p, strlen(p) - 1);       /* without module_path's trailing '/' */
     }
     return VAL_UNDEF;
@@ -125,7 +124,7 @@ typedef struct Tree {
 static int tree_container(CallCtx *cc, Tree *t, Value *v)
 {
     if (v->kind != V_ARRAY && v->kind != V_HASH) return 0;
-    return !t->ctype || cmp_type_match(cc->c, t->ctype, v);
+    return !t->ctype || ev_type_match(cc, t->ctype, v);
 }
 
 /* The children of container v as (index or key, value). */
