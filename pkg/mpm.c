@@ -559,17 +559,19 @@ static int build_stage(Stage *s, Plan *p, Carry *c)
 
 /* Whether the module directory's file system can exchange two names
  * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
- * empty directories. */
+ * empty directories, whose fixed names let the next run (one at a time)
+ * clear what a killed one left. */
 static int can_exchange(void)
 {
     static int known = -1;
     if (known >= 0) return known;
     known = 0;
-    const char *a = arena_printf(&A, "%s/.mpm-probe-%ld-a", o.moddir, (long)getpid());
-    const char *la;
+    const char *a = arena_printf(&A, "%s/.mpm-probe-a", o.moddir), *la, *lb = ".mpm-probe-b";
+    if (rootfs_mkdirs(o.moddir, 0755) != 0) return known;
     int fd = rootfs_parent(a, &la);
     if (fd < 0) return known;
-    const char *lb = arena_printf(&A, ".mpm-probe-%ld-b", (long)getpid());
+    unlinkat(fd, la, AT_REMOVEDIR);
+    unlinkat(fd, lb, AT_REMOVEDIR);
     if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
     unlinkat(fd, la, AT_REMOVEDIR);
     unlinkat(fd, lb, AT_REMOVEDIR);

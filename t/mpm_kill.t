@@ -1,13 +1,15 @@
 #!/usr/bin/perl
 # t/mpm_kill.t - an mpm install, upgrade or remove killed (SIGKILL) at any
-# moment leaves the old state or the new one, never a mix: after the kill,
-# the next mpm command finishes or undoes what the journal says, and then
-# the database and the disk agree (verify finds nothing), no temporary file
-# is left, and mcomp compiles a site using the module whenever it is
-# installed.  A first install and an upgrade are seen whole even before
-# that: the new module directory is renamed (or exchanged) into place in one
-# step.  Runs are killed after growing delays until one completes.
-# Everything happens under a temporary directory.
+# moment leaves the old state or the new one, never a mix, with nothing run
+# in between: right after the kill, the module directory is wholly the old
+# or wholly the new version, the database (read by mpm's read-only commands,
+# which never tidy up) says the same version, verify agrees, and mcomp
+# compiles a site using the module whenever it is installed.  Upgrades and
+# removes of a module with a locally edited file and a file of nobody's are
+# killed too: the edit and the stranger stay on both sides.  The next
+# writing mpm command then leaves no temporary directory behind.  Runs are
+# killed after growing delays until one completes.  Everything happens
+# under a temporary directory.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -62,23 +64,43 @@ sub disk {
 }
 sub same { my ($a, $b) = @_; join("\0", map { "$_=$a->{$_}" } sort keys %$a) eq join("\0", map { "$_=$b->{$_}" } sort keys %$b) }
 
-# The state after the next mpm command: 'none', 1 or 2; fails the test on
-# anything else (a temporary file left in the module directory included).
-sub settled {
-    my ($what) = @_;
+# The edited variants: f100 (which version 2 drops) edited by a person, and
+# a file of nobody's in files/extra (a directory version 2 drops).
+my %local = ('manifests/f100.pp' => "class big::f100 { notify { 'f100 edited': } }\n", 'files/extra/local.txt' => "mine\n");
+$want{'1e'} = {%{$want{1}}, %local};
+$want{'2e'} = {%{$want{2}}, %local};
+$want{'gone e'} = {%local};   # what a remove keeps
+sub temporaries {
+    my @left;
+    for my $d ($mods, "$tmp/share") {
+        opendir my $dh, $d or next;
+        push @left, grep { /mpm-(new|old)|mpm-probe/ } readdir $dh;
+    }
+    return @left;
+}
+
+# Right after a kill, with no writing mpm run since: the state ('none', 1,
+# 2, '1e', '2e'), or '?' when the disk, the database and verify disagree.
+# edited: whether the module had the local edits.
+sub state_now {
+    my ($what, $edited) = @_;
+    my @tmp_before = temporaries();
     my ($rc, $list) = mpm('list', 'packages');
     my $d = disk();
-    my ($dh, @left);
-    @left = grep { /mpm-new/ } readdir $dh if opendir $dh, $mods;
-    ok(!@left, "$what: no temporary directory left") or diag "@left";
+    my $e = $edited ? 'e' : '';
     my ($ok, $state) = (0, '?');
-    if ($list eq '') { ($ok, $state) = (!defined $d, 'none') }
-    elsif ($list eq "big\n") {
+    if ($list eq '') {
+        ($ok, $state) = ($edited ? defined $d && same($d, $want{'gone e'}) : !defined $d, 'none');
+    } elsif ($list eq "big\n") {
         my ($irc, $info) = mpm('info', 'big');
         my ($v) = $info =~ /^Version: (\d)/m;
-        ($ok, $state) = (defined $d && defined $v && same($d, $want{$v}), $v);
+        $state = defined $v ? "$v$e" : '?';
+        $ok = defined $d && defined $v && same($d, $want{$state});
         my ($vrc, $vout) = mpm('verify', 'big');
-        $ok &&= $vrc == 0;
+        # only version 1 has f100, and it was edited
+        my $vwant = $state eq '1e' ? "modified: $mods/big/manifests/f100.pp\n" : '';
+        $ok &&= $vout eq $vwant && ($vrc != 0) == ($vwant ne '');
+        diag "verify: $vout" unless $vout eq $vwant;
         # and mcomp compiles a site using the module, from that version's files
         if ($ok) {
             spew("$tmp/site.pp", "include big\ninclude big::f0\n");
@@ -87,8 +109,11 @@ sub settled {
             diag slurp("$tmp/cat.err") unless $ok;
         }
     }
-    ok($ok, "$what: the database and the disk agree (state $state)" . ($state =~ /\d/ ? ', mcomp compiles it' : ''))
+    ok($ok, "$what: the database and the disk agree at once (state $state)" . ($state =~ /\d/ ? ', mcomp compiles it' : ''))
         or diag("list: $list; files: " . ($d ? join(' ', grep { !/^manifests\/f\d+\.pp$/ } sort keys %$d) . ' ...' : 'none'));
+    # the readers tidied nothing: a temporary tree the kill left is still there
+    my @tmp_after = temporaries();
+    is("@tmp_after", "@tmp_before", "$what: reading changed nothing on disk");
     return $state;
 }
 
@@ -106,33 +131,40 @@ sub killed_run {
     return ($? & 127) == 9;   # killed (else it had finished)
 }
 
-# ensure(STATE): bring the module to 'none', 1 or 2 without killing
+# ensure(STATE): bring the module to 'none', 1 or '1e' without killing; the
+# writing mpm runs leave no temporary directory
 sub ensure {
     my ($s) = @_;
-    if ($s eq 'none') { mpm('remove', 'big') if mpm('list', 'packages') && disk() }
-    else { mpm('-f', 'local', 'install', $pkg{$s}) }
+    mpm('remove', 'big');
+    system('rm', '-rf', "$mods/big");
+    if ($s ne 'none') {
+        mpm('local', 'install', $pkg{1});
+        if ($s eq '1e') {
+            while (my ($rel, $c) = each %local) { spew("$mods/big/$rel", $c) }
+        }
+    }
     my ($rc, $list) = mpm('list', 'packages');
     die "cannot reach state $s" if ($s eq 'none') != ($list eq '');
+    my @left = temporaries();
+    ok(!@left, "the writing mpm runs before state $s left no temporary directory") or diag "@left";
 }
 
 my %seen;
 for my $phase (['install', 'none', 'local', 'install', $pkg{1}], ['upgrade', 1, '-f', 'local', 'install', $pkg{2}],
-               ['remove', 1, 'remove', 'big']) {
+               ['upgrade edited', '1e', '-f', 'local', 'install', $pkg{2}], ['remove', 1, 'remove', 'big'],
+               ['remove edited', '1e', 'remove', 'big']) {
     my ($name, $from, @args) = @$phase;
     my ($delay, $kills) = (0, 0);
-    for my $round (1 .. 60) {
+    my $edited = $from eq '1e';
+    for my $round (1 .. 80) {
         ensure($from);
         my $was_killed = killed_run($delay, @args);
         $kills++ if $was_killed;
-        # a new module directory appears whole, and an upgrade replaces it
-        # whole, even before anything recovers (the .mpm-swap mark aside)
-        if ($name ne 'remove' && $was_killed) {
-            my $d = disk();
-            delete $d->{'.mpm-swap'} if $d;
-            ok($name eq 'install' ? !defined $d || same($d, $want{1}) : defined $d && (same($d, $want{1}) || same($d, $want{2})),
-               "$name killed after ${delay}us: the module directory is wholly old or wholly new at once");
-        }
-        my $state = settled("$name killed after ${delay}us");
+        my $state = state_now("$name killed after ${delay}us", $edited);
+        my $kind = $name =~ /^install/ ? 'install' : $name =~ /^upgrade/ ? 'upgrade' : 'remove';
+        my $new = $kind eq 'install' ? 1 : $kind eq 'upgrade' ? 2 : 'none';
+        $new .= 'e' if $edited && $new ne 'none';
+        ok($state eq $from || $state eq $new, "$name killed after ${delay}us: the old state or the new one ($state)");
         $seen{"$name $state"}++;
         $seen{"$name killed $state"}++ if $was_killed;
         last unless $was_killed;
@@ -142,11 +174,15 @@ for my $phase (['install', 'none', 'local', 'install', $pkg{1}], ['upgrade', 1, 
 }
 ok($seen{'install killed none'} && $seen{'install 1'}, 'killed installs left nothing, the completed one the module');
 ok($seen{'upgrade killed 1'} && $seen{'upgrade 2'}, 'killed upgrades left the old version, the completed one the new');
+ok($seen{'upgrade edited killed 1e'} && $seen{'upgrade edited 2e'},
+   'killed upgrades of an edited module left the old version, the completed one the new, the edits kept both ways');
 ok($seen{'remove killed 1'} || $seen{'remove killed none'}, 'removes were killed too');
+ok($seen{'remove edited none'}, 'a completed remove of an edited module kept the edit and the stranger');
 diag(join ', ', map { "$_: $seen{$_}" } sort grep { /killed/ } keys %seen);
 
 # the module as the last kill left it compiles
-ensure(2);
+ensure(1);
+mpm('-f', 'local', 'install', $pkg{2});
 spew("$tmp/site.pp", "include big\ninclude big::f159\n");
 is(run([$mcomp, "--modulepath=$mods", "$tmp/site.pp"], "$tmp/cat.json", "$tmp/cat.err", undef, 120), 0,
    'mcomp compiles a site with the module') or diag slurp("$tmp/cat.err");
