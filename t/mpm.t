@@ -594,4 +594,27 @@ is($rc, 0, '--root: install from the repositories configured in the root') or di
 ok(-f "$root/elsewhere/base/manifests/init.pp", 'into the root');
 ok(glob("$root/*/*/*/mpm/cache/main/SPM-METADATA") || glob("$root/*/*/mpm/cache/main/SPM-METADATA"), 'the metadata cached in the root');
 
+# a state under --root reads the root's modules, confined: a module whose
+# manifests and files are absolute symlinks means the root's targets
+{
+    my $side = "$tmp/side";
+    for my $where ('', $root) {
+        make_path("$where$side/manifests", "$where$side/files");
+        my $who = $where ? 'root' : 'host';
+        spew("$where$side/manifests/init.pp", "class helper { file { '/state-out.txt': content => '$who side' }"
+             . " file { '/state-src.txt': source => 'puppet:///modules/helper/x' } }\n");
+        spew("$where$side/files/x", "$who file\n");
+    }
+    make_path("$root/mods/helper");
+    symlink("$side/manifests", "$root/mods/helper/manifests") or die;
+    symlink("$side/files", "$root/mods/helper/files") or die;
+    my $st = module('rootstate', '1.0.0', '', formula => "pre_local_state: |\n  include helper\n");
+    my $spm = build($st, "$tmp/pkgs-rootstate");
+    ($rc, $out, $err) = mpm({bare => 1}, "--root=$root", '--modulepath=/mods', '-y', 'local', 'install', $spm);
+    is($rc, 0, '--root: a pre state including a module of the root') or diag $err;
+    is(slurp("$root/state-out.txt"), 'root side', 'the module\'s manifest is the root\'s (an absolute symlink resolved inside it)');
+    is(slurp("$root/state-src.txt"), "root file\n", 'and so is a puppet:///modules source');
+    ok(!-e '/state-out.txt' && !-e '/state-src.txt', 'nothing written outside the root');
+}
+
 done_testing();
