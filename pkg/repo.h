@@ -1,6 +1,6 @@
 /*
  * repo.h - package repositories: their configuration, fetching a file from
- * one (file://, http://, https://), their SPM-METADATA, and create_repo.
+ * one (file://, http://, https://, ftp://), their SPM-METADATA, and create_repo.
  */
 #ifndef PKG_REPO_H
 #define PKG_REPO_H

@@ -1,8 +1,8 @@
 #!/usr/bin/perl
 # t/mpm.t - mpm, the module packager: building packages from modules the
-# test writes (FORMULA and metadata.json flavours), create_repo, file:// and
-# http:// repositories (a small HTTP server this test starts on 127.0.0.1
-# and stops), install with dependency ranges, missing and conflicting
+# test writes (FORMULA and metadata.json flavours), create_repo, file://,
+# http:// and ftp:// repositories (small servers this test starts on
+# 127.0.0.1 and stops), install with dependency ranges, missing and conflicting
 # dependencies, existing files, remove keeping a local edit, verify,
 # reinstall, SPM's messages, --root, and a module installed by mpm compiled
 # by mcomp.  Everything lives in the test's temporary directory.
@@ -496,6 +496,81 @@ waitpid $pid, 0;
 is($rc, 1, 'http: the server is gone: exit 1');
 like($err, qr{^Cannot update repository web: Cannot fetch http://127\.0\.0\.1:$port/SPM-METADATA: .*(connect|refused)}mi,
      'the error names the URL and the reason');
+
+# ---- ftp:// repository, with a login, served by this test ----
+# A few FTP commands (what libcurl sends for a passive download), one
+# client at a time, files of one directory only.
+{
+    my $fsrv = IO::Socket::INET->new(Listen => 5, LocalAddr => '127.0.0.1', LocalPort => 0, Proto => 'tcp', ReuseAddr => 1)
+        or die "listen: $!";
+    my $fport = $fsrv->sockport;
+    my $fpid = fork // die;
+    if (!$fpid) {
+        while (my $c = $fsrv->accept) {
+            $c->autoflush(1);
+            print $c "220 mpm test server\r\n";
+            my ($user, $in, $data) = ('', 0, undef);
+            while (my $l = <$c>) {
+                $l =~ s/\r?\n$//;
+                my ($cmd, $arg) = $l =~ /^(\S+)\s*(.*)$/;
+                $cmd = uc($cmd // '');
+                my $f = "$hrepo/" . ($arg // '');
+                my $file_ok = defined $arg && $arg =~ /^[\w.-]+$/ && -f $f;
+                if ($cmd eq 'USER') { $user = $arg; print $c "331 Password please\r\n" }
+                elsif ($cmd eq 'PASS') { $in = "$user:$arg" eq 'user:secret'; print $c $in ? "230 Logged in\r\n" : "530 Login incorrect\r\n" }
+                elsif ($cmd eq 'QUIT') { print $c "221 Bye\r\n"; last }
+                elsif (!$in) { print $c "530 Not logged in\r\n" }
+                elsif ($cmd eq 'PWD') { print $c "257 \"/\"\r\n" }
+                elsif ($cmd eq 'TYPE') { print $c "200 Type set\r\n" }
+                elsif ($cmd eq 'EPSV' || $cmd eq 'PASV') {
+                    $data = IO::Socket::INET->new(Listen => 1, LocalAddr => '127.0.0.1', LocalPort => 0, Proto => 'tcp') or die;
+                    my $p = $data->sockport;
+                    print $c $cmd eq 'EPSV' ? "229 Entering Extended Passive Mode (|||$p|)\r\n"
+                                            : "227 Entering Passive Mode (127,0,0,1," . ($p >> 8) . ',' . ($p & 255) . ")\r\n";
+                }
+                elsif ($cmd eq 'SIZE') { print $c $file_ok ? '213 ' . (-s $f) . "\r\n" : "550 No such file\r\n" }
+                elsif ($cmd eq 'RETR') {
+                    if (!$file_ok || !$data) { print $c "550 No such file\r\n"; next }
+                    print $c "150 Opening data connection\r\n";
+                    my $d = $data->accept;
+                    print $d slurp($f);
+                    close $d;
+                    close $data;
+                    undef $data;
+                    print $c "226 Transfer complete\r\n";
+                }
+                else { print $c "502 Not implemented\r\n" }
+            }
+            close $c;
+        }
+        exit 0;
+    }
+    push @servers, $fpid;
+    close $fsrv;
+    my $fconf = "$tmp/fconf";
+    make_path($fconf);
+    my @f = ("--vardir=$tmp/fvar", "--confdir=$fconf", "--modulepath=$tmp/fmods", "--sharedir=$tmp/share");
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/\n  username: user\n  password: wrong\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 1, 'ftp: a wrong login: exit 1');
+    like($err, qr{^Cannot update repository files: Cannot fetch ftp://127\.0\.0\.1:$fport/SPM-METADATA: .*(denied|530)}mi,
+         'the error names the URL and the reason');
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/\n  username: user\n  password: secret\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 0, 'ftp: update_repo with a login') or diag $err;
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'repo', 'search', 'web');
+    is($out, "web\t1.4.0-1\tfiles\n", 'ftp: repo search reads the fetched index');
+    ($rc, $out, $err) = mpm({bare => 1}, @f, '-y', 'install', 'web');
+    is($rc, 0, 'ftp: install web and base from it') or diag $err;
+    ok(-f "$tmp/fmods/web/manifests/init.pp" && -f "$tmp/fmods/base/manifests/init.pp", 'both modules installed');
+    ok(-s "$tmp/fvar/mpm/cache/files/web-1.4.0-1.spm", 'the downloads are kept in the cache');
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/nowhere\n  username: user\n  password: secret\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 1, 'ftp: a directory the server does not have: exit 1');
+    like($err, qr{^Cannot update repository files: Cannot fetch ftp://127\.0\.0\.1:$fport/nowhere/SPM-METADATA: }m, 'saying so');
+    kill 'TERM', $fpid;
+    waitpid $fpid, 0;
+}
 
 # ---- Forge modules as Debian packages them: built with no extra file ----
 SKIP: {
