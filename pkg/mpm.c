@@ -33,6 +33,7 @@
 #include "base/sha256.h"
 #include "base/map.h"
 #include "base/util.h"
+#include "types/passwd.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -304,6 +305,8 @@ static int open_db(int mode)
     if (mode != PKGDB_READ && recover() != 0) return -1;
     return 0;
 }
+
+static int load_settings(void);
 
 /* ---- install and remove: one directory swapped in per root ---- */
 
@@ -1117,7 +1120,7 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
 {
     int rc = 1;
     if (!nargs) return fail(local ? "A package file must be specified" : "A package must be specified");
-    if (open_db(PKGDB_CREATE) != 0) return 1;
+    if (load_settings() != 0 || open_db(PKGDB_CREATE) != 0) return 1;
     int have_meta = 0;
     for (int i = 0; i < nargs; i++) {
         const char *a = args[i];
@@ -1410,6 +1413,60 @@ static int cmd_repo(const char *c, const char *arg)
         return 0;
     }
     return fail("Invalid repo command '%s'", c);
+}
+
+/* CONFDIR/mpm.conf: SPM's spm_uid and spm_gid (a number, or a name of
+ * the managed system's /etc/passwd or /etc/group), the owner of every
+ * file and directory an install writes; without them nothing is changed
+ * (files belong to whoever runs mpm).  The database records the names. */
+static int load_settings(void)
+{
+    const char *file = arena_printf(&A, "%s/mpm.conf", o.confdir);
+    Buf text = BUF_INIT, err = BUF_INIT;
+    const char **keys = NULL, **vals = NULL;
+    size_t n = 0;
+    if (sys_read(file, &text) == 0 &&
+        repo_parse_settings(&A, file, buf_cstr(&text), text.len, &keys, &vals, &n, &err) != 0) {
+        buf_free(&text);
+        return fail_buf(&err);
+    }
+    buf_free(&text);
+    PwDb pw = PWDB_INIT;
+    if (pw_load(&pw, o.root, PW_PASSWD | PW_GROUP, &err) != 0) {
+        pw_free(&pw);
+        return fail_buf(&err);
+    }
+    unsigned long uid = geteuid(), gid = getegid();
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        int is_uid = !strcmp(keys[i], "spm_uid");
+        if (!is_uid && strcmp(keys[i], "spm_gid")) continue;
+        unsigned long id;
+        if (!pw_parse_id(vals[i], &id)) {
+            const PwUser *u = is_uid ? pw_user(&pw, vals[i]) : NULL;
+            const PwGroup *g = is_uid ? NULL : pw_group(&pw, vals[i]);
+            if (!u && !g) {
+                rc = fail("%s%s: %s: no %s named %s", rootfs_prefix(), file, keys[i], is_uid ? "user" : "group", vals[i]);
+                break;
+            }
+            id = u ? u->uid : g->gid;
+        }
+        if (is_uid) uid = id;
+        else gid = id;
+        owner.set = 1;
+    }
+    owner.uid = (uid_t)uid;
+    owner.gid = (gid_t)gid;
+    owner.uname = owner.gname = NULL;
+    for (size_t i = 0; i < pw.nusers && !owner.uname; i++)
+        if (pw.users[i].uid == uid) owner.uname = arena_strdup(&A, pw.users[i].name);
+    const PwGroup *g = pw_group_by_gid(&pw, gid);
+    owner.gname = g ? arena_strdup(&A, g->name) : NULL;
+    if (!owner.uname) owner.uname = arena_printf(&A, "%lu", uid);
+    if (!owner.gname) owner.gname = arena_printf(&A, "%lu", gid);
+    pw_free(&pw);
+    buf_free(&err);
+    return rc;
 }
 
 static void usage(FILE *out)

@@ -94,6 +94,41 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
     return rc;
 }
 
+int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
+                        const char ***vals, size_t *n, Buf *err)
+{
+    yaml_parser_t p;
+    yaml_document_t doc;
+    *n = 0;
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+    if (!yaml_parser_load(&p, &doc)) {
+        buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
+        yaml_parser_delete(&p);
+        return -1;
+    }
+    yaml_parser_delete(&p);
+    int rc = 0;
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    if (root && root->type == YAML_MAPPING_NODE) {
+        size_t np = (size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start);
+        *keys = arena_alloc(a, (np + 1) * sizeof **keys);
+        *vals = arena_alloc(a, (np + 1) * sizeof **vals);
+        for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
+            const char *k = scalar(a, yaml_document_get_node(&doc, pr->key));
+            const char *v = scalar(a, yaml_document_get_node(&doc, pr->value));
+            if (!k || !v) continue;   /* lists and mappings: keys mpm does not use */
+            (*keys)[*n] = k;
+            (*vals)[(*n)++] = v;
+        }
+    } else if (root && !(root->type == YAML_SCALAR_NODE && !root->data.scalar.length)) {
+        buf_printf(err, "%s: not a YAML mapping of settings", file);
+        rc = -1;
+    }
+    yaml_document_delete(&doc);
+    return rc;
+}
+
 typedef struct Sink { Buf *out; size_t max; int too_big; } Sink;
 
 static size_t sink_write(char *data, size_t size, size_t nmemb, void *p)

@@ -25,6 +25,12 @@ typedef struct RepoEntry {
  * the earlier one.  0, or -1 with the message in err. */
 int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err);
 
+/* The top-level scalar settings of mpm.conf's YAML text (SPM's
+ * configuration keys: spm_uid, spm_gid), in file order, into *keys and
+ * *vals (*n of them, arena a).  0, or -1 with the message in err. */
+int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
+                        const char ***vals, size_t *n, Buf *err);
+
 /* Fetches <repo url>/<file> into out (at most max bytes).  0, or -1 with
  * the message in err. */
 int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err);

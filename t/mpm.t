@@ -669,6 +669,32 @@ is($rc, 0, '--root: install from the repositories configured in the root') or di
 ok(-f "$root/elsewhere/base/manifests/init.pp", 'into the root');
 ok(glob("$root/*/*/*/mpm/cache/main/SPM-METADATA") || glob("$root/*/*/mpm/cache/main/SPM-METADATA"), 'the metadata cached in the root');
 
+# ---- spm_uid and spm_gid (CONFDIR/mpm.conf): who owns what an install writes ----
+SKIP: {
+    skip 'needs root to give files away', 7 if $>;
+    my ($duid, $dgid) = (getpwnam('daemon'))[2, 3];
+    skip 'no daemon user', 7 unless defined $duid;
+    my $oconf = "$tmp/oconf";
+    make_path($oconf);
+    my @oo = ("--vardir=$tmp/ovar", "--confdir=$oconf", "--modulepath=$tmp/omods", "--sharedir=$tmp/share");
+    spew("$oconf/mpm.conf", "# SPM's keys\nspm_uid: daemon\nspm_gid: $dgid\nspm_repo_dups: ignore\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 0, 'spm_uid and spm_gid: install') or diag $err;
+    my @f = stat("$tmp/omods/base/manifests/init.pp");
+    my @d = stat("$tmp/omods/base/manifests");
+    is("$f[4]:$f[5]", "$duid:$dgid", 'a file belongs to spm_uid (a name) and spm_gid (a number)');
+    is("$d[4]:$d[5]", "$duid:$dgid", 'and so does a directory');
+    # an upgrade keeps the owner of a file of nobody's as it was
+    spew("$tmp/omods/base/mine.txt", "mine\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', '-f', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 0, 'a reinstall') or diag $err;
+    is((stat "$tmp/omods/base/mine.txt")[4], $>, 'a file of nobody\'s keeps its owner');
+    spew("$oconf/mpm.conf", "spm_uid: no_such_user_here\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', '-f', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 1, 'an unknown spm_uid: exit 1');
+    is($err, "$oconf/mpm.conf: spm_uid: no user named no_such_user_here\n", 'saying so');
+}
+
 # a state under --root reads the root's modules, confined: a module whose
 # manifests and files are absolute symlinks means the root's targets
 {
