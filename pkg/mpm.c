@@ -1140,7 +1140,8 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
             add_need(rp, a, "", NULL);
             int exists;
             const RepoEntry *e = best_entry(rp, a, &exists);
-            if (!e) return fail("Cannot install %s, the following dependencies are needed:\n\n%s", a, a);
+            if (!e && !exists) return fail("Unable to read formula for %s", a);   /* SPM's: no repository has it */
+            if (!e) return fail("Cannot install %s: no repository has a version that fits", a);
             add_plan(rp, e)->explicit_arg = 1;
         }
         buf_free(&err);

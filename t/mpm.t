@@ -202,6 +202,23 @@ like(slurp("$tmp/cat.json"), qr/"title": ?"app 2\.0\.0".*"title": ?"base 5\.0\.0
 ($rc, $out, $err) = mpm('-y', 'install', 'app');
 is("$rc $err", "1 Package app already installed, not installing again\n", 'installing again without --force');
 
+# install FILE.spm (no "local"): the file, its dependencies from the repositories
+{
+    my @x = ("--vardir=$tmp/fsvar", "--confdir=$conf", "--modulepath=$tmp/fsmods");
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', 'install', "$repo/app-2.0.0-1.spm");
+    is($rc, 0, 'install FILE.spm') or diag $err;
+    like($out, qr/\.\.\. installing base\n\.\.\. installing web\n\.\.\. installing app\n/, 'its dependencies from the repositories first');
+    ($rc, $out) = mpm({bare => 1}, @x, 'list', 'packages');
+    is($out, "app\nbase\nweb\n", 'all three installed');
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', 'install', "$repo/app-2.0.0-1.spm");
+    is("$rc $err", "1 Package app already installed, not installing again\n", 'install FILE.spm again without --force');
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', '-f', 'install', "$repo/app-2.0.0-1.spm", 'old');
+    is($rc, 1, 'a file and a name whose ranges conflict: exit 1');
+    like($err, qr/^Conflicting dependencies on base: old needs base \(< 5\.0\.0\)/m, 'the conflict is named');
+    ($rc, $out) = mpm({bare => 1}, @x, 'list', 'packages');
+    is($out, "app\nbase\nweb\n", 'nothing changed');
+}
+
 # a dependency chosen before a later range narrowed it is chosen again
 {
     my @x = ("--vardir=$tmp/xvar", "--confdir=$conf", "--modulepath=$tmp/xmods");
@@ -377,6 +394,8 @@ my @msgs = (
     [['local', 'files'], 'A package filename must be specified'],
     [['files'], 'A package name must be specified'],
     [['local', 'install', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
+    [['install', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
+    [['install', 'nosuchpackage'], 'Unable to read formula for nosuchpackage'],
     [['local', 'info', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
     [['info', 'nope'], 'package nope not installed'],
     [['files', 'nope'], 'package nope not installed'],
