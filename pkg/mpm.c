@@ -6,21 +6,19 @@
  * compiler and the applier, sharing only base/ (arena, buffers, SHA-256,
  * the root-confined path layer) and the JSON reader of catalog/.
  *
- * The one idea that makes installs and removes atomic: the database holds,
- * besides what is installed, a journal of the disk steps an install or a
- * remove still has to make, and the rows saying "installed" (or "gone")
- * are committed in the same SQLite transaction as those steps.  An install
- * first records its temporary files and new directories (so a crash before
- * the commit is rolled back: they are deleted), writes every file (a new
- * module directory whole, beside its place, to be renamed in one step; the
- * new version of a module directory holding nothing but the package's own
- * unedited files the same way, to be exchanged with it in one step; else
- * each file beside its destination), then commits the package rows with
- * the renames to do;
- * a crash after that commit is rolled forward: the next mpm command finds
- * the journal and finishes the renames (or the deletions of a remove)
- * before doing anything else.  Every path of the managed system goes
- * through base/rootfs, so --root confines them as mapply --root does.
+ * The one idea that makes installs, upgrades and removes atomic: a package
+ * lives in one directory (its module directory), so a change builds that
+ * directory's next state whole beside it (the new version's files, plus
+ * what stays of the old tree: edited files, files of nobody's, as hard
+ * links) and swaps it in with one renameat2 (RENAME_EXCHANGE; a rename for
+ * a first install or a remove).  The package's new database rows are
+ * committed before that, beside the current ones, with the inode of the
+ * tree built; every reader takes the rows the directory on disk makes true
+ * (pkg/pkgdb.c).  So mcomp and mpm's readers see the old state or the new
+ * one at every instant, a kill included, and nothing has to be repaired
+ * before reading; the next writer deletes the trees a killed run left and
+ * settles the rows.  Every path of the managed system goes through
+ * base/rootfs, so --root confines them as mapply --root does.
  */
 #define _GNU_SOURCE   /* renameat2 */
 #include "pkg/formula.h"
@@ -1480,7 +1478,7 @@ static void usage(FILE *out)
           "  build DIR                  pack the module DIR into NAME-VERSION-RELEASE.spm\n"
           "                             (metadata from DIR/FORMULA, else DIR/metadata.json)\n"
           "  install NAME|FILE.spm ...  install from the repositories (or files), with\n"
-          "                             their dependencies\n"
+          "                             their dependencies; atomic, as upgrades and removes\n"
           "  local install FILE.spm ... install package files\n"
           "  local info FILE.spm        a package file's FORMULA information\n"
           "  local files FILE.spm       a package file's members\n"
@@ -1501,8 +1499,10 @@ static void usage(FILE *out)
           "                             (default /etc/puppet/code/modules)\n"
           "  --vardir DIR               state directory: DIR/mpm/packages.db and DIR/mpm/cache\n"
           "                             (default /var/lib/mapply as root, else ~/.mapply)\n"
-          "  --confdir DIR              repositories: DIR/mpm.repos, DIR/mpm.repos.d/*.repo\n"
-          "                             (default /etc/puppet)\n"
+          "  --confdir DIR              DIR/mpm.conf (spm_uid, spm_gid: who owns installed\n"
+          "                             files), repositories: DIR/mpm.repos and\n"
+          "                             DIR/mpm.repos.d/*.repo (file://, http://, https://,\n"
+          "                             ftp://) (default /etc/puppet)\n"
           "  --sharedir DIR             files tagged c d g l r (default /usr/share/mpm)\n"
           "  --root DIR                 manage the system under DIR: module directory,\n"
           "                             database, configuration and cache inside it\n"
