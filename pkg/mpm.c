@@ -283,8 +283,8 @@ static int recover(void)
         txn("ROLLBACK");
         return rc;
     }
-    for (size_t i = 0; i < nj; i++)
-        if (j[i].tmp && sys_rm_tree(j[i].tmp) != 0)
+    for (size_t i = 0; i < nj; i++)   /* (steps of another kind: an older mpm's, dropped) */
+        if (j[i].op == 't' && j[i].tmp && sys_rm_tree(j[i].tmp) != 0)
             fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
     return txn("DELETE FROM journal; COMMIT");
 }

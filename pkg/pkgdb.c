@@ -459,4 +459,3 @@ PkgJournal *pkgdb_journal(sqlite3 *db, Arena *a, size_t *n)
     return v;
 }
 
-int pkgdb_journal_clear(sqlite3 *db, Buf *err) { return pkgdb_exec(db, "DELETE FROM journal", err); }

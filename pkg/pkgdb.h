@@ -83,9 +83,9 @@ int pkgdb_refresh(sqlite3 *db, Buf *err);
  * forgets its pending rows.  Inside the caller's transaction. */
 int pkgdb_settle(sqlite3 *db, const char *name, int is_new, Buf *err);
 
+/* Adds a journal step (PkgJournal). */
 int pkgdb_journal_add(sqlite3 *db, char op, const char *pkg, const char *path, const char *tmp,
                       const char *sum, Buf *err);
 /* Journal steps in the order they were added; lives in a. */
 PkgJournal *pkgdb_journal(sqlite3 *db, Arena *a, size_t *n);
-int pkgdb_journal_clear(sqlite3 *db, Buf *err);
 #endif
