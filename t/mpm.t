@@ -321,6 +321,20 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     ok(-f "$mods/nginx/manifests/init.pp" && !-e "$mods/webstack" && !-e "$mods/nginx/docs", 'installs that directory as the module');
     ($rc, $out) = mpm('files', 'webstack');
     is($out, "$mods/nginx\n$mods/nginx/manifests\n$mods/nginx/manifests/init.pp\n", 'and records only it');
+    # the next version moves to another top_level_dir: the old directory goes
+    my $d2 = "$src/webstack2";
+    make_path("$d2/www/manifests");
+    spew("$d2/FORMULA", "name: webstack\nversion: 2.0.0\nrelease: 1\nsummary: s\ndescription: d\ntop_level_dir: www\n");
+    spew("$d2/www/manifests/init.pp", "class www { }\n");
+    spew("$mods/nginx/manifests/mine.pp", "# a file of nobody's\n");
+    ($rc, $out, $err) = mpm('-y', '-f', 'local', 'install', build($d2, "$tmp/pk"));
+    is($rc, 0, 'an upgrade to another top_level_dir') or diag $err;
+    ok(-f "$mods/www/manifests/init.pp" && !-e "$mods/nginx/manifests/init.pp", 'the new directory in, the old version\'s files out');
+    ok(-f "$mods/nginx/manifests/mine.pp", 'a file of nobody\'s in the old directory stays');
+    ($rc, $out) = mpm('files', 'webstack');
+    is($out, "$mods/www\n$mods/www/manifests\n$mods/www/manifests/init.pp\n", 'only the new directory is recorded');
+    ($rc, $out, $err) = mpm('-y', 'remove', 'webstack');
+    ok(!-e "$mods/www", 'remove');
 }
 
 # ---- pre and post states: Puppet code, compiled and applied in-process ----
