@@ -299,7 +299,6 @@ static int open_db(int mode)
     buf_free(&err);
     if (rc == 1) return 1;
     if (rc == 2) return 0;
-    if (txn("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") != 0) return -1;
     if (mode != PKGDB_READ && recover() != 0) return -1;
     return 0;
 }

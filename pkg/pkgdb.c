@@ -141,7 +141,14 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
         return -1;
     }
     sqlite3_busy_timeout(*db, 10000);
-    if ((!readonly && pkgdb_exec(*db, schema, err) != 0) || pkgdb_exec(*db, views, err) != 0 ||
+    /* WAL first (a new database is made in one transaction, not one synced
+     * transaction per table), checkpointed when the run ends rather than
+     * every 1000 pages */
+    if ((!readonly && (pkgdb_exec(*db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                                       " PRAGMA wal_autocheckpoint=20000", err) != 0 ||
+                       pkgdb_exec(*db, "BEGIN IMMEDIATE", err) != 0 || pkgdb_exec(*db, schema, err) != 0 ||
+                       pkgdb_exec(*db, "COMMIT", err) != 0)) ||
+        pkgdb_exec(*db, views, err) != 0 ||
         pkgdb_refresh(*db, err) != 0) {
         pkgdb_close(*db);
         *db = NULL;
