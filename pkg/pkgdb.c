@@ -129,8 +129,15 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
         return -1;
     }
     char name[4096];
-    /* read-only: immutable, as a reader cannot make the WAL's shared memory */
-    snprintf(name, sizeof name, readonly ? "file:/proc/self/fd/%d/%s?immutable=1" : "/proc/self/fd/%d/%s", db_dirfd, leaf);
+    /* read-only: with the WAL a killed writer left (its last commits are
+     * there), read through it; without one immutable, as a reader cannot
+     * make the WAL's shared memory */
+    char wal[4096];
+    snprintf(wal, sizeof wal, "%s-wal", leaf);
+    int has_wal = readonly && fstatat(db_dirfd, wal, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+    snprintf(name, sizeof name, !readonly ? "/proc/self/fd/%d/%s" : has_wal ? "file:/proc/self/fd/%d/%s?mode=ro"
+                                                                          : "file:/proc/self/fd/%d/%s?immutable=1",
+             db_dirfd, leaf);
     int flags = readonly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
                          : SQLITE_OPEN_READWRITE | (create == PKGDB_CREATE ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(name, db, flags, NULL) != SQLITE_OK) {
