@@ -189,6 +189,7 @@ static const char *tmp_beside(const char *path)
 /* ---- the database, and what a killed mpm left ---- */
 
 static sqlite3 *db;
+static void clear_probe(void);
 
 static int txn(const char *sql)
 {
@@ -299,7 +300,7 @@ static int open_db(int mode)
     buf_free(&err);
     if (rc == 1) return 1;
     if (rc == 2) return 0;
-    if (mode != PKGDB_READ && recover() != 0) return -1;
+    if (mode != PKGDB_READ && (recover() != 0 || (clear_probe(), 0))) return -1;
     return 0;
 }
 
@@ -557,6 +558,18 @@ static int build_stage(Stage *s, Plan *p, Carry *c)
     return rc;
 }
 
+/* Removes the two empty directories of can_exchange()'s probe, which a
+ * killed run may have left (one mpm writes at a time). */
+static void clear_probe(void)
+{
+    const char *la;
+    int fd = rootfs_parent(arena_printf(&A, "%s/.mpm-probe-a", o.moddir), &la);
+    if (fd < 0) return;
+    unlinkat(fd, la, AT_REMOVEDIR);
+    unlinkat(fd, ".mpm-probe-b", AT_REMOVEDIR);
+    close(fd);
+}
+
 /* Whether the module directory's file system can exchange two names
  * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
  * empty directories, whose fixed names let the next run (one at a time)
@@ -570,8 +583,6 @@ static int can_exchange(void)
     if (rootfs_mkdirs(o.moddir, 0755) != 0) return known;
     int fd = rootfs_parent(a, &la);
     if (fd < 0) return known;
-    unlinkat(fd, la, AT_REMOVEDIR);
-    unlinkat(fd, lb, AT_REMOVEDIR);
     if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
     unlinkat(fd, la, AT_REMOVEDIR);
     unlinkat(fd, lb, AT_REMOVEDIR);

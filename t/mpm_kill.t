@@ -6,7 +6,8 @@
 # which never tidy up) says the same version, verify agrees, and mcomp
 # compiles a site using the module whenever it is installed.  Upgrades and
 # removes of a module with a locally edited file and a file of nobody's are
-# killed too: the edit and the stranger stay on both sides.  The next
+# killed too: the edit and the stranger stay on both sides; so are upgrades
+# of a package with a file in the share directory.  The next
 # writing mpm command then leaves no temporary directory behind.  Runs are
 # killed after growing delays until one completes.  Everything happens
 # under a temporary directory.
@@ -179,6 +180,47 @@ ok($seen{'upgrade edited killed 1e'} && $seen{'upgrade edited 2e'},
 ok($seen{'remove killed 1'} || $seen{'remove killed none'}, 'removes were killed too');
 ok($seen{'remove edited none'}, 'a completed remove of an edited module kept the edit and the stranger');
 diag(join ', ', map { "$_: $seen{$_}" } sort grep { /killed/ } keys %seen);
+
+# A package with a second directory (a file tagged d goes to the share
+# directory): the module directory is swapped first and decides; right
+# after a kill the share file may still be the old version's (the window
+# README states), and the next writing mpm run finishes the swap.
+{
+    my $share = "$tmp/share";
+    for my $v (1, 2) {
+        my $d = "$tmp/ssrc$v/sdoc";
+        make_path("$d/manifests");
+        spew("$d/manifests/init.pp", "class sdoc { notify { 'sdoc v$v': } }\n");
+        spew("$d/README.md", "readme v$v\n");
+        spew("$d/FORMULA", "name: sdoc\nversion: $v.0.0\nrelease: 1\nsummary: s\ndescription: d\nfiles: [manifests, 'd|README.md']\n");
+        run([$mpm, "--build-dir=$tmp/spkgs", 'build', $d], "$tmp/out", undef) == 0 or die slurp("$tmp/out");
+    }
+    my @s = ("--sharedir=$share");
+    my ($delay, $kills, %sseen) = (0, 0);
+    for my $round (1 .. 80) {
+        mpm(@s, 'remove', 'sdoc');
+        mpm(@s, 'local', 'install', "$tmp/spkgs/sdoc-1.0.0-1.spm");
+        my $was_killed = killed_run($delay, @s, '-f', 'local', 'install', "$tmp/spkgs/sdoc-2.0.0-1.spm");
+        $kills++ if $was_killed;
+        my ($irc, $info) = mpm(@s, 'info', 'sdoc');
+        my ($v) = $info =~ /^Version: (\d)/m;
+        my $mod = -f "$mods/sdoc/manifests/init.pp" ? slurp("$mods/sdoc/manifests/init.pp") : '';
+        my ($mv) = $mod =~ /sdoc v(\d)/;
+        ok(defined $v && defined $mv && $v == $mv, "sdoc killed after ${delay}us: the module directory and the database agree at once")
+            or diag "db $info; module $mod";
+        my $readme = -f "$share/sdoc/README.md" ? slurp("$share/sdoc/README.md") : "";
+        $sseen{$readme eq "readme v$v\n" ? 'share agrees' : 'share behind'}++;
+        mpm(@s, 'remove', 'no_such_package');   # a writing run: it finishes what the kill left
+        my $readme2 = -f "$share/sdoc/README.md" ? slurp("$share/sdoc/README.md") : "";
+        my ($vrc, $vout) = mpm(@s, 'verify', 'sdoc');
+        ok($readme2 eq "readme v$v\n" && $vrc == 0, "sdoc killed after ${delay}us: after the next writing run the share file agrees too")
+            or diag "readme $readme2, verify $vout";
+        last unless $was_killed;
+        $delay = int($delay * 1.3) + 300;
+    }
+    ok($kills > 0, "sdoc: killed $kills times before one run completed");
+    diag(join ', ', map { "sdoc $_: $sseen{$_}" } sort keys %sseen);
+}
 
 # the module as the last kill left it compiles
 ensure(1);
