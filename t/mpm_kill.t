@@ -220,6 +220,45 @@ diag(join ', ', map { "$_: $seen{$_}" } sort grep { /killed/ } keys %seen);
     }
     ok($kills > 0, "sdoc: killed $kills times before one run completed");
     diag(join ', ', map { "sdoc $_: $sseen{$_}" } sort keys %sseen);
+    mpm(@s, 'remove', 'sdoc');
+}
+
+# The same, killed at exact moments: strace kills mpm as it enters its k-th
+# renameat2 (the exchange probe, the swap of the module directory, the swap
+# of the share directory), so the moments just before and just after each
+# swap are seen, whatever the machine's speed.
+SKIP: {
+    skip 'strace is not installed', 1 unless grep { -x "$_/strace" } split /:/, $ENV{PATH};
+    for my $phase (['upgrade edited', '1e', '2e', '-f', 'local', 'install', $pkg{2}], ['remove edited', '1e', 'none', 'remove', 'big']) {
+        my ($name, $from, $to, @args) = @$phase;
+        for my $k (1 .. 3) {
+            ensure($from);
+            run(['strace', '-f', '-o', '/dev/null', '-e', 'trace=renameat2', '-e', "inject=renameat2:signal=KILL:when=$k",
+                 $mpm, @common, @args], "$tmp/out", "$tmp/err", undef, 60);
+            my $state = state_now("$name killed entering renameat2 #$k", 1);
+            # 1: the probe, 2: the swap (not made yet); no third: it completes
+            is($state, $k < 3 ? $from : $to, "$name killed entering renameat2 #$k: the " . ($k < 3 ? 'old' : 'new') . ' state');
+        }
+    }
+    my @s = ("--sharedir=$tmp/share");
+    my %at;
+    for my $k (1 .. 3) {
+        mpm(@s, 'remove', 'sdoc');
+        mpm(@s, 'local', 'install', "$tmp/spkgs/sdoc-1.0.0-1.spm");
+        run(['strace', '-f', '-o', '/dev/null', '-e', 'trace=renameat2', '-e', "inject=renameat2:signal=KILL:when=$k",
+             $mpm, @common, @s, '-f', 'local', 'install', "$tmp/spkgs/sdoc-2.0.0-1.spm"], "$tmp/out", "$tmp/err", undef, 60);
+        my ($irc, $info) = mpm(@s, 'info', 'sdoc');
+        my ($v) = $info =~ /^Version: (\d)/m;
+        my ($mv) = slurp("$mods/sdoc/manifests/init.pp") =~ /sdoc v(\d)/;
+        my $readme = slurp("$tmp/share/sdoc/README.md");
+        $at{$k} = "db $v, module $mv, share " . ($readme =~ /v(\d)/)[0];
+        mpm(@s, 'remove', 'no_such_package');
+        $at{$k} .= ' then share ' . (slurp("$tmp/share/sdoc/README.md") =~ /v(\d)/)[0];
+    }
+    is($at{2}, 'db 1, module 1, share 1 then share 1', 'sdoc killed just before the module directory\'s swap: the old version');
+    is($at{3}, 'db 2, module 2, share 1 then share 2',
+       'killed between the two swaps: the new version, the share file behind until the next writing run');
+    mpm(@s, 'remove', 'sdoc');
 }
 
 # the module as the last kill left it compiles
