@@ -240,6 +240,13 @@ SKIP: {
             is($state, $k < 3 ? $from : $to, "$name killed entering renameat2 #$k: the " . ($k < 3 ? 'old' : 'new') . ' state');
         }
     }
+    # just after the swap, before anything is settled: unlinkat #5 is the
+    # first deletion of the old tree (four go to the exchange probe)
+    ensure('1e');
+    run(['strace', '-f', '-o', '/dev/null', '-e', 'trace=unlinkat', '-e', 'inject=unlinkat:signal=KILL:when=5',
+         $mpm, @common, '-f', 'local', 'install', $pkg{2}], "$tmp/out", "$tmp/err", undef, 60);
+    ok(-d "$mods/.big.mpm-new", 'killed just after the swap: the old tree is still beside the module directory');
+    is(state_now('upgrade edited killed just after the swap', 1), '2e', 'the new state, with no repair run');
     my @s = ("--sharedir=$tmp/share");
     my %at;
     for my $k (1 .. 3) {
