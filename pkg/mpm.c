@@ -6,21 +6,19 @@
  * compiler and the applier, sharing only base/ (arena, buffers, SHA-256,
  * the root-confined path layer) and the JSON reader of catalog/.
  *
- * The one idea that makes installs and removes atomic: the database holds,
- * besides what is installed, a journal of the disk steps an install or a
- * remove still has to make, and the rows saying "installed" (or "gone")
- * are committed in the same SQLite transaction as those steps.  An install
- * first records its temporary files and new directories (so a crash before
- * the commit is rolled back: they are deleted), writes every file (a new
- * module directory whole, beside its place, to be renamed in one step; the
- * new version of a module directory holding nothing but the package's own
- * unedited files the same way, to be exchanged with it in one step; else
- * each file beside its destination), then commits the package rows with
- * the renames to do;
- * a crash after that commit is rolled forward: the next mpm command finds
- * the journal and finishes the renames (or the deletions of a remove)
- * before doing anything else.  Every path of the managed system goes
- * through base/rootfs, so --root confines them as mapply --root does.
+ * The one idea that makes installs, upgrades and removes atomic: a package
+ * lives in one directory (its module directory), so a change builds that
+ * directory's next state whole beside it (the new version's files, plus
+ * what stays of the old tree: edited files, files of nobody's, as hard
+ * links) and swaps it in with one renameat2 (RENAME_EXCHANGE; a rename for
+ * a first install or a remove).  The package's new database rows are
+ * committed before that, beside the current ones, with the inode of the
+ * tree built; every reader takes the rows the directory on disk makes true
+ * (pkg/pkgdb.c).  So mcomp and mpm's readers see the old state or the new
+ * one at every instant, a kill included, and nothing has to be repaired
+ * before reading; the next writer deletes the trees a killed run left and
+ * settles the rows.  Every path of the managed system goes through
+ * base/rootfs, so --root confines them as mapply --root does.
  */
 #define _GNU_SOURCE   /* renameat2 */
 #include "pkg/formula.h"
@@ -33,6 +31,7 @@
 #include "base/sha256.h"
 #include "base/map.h"
 #include "base/util.h"
+#include "types/passwd.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -187,9 +186,10 @@ static const char *tmp_beside(const char *path)
     return arena_printf(&A, "%.*s/.%s.mpm-new", (int)(slash - path), path, slash + 1);
 }
 
-/* ---- the database and its journal ---- */
+/* ---- the database, and what a killed mpm left ---- */
 
 static sqlite3 *db;
+static void clear_probe(void);
 
 static int txn(const char *sql)
 {
@@ -198,83 +198,100 @@ static int txn(const char *sql)
     return 0;
 }
 
-static int by_path_desc(const void *x, const void *y) { return strcmp(*(const char *const *)y, *(const char *const *)x); }
-
-/* Does the disk steps of the journal, then empties it: rolls back what was
- * only staged ('s' temporary files, 'd' new directories), rolls forward
- * what was committed ('i' renames, 'r' removals).  Files a removal finds
- * changed are kept and printed under the heading kept_heading. */
-static int journal_finish(const char *kept_heading)
+/* rm -rf of leaf in the directory dfd, never following a symlink. */
+static int rm_tree_at(int dfd, const char *leaf)
 {
-    size_t n;
-    PkgJournal *j = pkgdb_journal(db, &A, &n);
-    if (!n) return 0;
-    const char **dirs = arena_alloc(&A, (n + 1) * sizeof *dirs);
-    const char **marks = arena_alloc(&A, (n + 1) * sizeof *marks);
-    size_t ndirs = 0, nmarks = 0;
-    int kept = 0;
-    for (size_t i = 0; i < n; i++) {
-        char sum[65];
-        switch (j[i].op) {
-        case 's':
-            if (sys_unlink(j[i].tmp, 0) != 0 && errno != ENOENT)
-                fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
-            break;
-        case 'd':
-            dirs[ndirs++] = j[i].path;
-            break;
-        case 'i': {
-            struct stat st;
-            if (rootfs_lstat(j[i].tmp, &st) == 0 && sys_rename(j[i].tmp, j[i].path) != 0)
-                return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
-            break;
-        }
-        case 'x': {
-            /* exchanged already when the new tree's mark is in place (or
-             * the old tree is gone); the mark goes once the journal does */
-            struct stat st;
-            const char *mark = arena_printf(&A, "%s/.mpm-swap", j[i].path);
-            if (rootfs_lstat(mark, &st) != 0 && rootfs_lstat(j[i].tmp, &st) == 0) {
-                const char *lf, *lt;
-                int ff = rootfs_parent(j[i].tmp, &lf), ft = ff >= 0 ? rootfs_parent(j[i].path, &lt) : -1;
-                int r = ft >= 0 ? renameat2(ff, lf, ft, lt, RENAME_EXCHANGE) : -1;
-                int e = errno;
-                if (ff >= 0) close(ff);
-                if (ft >= 0) close(ft);
-                if (r != 0) return fail("Cannot install %s%s: %s", rootfs_prefix(), j[i].path, strerror(e));
-            }
-            marks[nmarks++] = mark;
-            break;
-        }
-        case 'r':
-            if (!j[i].sum || !*j[i].sum) {
-                dirs[ndirs++] = j[i].path;
-                break;
-            }
-            sys_sum(j[i].path, sum);
-            if (!strcmp(sum, j[i].sum)) {
-                if (sys_unlink(j[i].path, 0) != 0 && errno != ENOENT)
-                    return fail("Cannot remove %s%s: %s", rootfs_prefix(), j[i].path, strerror(errno));
-            } else if (*sum || rootfs_lstat(j[i].path, &(struct stat){0}) == 0) {   /* edited, or replaced */
-                if (!kept++ && kept_heading) printf("%s\n\n", kept_heading);
-                printf("%s%s\n", rootfs_prefix(), j[i].path);
-                if (o.verbose) fprintf(stderr, "Not removing file %s%s\n", rootfs_prefix(), j[i].path);
-            }
-            break;
-        }
+    struct stat st;
+    if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(st.st_mode)) return unlinkat(dfd, leaf, 0);
+    int fd = openat(dfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return -1;
     }
-    /* directories deepest first; one that is not empty stays */
-    qsort(dirs, ndirs, sizeof *dirs, by_path_desc);
-    for (size_t i = 0; i < ndirs; i++)
-        if (sys_unlink(dirs[i], AT_REMOVEDIR) != 0 && errno != ENOENT && o.verbose)
-            fprintf(stderr, "Cannot remove directory %s%s, probably not empty\n", rootfs_prefix(), dirs[i]);
-    if (txn("BEGIN IMMEDIATE; DELETE FROM journal; COMMIT") != 0) return 1;
-    for (size_t i = 0; i < nmarks; i++) sys_unlink(marks[i], 0);
-    return 0;
+    int rc = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && rm_tree_at(dirfd(d), e->d_name) != 0) rc = -1;
+    closedir(d);
+    if (unlinkat(dfd, leaf, AT_REMOVEDIR) != 0) rc = -1;
+    return rc;
 }
 
-/* Opens the database (mode as pkgdb_open's) and finishes what a killed
- * mpm left in its journal.  0 open, 1 no database, -1 error. */
+static int sys_rm_tree(const char *path)
+{
+    const char *leaf;
+    int fd = rootfs_parent(path, &leaf);
+    if (fd < 0) return errno == ENOENT ? 0 : -1;
+    int rc = rm_tree_at(fd, leaf);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+/* The one step that makes p's directory the new one: root and the staged
+ * tree at tmp (beside it) exchange names, or the tree is renamed to root
+ * when root is not there; p->ino 0: root itself goes (renamed to tmp).
+ * Where the file system cannot exchange, root goes to old_tmp first. */
+static int swap_in(const PkgPending *p)
+{
+    const char *lr;
+    int fd = rootfs_parent(p->root, &lr);
+    if (fd < 0) return -1;
+    const char *lt = strrchr(p->tmp, '/') + 1;
+    struct stat st;
+    int there = fstatat(fd, lr, &st, AT_SYMLINK_NOFOLLOW) == 0, rc;
+    if (!p->ino) rc = there ? renameat2(fd, lr, fd, lt, RENAME_NOREPLACE) : 0;
+    else if (!there) rc = renameat2(fd, lt, fd, lr, RENAME_NOREPLACE);
+    else if (!p->old_tmp) rc = renameat2(fd, lt, fd, lr, RENAME_EXCHANGE);
+    else {
+        const char *lo = strrchr(p->old_tmp, '/') + 1;
+        rc = renameat2(fd, lr, fd, lo, RENAME_NOREPLACE);
+        if (rc == 0) rc = renameat2(fd, lt, fd, lr, RENAME_NOREPLACE);
+    }
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+/* Settles what an interrupted or failed change left (pkg/pkgdb.c): each
+ * pending package's new rows become its rows or are dropped, as its anchor
+ * directory says (its other directories then follow the anchor), and every
+ * tree in the journal goes.  Readers never need this: it tidies. */
+static int recover(void)
+{
+    size_t np, nj;
+    PkgPending *p = pkgdb_pending(db, &A, &np);
+    PkgJournal *j = pkgdb_journal(db, &A, &nj);
+    if (!np && !nj) return 0;
+    Buf err = BUF_INIT;
+    struct stat st;
+    int rc = 0;
+    for (size_t i = 0; i < np; i++)   /* a tree set aside, not yet replaced, goes back */
+        if (p[i].old_tmp && rootfs_lstat(p[i].root, &st) != 0 && rootfs_lstat(p[i].old_tmp, &st) == 0)
+            sys_rename(p[i].old_tmp, p[i].root);
+    if (txn("BEGIN IMMEDIATE") != 0) return 1;
+    for (size_t i = 0, k; i < np && !rc; i = k) {
+        int is_new = p[i].anchor && pkgdb_is_new(&p[i]);
+        for (k = i + 1; k < np && !strcmp(p[k].package, p[i].package); k++)
+            if (is_new && !pkgdb_is_new(&p[k]) && swap_in(&p[k]) != 0)
+                rc = fail("Cannot install %s%s: %s", rootfs_prefix(), p[k].root, strerror(errno));
+        if (!rc && pkgdb_settle(db, p[i].package, is_new, &err) != 0) rc = fail_buf(&err);
+    }
+    if (rc) {
+        txn("ROLLBACK");
+        return rc;
+    }
+    for (size_t i = 0; i < nj; i++)   /* (steps of another kind: an older mpm's, dropped) */
+        if (j[i].op == 't' && j[i].tmp && sys_rm_tree(j[i].tmp) != 0)
+            fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
+    return txn("DELETE FROM journal; COMMIT");
+}
+
+/* Opens the database (mode as pkgdb_open's); a writer first settles what a
+ * killed mpm left.  0 open, 1 no database, -1 error. */
 static int open_db(int mode)
 {
     Buf err = BUF_INIT;
@@ -282,19 +299,14 @@ static int open_db(int mode)
     if (rc < 0) { fail_buf(&err); return -1; }
     buf_free(&err);
     if (rc == 1) return 1;
-    if (rc == 2) {
-        size_t n;
-        pkgdb_journal(db, &A, &n);
-        if (n) fprintf(stderr, "mpm: warning: an install or remove was interrupted; the next mpm run that may write %s%s finishes it\n",
-                       rootfs_prefix(), o.dbpath);
-        return 0;
-    }
-    if (txn("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") != 0) return -1;
-    if (journal_finish("Kept locally modified files:") != 0) return -1;
+    if (rc == 2) return 0;
+    if (mode != PKGDB_READ && (recover() != 0 || (clear_probe(), 0))) return -1;
     return 0;
 }
 
-/* ---- install ---- */
+static int load_settings(void);
+
+/* ---- install and remove: one directory swapped in per root ---- */
 
 /* Where a member goes: <moddir>/<name>/<rel>; with a top_level_dir other
  * than the name, only what is under it, to <moddir>/<rel>; files tagged
@@ -317,9 +329,6 @@ static const char *member_dest(const Formula *f, const SpmMember *m)
 typedef struct Plan {
     SpmPackage pkg;
     const char **dest;       /* per member, or NULL */
-    const char **staged;     /* per member: where it is written first */
-    const char *fresh_root;  /* the module directory when it does not exist yet, else NULL */
-    const char *swap_root;   /* the module directory when the new one replaces it whole, else NULL */
     const char *source;      /* the repo name, or NULL for a file */
     int explicit_arg;        /* named on the command line */
 } Plan;
@@ -330,59 +339,250 @@ static void plan_dests(Plan *p)
     for (size_t i = 0; i < p->pkg.n; i++) p->dest[i] = member_dest(p->pkg.f, &p->pkg.m[i]);
 }
 
-/* Where each member is written before the renames.  A module directory
- * that does not exist yet is built whole beside it (.<name>.mpm-new) and
- * renamed into place at once, so nothing reading the module directory ever
- * sees half of it; otherwise (an upgrade, files outside the module) each
- * file is written beside its destination. */
-/* Whether the tree at path holds nothing but what the map of the
- * package's recorded paths (path -> sum, "" for a directory) says, unedited:
- * then an upgrade may replace it whole. */
-static int tree_is_recorded(const char *path, const Map *rec)
+/* Whether path is root or below it. */
+static int under(const char *path, const char *root)
 {
-    const char *sum = map_get(rec, path, strlen(path));
-    if (!sum || *sum) return 0;   /* not recorded as a directory */
-    int fd = rootfs_open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    size_t l = strlen(root);
+    return !strncmp(path, root, l) && (!path[l] || path[l] == '/');
+}
+
+/* Who installed files belong to: spm_uid and spm_gid of mpm.conf (SPM's
+ * keys), else whoever runs mpm (nothing is changed). */
+static struct { int set; uid_t uid; gid_t gid; const char *uname, *gname; } owner;
+
+/* What the copy of an old tree keeps: everything but the package's own
+ * unedited files and its directories left empty. */
+typedef struct Carry {
+    Map rec;                 /* the package's recorded paths: path -> sum ("" a directory) */
+    Buf kept;                /* edited files kept, one per line */
+    Buf stays;               /* the package's directories that stay, not empty */
+} Carry;
+
+static int fd_sum(int dfd, const char *leaf, char out[65])
+{
+    out[0] = 0;
+    int fd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    Sha256 s;
+    sha256_init(&s);
+    char b[65536];
+    ssize_t n;
+    while ((n = read(fd, b, sizeof b)) > 0) sha256_update(&s, b, (size_t)n);
+    close(fd);
+    if (n < 0) return -1;
+    unsigned char d[32];
+    sha256_final(&s, d);
+    for (int i = 0; i < 32; i++) sprintf(out + 2 * i, "%02x", d[i]);
+    return 0;
+}
+
+/* A file kept from the old tree: the same inode (a hard link), or where
+ * that is refused a copy with the same mode. */
+static int keep_file(int rfd, int tfd, const char *leaf, const struct stat *st)
+{
+    if (linkat(rfd, leaf, tfd, leaf, 0) == 0) return 0;
+    if (S_ISLNK(st->st_mode)) {
+        char target[4096];
+        ssize_t n = readlinkat(rfd, leaf, target, sizeof target - 1);
+        if (n < 0) return -1;
+        target[n] = 0;
+        return symlinkat(target, tfd, leaf);
+    }
+    if (!S_ISREG(st->st_mode)) return -1;
+    int in = openat(rfd, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int out = in >= 0 ? openat(tfd, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st->st_mode & 07777) : -1;
+    int rc = out >= 0 ? 0 : -1;
+    char b[65536];
+    ssize_t n;
+    while (!rc && (n = read(in, b, sizeof b)) != 0) rc = n < 0 || util_write_all(out, b, (size_t)n) != 0 ? -1 : 0;
+    if (!rc) rc = fchmod(out, st->st_mode & 07777);
+    if (in >= 0) close(in);
+    if (out >= 0 && close(out) != 0) rc = -1;
+    return rc;
+}
+
+static int dir_is_empty(int fd)
+{
+    int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
     if (!d) {
-        if (fd >= 0) close(fd);
+        if (dup_fd >= 0) close(dup_fd);
         return 0;
     }
-    int ok = 1;
-    struct dirent *e;
-    while (ok && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        const char *sub = arena_printf(&A, "%s/%s", path, e->d_name);
-        struct stat st;
-        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) { ok = 0; break; }
+    int empty = 1;
+    for (struct dirent *e; empty && (e = readdir(d));) empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+    closedir(d);
+    return empty;
+}
+
+/* Copies the old tree at rfd (the managed system's path rpath) into the
+ * new one at tfd, beneath what the new version already put there (which
+ * wins), leaving out the package's own unedited files and its directories
+ * that end up empty. */
+static int carry(int rfd, int tfd, const char *rpath, Carry *c)
+{
+    int lfd = openat(rfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+    if (!d) {
+        if (lfd >= 0) close(lfd);
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *e; !rc && (e = readdir(d));) {
+        const char *leaf = e->d_name;
+        if (!strcmp(leaf, ".") || !strcmp(leaf, "..")) continue;
+        const char *sub = arena_printf(&A, "%s/%s", rpath, leaf);
+        const char *rec = map_get(&c->rec, sub, strlen(sub));
+        struct stat st, ts;
+        if (fstatat(rfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0) { rc = -1; break; }
+        int in_new = fstatat(tfd, leaf, &ts, AT_SYMLINK_NOFOLLOW) == 0;
         if (S_ISDIR(st.st_mode)) {
-            ok = tree_is_recorded(sub, rec);
-        } else {
-            const char *want = map_get(rec, sub, strlen(sub));
-            char now[65];
-            if (!want || !*want || !S_ISREG(st.st_mode)) { ok = 0; break; }
-            sys_sum(sub, now);
-            ok = !strcmp(now, want);
+            if (in_new && !S_ISDIR(ts.st_mode)) continue;   /* the new version has a file there */
+            int made = !in_new && mkdirat(tfd, leaf, 0700) == 0;
+            if (!in_new && !made) { rc = -1; break; }
+            int rs = openat(rfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            int ts_fd = openat(tfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            rc = rs >= 0 && ts_fd >= 0 ? carry(rs, ts_fd, sub, c) : -1;
+            if (!rc && made) {
+                if (rec && !*rec && dir_is_empty(ts_fd)) {
+                    rc = unlinkat(tfd, leaf, AT_REMOVEDIR);
+                } else {
+                    if (rec && !*rec) buf_printf(&c->stays, "%s\n", sub);
+                    rc = fchmod(ts_fd, st.st_mode & 07777);
+                    if (!rc && geteuid() == 0) rc = fchown(ts_fd, st.st_uid, st.st_gid);
+                }
+            }
+            if (rs >= 0) close(rs);
+            if (ts_fd >= 0) close(ts_fd);
+            continue;
         }
+        if (in_new) continue;   /* replaced by the new version's file */
+        if (rec && *rec) {
+            char now[65] = "";
+            if (S_ISREG(st.st_mode) && fd_sum(rfd, leaf, now) != 0) { rc = -1; break; }
+            if (!strcmp(now, rec)) continue;   /* the package's own, unedited: it goes */
+            buf_printf(&c->kept, "%s\n", sub);   /* edited, or replaced */
+        }
+        rc = keep_file(rfd, tfd, leaf, &st);
     }
     closedir(d);
-    return ok;
+    return rc;
+}
+
+/* One directory a change makes anew: root (a module directory, or the
+ * package's share directory) becomes the tree built at tmp. */
+typedef struct Stage {
+    const char *root, *tmp, *old_tmp;
+    int own_root;            /* root itself goes when it ends up empty */
+    unsigned long long dev, ino;   /* the built tree; 0: root goes */
+} Stage;
+
+static int sys_chown(const char *path)
+{
+    const char *leaf;
+    int fd = rootfs_parent(path, &leaf);
+    if (fd < 0) return -1;
+    int rc = fchownat(fd, leaf, owner.uid, owner.gid, AT_SYMLINK_NOFOLLOW);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+/* Builds s->tmp: the members of p (NULL for a remove) under s->root, then
+ * what the old tree keeps.  Returns 0 built, 1 nothing to do (no tree
+ * there and none wanted), -1 error (message printed). */
+static int build_stage(Stage *s, Plan *p, Carry *c)
+{
+    struct stat st;
+    int existed = rootfs_lstat(s->root, &st) == 0 && S_ISDIR(st.st_mode);
+    mode_t root_mode = existed ? st.st_mode & 07777 : 0755;
+    int members = 0;
+    for (size_t i = 0; p && i < p->pkg.n; i++)
+        if (p->dest[i] && under(p->dest[i], s->root)) {
+            members = 1;
+            if (!strcmp(p->dest[i], s->root)) root_mode = p->pkg.m[i].mode & 0755;
+        }
+    if (!existed && !members) return 1;
+    if (sys_rm_tree(s->tmp) != 0 || (existed ? 0 : rootfs_mkdirs(arena_strndup(&A, s->root, (size_t)(strrchr(s->root, '/') - s->root)), 0755)) != 0) {
+        fail("Cannot create %s%s: %s", rootfs_prefix(), s->tmp, strerror(errno));
+        return -1;
+    }
+    const char *leaf;
+    int pfd = rootfs_parent(s->tmp, &leaf);
+    if (pfd < 0 || mkdirat(pfd, leaf, root_mode) != 0 || fchmodat(pfd, leaf, root_mode, 0) != 0) {
+        fail("Cannot create %s%s: %s", rootfs_prefix(), s->tmp, strerror(errno));
+        if (pfd >= 0) close(pfd);
+        return -1;
+    }
+    close(pfd);
+    size_t rl = strlen(s->root);
+    const char *made = NULL;
+    for (size_t i = 0; p && i < p->pkg.n; i++) {
+        if (!p->dest[i] || !under(p->dest[i], s->root)) continue;
+        const SpmMember *m = &p->pkg.m[i];
+        const char *sp = arena_printf(&A, "%s%s", s->tmp, p->dest[i] + rl);
+        const char *dir = m->is_dir ? sp : arena_strndup(&A, sp, (size_t)(strrchr(sp, '/') - sp));
+        if (!(made && !strcmp(made, dir)) && rootfs_mkdirs(dir, 0755) != 0) {
+            fail("Cannot create %s%s: %s", rootfs_prefix(), dir, strerror(errno));
+            return -1;
+        }
+        made = dir;
+        if (!m->is_dir && sys_write(sp, m->data, m->size, m->mode & 0755) != 0) {
+            fail("Cannot write %s%s: %s", rootfs_prefix(), sp, strerror(errno));
+            return -1;
+        }
+        if (owner.set && sys_chown(sp) != 0) {
+            fail("Cannot give %s%s to %s:%s (spm_uid, spm_gid): %s", rootfs_prefix(), p->dest[i], owner.uname,
+                 owner.gname, strerror(errno));
+            return -1;
+        }
+    }
+    int tfd = rootfs_open(s->tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+    int rfd = existed ? rootfs_open(s->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0) : -1;
+    int rc = tfd < 0 || (existed && (rfd < 0 || carry(rfd, tfd, s->root, c) != 0)) ? -1 : 0;
+    if (!rc && existed && geteuid() == 0 && !members) rc = fchown(tfd, st.st_uid, st.st_gid);
+    if (rc) fail("Cannot copy what stays of %s%s: %s", rootfs_prefix(), s->root, strerror(errno));
+    struct stat ts;
+    if (!rc && fstat(tfd, &ts) != 0) rc = -1;
+    s->dev = (unsigned long long)ts.st_dev;
+    s->ino = (unsigned long long)ts.st_ino;
+    if (!rc && !members && dir_is_empty(tfd) && (s->own_root || map_get(&c->rec, s->root, strlen(s->root)))) {
+        if (sys_unlink(s->tmp, AT_REMOVEDIR) != 0) rc = -1;
+        s->ino = s->dev = 0;   /* the change removes root */
+    } else if (!rc && !members && existed && (s->own_root || map_get(&c->rec, s->root, strlen(s->root)))) {
+        buf_printf(&c->stays, "%s\n", s->root);
+    }
+    if (tfd >= 0) close(tfd);
+    if (rfd >= 0) close(rfd);
+    return rc;
+}
+
+/* Removes the two empty directories of can_exchange()'s probe, which a
+ * killed run may have left (one mpm writes at a time). */
+static void clear_probe(void)
+{
+    const char *la;
+    int fd = rootfs_parent(arena_printf(&A, "%s/.mpm-probe-a", o.moddir), &la);
+    if (fd < 0) return;
+    unlinkat(fd, la, AT_REMOVEDIR);
+    unlinkat(fd, ".mpm-probe-b", AT_REMOVEDIR);
+    close(fd);
 }
 
 /* Whether the module directory's file system can exchange two names
  * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
- * empty directories. */
+ * empty directories, whose fixed names let the next run (one at a time)
+ * clear what a killed one left. */
 static int can_exchange(void)
 {
     static int known = -1;
     if (known >= 0) return known;
     known = 0;
-    const char *a = arena_printf(&A, "%s/.mpm-probe-%ld-a", o.moddir, (long)getpid());
-    const char *b = arena_printf(&A, "%s/.mpm-probe-%ld-b", o.moddir, (long)getpid());
-    const char *la, *lb;
+    const char *a = arena_printf(&A, "%s/.mpm-probe-a", o.moddir), *la, *lb = ".mpm-probe-b";
+    if (rootfs_mkdirs(o.moddir, 0755) != 0) return known;
     int fd = rootfs_parent(a, &la);
     if (fd < 0) return known;
-    lb = strrchr(b, '/') + 1;
     if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
     unlinkat(fd, la, AT_REMOVEDIR);
     unlinkat(fd, lb, AT_REMOVEDIR);
@@ -390,39 +590,120 @@ static int can_exchange(void)
     return known;
 }
 
-static void plan_staging(Plan *p)
+/* Prints heading and the paths of list (when there are any); -v: each
+ * also on stderr as "<before><path><after>". */
+static void print_list(const char *heading, Buf *list, const char *before, const char *after)
 {
-    const Formula *f = p->pkg.f;
-    const char *root = arena_printf(&A, "%s/%s", o.moddir, f->top_level_dir);
-    const char *tmp_root = tmp_beside(root);
-    struct stat st;
-    int tmp_free = rootfs_lstat(tmp_root, &st) != 0;
-    p->fresh_root = rootfs_lstat(root, &st) != 0 && tmp_free ? root : NULL;
-    p->swap_root = NULL;
-    if (!p->fresh_root && tmp_free && S_ISDIR(st.st_mode) && pkgdb_info(db, &A, f->name) && can_exchange()) {
-        /* an upgrade of a module directory holding only the package's own,
-         * unedited files is built whole and exchanged with it in one step */
-        size_t n;
-        PkgFileRow *rows = pkgdb_files(db, &A, f->name, &n);
-        Map rec;
-        map_init(&rec);
-        for (size_t i = 0; i < n; i++) map_put(&rec, rows[i].path, strlen(rows[i].path), (void *)rows[i].sum);
-        if (tree_is_recorded(root, &rec)) p->swap_root = root;
-        map_free(&rec);
-    }
-    if (p->swap_root) root = p->swap_root;
-    size_t rl = strlen(root);
-    p->staged = arena_alloc(&A, (p->pkg.n + 1) * sizeof *p->staged);
-    for (size_t i = 0; i < p->pkg.n; i++) {
-        const char *d = p->dest[i];
-        if (!d) continue;
-        if ((p->fresh_root || p->swap_root) && !strncmp(d, root, rl) && (!d[rl] || d[rl] == '/'))
-            p->staged[i] = arena_printf(&A, "%s%s", tmp_root, d + rl);
-        else
-            p->staged[i] = p->pkg.m[i].is_dir ? d : tmp_beside(d);
+    if (!list->len) return;
+    if (heading) printf("%s\n\n", heading);
+    for (char *s = list->s, *e; *s; s = e + 1) {
+        e = strchr(s, '\n');
+        if (heading) printf("%s%.*s\n", rootfs_prefix(), (int)(e - s), s);
+        if (o.verbose) fprintf(stderr, "%s%s%.*s%s\n", before, rootfs_prefix(), (int)(e - s), s, after);
     }
 }
 
+/* A change of package name: p's files in place of the installed version's
+ * (p NULL: the package goes), atomic with its rows.  Each directory it
+ * touches (module directory, share directory; the old version's module
+ * directory too when top_level_dir changed) is built anew beside itself,
+ * keeping what is not the old version's or was edited, and swapped in with
+ * one rename; the first one's swap is the moment the new rows become true
+ * (pkg/pkgdb.c).  kept_heading titles the edited files kept. */
+static int change(const char *name, Plan *p, const char *kept_heading)
+{
+    Buf err = BUF_INIT;
+    PkgRow *row = pkgdb_info(db, &A, name);
+    const char *old_tld = NULL;
+    if (row && row->formula) {
+        Formula *of = formula_parse(&A, row->formula, strlen(row->formula), FORMULA_INSTALL, &err);
+        buf_clear(&err);
+        if (of) old_tld = of->top_level_dir;
+    }
+    Carry c;
+    memset(&c, 0, sizeof c);
+    map_init(&c.rec);
+    size_t nold = 0;
+    PkgFileRow *old = row ? pkgdb_files(db, &A, name, &nold) : NULL;
+    for (size_t i = 0; i < nold; i++) map_put(&c.rec, old[i].path, strlen(old[i].path), (void *)old[i].sum);
+    Stage st[3];
+    size_t ns = 0;
+    const char *roots[3] = {p ? arena_printf(&A, "%s/%s", o.moddir, p->pkg.f->top_level_dir) : NULL,
+                            old_tld ? arena_printf(&A, "%s/%s", o.moddir, old_tld) : NULL,
+                            arena_printf(&A, "%s/%s", o.sharedir, name)};
+    for (int i = 0; i < 3; i++) {
+        if (!roots[i] || (i == 1 && roots[0] && !strcmp(roots[0], roots[1]))) continue;
+        st[ns] = (Stage){roots[i], tmp_beside(roots[i]), NULL, i == 2, 0, 0};
+        if (!can_exchange()) st[ns].old_tmp = arena_printf(&A, "%s.mpm-old", roots[i]);
+        ns++;
+    }
+    int rc = 1;
+    /* 1. the trees about to be made, so that a kill leaves no garbage */
+    if (txn("BEGIN IMMEDIATE") != 0) goto out;
+    for (size_t i = 0; i < ns && rc; i++)
+        if (pkgdb_journal_add(db, 't', name, st[i].root, st[i].tmp, NULL, &err) != 0 ||
+            (st[i].old_tmp && pkgdb_journal_add(db, 't', name, st[i].root, st[i].old_tmp, NULL, &err) != 0))
+            rc = -1;
+    if (rc < 0 || txn("COMMIT") != 0) {
+        if (rc < 0) { txn("ROLLBACK"); fail_buf(&err); }
+        rc = 1;
+        goto out;
+    }
+    /* 2. the new trees */
+    int built[3] = {0, 0, 0};
+    for (size_t i = 0; i < ns; i++) {
+        int b = build_stage(&st[i], p, &c);
+        if (b < 0) { recover(); goto out; }
+        built[i] = b == 0;
+    }
+    /* 3. the new rows, staged, with the swaps that will make them true */
+    if (txn("BEGIN IMMEDIATE") != 0) { recover(); goto out; }
+    int bad = p && pkgdb_register(db, p->pkg.f, &err) != 0;
+    for (size_t i = 0; p && i < p->pkg.n && !bad; i++) {
+        if (!p->dest[i]) continue;
+        const SpmMember *m = &p->pkg.m[i];
+        char sum[65] = "";
+        if (!m->is_dir) sha256_hex(m->data, m->size, sum);
+        bad = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir,
+                                  owner.uname, owner.gname, &err) ||
+              (!m->is_dir && pkgdb_disown(db, name, p->dest[i], &err));
+    }
+    int anchor = 1, nswaps = 0;
+    for (size_t i = 0; i < ns && !bad; i++) {
+        if (!built[i]) continue;
+        bad = pkgdb_pending_add(db, name, st[i].root, st[i].tmp, st[i].old_tmp, st[i].dev, st[i].ino, anchor, &err);
+        anchor = 0;
+        nswaps++;
+    }
+    if (!bad && !nswaps) bad = pkgdb_settle(db, name, 1, &err);   /* nothing on disk changes */
+    if (bad) {
+        txn("ROLLBACK");
+        fail_buf(&err);
+        recover();
+        goto out;
+    }
+    if (txn("COMMIT") != 0) { recover(); goto out; }
+    /* 4. the swaps: the first is the moment the change is made */
+    for (size_t i = 0; i < ns; i++) {
+        if (!built[i]) continue;
+        PkgPending pp = {name, st[i].root, st[i].tmp, st[i].old_tmp, st[i].dev, st[i].ino, 0};
+        if (swap_in(&pp) != 0) {
+            fail("Cannot %s %s%s: %s", p ? "install" : "remove", rootfs_prefix(), st[i].root, strerror(errno));
+            recover();
+            goto out;
+        }
+    }
+    print_list(kept_heading, &c.kept, "Not removing file ", "");
+    if (!p) print_list(NULL, &c.stays, "Cannot remove directory ", ", probably not empty");
+    /* 5. the old trees go, and the rows are settled */
+    rc = recover();
+out:
+    map_free(&c.rec);
+    buf_free(&c.kept);
+    buf_free(&c.stays);
+    buf_free(&err);
+    return rc;
+}
 
 /* check_existing, REC: every destination, not only those under
  * top_level_dir.  A file of the same package (a reinstall, an upgrade) is
@@ -442,8 +723,8 @@ static int check_existing(Plan *p)
         } else if (S_ISDIR(st.st_mode)) {
             in_way = 1;
         } else {
-            const char *sum = NULL, *owner = pkgdb_owner(db, &A, p->dest[i], &sum);
-            int own = owner && !strcmp(owner, p->pkg.f->name);
+            const char *sum = NULL, *owner_pkg = pkgdb_owner(db, &A, p->dest[i], &sum);
+            int own = owner_pkg && !strcmp(owner_pkg, p->pkg.f->name);
             if (own) {
                 char now[65];
                 sys_sum(p->dest[i], now);
@@ -465,10 +746,10 @@ static int run_state(const char *what, const Formula *f, const char *text)
 {
     Buf mp = BUF_INIT;
     const char *p = o.modulepath;
-    while (*p) {   /* every entry, as a host path */
+    while (*p) {   /* every entry, as a path of the managed system */
         const char *e = strchr(p, ':');
         size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (n) buf_printf(&mp, "%s%s%s", mp.len ? ":" : "", rootfs_prefix(), system_path(arena_strndup(&A, p, n)));
+        if (n) buf_printf(&mp, "%s%s", mp.len ? ":" : "", system_path(arena_strndup(&A, p, n)));
         p += n + (e != NULL);
     }
     StateEnv env = {arena_strdup(&A, buf_cstr(&mp)), o.root, arena_printf(&A, "%s%s", rootfs_prefix(), o.vardir)};
@@ -479,111 +760,18 @@ static int run_state(const char *what, const Formula *f, const char *text)
     return rc;
 }
 
-/* Installs one package, atomically (see the top of this file), between
- * its pre and post states.  0 done, 1 not installed, 2 installed but its
- * post state failed. */
+/* Installs one package, atomically (see change()), between its pre and
+ * post states.  0 done, 1 not installed, 2 installed but its post state
+ * failed. */
 static int install_one(Plan *p)
 {
     const Formula *f = p->pkg.f;
     const char *name = f->name;
-    Buf err = BUF_INIT;
     printf("... installing %s\n", name);
     fflush(stdout);
     if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
         return fail("Not installing %s: its pre_local_state failed", name);
-    plan_staging(p);
-    /* 1. record what will be staged, so a crash before 3 can be undone */
-    if (txn("BEGIN IMMEDIATE") != 0) return 1;
-    for (size_t i = 0; i < p->pkg.n; i++) {
-        if (!p->dest[i]) continue;
-        struct stat st;
-        int rc = 0;
-        if (p->pkg.m[i].is_dir) {
-            if (rootfs_lstat(p->staged[i], &st) != 0) rc = pkgdb_journal_add(db, 'd', name, p->staged[i], NULL, NULL, &err);
-        } else {
-            rc = pkgdb_journal_add(db, 's', name, p->dest[i], p->staged[i], NULL, &err);
-        }
-        if (rc) { txn("ROLLBACK"); return fail_buf(&err); }
-    }
-    if (p->swap_root && pkgdb_journal_add(db, 's', name, p->swap_root, arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)),
-                                          NULL, &err) != 0) {
-        txn("ROLLBACK");
-        return fail_buf(&err);
-    }
-    if (txn("COMMIT") != 0) return 1;
-    /* 2. directories, then every file (a package lists a directory before
-     * what it holds: the last one made is known) */
-    const char *made = NULL;
-    for (size_t i = 0; i < p->pkg.n; i++) {
-        if (!p->dest[i]) continue;
-        const SpmMember *m = &p->pkg.m[i];
-        const char *sp = p->staged[i];
-        const char *dir = m->is_dir ? sp : arena_strndup(&A, sp, (size_t)(strrchr(sp, '/') - sp));
-        if (made && !strcmp(made, dir)) {
-            /* made already */
-        } else if (*dir && rootfs_mkdirs(dir, 0755) != 0) {
-            fail("Cannot create %s%s: %s", rootfs_prefix(), dir, strerror(errno));
-            journal_finish(NULL);
-            return 1;
-        }
-        made = dir;
-        if (!m->is_dir && sys_write(sp, m->data, m->size, m->mode & 0755) != 0) {
-            fail("Cannot write %s%s: %s", rootfs_prefix(), sp, strerror(errno));
-            journal_finish(NULL);
-            return 1;
-        }
-    }
-    /* the mark that tells, after a crash, whether the exchange was made */
-    if (p->swap_root && sys_write(arena_printf(&A, "%s/.mpm-swap", tmp_beside(p->swap_root)), "", 0, 0600) != 0) {
-        fail("Cannot write %s%s/.mpm-swap: %s", rootfs_prefix(), tmp_beside(p->swap_root), strerror(errno));
-        journal_finish(NULL);
-        return 1;
-    }
-    /* 3. one transaction: the package's rows and the renames to do; files
-     * of an older version that the new one lacks are removed */
-    size_t nold = 0;
-    PkgFileRow *old = pkgdb_info(db, &A, name) ? pkgdb_files(db, &A, name, &nold) : NULL;
-    if (txn("BEGIN IMMEDIATE") != 0) return 1;
-    int rc = pkgdb_exec(db, "DELETE FROM journal", &err) || pkgdb_register(db, f, &err);
-    for (size_t i = 0; i < p->pkg.n && !rc; i++) {
-        if (!p->dest[i]) continue;
-        const SpmMember *m = &p->pkg.m[i];
-        char sum[65] = "";
-        if (!m->is_dir) sha256_hex(m->data, m->size, sum);
-        const char *whole_root = p->fresh_root ? p->fresh_root : p->swap_root;
-        int whole = whole_root && !strncmp(p->staged[i], tmp_beside(whole_root), strlen(tmp_beside(whole_root)));
-        rc = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir, &err) ||
-             (!m->is_dir && (pkgdb_disown(db, name, p->dest[i], &err) ||
-                             (!whole && pkgdb_journal_add(db, 'i', name, p->dest[i], p->staged[i], NULL, &err))));
-    }
-    /* the new module directory: one rename, or one exchange with the old
-     * one, whose files then go (from where the exchange put them) */
-    if (!rc && p->fresh_root)
-        rc = pkgdb_journal_add(db, 'i', name, p->fresh_root, tmp_beside(p->fresh_root), NULL, &err);
-    size_t sl = p->swap_root ? strlen(p->swap_root) : 0;
-    if (!rc && p->swap_root) {
-        rc = pkgdb_journal_add(db, 'x', name, p->swap_root, tmp_beside(p->swap_root), NULL, &err);
-        for (size_t k = 0; k < nold && !rc; k++)
-            if (!strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/'))
-                rc = pkgdb_journal_add(db, 'r', name, arena_printf(&A, "%s%s", tmp_beside(p->swap_root), old[k].path + sl),
-                                       NULL, old[k].sum, &err);
-    }
-    for (size_t k = 0; k < nold && !rc; k++) {
-        if (sl && !strncmp(old[k].path, p->swap_root, sl) && (!old[k].path[sl] || old[k].path[sl] == '/')) continue;
-        size_t i;
-        for (i = 0; i < p->pkg.n && !(p->dest[i] && !strcmp(p->dest[i], old[k].path)); i++) {}
-        if (i == p->pkg.n) rc = pkgdb_journal_add(db, 'r', name, old[k].path, NULL, old[k].sum, &err);
-    }
-    if (rc) {
-        txn("ROLLBACK");
-        fail_buf(&err);
-        journal_finish(NULL);
-        return 1;
-    }
-    if (txn("COMMIT") != 0) { journal_finish(NULL); return 1; }
-    buf_free(&err);
-    /* 4. the renames (a crash from here on is finished by the next mpm) */
-    if (journal_finish("Kept locally modified files of the older version:") != 0) return 1;
+    if (change(name, p, "Kept locally modified files of the older version:") != 0) return 1;
     if (f->post_local_state && run_state("post_local_state", f, f->post_local_state) != 0) {
         fail("%s is installed, but its post_local_state failed", name);
         return 2;
@@ -940,7 +1128,7 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
 {
     int rc = 1;
     if (!nargs) return fail(local ? "A package file must be specified" : "A package must be specified");
-    if (open_db(PKGDB_CREATE) != 0) return 1;
+    if (load_settings() != 0 || open_db(PKGDB_CREATE) != 0) return 1;
     int have_meta = 0;
     for (int i = 0; i < nargs; i++) {
         const char *a = args[i];
@@ -960,7 +1148,8 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
             add_need(rp, a, "", NULL);
             int exists;
             const RepoEntry *e = best_entry(rp, a, &exists);
-            if (!e) return fail("Cannot install %s, the following dependencies are needed:\n\n%s", a, a);
+            if (!e && !exists) return fail("Unable to read formula for %s", a);   /* SPM's: no repository has it */
+            if (!e) return fail("Cannot install %s: no repository has a version that fits", a);
             add_plan(rp, e)->explicit_arg = 1;
         }
         buf_free(&err);
@@ -1086,21 +1275,7 @@ static int cmd_remove(char **args, int nargs)
     for (int i = 0; i < nargs; i++) {
         printf("... removing %s\n", args[i]);
         fflush(stdout);
-        size_t n;
-        PkgFileRow *files = pkgdb_files(db, &A, args[i], &n);
-        Buf err = BUF_INIT;
-        if (txn("BEGIN IMMEDIATE") != 0) return 1;
-        int bad = 0;
-        for (size_t k = 0; k < n && !bad; k++)
-            bad = pkgdb_journal_add(db, 'r', args[i], files[k].path, NULL, files[k].sum, &err);
-        if (bad || pkgdb_unregister(db, args[i], &err) != 0) {
-            txn("ROLLBACK");
-            return fail_buf(&err);
-        }
-        if (txn("COMMIT") != 0) return 1;
-        buf_free(&err);
-        const char *head = arena_printf(&A, "Kept locally modified files of %s:", args[i]);
-        if (journal_finish(head) != 0) return 1;
+        if (change(args[i], NULL, arena_printf(&A, "Kept locally modified files of %s:", args[i])) != 0) return 1;
     }
     return 0;
 }
@@ -1249,6 +1424,60 @@ static int cmd_repo(const char *c, const char *arg)
     return fail("Invalid repo command '%s'", c);
 }
 
+/* CONFDIR/mpm.conf: SPM's spm_uid and spm_gid (a number, or a name of
+ * the managed system's /etc/passwd or /etc/group), the owner of every
+ * file and directory an install writes; without them nothing is changed
+ * (files belong to whoever runs mpm).  The database records the names. */
+static int load_settings(void)
+{
+    const char *file = arena_printf(&A, "%s/mpm.conf", o.confdir);
+    Buf text = BUF_INIT, err = BUF_INIT;
+    const char **keys = NULL, **vals = NULL;
+    size_t n = 0;
+    if (sys_read(file, &text) == 0 &&
+        repo_parse_settings(&A, file, buf_cstr(&text), text.len, &keys, &vals, &n, &err) != 0) {
+        buf_free(&text);
+        return fail_buf(&err);
+    }
+    buf_free(&text);
+    PwDb pw = PWDB_INIT;
+    if (pw_load(&pw, o.root, PW_PASSWD | PW_GROUP, &err) != 0) {
+        pw_free(&pw);
+        return fail_buf(&err);
+    }
+    unsigned long uid = geteuid(), gid = getegid();
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        int is_uid = !strcmp(keys[i], "spm_uid");
+        if (!is_uid && strcmp(keys[i], "spm_gid")) continue;
+        unsigned long id;
+        if (!pw_parse_id(vals[i], &id)) {
+            const PwUser *u = is_uid ? pw_user(&pw, vals[i]) : NULL;
+            const PwGroup *g = is_uid ? NULL : pw_group(&pw, vals[i]);
+            if (!u && !g) {
+                rc = fail("%s%s: %s: no %s named %s", rootfs_prefix(), file, keys[i], is_uid ? "user" : "group", vals[i]);
+                break;
+            }
+            id = u ? u->uid : g->gid;
+        }
+        if (is_uid) uid = id;
+        else gid = id;
+        owner.set = 1;
+    }
+    owner.uid = (uid_t)uid;
+    owner.gid = (gid_t)gid;
+    owner.uname = owner.gname = NULL;
+    for (size_t i = 0; i < pw.nusers && !owner.uname; i++)
+        if (pw.users[i].uid == uid) owner.uname = arena_strdup(&A, pw.users[i].name);
+    const PwGroup *g = pw_group_by_gid(&pw, gid);
+    owner.gname = g ? arena_strdup(&A, g->name) : NULL;
+    if (!owner.uname) owner.uname = arena_printf(&A, "%lu", uid);
+    if (!owner.gname) owner.gname = arena_printf(&A, "%lu", gid);
+    pw_free(&pw);
+    buf_free(&err);
+    return rc;
+}
+
 static void usage(FILE *out)
 {
     fputs("usage: mpm [options] COMMAND [ARGS]\n"
@@ -1259,7 +1488,7 @@ static void usage(FILE *out)
           "  build DIR                  pack the module DIR into NAME-VERSION-RELEASE.spm\n"
           "                             (metadata from DIR/FORMULA, else DIR/metadata.json)\n"
           "  install NAME|FILE.spm ...  install from the repositories (or files), with\n"
-          "                             their dependencies\n"
+          "                             their dependencies; atomic, as upgrades and removes\n"
           "  local install FILE.spm ... install package files\n"
           "  local info FILE.spm        a package file's FORMULA information\n"
           "  local files FILE.spm       a package file's members\n"
@@ -1278,10 +1507,13 @@ static void usage(FILE *out)
           "  -v, --verbose              files -v: with sums; remove: say what stays\n"
           "  --modulepath DIR[:DIR]     install into the first DIR\n"
           "                             (default /etc/puppet/code/modules)\n"
-          "  --vardir DIR               state directory: DIR/mpm/packages.db and DIR/mpm/cache\n"
+          "  --vardir DIR               state directory: DIR/mpm/packages.db and\n"
+          "                             DIR/mpm/cache\n"
           "                             (default /var/lib/mapply as root, else ~/.mapply)\n"
-          "  --confdir DIR              repositories: DIR/mpm.repos, DIR/mpm.repos.d/*.repo\n"
-          "                             (default /etc/puppet)\n"
+          "  --confdir DIR              DIR/mpm.conf (spm_uid, spm_gid: who owns installed\n"
+          "                             files), repositories: DIR/mpm.repos and\n"
+          "                             DIR/mpm.repos.d/*.repo (file://, http://, https://,\n"
+          "                             ftp://) (default /etc/puppet)\n"
           "  --sharedir DIR             files tagged c d g l r (default /usr/share/mpm)\n"
           "  --root DIR                 manage the system under DIR: module directory,\n"
           "                             database, configuration and cache inside it\n"

@@ -1,7 +1,9 @@
 /*
  * pkgdb.h - the database of installed packages (SQLite): SPM's two tables,
- * packages and files, with real keys, plus the journal that makes an
- * install or a remove atomic across the database and the disk.
+ * packages and files, with real keys, plus what makes an install or a
+ * remove atomic across the database and the disk: the new rows staged
+ * beside them, true from the moment a directory is swapped in (pending),
+ * and a journal of trees to delete.
  */
 #ifndef PKG_PKGDB_H
 #define PKG_PKGDB_H
@@ -19,10 +21,21 @@ typedef struct PkgFileRow {
     int is_dir;
 } PkgFileRow;
 
-/* A step of an install or remove that may still have to be done on disk:
- * rename tmp to path (op 'i'), or delete path if its sum is still sum
- * (op 'r'; a directory when sum is ""). */
+/* A tree left to delete (op 't': tmp, a staged tree or an old one), or an
+ * old tree set aside where the file system cannot exchange directories
+ * (op 'o': tmp goes back to path if path is missing). */
 typedef struct PkgJournal { const char *package, *path, *tmp, *sum; char op; } PkgJournal;
+
+/* A directory a change swaps in: root becomes the tree staged at tmp,
+ * whose device and inode are dev, ino (0: the change removes root; it is
+ * then renamed to tmp).  old_tmp: where root is set aside first when the
+ * file system cannot exchange (else NULL).  The anchor's swap is the
+ * moment the package's new rows become true. */
+typedef struct PkgPending {
+    const char *package, *root, *tmp, *old_tmp;
+    unsigned long long dev, ino;
+    int anchor;
+} PkgPending;
 
 /* Opens the database at path, a path of the managed system (under --root
  * when there is one), holding its lock (one mpm at a time).  mode
@@ -47,18 +60,32 @@ PkgFileRow *pkgdb_files(sqlite3 *db, Arena *a, const char *name, size_t *n);
  * *sum (when sum is not NULL) is set to the SHA-256 recorded with it. */
 const char *pkgdb_owner(sqlite3 *db, Arena *a, const char *path, const char **sum);
 
-/* Replaces the package's rows (package and files) with f's, installed now. */
+/* Stage the package's new rows (package and files: f's, installed now);
+ * they replace its current ones when pkgdb_settle says so.  A package with
+ * pending rows and none staged is being removed. */
 int pkgdb_register(sqlite3 *db, const Formula *f, Buf *err);
 int pkgdb_register_file(sqlite3 *db, const char *pkg, const char *path, size_t size, unsigned mode,
-                        const char *sum, long long mtime, int is_dir, Buf *err);
-/* Drops another package's claim on a file path (install --force). */
+                        const char *sum, long long mtime, int is_dir, const char *uname, const char *gname,
+                        Buf *err);
+/* Stages dropping another package's claim on a file path (install --force). */
 int pkgdb_disown(sqlite3 *db, const char *pkg, const char *path, Buf *err);
-/* Deletes the package and its file rows. */
-int pkgdb_unregister(sqlite3 *db, const char *name, Buf *err);
 
+/* Records a directory the package's change swaps in (PkgPending). */
+int pkgdb_pending_add(sqlite3 *db, const char *pkg, const char *root, const char *tmp, const char *old_tmp,
+                      unsigned long long dev, unsigned long long ino, int anchor, Buf *err);
+/* Every pending row, per package the anchor first; lives in a. */
+PkgPending *pkgdb_pending(sqlite3 *db, Arena *a, size_t *n);
+/* Whether p's directory is now the tree it stages (looked at on disk). */
+int pkgdb_is_new(const PkgPending *p);
+/* Looks at the disk again for the readers' rule (done at open). */
+int pkgdb_refresh(sqlite3 *db, Buf *err);
+/* Makes the package's staged rows its rows (is_new) or drops them, and
+ * forgets its pending rows.  Inside the caller's transaction. */
+int pkgdb_settle(sqlite3 *db, const char *name, int is_new, Buf *err);
+
+/* Adds a journal step (PkgJournal). */
 int pkgdb_journal_add(sqlite3 *db, char op, const char *pkg, const char *path, const char *tmp,
                       const char *sum, Buf *err);
 /* Journal steps in the order they were added; lives in a. */
 PkgJournal *pkgdb_journal(sqlite3 *db, Arena *a, size_t *n);
-int pkgdb_journal_clear(sqlite3 *db, Buf *err);
 #endif

@@ -1,7 +1,8 @@
 /*
  * repo.c - mpm's repositories.  A repository is a directory of .spm files
- * with an SPM-METADATA index, reached by file://, http:// or https:// (the
- * last two through libcurl, with optional basic auth).  The index keeps
+ * with an SPM-METADATA index, reached by file://, http://, https:// or
+ * ftp:// (the last three through libcurl, with optional basic auth or FTP
+ * login).  The index keeps
  * SPM's layout (name: {filename, info: <the whole FORMULA>}), keys sorted,
  * so SPM and mpm read each other's; the FORMULA of each entry is read back
  * with the same parser as a package's own, so a repository can never say
@@ -70,8 +71,8 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
             char *u = arena_strdup(a, r.url);
             for (size_t l = strlen(u); l > 0 && u[l - 1] == '/'; l--) u[l - 1] = 0;
             r.url = u;
-            if (strncmp(u, "file://", 7) && strncmp(u, "http://", 7) && strncmp(u, "https://", 8)) {
-                buf_printf(err, "%s: repository %s: unsupported url %s (file://, http:// or https://)", file, name, u);
+            if (strncmp(u, "file://", 7) && strncmp(u, "http://", 7) && strncmp(u, "https://", 8) && strncmp(u, "ftp://", 6)) {
+                buf_printf(err, "%s: repository %s: unsupported url %s (file://, http://, https:// or ftp://)", file, name, u);
                 rc = -1;
                 break;
             }
@@ -87,6 +88,41 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
         }
     } else if (root && !(root->type == YAML_SCALAR_NODE && !root->data.scalar.length)) {
         buf_printf(err, "%s: not a YAML mapping of repositories", file);
+        rc = -1;
+    }
+    yaml_document_delete(&doc);
+    return rc;
+}
+
+int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
+                        const char ***vals, size_t *n, Buf *err)
+{
+    yaml_parser_t p;
+    yaml_document_t doc;
+    *n = 0;
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+    if (!yaml_parser_load(&p, &doc)) {
+        buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
+        yaml_parser_delete(&p);
+        return -1;
+    }
+    yaml_parser_delete(&p);
+    int rc = 0;
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    if (root && root->type == YAML_MAPPING_NODE) {
+        size_t np = (size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start);
+        *keys = arena_alloc(a, (np + 1) * sizeof **keys);
+        *vals = arena_alloc(a, (np + 1) * sizeof **vals);
+        for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
+            const char *k = scalar(a, yaml_document_get_node(&doc, pr->key));
+            const char *v = scalar(a, yaml_document_get_node(&doc, pr->value));
+            if (!k || !v) continue;   /* lists and mappings: keys mpm does not use */
+            (*keys)[*n] = k;
+            (*vals)[(*n)++] = v;
+        }
+    } else if (root && !(root->type == YAML_SCALAR_NODE && !root->data.scalar.length)) {
+        buf_printf(err, "%s: not a YAML mapping of settings", file);
         rc = -1;
     }
     yaml_document_delete(&doc);
@@ -131,7 +167,7 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
     char cerr[CURL_ERROR_SIZE] = "";
     Sink s = {out, max, 0};
     curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,ftp");
     curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
@@ -144,7 +180,7 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
     curl_easy_setopt(c, CURLOPT_USERAGENT, "mpm/0.1");
     if (r->ca_file) curl_easy_setopt(c, CURLOPT_CAINFO, r->ca_file);
-    if (r->username) {
+    if (r->username) {   /* basic auth, or the FTP login */
         curl_easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
         curl_easy_setopt(c, CURLOPT_USERNAME, r->username);
         curl_easy_setopt(c, CURLOPT_PASSWORD, r->password);
@@ -155,7 +191,7 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
     int rc = -1;
     if (s.too_big) buf_printf(err, "Cannot fetch %s: bigger than %zu bytes", url, max);
     else if (cc != CURLE_OK) buf_printf(err, "Cannot fetch %s: %s", url, *cerr ? cerr : curl_easy_strerror(cc));
-    else if (status >= 400) buf_printf(err, "Cannot fetch %s: HTTP status %ld", url, status);
+    else if (status >= 400 && strncmp(url, "ftp://", 6)) buf_printf(err, "Cannot fetch %s: HTTP status %ld", url, status);
     else if (out->len == 0) buf_adds(err, "Response is empty, please check for Errors above.");
     else rc = 0;
     curl_easy_cleanup(c);

@@ -1,6 +1,6 @@
 /*
  * repo.h - package repositories: their configuration, fetching a file from
- * one (file://, http://, https://), their SPM-METADATA, and create_repo.
+ * one (file://, http://, https://, ftp://), their SPM-METADATA, and create_repo.
  */
 #ifndef PKG_REPO_H
 #define PKG_REPO_H
@@ -24,6 +24,12 @@ typedef struct RepoEntry {
  * it in messages) to *v (*n entries, arena a); a name given again replaces
  * the earlier one.  0, or -1 with the message in err. */
 int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err);
+
+/* The top-level scalar settings of mpm.conf's YAML text (SPM's
+ * configuration keys: spm_uid, spm_gid), in file order, into *keys and
+ * *vals (*n of them, arena a).  0, or -1 with the message in err. */
+int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
+                        const char ***vals, size_t *n, Buf *err);
 
 /* Fetches <repo url>/<file> into out (at most max bytes).  0, or -1 with
  * the message in err. */

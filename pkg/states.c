@@ -11,13 +11,26 @@
  * field is a parameter with its value as default ($version, $release, ...);
  * the header takes only the text's first line, so line numbers in messages
  * are the text's own.
+ *
+ * Under --root the modules a state reads are the root's, confined as
+ * mapply --root confines paths: before the compile, each modulepath
+ * directory is copied through base/rootfs (every component, symlinks
+ * included, resolved by the kernel inside the root) into a private
+ * temporary directory, and the compiler and the engine read that copy.
  */
+#define _XOPEN_SOURCE 700   /* nftw */
+#define _GNU_SOURCE
 #include "pkg/states.h"
 #include "apply/apply.h"
 #include "compiler/compiler.h"
 #include "compiler/ruby/rb.h"
 #include "types/provider.h"
+#include "base/rootfs.h"
 #include "base/util.h"
+#include <dirent.h>
+#include <ftw.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -42,6 +55,61 @@ static int valid_var(const char *s)
     return 1;
 }
 
+static int remove_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st; (void)flag; (void)ftw;
+    return remove(p) != 0 && errno != ENOENT;
+}
+
+/* rm -rf of this run's own temporary directory (never a symlink followed). */
+static void remove_tree(const char *dir)
+{
+    nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Copies the directory src (open, the managed system's path spath) into
+ * the host directory dst (open): directories and regular files, a symlink
+ * as what it resolves to inside the root; depth bounds symlink loops. */
+static int copy_tree(int src, const char *spath, int dst, int depth)
+{
+    int lfd = openat(src, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+    if (!d) {
+        if (lfd >= 0) close(lfd);
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *e; !rc && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char *sub = xmalloc(strlen(spath) + strlen(e->d_name) + 2);
+        sprintf(sub, "%s/%s", spath, e->d_name);
+        struct stat st;
+        int fd = -1;
+        if (fstatat(src, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+            if (S_ISLNK(st.st_mode)) fd = rootfs_open(sub, O_RDONLY | O_CLOEXEC, 0);   /* inside the root */
+            else if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))
+                fd = openat(src, e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        }
+        if (fd >= 0 && fstat(fd, &st) == 0) {
+            if (S_ISDIR(st.st_mode) && depth < 40) {
+                int out = mkdirat(dst, e->d_name, 0700) == 0 ? openat(dst, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+                rc = out >= 0 ? copy_tree(fd, sub, out, depth + 1) : -1;
+                if (out >= 0) close(out);
+            } else if (S_ISREG(st.st_mode)) {
+                Buf b = BUF_INIT;
+                int out = openat(dst, e->d_name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                rc = out < 0 || buf_read_fd(&b, fd) != 0 || util_write_all(out, b.s, b.len) != 0 ? -1 : 0;
+                if (out >= 0) close(out);
+                buf_free(&b);
+            }
+        }
+        if (fd >= 0) close(fd);
+        free(sub);
+    }
+    closedir(d);
+    return rc;
+}
+
 int states_run(const char *what, const Formula *f, const char *text, const StateEnv *env)
 {
     /* define mpm_state(<field> = '<value>', ...) { <text>
@@ -63,22 +131,52 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     buf_adds(&src, ") { ");
     buf_adds(&src, text);
     buf_printf(&src, "\n}\nmpm_state { '%s': }\n", f->name);
+    /* the manifest alone in a directory of its own (no hiera.yaml beside
+     * it), with the copies of the root's modules */
     const char *tmpdir = getenv("TMPDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/mpm-%s-XXXXXX.pp", tmpdir && *tmpdir ? tmpdir : "/tmp", what);
-    int fd = mkstemps(path, 3);
+    char dir[4096], path[4200];
+    snprintf(dir, sizeof dir, "%s/mpm-%s-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp", what);
+    int fd = -1;
+    if (mkdtemp(dir)) {
+        snprintf(path, sizeof path, "%s/state.pp", dir);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    }
     if (fd < 0 || util_write_all(fd, src.s, src.len) != 0) {
         fprintf(stderr, "Cannot write the %s of %s: %s\n", what, f->name, strerror(errno));
-        if (fd >= 0) { close(fd); unlink(path); }
+        if (fd >= 0) close(fd);
+        remove_tree(dir);
         buf_free(&src);
         return 1;
     }
     close(fd);
     buf_free(&src);
+    Buf mp = BUF_INIT;
+    if (env->root) {
+        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        const char *p = env->modulepath;
+        for (int i = 0; *p; i++) {
+            size_t n = strcspn(p, ":");
+            char *entry = xstrndup(p, n);
+            char leaf[32];
+            snprintf(leaf, sizeof leaf, "modules%d", i);
+            int in = n ? rootfs_open(entry, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) : -1;
+            int out = in >= 0 && mkdirat(dfd, leaf, 0700) == 0 ? openat(dfd, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+            if (out >= 0 && copy_tree(in, entry, out, 0) != 0)
+                fprintf(stderr, "mpm: warning: cannot read all of %s%s: %s\n", rootfs_prefix(), entry, strerror(errno));
+            if (out >= 0) buf_printf(&mp, "%s%s/%s", mp.len ? ":" : "", dir, leaf);
+            if (in >= 0) close(in);
+            if (out >= 0) close(out);
+            free(entry);
+            p += n + (p[n] == ':');
+        }
+        if (dfd >= 0) close(dfd);
+    } else {
+        buf_adds(&mp, env->modulepath);
+    }
     CompileOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.manifest = path;
-    opt.modulepath = env->modulepath;
+    opt.modulepath = buf_cstr(&mp);
     Arena arena;
     arena_init(&arena);
     Catalog cat;
@@ -94,7 +192,6 @@ int states_run(const char *what, const Formula *f, const char *text, const State
         compile_thread(&job);
     }
     rby_stdout_back();
-    unlink(path);
     int rc = 1;
     Graph g;
     memset(&g, 0, sizeof g);
@@ -111,7 +208,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
             aopt.log_level = LOG_NOTICE;
             aopt.root = env->root;
             aopt.vardir = env->vardir;
-            aopt.modulepath = env->modulepath;
+            aopt.modulepath = buf_cstr(&mp);
             TxSummary sum;
             if (tx_run(&g, &aopt, &arena, &sum) == 0 && sum.failed + sum.failed_to_restart == 0) rc = 0;
         }
@@ -121,5 +218,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     graph_free(&g);
     cat_free(&cat);
     arena_free(&arena);
+    remove_tree(dir);
+    buf_free(&mp);
     return rc;
 }

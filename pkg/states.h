@@ -8,7 +8,7 @@
 #include "pkg/formula.h"
 
 typedef struct StateEnv {
-    const char *modulepath;   /* host paths (the --root prefix included) */
+    const char *modulepath;   /* paths of the managed system (in the root) */
     const char *root;         /* --root, or NULL */
     const char *vardir;       /* host path: the engine's state (bucket) */
 } StateEnv;

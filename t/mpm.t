@@ -1,8 +1,8 @@
 #!/usr/bin/perl
 # t/mpm.t - mpm, the module packager: building packages from modules the
-# test writes (FORMULA and metadata.json flavours), create_repo, file:// and
-# http:// repositories (a small HTTP server this test starts on 127.0.0.1
-# and stops), install with dependency ranges, missing and conflicting
+# test writes (FORMULA and metadata.json flavours), create_repo, file://,
+# http:// and ftp:// repositories (small servers this test starts on
+# 127.0.0.1 and stops), install with dependency ranges, missing and conflicting
 # dependencies, existing files, remove keeping a local edit, verify,
 # reinstall, SPM's messages, --root, and a module installed by mpm compiled
 # by mcomp.  Everything lives in the test's temporary directory.
@@ -202,6 +202,23 @@ like(slurp("$tmp/cat.json"), qr/"title": ?"app 2\.0\.0".*"title": ?"base 5\.0\.0
 ($rc, $out, $err) = mpm('-y', 'install', 'app');
 is("$rc $err", "1 Package app already installed, not installing again\n", 'installing again without --force');
 
+# install FILE.spm (no "local"): the file, its dependencies from the repositories
+{
+    my @x = ("--vardir=$tmp/fsvar", "--confdir=$conf", "--modulepath=$tmp/fsmods");
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', 'install', "$repo/app-2.0.0-1.spm");
+    is($rc, 0, 'install FILE.spm') or diag $err;
+    like($out, qr/\.\.\. installing base\n\.\.\. installing web\n\.\.\. installing app\n/, 'its dependencies from the repositories first');
+    ($rc, $out) = mpm({bare => 1}, @x, 'list', 'packages');
+    is($out, "app\nbase\nweb\n", 'all three installed');
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', 'install', "$repo/app-2.0.0-1.spm");
+    is("$rc $err", "1 Package app already installed, not installing again\n", 'install FILE.spm again without --force');
+    ($rc, $out, $err) = mpm({bare => 1}, @x, '-y', '-f', 'install', "$repo/app-2.0.0-1.spm", 'old');
+    is($rc, 1, 'a file and a name whose ranges conflict: exit 1');
+    like($err, qr/^Conflicting dependencies on base: old needs base \(< 5\.0\.0\)/m, 'the conflict is named');
+    ($rc, $out) = mpm({bare => 1}, @x, 'list', 'packages');
+    is($out, "app\nbase\nweb\n", 'nothing changed');
+}
+
 # a dependency chosen before a later range narrowed it is chosen again
 {
     my @x = ("--vardir=$tmp/xvar", "--confdir=$conf", "--modulepath=$tmp/xmods");
@@ -304,6 +321,20 @@ like($out, qr/^Version: 5\.0\.1$/m, 'nothing changed');
     ok(-f "$mods/nginx/manifests/init.pp" && !-e "$mods/webstack" && !-e "$mods/nginx/docs", 'installs that directory as the module');
     ($rc, $out) = mpm('files', 'webstack');
     is($out, "$mods/nginx\n$mods/nginx/manifests\n$mods/nginx/manifests/init.pp\n", 'and records only it');
+    # the next version moves to another top_level_dir: the old directory goes
+    my $d2 = "$src/webstack2";
+    make_path("$d2/www/manifests");
+    spew("$d2/FORMULA", "name: webstack\nversion: 2.0.0\nrelease: 1\nsummary: s\ndescription: d\ntop_level_dir: www\n");
+    spew("$d2/www/manifests/init.pp", "class www { }\n");
+    spew("$mods/nginx/manifests/mine.pp", "# a file of nobody's\n");
+    ($rc, $out, $err) = mpm('-y', '-f', 'local', 'install', build($d2, "$tmp/pk"));
+    is($rc, 0, 'an upgrade to another top_level_dir') or diag $err;
+    ok(-f "$mods/www/manifests/init.pp" && !-e "$mods/nginx/manifests/init.pp", 'the new directory in, the old version\'s files out');
+    ok(-f "$mods/nginx/manifests/mine.pp", 'a file of nobody\'s in the old directory stays');
+    ($rc, $out) = mpm('files', 'webstack');
+    is($out, "$mods/www\n$mods/www/manifests\n$mods/www/manifests/init.pp\n", 'only the new directory is recorded');
+    ($rc, $out, $err) = mpm('-y', 'remove', 'webstack');
+    ok(!-e "$mods/www", 'remove');
 }
 
 # ---- pre and post states: Puppet code, compiled and applied in-process ----
@@ -377,6 +408,8 @@ my @msgs = (
     [['local', 'files'], 'A package filename must be specified'],
     [['files'], 'A package name must be specified'],
     [['local', 'install', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
+    [['install', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
+    [['install', 'nosuchpackage'], 'Unable to read formula for nosuchpackage'],
     [['local', 'info', "$tmp/nope.spm"], "Package file $tmp/nope.spm not found"],
     [['info', 'nope'], 'package nope not installed'],
     [['files', 'nope'], 'package nope not installed'],
@@ -497,6 +530,81 @@ is($rc, 1, 'http: the server is gone: exit 1');
 like($err, qr{^Cannot update repository web: Cannot fetch http://127\.0\.0\.1:$port/SPM-METADATA: .*(connect|refused)}mi,
      'the error names the URL and the reason');
 
+# ---- ftp:// repository, with a login, served by this test ----
+# A few FTP commands (what libcurl sends for a passive download), one
+# client at a time, files of one directory only.
+{
+    my $fsrv = IO::Socket::INET->new(Listen => 5, LocalAddr => '127.0.0.1', LocalPort => 0, Proto => 'tcp', ReuseAddr => 1)
+        or die "listen: $!";
+    my $fport = $fsrv->sockport;
+    my $fpid = fork // die;
+    if (!$fpid) {
+        while (my $c = $fsrv->accept) {
+            $c->autoflush(1);
+            print $c "220 mpm test server\r\n";
+            my ($user, $in, $data) = ('', 0, undef);
+            while (my $l = <$c>) {
+                $l =~ s/\r?\n$//;
+                my ($cmd, $arg) = $l =~ /^(\S+)\s*(.*)$/;
+                $cmd = uc($cmd // '');
+                my $f = "$hrepo/" . ($arg // '');
+                my $file_ok = defined $arg && $arg =~ /^[\w.-]+$/ && -f $f;
+                if ($cmd eq 'USER') { $user = $arg; print $c "331 Password please\r\n" }
+                elsif ($cmd eq 'PASS') { $in = "$user:$arg" eq 'user:secret'; print $c $in ? "230 Logged in\r\n" : "530 Login incorrect\r\n" }
+                elsif ($cmd eq 'QUIT') { print $c "221 Bye\r\n"; last }
+                elsif (!$in) { print $c "530 Not logged in\r\n" }
+                elsif ($cmd eq 'PWD') { print $c "257 \"/\"\r\n" }
+                elsif ($cmd eq 'TYPE') { print $c "200 Type set\r\n" }
+                elsif ($cmd eq 'EPSV' || $cmd eq 'PASV') {
+                    $data = IO::Socket::INET->new(Listen => 1, LocalAddr => '127.0.0.1', LocalPort => 0, Proto => 'tcp') or die;
+                    my $p = $data->sockport;
+                    print $c $cmd eq 'EPSV' ? "229 Entering Extended Passive Mode (|||$p|)\r\n"
+                                            : "227 Entering Passive Mode (127,0,0,1," . ($p >> 8) . ',' . ($p & 255) . ")\r\n";
+                }
+                elsif ($cmd eq 'SIZE') { print $c $file_ok ? '213 ' . (-s $f) . "\r\n" : "550 No such file\r\n" }
+                elsif ($cmd eq 'RETR') {
+                    if (!$file_ok || !$data) { print $c "550 No such file\r\n"; next }
+                    print $c "150 Opening data connection\r\n";
+                    my $d = $data->accept;
+                    print $d slurp($f);
+                    close $d;
+                    close $data;
+                    undef $data;
+                    print $c "226 Transfer complete\r\n";
+                }
+                else { print $c "502 Not implemented\r\n" }
+            }
+            close $c;
+        }
+        exit 0;
+    }
+    push @servers, $fpid;
+    close $fsrv;
+    my $fconf = "$tmp/fconf";
+    make_path($fconf);
+    my @f = ("--vardir=$tmp/fvar", "--confdir=$fconf", "--modulepath=$tmp/fmods", "--sharedir=$tmp/share");
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/\n  username: user\n  password: wrong\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 1, 'ftp: a wrong login: exit 1');
+    like($err, qr{^Cannot update repository files: Cannot fetch ftp://127\.0\.0\.1:$fport/SPM-METADATA: .*(denied|530)}mi,
+         'the error names the URL and the reason');
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/\n  username: user\n  password: secret\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 0, 'ftp: update_repo with a login') or diag $err;
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'repo', 'search', 'web');
+    is($out, "web\t1.4.0-1\tfiles\n", 'ftp: repo search reads the fetched index');
+    ($rc, $out, $err) = mpm({bare => 1}, @f, '-y', 'install', 'web');
+    is($rc, 0, 'ftp: install web and base from it') or diag $err;
+    ok(-f "$tmp/fmods/web/manifests/init.pp" && -f "$tmp/fmods/base/manifests/init.pp", 'both modules installed');
+    ok(-s "$tmp/fvar/mpm/cache/files/web-1.4.0-1.spm", 'the downloads are kept in the cache');
+    spew("$fconf/mpm.repos", "files:\n  url: ftp://127.0.0.1:$fport/nowhere\n  username: user\n  password: secret\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @f, 'update_repo');
+    is($rc, 1, 'ftp: a directory the server does not have: exit 1');
+    like($err, qr{^Cannot update repository files: Cannot fetch ftp://127\.0\.0\.1:$fport/nowhere/SPM-METADATA: }m, 'saying so');
+    kill 'TERM', $fpid;
+    waitpid $fpid, 0;
+}
+
 # ---- Forge modules as Debian packages them: built with no extra file ----
 SKIP: {
     my $fm = '/usr/share/puppet/modules';
@@ -593,5 +701,54 @@ spew("$root/etc/puppet/mpm.repos", "main:\n  url: file://$repo2\n");
 is($rc, 0, '--root: install from the repositories configured in the root') or diag $err;
 ok(-f "$root/elsewhere/base/manifests/init.pp", 'into the root');
 ok(glob("$root/*/*/*/mpm/cache/main/SPM-METADATA") || glob("$root/*/*/mpm/cache/main/SPM-METADATA"), 'the metadata cached in the root');
+
+# ---- spm_uid and spm_gid (CONFDIR/mpm.conf): who owns what an install writes ----
+SKIP: {
+    skip 'needs root to give files away', 7 if $>;
+    my ($duid, $dgid) = (getpwnam('daemon'))[2, 3];
+    skip 'no daemon user', 7 unless defined $duid;
+    my $oconf = "$tmp/oconf";
+    make_path($oconf);
+    my @oo = ("--vardir=$tmp/ovar", "--confdir=$oconf", "--modulepath=$tmp/omods", "--sharedir=$tmp/share");
+    spew("$oconf/mpm.conf", "# SPM's keys\nspm_uid: daemon\nspm_gid: $dgid\nspm_repo_dups: ignore\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 0, 'spm_uid and spm_gid: install') or diag $err;
+    my @f = stat("$tmp/omods/base/manifests/init.pp");
+    my @d = stat("$tmp/omods/base/manifests");
+    is("$f[4]:$f[5]", "$duid:$dgid", 'a file belongs to spm_uid (a name) and spm_gid (a number)');
+    is("$d[4]:$d[5]", "$duid:$dgid", 'and so does a directory');
+    # an upgrade keeps the owner of a file of nobody's as it was
+    spew("$tmp/omods/base/mine.txt", "mine\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', '-f', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 0, 'a reinstall') or diag $err;
+    is((stat "$tmp/omods/base/mine.txt")[4], $>, 'a file of nobody\'s keeps its owner');
+    spew("$oconf/mpm.conf", "spm_uid: no_such_user_here\n");
+    ($rc, $out, $err) = mpm({bare => 1}, @oo, '-y', '-f', 'local', 'install', "$repo2/base-5.0.0-1.spm");
+    is($rc, 1, 'an unknown spm_uid: exit 1');
+    is($err, "$oconf/mpm.conf: spm_uid: no user named no_such_user_here\n", 'saying so');
+}
+
+# a state under --root reads the root's modules, confined: a module whose
+# manifests and files are absolute symlinks means the root's targets
+{
+    my $side = "$tmp/side";
+    for my $where ('', $root) {
+        make_path("$where$side/manifests", "$where$side/files");
+        my $who = $where ? 'root' : 'host';
+        spew("$where$side/manifests/init.pp", "class helper { file { '/state-out.txt': content => '$who side' }"
+             . " file { '/state-src.txt': source => 'puppet:///modules/helper/x' } }\n");
+        spew("$where$side/files/x", "$who file\n");
+    }
+    make_path("$root/mods/helper");
+    symlink("$side/manifests", "$root/mods/helper/manifests") or die;
+    symlink("$side/files", "$root/mods/helper/files") or die;
+    my $st = module('rootstate', '1.0.0', '', formula => "pre_local_state: |\n  include helper\n");
+    my $spm = build($st, "$tmp/pkgs-rootstate");
+    ($rc, $out, $err) = mpm({bare => 1}, "--root=$root", '--modulepath=/mods', '-y', 'local', 'install', $spm);
+    is($rc, 0, '--root: a pre state including a module of the root') or diag $err;
+    is(slurp("$root/state-out.txt"), 'root side', 'the module\'s manifest is the root\'s (an absolute symlink resolved inside it)');
+    is(slurp("$root/state-src.txt"), "root file\n", 'and so is a puppet:///modules source');
+    ok(!-e '/state-out.txt' && !-e '/state-src.txt', 'nothing written outside the root');
+}
 
 done_testing();
