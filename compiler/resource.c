@@ -441,6 +441,19 @@ static Value *fresh(Compiler *c, Value *v)
 
 /* ---- creating resources ---- */
 
+static Resource *container_of(Compiler *c, Scope *s);
+
+/* Both declarations of a duplicate are often the same line of a define's
+ * body (Puppet cites it twice): a note names the instance that made the
+ * first one, as the note of evaluate_define names the one making the
+ * second.  Not while Ruby code catches the error (it may rescue it). */
+static void note_first_declaration(Compiler *c, const Resource *old, const Resource *now_in)
+{
+    const Resource *in = old->scope ? container_of(c, old->scope) : NULL;
+    if (diag_sink || !in || in == now_in || !in->decl || strcmp(in->kind, "defined_type") != 0) return;
+    diag_report(DIAG_NOTE, ast_loc(in->decl), "%s was declared first by %s, declared here", old->ref, in->ref);
+}
+
 static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
                               int is_virtual, const char *kind)
 {
@@ -450,10 +463,12 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
         Resource *old = cat_find_key(c->cat, key);
         /* the new resource's reference: the old one may hold the title as an alias */
         const char *ref = arena_printf(A, "%s[%s]", type, title);
-        if (old->file)
-            cmp_fail(c, at, "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
-                     ref, old->file, old->line);
-        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
+        if (!old->file) cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
+        diag_error(at ? ast_loc(at) : (SrcLoc){0},
+                   "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
+                   ref, old->file, old->line);
+        note_first_declaration(c, old, container_of(c, s));
+        longjmp(*c->fail, 1);
     }
     r->kind = kind;
     r->is_virtual = is_virtual;
@@ -819,10 +834,12 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     Resource *r = cat_find(c->cat, "Class", lname);
     if (r) {
         if (mode == CLASS_RESOURCE) {
-            if (r->file)
-                cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared at (file: %s, line: %d); cannot redeclare",
-                         title, r->file, r->line);
-            cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared; cannot redeclare", title);
+            if (!r->file) cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared; cannot redeclare", title);
+            diag_error(at ? ast_loc(at) : (SrcLoc){0},
+                       "Duplicate declaration: Class[%s] is already declared at (file: %s, line: %d); cannot redeclare",
+                       title, r->file, r->line);
+            note_first_declaration(c, r, cur);
+            longjmp(*c->fail, 1);
         }
         return r;
     }
@@ -1431,7 +1448,27 @@ static void validate_references(Compiler *c)
 
 /* ---- defines ---- */
 
+/* An error in a define's body is Puppet's "Error while evaluating a
+ * Resource Statement" of the instance, whose line it cites last: a note
+ * names the instance after the error. */
+static void evaluate_define_body(Compiler *c, Resource *r);
+
 static void evaluate_define(Compiler *c, Resource *r)
+{
+    jmp_buf jb, *saved = c->fail;
+    c->fail = &jb;
+    if (setjmp(jb) == 0) {
+        evaluate_define_body(c, r);
+        c->fail = saved;
+        return;
+    }
+    c->fail = saved;
+    if (!c->jump && !diag_sink && r->decl)
+        diag_report(DIAG_NOTE, ast_loc(r->decl), "while evaluating %s, declared here", r->ref);
+    longjmp(*saved, 1);
+}
+
+static void evaluate_define_body(Compiler *c, Resource *r)
 {
     const Node *def = r->aux;
     r->evaluated = 1;
