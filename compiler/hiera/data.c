@@ -50,7 +50,12 @@ Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
         Value *v = NULL;
         if (lv->backend == BK_YAML) {
             const char *err;
-            if (!yml_load(A, df->path, text, len, 0, &v, &df->symbol_keys, &err)) hi_fail_at(lk, "Unable to parse %s", err);
+            YmlErrorPos pos;
+            if (!yml_load_at(A, df->path, text, len, 0, &v, &df->symbol_keys, &err, &pos)) {
+                SrcFile *f = diag_file_from_string(df->path, text, len);
+                hi_register_src(c, f);
+                hi_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse %s", err));
+            }
             if (!v || v->kind != V_HASH) {
                 cmp_warn(c, NULL, "%s: file does not contain a valid yaml hash", df->path);
                 v = val_hash(A, NULL, NULL, 0);
