@@ -16,6 +16,7 @@
 #include "types/provider.h"
 #include "base/rootfs.h"
 #include "base/runlock.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -259,7 +260,7 @@ int main(int argc, char **argv)
     }
     Buf rerr = BUF_INIT;
     if (rootfs_init(opt.root, &rerr) != 0) {   /* every path under --root is resolved in it */
-        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        diag_fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
         buf_free(&rerr);
         return 1;
     }
@@ -280,13 +281,13 @@ int main(int argc, char **argv)
     struct stat cst;
     int cfd = open(argv[optind], O_RDONLY | O_CLOEXEC);
     if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
-        fprintf(stderr, "Error: Could not read catalog %s: %s\n", argv[optind], strerror(errno));
+        diag_fprintf(stderr, "Error: Could not read catalog %s: %s\n", argv[optind], strerror(errno));
         if (cfd >= 0) close(cfd);
         goto out;
     }
     close(cfd);
     if (cat_read_json(&cat, argv[optind], &err) != 0) {
-        fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
+        diag_fprintf(stderr, "Error: Could not parse catalog %s: %s\n", argv[optind], buf_cstr(&err));
         goto out;
     }
     if (graph_build(&g, &cat) != 0) goto out;
@@ -295,8 +296,8 @@ int main(int argc, char **argv)
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
         if (graph_cycles(&g, &cs)) {
-            fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
-            fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+            diag_fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
+            diag_fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
         } else {
             if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", argv[optind]);
             rc = 0;
@@ -308,7 +309,7 @@ int main(int argc, char **argv)
     if ((root_lock = runlock_root(opt.root, wait)) < 0)
         goto out;
     if (mkdir_p(vardir) != 0) {
-        fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
+        diag_fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;
     }
     if ((lock = runlock_vardir(vardir, wait)) < 0)
@@ -330,11 +331,11 @@ int main(int argc, char **argv)
         if (graph) {
             char *tail = strstr(msg, "Try the '--graph' option");
             if (tail) *tail = '\0';
-            fprintf(stderr, "Error: %sCycle graph written to %s/cycles.dot.\n", msg, gdir);
+            diag_fprintf(stderr, "Error: %sCycle graph written to %s/cycles.dot.\n", msg, gdir);
         } else {
-            fprintf(stderr, "Error: %s%s", msg, msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+            diag_fprintf(stderr, "Error: %s%s", msg, msg[strlen(msg) - 1] == '\n' ? "" : "\n");
         }
-        fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+        diag_fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
         cycles_free(&cs);
         goto out;
     }
@@ -351,7 +352,7 @@ int main(int argc, char **argv)
             rep.f = fopen(report, "w");
         }
         if (!rep.f) {
-            fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
+            diag_fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
             goto out;
         }
         fputs("{\n  \"catalog_version\": ", rep.f);
@@ -378,7 +379,7 @@ int main(int argc, char **argv)
                 sum.total, sum.changed, sum.out_of_sync, sum.skipped, sum.failed, sum.failed_to_restart, sum.restarted,
                 sum.changes, sum.ev_success, sum.ev_failure, sum.ev_noop, secs,
                 sum.failed ? "failed" : sum.changes ? "changed" : "unchanged");
-        if (fclose(rep.f) != 0) fprintf(stderr, "Error: Cannot write the report %s\n", report);
+        if (fclose(rep.f) != 0) diag_fprintf(stderr, "Error: Cannot write the report %s\n", report);
     }
     rc = 0;
     if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);

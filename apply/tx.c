@@ -16,6 +16,7 @@
 #include "types/schedule.h"
 #include "types/types.h"
 #include "base/rootfs.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +79,9 @@ static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, 
     char *clean = provider_scrub(res, msg);
     if (clean) msg = clean;
     FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
-    if (source && prop) fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
-    else if (source) fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
-    else fprintf(out, "%s: %s\n", level_name[lvl], msg);
+    if (source && prop) diag_fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
+    else if (source) diag_fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
+    else diag_fprintf(out, "%s: %s\n", level_name[lvl], msg);
     fflush(out);
     free(clean);
 }
@@ -769,9 +770,9 @@ int tx_validate(const Graph *g, const char *tool)
         if (err.len) {
             /* providers give Puppet's two wordings: a bare reason, or a whole
              * "Parameter x failed on Exec[y]: ..." sentence */
-            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s", buf_cstr(&err));
-            else fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
-            if (r->file) fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
+            if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) diag_fprintf(stderr, "Error: %s", buf_cstr(&err));
+            else diag_fprintf(stderr, "Error: Validation of %s failed: %s", r->ref, buf_cstr(&err));
+            if (r->file) diag_fprintf(stderr, " (file: %s, line: %d)", r->file, r->line);
             else if (r->line) fprintf(stderr, " (line: %d)", r->line);
             fputc('\n', stderr);
             errors++;

@@ -219,6 +219,30 @@ void diag_escape(Buf *b, const char *s, size_t n)
     }
 }
 
+void diag_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return;
+    char *msg = xmalloc((size_t)n + 1);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    Buf out = BUF_INIT;
+    diag_escape(&out, msg, (size_t)n);
+    if (out.len) fwrite(out.s, 1, out.len, f);
+    buf_free(&out);
+    free(msg);
+}
+
+void diag_fprintf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
 /* The source line of loc under the message, escaped as messages are, with
  * a caret under the place and tildes under the rest of the token; a
  * line that makes a Sensitive value is not shown (the secret is often

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 typedef struct SrcFile {
     const char *name;        /* path as the user gave it (for messages) */
@@ -63,6 +64,11 @@ extern void *diag_sink_ctx;
  * UTF-8) written as \xNN per byte.  Every message and source line shown
  * goes through it, so a binary file cannot drive the terminal. */
 void diag_escape(Buf *b, const char *s, size_t n);
+
+/* fprintf for a message that echoes input (titles, paths, values): the
+ * formatted text goes out escaped as diag_escape escapes it. */
+void diag_fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_vfprintf(FILE *f, const char *fmt, va_list ap);
 
 void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
