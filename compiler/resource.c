@@ -1747,6 +1747,26 @@ static void add_container_tags(Compiler *c)
     }
 }
 
+/* Resource#validate when Puppet finishes a resource of a built-in type:
+ * a parameter that came from a resource default or an override must be
+ * one the type has too (a declaration's own are checked when made). */
+static void validate_builtin_params(Compiler *c)
+{
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (r->is_virtual || strcmp(r->kind, "compilable_type") != 0 || !strcmp(r->type, "Stage")) continue;
+        const char *t = lower_shared(c, r->type);
+        const TypeDef *td = cmp_find_type(c, t, strlen(t));
+        if (!td) continue;
+        for (size_t j = 0; j < r->nparams; j++) {
+            const char *name = r->params[j].name;
+            size_t nl = strlen(name);
+            if (!type_is_metaparam(name, nl) && !type_param(td, name, nl))
+                cmp_fail(c, r->decl, "no parameter named '%s'", name);
+        }
+    }
+}
+
 void res_finish(Compiler *c)
 {
     for (;;) {
@@ -1755,6 +1775,7 @@ void res_finish(Compiler *c)
         if (!n) break;
     }
     apply_overrides(c);
+    validate_builtin_params(c);
     for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
     apply_chains(c);
     validate_unrealized_defines(c);
