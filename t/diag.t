@@ -66,6 +66,10 @@ like($err, qr/^\Q$tmp\E\/fail\.pp:1:1: error: x\\x1B\[31my\\x01z\n/, 'a message 
 like($err, qr/^\Q$tmp\E\/c1\.pp:.* error: /m, 'C1 controls and DEL: an error');
 like($err, qr/\\x7F/, 'DEL escaped in the source line');
 
+($st, $out, $err) = compile('quote.pp', "notify { 'a':\n  message => 'x\n}\n");
+like($err, qr/^\Q$tmp\E\/quote\.pp:2:15: error: Unclosed quote after "'" followed by 'x\\n}\\n\.\.\.'\n/,
+     'an unclosed quote: the column after the quote, as Puppet gives it');
+
 # --- define instances ---
 
 ($st, $out, $err) = compile('dup.pp', <<'EOF');
