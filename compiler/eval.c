@@ -632,7 +632,8 @@ static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t
     case V_UNDEF:
         cmp_fail(c, at, "Operator '[]' is not applicable to an Undef Value.");
     default:
-        cmp_fail(c, at, "Operator '[]' is not applicable to %s %s.", "a", val_type_name(v));
+        cmp_fail(c, at, "Operator '[]' is not applicable to %s %s.", strchr("AEIOU", val_type_name(v)[0]) ? "an" : "a",
+                 val_type_name(v));
     }
 }
 
