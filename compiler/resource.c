@@ -564,7 +564,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     const char *type = cmp_type_name(c, tname);
     if (!td) {
         def = load_define(c, lower_shared(c, tname));
-        if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
+        if (!def) cmp_fail(c, res_node ? res_node : at, "Unknown resource type: '%s'", tname);   /* the statement, as Puppet */
     }
     if (form == TK_ATAT) {
         cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
