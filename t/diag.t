@@ -140,6 +140,14 @@ spew("$tmp/h/hiera.yaml", "version: 5\nhierarchy:\n  - name: common\n    path: c
 like($err, qr/^\Q$tmp\E\/h\/hiera\.yaml:5:1: error: Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy 'both'/,
      "a level's error cites the level's line");
 
+spew("$tmp/h/hiera.yaml", "version: 5\nhierarchy:\n  - name: common\n    data_hash: json_data\n    path: common.json\n");
+spew("$tmp/h/data/common.json", "{\n  \"a\": 1,\n  \"b\": [1, 2\n}\n");
+($st, $out, $err) = tool($mcomp, '--facts', 't/corpus/facts.json', "$tmp/h/site.pp");
+like($err, qr/^\Q$tmp\E\/h\/site\.pp:1:6: error: Unable to parse \(\Q$tmp\E\/h\/data\/common\.json\): line 4, column 1 \(byte 25\): /,
+     'a broken JSON data file: at the lookup');
+like($err, qr/\n\Q$tmp\E\/h\/data\/common\.json:4:1: note: expected ',' or '\]' \(at \$\.b\[2\]\)\n  \}\n  \^\n/,
+     'and a note where the JSON reader stopped');
+
 # --- the other tools ---
 
 spew("$tmp/cat.json", '{"resources":[{"type":"Notify","title":"x","parameters":{"require":"File[zz\u0001\u001b]"}}]}');
