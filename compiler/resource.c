@@ -669,7 +669,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 vv_free(&k);
                 vv_free(&v);
                 if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
-                Resource *r = res_declare_class(c, s, b, cname, params, CLASS_RESOURCE);
+                Resource *r = res_declare_class(c, s, n, cname, params, CLASS_RESOURCE);   /* at the statement, as Puppet */
                 if (keep) vv_push(&refs, ev_resref(c, "Class", r->title));
             } else {
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
