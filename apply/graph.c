@@ -10,6 +10,7 @@
 #include "catalog/json.h"
 #include "types/provider.h"
 #include "types/types.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,7 +162,7 @@ static void relationship_edges(Builder *b, Resource *r)
                 /* puppet apply --catalog's wording, for either direction */
                 Buf txt = BUF_INIT;
                 val_to_s(&txt, ref);
-                fprintf(stderr, "Error: Failed to apply catalog: Could not retrieve dependency '%s' of %s\n",
+                diag_fprintf(stderr, "Error: Failed to apply catalog: Could not retrieve dependency '%s' of %s\n",
                         buf_cstr(&txt), r->ref);
                 if (b->err_fn) {
                     Buf msg = BUF_INIT;

@@ -20,6 +20,7 @@
 #include "types/provider.h"
 #include "base/rootfs.h"
 #include "base/runlock.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -135,13 +136,13 @@ static int compile_catalog(const CompileOptions *copt, Catalog *cat, Buf *err)
         int fd = memfd_create("mapply-catalog", MFD_CLOEXEC);
         FILE *f = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
         if (!f || cat_write_json(&ccat, f) != 0 || fclose(f) != 0) {
-            fprintf(stderr, "Error: Cannot keep the compiled catalog: %s\n", strerror(errno));
+            diag_fprintf(stderr, "Error: Cannot keep the compiled catalog: %s\n", strerror(errno));
             rc = 1;
         } else {
             char path[64];
             snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
             if (cat_read_json(cat, path, err) != 0) {
-                fprintf(stderr, "Error: Could not parse the compiled catalog: %s\n", buf_cstr(err));
+                diag_fprintf(stderr, "Error: Could not parse the compiled catalog: %s\n", buf_cstr(err));
                 rc = 1;
             }
         }
@@ -238,7 +239,7 @@ static void on_status(void *ctx, const ReportStatus *st)
 /* A run-level error line, printed and kept in the run's report. */
 static void run_error(RunReport *rep, const char *msg)
 {
-    fprintf(stderr, "Error: %s%s", msg, msg[0] && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
+    diag_fprintf(stderr, "Error: %s%s", msg, msg[0] && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
     size_t n = strlen(msg);
     char *m = xstrndup(msg, n && msg[n - 1] == '\n' ? n - 1 : n);
     rep_log(rep, LOG_ERR, NULL, NULL, NULL, m);
@@ -362,7 +363,7 @@ int main(int argc, char **argv)
     }
     Buf rerr = BUF_INIT;
     if (rootfs_init(opt.root, &rerr) != 0) {   /* every path under --root is resolved in it */
-        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        diag_fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
         buf_free(&rerr);
         return 1;
     }
@@ -391,13 +392,13 @@ int main(int argc, char **argv)
         struct stat cst;
         int cfd = open(catalog_path, O_RDONLY | O_CLOEXEC);
         if (cfd < 0 || fstat(cfd, &cst) != 0 || (S_ISDIR(cst.st_mode) && (errno = EISDIR))) {
-            fprintf(stderr, "Error: Could not read catalog %s: %s\n", catalog_path, strerror(errno));
+            diag_fprintf(stderr, "Error: Could not read catalog %s: %s\n", catalog_path, strerror(errno));
             if (cfd >= 0) close(cfd);
             goto out;
         }
         close(cfd);
         if (cat_read_json(&cat, catalog_path, &err) != 0) {
-            fprintf(stderr, "Error: Could not parse catalog %s: %s\n", catalog_path, buf_cstr(&err));
+            diag_fprintf(stderr, "Error: Could not parse catalog %s: %s\n", catalog_path, buf_cstr(&err));
             goto out;
         }
     }
@@ -417,8 +418,8 @@ int main(int argc, char **argv)
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
         if (graph_cycles(&g, &cs)) {
-            fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
-            fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
+            diag_fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
+            diag_fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
         } else {
             if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", compiling ? "of the manifest" : catalog_path);
             rc = 0;
@@ -430,7 +431,7 @@ int main(int argc, char **argv)
     if ((root_lock = runlock_root(opt.root, wait)) < 0)
         goto out;
     if (mkdir_p(vardir) != 0) {
-        fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
+        diag_fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;
     }
     if ((lock = runlock_vardir(vardir, wait)) < 0)
@@ -490,7 +491,7 @@ int main(int argc, char **argv)
             rep.f = fopen(report, "w");
         }
         if (!rep.f) {
-            fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
+            diag_fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
             goto out;
         }
         fputs("{\n  \"catalog_version\": ", rep.f);
@@ -528,7 +529,7 @@ int main(int argc, char **argv)
                 sum.total, sum.changed, sum.out_of_sync, sum.skipped, sum.failed, sum.failed_to_restart, sum.restarted,
                 sum.changes, sum.ev_success, sum.ev_failure, sum.ev_noop, secs,
                 sum.failed ? "failed" : sum.changes ? "changed" : "unchanged");
-        if (fclose(rep.f) != 0) fprintf(stderr, "Error: Cannot write the report %s\n", report);
+        if (fclose(rep.f) != 0) diag_fprintf(stderr, "Error: Cannot write the report %s\n", report);
     }
     rc = 0;
     if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);

@@ -7,6 +7,7 @@
 #include "types/bucket.h"
 #include "base/rootfs.h"
 #include "base/runlock.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -77,7 +78,7 @@ static int cmd_list(const char *vardir, const char *only)
     Buf err = BUF_INIT;
     int rc = 0;
     if (bucket_list(vardir, collect, &l, &err) != 0) {
-        fprintf(stderr, "mbucket: %s\n", buf_cstr(&err));
+        diag_fprintf(stderr, "mbucket: %s\n", buf_cstr(&err));
         rc = 1;
     }
     if (l.n)
@@ -93,7 +94,7 @@ static int cmd_list(const char *vardir, const char *only)
     free(l.v);
     buf_free(&err);
     if (!rc && only && !l.n) {
-        fprintf(stderr, "mbucket: no backup of %s\n", only);
+        diag_fprintf(stderr, "mbucket: no backup of %s\n", only);
         rc = 1;
     }
     return rc;
@@ -104,7 +105,7 @@ static int cmd_get(const char *vardir, const char *sum)
     Buf out = BUF_INIT, err = BUF_INIT;
     int rc = 0;
     if (bucket_get(vardir, sum, &out, &err) != 0) {
-        fprintf(stderr, "mbucket: %s\n", buf_cstr(&err));
+        diag_fprintf(stderr, "mbucket: %s\n", buf_cstr(&err));
         rc = 1;
     } else if (out.len && fwrite(out.s, 1, out.len, stdout) != out.len) {
         rc = 1;
@@ -126,9 +127,9 @@ static int cmd_restore(const char *vardir, const char *root, const char *path, c
     if (bucket_restore(vardir, root, path, sum, &saved, prev, &err) != 0) {
         const char *why = buf_cstr(&err);
         if (!strncmp(why, "no backup with sum", 18) || !strncmp(why, "not a sha256 sum", 16))
-            fprintf(stderr, "mbucket: %s\n", why);
+            diag_fprintf(stderr, "mbucket: %s\n", why);
         else
-            fprintf(stderr, "mbucket: cannot restore %s: %s\n", path, why);
+            diag_fprintf(stderr, "mbucket: cannot restore %s: %s\n", path, why);
         rc = 1;
     } else {
         if (saved)
@@ -193,7 +194,7 @@ int main(int argc, char **argv)
         root_copy[n - 1] = '\0';
     Buf rerr = BUF_INIT;
     if (rootfs_init(root_copy, &rerr) != 0) {  /* restore resolves PATH in the root */
-        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        diag_fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
         buf_free(&rerr);
         free(root_copy);
         free(home_vardir);

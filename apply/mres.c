@@ -15,6 +15,7 @@
 #include "types/types.h"
 #include "base/rootfs.h"
 #include "base/runlock.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -187,7 +188,7 @@ static void show_one(void *ctx, const char *title)
     Resource *r = cat_add(&cat, s->type, title);
     Buf err = BUF_INIT;
     if (s->p->retrieve(&cat, r, s->root, &err) != 0) {
-        fprintf(stderr, "Error: Could not retrieve %s: %s\n", r->ref, buf_cstr(&err));
+        diag_fprintf(stderr, "Error: Could not retrieve %s: %s\n", r->ref, buf_cstr(&err));
         s->errors++;
     } else if (s->json) {
         print_json(stdout, r, s->count++ == 0);
@@ -213,7 +214,7 @@ static int change(const char *type, const char *title, char **attrs, int nattrs,
         char *eq = strchr(attrs[i], '=');
         size_t n = (size_t)(eq - attrs[i]);
         if (!type_param(td, attrs[i], n) && !type_is_metaparam(attrs[i], n)) {
-            fprintf(stderr, "Error: no parameter named '%.*s' on %s\n", (int)n, attrs[i], r->ref);
+            diag_fprintf(stderr, "Error: no parameter named '%.*s' on %s\n", (int)n, attrs[i], r->ref);
             goto out;
         }
         res_set(&cat, r, arena_strndup(arena, attrs[i], n), val_cstr(arena, eq + 1));
@@ -221,8 +222,8 @@ static int change(const char *type, const char *title, char **attrs, int nattrs,
     const Provider *p = provider_find(type);
     Buf err = BUF_INIT;
     if (p->validate && p->validate(r, &err) != 0) {
-        if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) fprintf(stderr, "Error: %s\n", buf_cstr(&err));
-        else fprintf(stderr, "Error: Validation of %s failed: %s\n", r->ref, buf_cstr(&err));
+        if (strncmp(buf_cstr(&err), "Parameter ", 10) == 0) diag_fprintf(stderr, "Error: %s\n", buf_cstr(&err));
+        else diag_fprintf(stderr, "Error: Validation of %s failed: %s\n", r->ref, buf_cstr(&err));
         buf_free(&err);
         goto out;
     }
@@ -243,7 +244,7 @@ static int package_query(const char *root, const char *name, int verify)
 {
     Buf out = BUF_INIT, err = BUF_INIT;
     int rc = verify ? pkg_verify(root, name, &out, &err) : pkg_file_list(root, name, &out, &err);
-    if (rc != 0) fprintf(stderr, "Error: %s\n", buf_cstr(&err));
+    if (rc != 0) diag_fprintf(stderr, "Error: %s\n", buf_cstr(&err));
     else fputs(buf_cstr(&out), stdout);
     int changed = out.len > 0;
     buf_free(&out);
@@ -294,7 +295,7 @@ int main(int argc, char **argv)
     const char *root = opt.root ? opt.root : "";
     Buf rerr = BUF_INIT;
     if (rootfs_init(root, &rerr) != 0) {       /* every path under --root is resolved in it */
-        fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
+        diag_fprintf(stderr, "Error: %s\n", buf_cstr(&rerr));
         buf_free(&rerr);
         return 1;
     }
@@ -317,7 +318,7 @@ int main(int argc, char **argv)
     const TypeDef *td = type_find_applied(type, strlen(type));
     const Provider *p = provider_find(type);
     if (!td || !p) {
-        fprintf(stderr, "Error: %s '%s'\n", td ? "mres cannot manage resources of type" : "Unknown resource type", type);
+        diag_fprintf(stderr, "Error: %s '%s'\n", td ? "mres cannot manage resources of type" : "Unknown resource type", type);
         return 1;
     }
     int first_attr = optind + 2;
@@ -343,7 +344,7 @@ int main(int argc, char **argv)
     if (!p->retrieve && argc - optind > 2)
         goto out;
     if (!p->retrieve || (argc - optind == 1 && !p->instances)) {
-        fprintf(stderr, "Error: mres cannot %s %s resources\n", p->retrieve ? "list" : "show", s.type);
+        diag_fprintf(stderr, "Error: mres cannot %s %s resources\n", p->retrieve ? "list" : "show", s.type);
         rc = 1;
         goto out;
     }
@@ -351,7 +352,7 @@ int main(int argc, char **argv)
     if (argc - optind == 1) {
         Buf err = BUF_INIT;
         if (p->instances(root, show_one, &s, &err) != 0) {
-            fprintf(stderr, "Error: Could not list %s resources: %s\n", s.type, buf_cstr(&err));
+            diag_fprintf(stderr, "Error: Could not list %s resources: %s\n", s.type, buf_cstr(&err));
             s.errors++;
         }
         buf_free(&err);

@@ -16,6 +16,7 @@
 #include "types/schedule.h"
 #include "types/types.h"
 #include "base/rootfs.h"
+#include "base/diag.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,9 +84,9 @@ static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, 
     char *clean = provider_scrub(res, msg);
     if (clean) msg = clean;
     FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
-    if (source && prop) fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
-    else if (source) fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
-    else fprintf(out, "%s: %s\n", level_name[lvl], msg);
+    if (source && prop) diag_fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
+    else if (source) diag_fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
+    else diag_fprintf(out, "%s: %s\n", level_name[lvl], msg);
     fflush(out);
     if (tx->opt->log_fn) tx->opt->log_fn(tx->opt->log_ctx, lvl, res, source, prop, msg);
     free(clean);
@@ -813,7 +814,7 @@ static void print_invalid(const Resource *r, const char *msg, LogFn log_fn, void
     else buf_printf(&line, "Validation of %s failed: %s", r->ref, msg);
     if (r->file) buf_printf(&line, " (file: %s, line: %d)", r->file, r->line);
     else if (r->line) buf_printf(&line, " (line: %d)", r->line);
-    fprintf(stderr, "Error: %s\n", buf_cstr(&line));
+    diag_fprintf(stderr, "Error: %s\n", buf_cstr(&line));
     if (log_fn) log_fn(log_ctx, LOG_ERR, NULL, NULL, NULL, buf_cstr(&line));
     buf_free(&line);
 }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "base/diag.h"
 #include "base/util.h"
+#include "base/utf8.h"
 #include <errno.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -173,60 +174,145 @@ static size_t line_index(const SrcFile *f, uint32_t off)
     return lo;
 }
 
+/* Columns count characters, as Puppet's do (a Ruby string's chars): an
+ * "é" before the place is one column, not two. */
 void diag_linecol(const SrcFile *f, uint32_t off, int *line, int *col)
 {
     size_t li = line_index(f, off);
     *line = (int)li + 1;
-    *col = (int)(off - f->line_starts[li]) + 1;
+    size_t s = f->line_starts[li];
+    *col = (int)utf8_len(f->text + s, off > s ? off - s : 0) + 1;
 }
 
 int diag_line(const SrcFile *f, uint32_t off) { return (int)line_index(f, off) + 1; }
 
+/* A character a terminal would act on rather than show: C0 controls but
+ * tab and newline, DEL, C1 controls (U+0080..U+009F), an invalid byte. */
+static int is_unshowable(long cp)
+{
+    return cp < 0 || (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/* The cells a shown character takes: East Asian wide ones two, combining
+ * marks none, every other one. */
+static int cells(long cp)
+{
+    if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f)) return 0;
+    if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+        (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+        (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd))
+        return 2;
+    return 1;
+}
+
+void diag_escape(Buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        long cp;
+        size_t k = utf8_decode(s + i, n - i, &cp);
+        if (is_unshowable(cp))
+            for (size_t j = 0; j < k; j++) buf_printf(b, "\\x%02X", (unsigned char)s[i + j]);
+        else
+            buf_add(b, s + i, k);
+        i += k;
+    }
+}
+
+void diag_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return;
+    char *msg = xmalloc((size_t)n + 1);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    Buf out = BUF_INIT;
+    diag_escape(&out, msg, (size_t)n);
+    if (out.len) fwrite(out.s, 1, out.len, f);
+    buf_free(&out);
+    free(msg);
+}
+
+void diag_fprintf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
+/* The source line of loc under the message, escaped as messages are, with
+ * a caret under the place and tildes under the rest of the token; a
+ * line that makes a Sensitive value is not shown (the secret is often
+ * written right there), and a very long one is shown as a window. */
+static void show_source(const SrcLoc loc)
+{
+    const SrcFile *f = loc.file;
+    size_t li = line_index(f, loc.off);
+    size_t s = f->line_starts[li], e = s;
+    while (e < f->len && f->text[e] != '\n') e++;
+    if (memmem(f->text + s, e - s, "Sensitive", 9)) return;
+    if (e - s > 160) {
+        if (loc.off > s + 60) s = loc.off - 60;
+        if (e > s + 160) e = s + 160;
+        while (s < loc.off && ((unsigned char)f->text[s] & 0xc0) == 0x80) s++;   /* not in a character */
+    }
+    size_t end = loc.off + (loc.len ? loc.len : 1);
+    if (end > e) end = e;
+    Buf line = BUF_INIT, mark = BUF_INIT;
+    int placed = 0;
+    for (size_t i = s; i < e;) {
+        long cp;
+        size_t k = utf8_decode(f->text + i, e - i, &cp);
+        size_t before = line.len;
+        if (cp == '\r' && i + 1 == e) break;           /* a CRLF line's end */
+        diag_escape(&line, f->text + i, k);
+        int w = is_unshowable(cp) ? (int)(line.len - before) : cp == '\t' ? -1 : cells(cp);
+        if (i < loc.off) {
+            if (w < 0) buf_addc(&mark, '\t');
+            else for (int j = 0; j < w; j++) buf_addc(&mark, ' ');
+        } else if (!placed || i < end) {
+            for (int j = 0; j < (w < 0 ? 1 : w); j++) buf_addc(&mark, placed++ ? '~' : '^');
+        }
+        i += k;
+    }
+    if (!placed) buf_addc(&mark, '^');                  /* at the end of the line */
+    fprintf(stderr, "  %s\n  %s\n", buf_cstr(&line), buf_cstr(&mark));
+    buf_free(&line);
+    buf_free(&mark);
+}
+
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
 {
     static const char *names[] = {"error", "warning", "note"};
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    char *msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+    vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
     if (diag_sink) {
-        va_list ap2;
-        va_copy(ap2, ap);
-        int n = vsnprintf(NULL, 0, fmt, ap2);
-        va_end(ap2);
-        char *msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-        vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
         diag_sink(diag_sink_ctx, lvl, loc, msg);
         free(msg);
         return;
     }
+    Buf out = BUF_INIT;
     if (loc.file) {
         int line, col;
         diag_linecol(loc.file, loc.off, &line, &col);
-        fprintf(stderr, "%s:%d:%d: %s: ", loc.file->name, line, col, names[lvl]);
+        diag_escape(&out, loc.file->name, strlen(loc.file->name));
+        buf_printf(&out, ":%d:%d: %s: ", line, col, names[lvl]);
     } else {
-        fprintf(stderr, "%s: %s: ", util_progname, names[lvl]);
+        buf_printf(&out, "%s: %s: ", util_progname, names[lvl]);
     }
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    if (loc.file && !diag_quiet_source && loc.off <= loc.file->len) {
-        const SrcFile *f = loc.file;
-        size_t li = line_index(f, loc.off);
-        size_t s = f->line_starts[li], e = s;
-        while (e < f->len && f->text[e] != '\n') e++;
-        /* a line that makes a Sensitive value is not shown: the secret is
-         * often written right there */
-        if (memmem(f->text + s, e - s, "Sensitive", 9)) goto counted;
-        /* a very long line is shown as a window around the place */
-        if (e - s > 160) {
-            if (loc.off > s + 60) s = loc.off - 60;
-            if (e > s + 160) e = s + 160;
-        }
-        fprintf(stderr, "  %.*s\n  ", (int)(e - s), f->text + s);
-        for (size_t i = s; i < loc.off; i++) fputc(f->text[i] == '\t' ? '\t' : ' ', stderr);
-        fputc('^', stderr);
-        size_t end = loc.off + (loc.len ? loc.len : 1);
-        if (end > e) end = e;
-        for (size_t i = loc.off + 1; i < end; i++) fputc('~', stderr);
-        fputc('\n', stderr);
-    }
-counted:
+    diag_escape(&out, msg, (size_t)(n < 0 ? 0 : n));
+    free(msg);
+    buf_addc(&out, '\n');
+    fwrite(out.s, 1, out.len, stderr);
+    buf_free(&out);
+    if (loc.file && !diag_quiet_source && loc.off <= loc.file->len) show_source(loc);
     if (lvl == DIAG_ERROR && ++diag_errors >= diag_max_errors) {
         fprintf(stderr, "%s: too many errors, stopping\n", util_progname);
         exit(1);

@@ -9,9 +9,11 @@
  */
 #ifndef BASE_DIAG_H
 #define BASE_DIAG_H
+#include "base/buf.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 typedef struct SrcFile {
     const char *name;        /* path as the user gave it (for messages) */
@@ -38,7 +40,8 @@ void diag_file_free(SrcFile *f);
  * pages leave the process's memory (the text is mapped from the file, and
  * the few pages a message shows come back from it); others stay. */
 void diag_file_parsed(const SrcFile *f);
-/* 1-based line and column (in bytes) of offset off. */
+/* 1-based line and column of offset off; the column counts characters
+ * (UTF-8 sequences; an invalid byte is one), as Puppet's do. */
 void diag_linecol(const SrcFile *f, uint32_t off, int *line, int *col);
 int diag_line(const SrcFile *f, uint32_t off);
 
@@ -55,6 +58,17 @@ extern int diag_quiet_source; /* nonzero: no source line and caret */
 typedef void (*DiagSink)(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg);
 extern DiagSink diag_sink;
 extern void *diag_sink_ctx;
+
+/* Appends s[0..n) to b with what a terminal would act on rather than show
+ * (C0 controls but tab and newline, DEL, C1 controls, bytes that are not
+ * UTF-8) written as \xNN per byte.  Every message and source line shown
+ * goes through it, so a binary file cannot drive the terminal. */
+void diag_escape(Buf *b, const char *s, size_t n);
+
+/* fprintf for a message that echoes input (titles, paths, values): the
+ * formatted text goes out escaped as diag_escape escapes it. */
+void diag_fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_vfprintf(FILE *f, const char *fmt, va_list ap);
 
 void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);

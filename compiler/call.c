@@ -43,6 +43,25 @@ static int fn_known(Compiler *c, const Node *at, const char *name)
 
 int ev_function_exists(Compiler *c, const Node *at, const char *name) { return fn_known(c, at, name); }
 
+/* Puppet's CountMismatch: "'f' expects between 1 and 2 arguments, got
+ * none" for a function of def's parameters given n arguments. */
+static _Noreturn void arity_error(Compiler *c, const Node *def, const Node *at, size_t n)
+{
+    size_t min = 0, max = 0;
+    int rest = 0;
+    for (const Node *p = def->kids; p; p = p->next) {
+        if (p->ival) rest = 1;
+        else max++, min += !p->b;
+    }
+    const char *want = min == max && !rest ? (min ? arena_printf(A, "%zu", min) : "no")
+                     : min == 0 ? (rest ? "unlimited" : arena_printf(A, "at most %zu", max))
+                     : rest ? arena_printf(A, "at least %zu", min)
+                     : arena_printf(A, "between %zu and %zu", min, max);
+    int one = (min == 1 && (max == 1 || rest)) || (min == 0 && max == 1 && !rest);
+    cmp_fail(c, at, "'%s' expects %s argument%s, got %s", def->text, want, one ? "" : "s",
+             n ? arena_printf(A, "%zu", n) : "none");
+}
+
 /* A function written in the Puppet language (functions/NAME.pp or site.pp). */
 static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at, Value **args, size_t n)
 {
@@ -62,7 +81,7 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
         } else if (p->b) {
             v = ev_expr(c, fs, p->b);
         } else {
-            cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
+            arity_error(c, def, at, n);
         }
         if (p->a) {
             Value *t = ev_expr(c, fs, p->a);
@@ -72,8 +91,7 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
         }
         map_put(&fs->vars, p->text, ast_text_len(p), v);
     }
-    if (n > nparams && !has_rest)
-        cmp_fail(c, at, "'%s' expects %zu argument%s, got %zu", def->text, nparams, nparams == 1 ? "" : "s", n);
+    if (n > nparams && !has_rest) arity_error(c, def, at, n);
     c->call_depth++;
     Value *r = ev_body(c, fs, def->b, 0);
     c->call_depth--;

@@ -15,6 +15,7 @@
 #include "catalog/uri.h"
 #include "catalog/semver.h"
 #include "types/types.h"
+#include "catalog/rubyval.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -155,11 +156,14 @@ void cmp_check_type_ref(Compiler *c, const Node *n)
 static int is_num(const Value *v) { return v->kind == V_INT || v->kind == V_FLOAT; }
 static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->f; }
 
-/* Puppet converts numeric strings in arithmetic ("1" + 1 = 2), with its
- * strict=warning warning at the operand (where, or at). */
+/* Puppet's coerce_numeric: a number as is, a numeric string converted
+ * (with its strict=warning warning), anything else "cannot be converted",
+ * the value as Ruby's to_s writes it; both at the operand (where, or at). */
 static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value *v, const char *op)
 {
+    (void)op;
     if (is_num(v)) return v;
+    const Node *operand = where ? where : at;
     if (v->kind == V_STR) {
         char *end;
         const char *s = v->str.s;
@@ -172,13 +176,16 @@ static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value
                 if (*end == '\0') n = val_float(A, f);
             }
         }
-        if (!n) cmp_fail(c, at, "The value '%s' cannot be converted to Numeric.", s);
-        cmp_warn(c, where ? where : at, "The string '%s' was automatically coerced to the numerical value %s", s,
+        if (!n) cmp_fail(c, operand, "The value '%s' cannot be converted to Numeric.", s);
+        cmp_warn(c, operand, "The string '%s' was automatically coerced to the numerical value %s", s,
                  val_to_cstr(A, n));
         return n;
     }
-    cmp_fail(c, at, "Operator '%s' is not applicable to %s%s.", op,
-             v->kind == V_UNDEF ? "an " : "a ", v->kind == V_UNDEF ? "Undef Value" : val_type_name(v));
+    Buf b = BUF_INIT;
+    rv_to_s(&b, v, RV_FN);
+    const char *shown = arena_strndup(A, buf_cstr(&b), b.len);
+    buf_free(&b);
+    cmp_fail(c, operand, "The value '%s' cannot be converted to Numeric.", shown);
 }
 
 static Value *to_number(Compiler *c, const Node *at, Value *v, const char *op)
@@ -271,11 +278,31 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         vv_free(&vv);
         return r;
     }
+    int binop = at && at->kind == ND_BINOP;        /* Puppet blames an operand */
+    const Node *left = binop ? at->a : at;
     if (op == TK_PLUS && a->kind == V_HASH) {
-        if (b->kind != V_HASH) cmp_fail(c, at, "Operator '+' is not applicable to a Hash and %s", val_type_name(b));
+        /* Puppet's concatenate: a Hash, or an Array as Ruby's Hash[] takes it */
+        if (b->kind != V_HASH && b->kind != V_ARRAY)
+            cmp_fail(c, at, "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash");
         ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
         for (size_t i = 0; i < a->hash.n; i++) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
-        for (size_t i = 0; i < b->hash.n; i++) vv_push(&k, b->hash.keys[i]), vv_push(&v, b->hash.vals[i]);
+        if (b->kind == V_HASH)
+            for (size_t i = 0; i < b->hash.n; i++) vv_push(&k, b->hash.keys[i]), vv_push(&v, b->hash.vals[i]);
+        else {
+            size_t pairs = 0;                           /* an Array of Arrays: one pair each */
+            for (size_t i = 0; i < b->arr.n; i++) pairs += b->arr.items[i]->kind == V_ARRAY;
+            if (b->arr.n && pairs == b->arr.n) {
+                for (size_t i = 0; i < b->arr.n; i++) {
+                    const Value *e = b->arr.items[i];
+                    if (e->arr.n < 1 || e->arr.n > 2)
+                        cmp_fail(c, at, "Error while evaluating a '+' expression, invalid number of elements (%zu for 1..2)", e->arr.n);
+                    vv_push(&k, e->arr.items[0]), vv_push(&v, e->arr.n == 2 ? e->arr.items[1] : VAL_UNDEF);
+                }
+            } else {
+                if (b->arr.n % 2) cmp_fail(c, at, "Error while evaluating a '+' expression, odd number of arguments for Hash");
+                for (size_t i = 0; i < b->arr.n; i += 2) vv_push(&k, b->arr.items[i]), vv_push(&v, b->arr.items[i + 1]);
+            }
+        }
         Value *r = val_hash(A, k.v, v.v, k.n);
         vv_free(&k);
         vv_free(&v);
@@ -319,6 +346,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         vv_free(&vv);
         return r;
     }
+    if (op == TK_LSHIFT && a->kind == V_HASH) cmp_fail(c, left, "Operator '<<' is not applicable to a Hash.");
     if (VAL_IS_TIME(a) || VAL_IS_TIME(b)) {   /* Timestamp and Timespan are Numerics */
         Value *ab[2] = {a, b};
         for (int i = 0; i < 2; i++) {
@@ -328,9 +356,16 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         }
         return tm_arith(c, at, ops, ab[0], ab[1]);
     }
-    int binop = at && at->kind == ND_BINOP;        /* Puppet warns at the operand */
     a = to_number_at(c, at, binop ? at->a : NULL, a, ops);
     b = to_number_at(c, at, binop ? at->b : NULL, b, ops);
+    if (op == TK_MODULO && (a->kind == V_FLOAT || b->kind == V_FLOAT)) {
+        if (a->kind == V_FLOAT) cmp_fail(c, left, "Operator '%%' is not applicable to a Float.");
+        cmp_fail(c, left, "Operator '%%' is not applicable to an Integer when right side is a Float.");
+    }
+    if ((op == TK_LSHIFT || op == TK_RSHIFT) && a->kind == V_FLOAT)
+        cmp_fail(c, left, "Operator '%s' is not applicable to a Float.", ops);
+    if ((op == TK_LSHIFT || op == TK_RSHIFT) && b->kind == V_FLOAT)    /* Ruby's Integer#<< truncates the count */
+        b = val_int(A, isfinite(b->f) && fabs(b->f) < 9e18 ? (int64_t)b->f : b->f < 0 ? INT64_MIN : INT64_MAX);
     if (a->kind == V_INT && b->kind == V_INT) {
         int64_t x = a->i, y = b->i;
         __int128 wide;
@@ -352,9 +387,9 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         }
         case TK_LSHIFT: case TK_RSHIFT: {
             /* a negative count shifts the other way; counts past 63 saturate */
-            int left = (op == TK_LSHIFT) == (y >= 0);
+            int to_left = (op == TK_LSHIFT) == (y >= 0);
             int sh = y >= 0 ? (y > 63 ? 64 : (int)y) : (y < -63 ? 64 : (int)-y);
-            if (left) return val_int(A, sh >= 63 ? 0 : (int64_t)((uint64_t)x << sh));
+            if (to_left) return val_int(A, sh >= 63 ? 0 : (int64_t)((uint64_t)x << sh));
             return val_int(A, x >> (sh > 63 ? 63 : sh));
         }
         default: wide = 0; break;
@@ -369,8 +404,7 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
     case TK_DIV:
         if (y == 0) cmp_fail(c, at, "Division by 0");
         return float_result(c, at, ops, x / y);
-    case TK_MODULO: cmp_fail(c, at, "Operator %% is not applicable to a Float");
-    default: cmp_fail(c, at, "Operator '%s' is not applicable to a Float", ops);
+    default: cmp_fail(c, left, "Operator '%s' is not applicable to a Float.", ops);
     }
 }
 
@@ -650,7 +684,8 @@ static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t
     case V_UNDEF:
         cmp_fail(c, at, "Operator '[]' is not applicable to an Undef Value.");
     default:
-        cmp_fail(c, at, "Operator '[]' is not applicable to %s %s.", "a", val_type_name(v));
+        cmp_fail(c, at, "Operator '[]' is not applicable to %s %s.", strchr("AEIOU", val_type_name(v)[0]) ? "an" : "a",
+                 val_type_name(v));
     }
 }
 
@@ -1133,7 +1168,7 @@ void ev_log(CallCtx *cc, const char *level, const char *msg)
 {
     const char *label = cc->scope->label ? cc->scope->label : "Class[main]";
     FILE *out = stderr;
-    fprintf(out, "%s: Scope(%s): %s\n", level, label, msg);
+    diag_fprintf(out, "%s: Scope(%s): %s\n", level, label, msg);   /* escaped, as every message */
 }
 
 /* ---- the written-out size of shared values ---- */

@@ -239,8 +239,8 @@ static _Noreturn void metadata_crash(Compiler *c, const char *path, const char *
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: error: %s has an invalid metadata.json file: ", path, name);
-    vfprintf(stderr, fmt, ap);
+    diag_fprintf(stderr, "%s: error: %s has an invalid metadata.json file: ", path, name);
+    diag_vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
     diag_errors++;
@@ -277,7 +277,7 @@ static int read_metadata(Compiler *c, const char *name, ModuleInfo *m, const cha
     Value *data = json_parse(A, text.s ? text.s : "", text.len, &err);
     if (!data) {
         /* Puppet[:strict] is :warning by default */
-        fprintf(stderr, "%s: warning: %s has an invalid and unparsable metadata.json file. The parse error: %s\n",
+        diag_fprintf(stderr, "%s: warning: %s has an invalid and unparsable metadata.json file. The parse error: %s\n",
                 path, name, err.len ? err.s : "unexpected end of input");
         c->warnings++;
     }
@@ -300,7 +300,7 @@ static int read_metadata(Compiler *c, const char *name, ModuleInfo *m, const cha
     for (size_t i = 0; i < ARRAY_LEN(required); i++) {
         Value *v = ruby_index(c, data, required[i]);
         if (!v) {
-            fprintf(stderr, "%s: error: No %s module metadata provided for %s\n", path, required[i], name);
+            diag_fprintf(stderr, "%s: error: No %s module metadata provided for %s\n", path, required[i], name);
             return -1;
         }
         if (strcmp(required[i], "dependencies") != 0) continue;
@@ -309,7 +309,7 @@ static int read_metadata(Compiler *c, const char *name, ModuleInfo *m, const cha
             rv_to_s(&b, v, RV_FN);   /* Ruby's to_s: {"a"=>1}, [1, 2.5] */
             char *shown = arena_strndup(A, b.s ? b.s : "", b.len);
             buf_free(&b);
-            fprintf(stderr, "%s: error: The value for the key dependencies in the file metadata.json of the module %s must be an array, not: '%s'\n",
+            diag_fprintf(stderr, "%s: error: The value for the key dependencies in the file metadata.json of the module %s must be an array, not: '%s'\n",
                     path, name, shown);
             return -1;
         }

@@ -441,6 +441,19 @@ static Value *fresh(Compiler *c, Value *v)
 
 /* ---- creating resources ---- */
 
+static Resource *container_of(Compiler *c, Scope *s);
+
+/* Both declarations of a duplicate are often the same line of a define's
+ * body (Puppet cites it twice): a note names the instance that made the
+ * first one, as the note of evaluate_define names the one making the
+ * second.  Not while Ruby code catches the error (it may rescue it). */
+static void note_first_declaration(Compiler *c, const Resource *old, const Resource *now_in)
+{
+    const Resource *in = old->scope ? container_of(c, old->scope) : NULL;
+    if (diag_sink || !in || in == now_in || !in->decl || strcmp(in->kind, "defined_type") != 0) return;
+    diag_report(DIAG_NOTE, ast_loc(in->decl), "%s was declared first by %s, declared here", old->ref, in->ref);
+}
+
 static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
                               int is_virtual, const char *kind)
 {
@@ -450,10 +463,12 @@ static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char 
         Resource *old = cat_find_key(c->cat, key);
         /* the new resource's reference: the old one may hold the title as an alias */
         const char *ref = arena_printf(A, "%s[%s]", type, title);
-        if (old->file)
-            cmp_fail(c, at, "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
-                     ref, old->file, old->line);
-        cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
+        if (!old->file) cmp_fail(c, at, "Duplicate declaration: %s is already declared; cannot redeclare", ref);
+        diag_error(at ? ast_loc(at) : (SrcLoc){0},
+                   "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
+                   ref, old->file, old->line);
+        note_first_declaration(c, old, container_of(c, s));
+        longjmp(*c->fail, 1);
     }
     r->kind = kind;
     r->is_virtual = is_virtual;
@@ -549,7 +564,7 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     const char *type = cmp_type_name(c, tname);
     if (!td) {
         def = load_define(c, lower_shared(c, tname));
-        if (!def) cmp_fail(c, at, "Unknown resource type: '%s'", tname);
+        if (!def) cmp_fail(c, res_node ? res_node : at, "Unknown resource type: '%s'", tname);   /* the statement, as Puppet */
     }
     if (form == TK_ATAT) {
         cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
@@ -654,7 +669,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 vv_free(&k);
                 vv_free(&v);
                 if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
-                Resource *r = res_declare_class(c, s, b, cname, params, CLASS_RESOURCE);
+                Resource *r = res_declare_class(c, s, n, cname, params, CLASS_RESOURCE);   /* at the statement, as Puppet */
                 if (keep) vv_push(&refs, ev_resref(c, "Class", r->title));
             } else {
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
@@ -819,10 +834,12 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     Resource *r = cat_find(c->cat, "Class", lname);
     if (r) {
         if (mode == CLASS_RESOURCE) {
-            if (r->file)
-                cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared at (file: %s, line: %d); cannot redeclare",
-                         title, r->file, r->line);
-            cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared; cannot redeclare", title);
+            if (!r->file) cmp_fail(c, at, "Duplicate declaration: Class[%s] is already declared; cannot redeclare", title);
+            diag_error(at ? ast_loc(at) : (SrcLoc){0},
+                       "Duplicate declaration: Class[%s] is already declared at (file: %s, line: %d); cannot redeclare",
+                       title, r->file, r->line);
+            note_first_declaration(c, r, cur);
+            longjmp(*c->fail, 1);
         }
         return r;
     }
@@ -1437,7 +1454,27 @@ static void validate_references(Compiler *c)
 
 /* ---- defines ---- */
 
+/* An error in a define's body is Puppet's "Error while evaluating a
+ * Resource Statement" of the instance, whose line it cites last: a note
+ * names the instance after the error. */
+static void evaluate_define_body(Compiler *c, Resource *r);
+
 static void evaluate_define(Compiler *c, Resource *r)
+{
+    jmp_buf jb, *saved = c->fail;
+    c->fail = &jb;
+    if (setjmp(jb) == 0) {
+        evaluate_define_body(c, r);
+        c->fail = saved;
+        return;
+    }
+    c->fail = saved;
+    if (!c->jump && !diag_sink && r->decl)
+        diag_report(DIAG_NOTE, ast_loc(r->decl), "while evaluating %s, declared here", r->ref);
+    longjmp(*saved, 1);
+}
+
+static void evaluate_define_body(Compiler *c, Resource *r)
 {
     const Node *def = r->aux;
     r->evaluated = 1;
@@ -1716,6 +1753,26 @@ static void add_container_tags(Compiler *c)
     }
 }
 
+/* Resource#validate when Puppet finishes a resource of a built-in type:
+ * a parameter that came from a resource default or an override must be
+ * one the type has too (a declaration's own are checked when made). */
+static void validate_builtin_params(Compiler *c)
+{
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (r->is_virtual || strcmp(r->kind, "compilable_type") != 0 || !strcmp(r->type, "Stage")) continue;
+        const char *t = lower_shared(c, r->type);
+        const TypeDef *td = cmp_find_type(c, t, strlen(t));
+        if (!td) continue;
+        for (size_t j = 0; j < r->nparams; j++) {
+            const char *name = r->params[j].name;
+            size_t nl = strlen(name);
+            if (!type_is_metaparam(name, nl) && !type_param(td, name, nl))
+                cmp_fail(c, r->decl, "no parameter named '%s'", name);
+        }
+    }
+}
+
 void res_finish(Compiler *c)
 {
     for (;;) {
@@ -1724,6 +1781,7 @@ void res_finish(Compiler *c)
         if (!n) break;
     }
     apply_overrides(c);
+    validate_builtin_params(c);
     for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
     apply_chains(c);
     validate_unrealized_defines(c);

@@ -33,7 +33,15 @@ typedef struct YLoad {
     int depth;
     ValVec symbol_keys;          /* top keys whose value holds a Symbol */
     int no_aliases;              /* Psych.load's aliases: false: an alias is an error */
+    yaml_mark_t node_mark;       /* where the node being read starts */
+    YmlErrorPos pos;             /* where the first error is */
 } YLoad;
+
+static void set_pos(int *line, int *col, yaml_mark_t m)
+{
+    *line = (int)m.line + 1;
+    *col = (int)m.column + 1;
+}
 
 static void y_error(YLoad *y, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void y_error(YLoad *y, const char *fmt, ...)
@@ -45,6 +53,7 @@ static void y_error(YLoad *y, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     y->err = arena_strdup(A, msg);
+    set_pos(&y->pos.line, &y->pos.col, y->node_mark);     /* a syntax error's marks replace it */
 }
 
 /* A hash of the collected keys and values; the vectors are freed. */
@@ -62,8 +71,15 @@ static int y_next(YLoad *y, yaml_event_t *ev)
     /* Psych::SyntaxError: "(file): problem context at line L column C",
      * the position being the context mark's */
     const yaml_parser_t *p = &y->parser;
+    if (y->err) return 0;
     y_error(y, "(%s): %s%s%s at line %zu column %zu", y->path, p->problem ? p->problem : "",
             p->context ? " " : "", p->context ? p->context : "", p->context_mark.line + 1, p->context_mark.column + 1);
+    set_pos(&y->pos.line, &y->pos.col, p->problem_mark);
+    y->pos.problem = p->problem ? arena_strdup(A, p->problem) : NULL;
+    if (p->context) {
+        set_pos(&y->pos.ctx_line, &y->pos.ctx_col, p->context_mark);
+        y->pos.context = arena_strdup(A, p->context);
+    }
     return 0;
 }
 
@@ -472,6 +488,7 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
 {
     Value *v = NULL;
     const char *anchor = NULL;
+    y->node_mark = ev->start_mark;
     switch (ev->type) {
     case YAML_ALIAS_EVENT: {
         const char *name = (const char *)ev->data.alias.anchor;
@@ -529,6 +546,12 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
 int yml_load(Arena *arena, const char *name, const char *text, size_t len, int no_aliases,
              Value **out, Value **symbol_keys, const char **err)
 {
+    return yml_load_at(arena, name, text, len, no_aliases, out, symbol_keys, err, NULL);
+}
+
+int yml_load_at(Arena *arena, const char *name, const char *text, size_t len, int no_aliases,
+                Value **out, Value **symbol_keys, const char **err, YmlErrorPos *pos)
+{
     YLoad y;
     memset(&y, 0, sizeof y);
     y.no_aliases = no_aliases;
@@ -559,6 +582,7 @@ int yml_load(Arena *arena, const char *name, const char *text, size_t len, int n
     vv_free(&y.symbol_keys);
     if (!ok) {
         *err = y.err ? y.err : "unknown YAML error";
+        if (pos) *pos = y.pos;
         return 0;
     }
     return 1;

@@ -22,6 +22,22 @@
 int yml_load(Arena *arena, const char *name, const char *text, size_t len, int no_aliases,
              Value **out, Value **symbol_keys, const char **err);
 
+/* Where a failed read stopped: the 1-based line and column (characters)
+ * of the problem, where the reader noticed it (for an error that is not
+ * the syntax's, the node it was reading), and of its context, the
+ * construct being read, which is the place Psych's message cites; a line
+ * of 0: none.  problem and context are libyaml's two phrases (in the
+ * arena), NULL for an error of ours. */
+typedef struct YmlErrorPos {
+    int line, col;
+    int ctx_line, ctx_col;
+    const char *problem, *context;
+} YmlErrorPos;
+
+/* yml_load that also tells, on failure, where the error is (pos may be NULL). */
+int yml_load_at(Arena *arena, const char *name, const char *text, size_t len, int no_aliases,
+                Value **out, Value **symbol_keys, const char **err, YmlErrorPos *pos);
+
 /* Ruby's String#to_i of s (n bytes): leading blanks, a sign, digits with
  * single underscores between them; 0 when none.  (Also what a hiera.yaml
  * "version" string means; it belongs with the Ruby-behaviour helpers.) */

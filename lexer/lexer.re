@@ -998,7 +998,8 @@ static TokKind scan(Lexer *lx, Token *t)
                 const char *close = skip_sq((const char *)p, lim);
                 t->off = off_of(lx, s);
                 if (!close) {
-                    lex_error(lx, s, 1, "Unclosed quote after \"'\" followed by '%s'", followed_by(lx, (const char *)p));
+                    lex_error(lx, (const char *)p, 1,   /* after the quote, as Puppet */
+                               "Unclosed quote after \"'\" followed by '%s'", followed_by(lx, (const char *)p));
                     lx->cur = lim;
                     t->len = (uint32_t)(lim - s);
                     return TK_ERROR;
@@ -1026,7 +1027,8 @@ static TokKind scan(Lexer *lx, Token *t)
                 const char *close = skip_dq((const char *)p, lim);
                 t->off = off_of(lx, s);
                 if (!close) {
-                    lex_error(lx, s, 1, "Unclosed quote after '\"' followed by '%s'", followed_by(lx, (const char *)p));
+                    lex_error(lx, (const char *)p, 1,   /* after the quote, as Puppet */
+                               "Unclosed quote after '\"' followed by '%s'", followed_by(lx, (const char *)p));
                     lx->cur = lim;
                     t->len = (uint32_t)(lim - s);
                     return TK_ERROR;

@@ -318,20 +318,24 @@ call_method_with_lambda_expression
   | call_method_expression lambda         { $$ = $1; $$->b = $2; $$->len = @$.end - $$->off; }
   ;
 
+/* A method call is where Puppet places it: at its '(' when it has one,
+ * else at the '.' (not at the start of the receiver, lines above). */
 call_method_expression
-  : named_access LPAREN assignments RPAREN  { $$ = $1; ast_set_kids($$, $3); $$->len = @$.end - $$->off; }
-  | named_access LPAREN RPAREN              { $$ = $1; $$->len = @$.end - $$->off; }
+  : named_access LPAREN assignments RPAREN  { $$ = $1; ast_set_kids($$, $3); $$->off = @2.off; $$->len = @$.end - $$->off; }
+  | named_access LPAREN RPAREN              { $$ = $1; $$->off = @2.off; $$->len = @$.end - $$->off; }
   | named_access %prec LOW                  { $$ = $1; }
   ;
 
 named_access
   : expression DOT NAME {
-        $$ = mk(ctx, ND_METHOD, @$);
+        $$ = mk(ctx, ND_METHOD, @2);
+        $$->len = @3.end - @2.off;
         $$->a = $1;
         $$->text = $3.text;
     }
   | expression DOT TYPE {
-        $$ = mk(ctx, ND_METHOD, @$);
+        $$ = mk(ctx, ND_METHOD, @2);
+        $$->len = @3.end - @2.off;
         $$->a = $1;
         $$->text = "type";
     }

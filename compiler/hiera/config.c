@@ -229,10 +229,10 @@ static void parse_levels_v5(Compiler *c, Config *cfg, Value *list, Value *defaul
         size_t nf = count_keys(he, all_fn, ARRAY_LEN(all_fn), &fkey);
         if (nf == 0) {
             if (!defaults || !count_keys(defaults, FUNCTION_KEYS, ARRAY_LEN(FUNCTION_KEYS), &fkey))
-                hi_fail_in_config(c, cfg, 0, "One of " FUNCTION_KEYS_TEXT " must be defined in hierarchy '%s'", name);
+                hi_fail_in_config(c, cfg, lv->line, "One of " FUNCTION_KEYS_TEXT " must be defined in hierarchy '%s'", name);
             set_backend(lv, fkey, nes(c, cfg, val_hash_gets(defaults, fkey), arena_printf(A, "entry 'defaults' entry '%s'", fkey)));
         } else if (nf > 1) {
-            hi_fail_in_config(c, cfg, 0, "Only one of " FUNCTION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
+            hi_fail_in_config(c, cfg, lv->line, "Only one of " FUNCTION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
         } else {
             set_backend(lv, fkey, nes(c, cfg, val_hash_gets(he, fkey), arena_printf(A, "%s entry '%s'", where, fkey)));
         }
@@ -240,8 +240,8 @@ static void parse_levels_v5(Compiler *c, Config *cfg, Value *list, Value *defaul
             hi_fail_in_config(c, cfg, find_line(cfg, "hiera3_backend", NULL, 1), "'hiera3_backend' is only allowed in the global layer");
         const char *lkey = NULL;
         if (count_keys(he, LOCATION_KEYS, ARRAY_LEN(LOCATION_KEYS), &lkey) > 1)
-            hi_fail_in_config(c, cfg, 0, "Only one of " LOCATION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
-        check_options(c, cfg, val_hash_gets(he, "options"), name, 0);
+            hi_fail_in_config(c, cfg, lv->line, "Only one of " LOCATION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
+        check_options(c, cfg, val_hash_gets(he, "options"), name, lv->line);
         Value *dd = val_hash_gets(he, "datadir");
         if (dd) lv->datadir = nes(c, cfg, dd, arena_printf(A, "%s entry 'datadir'", where));
         if (lkey) {
@@ -289,8 +289,8 @@ static void parse_v5(Compiler *c, Config *cfg, Value *doc, const char *datadir_o
     if (defaults->kind != V_HASH) config_type_error(c, cfg, "entry 'defaults' expects a Struct value, got %s", val_type_name(defaults));
     check_keys(c, cfg, defaults, default_keys, ARRAY_LEN(default_keys), "entry 'defaults' ");
     if (count_keys(defaults, FUNCTION_KEYS, ARRAY_LEN(FUNCTION_KEYS), NULL) > 1)
-        hi_fail_in_config(c, cfg, 0, "Only one of " FUNCTION_KEYS_TEXT " can be defined in defaults");
-    check_options(c, cfg, val_hash_gets(defaults, "options"), NULL, 0);
+        hi_fail_in_config(c, cfg, find_line(cfg, "defaults", NULL, 1), "Only one of " FUNCTION_KEYS_TEXT " can be defined in defaults");
+    check_options(c, cfg, val_hash_gets(defaults, "options"), NULL, find_line(cfg, "defaults", NULL, 1));
     Value *dd = val_hash_gets(defaults, "datadir");
     if (dd) datadir = nes(c, cfg, dd, "entry 'defaults' entry 'datadir'");
     cfg->datadir = datadir_override ? datadir_override : datadir;
@@ -402,7 +402,10 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
     cfg->src = f;
     Value *doc;
     const char *err;
-    if (!yml_load(A, path, f->text, f->len, 0, &doc, NULL, &err)) hi_fail_in_config(c, cfg, 0, "%s", err);
+    YmlErrorPos pos;
+    /* Puppet reports a syntax error at the lookup that read the file */
+    if (!yml_load_at(A, path, f->text, f->len, 0, &doc, NULL, &err, &pos))
+        hi_fail_yaml(c, NULL, c->hiera ? c->hiera->at : NULL, f, &pos, err);
     const char *nul = doc ? cmp_nul_path(c, doc) : NULL;
     if (nul) hi_fail_in_config(c, cfg, 0, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "the top", path);
     cfg->global = global;
@@ -428,7 +431,7 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
         parse_v5(c, cfg, doc, datadir_override);
         return cfg;
     default:
-        hi_fail_in_config(c, cfg, 0, "This runtime does not support hiera.yaml version %lld", (long long)version);
+        hi_fail_in_config(c, cfg, find_line(cfg, "version", NULL, 1), "This runtime does not support hiera.yaml version %lld", (long long)version);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "compiler/yaml.h"
 #include "catalog/jsonparse.h"
 #include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -50,7 +51,12 @@ Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
         Value *v = NULL;
         if (lv->backend == BK_YAML) {
             const char *err;
-            if (!yml_load(A, df->path, text, len, 0, &v, &df->symbol_keys, &err)) hi_fail_at(lk, "Unable to parse %s", err);
+            YmlErrorPos pos;
+            if (!yml_load_at(A, df->path, text, len, 0, &v, &df->symbol_keys, &err, &pos)) {
+                SrcFile *f = diag_file_from_string(df->path, text, len);
+                hi_register_src(c, f);
+                hi_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse %s", err));
+            }
             if (!v || v->kind != V_HASH) {
                 cmp_warn(c, NULL, "%s: file does not contain a valid yaml hash", df->path);
                 v = val_hash(A, NULL, NULL, 0);
@@ -61,6 +67,17 @@ Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
             if (!v) {
                 const char *m = arena_strdup(A, buf_cstr(&err));
                 buf_free(&err);
+                /* the reader's "line L, column C (byte B): what": a note at byte B */
+                const char *what = strstr(m, "): ");
+                size_t byte;
+                if (what && sscanf(strstr(m, "(byte ") ? strstr(m, "(byte ") : "", "(byte %zu)", &byte) == 1 && byte <= len) {
+                    SrcFile *f = diag_file_from_string(df->path, text, len);
+                    hi_register_src(c, f);
+                    int line, col;
+                    diag_linecol(f, (uint32_t)byte, &line, &col);
+                    YmlErrorPos pos = {.line = line, .col = col, .problem = what + 3};
+                    hi_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse (%s): %s", df->path, m));
+                }
                 hi_fail_at(lk, "Unable to parse (%s): %s", df->path, m);
             }
             buf_free(&err);

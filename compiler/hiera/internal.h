@@ -138,6 +138,13 @@ int hi_split_key(Compiler *c, const char *key, ValVec *out);
 int hi_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **out);
 Value *hi_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *dflt, int has_default, const Node *lambda);
 
+/* A YAML file's error, reported where a lookup error is (the call, or
+ * hiera.yaml while its text is interpolated; at is the call when lk is
+ * NULL), followed by notes at the places of the file the reader names. */
+struct YmlErrorPos;
+_Noreturn void hi_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const struct YmlErrorPos *pos,
+                            const char *msg);
+
 /* config.c */
 const char *hi_path_join(Compiler *c, const char *base, const char *rel);
 void hi_register_src(Compiler *c, SrcFile *f);

@@ -24,6 +24,8 @@
 #include "compiler/fn/fnaux.h"
 #include "catalog/rubyval.h"
 #include "parser/parser.h"
+#include "compiler/yaml.h"
+#include "base/utf8.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -61,6 +63,32 @@ _Noreturn void hi_fail_at(Look *lk, const char *fmt, ...)
     va_end(ap);
     if (lk->cfg_errors) hi_fail_in_config(lk->c, lk->cfg_errors, 0, "%s", msg);
     cmp_fail(lk->c, lk->at, "%s", msg);
+}
+
+/* The offset of 1-based line and character column in f, within the file. */
+static uint32_t offset_of(const SrcFile *f, int line, int col)
+{
+    if (line < 1) return 0;
+    if ((size_t)line > f->nlines) return (uint32_t)f->len;
+    size_t s = f->line_starts[line - 1], e = (size_t)line < f->nlines ? f->line_starts[line] : f->len;
+    return (uint32_t)(s + utf8_prefix(f->text + s, e - s, (size_t)(col > 1 ? col - 1 : 0)));
+}
+
+_Noreturn void hi_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const YmlErrorPos *pos,
+                            const char *msg)
+{
+    if (lk && lk->cfg_errors) hi_fail_in_config(c, lk->cfg_errors, 0, "%s", msg);
+    if (lk) at = lk->at;
+    SrcLoc here = {.file = f, .off = offset_of(f, pos->line, pos->col)};
+    /* with no call to point at, the error is the file's */
+    diag_report(DIAG_ERROR, at ? ast_loc(at) : here, "%s", msg);
+    if (at && !diag_sink && pos->line)
+        diag_report(DIAG_NOTE, here, "%s", pos->problem ? pos->problem : "the YAML error is here");
+    if (!diag_sink && pos->ctx_line && pos->context) {
+        SrcLoc ctx = {.file = f, .off = offset_of(f, pos->ctx_line, pos->ctx_col)};
+        diag_report(DIAG_NOTE, ctx, "%s", pos->context);
+    }
+    longjmp(*c->fail, 1);
 }
 
 void hi_str_add(Str *b, const char *p, size_t n)

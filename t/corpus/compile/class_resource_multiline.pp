@@ -1,0 +1,11 @@
+class c {}
+class {
+  'c':
+    ;
+}
+notify {
+  'a':
+    message => 'x';
+  'b':
+    message => 'y';
+}

@@ -1,0 +1,4 @@
+notify { 'x': }
+Notify <| title == 'x' |> {
+  nosuch => 1,
+}

@@ -1,0 +1,4 @@
+Notify {
+  nosuch => 1,
+}
+notify { 'x': }

@@ -1,0 +1,7 @@
+define inner() {
+  fail('boom')
+}
+define outer() {
+  inner { $title: }
+}
+outer { 'a': }

@@ -1,0 +1,6 @@
+define d() {
+  class { 'k': }
+}
+class k {}
+d { 'a': }
+d { 'b': }

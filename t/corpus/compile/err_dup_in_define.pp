@@ -1,0 +1,7 @@
+define d() {
+  file { '/tmp/x':
+    ensure => file,
+  }
+}
+d { 'a': }
+d { 'b': }

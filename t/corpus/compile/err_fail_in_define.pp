@@ -1,0 +1,5 @@
+define d() {
+  fail('boom')
+}
+notify { 'x': }
+d { 'a': }

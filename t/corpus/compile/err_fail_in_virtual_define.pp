@@ -1,0 +1,5 @@
+define d() {
+  fail('boom')
+}
+@d { 'a': }
+D <| |>

@@ -1,0 +1,7 @@
+class c {
+  fail('boom')
+}
+define d() {
+  include c
+}
+d { 'a': }

@@ -1,0 +1,2 @@
+function f($a = 1) { $a }
+notice(f(1, 2))

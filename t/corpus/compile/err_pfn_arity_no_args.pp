@@ -1,0 +1,2 @@
+function f() { 1 }
+notice(f(1, 2))

@@ -1,0 +1,6 @@
+function f($a) {
+  $a
+}
+notify { 'x':
+  message => f(),
+}

@@ -1,0 +1,2 @@
+function f($a, $b = 1) { $a }
+notice(f())

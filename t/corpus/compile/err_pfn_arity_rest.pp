@@ -1,0 +1,2 @@
+function f($a, *$r) { $a }
+notice(f())

@@ -1,0 +1,4 @@
+notify { 'x': }
+Notify['x'] {
+  nosuch => 1,
+}

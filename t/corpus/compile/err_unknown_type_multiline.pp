@@ -1,0 +1,5 @@
+notify { 'a': }
+nosuchtype {
+  'x':
+    p => 1;
+}

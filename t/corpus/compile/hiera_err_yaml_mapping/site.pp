@@ -1,0 +1,2 @@
+$x = lookup('a')
+notify { $x: }
