@@ -356,6 +356,9 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         }
         return tm_arith(c, at, ops, ab[0], ab[1]);
     }
+    /* a SemVer is a Numeric in Puppet's Ruby: it passes the coercion, then
+     * has no arithmetic of its own */
+    if (a->kind == V_SEMVER) cmp_fail(c, binop ? at->a : at, "Operator '%s' is not applicable to a Semver.", ops);
     a = to_number_at(c, at, binop ? at->a : NULL, a, ops);
     b = to_number_at(c, at, binop ? at->b : NULL, b, ops);
     if (op == TK_MODULO && (a->kind == V_FLOAT || b->kind == V_FLOAT)) {

@@ -195,20 +195,20 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     int rc = 1;
     Graph g;
     memset(&g, 0, sizeof g);
+    ApplyOptions aopt;
+    memset(&aopt, 0, sizeof aopt);
+    aopt.log_level = LOG_NOTICE;
+    aopt.root = env->root;
+    aopt.vardir = env->vardir;
+    aopt.modulepath = buf_cstr(&mp);
     if (job.rc != 0) {
         fprintf(stderr, "The %s of %s does not compile\n", what, f->name);
-    } else if (graph_build(&g, &cat) == 0 && !tx_validate(&g, "mpm")) {
+    } else if (graph_build(&g, &cat) == 0 && !tx_validate_run(&g, "mpm", &aopt, NULL, NULL)) {
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
         if (graph_cycles(&g, &cs)) {
             fprintf(stderr, "Error: %s\n", cs.message);
         } else {
-            ApplyOptions aopt;
-            memset(&aopt, 0, sizeof aopt);
-            aopt.log_level = LOG_NOTICE;
-            aopt.root = env->root;
-            aopt.vardir = env->vardir;
-            aopt.modulepath = buf_cstr(&mp);
             TxSummary sum;
             if (tx_run(&g, &aopt, &arena, &sum) == 0 && sum.failed + sum.failed_to_restart == 0) rc = 0;
         }
