@@ -443,7 +443,7 @@ static const TypeDef module_types[] = {
 /* Metaparameters, sorted (strcmp).  Puppet 7.23's Puppet::Type.metaparams is
  * exactly: alias audit before loglevel noop notify require schedule stage
  * subscribe tag (consume and export went away with Puppet 7).  The rest are
- * this product's Salt-style requisites and checks, spec/README.md. */
+ * this product's Salt-style requisites and checks, docs/salt.md §1. */
 static const char *const metaparams[] = {
     "alias",          /* Puppet */
     "audit",          /* Puppet */
