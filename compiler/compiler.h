@@ -132,7 +132,7 @@ Value *ev_block(Compiler *c, Scope *s, const Node *n);
 /* return(), next() and break() unwind through c->fail like an error, with
  * c->jump saying which; a function, lambda, class or define body whose
  * text holds the call catches it (ev_body), an iteration catches break()
- * (ev_breakable in functions.h).  A jump nobody would catch is an error
+ * (ev_breakable in compiler/fn/fnapi.h).  A jump nobody would catch is an error
  * where it is called. */
 enum { EV_JUMP_NEXT = 1, EV_JUMP_RETURN = 2, EV_JUMP_BREAK = 4 };
 /* Evaluates body (a Puppet function's, a lambda's with lambda set, or a

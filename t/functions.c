@@ -1,6 +1,6 @@
 /*
  * t/functions.c - unit tests for the pure built-in functions
- * (compiler/functions.c) and the regex cache (compiler/regex.c).
+ * (compiler/fn/) and the regex cache (compiler/regex.c).
  *
  * Each case calls a builtin through fn_find() with a fake CallCtx and
  * compares the result's string form (or the error text) with what real
