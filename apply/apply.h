@@ -1,6 +1,6 @@
 /*
  * apply.h - running a catalog: the options mapply passes to the
- * transaction and the totals it gets back (spec §10).
+ * transaction and the totals it gets back (docs/apply.md §10).
  */
 #ifndef APPLY_APPLY_H
 #define APPLY_APPLY_H
@@ -67,7 +67,7 @@ typedef struct TxSummary {
     int ev_success, ev_failure, ev_noop;
 } TxSummary;
 
-/* Walks g and applies every resource (spec §11 steps 6-7).  Returns 0, or
+/* Walks g and applies every resource (docs/apply.md §11 steps 6-7).  Returns 0, or
  * -1 when a run-level error stopped it part-way (message printed). */
 int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
 

@@ -1,5 +1,5 @@
 /*
- * cycles.c - dependency cycles, found and reported Puppet's way (spec §5.1).
+ * cycles.c - dependency cycles, found and reported Puppet's way (docs/apply.md §5.1).
  *
  * Tarjan's algorithm (iterative: graphs have 100k+ vertices) finds the
  * strongly connected components of the expanded graph; a component is a

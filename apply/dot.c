@@ -2,7 +2,7 @@
  * dot.c - the --graph files: resources.dot (containment), relationships.dot
  * (relationship edges before container expansion), expanded_relationships.dot
  * (after it, anchors in place of containers) and, when there are cycles,
- * cycles.dot (spec §5.2).
+ * cycles.dot (docs/apply.md §5.2).
  *
  * The layout is Puppet's byte for byte (its rdot writer: 4-space indents, a
  * blank line after every block, one node block per vertex in vertex order,

@@ -1,5 +1,5 @@
 /*
- * graph.c - builds the relationship graph of a catalog (spec §2.2, §7):
+ * graph.c - builds the relationship graph of a catalog (docs/apply.md §2.2, §7):
  * relationship metaparameters and requisites in catalog order, then
  * autorequires (skipped where an explicit edge in either direction exists),
  * then container expansion into admissible/completed anchors.  Everything is
@@ -239,7 +239,7 @@ static void build_csr(Graph *g)
     g->out_start[0] = g->in_start[0] = 0;
 }
 
-/* Salt's order values (spec A.16): integers as given, first = 0, last and
+/* Salt's order values (docs/salt.md §2): integers as given, first = 0, last and
  * negative numbers after everything, unordered resources at cap. */
 static void order_values(Graph *g, const Catalog *cat)
 {

@@ -1,5 +1,5 @@
 /*
- * graph.h - the relationship graph of a catalog, Puppet's way (spec §2.2):
+ * graph.h - the relationship graph of a catalog, Puppet's way (docs/apply.md §2.2):
  * every container (Stage, Class, Node, define instance) is replaced by two
  * anchors, admissible and completed, that take its priority; relationship
  * edges to or from a container are redirected to its anchors; the walk is
@@ -72,7 +72,7 @@ typedef struct CycleSet {
     int ncomponents;
     char *message;          /* "Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])\n..." (malloc) */
 } CycleSet;
-/* Finds the cycles (Tarjan, then one BFS path per component, spec §5.1).
+/* Finds the cycles (Tarjan, then one BFS path per component, docs/apply.md §5.1).
  * Returns the number of components with a cycle; fills *cs when > 0. */
 int graph_cycles(const Graph *g, CycleSet *cs);
 void cycles_free(CycleSet *cs);

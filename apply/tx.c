@@ -1,7 +1,7 @@
 /*
  * tx.c - the transaction: walks the expanded graph in Kahn order (ready
  * vertices by (order value, catalog index)), and for each vertex decides,
- * as Puppet does (spec §3, §4, §8, §11), whether it is skipped for failed
+ * as Puppet does (docs/apply.md §3, §4, §8, §11), whether it is skipped for failed
  * dependencies, applied, or refreshed, and where its events go.  Salt's
  * requisites are edge kinds: onchanges and onfail decide whether a resource
  * runs, prereq test-runs its target first.  One idea carries it: every
@@ -340,7 +340,7 @@ static void queue_own_events(Tx *tx, TxRes *t)
 
 static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }
 
-/* One coalesced refresh for all the events queued for t (spec 4.2): noop
+/* One coalesced refresh for all the events queued for t (docs/apply.md §4.2): noop
  * ones are only announced; whits pass a restart on silently; a real
  * refresh counts as a change ("refresh" event) and sends "restarted" on. */
 static void process_events(Tx *tx, TxRes *t)

@@ -132,8 +132,8 @@ Value *ev_block(Compiler *c, Scope *s, const Node *n);
 /* return(), next() and break() unwind through c->fail like an error, with
  * c->jump saying which; a function, lambda, class or define body whose
  * text holds the call catches it (ev_body), an iteration catches break()
- * (ev_breakable in fnapi.h).  A jump nobody would catch is an error
- * where it is called.  (EV_JUMP_* are in fnapi.h.) */
+ * (ev_breakable in compiler/fn/fnapi.h).  A jump nobody would catch is an error
+ * where it is called.  (EV_JUMP_* are there too.) */
 /* Evaluates body (a Puppet function's, a lambda's with lambda set, or a
  * class's or define's) in s, catching the next() and return() meant for
  * it: a lambda catches next() only, the others both.  Costs nothing more

@@ -1626,7 +1626,7 @@ static void catalog_tags(Compiler *c)
 
 /* use => Type[title]: copy the target's parameters this resource does not
  * set, except its namevar, relationships, requisites and order (our rule,
- * after Salt's use; see spec/README.md).  use_in => X makes X use this. */
+ * after Salt's use; see docs/salt.md §1).  use_in => X makes X use this. */
 static void resolve_use_one(Compiler *c, Resource *r, Resource *from)
 {
     const TypeDef *td = cmp_find_type(c, from->type, strlen(from->type));

@@ -1,6 +1,6 @@
 /*
  * t/graph.c - cycle reports and graph files (apply/cycles.c, apply/dot.c)
- * on Graph values built by hand: the cycle messages of spec §12 cases
+ * on Graph values built by hand: the cycle messages of docs/apply.md §12 cases
  * 29-32, no cycle on a DAG, a 200k-vertex chain and a 100k-vertex cycle,
  * the exact dot text Puppet 7.23 writes for a small manifest (transcribed
  * from `puppet apply --graph`, less the default Schedule/Filebucket
@@ -337,7 +337,7 @@ static void tg_anchors(TG *t, Resource *r, const char *display, int *adm, int *d
 }
 
 /* Case 32: class foo { notify { 'f': require => Class['foo'] } } include foo.
- * Edges in the order Puppet adds them (spec §2.2 step 3). */
+ * Edges in the order Puppet adds them (docs/apply.md §2.2 step 3). */
 static void test_case32(void)
 {
     TG t;
@@ -858,7 +858,7 @@ static void test_edge_grouping(const char *tmp)
     tg_free(&t);
 }
 
-/* The spec §5.2 example: a->b->a, a->c->a, d->d, c->b (Puppet's edge order:
+/* The docs/apply.md §5.2 example: a->b->a, a->c->a, d->d, c->b (Puppet's edge order:
  * each resource's before list). */
 static void cycle52_graph(TG *t)
 {
@@ -887,7 +887,7 @@ static void test_cycles_dot(const char *tmp)
            "Notify[b] declared at " SITE ":1\n"
            "(Notify[d] => Notify[d])\n"
            "Notify[d] declared at " SITE ":1\n" TRAILER,
-           "spec 5.2 example: message reports one path per component");
+           "docs/apply.md §5.2 example: message reports one path per component");
     ok(graph_write_dot(&t.g, &cs, dir, "dot") == 0 && count_entries(dir) == 4, "with cycles, four files");
     is_file(dir, "cycles.dot",
             "digraph Resource_Cycles {\n"

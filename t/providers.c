@@ -377,7 +377,7 @@ static void test_table(void)
     ok(provider_find("EXEC") && provider_find("file"), "provider_find: exec and file");
     ok(provider_find("stage") == NULL && provider_find("") == NULL, "provider_find: no provider for others");
     ok(provider_find("notify")->refresh == NULL && provider_find("file")->refresh == NULL &&
-       provider_find("exec")->refresh != NULL, "only exec refreshes (spec 4.1)");
+       provider_find("exec")->refresh != NULL, "only exec refreshes (docs/apply.md §4.1)");
 }
 
 /* ---- notify --------------------------------------------------------- */
@@ -472,7 +472,7 @@ static void test_exec_run(void)
     r = mk("Exec", "bad", "command", S("/bin/false"), NULL);
     is_str(apply(r), "Error: '/bin/false' returned 1 instead of one of [0]\n"
                      "Error: /Stage[main]/Main/Exec[bad]/returns: change from 'notrun' to ['0'] failed: '/bin/false' returned 1 instead of one of [0]\n",
-           "exec: failure, the bare line then the failed change (spec 3.2)");
+           "exec: failure, the bare line then the failed change (docs/apply.md §3.2)");
     ok(last_rc == -1 && n_failed == 1 && n_change == 0, "exec: failure returns -1");
 
     r = mk("Exec", "t4", "command", S("/bin/sh -c \"echo out; echo err >&2; exit 3\""), "returns", A(2, I(0), I(2)), NULL);
@@ -680,7 +680,7 @@ static void test_exec_refresh(void)
     Resource *r = mk("Exec", "r", "command", S("/bin/echo refreshed"), "refreshonly", B(1), "logoutput", B(1), NULL);
     ok(do_refresh(r, &err) == 0, "exec refresh: refreshonly runs on refresh");
     is_str(buf_cstr(&logged), "Notice: /Stage[main]/Main/Exec[r]/returns: refreshed\n",
-           "exec refresh: output logged, no 'executed successfully' (spec 4.3)");
+           "exec refresh: output logged, no 'executed successfully' (docs/apply.md §4.3)");
     r = mk("Exec", "rf", "command", S("/bin/false"), "refreshonly", B(1), NULL);
     ok(do_refresh(r, &err) == -1, "exec refresh: failure returns -1");
     is_str(buf_cstr(&err), "'/bin/false' returned 1 instead of one of [0]", "exec refresh: ... with Puppet's message");
@@ -706,7 +706,7 @@ static void test_exec_autorequire(void)
     Resource *r = mk("Exec", "e1", "command", S("/bin/echo /tmp/pp/auto"), "cwd", S("/tmp/pp/auto"), "user", S("root"),
                      "unless", S("/bin/false\n/tmp/pp/auto/sub/leaf x"), NULL);
     is_str(autoreqs(r), "File[/tmp/pp/auto] File[/bin/echo] File[/bin/false] File[/tmp/pp/auto/sub/leaf] User[root]",
-           "exec autorequire: cwd, command, each unless line, user (spec 7.3)");
+           "exec autorequire: cwd, command, each unless line, user (docs/apply.md §7.3)");
     r = mk("Exec", "/tmp/pp/auto/link arg", NULL);
     is_str(autoreqs(r), "File[/tmp/pp/auto/link]", "exec autorequire: the title as command");
     r = mk("Exec", "q", "command", S("\"/opt/my prog\" x\n/usr/bin/y"), "user", S("0"), "onlyif", A(1, A(2, S("/bin/test"), S("x"))), NULL);

@@ -947,7 +947,7 @@ static void scan_quoted(const char *s, AutoreqFn add, void *ctx)
     }
 }
 
-/* Spec 7.2: File cwd; File for each line-leading /path of the command, then
+/* docs/apply.md §7.2: File cwd; File for each line-leading /path of the command, then
  * a leading "quoted path"; the same /path rule on each onlyif and unless
  * (first element of an argument vector); User user unless numeric. */
 static void exec_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)

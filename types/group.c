@@ -375,8 +375,8 @@ const Provider provider_group = {
     .type = "group",
     .validate = group_validate,
     .apply = group_apply,
-    .refresh = NULL,        /* group ignores events (spec 4.1) */
-    .autorequire = NULL,    /* spec 7.2: none */
+    .refresh = NULL,        /* group ignores events (docs/apply.md §4.1) */
+    .autorequire = NULL,    /* docs/apply.md §7.2: none */
     .retrieve = group_retrieve,
     .instances = group_instances,
 };

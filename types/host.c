@@ -568,8 +568,8 @@ const Provider provider_host = {
     .type = "host",
     .validate = host_validate,
     .apply = host_apply,
-    .refresh = NULL,          /* host ignores events (spec 4.1) */
-    .autorequire = NULL,      /* none (spec 7.2) */
+    .refresh = NULL,          /* host ignores events (docs/apply.md §4.1) */
+    .autorequire = NULL,      /* none (docs/apply.md §7.2) */
     .retrieve = host_retrieve,
     .instances = host_instances,
 };

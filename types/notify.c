@@ -202,6 +202,6 @@ const Provider provider_notify = {
     .type = "notify",
     .validate = notify_validate,
     .apply = notify_apply,
-    .refresh = NULL,        /* notify ignores events (spec 4.1) */
+    .refresh = NULL,        /* notify ignores events (docs/apply.md §4.1) */
     .autorequire = NULL,
 };

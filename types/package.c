@@ -793,7 +793,7 @@ out:
 
 /* Puppet's package refresh reinstalls only with a reinstallable provider;
  * apt and dpkg are not, so a refresh does nothing (but it is still
- * "Triggered", spec 4.1). */
+ * "Triggered", docs/apply.md §4.1). */
 static int package_refresh(TxRes *t, Buf *err)
 {
     return 0;

@@ -1,7 +1,7 @@
 /*
  * pkgtool.h - the Debian package tools as one C interface, for the package
  * and pkgrepo types (types/package.c, types/pkgrepo.c) and for mres.  It
- * follows Salt's package-provider contract (spec/salt-semantics.md C.1-C.4):
+ * follows Salt's package-provider contract (docs/salt.md §3):
  * list_pkgs, latest_version, version, upgrade_available, version_cmp,
  * install/remove/purge returning compare_dicts changes, refresh_db, the
  * repo functions over sources.list.d, and the lowpkg functions verify,
@@ -195,7 +195,7 @@ int pkg_lists_missing(const char *root);
 /* 1 once pkg_refresh_db has succeeded in this run. */
 int pkg_index_refreshed(void);
 
-/* ---- repositories: <root>/etc/apt/sources.list.d/ (C.3) ---- */
+/* ---- repositories: <root>/etc/apt/sources.list.d/ (docs/salt.md §3.3) ---- */
 
 /* One apt source line: "type [options] uri dist [comps...]". */
 typedef struct PkgRepo {
@@ -256,7 +256,7 @@ int pkg_mod_repo(const char *root, const PkgRepo *want, const PkgRepo *old, Buf 
  * Returns 0 removed, 1 not there, -1 with err set. */
 int pkg_del_repo(const char *root, const char *file, const PkgRepo *key, Buf *msg, Buf *err);
 
-/* ---- lowpkg (C.4) ---- */
+/* ---- lowpkg (docs/salt.md §3.4) ---- */
 
 /* Checks name's files against <root>/var/lib/dpkg/info/<name>.md5sums and
  * its conffiles against the checksums in the status file.  Appends one line

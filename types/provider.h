@@ -38,7 +38,7 @@ typedef struct Provider {
      * (the transaction logs "Failed to call refresh: <err>"). */
     int (*refresh)(TxRes *t, Buf *err);
     /* Calls add(ctx, Type, title) for each autorequire candidate, in
-     * Puppet's order (spec 7.2); c is the whole catalog, for candidates
+     * Puppet's order (docs/apply.md §7.2); c is the whole catalog, for candidates
      * found by value (a user's numeric gid names the managed group with
      * that gid).  NULL: none. */
     void (*autorequire)(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx);

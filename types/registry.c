@@ -17,7 +17,7 @@
  * and then commented by hand.  This install has exactly twelve of the types
  * below plus the internal whit and component, which are left out; host,
  * cron, mount, ssh_authorized_key, sshkey, augeas and the like moved to
- * separate modules in Puppet 6 and are not installed.  Issue 4 asks for two
+ * separate modules in Puppet 6 and are not installed.  We add two
  * of those, cron and host: their tables follow the current
  * puppetlabs-cron_core and puppetlabs-host_core types.  pkgrepo is this
  * product's own (Salt's pkgrepo state as a type).  To refresh the tables,
@@ -443,7 +443,7 @@ static const TypeDef module_types[] = {
 /* Metaparameters, sorted (strcmp).  Puppet 7.23's Puppet::Type.metaparams is
  * exactly: alias audit before loglevel noop notify require schedule stage
  * subscribe tag (consume and export went away with Puppet 7).  The rest are
- * this product's Salt-style requisites and checks, spec/README.md. */
+ * this product's Salt-style requisites and checks, docs/salt.md §1. */
 static const char *const metaparams[] = {
     "alias",          /* Puppet */
     "audit",          /* Puppet */

@@ -1128,7 +1128,7 @@ const Provider provider_service = {
     .validate = service_validate,
     .apply = service_apply,
     .refresh = service_refresh,
-    .autorequire = NULL,    /* a service autorequires nothing (spec 7.x) */
+    .autorequire = NULL,    /* a service autorequires nothing (docs/apply.md §7.2) */
     .retrieve = service_retrieve,
     .instances = service_instances,
 };

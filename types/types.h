@@ -61,7 +61,7 @@ const TypeParam *type_param(const TypeDef *t, const char *name, size_t len);
  * own (alias audit before loglevel noop notify require schedule stage
  * subscribe tag) and this product's Salt-style requisites and checks
  * (onchanges onfail prereq use onlyif unless creates check_cmd order and the
- * *_in forms; spec/README.md).  Compared exactly.  Note that exec's own
+ * *_in forms; docs/salt.md §1).  Compared exactly.  Note that exec's own
  * onlyif/unless/creates are also ordinary exec parameters. */
 int type_is_metaparam(const char *name, size_t len);
 

@@ -700,7 +700,7 @@ out:
     return rc;
 }
 
-/* Spec 7.2: Group[gid] when gid is a name, or the managed group whose gid
+/* docs/apply.md §7.2: Group[gid] when gid is a name, or the managed group whose gid
  * equals a numeric one; then Group[g] for each of groups. */
 static void user_autorequire(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx)
 {
@@ -797,7 +797,7 @@ const Provider provider_user = {
     .type = "user",
     .validate = user_validate,
     .apply = user_apply,
-    .refresh = NULL,        /* user ignores events (spec 4.1) */
+    .refresh = NULL,        /* user ignores events (docs/apply.md §4.1) */
     .autorequire = user_autorequire,
     .retrieve = user_retrieve,
     .instances = user_instances,

@@ -641,7 +641,7 @@ int file_validate_generated(const Resource *r, Buf *err)
 }
 
 
-/* Spec 7.2.  File: every ancestor directory, nearest first, up to "/".
+/* docs/apply.md §7.2.  File: every ancestor directory, nearest first, up to "/".
  * Contract with the transaction: it keeps only the FIRST of these ancestor
  * candidates that is managed in the catalog (Puppet's "nearest managed
  * ancestor"), then every later candidate (the link target) on its own
@@ -748,7 +748,7 @@ const Provider provider_file = {
     .type = "file",
     .validate = file_validate,
     .apply = file_apply,
-    .refresh = NULL,        /* file ignores events (spec 4.1) */
+    .refresh = NULL,        /* file ignores events (docs/apply.md §4.1) */
     .autorequire = file_autorequire,
     .retrieve = file_retrieve,
     .validate_run = file_validate_run,

@@ -6,7 +6,7 @@
 #   * salt_* and cycle_* cases are hand-written: Puppet's raw output is shown, nothing written
 #     (for salt_*, the output of the manifest with our Salt metaparameters taken out).
 #   * NAME.json cases run through `puppet apply --catalog`; only .log is written, because that
-#     Puppet path always exits 0 and our .exit (spec README decision 3) is written by hand.
+#     Puppet path always exits 0 and our .exit (docs/decisions.md §3) is written by hand.
 #   * NAME.pp.in holds the manifest a NAME.json case was made from (`--json NAME` remakes it
 #     with `puppet catalog compile`).
 # t/apply.t never needs Puppet; see t/corpus/README.md ("apply/").
@@ -64,7 +64,7 @@ transform() {
     for my $s (@order) {
       next if $s =~ /^(Application|Time|Version)$/;    # Puppet machinery, timings, versions
       my @l = @{$sum{$s}};
-      if ($s eq "Resources" && !$iscat) {              # decision 4: no default resources
+      if ($s eq "Resources" && !$iscat) {              # docs/decisions.md §4: no default resources
         for (@l) {
           $_->[1] -= 7 if $_->[0] eq "Total";
           $_->[1] -= $skipped_defaults if $_->[0] eq "Skipped";
