@@ -3,7 +3,8 @@
 # 100k resources (share/bench/gen.awk) and prints, for each, the resources in
 # the catalog, the best wall time of three runs and the peak memory, as
 # measured by mcomp itself (--stats).  Targets: 10k < 50 ms,
-# 100k < 1 s, growing linearly.
+# 100k < 1 s, growing linearly.  Then big inputs, applies (see "Apply"
+# below) and module-heavy compiles.
 set -eu
 mcomp=${1:-build/mcomp}
 dir=$(mktemp -d)
@@ -73,7 +74,8 @@ count_execs() {
 # directory, the first apply (one run), the re-apply (best of three, which
 # must change nothing) and the processes the re-apply starts; beside the
 # first apply its floor (share/bench/floor.c): creating and writing the
-# same N files with one syncfs, or for fanin N bare spawns of /bin/true,
+# same N files with one syncfs, or for fanin the same N touches started
+# one after the other by posix_spawn,
 # and the first apply as a multiple of that floor.  1k and 10k, and 100k
 # when BENCH_100K=1.  When Puppet is installed (and BENCH_PUPPET is not 0),
 # `puppet apply --catalog` of the same shapes at 1k is printed under them,
@@ -125,7 +127,7 @@ if [ -x "$mapply" ]; then
                 if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
             done
             procs=$(count_execs "$mapply" --vardir "$dir/var" "$dir/shape.json")
-            if [ $shape = fanin ]; then fl=$("$floor" spawn $n); else fl=$("$floor" files "$dir/floordir" $n); fi
+            if [ $shape = fanin ]; then fl=$("$floor" spawn "$dir/floordir" $n); else fl=$("$floor" files "$dir/floordir" $n); fi
             printf '%-8s %7s %9s %9s %7s %12s %9s %15s\n' $shape $n $first $fl \
                 "$(awk "BEGIN { printf \"%.1f\", $first / ($fl > 0 ? $fl : 1) }")" $best $noop $procs
             if [ $shape = fanin ]; then

@@ -7,8 +7,9 @@
  *                       line of content like the benchmark's files, then
  *                       one syncfs: the least a first apply of N files can
  *                       cost with the data durable
- *   floor spawn N       starts /bin/true N times with posix_spawn, one after
- *                       the other, each waited for: the least N execs cost
+ *   floor spawn DIR N   runs /bin/touch DIR/e0 .. e(N-1) with posix_spawn,
+ *                       one after the other, each waited for: the least the
+ *                       benchmark's N execs (the same touches) cost
  *
  * Prints the wall time in ms.  Built by bench.sh with the system's cc.
  */
@@ -59,14 +60,17 @@ static int files(const char *dir, long n)
     return 0;
 }
 
-static int spawn(long n)
+static int spawn(const char *dir, long n)
 {
-    char *argv[] = { "/bin/true", NULL };
+    char p[4096];
+    char *argv[] = { "/bin/touch", p, NULL };
     for (long i = 0; i < n; i++) {
         pid_t pid;
         int st;
-        if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0 || waitpid(pid, &st, 0) != pid) {
-            perror("posix_spawn /bin/true");
+        snprintf(p, sizeof p, "%s/e%ld", dir, i);
+        if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0 || waitpid(pid, &st, 0) != pid ||
+            st != 0) {
+            perror("posix_spawn /bin/touch");
             return 1;
         }
     }
@@ -79,10 +83,10 @@ int main(int argc, char **argv)
     int rc;
     if (argc == 4 && strcmp(argv[1], "files") == 0)
         rc = files(argv[2], atol(argv[3]));
-    else if (argc == 3 && strcmp(argv[1], "spawn") == 0)
-        rc = spawn(atol(argv[2]));
+    else if (argc == 4 && strcmp(argv[1], "spawn") == 0)
+        rc = spawn(argv[2], atol(argv[3]));
     else {
-        fprintf(stderr, "usage: floor files DIR N | floor spawn N\n");
+        fprintf(stderr, "usage: floor files DIR N | floor spawn DIR N\n");
         return 2;
     }
     if (rc == 0)
