@@ -2,12 +2,15 @@
  * run.c - the command runner behind exec, services, packages, users and
  * every check command (see run.h).  The idea that makes it cheap: the
  * child is started with clone(CLONE_VM | CLONE_VFORK) on a small stack of
- * its own, so nothing of mapply's memory is copied (fork of a 12 MB
- * mapply took 3.3 ms here, of a 200 MB one 21 ms; this takes 0.7-0.8 ms
- * for /bin/true whatever the size, a little under glibc's posix_spawn,
- * which works the same way).  posix_spawn itself was not enough: it has no
+ * its own, so nothing of mapply's memory is copied (on this 2-core VM,
+ * fork + exec of /bin/true from a 12 MB process took 2.2-3.3 ms, from a
+ * 200 MB one 21 ms; this takes 0.7-1.1 ms whatever the size, the same as
+ * glibc's posix_spawn, which works the same way; a fanin of 10k execs went
+ * from 48-58 s to 9.4-14 s).  posix_spawn itself was not enough: it has no
  * attribute for umask, chroot, setgroups/setgid/setuid, and setting the
- * umask in the parent around it would race with other threads.  One path
+ * umask in the parent around it would race with other threads; a small
+ * helper re-executed for those would cost a second exec, and vfork() in C
+ * shares the caller's stack frame.  One path
  * for every command keeps the semantics in one place: everything the child
  * needs (argument vector, environment, the resolved executable) is built
  * before the clone, the child makes only plain system calls (see
