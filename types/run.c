@@ -453,7 +453,7 @@ static pid_t spawn(Child *k)
  * kills its process group at deadline (0: none).  pidfd (or -1) wakes us
  * the moment it exits; without one, a short tick asks waitpid.  Returns
  * 1 when it exited or was signalled (*status), 2 on timeout, 0 when
- * waitpid failed. */
+ * it could not wait (errno set; a command still running is killed). */
 static int wait_child(pid_t pid, int pidfd, int fd, double deadline, Buf *out, int *status)
 {
     int eof = 0;
@@ -481,8 +481,15 @@ static int wait_child(pid_t pid, int pidfd, int fd, double deadline, Buf *out, i
         if (pidfd >= 0)
             pfd[n++] = (struct pollfd){ pidfd, POLLIN, 0 };
         int r = poll(pfd, n, ms);
-        if (r < 0 && errno != EINTR)
+        if (r < 0 && errno != EINTR) {
+            int e = errno;   /* cannot wait for it: stop it rather than leave it behind */
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+                ;
+            errno = e;
             return 0;
+        }
         if (r > 0 && !eof && pfd[0].revents && drain(fd, out))
             eof = 1;
         int exited = pidfd < 0 || (r > 0 && pfd[n - 1].revents);
