@@ -43,7 +43,7 @@ typedef enum RunOutcome {
     RUN_EXITED,    /* status holds the exit status */
     RUN_SIGNALED,  /* status holds the signal number */
     RUN_TIMEOUT,   /* killed (the whole process group) after timeout seconds */
-    RUN_ERROR      /* could not start it: err holds errno (fork, pipe, chroot,
+    RUN_ERROR      /* could not start it: err holds errno (clone, pipe, chroot,
                       setuid/setgid, chdir, execve) */
 } RunOutcome;
 

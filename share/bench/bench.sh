@@ -3,7 +3,8 @@
 # 100k resources (share/bench/gen.awk) and prints, for each, the resources in
 # the catalog, the best wall time of three runs and the peak memory, as
 # measured by mcomp itself (--stats).  Targets: 10k < 50 ms,
-# 100k < 1 s, growing linearly.
+# 100k < 1 s, growing linearly.  Then big inputs, applies (see "Apply"
+# below) and module-heavy compiles.
 set -eu
 mcomp=${1:-build/mcomp}
 dir=$(mktemp -d)
@@ -65,37 +66,105 @@ count_execs() {
     fi
 }
 
-# Apply: 1k and 10k files written under a scratch
-# directory, then the idempotent re-apply, which must not change anything.
-# Targets: the re-apply of 10k files in under 0.2 s, and no process started
-# per file.
+# Apply: four shapes of N resources (share/bench/applygen.awk), each
+# applied to an empty scratch directory: flat (N files in one directory),
+# chain (the same files, each requiring the one before), classes (N/10
+# classes of 10 files, each class requiring the one before) and fanin (N
+# execs, each notifying one refreshonly exec).  For each: noop on the empty
+# directory, the first apply (one run), the re-apply (best of three, which
+# must change nothing) and the processes the re-apply starts; beside the
+# first apply its floor (share/bench/floor.c): creating and writing the
+# same N files with one syncfs, or for fanin the same N touches started
+# one after the other by posix_spawn,
+# and the first apply as a multiple of that floor.  1k and 10k, and 100k
+# when BENCH_100K=1.  When Puppet is installed (and BENCH_PUPPET is not 0),
+# `puppet apply --catalog` of the same shapes at 1k is printed under them,
+# with the apply time Puppet logs ("Applied catalog in"; its start-up and
+# facts are not counted).  Targets: 10k files first apply under 1 s, every
+# shape within 3x of its floor, fanin under 1.2 ms per exec, re-apply and
+# noop of 10k under 0.2 s.
 mapply=$(dirname "$mcomp")/mapply
 if [ -x "$mapply" ]; then
-    printf '\n%-8s %14s %14s %16s\n' files 'apply ms' 're-apply ms' 're-apply procs'
-    for n in 1000 10000; do
-        root="$dir/files$n"
-        mkdir -p "$root"
-        awk -v n=$n -v root="$root" 'BEGIN {
-            printf "file { \"%s/d\": ensure => directory }\n", root
-            for (i = 0; i < n; i++)
-                printf "file { \"%s/d/f%d\": ensure => file, content => \"file %d\\n\", mode => \"0640\" }\n", root, i, i
-        }' > "$dir/files.pp"
-        "$mcomp" --facts "$dir/facts.json" "$dir/files.pp" > "$dir/files.json"
-        s=$(date +%s%N); "$mapply" --vardir "$dir/var" "$dir/files.json" > /dev/null; e=$(date +%s%N)
-        first=$(( (e - s) / 1000000 ))
-        best=""
-        for run in 1 2 3; do
+    floor="$dir/floor"
+    # the runs lock a scratch directory, not the system's (other runs of
+    # mapply on / must neither wait for the benchmark nor stop it)
+    MAPPLY_LOCKDIR="$dir/locks"; export MAPPLY_LOCKDIR
+    cc -O2 -o "$floor" "$here/floor.c"
+    ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+    puppet_ok=""
+    [ "${BENCH_PUPPET:-1}" != 0 ] && command -v puppet > /dev/null 2>&1 && puppet_ok=1
+    # papply CATALOG [--noop]: Puppet's own apply time in ms, or "-"
+    papply() {
+        pcat=$1; shift
+        out=$(puppet apply --catalog "$pcat" "$@" --color=false --vardir "$dir/pup/var" \
+              --confdir "$dir/pup/conf" --codedir "$dir/pup/code" 2>&1) || true
+        echo "$out" | sed -n 's/.*Applied catalog in \([0-9.]*\) seconds.*/\1/p' |
+            awk '{ printf "%.0f", $1 * 1000; f = 1 } END { if (!f) printf "-" }'
+    }
+    sizes="1000 10000"
+    [ "${BENCH_100K:-0}" = 1 ] && sizes="$sizes 100000"
+    printf '\n%-8s %7s %9s %9s %7s %12s %9s %15s\n' shape N 'first ms' 'floor ms' xfloor 're-apply ms' 'noop ms' 're-apply procs'
+    for shape in flat chain classes fanin; do
+        for n in $sizes; do
+            root="$dir/apply/$shape$n"
+            rm -rf "$root" "$dir/var" "$dir/floordir"
+            mkdir -p "$root" "$dir/floordir"
+            awk -v n=$n -v shape=$shape -v root="$root" -f "$here/applygen.awk" > "$dir/shape.pp"
+            "$mcomp" --facts "$dir/facts.json" "$dir/shape.pp" > "$dir/shape.json"
             s=$(date +%s%N)
-            code=0
-            "$mapply" --detailed-exitcodes --vardir "$dir/var" "$dir/files.json" > /dev/null || code=$?
-            e=$(date +%s%N)
-            [ $code -eq 0 ] || { echo "re-apply changed something (exit $code)" >&2; exit 1; }
-            t=$(( (e - s) / 1000000 ))
-            if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
+            "$mapply" --noop --vardir "$dir/var" "$dir/shape.json" > /dev/null
+            noop=$(ms_since $s)
+            s=$(date +%s%N)
+            "$mapply" --vardir "$dir/var" "$dir/shape.json" > /dev/null
+            first=$(ms_since $s)
+            best=""
+            for run in 1 2 3; do
+                s=$(date +%s%N)
+                code=0
+                "$mapply" --detailed-exitcodes --vardir "$dir/var" "$dir/shape.json" > /dev/null || code=$?
+                t=$(ms_since $s)
+                [ $code -eq 0 ] || { echo "$shape $n: re-apply changed something (exit $code)" >&2; exit 1; }
+                if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
+            done
+            procs=$(count_execs "$mapply" --vardir "$dir/var" "$dir/shape.json")
+            if [ $shape = fanin ]; then fl=$("$floor" spawn "$dir/floordir" $n); else fl=$("$floor" files "$dir/floordir" $n); fi
+            printf '%-8s %7s %9s %9s %7s %12s %9s %15s\n' $shape $n $first $fl \
+                "$(awk "BEGIN { printf \"%.1f\", $first / ($fl > 0 ? $fl : 1) }")" $best $noop $procs
+            if [ $shape = fanin ]; then
+                printf '%-8s %7s %9s %9s   (per exec: mapply %s ms, bare spawn %s ms)\n' '' '' '' '' \
+                    "$(awk "BEGIN { printf \"%.2f\", $first / $n }")" "$(awk "BEGIN { printf \"%.2f\", $fl / $n }")"
+            fi
+            if [ -n "$puppet_ok" ] && [ $n = 1000 ]; then
+                proot="$dir/apply/puppet-$shape$n"
+                rm -rf "$proot" "$dir/pup"
+                mkdir -p "$proot" "$dir/pup/var" "$dir/pup/conf" "$dir/pup/code"
+                awk -v n=$n -v shape=$shape -v root="$proot" -f "$here/applygen.awk" > "$dir/pshape.pp"
+                "$mcomp" --facts "$dir/facts.json" "$dir/pshape.pp" > "$dir/pshape.json"
+                pnoop=$(papply "$dir/pshape.json" --noop)
+                pfirst=$(papply "$dir/pshape.json")
+                pre=$(papply "$dir/pshape.json")
+                printf '%-8s %7s %9s %9s %7s %12s %9s   (puppet apply %s)\n' puppet $n "$pfirst" '' '' "$pre" "$pnoop" "$(puppet --version)"
+                rm -rf "$proot"
+            fi
+            rm -rf "$root" "$dir/floordir"
         done
-        procs=$(count_execs "$mapply" --vardir "$dir/var" "$dir/files.json")
-        printf '%-8s %14s %14s %16s\n' "$n" "$first" "$best" "$procs"
     done
+
+    # Parallel apply: 200 independent `sleep 0.1` execs at -j 1 and -j 16
+    # (target: under 2 s at -j 16); while mapply has no -j, the one-at-a-time
+    # time and a note.
+    awk 'BEGIN { for (i = 0; i < 200; i++) printf "exec { \"sleep%d\": command => \"/bin/sleep 0.1\" }\n", i }' > "$dir/sleeps.pp"
+    "$mcomp" --facts "$dir/facts.json" "$dir/sleeps.pp" > "$dir/sleeps.json"
+    printf '\n%-22s %9s\n' '200 x sleep 0.1' 'apply ms'
+    if "$mapply" --help 2>&1 | grep -qE '^ *-j[ ,]'; then
+        for j in 1 16; do
+            s=$(date +%s%N); "$mapply" -j $j --vardir "$dir/var" "$dir/sleeps.json" > /dev/null; t=$(ms_since $s)
+            printf '%-22s %9s\n' "-j $j" $t
+        done
+    else
+        s=$(date +%s%N); "$mapply" --vardir "$dir/var" "$dir/sleeps.json" > /dev/null; t=$(ms_since $s)
+        printf '%-22s %9s   (this mapply has no -j: one at a time)\n' 'one at a time' $t
+    fi
 
     # Packages: 500 packages already installed in a scratch root's
     # dpkg database; the idempotent re-apply must read the database once
