@@ -743,8 +743,8 @@ static int jumps_in(const Node *n, int in_lambda)
         break;
     default: break;
     }
-    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(ast_c(n), in_lambda);
-    for (const Node *k = n->kids; k; k = k->next) m |= jumps_in(k, in_lambda);
+    int m = jumps_in(ast_a(n), in_lambda) | jumps_in(ast_b(n), in_lambda) | jumps_in(ast_c(n), in_lambda);
+    for (const Node *k = ast_kids(n); k; k = k->next) m |= jumps_in(k, in_lambda);
     return m;
 }
 

@@ -879,7 +879,7 @@ static Node *mk2(ParseCtx *ctx, NodeKind k, Span s, Node *a, Node *b)
 {
     Node *n = mk(ctx, k, s);
     n->a = a;
-    n->b = b;
+    if (b) n->b = b;       /* a unary operator's node ends before b (ast.h) */
     return n;
 }
 
@@ -1045,21 +1045,24 @@ static int is_statement_call(const Node *n)
 static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
 {
     NodeList out = {0};
-    Node *next;
+    Node *next, *before = NULL;      /* the node before out.tail */
     for (Node *s = stmts.head; s; s = next) {
         next = s->next;
         s->next = NULL;
         Node *last = out.tail;
         if (last && last->kind == ND_NAME && is_statement_call(last)) {
             Node *call = ast_new(ctx->arena, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
-            call->a = ast_new(ctx->arena, ND_NAME, ctx->src, last->off, last->len);
-            call->a->text = last->text;
+            call->a = last;
             if (s->kind == ND_ARRAY && s->op == 1) {
                 call->kids = s->kids;
             } else {
                 call->kids = s;
             }
-            *last = *call;           /* replace in place: last stays the list tail */
+            /* the call takes the name's place as the list's tail (a name's
+             * node is too short to be turned into a call's: ast.h) */
+            if (before) before->next = call;
+            else out.head = call;
+            out.tail = call;
             continue;
         }
         if (s->kind == ND_ARRAY && s->op == 1) {
@@ -1067,6 +1070,7 @@ static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
             diag_error(ast_loc(s), "This expression is a comma-separated list, which is only valid as the arguments of a statement call such as include");
             continue;
         }
+        before = out.tail;
         ast_list_add(&out, s);
     }
     return out;
