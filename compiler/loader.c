@@ -169,7 +169,7 @@ static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out)
     c->files[c->nfiles++] = f;
     const char *key = arena_strdup(A, path);
     map_put(&c->loaded, key, strlen(key), (void *)1);
-    Node *ast = parse_file(A, f);
+    Node *ast = parse_file_split(&c->ast, A, f);
     diag_file_parsed(f);
     if (!ast) return 1;
     register_defs(c, ast, NULL);

@@ -18,7 +18,8 @@ typedef struct Span { uint32_t off, end; } Span;
     if (N) { (Cur).off = YYRHSLOC(Rhs, 1).off; (Cur).end = YYRHSLOC(Rhs, N).end; } \
     else { (Cur).off = (Cur).end = YYRHSLOC(Rhs, 0).end; } } while (0)
 typedef struct ParseCtx {
-    Arena *arena;
+    Arena *arena;        /* texts */
+    Arena *nodes;        /* nodes (parse_file_split) */
     const SrcFile *src;
     Lexer lx;
     Node *result;
@@ -58,7 +59,7 @@ static Node *note_body(ParseCtx *ctx, Node *def);
 static void check_definition_name(ParseCtx *ctx, const Node *def);
 static void check_param_name(ParseCtx *ctx, const Node *param);
 static void check_var_name(ParseCtx *ctx, const Node *var);
-static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
+static Node *parse_range(Arena *nodes, Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
 %define api.pure full
@@ -872,7 +873,7 @@ static int yyreport_syntax_error(const yypcontext_t *yc, ParseCtx *ctx)
 
 static Node *mk(ParseCtx *ctx, NodeKind k, Span s)
 {
-    return ast_new(ctx->arena, k, ctx->src, s.off, s.end - s.off);
+    return ast_new(ctx->nodes, k, ctx->src, s.off, s.end - s.off);
 }
 
 static Node *mk2(ParseCtx *ctx, NodeKind k, Span s, Node *a, Node *b)
@@ -1010,12 +1011,12 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             k->text = p->text;
             break;
         case SP_VAR:
-            k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
+            k = ast_new(ctx->nodes, ND_VAR, ctx->src, p->off, p->elen);
             k->text = p->text;
             check_var_name(ctx, k);
             break;
         case SP_EXPR:
-            k = parse_range(ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
+            k = parse_range(ctx->nodes, ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
             if (!k) {
                 ctx->errors++;
                 return NULL;
@@ -1051,7 +1052,7 @@ static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
         s->next = NULL;
         Node *last = out.tail;
         if (last && last->kind == ND_NAME && is_statement_call(last)) {
-            Node *call = ast_new(ctx->arena, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
+            Node *call = ast_new(ctx->nodes, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
             call->a = last;
             if (s->kind == ND_ARRAY && s->op == 1) {
                 call->kids = s->kids;
@@ -1132,11 +1133,14 @@ static Node *run(ParseCtx *ctx)
 static Map *file_intern;
 static Arena *file_intern_arena;
 
-Node *parse_file(Arena *arena, const SrcFile *src)
+Node *parse_file(Arena *arena, const SrcFile *src) { return parse_file_split(arena, arena, src); }
+
+Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
 {
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
+    ctx.nodes = nodes;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
     Map intern, *outer = file_intern;
@@ -1158,12 +1162,12 @@ Node *parse_file(Arena *arena, const SrcFile *src)
 Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
 {
     int idem_faults = 0;
-    return parse_range(arena, src, off, len, interp, &idem_faults);
+    return parse_range(arena, arena, src, off, len, interp, &idem_faults);
 }
 
 /* parse_expr_range, adding the idem faults of the range's blocks (a lambda
  * in "${...}") to *idem_faults. */
-static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
+static Node *parse_range(Arena *nodes, Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
 {
     static int nesting;          /* "${ "${ ... }" }": each level is a parser on the stack */
     if (nesting >= 200) {
@@ -1173,6 +1177,7 @@ static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
+    ctx.nodes = nodes;
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
