@@ -601,7 +601,8 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
 {
     const Node *tn = n->a;
     const char *tname;
-    if (tn->kind == ND_NAME) tname = tn->text;
+    if (!tn) tname = n->text;                 /* a type given by name (parser.y) */
+    else if (tn->kind == ND_NAME) tname = tn->text;
     else if (tn->kind == ND_TYPEREF) tname = tn->text;
     else if (tn->kind == ND_ACCESS && tn->a && tn->a->kind == ND_TYPEREF) {
         /* Resource['a::b'] { ... }: an untitled resource type, or Class */

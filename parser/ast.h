@@ -50,7 +50,8 @@ typedef enum NodeKind {
     ND_METHOD,         /* a: receiver; text: name; kids: arguments; b: lambda or NULL */
     ND_LAMBDA,         /* kids: ND_PARAM; b: body (ND_BLOCK or NULL) */
     /* resources and relationships */
-    ND_RESOURCE,       /* a: type (ND_NAME, ND_TYPEREF or ND_NAME "class"); kids: ND_BODY;
+    ND_RESOURCE,       /* text: the type's name ("file", "class"), or a: the type (ND_TYPEREF,
+                          ND_ACCESS, ...); kids: ND_BODY;
                           op: 0 regular, TK_AT virtual, TK_ATAT exported */
     ND_BODY,           /* a: title; kids: ND_ATTROP */
     ND_ATTROP,         /* text: attribute name, or "*" for a splat; op: FARROW or PARROW; a: value */

@@ -23,6 +23,7 @@ typedef struct ParseCtx {
     const SrcFile *src;
     Lexer lx;
     Node *result;
+    Node *spare;         /* leaf nodes given up (a resource's type name), chained by next, for mk */
     int errors;
     int mode;            /* 0: program; 1: expression; 2: interpolated expression */
     int ntokens;         /* tokens handed to bison so far */
@@ -873,6 +874,16 @@ static int yyreport_syntax_error(const yypcontext_t *yc, ParseCtx *ctx)
 
 static Node *mk(ParseCtx *ctx, NodeKind k, Span s)
 {
+    if (ctx->spare && ast_node_size[k] == ast_node_size[ND_NAME]) {
+        Node *n = ctx->spare;
+        ctx->spare = n->next;
+        memset(n, 0, ast_node_size[k]);
+        n->kind = k;
+        ast_set_file(n, ctx->src);
+        n->off = s.off;
+        n->len = s.end - s.off;
+        return n;
+    }
     return ast_new(ctx->nodes, k, ctx->src, s.off, s.end - s.off);
 }
 
@@ -1077,10 +1088,19 @@ static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
     return out;
 }
 
+/* A type given by name ("file", "class") is kept as the resource's text,
+ * and the name's node goes to the next leaf: a million resources are a
+ * million such names. */
 static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies)
 {
     Node *n = mk(ctx, ND_RESOURCE, s);
-    n->a = type;
+    if (type->kind == ND_NAME) {
+        n->text = type->text;
+        type->next = ctx->spare;
+        ctx->spare = type;
+    } else {
+        n->a = type;
+    }
     ast_set_kids(n, bodies);
     return n;
 }
