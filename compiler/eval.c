@@ -866,7 +866,8 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
  * unwinds with nothing to free), then joined. */
 static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
 {
-    Value **parts = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
+    /* (in the scratch arena: released with the statement) */
+    Value **parts = ARENA_NEWN(&c->scratch, Value *, (size_t)ast_nkids(n) + 1);
     size_t np = 0;
     for (const Node *k = n->kids; k; k = k->next) parts[np++] = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
     Buf b = BUF_INIT;
