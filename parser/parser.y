@@ -60,7 +60,7 @@ static Node *note_body(ParseCtx *ctx, Node *def);
 static void check_definition_name(ParseCtx *ctx, const Node *def);
 static void check_param_name(ParseCtx *ctx, const Node *param);
 static void check_var_name(ParseCtx *ctx, const Node *var);
-static Node *parse_range(Arena *nodes, Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
+static Node *parse_range(Arena *nodes, Arena *arena, Arena *parts, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
 %define api.pure full
@@ -1027,7 +1027,7 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             check_var_name(ctx, k);
             break;
         case SP_EXPR:
-            k = parse_range(ctx->nodes, ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
+            k = parse_range(ctx->nodes, ctx->arena, ctx->lx.parts, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
             if (!k) {
                 ctx->errors++;
                 return NULL;
@@ -1163,6 +1163,10 @@ Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
     ctx.nodes = nodes;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
+    /* the strings' parts die with the parse: a big manifest's are megabytes */
+    Arena parts;
+    arena_init(&parts);
+    ctx.lx.parts = &parts;
     Map intern, *outer = file_intern;
     Arena *outer_arena = file_intern_arena;
     map_init(&intern);
@@ -1172,6 +1176,7 @@ Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
     file_intern = outer;
     file_intern_arena = outer_arena;
     map_free(&intern);
+    arena_free(&parts);
     /* Puppet validates every file it parses before evaluating any of it.
      * The blocks were looked at as they were built; only a file with a
      * fault is walked, to report the faults in Puppet's order. */
@@ -1182,12 +1187,12 @@ Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
 Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
 {
     int idem_faults = 0;
-    return parse_range(arena, arena, src, off, len, interp, &idem_faults);
+    return parse_range(arena, arena, arena, src, off, len, interp, &idem_faults);
 }
 
 /* parse_expr_range, adding the idem faults of the range's blocks (a lambda
  * in "${...}") to *idem_faults. */
-static Node *parse_range(Arena *nodes, Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
+static Node *parse_range(Arena *nodes, Arena *arena, Arena *parts, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
 {
     static int nesting;          /* "${ "${ ... }" }": each level is a parser on the stack */
     if (nesting >= 200) {
@@ -1201,6 +1206,7 @@ static Node *parse_range(Arena *nodes, Arena *arena, const SrcFile *src, uint32_
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
+    ctx.lx.parts = parts;
     if (file_intern && arena == file_intern_arena) ctx.lx.intern = file_intern;
     nesting++;
     Node *r = run(&ctx);
