@@ -261,6 +261,7 @@ static void cleanup(Compiler *c)
     map_free(&c->file_modules);
     map_free(&c->epp_parsed);
     re_cleanup();
+    arena_free(&c->ast);        /* last: the steps above may still look at nodes */
 }
 
 /* Each resource's parameters, checked by its type's provider as mapply will
@@ -478,6 +479,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     memset(c, 0, sizeof *c);
     c->arena = arena;
     arena_init(&c->scratch);
+    arena_init(&c->ast);
     map_init(&c->type_names);
     map_init(&c->type_values);
     map_init(&c->name_values);
@@ -557,9 +559,9 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         return rc;
     }
     c->class_main->evaluated = 1;
-    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after parse: %zu KiB\n", A->total / 1024);
+    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after parse: %zu KiB (nodes %zu KiB)\n", A->total / 1024, c->ast.total / 1024);
     for (size_t i = 0; i < nasts; i++) ev_block(c, c->top, asts[i]);
-    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after main: %zu KiB\n", A->total / 1024);
+    if (getenv("MCOMP_DEBUG_ARENA")) fprintf(stderr, "after main: %zu KiB (nodes %zu KiB)\n", A->total / 1024, c->ast.total / 1024);
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);

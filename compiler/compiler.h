@@ -65,6 +65,11 @@ struct Compiler {
      * stack (arena_mark/arena_release), released after each statement, so
      * it never holds a value, a string or anything else that is kept. */
     Arena scratch;
+    /* The nodes of the manifests' syntax trees (their texts are in arena):
+     * freed when the compile ends, before the catalog is written, as
+     * nothing the catalog holds points into them (resources' and
+     * parameters' origins are only read while compiling). */
+    Arena ast;
     const Node *discard;             /* a resource statement whose value nobody uses (ev_statements) */
     Map type_names;                  /* type name as written -> its capitalised form (cmp_type_name) */
     Map type_values;                 /* capitalised type name -> its Type value, shared (values are immutable) */

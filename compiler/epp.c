@@ -338,10 +338,10 @@ static void remap(const Translation *tr, const View *v, const SrcFile *tf, Node 
         ast_set_file(n, tf);
         n->off = off;
         n->len = e > off ? e - off : 0;
-        if (n->a) remap(tr, v, tf, n->a);
-        if (n->b) remap(tr, v, tf, n->b);
+        if (ast_a(n)) remap(tr, v, tf, n->a);
+        if (ast_b(n)) remap(tr, v, tf, n->b);
         if (ast_c(n)) remap(tr, v, tf, n->c);
-        if (n->kids) remap(tr, v, tf, n->kids);
+        if (ast_kids(n)) remap(tr, v, tf, n->kids);
     }
 }
 

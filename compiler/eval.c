@@ -860,8 +860,8 @@ static int jumps_in(const Node *n, int in_lambda)
         break;
     default: break;
     }
-    int m = jumps_in(n->a, in_lambda) | jumps_in(n->b, in_lambda) | jumps_in(ast_c(n), in_lambda);
-    for (const Node *k = n->kids; k; k = k->next) m |= jumps_in(k, in_lambda);
+    int m = jumps_in(ast_a(n), in_lambda) | jumps_in(ast_b(n), in_lambda) | jumps_in(ast_c(n), in_lambda);
+    for (const Node *k = ast_kids(n); k; k = k->next) m |= jumps_in(k, in_lambda);
     return m;
 }
 
@@ -983,7 +983,8 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
  * unwinds with nothing to free), then joined. */
 static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
 {
-    Value **parts = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
+    /* (in the scratch arena: released with the statement) */
+    Value **parts = ARENA_NEWN(&c->scratch, Value *, (size_t)ast_nkids(n) + 1);
     size_t np = 0;
     for (const Node *k = n->kids; k; k = k->next) parts[np++] = k->kind == ND_STR ? NULL : ev_expr(c, s, k);
     Buf b = BUF_INIT;

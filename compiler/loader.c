@@ -119,10 +119,10 @@ static void check_type_refs(Compiler *c, const Node *n)
 {
     for (; n; n = n->next) {
         if (n->kind == ND_TYPEREF) cmp_check_type_ref(c, n);
-        if (n->a) check_type_refs(c, n->a);
-        if (n->b) check_type_refs(c, n->b);
+        if (ast_a(n)) check_type_refs(c, n->a);
+        if (ast_b(n)) check_type_refs(c, n->b);
         if (ast_c(n)) check_type_refs(c, n->c);
-        if (n->kids) check_type_refs(c, n->kids);
+        if (ast_kids(n)) check_type_refs(c, n->kids);
     }
 }
 
@@ -169,7 +169,7 @@ static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out)
     c->files[c->nfiles++] = f;
     const char *key = arena_strdup(A, path);
     map_put(&c->loaded, key, strlen(key), (void *)1);
-    Node *ast = parse_file(A, f);
+    Node *ast = parse_file_split(&c->ast, A, f);
     diag_file_parsed(f);
     if (!ast) return 1;
     register_defs(c, ast, NULL);

@@ -616,7 +616,8 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
 {
     const Node *tn = n->a;
     const char *tname;
-    if (tn->kind == ND_NAME) tname = tn->text;
+    if (!tn) tname = n->text;                 /* a type given by name (parser.y) */
+    else if (tn->kind == ND_NAME) tname = tn->text;
     else if (tn->kind == ND_TYPEREF) tname = tn->text;
     else if (tn->kind == ND_ACCESS && tn->a && tn->a->kind == ND_TYPEREF) {
         /* Resource['a::b'] { ... }: an untitled resource type, or Class */
@@ -644,7 +645,12 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
         if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
     for (const Node *b = n->kids; b; b = b->next) {
         if (b->a->kind == ND_DEFAULT) continue;
-        Value *tv = ev_expr(c, s, b->a);
+        /* a title written as a string needs no value in the arena: the
+         * resource keeps the text, and a million titles are 24 MB */
+        Value literal = {.kind = V_STR};
+        Value *tv = &literal;
+        if (b->a->kind == ND_STR) literal.str.s = b->a->text, literal.str.len = ast_text_len(b->a);
+        else tv = ev_expr(c, s, b->a);
         ValVec titles = VV_ARENA(&c->scratch);
         flatten_into(&titles, tv);
         for (size_t ti = 0; ti < titles.n; ti++) {
@@ -1311,7 +1317,7 @@ static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int
 {
     size_t len = 0;
     for (const Node *k = n; k->kind == ND_RELATION; k = k->a) len++;
-    const Node **spine = ARENA_NEWN(A, const Node *, len + 1);
+    const Node **spine = ARENA_NEWN(&c->scratch, const Node *, len + 1);   /* released with the statement */
     size_t i = len;
     const Node *k = n;
     for (; k->kind == ND_RELATION; k = k->a) spine[--i] = k;
@@ -1327,7 +1333,7 @@ static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int
  * the parameters are written at the end, in source order. */
 Value *res_relation(Compiler *c, Scope *s, const Node *n)
 {
-    ValVec ops = VV_ARENA(c->arena);
+    ValVec ops = VV_ARENA(&c->scratch);     /* the operands are kept in ch, exactly sized */
     int *arrows = NULL;
     size_t narrows = 0;
     chain_flatten(c, s, n, &ops, &arrows, &narrows);

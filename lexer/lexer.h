@@ -95,7 +95,9 @@ typedef struct Token {
 } Token;
 
 typedef struct Lexer {
-    Arena *arena;         /* where token texts and parts live */
+    Arena *arena;         /* where token texts live */
+    Arena *parts;         /* where a string's parts live (lex_init: arena; the parser
+                             gives a scratch arena of its own: parts die with the parse) */
     const SrcFile *src;
     const char *cur, *lim;/* scan position and end (a sub-range for ${expr}) */
     TokKind prev;         /* kind of the previous token, for '/', '{' decisions */

@@ -388,7 +388,7 @@ static const char *unicode_escape(const char *p, const char *end, uint32_t *cp)
 static StrPart *new_part(Lexer *lx, StrPart ***tail, StrPartKind kind, const char *text, size_t len,
                          uint32_t off, uint32_t elen)
 {
-    StrPart *sp = ARENA_NEW(lx->arena, StrPart);
+    StrPart *sp = ARENA_NEW(lx->parts, StrPart);
     sp->kind = kind;
     sp->text = text;
     sp->len = len;
@@ -854,6 +854,7 @@ void lex_init(Lexer *lx, Arena *arena, const SrcFile *src)
 {
     memset(lx, 0, sizeof *lx);
     lx->arena = arena;
+    lx->parts = arena;
     lx->src = src;
     lx->cur = src->text;
     lx->lim = src->text + src->len;
@@ -866,6 +867,7 @@ void lex_init_range(Lexer *lx, Arena *arena, const SrcFile *src, uint32_t off, u
 {
     memset(lx, 0, sizeof *lx);
     lx->arena = arena;
+    lx->parts = arena;
     lx->src = src;
     if (off > src->len) off = (uint32_t)src->len;
     if (len > src->len - off) len = (uint32_t)(src->len - off);

@@ -33,15 +33,39 @@ const SrcFile *ast_file(const Node *n) { return n->fid ? files[n->fid - 1] : NUL
 
 void ast_set_file(Node *n, const SrcFile *f) { n->fid = file_id(f); }
 
+#define UPTO(field) (unsigned char)(offsetof(Node, field) + sizeof(((Node *)0)->field))
+const unsigned char ast_node_size[ND_KIND_COUNT] = {
+    [ND_BLOCK] = sizeof(Node),          /* ival: a definition's body */
+    [ND_INT] = sizeof(Node), [ND_FLOAT] = sizeof(Node), [ND_BOOL] = sizeof(Node),
+    [ND_STR] = UPTO(next), [ND_REGEX] = UPTO(next), [ND_UNDEF] = UPTO(next),
+    [ND_DEFAULT] = UPTO(next), [ND_NAME] = UPTO(next), [ND_TYPEREF] = UPTO(next),
+    [ND_VAR] = UPTO(next), [ND_RESERVED] = UPTO(next),
+    [ND_NOT] = UPTO(a), [ND_NEG] = UPTO(a), [ND_SPLAT] = UPTO(a), [ND_PAREN] = UPTO(a),
+    [ND_ATTROP] = UPTO(a),
+    [ND_CONCAT] = UPTO(kids), [ND_ARRAY] = UPTO(kids), [ND_HASH] = UPTO(kids),
+    [ND_ACCESS] = UPTO(kids), [ND_SELECTOR] = UPTO(kids), [ND_CASE] = UPTO(kids),
+    [ND_RESOURCE] = UPTO(kids), [ND_BODY] = UPTO(kids), [ND_RES_DEFAULTS] = UPTO(kids),
+    [ND_RES_OVERRIDE] = UPTO(kids),
+    [ND_PAIR] = UPTO(b), [ND_BINOP] = UPTO(b), [ND_AND] = UPTO(b), [ND_OR] = UPTO(b),
+    [ND_ASSIGN] = UPTO(b), [ND_RELATION] = UPTO(b), [ND_WHEN] = UPTO(b),
+    [ND_LAMBDA] = UPTO(b), [ND_COLLECT] = UPTO(b),
+    [ND_IF] = sizeof(Node), [ND_UNLESS] = sizeof(Node), [ND_CALL] = sizeof(Node),
+    [ND_METHOD] = sizeof(Node), [ND_CLASS] = sizeof(Node), [ND_DEFINE] = sizeof(Node),
+    [ND_NODE] = sizeof(Node), [ND_FUNCTION] = sizeof(Node), [ND_TYPE_ALIAS] = sizeof(Node),
+    [ND_PARAM] = sizeof(Node),
+};
+
 Node *ast_new(Arena *a, NodeKind kind, const SrcFile *f, uint32_t off, uint32_t len)
 {
-    Node *n = arena_alloc8(a, sizeof *n);
+    Node *n = arena_alloc8(a, ast_node_size[kind]);
     n->kind = kind;
     n->fid = file_id(f);
     n->off = off;
     n->len = len;
     return n;
 }
+
+_Static_assert(sizeof(Node) == 64, "a node is 64 bytes at most");
 
 void ast_list_add(NodeList *l, Node *n)
 {
@@ -58,7 +82,7 @@ void ast_set_kids(Node *parent, NodeList l) { parent->kids = l.head; }
 int ast_nkids(const Node *n)
 {
     int k = 0;
-    for (const Node *x = n->kids; x; x = x->next) k++;
+    for (const Node *x = ast_kids(n); x; x = x->next) k++;
     return k;
 }
 

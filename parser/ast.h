@@ -9,6 +9,7 @@
 #define PARSER_AST_H
 #include "base/arena.h"
 #include "base/diag.h"
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -49,7 +50,8 @@ typedef enum NodeKind {
     ND_METHOD,         /* a: receiver; text: name; kids: arguments; b: lambda or NULL */
     ND_LAMBDA,         /* kids: ND_PARAM; b: body (ND_BLOCK or NULL) */
     /* resources and relationships */
-    ND_RESOURCE,       /* a: type (ND_NAME, ND_TYPEREF or ND_NAME "class"); kids: ND_BODY;
+    ND_RESOURCE,       /* text: the type's name ("file", "class"), or a: the type (ND_TYPEREF,
+                          ND_ACCESS, ...); kids: ND_BODY;
                           op: 0 regular, TK_AT virtual, TK_ATAT exported */
     ND_BODY,           /* a: title; kids: ND_ATTROP */
     ND_ATTROP,         /* text: attribute name, or "*" for a splat; op: FARROW or PARROW; a: value */
@@ -68,11 +70,17 @@ typedef enum NodeKind {
     ND_KIND_COUNT
 } NodeKind;
 
-/* 64 bytes, allocated 8-byte aligned: a big manifest is millions of them.
- * The third child c shares its room with ival: only the kinds that have a
- * c (ast_c) use it, and none of them has an ival.  The text's length and
- * the number of kids are not kept (ast_text_len, ast_nkids): the parser
- * refuses NUL bytes in texts, and lists are short. */
+/* At most 64 bytes, allocated 8-byte aligned: a big manifest is millions
+ * of them, so a node is only as long as the fields its kind uses (the
+ * fields are ordered by how many kinds use them; ast_node_size): a string
+ * or a name stops after next (32 bytes), an attribute operation after a
+ * (40), a resource or an array after kids (48), a binary operator after b
+ * (56).  Code that walks any kind of node reads a, kids and b through
+ * ast_a, ast_kids and ast_b, which give NULL past a node's end.  The third
+ * child c shares its room with ival: only the kinds that have a c (ast_c)
+ * use it, and none of them has an ival.  The text's length and the number
+ * of kids are not kept (ast_text_len, ast_nkids): the parser refuses NUL
+ * bytes in texts, and lists are short. */
 typedef struct Node {
     NodeKind kind : 8;
     unsigned flags : 8;      /* the evaluator's marks (ev_body: jumps looked for) */
@@ -80,15 +88,20 @@ typedef struct Node {
     uint32_t fid;            /* source file, see ast_file() */
     uint32_t off, len;       /* source range */
     const char *text;        /* lives in the arena; NUL-terminated */
-    struct Node *a, *b;      /* fixed children, see NodeKind */
-    struct Node *kids;       /* first list child */
     struct Node *next;       /* next sibling in the parent's list */
+    /* the leaves (strings, names, variables, undef, default) end here */
+    struct Node *a;          /* first fixed child, see NodeKind */
+    struct Node *kids;       /* first list child */
+    struct Node *b;          /* second fixed child */
     union {
         int64_t ival;        /* ND_INT, ND_BOOL, flags of other kinds */
         double fval;         /* ND_FLOAT */
         struct Node *c;      /* third child: ND_IF, ND_UNLESS, ND_CLASS, ND_NODE, ND_FUNCTION */
     };
 } Node;
+
+/* Bytes a node of each kind takes (its fields up to the last it uses). */
+extern const unsigned char ast_node_size[ND_KIND_COUNT];
 
 typedef struct NodeList { Node *head, *tail; int n; } NodeList;
 
@@ -109,6 +122,20 @@ static inline Node *ast_c(const Node *n)
     case ND_IF: case ND_UNLESS: case ND_CLASS: case ND_NODE: case ND_FUNCTION: return n->c;
     default: return NULL;
     }
+}
+/* n's fixed children and list, for a walk over any kind of node (NULL
+ * for the kinds whose nodes end before the field). */
+static inline Node *ast_a(const Node *n)
+{
+    return ast_node_size[n->kind] > offsetof(Node, a) ? n->a : NULL;
+}
+static inline Node *ast_kids(const Node *n)
+{
+    return ast_node_size[n->kind] > offsetof(Node, kids) ? n->kids : NULL;
+}
+static inline Node *ast_b(const Node *n)
+{
+    return ast_node_size[n->kind] > offsetof(Node, b) ? n->b : NULL;
 }
 const char *ast_kind_name(NodeKind k);
 #endif

@@ -194,15 +194,15 @@ static int walk(const Node *n)
     default:
         break;
     }
-    if (n->a) errors += walk(n->a);
+    if (ast_a(n)) errors += walk(n->a);
     if (n->kind == ND_IF || n->kind == ND_UNLESS) {
         if (n->b) errors += walk(n->b);
         if (n->c) errors += walk(n->c);
         return errors;
     }
-    for (const Node *k = n->kids; k; k = k->next) errors += walk(k);
+    for (const Node *k = ast_kids(n); k; k = k->next) errors += walk(k);
     if (ast_c(n)) errors += walk(ast_c(n));
-    if (n->b) errors += walk(n->b);
+    if (ast_b(n)) errors += walk(n->b);
     return errors;
 }
 

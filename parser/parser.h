@@ -12,6 +12,10 @@
  * after reporting, through diag, syntax errors or the faults Puppet's
  * validation finds (check.h).  Nodes live in arena. */
 Node *parse_file(Arena *arena, const SrcFile *src);
+/* parse_file with the nodes in the arena nodes and everything else (the
+ * texts the nodes point to) in arena, so that the nodes can be freed once
+ * the tree is done with while the texts live on in values. */
+Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src);
 
 /* Parses the expression in [off, off+len) of src.  interp: the range is a
  * "${...}" interpolation, where a leading bare name is a variable (Puppet's

@@ -18,10 +18,12 @@ typedef struct Span { uint32_t off, end; } Span;
     if (N) { (Cur).off = YYRHSLOC(Rhs, 1).off; (Cur).end = YYRHSLOC(Rhs, N).end; } \
     else { (Cur).off = (Cur).end = YYRHSLOC(Rhs, 0).end; } } while (0)
 typedef struct ParseCtx {
-    Arena *arena;
+    Arena *arena;        /* texts */
+    Arena *nodes;        /* nodes (parse_file_split) */
     const SrcFile *src;
     Lexer lx;
     Node *result;
+    Node *spare;         /* leaf nodes given up (a resource's type name), chained by next, for mk */
     int errors;
     int mode;            /* 0: program; 1: expression; 2: interpolated expression */
     int ntokens;         /* tokens handed to bison so far */
@@ -58,7 +60,7 @@ static Node *note_body(ParseCtx *ctx, Node *def);
 static void check_definition_name(ParseCtx *ctx, const Node *def);
 static void check_param_name(ParseCtx *ctx, const Node *param);
 static void check_var_name(ParseCtx *ctx, const Node *var);
-static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
+static Node *parse_range(Arena *nodes, Arena *arena, Arena *parts, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults);
 }
 
 %define api.pure full
@@ -876,14 +878,24 @@ static int yyreport_syntax_error(const yypcontext_t *yc, ParseCtx *ctx)
 
 static Node *mk(ParseCtx *ctx, NodeKind k, Span s)
 {
-    return ast_new(ctx->arena, k, ctx->src, s.off, s.end - s.off);
+    if (ctx->spare && ast_node_size[k] == ast_node_size[ND_NAME]) {
+        Node *n = ctx->spare;
+        ctx->spare = n->next;
+        memset(n, 0, ast_node_size[k]);
+        n->kind = k;
+        ast_set_file(n, ctx->src);
+        n->off = s.off;
+        n->len = s.end - s.off;
+        return n;
+    }
+    return ast_new(ctx->nodes, k, ctx->src, s.off, s.end - s.off);
 }
 
 static Node *mk2(ParseCtx *ctx, NodeKind k, Span s, Node *a, Node *b)
 {
     Node *n = mk(ctx, k, s);
     n->a = a;
-    n->b = b;
+    if (b) n->b = b;       /* a unary operator's node ends before b (ast.h) */
     return n;
 }
 
@@ -1014,12 +1026,12 @@ static Node *mk_string(ParseCtx *ctx, Span s, const Token *t)
             k->text = p->text;
             break;
         case SP_VAR:
-            k = ast_new(ctx->arena, ND_VAR, ctx->src, p->off, p->elen);
+            k = ast_new(ctx->nodes, ND_VAR, ctx->src, p->off, p->elen);
             k->text = p->text;
             check_var_name(ctx, k);
             break;
         case SP_EXPR:
-            k = parse_range(ctx->arena, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
+            k = parse_range(ctx->nodes, ctx->arena, ctx->lx.parts, ctx->src, p->off, p->elen, 1, &ctx->idem_faults);
             if (!k) {
                 ctx->errors++;
                 return NULL;
@@ -1049,21 +1061,24 @@ static int is_statement_call(const Node *n)
 static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
 {
     NodeList out = {0};
-    Node *next;
+    Node *next, *before = NULL;      /* the node before out.tail */
     for (Node *s = stmts.head; s; s = next) {
         next = s->next;
         s->next = NULL;
         Node *last = out.tail;
         if (last && last->kind == ND_NAME && is_statement_call(last)) {
-            Node *call = ast_new(ctx->arena, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
-            call->a = ast_new(ctx->arena, ND_NAME, ctx->src, last->off, last->len);
-            call->a->text = last->text;
+            Node *call = ast_new(ctx->nodes, ND_CALL, ctx->src, last->off, s->off + s->len - last->off);
+            call->a = last;
             if (s->kind == ND_ARRAY && s->op == 1) {
                 call->kids = s->kids;
             } else {
                 call->kids = s;
             }
-            *last = *call;           /* replace in place: last stays the list tail */
+            /* the call takes the name's place as the list's tail (a name's
+             * node is too short to be turned into a call's: ast.h) */
+            if (before) before->next = call;
+            else out.head = call;
+            out.tail = call;
             continue;
         }
         if (s->kind == ND_ARRAY && s->op == 1) {
@@ -1071,15 +1086,25 @@ static NodeList transform_calls(ParseCtx *ctx, NodeList stmts)
             diag_error(ast_loc(s), "This expression is a comma-separated list, which is only valid as the arguments of a statement call such as include");
             continue;
         }
+        before = out.tail;
         ast_list_add(&out, s);
     }
     return out;
 }
 
+/* A type given by name ("file", "class") is kept as the resource's text,
+ * and the name's node goes to the next leaf: a million resources are a
+ * million such names. */
 static Node *mk_resource(ParseCtx *ctx, Span s, Node *type, NodeList bodies)
 {
     Node *n = mk(ctx, ND_RESOURCE, s);
-    n->a = type;
+    if (type->kind == ND_NAME) {
+        n->text = type->text;
+        type->next = ctx->spare;
+        ctx->spare = type;
+    } else {
+        n->a = type;
+    }
     ast_set_kids(n, bodies);
     return n;
 }
@@ -1132,13 +1157,20 @@ static Node *run(ParseCtx *ctx)
 static Map *file_intern;
 static Arena *file_intern_arena;
 
-Node *parse_file(Arena *arena, const SrcFile *src)
+Node *parse_file(Arena *arena, const SrcFile *src) { return parse_file_split(arena, arena, src); }
+
+Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
 {
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
+    ctx.nodes = nodes;
     ctx.src = src;
     lex_init(&ctx.lx, arena, src);
+    /* the strings' parts die with the parse: a big manifest's are megabytes */
+    Arena parts;
+    arena_init(&parts);
+    ctx.lx.parts = &parts;
     Map intern, *outer = file_intern;
     Arena *outer_arena = file_intern_arena;
     map_init(&intern);
@@ -1148,6 +1180,7 @@ Node *parse_file(Arena *arena, const SrcFile *src)
     file_intern = outer;
     file_intern_arena = outer_arena;
     map_free(&intern);
+    arena_free(&parts);
     /* Puppet validates every file it parses before evaluating any of it.
      * The blocks were looked at as they were built; only a file with a
      * fault is walked, to report the faults in Puppet's order. */
@@ -1158,12 +1191,12 @@ Node *parse_file(Arena *arena, const SrcFile *src)
 Node *parse_expr_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp)
 {
     int idem_faults = 0;
-    return parse_range(arena, src, off, len, interp, &idem_faults);
+    return parse_range(arena, arena, arena, src, off, len, interp, &idem_faults);
 }
 
 /* parse_expr_range, adding the idem faults of the range's blocks (a lambda
  * in "${...}") to *idem_faults. */
-static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
+static Node *parse_range(Arena *nodes, Arena *arena, Arena *parts, const SrcFile *src, uint32_t off, uint32_t len, int interp, int *idem_faults)
 {
     static int nesting;          /* "${ "${ ... }" }": each level is a parser on the stack */
     if (nesting >= 200) {
@@ -1173,9 +1206,11 @@ static Node *parse_range(Arena *arena, const SrcFile *src, uint32_t off, uint32_
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
+    ctx.nodes = nodes;
     ctx.src = src;
     ctx.mode = interp ? 2 : 1;
     lex_init_range(&ctx.lx, arena, src, off, len);
+    ctx.lx.parts = parts;
     if (file_intern && arena == file_intern_arena) ctx.lx.intern = file_intern;
     nesting++;
     Node *r = run(&ctx);

@@ -83,6 +83,14 @@ int main(void)
     ast_list_add(&l, n3);
     ast_set_kids(iff, l);
     ok(ast_nkids(iff) == 2 && ast_nkids(n1) == 0, "kids are counted");
+    int sized = 1;
+    for (int k = 0; k < ND_KIND_COUNT; k++)
+        sized &= ast_node_size[k] >= 32 && ast_node_size[k] <= sizeof(Node) && ast_node_size[k] % 8 == 0;
+    ok(sized, "every kind of node has a size, 32 to 64 bytes");
+    ok(ast_node_size[ND_STR] == 32 && ast_node_size[ND_ATTROP] == 40 && ast_node_size[ND_RESOURCE] == 48 &&
+       ast_node_size[ND_BINOP] == 56 && ast_node_size[ND_IF] == 64, "a node ends after the last field its kind uses");
+    ok(ast_a(n3) == NULL && ast_b(n3) == NULL && ast_kids(n3) == NULL && ast_c(n3) == NULL,
+       "a string's node has no children to walk");
     n3->text = "héllo";
     ok(ast_text_len(n3) == 6 && ast_text_len(n4) == 0, "text lengths are the texts' bytes");
 
