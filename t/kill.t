@@ -190,4 +190,45 @@ is(slurp("$tmp/e/seen"), "e 24\ne 10\n", 'the exec saw the files before it in pl
 my @lines = map { m{File\[\Q$tmp\E/e/f(\d+)\]/ensure: defined content} ? $1 : /Exec\[look\]/ ? 'exec' : () } split /\n/, slurp("$tmp/out");
 is("@lines", join(' ', 0 .. 24, 'exec', 25 .. 49), 'the lines come in walk order, the exec after f24');
 is(scalar(grep { -f "$tmp/e/f$_" } 0 .. 49), 50, 'every file is in place at the end');
+
+# 6. a write that fails at the flush: while the batch is being written, a
+# directory appears where its first file goes, so that file's rename fails;
+# it is reported as that resource's failure (not as a change) and the
+# notify that requires it is skipped
+mkdir "$tmp/froot" or die $!;
+mkdir "$tmp/froot/g" or die $!;
+{
+    my $pp = '';
+    $pp .= "file { '/g/f$_': ensure => file, content => \"x $_\\n\" }\n" for 0 .. $m - 1;
+    $pp .= "notify { 'after': require => File['/g/f0'] }\n";
+    write_file("$tmp/f.pp", $pp);
+    system("$mcomp $tmp/f.pp > $tmp/f.json") == 0 or die "mcomp failed";
+}
+my $fpid = fork // die "fork: $!";
+if (!$fpid) {
+    open STDOUT, '>', "$tmp/fout"; open STDERR, '>&', \*STDOUT;
+    exec $mapply, '--detailed-exitcodes', '--root', "$tmp/froot", '--vardir', "$tmp/fvar", "$tmp/f.json" or exit 127;
+}
+my $blocked = 0;
+for (1 .. 200_000) {
+    opendir my $fd, "$tmp/froot/g" or die $!;
+    my @t = grep { /^\.f0\.mapply\./ } readdir $fd;
+    closedir $fd;
+    if (@t && !-e "$tmp/froot/g/f0") { mkdir "$tmp/froot/g/f0"; write_file("$tmp/froot/g/f0/keep", "k"); $blocked = 1; last }
+    last if waitpid($fpid, WNOHANG) == $fpid;
+    usleep(200);
+}
+waitpid($fpid, 0) if kill 0, $fpid;
+my $fst = $? >> 8;
+SKIP: {
+    skip 'the run finished before the directory could be put in the way', 6 unless $blocked && -d "$tmp/froot/g/f0";
+    my $out = slurp("$tmp/fout");
+    is($fst, 6, 'the run reports changes and a failure');
+    like($out, qr{^Error: /Stage\[main\]/Main/File\[/g/f0\]/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: Is a directory \@ rb_sysopen - /g/f0}m,
+         'the failed rename is the resource\'s failure, in Puppet\'s words') or diag $out;
+    unlike($out, qr{File\[/g/f0\]/ensure: defined content}, 'no change is claimed for it');
+    like($out, qr{Notify\[after\]: Skipping because of failed dependencies}, 'its dependent is skipped');
+    like($out, qr{File\[/g/f1\]/ensure: defined content}, 'the other files of the batch are written');
+    is(slurp("$tmp/froot/g/f1"), "x 1\n", 'and in place');
+}
 done_testing();
