@@ -454,7 +454,8 @@ typedef struct Pending {
     TxRes *t;
     size_t dir;              /* index in batch.dirs */
     char *name, *leaf;       /* the temporary file, the name it gets */
-    char *prop, *from, *to, *pre, *post, *wrapped_post;
+    const char *prop;        /* a string literal: the failure's event keeps it */
+    char *from, *to, *pre, *post, *wrapped_post;
     int err;                 /* at the flush: 0, or the errno that failed it */
 } Pending;
 
@@ -555,7 +556,6 @@ static void file_flush(void)
         }
         free(p->name);
         free(p->leaf);
-        free(p->prop);
         free(p->from);
         free(p->to);
         free(p->pre);
@@ -582,7 +582,7 @@ void file_tmp_defer(Out *o, Tmp *tmp, const char *prop, const char *from, const 
         batch.cap = batch.cap ? 2 * batch.cap : 256;
         batch.v = xrealloc(batch.v, batch.cap * sizeof *batch.v);
     }
-    batch.v[batch.n++] = (Pending){o->t, d, dup_s(tmp->name.s), dup_s(tmp->leaf.s), dup_s(prop), dup_s(from),
+    batch.v[batch.n++] = (Pending){o->t, d, dup_s(tmp->name.s), dup_s(tmp->leaf.s), prop, dup_s(from),
                                    dup_s(to), dup_s(pre), dup_s(post), dup_s(wrapped_post), 0};
     buf_clear(&tmp->name);    /* no longer the caller's to drop */
     tx_defer(o->t, file_flush);

@@ -202,7 +202,7 @@ int file_tmp_write(const char *path, const char *data, size_t len, unsigned mode
 int file_tmp_commit(Tmp *tmp);
 /* Group commit (disk.c): 1 when o's write of f may be deferred; the
  * temporary file is then written with sync 0 and handed to file_tmp_defer
- * instead of file_tmp_commit, which keeps it (tmp->name is cleared, its
+ * instead of file_tmp_commit (prop a string literal), which keeps it (tmp->name is cleared, its
  * directory fd may be taken) until the transaction flushes the batch.  A
  * failure at the flush is reported for o's resource as "<pre><strerror>
  * <post>" in a bare line (and "<msg>\nWrapped exception:\n<strerror>
