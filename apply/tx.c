@@ -8,6 +8,13 @@
  * vertex keeps the set of failed resources it inherits and the count of
  * events queued for it, so skipping and refresh coalescing are both local
  * decisions made once per vertex.
+ *
+ * Group commit: a File provider may defer its write (tx_defer); the
+ * walk then holds every line until the batch is flushed, which happens
+ * before the first vertex that could observe a deferred file (anything
+ * but a plain File, or a dependent of a deferred one) and at the end.  A
+ * deferred write that fails at the flush has its held lines and events
+ * replaced by the failure, in place, before its dependents are decided.
  */
 #include "apply/tx.h"
 #include "apply/apply.h"
@@ -57,7 +64,22 @@ struct TxRes {
     IntSet failed_deps;
     double seconds;
     struct timespec started; /* CLOCK_REALTIME when its turn came, for reports */
+    int sent;                /* events sent to each subscriber (queue_events) */
+    int deferred;            /* a deferred change waits for the batch's flush */
+    int defer_line, defer_end;   /* its held lines after tx_defer: [defer_line, defer_end) */
+    int defer_event;         /* t->nevents at tx_defer */
+    int defer_failed;        /* the flush failed it: its failure lines replace those */
 };
+
+/* A line held while a batch is open: printed at the flush. */
+typedef struct Held {
+    int v;                   /* the vertex whose failure it reports (fails only), else -1 */
+    LogLevel lvl;
+    const Resource *res;
+    char *source, *prop, *msg;   /* malloc'd; source and prop may be NULL */
+} Held;
+
+typedef struct Lines { Held *v; int n, cap; } Lines;
 
 typedef struct Tx {
     Graph *g;
@@ -70,25 +92,50 @@ typedef struct Tx {
     int tags_filter;
     const int *ready;        /* the walk's ready vertices (its heap), for tx_ready_peers */
     const int *nready;
+    TxFlushFn flush;         /* the open batch's flush, or NULL: lines go out at once */
+    int flushing;            /* inside flush: lines are the failures' (fails) */
+    int failing;             /* the vertex tx_defer_failed named */
+    Lines held, fails;
+    int *batched;            /* deferred vertices, in walk order */
+    int nbatched, capbatched;
 } Tx;
 
 /* ---- logging ---- */
 
 static const char *level_name[] = {"Debug", "Info", "Notice", "Warning", "Error"};
 
-/* res: the resource the line is about, or NULL; its Sensitive values are
- * scrubbed out of msg (provider_scrub) whatever the provider wrote */
-static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
+static char *dup_or_null(const char *s) { return s ? xstrndup(s, strlen(s)) : NULL; }
+
+/* Prints one line and hands it to log_fn. */
+static void put(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
 {
-    if ((int)lvl < (int)tx->opt->log_level) return;
-    char *clean = provider_scrub(res, msg);
-    if (clean) msg = clean;
     FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
     if (source && prop) diag_fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
     else if (source) diag_fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
     else diag_fprintf(out, "%s: %s\n", level_name[lvl], msg);
     fflush(out);
     if (tx->opt->log_fn) tx->opt->log_fn(tx->opt->log_ctx, lvl, res, source, prop, msg);
+}
+
+/* res: the resource the line is about, or NULL; its Sensitive values are
+ * scrubbed out of msg (provider_scrub) whatever the provider wrote.  While
+ * a batch is open the line is held (see flush_batch). */
+static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
+{
+    if ((int)lvl < (int)tx->opt->log_level) return;
+    char *clean = provider_scrub(res, msg);
+    if (clean) msg = clean;
+    if (tx->flush) {
+        Lines *l = tx->flushing ? &tx->fails : &tx->held;
+        if (l->n == l->cap) {
+            l->cap = l->cap ? 2 * l->cap : 256;
+            l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+        }
+        l->v[l->n++] = (Held){tx->flushing ? tx->failing : -1, lvl, res, dup_or_null(source), dup_or_null(prop),
+                              dup_or_null(msg)};
+    } else {
+        put(tx, res, lvl, source, prop, msg);
+    }
     free(clean);
 }
 
@@ -318,6 +365,7 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
 {
     if (n <= 0 || t->probe) return;
     Graph *g = tx->g;
+    t->sent += n;
     for (int k = g->out_start[t->v]; k < g->out_start[t->v + 1]; k++) {
         GEdge *e = &g->e[g->out[k]];
         if (e->kind != EK_SUBSCRIBE && e->kind != EK_CONTAIN) continue;
@@ -660,6 +708,117 @@ size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max)
     return k;
 }
 
+/* ---- group commit ---- */
+
+int tx_batching(TxRes *t)
+{
+    return !t->probe && !t->noop && !t->refreshing && !t->child_path && !strcasecmp(t->res->type, "File")
+        && !res_get(t->res, "check_cmd");
+}
+
+void tx_defer(TxRes *t, TxFlushFn flush)
+{
+    Tx *tx = t->tx;
+    if (t->deferred) return;
+    tx->flush = flush;
+    t->deferred = 1;
+    t->defer_failed = 0;
+    t->defer_line = t->defer_end = tx->held.n;
+    t->defer_event = t->nevents;
+    if (tx->nbatched == tx->capbatched) {
+        tx->capbatched = tx->capbatched ? 2 * tx->capbatched : 64;
+        tx->batched = xrealloc(tx->batched, (size_t)tx->capbatched * sizeof *tx->batched);
+    }
+    tx->batched[tx->nbatched++] = t->v;
+}
+
+void tx_defer_failed(TxRes *t)
+{
+    Tx *tx = t->tx;
+    if (!tx->flushing || !t->deferred) return;
+    t->defer_failed = 1;
+    tx->failing = t->v;
+    t->nevents = t->defer_event;
+    /* the events it sent were never earned: a failed resource sends none */
+    Graph *g = tx->g;
+    for (int k = g->out_start[t->v]; t->sent && k < g->out_start[t->v + 1]; k++) {
+        GEdge *e = &g->e[g->out[k]];
+        if ((e->kind == EK_SUBSCRIBE || e->kind == EK_CONTAIN) && refreshable(tx, e->dst))
+            tx->r[e->dst].queued -= t->sent;
+    }
+    t->sent = 0;
+}
+
+/* 1 when v could observe a deferred file: anything but a File, a File
+ * that reads or runs something (source, recurse, validate_cmd), or a
+ * dependent of a deferred vertex. */
+static int must_flush(Tx *tx, int v)
+{
+    const GVertex *gv = &tx->g->v[v];
+    if (gv->role == V_RESOURCE) {
+        if (strcasecmp(gv->res->type, "File")) return 1;
+        static const char *const readers[] = {"source", "recurse", "validate_cmd", NULL};
+        for (int i = 0; readers[i]; i++)
+            if (res_get(gv->res, readers[i])) return 1;
+    }
+    const Graph *g = tx->g;
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
+        if (tx->r[g->e[g->in[k]].src].deferred) return 1;
+    return 0;
+}
+
+static void free_lines(Lines *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        free(l->v[i].source);
+        free(l->v[i].prop);
+        free(l->v[i].msg);
+    }
+    l->n = 0;
+}
+
+/* Finishes the open batch: the provider's flush puts every deferred
+ * change in place (or fails it), then the held lines go out in the order
+ * they were said, each failed change's failure lines in place of its
+ * own. */
+static void flush_batch(Tx *tx)
+{
+    if (!tx->flush) return;
+    tx->flushing = 1;
+    tx->flush();
+    tx->flushing = 0;
+    tx->flush = NULL;
+    unsigned char *skip = xcalloc((size_t)tx->held.n + 1, 1);
+    for (int b = 0; b < tx->nbatched; b++) {
+        TxRes *t = &tx->r[tx->batched[b]];
+        if (t->defer_failed)
+            memset(skip + t->defer_line, 1, (size_t)(t->defer_end - t->defer_line));
+    }
+    int b = 0, f = 0;
+    for (int i = 0; i <= tx->held.n; i++) {
+        for (; b < tx->nbatched && tx->r[tx->batched[b]].defer_line <= i; b++) {
+            int v = tx->batched[b];
+            for (; f < tx->fails.n && tx->fails.v[f].v == v; f++) {
+                Held *h = &tx->fails.v[f];
+                put(tx, h->res, h->lvl, h->source, h->prop, h->msg);
+            }
+        }
+        if (i < tx->held.n && !skip[i]) {
+            Held *h = &tx->held.v[i];
+            put(tx, h->res, h->lvl, h->source, h->prop, h->msg);
+        }
+    }
+    for (; f < tx->fails.n; f++) {     /* a provider's failure for no deferred vertex */
+        Held *h = &tx->fails.v[f];
+        put(tx, h->res, h->lvl, h->source, h->prop, h->msg);
+    }
+    for (b = 0; b < tx->nbatched; b++) tx->r[tx->batched[b]].deferred = 0;
+    tx->nbatched = 0;
+    free(skip);
+    free_lines(&tx->held);
+    free_lines(&tx->fails);
+}
+
 /* ---- the walk ---- */
 
 typedef struct Heap { int *v; int n; const Graph *g; } Heap;
@@ -740,12 +899,15 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     tx.nready = &h.n;
     while (h.n && !tx.aborted) {
         int v = heap_pop(&h);
+        if (tx.flush && must_flush(&tx, v)) flush_batch(&tx);
         evaluate(&tx, v);
+        if (tx.r[v].deferred) tx.r[v].defer_end = tx.held.n;
         for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++) {
             int d = g->e[g->out[k]].dst;
             if (--indeg[d] == 0) heap_push(&h, d);
         }
     }
+    flush_batch(&tx);
     for (size_t i = 0; provider_at(i); i++)
         if (provider_at(i)->finish) provider_at(i)->finish();
     memset(sum, 0, sizeof *sum);
@@ -798,6 +960,9 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     free(tx.r);
     free(tx.paths);
     free(tx.announced);
+    free(tx.held.v);
+    free(tx.fails.v);
+    free(tx.batched);
     free(parent_of);
     free(indeg);
     free(h.v);

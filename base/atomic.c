@@ -7,6 +7,7 @@
 #include "base/atomic.h"
 #include "base/util.h"
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,11 +58,74 @@ int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
 
 int atomic_fill(int fd, const void *data, size_t len)
 {
-    if (util_write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+    return atomic_fill_sync(fd, data, len, 1);
+}
+
+int atomic_fill_sync(int fd, const void *data, size_t len, int sync)
+{
+    if (util_write_all(fd, data, len) != 0 || (sync && fsync(fd) != 0)) {
         int e = errno;
         close(fd);
         errno = e;
         return -1;
     }
     return close(fd);
+}
+
+int atomic_sync_fs(int dirfd)
+{
+    int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = syncfs(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+/* The fsync pool: workers take the next file by an atomic counter. */
+typedef struct SyncJob {
+    const int *dfds;
+    char *const *names;
+    size_t n;
+    size_t next;             /* the next index to take (atomic) */
+    int err;                 /* the first errno, or 0 (atomic) */
+} SyncJob;
+
+static void *sync_worker(void *arg)
+{
+    SyncJob *j = arg;
+    for (;;) {
+        size_t i = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
+        if (i >= j->n)
+            return NULL;
+        int fd = openat(j->dfds[i], j->names[i], O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 || fsync(fd) != 0) {
+            int zero = 0;
+            __atomic_compare_exchange_n(&j->err, &zero, errno, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        }
+        if (fd >= 0)
+            close(fd);
+    }
+}
+
+int atomic_fsync_many(const int *dfds, char *const *names, size_t n, int threads)
+{
+    SyncJob j = {dfds, names, n, 0, 0};
+    pthread_t tid[64];
+    int started = 0;
+    if (threads > 64)
+        threads = 64;
+    for (; started < threads - 1 && (size_t)started + 1 < n; started++)
+        if (pthread_create(&tid[started], NULL, sync_worker, &j) != 0)
+            break;
+    sync_worker(&j);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    if (j.err) {
+        errno = j.err;
+        return -1;
+    }
+    return 0;
 }

@@ -30,5 +30,19 @@ int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...) __attribute
 /* Writes len bytes of data to fd, fsyncs and closes it.  fd is closed in
  * every case; -1 with errno of the step that failed. */
 int atomic_fill(int fd, const void *data, size_t len);
+/* The same, fsynced only when sync is non-zero (a group commit makes the
+ * data durable later, with atomic_sync_fs or atomic_fsync_many, before
+ * the rename that exposes it). */
+int atomic_fill_sync(int fd, const void *data, size_t len, int sync);
+
+/* syncfs of the filesystem holding the directory dirfd (an O_PATH fd is
+ * fine): every file written there so far is durable.  Since Linux 5.8 a
+ * writeback error not yet reported to anyone is returned; -1 (errno). */
+int atomic_sync_fs(int dirfd);
+
+/* fsync of the n files names[i] in the directories dfds[i] (opened again
+ * read-only, never through a link), by up to threads threads; 0, or -1
+ * with the errno of the first that failed (the others are still synced). */
+int atomic_fsync_many(const int *dfds, char *const *names, size_t n, int threads);
 
 #endif

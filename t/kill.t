@@ -7,7 +7,12 @@
 # killed after growing delays until one completes.  After every kill each
 # file must hold exactly its old or exactly its new content, with its mode.
 # At the end every file is new, and mbucket restores an old one byte for
-# byte.  Everything happens under a temporary directory.
+# byte.  Then the same for a catalog of many small files, all written by
+# one group commit (their temporary files made durable together, then
+# renamed): killed at many moments, every file is wholly old or wholly
+# new, no temporary file is left once a run completes, and an exec that
+# requires one of them sees it in place.  Everything happens under a
+# temporary directory.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -102,4 +107,128 @@ ok(defined $sum, 'the backup of f7 has a sum');
 is(system("$mbucket --vardir $tmp/var restore $tmp/d/f7 $sum > $tmp/out 2>&1"), 0, 'mbucket restore succeeds')
     or diag slurp("$tmp/out");
 is(slurp("$tmp/d/f7"), old_content(7), 'f7 holds its old content again, byte for byte');
+
+# 4. group commit: 3000 small files, a third of them new, the rest
+# replaced; no exec in the way, so they are written as one batch
+my $m = 3000;
+# (under --root, so that runs of other roots never hold it up)
+mkdir "$tmp/groot" or die $!;
+my $g = "$tmp/groot/g";
+mkdir $g or die $!;
+sub g_old { "old small $_[0]\n" }
+sub g_new { "new small $_[0]\n" }
+for my $i (0 .. $m - 1) { next if $i % 3 == 0; write_file("$g/f$i", g_old($i)); chmod 0600, "$g/f$i"; }
+{
+    my $pp = '';
+    $pp .= "file { '/g/f$_': ensure => file, mode => '0640', content => \"new small $_\\n\" }\n" for 0 .. $m - 1;
+    write_file("$tmp/g.pp", $pp);
+    system("$mcomp $tmp/g.pp > $tmp/g.json") == 0 or die "mcomp failed";
+}
+sub check_small {
+    my ($what) = @_;
+    my ($old, $new, @bad) = (0, 0);
+    for my $i (0 .. $m - 1) {
+        my $c = slurp("$g/f$i");
+        my $mode = defined $c ? (stat "$g/f$i")[2] & 07777 : 0;
+        if (!defined $c && $i % 3 == 0) { $old++ }
+        elsif (defined $c && $i % 3 && $c eq g_old($i)) { $old++ }
+        elsif (defined $c && $c eq g_new($i) && $mode == 0640) { $new++ }
+        else { push @bad, "f$i" }
+    }
+    opendir my $dh, $g or die $!;
+    my @strays = grep { !/^(\.|\.\.|f\d+)$/ && !/^\.f\d+\.mapply\.\d+\.\w{6}$/ } readdir $dh;
+    closedir $dh;
+    ok(!@bad && !@strays, "$what: every small file is wholly old (or still absent) or wholly new")
+        or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)] strays: @strays";
+    return ($old, $new);
+}
+my ($gkills, $gdone, $partial) = (0, 0, 0);
+for (my $delay = 1_000; !$gdone && $delay < 60_000_000; $delay = int($delay * 1.35)) {
+    my $pid = fork // die "fork: $!";
+    if (!$pid) {
+        open STDOUT, '>', '/dev/null'; open STDERR, '>', '/dev/null';
+        exec $mapply, '--root', "$tmp/groot", '--vardir', "$tmp/gvar", "$tmp/g.json" or exit 127;
+    }
+    usleep($delay);
+    if (waitpid($pid, WNOHANG) == $pid) { $gdone = 1; last; }
+    kill 'KILL', $pid;
+    waitpid($pid, 0);
+    $gdone = 1 if ($? & 127) == 0;
+    $gkills++;
+    my ($o, $nw) = check_small(sprintf('batch killed after %.3f s', $delay / 1e6));
+    $partial++ if $o && $nw;
+}
+ok($gkills > 0, "batched runs were killed part-way ($gkills times) before one completed");
+note("kills that left old and new files side by side: $partial");
+# (nothing to change when the last kill came after the last rename)
+like(system("$mapply --root $tmp/groot --detailed-exitcodes --vardir $tmp/gvar $tmp/g.json > $tmp/out 2>&1") >> 8, qr/^[02]$/,
+   'the next run converges') or diag slurp("$tmp/out");
+my ($gold, $gnew) = check_small('after the converging run');
+is($gnew, $m, 'every small file is new');
+opendir my $gd, $g or die $!;
+my @left = grep { /mapply/ } readdir $gd;
+closedir $gd;
+is(scalar @left, 0, 'no temporary file is left behind') or diag "@left[0 .. ($#left < 5 ? $#left : 4)]";
+is(system("$mapply --root $tmp/groot --detailed-exitcodes --vardir $tmp/gvar $tmp/g.json > $tmp/out 2>&1") >> 8, 0,
+   'a further run has nothing to change') or diag slurp("$tmp/out");
+
+# 5. an exec that requires a batched file sees it in place, and the
+# files after it still go out; the log is in walk order
+mkdir "$tmp/e" or die $!;
+{
+    my $pp = '';
+    for my $i (0 .. 49) {
+        $pp .= "file { '$tmp/e/f$i': ensure => file, content => \"e $i\\n\" }\n";
+        $pp .= "exec { 'look': command => 'cat $tmp/e/f24 $tmp/e/f10 > $tmp/e/seen', path => '/bin:/usr/bin', "
+             . "require => File['$tmp/e/f24'] }\n" if $i == 24;
+    }
+    write_file("$tmp/e.pp", $pp);
+    system("$mcomp $tmp/e.pp > $tmp/e.json") == 0 or die "mcomp failed";
+}
+is(system("$mapply --wait --detailed-exitcodes --vardir $tmp/var $tmp/e.json > $tmp/out 2>&1") >> 8, 2, 'the run with an exec changes');
+is(slurp("$tmp/e/seen"), "e 24\ne 10\n", 'the exec saw the files before it in place');
+my @lines = map { m{File\[\Q$tmp\E/e/f(\d+)\]/ensure: defined content} ? $1 : /Exec\[look\]/ ? 'exec' : () } split /\n/, slurp("$tmp/out");
+is("@lines", join(' ', 0 .. 24, 'exec', 25 .. 49), 'the lines come in walk order, the exec after f24');
+is(scalar(grep { -f "$tmp/e/f$_" } 0 .. 49), 50, 'every file is in place at the end');
+
+# 6. a write that fails at the flush: while the batch is being written, a
+# directory appears where its first file goes, so that file's rename fails;
+# it is reported as that resource's failure (not as a change) and the
+# notify that requires it is skipped
+mkdir "$tmp/froot" or die $!;
+mkdir "$tmp/froot/g" or die $!;
+{
+    my $pp = '';
+    $pp .= "file { '/g/f$_': ensure => file, content => \"x $_\\n\" }\n" for 0 .. $m - 1;
+    $pp .= "notify { 'after': require => File['/g/f0'] }\n";
+    write_file("$tmp/f.pp", $pp);
+    system("$mcomp $tmp/f.pp > $tmp/f.json") == 0 or die "mcomp failed";
+}
+my $fpid = fork // die "fork: $!";
+if (!$fpid) {
+    open STDOUT, '>', "$tmp/fout"; open STDERR, '>&', \*STDOUT;
+    exec $mapply, '--detailed-exitcodes', '--root', "$tmp/froot", '--vardir', "$tmp/fvar", "$tmp/f.json" or exit 127;
+}
+my $blocked = 0;
+for (1 .. 200_000) {
+    opendir my $fd, "$tmp/froot/g" or die $!;
+    my @t = grep { /^\.f0\.mapply\./ } readdir $fd;
+    closedir $fd;
+    if (@t && !-e "$tmp/froot/g/f0") { mkdir "$tmp/froot/g/f0"; write_file("$tmp/froot/g/f0/keep", "k"); $blocked = 1; last }
+    last if waitpid($fpid, WNOHANG) == $fpid;
+    usleep(200);
+}
+waitpid($fpid, 0) if kill 0, $fpid;
+my $fst = $? >> 8;
+SKIP: {
+    skip 'the run finished before the directory could be put in the way', 6 unless $blocked && -d "$tmp/froot/g/f0";
+    my $out = slurp("$tmp/fout");
+    is($fst, 6, 'the run reports changes and a failure');
+    like($out, qr{^Error: /Stage\[main\]/Main/File\[/g/f0\]/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: Is a directory \@ rb_sysopen - /g/f0}m,
+         'the failed rename is the resource\'s failure, in Puppet\'s words') or diag $out;
+    unlike($out, qr{File\[/g/f0\]/ensure: defined content}, 'no change is claimed for it');
+    like($out, qr{Notify\[after\]: Skipping because of failed dependencies}, 'its dependent is skipped');
+    like($out, qr{File\[/g/f1\]/ensure: defined content}, 'the other files of the batch are written');
+    is(slurp("$tmp/froot/g/f1"), "x 1\n", 'and in place');
+}
 done_testing();

@@ -89,6 +89,9 @@ const Catalog *tx_catalog(TxRes *t) { return NULL; }
 const char *tx_vardir(TxRes *t) { return ""; }
 const char *tx_modulepath(TxRes *t) { return ""; }
 int tx_show_diff(TxRes *t) { return 0; }
+int tx_batching(TxRes *t) { return 0; }
+void tx_defer(TxRes *t, TxFlushFn flush) { (void)t; flush(); }
+void tx_defer_failed(TxRes *t) { (void)t; }
 size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
 void tx_unschedule_refresh(TxRes *t) {}
 void tx_child(TxRes *t, const char *ref) {}

@@ -68,4 +68,21 @@ void tx_child(TxRes *t, const char *ref);
 void tx_generated_noop(TxRes *t, const char *name);
 /* How many events t has recorded so far (changes, noop, failures). */
 int tx_events(TxRes *t);
+/* Group commit (see types/file/disk.c): a change finished later, together
+ * with others.  tx_batching: 1 when t's change may be deferred (a real
+ * run, not a test run or noop; a File resource without check_cmd).
+ * tx_defer: t's change is prepared but not yet in place; t's lines from
+ * here on are held, and the transaction calls flush before any resource
+ * that could observe the change (anything but a plain File, a dependent
+ * of a deferred resource) and at the end of the run.  flush finishes every
+ * deferred change; for one that failed it calls tx_defer_failed(t) and
+ * then reports the failure with the usual calls (tx_log_plain, tx_failed):
+ * those lines take the place of t's held ones, and t's events from
+ * tx_defer on are replaced by the failure.  The held lines are printed in
+ * the order they were said, so a run whose flush succeeds logs as if
+ * nothing had been deferred. */
+typedef void (*TxFlushFn)(void);
+int tx_batching(TxRes *t);
+void tx_defer(TxRes *t, TxFlushFn flush);
+void tx_defer_failed(TxRes *t);
 #endif

@@ -47,7 +47,7 @@ int file_backup(Out *o, const FileSpec *f, const char *path, const Buf *data, Bu
         int known = rootfs_lstat(path, &st) == 0;
         unsigned mode = known ? st.st_mode & 07777 : 0600;
         if (file_tmp_write(dst.s, data->s ? data->s : "", data->len, mode, known ? (long)st.st_uid : -1,
-                      known ? (long)st.st_gid : -1, 1, &tmp) != 0 ||
+                      known ? (long)st.st_gid : -1, 1, 1, &tmp) != 0 ||
             file_tmp_commit(&tmp) != 0) {
             buf_printf(err, "Could not back up %s: %s", logical, strerror(errno));
             rc = -1;

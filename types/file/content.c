@@ -247,7 +247,8 @@ int file_sync_content(Out *o, const FileSpec *f, const struct stat *st)
     }
     /* the owner of the file it replaces, unless owner or group say otherwise */
     long uid = f->uid >= 0 ? f->uid : (long)st->st_uid, gid = f->gid >= 0 ? f->gid : (long)st->st_gid;
-    if (file_tmp_write(path, f->content, f->content_len, keep, uid, gid, f->uid < 0 && f->gid < 0, &tmp) != 0) {
+    int defer = file_can_defer(o, f);
+    if (file_tmp_write(path, f->content, f->content_len, keep, uid, gid, f->uid < 0 && f->gid < 0, !defer, &tmp) != 0) {
         buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
         if (!f->is_child)
             modfile_location(&msg, f->r);
@@ -274,7 +275,14 @@ int file_sync_content(Out *o, const FileSpec *f, const struct stat *st)
         rc = -1;
         goto out;
     }
-    if (file_tmp_commit(&tmp) != 0) {
+    if (defer) {
+        Buf post = BUF_INIT;
+        buf_printf(&post, " @ rb_sysopen - %s", f->path);
+        modfile_location(&post, f->r);
+        file_tmp_defer(o, &tmp, "content", a.s, b.s, "Could not set 'content' on content: ", post.s, "");
+        buf_free(&post);
+    }
+    if (!defer && file_tmp_commit(&tmp) != 0) {
         buf_printf(&msg, "Could not set 'content' on content: %s @ rb_sysopen - %s", strerror(errno), f->path);
         if (!f->is_child)
             modfile_location(&msg, f->r);

@@ -266,7 +266,8 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
     }
     const char *data = f->content ? f->content : "";
     size_t len = f->content ? f->content_len : 0;
-    if (file_tmp_write(f->path, data, len, new_mode(f, 0), f->uid, f->gid, 0, &tmp) != 0) {
+    int defer = (cur == FT_ABSENT || cur == FT_FILE) && file_can_defer(o, f);
+    if (file_tmp_write(f->path, data, len, new_mode(f, 0), f->uid, f->gid, 0, !defer, &tmp) != 0) {
         fail_errno(o, f, is, errno, "rb_sysopen", f->path);
         goto out;
     }
@@ -287,7 +288,17 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
         fail_errno(o, f, is, errno, "dir_s_rmdir", f->path);
         goto out;
     }
-    if (file_tmp_commit(&tmp) != 0) {
+    if (defer) {
+        Buf pre = BUF_INIT, post = BUF_INIT, wrapped = BUF_INIT;
+        buf_printf(&pre, "Could not set '%s' on ensure: ", ensure_names[f->ensure]);
+        buf_printf(&wrapped, " @ rb_sysopen - %s", f->path);
+        buf_printf(&post, " @ rb_sysopen - %s", f->path);
+        modfile_location(&post, f->r);
+        file_tmp_defer(o, &tmp, "ensure", is, to, pre.s, post.s, wrapped.s);
+        buf_free(&pre);
+        buf_free(&post);
+        buf_free(&wrapped);
+    } else if (file_tmp_commit(&tmp) != 0) {
         fail_errno(o, f, is, errno, "rb_sysopen", f->path);
         goto out;
     }

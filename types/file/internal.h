@@ -198,7 +198,18 @@ void file_sweep_stale(const char *dir);
 void file_tmp_drop(Tmp *tmp);
 void file_tmp_free(Tmp *tmp);
 int file_tmp_write(const char *path, const char *data, size_t len, unsigned mode, long uid, long gid,
-                   int lenient, Tmp *tmp);
+                   int lenient, int sync, Tmp *tmp);
 int file_tmp_commit(Tmp *tmp);
+/* Group commit (disk.c): 1 when o's write of f may be deferred; the
+ * temporary file is then written with sync 0 and handed to file_tmp_defer
+ * instead of file_tmp_commit (prop a string literal), which keeps it (tmp->name is cleared, its
+ * directory fd may be taken) until the transaction flushes the batch.  A
+ * failure at the flush is reported for o's resource as "<pre><strerror>
+ * <post>" in a bare line (and "<msg>\nWrapped exception:\n<strerror>
+ * <wrapped_post>" when wrapped_post is not empty), then as prop's failure
+ * from -> to. */
+int file_can_defer(Out *o, const FileSpec *f);
+void file_tmp_defer(Out *o, Tmp *tmp, const char *prop, const char *from, const char *to, const char *pre,
+                    const char *post, const char *wrapped_post);
 int file_atomic_symlink(const char *target, const char *path, long uid, long gid);
 #endif
