@@ -137,7 +137,7 @@ static void settings_fill(Compiler *c, Scope *s)
         {"serverport", NULL, V_INT, 8140},
         {"ssldir", "/var/lib/puppet/ssl", V_STR, 0},
         {"statedir", "/var/cache/puppet/state", V_STR, 0},
-        {"storeconfigs", NULL, V_BOOL, 0},
+        {"storeconfigs", NULL, V_BOOL, c->opt.storeconfigs != NULL},
         {"strict", "warning", V_STR, 0},
         {"strict_variables", NULL, V_BOOL, c->opt.strict_variables},
         {"user", "puppet", V_STR, 0},
