@@ -1300,6 +1300,12 @@ static Resource *stored_resource(Compiler *c, const char *json)
     if ((v = val_hash_gets(o, "parameters")) && v->kind == V_HASH)
         for (size_t i = 0; i < v->hash.n; i++)
             if (v->hash.keys[i]->kind == V_STR) res_set(c->cat, r, v->hash.keys[i]->str.s, v->hash.vals[i]);
+    /* Sensitive parameters are Sensitive again (and stay redacted) */
+    if ((v = val_hash_gets(o, "sensitive_parameters")) && v->kind == V_ARRAY)
+        for (size_t i = 0; i < v->arr.n; i++) {
+            Param *p = v->arr.items[i]->kind == V_STR ? res_param(r, v->arr.items[i]->str.s) : NULL;
+            if (p && p->value->kind != V_SENSITIVE) p->value = val_sensitive(A, p->value);
+        }
     return r;
 }
 
@@ -1338,7 +1344,10 @@ static void fetch_exports(Compiler *c, Collector *k)
         res_reserve_tags(c->cat, r, t->ntags);
         for (size_t j = 0; j < t->ntags; j++) res_tag(c->cat, r, t->tags[j]);
         res_reserve_params(c->cat, r, t->nparams);
-        for (size_t j = 0; j < t->nparams; j++) res_set(c->cat, r, t->params[j].name, t->params[j].value);
+        for (size_t j = 0; j < t->nparams; j++) {
+            res_set(c->cat, r, t->params[j].name, t->params[j].value);
+            note_sensitive(c, r, t->params[j].name, t->params[j].value);
+        }
         Resource *container = container_of(c, k->scope);
         r->container = container;
         cat_add_edge(c->cat, container, r);

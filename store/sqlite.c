@@ -79,6 +79,8 @@ Store *store_open(const char *path, char **err)
         *err = errf("store %s: cannot make its directory: %s", path, strerror(errno));
         return NULL;
     }
+    struct stat sb;
+    int is_new = stat(path, &sb) != 0;
     Store *st = xcalloc(1, sizeof *st);
     st->path = sdup(path);
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
@@ -86,6 +88,7 @@ Store *store_open(const char *path, char **err)
         store_close(st);
         return NULL;
     }
+    if (is_new) chmod(path, 0600);     /* exports may hold Sensitive values */
     sqlite3_busy_timeout(st->db, BUSY_MS);
     if (exec_sql(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
                      "CREATE TABLE IF NOT EXISTS exports (certname TEXT NOT NULL, type TEXT NOT NULL,"

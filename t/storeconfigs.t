@@ -71,6 +71,9 @@ is($b && count($b, 'Host'), 3, '!= and != collects nothing more');
 my $d = $b && res($b, 'Site::Alias[web]');
 is($d && $d->{parameters}{port}, 8080, 'a define instance is collected by a parameter query');
 ok($b && res($b, 'Notify[alias web -> a.example.com:8080]'), '... and evaluated on B');
+my $x = $b && res($b, 'Exec[secret-cmd]');
+is_deeply($x && $x->{sensitive_parameters}, ['environment'], 'a Sensitive parameter stays Sensitive when collected');
+ok(((stat $db)[2] & 077) == 0, 'the store file is for its owner only (exports may hold secrets)');
 my $self = $b && res($b, 'Host[b.example.com]');
 ok($self && $self->{exported}, "B's own export collected by B stays exported: true, as Puppet's");
 

@@ -14,3 +14,4 @@ class exports {
 }
 include exports
 notify { 'a compiled': }
+@@exec { 'secret-cmd': command => '/bin/true', environment => Sensitive(['TOKEN=s3cr3t']), tag => ['x'] }

@@ -12,3 +12,4 @@ class collect {
   Host <<| title == 'b.example.com' |>>
 }
 include collect
+Exec <<| tag == 'x' |>>
