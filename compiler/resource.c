@@ -67,6 +67,7 @@ typedef struct ResState {
     size_t ndefines, defcap, next_define;
     Map by_type;                 /* lowercase type -> ResList* */
     Map lowered;                 /* text -> its lower-case form, for lower_shared */
+    Map from_store;              /* key -> certname (arena) of a resource collected from the store */
 } ResState;
 
 typedef struct ResList { Resource **v; size_t n, cap; } ResList;   /* v: malloc'd */
@@ -161,6 +162,7 @@ void res_init(Compiler *c)
     c->rs = ARENA_NEW(A, ResState);
     map_init(&c->rs->by_type);
     map_init(&c->rs->lowered);
+    map_init(&c->rs->from_store);
     Catalog *cat = c->cat;
     Resource *stage = cat_add(cat, "Stage", "main");
     res_tag(cat, stage, "stage");
@@ -193,6 +195,7 @@ void res_cleanup(Compiler *c)
     for (size_t i = 0; i < c->rs->by_type.count; i++) free(((ResList *)c->rs->by_type.entries[i].value)->v);
     map_free(&c->rs->by_type);
     map_free(&c->rs->lowered);
+    map_free(&c->rs->from_store);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
         map_free(&k->remote);
@@ -1327,13 +1330,17 @@ static void fetch_exports(Compiler *c, Collector *k)
         cmp_fail(c, k->node, "%s", msg);
     }
     const char **json = arena_memdup(A, f.json, f.n * sizeof *f.json);
+    const char **node = arena_memdup(A, f.certname, f.n * sizeof *f.certname);
     size_t n = f.n;
     free(f.json);
     free(f.certname);
     for (size_t i = 0; i < n; i++) {
         Resource *t = stored_resource(c, json[i]);
         if (!t || !query_match(c, k, k->node->b, t)) continue;
-        if (cat_find(c->cat, t->type, t->title))
+        Resource *old = cat_find(c->cat, t->type, t->title);
+        const char *from = old ? map_get(&c->rs->from_store, old->key, strlen(old->key)) : NULL;
+        if (from && strcmp(from, node[i]) == 0) continue;    /* another collector's: the same one */
+        if (old)
             cmp_fail(c, k->node, "A duplicate resource was found while collecting exported resources, with the type and title %s[%s]",
                      t->type, t->title);
         const Node *def = strcmp(t->kind, "defined_type") == 0 ? load_define(c, lower_shared(c, t->type)) : NULL;
@@ -1356,6 +1363,7 @@ static void fetch_exports(Compiler *c, Collector *k)
             add_define_pending(c, r);
         }
         map_put(&k->remote, r->key, strlen(r->key), (void *)1);
+        map_put(&c->rs->from_store, r->key, strlen(r->key), (void *)node[i]);
     }
 }
 
