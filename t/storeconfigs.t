@@ -97,6 +97,12 @@ is($rc, 1, 'a collected title declared on B fails');
 like($err, qr/b_dup\.pp:3:1: error: A duplicate resource was found while collecting exported resources, with the type and title Host\[a\.example\.com\]/,
      "... with Puppet's message, at the collector");
 
+# a store that cannot be opened: an I/O error, no catalog
+spew("$tmp/plainfile", '');
+($rc, undef, $err) = compile('b.pp', 'b', "--storeconfigs=$tmp/plainfile/store.db");
+is($rc, 2, 'a store that cannot be made fails with exit 2');
+like($err, qr{^mcomp: error: store \Q$tmp\E/plainfile/store\.db: }m, '... saying which store and why');
+
 # without --storeconfigs: today's behaviour, Puppet's without storeconfigs
 my $none;
 ($rc, $none, $err) = compile('none.pp', 'b');
