@@ -60,6 +60,11 @@ static int make_parent(const char *path)
         *p = '/';
     }
     int rc = mkdir(d, 0750) != 0 && errno != EEXIST ? -1 : 0;
+    struct stat sb;
+    if (rc == 0 && stat(d, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+        errno = ENOTDIR;
+        rc = -1;
+    }
     free(d);
     return rc;
 }
