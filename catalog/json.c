@@ -169,6 +169,13 @@ static void put_resource(Buf *b, const Resource *r, Buf *tmp)
     buf_addc(b, '}');
 }
 
+void cat_resource_json(Buf *b, const Resource *r)
+{
+    Buf tmp = BUF_INIT;
+    put_resource(b, r, &tmp);
+    buf_free(&tmp);
+}
+
 /* The body (resources, edges, classes) is produced in chunks of about
  * 64 KiB.  The head holds the digest of the body (the version comes first
  * in Puppet's key order), so the body is rendered once for the digest and

@@ -28,6 +28,10 @@ void cat_json_prepare(const Catalog *c, CatJson *j);
 int cat_json_write(const Catalog *c, CatJson *j, FILE *out);
 void cat_json_free(CatJson *j);
 
+/* Appends r as one catalog resource object (the "resources" entries of
+ * cat_write_json), as the store of exported resources keeps it. */
+void cat_resource_json(Buf *b, const Resource *r);
+
 /* Reads a JSON file (at most 64 MiB: facts, not catalogs) into a Value in
  * arena a, as json_parse does; NULL with *err (in a) saying why on failure. */
 Value *val_read_json_file(Arena *a, const char *path, const char **err);

@@ -8,6 +8,7 @@
 #include "compiler/facts.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
+#include "store/store.h"
 #include "types/provider.h"
 #include "base/rootfs.h"
 #include "base/util.h"
@@ -136,7 +137,7 @@ static void settings_fill(Compiler *c, Scope *s)
         {"serverport", NULL, V_INT, 8140},
         {"ssldir", "/var/lib/puppet/ssl", V_STR, 0},
         {"statedir", "/var/cache/puppet/state", V_STR, 0},
-        {"storeconfigs", NULL, V_BOOL, 0},
+        {"storeconfigs", NULL, V_BOOL, c->opt.storeconfigs != NULL},
         {"strict", "warning", V_STR, 0},
         {"strict_variables", NULL, V_BOOL, c->opt.strict_variables},
         {"user", "puppet", V_STR, 0},
@@ -237,6 +238,8 @@ static void record_modulepath(Compiler *c)
 
 static void cleanup(Compiler *c)
 {
+    store_close(c->store);
+    c->store = NULL;
     arena_free(&c->scratch);
     map_free(&c->type_names);
     map_free(&c->type_values);
@@ -473,6 +476,34 @@ static void hint_module(Compiler *c)
     free(man);
 }
 
+/* A successful compile's exported resources (@@, as finished: defaults,
+ * overrides and container tags applied) replace the node's in the store. */
+static int save_exports(Compiler *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->cat->nres; i++) n += c->cat->res[i]->exported;
+    StoreRes *v = xcalloc(n ? n : 1, sizeof *v);
+    Buf b = BUF_INIT;
+    size_t k = 0;
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        Resource *r = c->cat->res[i];
+        if (!r->exported) continue;
+        buf_clear(&b);
+        cat_resource_json(&b, r);
+        v[k++] = (StoreRes){.certname = c->certname, .type = r->type, .title = r->title,
+                            .json = arena_strdup(A, buf_cstr(&b))};
+    }
+    buf_free(&b);
+    char *err = NULL;
+    int rc = store_replace_node_exports(c->store, c->certname, v, n, &err);
+    free(v);
+    if (rc != 0) {
+        fprintf(stderr, "%s: error: %s\n", util_progname, err);
+        free(err);
+    }
+    return rc;
+}
+
 int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
 {
     Compiler cc, *c = &cc;
@@ -548,6 +579,16 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         cleanup(c);
         return rc;
     }
+    if (opt->storeconfigs) {
+        char *err = NULL;
+        c->store = store_open(opt->storeconfigs, &err);
+        if (!c->store) {
+            fprintf(stderr, "%s: error: %s\n", util_progname, err);
+            free(err);
+            cleanup(c);
+            return 2;
+        }
+    }
     res_init(c);
     setup_top_scope(c);
     const Node **asts = NULL;
@@ -565,7 +606,8 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);
+    if (!diag_errors && c->store && save_exports(c) != 0) rc = 2;
     record_modulepath(c);
     cleanup(c);
-    return diag_errors ? 1 : 0;
+    return diag_errors ? 1 : rc;
 }

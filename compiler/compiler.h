@@ -56,6 +56,8 @@ typedef struct CompileOptions {
     const char *global_hiera_config; /* Hiera's global layer: this hiera.yaml, or when it does not
                                         exist Puppet's default (common.yaml under its directory's data/) */
     const char *config_version;      /* a command whose output is the catalog's version */
+    const char *storeconfigs;        /* --storeconfigs: the store of exported resources (an SQLite
+                                        file), or NULL: @@ exports and <<| |>> collects nothing */
 } CompileOptions;
 
 struct Compiler {
@@ -107,6 +109,7 @@ struct Compiler {
     int call_depth;                  /* Puppet-language function calls in progress */
     int type_depth;                  /* type alias expansion in progress */
     int warnings;
+    struct Store *store;             /* --storeconfigs: the store of exported resources, or NULL */
     struct Hiera *hiera;             /* Hiera 5 state (compiler/hiera/), made on first use */
     int jump;                        /* the return()/next()/break() unwinding now (EV_JUMP_*), or 0 */
     Value *jump_value;               /* its value */

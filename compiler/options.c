@@ -29,7 +29,7 @@
 
 enum {
     O_MODULEPATH = 1000, O_BASEMODULEPATH, O_ENVIRONMENTPATH, O_ENVIRONMENT, O_CONFDIR, O_FACTS,
-    O_EXTERNAL_FACTS, O_CERTNAME, O_STRICT, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE,
+    O_EXTERNAL_FACTS, O_CERTNAME, O_STRICT, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE, O_STORECONFIGS,
 };
 
 const struct option copt_longopts[] = {
@@ -45,6 +45,7 @@ const struct option copt_longopts[] = {
     {"hiera-config", required_argument, NULL, O_HIERA_CONFIG},
     {"datadir", required_argument, NULL, O_DATADIR},
     {"no-cache", no_argument, NULL, O_NO_CACHE},
+    {"storeconfigs", optional_argument, NULL, O_STORECONFIGS},
     {"execute", required_argument, NULL, 'e'},
     {NULL, 0, NULL, 0},
 };
@@ -75,8 +76,26 @@ void copt_usage(FILE *out)
           "  --datadir DIR           the environment's data directory, instead of the one\n"
           "                          hiera.yaml names (with no hiera.yaml: DIR/common.yaml)\n"
           "  --no-cache              do not read or write the cache of compiled Ruby (ERB\n"
-          "                          templates) in $XDG_CACHE_HOME/mcomp or ~/.cache/mcomp\n",
+          "                          templates) in $XDG_CACHE_HOME/mcomp or ~/.cache/mcomp\n"
+          "  --storeconfigs[=FILE]   exported resources (@@) go to the store FILE (an SQLite\n"
+          "                          file; default VARDIR/storeconfigs.db, VARDIR being\n"
+          "                          /var/lib/mapply as root, else ~/.mapply), and collectors\n"
+          "                          (Type <<| query |>>) realise other nodes' exports from it\n",
           out);
+}
+
+static char *keep(CompileCli *cli, char *s);
+
+/* VARDIR/storeconfigs.db: mapply's state directory (/var/lib/mapply as
+ * root, else ~/.mapply) */
+static const char *default_store(CompileCli *cli)
+{
+    char *dir = util_default_vardir();
+    size_t n = strlen(dir) + sizeof "/storeconfigs.db";
+    char *s = xmalloc(n);
+    snprintf(s, n, "%s/storeconfigs.db", dir);
+    free(dir);
+    return keep(cli, s);
 }
 
 int copt_handle(CompileCli *cli, int ch, const char *arg)
@@ -96,6 +115,7 @@ int copt_handle(CompileCli *cli, int ch, const char *arg)
     case O_HIERA_CONFIG: o->hiera_config = arg; name = "--hiera-config"; break;
     case O_DATADIR: o->datadir = arg; name = "--datadir"; break;
     case O_NO_CACHE: rby_cache_disable(); name = "--no-cache"; break;
+    case O_STORECONFIGS: o->storeconfigs = arg ? arg : default_store(cli); name = "--storeconfigs"; break;
     case 'e': cli->code = arg; name = "-e"; break;
     default: return 0;
     }

@@ -12,6 +12,8 @@
 #include "compiler/resource.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/rubyval.h"
+#include "catalog/jsonparse.h"
+#include "store/store.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -33,6 +35,9 @@ struct Collector {
                                   * the node but not the value) */
     Resource **matched;          /* every match so far, in catalog order of finding */
     size_t nmatched, cap;
+    int exported;                /* Type <<| |>> (with a store): exported resources only */
+    int fetched;                 /* other nodes' exports were read from the store */
+    Map remote;                  /* resource key -> 1: read from the store by this collector */
     Collector *next;
 };
 
@@ -62,6 +67,7 @@ typedef struct ResState {
     size_t ndefines, defcap, next_define;
     Map by_type;                 /* lowercase type -> ResList* */
     Map lowered;                 /* text -> its lower-case form, for lower_shared */
+    Map from_store;              /* key -> certname (arena) of a resource collected from the store */
 } ResState;
 
 typedef struct ResList { Resource **v; size_t n, cap; } ResList;   /* v: malloc'd */
@@ -156,6 +162,7 @@ void res_init(Compiler *c)
     c->rs = ARENA_NEW(A, ResState);
     map_init(&c->rs->by_type);
     map_init(&c->rs->lowered);
+    map_init(&c->rs->from_store);
     Catalog *cat = c->cat;
     Resource *stage = cat_add(cat, "Stage", "main");
     res_tag(cat, stage, "stage");
@@ -188,8 +195,10 @@ void res_cleanup(Compiler *c)
     for (size_t i = 0; i < c->rs->by_type.count; i++) free(((ResList *)c->rs->by_type.entries[i].value)->v);
     map_free(&c->rs->by_type);
     map_free(&c->rs->lowered);
+    map_free(&c->rs->from_store);
     for (Collector *k = c->collectors; k; k = k->next) {
         map_free(&k->seen);
+        map_free(&k->remote);
         map_free(&k->wanted);
         free(k->matched);
     }
@@ -566,8 +575,8 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
         def = load_define(c, lower_shared(c, tname));
         if (!def) cmp_fail(c, res_node ? res_node : at, "Unknown resource type: '%s'", tname);   /* the statement, as Puppet */
     }
-    if (form == TK_ATAT) {
-        cmp_warn(c, at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
+    if (form == TK_ATAT && !c->store) {
+        cmp_warn(c, res_node ? res_node : at, "You cannot collect exported resources without storeconfigs being set; the export is ignored");
         return NULL;
     }
     /* file titles: trailing slashes are not part of the path (File's title_patterns) */
@@ -582,7 +591,9 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     Value *from_title = td && *title ? rby_type_title(c, at, td, title) : NULL;
     if (td) check_params(c, at, td, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
-    Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT, def ? "defined_type" : "compilable_type");
+    Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT || form == TK_ATAT,
+                               def ? "defined_type" : "compilable_type");
+    r->exported = form == TK_ATAT;   /* virtual too (Parser::Resource#exported=) */
     if (from_title) r->aux = from_title;
     res_reserve_params(c->cat, r, attrs->n + 1);     /* one more: a default or a relationship comes often */
     for (size_t i = 0; i < attrs->n; i++) {
@@ -1156,7 +1167,7 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
     if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
-    if (n->op == TK_LLCOLLECT)
+    if (n->op == TK_LLCOLLECT && !c->store)
         cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
     Collector *k = ARENA_NEW(A, Collector);
     k->type = type;
@@ -1164,7 +1175,9 @@ Value *res_collect(Compiler *c, Scope *s, const Node *n)
     k->scope = s;
     map_init(&k->seen);
     map_init(&k->wanted);
-    if (n->op != TK_LLCOLLECT) {
+    map_init(&k->remote);
+    k->exported = n->op == TK_LLCOLLECT;
+    if (n->op != TK_LLCOLLECT || c->store) {
         if (c->collectors_tail) c->collectors_tail->next = k;
         else c->collectors = k;
         c->collectors_tail = k;
@@ -1256,18 +1269,124 @@ static void collector_add_match(Collector *k, Resource *r)
     k->matched[k->nmatched++] = r;
 }
 
+/* ---- exported collectors: other nodes' resources from the store ---- */
+
+typedef struct Fetched { const char **json, **certname; size_t n, cap; Arena *a; } Fetched;
+
+static int fetched_add(void *ctx, const StoreRes *sr)
+{
+    Fetched *f = ctx;
+    if (f->n == f->cap) {
+        f->cap = f->cap ? f->cap * 2 : 16;
+        f->json = xrealloc(f->json, f->cap * sizeof *f->json);
+        f->certname = xrealloc(f->certname, f->cap * sizeof *f->certname);
+    }
+    f->json[f->n] = arena_strdup(f->a, sr->json);
+    f->certname[f->n++] = arena_strdup(f->a, sr->certname);
+    return 0;
+}
+
+/* A stored resource object as a Resource outside the catalog (for the
+ * query), or NULL when the store holds something else. */
+static Resource *stored_resource(Compiler *c, const char *json)
+{
+    Buf err = BUF_INIT;
+    Value *o = json_parse(A, json, strlen(json), &err);
+    buf_free(&err);
+    if (!o || o->kind != V_HASH) return NULL;
+    Value *ty = val_hash_gets(o, "type"), *ti = val_hash_gets(o, "title");
+    if (!ty || ty->kind != V_STR || !ti || ti->kind != V_STR) return NULL;
+    Resource *r = ARENA_NEW(A, Resource);
+    r->type = ty->str.s;
+    r->title = ti->str.s;
+    Value *v = val_hash_gets(o, "tags");
+    if (v && v->kind == V_ARRAY)
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (v->arr.items[i]->kind == V_STR) res_tag(c->cat, r, v->arr.items[i]->str.s);
+    if ((v = val_hash_gets(o, "file")) && v->kind == V_STR) r->file = v->str.s;
+    if ((v = val_hash_gets(o, "line")) && v->kind == V_INT) r->line = (int)v->i;
+    r->kind = (v = val_hash_gets(o, "kind")) && v->kind == V_STR ? v->str.s : "compilable_type";
+    if ((v = val_hash_gets(o, "parameters")) && v->kind == V_HASH)
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (v->hash.keys[i]->kind == V_STR) res_set(c->cat, r, v->hash.keys[i]->str.s, v->hash.vals[i]);
+    /* Sensitive parameters are Sensitive again (and stay redacted) */
+    if ((v = val_hash_gets(o, "sensitive_parameters")) && v->kind == V_ARRAY)
+        for (size_t i = 0; i < v->arr.n; i++) {
+            Param *p = v->arr.items[i]->kind == V_STR ? res_param(r, v->arr.items[i]->str.s) : NULL;
+            if (p && p->value->kind != V_SENSITIVE) p->value = val_sensitive(A, p->value);
+        }
+    return r;
+}
+
+/* ExportedCollector#collect's search: the resources of k's type other
+ * nodes exported that match its query join the catalog, realised and no
+ * longer exported, contained in the collector's scope, with their own
+ * tags, parameters, file and line; a title already declared here is an
+ * error. */
+static void fetch_exports(Compiler *c, Collector *k)
+{
+    k->fetched = 1;
+    Fetched f = {.a = A};
+    char *err = NULL;
+    if (store_query(c->store, k->type, c->certname, fetched_add, &f, &err) != 0) {
+        const char *msg = arena_strdup(A, err);
+        free(err);
+        free(f.json);
+        free(f.certname);
+        cmp_fail(c, k->node, "%s", msg);
+    }
+    const char **json = arena_memdup(A, f.json, f.n * sizeof *f.json);
+    const char **node = arena_memdup(A, f.certname, f.n * sizeof *f.certname);
+    size_t n = f.n;
+    free(f.json);
+    free(f.certname);
+    for (size_t i = 0; i < n; i++) {
+        Resource *t = stored_resource(c, json[i]);
+        if (!t || !query_match(c, k, k->node->b, t)) continue;
+        Resource *old = cat_find(c->cat, t->type, t->title);
+        const char *from = old ? map_get(&c->rs->from_store, old->key, strlen(old->key)) : NULL;
+        if (from && strcmp(from, node[i]) == 0) continue;    /* another collector's: the same one */
+        if (old)
+            cmp_fail(c, k->node, "A duplicate resource was found while collecting exported resources, with the type and title %s[%s]",
+                     t->type, t->title);
+        const Node *def = strcmp(t->kind, "defined_type") == 0 ? load_define(c, lower_shared(c, t->type)) : NULL;
+        Resource *r = new_resource(c, k->scope, NULL, t->type, t->title, 1, def ? "defined_type" : t->kind);
+        r->decl = (void *)k->node;
+        r->file = t->file;
+        r->line = t->line;
+        res_reserve_tags(c->cat, r, t->ntags);
+        for (size_t j = 0; j < t->ntags; j++) res_tag(c->cat, r, t->tags[j]);
+        res_reserve_params(c->cat, r, t->nparams);
+        for (size_t j = 0; j < t->nparams; j++) {
+            res_set(c->cat, r, t->params[j].name, t->params[j].value);
+            note_sensitive(c, r, t->params[j].name, t->params[j].value);
+        }
+        Resource *container = container_of(c, k->scope);
+        r->container = container;
+        cat_add_edge(c->cat, container, r);
+        if (def) {
+            r->aux = (void *)def;
+            add_define_pending(c, r);
+        }
+        map_put(&k->remote, r->key, strlen(r->key), (void *)1);
+        map_put(&c->rs->from_store, r->key, strlen(r->key), (void *)node[i]);
+    }
+}
+
 /* One pass of every collector; returns how many resources were newly
  * realised. */
 static size_t run_collectors(Compiler *c)
 {
     size_t realised = 0;
     for (Collector *k = c->collectors; k; k = k->next) {
+        if (k->exported && !k->fetched) fetch_exports(c, k);
         const char *t = lower(c, k->type);
         ResList *l = map_get(&c->rs->by_type, t, strlen(t));
         if (!l) continue;
         for (size_t i = 0; i < l->n; i++) {
             Resource *r = l->v[i];
             if (map_get(&k->seen, r->key, strlen(r->key))) continue;
+            if (k->exported && !r->exported && !map_get(&k->remote, r->key, strlen(r->key))) continue;
             if (!query_match(c, k, k->node->b, r)) continue;
             map_put(&k->seen, r->key, strlen(r->key), (void *)1);
             collector_add_match(k, r);

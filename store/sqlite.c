@@ -1,0 +1,172 @@
+/*
+ * sqlite.c - the store of exported resources in one SQLite file.
+ *
+ * One table, exports(certname, type, title, body): body is the resource's
+ * catalog JSON.  The file runs in WAL mode, so that readers (other nodes'
+ * compiles collecting) never wait for a writer and a writer waits only for
+ * another writer, at most BUSY_MS (a node's exports are a short
+ * transaction).  A node's exports are replaced in one transaction: a
+ * compile that fails never reaches it, so its old exports stay.
+ */
+#define _GNU_SOURCE
+#include "store/store.h"
+#include "base/util.h"
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { BUSY_MS = 30000 };
+
+struct Store {
+    sqlite3 *db;
+    char *path;
+};
+
+static char *sdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+static char *errf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *errf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+    va_end(ap);
+    return s ? s : sdup("out of memory");
+}
+
+/* mkdir -p of path's directory */
+static int make_parent(const char *path)
+{
+    char *d = sdup(path);
+    char *slash = strrchr(d, '/');
+    if (!slash || slash == d) {
+        free(d);
+        return 0;
+    }
+    *slash = '\0';
+    for (char *p = d + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(d, 0750) != 0 && errno != EEXIST) { free(d); return -1; }
+        *p = '/';
+    }
+    int rc = mkdir(d, 0750) != 0 && errno != EEXIST ? -1 : 0;
+    struct stat sb;
+    if (rc == 0 && stat(d, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+        errno = ENOTDIR;
+        rc = -1;
+    }
+    free(d);
+    return rc;
+}
+
+static int exec_sql(Store *st, const char *sql, char **err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) == SQLITE_OK) return 0;
+    *err = errf("store %s: %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
+    sqlite3_free(msg);
+    return -1;
+}
+
+Store *store_open(const char *path, char **err)
+{
+    if (make_parent(path) != 0) {
+        *err = errf("store %s: cannot make its directory: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    int is_new = stat(path, &sb) != 0;
+    Store *st = xcalloc(1, sizeof *st);
+    st->path = sdup(path);
+    if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
+        *err = errf("store %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+        store_close(st);
+        return NULL;
+    }
+    if (is_new) chmod(path, 0600);     /* exports may hold Sensitive values */
+    sqlite3_busy_timeout(st->db, BUSY_MS);
+    if (exec_sql(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                     "CREATE TABLE IF NOT EXISTS exports (certname TEXT NOT NULL, type TEXT NOT NULL,"
+                     " title TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (certname, type, title));"
+                     "CREATE INDEX IF NOT EXISTS exports_type ON exports (type, certname, title);", err) != 0) {
+        store_close(st);
+        return NULL;
+    }
+    return st;
+}
+
+int store_replace_node_exports(Store *st, const char *certname, const StoreRes *res, size_t n, char **err)
+{
+    /* BEGIN IMMEDIATE: take the write lock now (waiting up to BUSY_MS),
+     * not at the first write, where a busy lock could not be waited for */
+    if (exec_sql(st, "BEGIN IMMEDIATE", err) != 0) return -1;
+    sqlite3_stmt *del = NULL, *ins = NULL;
+    int ok = sqlite3_prepare_v2(st->db, "DELETE FROM exports WHERE certname = ?1", -1, &del, NULL) == SQLITE_OK &&
+             sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO exports (certname, type, title, body) VALUES (?1, ?2, ?3, ?4)",
+                                -1, &ins, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_text(del, 1, certname, -1, SQLITE_STATIC);
+        ok = sqlite3_step(del) == SQLITE_DONE;
+    }
+    for (size_t i = 0; ok && i < n; i++) {
+        sqlite3_reset(ins);
+        sqlite3_bind_text(ins, 1, certname, -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins, 2, res[i].type, -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins, 3, res[i].title, -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins, 4, res[i].json, -1, SQLITE_STATIC);
+        ok = sqlite3_step(ins) == SQLITE_DONE;
+    }
+    if (!ok) *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    if (!ok) {
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return exec_sql(st, "COMMIT", err);
+}
+
+int store_query(Store *st, const char *type, const char *except_certname,
+                int (*each)(void *ctx, const StoreRes *r), void *ctx, char **err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(st->db, "SELECT certname, type, title, body FROM exports WHERE type = ?1 AND certname <> ?2"
+                           " ORDER BY certname, title", -1, &q, NULL) != SQLITE_OK) {
+        *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+        return -1;
+    }
+    sqlite3_bind_text(q, 1, type, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, except_certname ? except_certname : "", -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        StoreRes r = {
+            .certname = (const char *)sqlite3_column_text(q, 0),
+            .type = (const char *)sqlite3_column_text(q, 1),
+            .title = (const char *)sqlite3_column_text(q, 2),
+            .json = (const char *)sqlite3_column_text(q, 3),
+        };
+        if (each(ctx, &r) != 0) break;
+    }
+    int bad = rc != SQLITE_ROW && rc != SQLITE_DONE;
+    if (bad) *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+    sqlite3_finalize(q);
+    return bad ? -1 : 0;
+}
+
+void store_close(Store *st)
+{
+    if (!st) return;
+    if (st->db) sqlite3_close(st->db);
+    free(st->path);
+    free(st);
+}
