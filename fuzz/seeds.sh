@@ -4,6 +4,7 @@
 #                          manifests), named by the path they come from
 #   FUZZDIR/seed/validate  every catalog (.json) under t/corpus/apply, and the
 #                          catalog MCOMP makes of each compile case that compiles
+#                          (t/corpus/compile/AREA/, and any case left at its top)
 set -eu
 mcomp=$1 out=$2
 rm -rf "$out/seed"
@@ -15,7 +16,8 @@ for f in t/corpus/apply/*.json; do
     cp "$f" "$out/seed/validate/apply_$(basename "$f")"
 done
 n=0
-for out_file in t/corpus/compile/*.out; do
+for out_file in t/corpus/compile/*/*.out t/corpus/compile/*.out; do
+    [ -f "$out_file" ] || continue   # the top level may have none (cases sit in area folders)
     case=${out_file%.out}
     name=$(basename "$case")
     if [ -d "$case" ]; then pp=$case/site.pp mp="--modulepath $case/modules"; else pp=$case.pp mp=; fi

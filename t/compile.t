@@ -1,15 +1,19 @@
 #!/usr/bin/perl
 # compile.t: the data-driven compile corpus (t/corpus/compile/, described in t/corpus/README.md).
 #
-# A case is NAME.pp, or a directory NAME/ holding site.pp and maybe modules/. Each is compiled
-# by $MCOMP (default build/mcomp) with the fixed facts and certname, then:
+# Cases sit in area folders, t/corpus/compile/AREA/ (an area's name has no `_`; a case's has).
+# A case is AREA/NAME.pp, or a directory AREA/NAME/ holding site.pp and maybe modules/; its
+# test is named AREA/NAME.  A case left directly in t/corpus/compile/ (added in the old flat
+# layout) still runs, named NAME, so a merge never drops one silently.  CASEDIR is the folder
+# holding NAME.pp, or NAME/ itself.  Each case is compiled by $MCOMP (default build/mcomp)
+# with the fixed facts and certname, then:
 #   NAME.out  exit 0, and `t/normalize --root CASEDIR` of stdout equals the file;
 #   NAME.err  exit 1, nothing on stdout, each non-empty line a substring of stderr
-#             (%DIR% in a line stands for the case directory, absolute).
+#             (%DIR% in a line stands for CASEDIR, absolute).
 #   NAME.warn with NAME.out: each non-empty line (a warning, %DIR% as above) a substring
 #             of stderr.
 # NAME.args, when present, holds extra mcomp arguments on one line.
-# Cases listed in t/corpus/compile/TODO are reported with the TAP TODO directive.
+# Cases listed in t/corpus/compile/TODO (as AREA/NAME) are reported with the TAP TODO directive.
 # One test per case; everything written goes to a temp dir.
 use strict;
 use warnings;
@@ -28,11 +32,20 @@ my $abs_corpus = abs_path($corpus) or BAIL_OUT("no $corpus");
 
 my %todo = %{read_todo("$corpus/TODO")};
 
+# the cases of folder $sub of the corpus ('' for the top), as "$sub/NAME" (or "NAME")
+sub cases_in {
+    my ($sub) = @_;
+    my $d = $sub eq '' ? $corpus : "$corpus/$sub";
+    my $pre = $sub eq '' ? '' : "$sub/";
+    opendir my $dh, $d or BAIL_OUT("$d: $!");
+    my @names = grep { !/\A\./ } readdir $dh;
+    closedir $dh;
+    return map { /\A(.+)\.pp\z/ && -f "$d/$_" ? "$pre$1" : -f "$d/$_/site.pp" ? "$pre$_" : () } @names;
+}
 opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
-my @cases = sort grep { defined }
-    map { /\A(.+)\.pp\z/ && -f "$corpus/$_" ? $1 : (!/\A\./ && -f "$corpus/$_/site.pp") ? $_ : undef }
-    readdir $dh;
+my @areas = sort grep { !/[._]/ && -d "$corpus/$_" && !-e "$corpus/$_/site.pp" } readdir $dh;
 closedir $dh;
+my @cases = sort map { cases_in($_) } '', @areas;
 
 plan tests => scalar @cases;
 
@@ -45,8 +58,8 @@ for my $name (@cases) {
         $manifest = "$dir/site.pp";
         @modules = ('--modulepath', "$dir/modules") if -d "$dir/modules";
     } else {
-        $dir = $abs_corpus;
-        $manifest = "$dir/$name.pp";
+        $dir = "$abs_corpus/$name" =~ s{/[^/]+\z}{}r;
+        $manifest = "$abs_corpus/$name.pp";
     }
     my @args;
     if (-e "$corpus/$name.args") {
@@ -58,7 +71,7 @@ for my $name (@cases) {
     my $status = run(\@cmd, $out, $err);
 
     our $TODO;
-    local $TODO = $todo{$name} ? 'not implemented yet (t/corpus/compile/TODO)' : undef;
+    local $TODO = ($todo{$name} || $todo{$name =~ s{.*/}{}r}) ? 'not implemented yet (t/corpus/compile/TODO)' : undef;
     my @why;    # diagnostics when the case fails
     # under the sanitizer build a leak or undefined behaviour fails the case,
     # whatever the exit status says

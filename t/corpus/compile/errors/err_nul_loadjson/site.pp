@@ -1,4 +1,4 @@
-$d = 't/corpus/compile/err_nul_loadjson/data'
+$d = 't/corpus/compile/errors/err_nul_loadjson/data'
 notify { 'x':
   message => loadjson("${d}/j.json", 'dflt'),
 }

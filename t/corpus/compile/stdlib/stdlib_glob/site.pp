@@ -1,4 +1,4 @@
-$d = 't/corpus/compile/stdlib_glob/files'
+$d = 't/corpus/compile/stdlib/stdlib_glob/files'
 notify { 'one': message => glob("${d}/*.conf") }
 notify { 'two': message => glob(["${d}/*.txt", "${d}/*/f.conf", "${d}/nothing*"]) }
 notify { 'brace': message => glob("${d}/{z,y}.*") }

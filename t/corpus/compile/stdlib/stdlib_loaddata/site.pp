@@ -1,4 +1,4 @@
-$d = 't/corpus/compile/stdlib_loaddata/data'
+$d = 't/corpus/compile/stdlib/stdlib_loaddata/data'
 notify { 'yaml': message => loadyaml("${d}/good.yaml") }
 notify { 'yaml_empty': message => loadyaml("${d}/empty.yaml", 'dflt') }
 notify { 'yaml_bad': message => loadyaml("${d}/bad.yaml", {'x' => 1}) }

@@ -1,1 +1,0 @@
-loadyaml('t/corpus/compile/stdlib_err_loadyaml_bad/bad.yaml')
