@@ -52,39 +52,53 @@ void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
     buf_addc(b, '"');
 }
 
-/* Ruby's Float#to_s: the shortest text that reads back the same, always
- * with a fraction ("2.0"), exponent form as "1.0e+16". */
+/* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
+ * that read back to the same double, in fixed notation with at least ".0"
+ * unless the decimal point would sit before the fourth place after it
+ * (1.5e-05) or beyond the sixteenth digit (1.0e+15, 9.999999999999998e+15;
+ * but 1234567890123456.8, which needs all seventeen digits). */
 void rv_float_to_s(Buf *b, double f)
 {
-    char tmp[64];
-    if (isnan(f)) { buf_adds(b, "NaN"); return; }
-    if (isinf(f)) { buf_adds(b, f < 0 ? "-Infinity" : "Infinity"); return; }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-        if (strtod(tmp, NULL) == f)
-            break;
-    }
-    char *e = strchr(tmp, 'e');
-    if (!e && (fabs(f) >= 1e16 || (f != 0 && fabs(f) < 1e-4))) {
-        snprintf(tmp, sizeof tmp, "%.16e", f);   /* force the exponent form */
-        e = strchr(tmp, 'e');
-    }
-    if (e) {
-        /* mantissa, trimmed of trailing zeros but keeping ".0" */
-        Buf m = BUF_INIT;
-        buf_add(&m, tmp, (size_t)(e - tmp));
-        if (!strchr(m.s, '.'))
-            buf_adds(&m, ".0");
-        while (m.len > 2 && m.s[m.len - 1] == '0' && m.s[m.len - 2] != '.')
-            m.s[--m.len] = '\0';
-        int ex = atoi(e + 1);
-        buf_printf(b, "%se%c%02d", m.s, ex < 0 ? '-' : '+', abs(ex));
-        buf_free(&m);
+    if (isnan(f)) {
+        buf_adds(b, "NaN");
         return;
     }
-    buf_adds(b, tmp);
-    if (!strpbrk(tmp, ".ne"))
+    if (isinf(f)) {
+        buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
+        return;
+    }
+    char tmp[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
+        if (strtod(tmp, NULL) == f) break;
+    }
+    char digits[24];
+    size_t nd = 0;
+    const char *p = tmp;
+    if (*p == '-') buf_addc(b, *p++);
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    int decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
+    if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {
+        buf_addc(b, digits[0]);
+        buf_addc(b, '.');
+        if (nd > 1) buf_add(b, digits + 1, nd - 1);
+        else buf_addc(b, '0');
+        buf_printf(b, "e%+03d", decpt - 1);
+    } else if (decpt <= 0) {                          /* 0.001 */
+        buf_adds(b, "0.");
+        for (int i = decpt; i < 0; i++) buf_addc(b, '0');
+        buf_add(b, digits, nd);
+    } else if ((size_t)decpt >= nd) {                 /* 100.0 */
+        buf_add(b, digits, nd);
+        for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
         buf_adds(b, ".0");
+    } else {                                          /* 2.5 */
+        buf_add(b, digits, (size_t)decpt);
+        buf_addc(b, '.');
+        buf_add(b, digits + decpt, nd - (size_t)decpt);
+    }
 }
 
 /* ---- inspect and to_s ---- */
