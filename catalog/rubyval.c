@@ -1,13 +1,22 @@
 /*
  * rubyval.c - Ruby's view of Puppet values (see rubyval.h): inspect, to_s,
- * class names, <=>, Integer()/Float() parsing, Float#to_s.
+ * class names, <=>, Integer()/Float() parsing, Float#to_s; Kernel#format
+ * is rubyfmt.c.
  *
- * The dialects keep, byte for byte, what each caller printed before they
- * shared this file; where they differ from each other they may differ from
- * Ruby too, and the differences are all here, in rv_inspect_str and the
- * switches below: RV_FN decodes UTF-8 (an invalid byte is \xNN) and
- * shows DEL as \u007F; RV_HIERA works on bytes and shows DEL as \x7F;
- * RV_AGENT stops at a NUL and names only \n \t \r \e (others as \uXXXX).
+ * A dialect says whose Ruby values these are, where Puppet really shows
+ * them differently (the accidental differences are gone):
+ *  - RV_FN, a function's argument (Puppet 4 API): a String is UTF-8, so
+ *    inspect decodes it ("b\ac\u007F", an invalid byte "\xFF"); a regexp
+ *    inspects as /re/, default as :default; a resource reference's class
+ *    is Puppet::Pops::Types::PResourceType.
+ *  - RV_FN3, after Puppet's 3.x argument conversion: a regexp has become
+ *    its string ("\"/re/\""), a resource reference a Puppet::Resource.
+ *  - RV_HIERA, Hiera interpolation: strings are inspected byte by byte
+ *    (DEL is "\x7F") and every other value prints by Puppet's to_s
+ *    (Integer[1], not Puppet::Pops::Types::PIntegerType).
+ *  - RV_AGENT, the agent's log (notify's message): a Float by Float#to_s,
+ *    an array's to_s its elements joined by spaces, a Sensitive value
+ *    "Sensitive [value redacted]", strings as RV_FN.
  */
 #include "catalog/rubyval.h"
 #include "base/utf8.h"
@@ -24,8 +33,7 @@ static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->
 
 void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
 {
-    int utf8 = d == RV_FN || d == RV_FN3, few = d == RV_AGENT;
-    if (d == RV_AGENT) len = strlen(s);
+    int utf8 = d != RV_HIERA;
     buf_addc(b, '"');
     for (size_t i = 0; i < len;) {
         long cp;
@@ -40,10 +48,10 @@ void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
         else if (c == '\t') buf_adds(b, "\\t");
         else if (c == '\r') buf_adds(b, "\\r");
         else if (c == 033) buf_adds(b, "\\e");
-        else if (!few && c == '\f') buf_adds(b, "\\f");
-        else if (!few && c == '\v') buf_adds(b, "\\v");
-        else if (!few && c == '\b') buf_adds(b, "\\b");
-        else if (!few && c == '\a') buf_adds(b, "\\a");
+        else if (c == '\f') buf_adds(b, "\\f");
+        else if (c == '\v') buf_adds(b, "\\v");
+        else if (c == '\b') buf_adds(b, "\\b");
+        else if (c == '\a') buf_adds(b, "\\a");
         else if (c == 0x7f && d == RV_HIERA) buf_adds(b, "\\x7F");
         else if (cp < 0x20 || cp == 0x7f) buf_printf(b, "\\u%04lX", cp);
         else buf_add(b, s + i, l);

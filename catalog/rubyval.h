@@ -6,10 +6,10 @@
  * both tools need them (the compiler's functions and Hiera, the agent's
  * notify), so they live here, next to the values, in catalog/.
  *
- * A dialect names who asks, because today the three callers see slightly
- * different Ruby values (see rubyval.c): the functions (Puppet 4 API), the
- * functions after Puppet's 3.x argument conversion, Hiera interpolation,
- * and the agent's log.  Results go into the caller's Buf; rv_class
+ * A dialect names who asks, because Puppet hands its callers different
+ * Ruby values (rubyval.c's opening lists them with examples): the functions
+ * (Puppet 4 API), the functions after Puppet's 3.x argument conversion,
+ * Hiera interpolation, and the agent's log.  Results go into the caller's Buf; rv_class
  * allocates in the arena it is given.
  */
 #ifndef CATALOG_RUBYVAL_H
@@ -20,7 +20,7 @@ typedef enum RvDialect {
     RV_FN,          /* a function's argument: Regexp#inspect /re/, :default */
     RV_FN3,         /* after the 3.x conversion: regexps as "/re/" strings, resources as Puppet::Resource */
     RV_HIERA,       /* Hiera interpolation: strings byte by byte, the rest by Puppet's to_s */
-    RV_AGENT,       /* the agent's log (notify): Ruby floats, Sensitive redacted */
+    RV_AGENT,       /* the agent's log (notify): Ruby floats, Sensitive redacted, strings as RV_FN */
 } RvDialect;
 
 /* Object#inspect ({"a"=>1}, [nil, "x"], /re/). */
