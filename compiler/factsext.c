@@ -12,6 +12,7 @@
 #include "compiler/factsint.h"
 #include "compiler/hiera.h"
 #include "catalog/json.h"
+#include "catalog/rubyval.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -286,33 +287,6 @@ Value *facts_add_agent(Compiler *c, Value *facts)
 
 /* ---- facter's JSON ---- */
 
-static void json_string(Buf *b, const char *s, size_t n)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') buf_printf(b, "\\%c", ch);
-        else if (ch == '\n') buf_adds(b, "\\n");
-        else if (ch == '\t') buf_adds(b, "\\t");
-        else if (ch == '\r') buf_adds(b, "\\r");
-        else if (ch < 0x20) buf_printf(b, "\\u%04x", ch);
-        else buf_addc(b, (char)ch);
-    }
-    buf_addc(b, '"');
-}
-
-/* Ruby's Float#to_s for ordinary magnitudes: the shortest round-trip digits, with ".0". */
-static void json_float(Buf *b, double f)
-{
-    char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-        if (strtod(tmp, NULL) == f) break;
-    }
-    buf_adds(b, tmp);
-    if (!strpbrk(tmp, ".eni")) buf_adds(b, ".0");
-}
-
 static int key_cmp(const void *a, const void *b)
 {
     const Value *x = ((Value *const *)a)[0], *y = ((Value *const *)b)[0];
@@ -324,8 +298,8 @@ static void json_value(Buf *b, const Value *v, int depth, int sorted)
     switch (v->kind) {
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: json_float(b, v->f); break;
-    case V_STR: json_string(b, v->str.s, v->str.len); break;
+    case V_FLOAT: rv_float_to_s(b, v->f); break;
+    case V_STR: cat_json_str(b, v->str.s, v->str.len); break;
     case V_ARRAY:
         if (!v->arr.n) { buf_adds(b, "[]"); break; }
         buf_adds(b, "[\n");
@@ -348,7 +322,7 @@ static void json_value(Buf *b, const Value *v, int depth, int sorted)
             buf_printf(b, "%*s", 2 * (depth + 1), "");
             Buf kb = BUF_INIT;
             val_to_s(&kb, kv[2 * i]);
-            json_string(b, kb.s ? kb.s : "", kb.len);
+            cat_json_str(b, kb.s ? kb.s : "", kb.len);
             buf_free(&kb);
             buf_adds(b, ": ");
             json_value(b, kv[2 * i + 1], depth + 1, 1);
