@@ -16,6 +16,7 @@
  * Sensitive values by the transaction; no parameter value is ever written.
  */
 #include "apply/report.h"
+#include "catalog/rubyval.h"
 #include "base/atomic.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -293,54 +294,12 @@ static const char *status_word(const RunReport *rep, const Section *res)
     return total_changes(rep) > 0 ? "changed" : "unchanged";
 }
 
-/* ---- numbers and words as Ruby writes them ---- */
-
-void rep_ruby_float(Buf *b, double d)
-{
-    if (d != d) { buf_adds(b, "NaN"); return; }
-    if (d == 0) { buf_adds(b, d < 0 || 1 / d < 0 ? "-0.0" : "0.0"); return; }
-    char s[64];
-    int lo = 1, hi = 17;      /* a precision that reads back stays so with more digits: bisect */
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        snprintf(s, sizeof s, "%.*e", mid - 1, d);
-        if (strtod(s, NULL) == d) hi = mid;
-        else lo = mid + 1;
-    }
-    snprintf(s, sizeof s, "%.*e", lo - 1, d);
-    const char *p = s;
-    if (*p == '-') { buf_addc(b, '-'); p++; }
-    char digits[32];
-    int nd = 0;
-    for (; *p && *p != 'e'; p++)
-        if (*p >= '0' && *p <= '9') digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    int decpt = atoi(p + 1) + 1;            /* digits are 0.DDD x 10^decpt */
-    /* Ruby's flo_to_s: fixed notation from 0.0001 up to 16 integer digits
-     * when a fraction follows, 15 when none does (1.0e-05, 1.0e+15) */
-    if (decpt < -3 || decpt > (decpt < nd ? 16 : 15)) {
-        buf_addc(b, digits[0]);
-        buf_addc(b, '.');
-        if (nd > 1) buf_add(b, digits + 1, (size_t)(nd - 1));
-        else buf_addc(b, '0');
-        buf_printf(b, "e%+03d", decpt - 1);
-    } else if (decpt <= 0) {
-        buf_adds(b, "0.");
-        for (int i = 0; i < -decpt; i++) buf_addc(b, '0');
-        buf_printf(b, "%.*s", nd, digits);
-    } else if (decpt >= nd) {
-        buf_printf(b, "%.*s", nd, digits);
-        for (int i = nd; i < decpt; i++) buf_addc(b, '0');
-        buf_adds(b, ".0");
-    } else {
-        buf_printf(b, "%.*s.%.*s", decpt, digits, nd - decpt, digits + decpt);
-    }
-}
+/* ---- numbers and words as Ruby writes them (floats: rv_float_to_s) ---- */
 
 static void metric_text(Buf *b, const Metric *m)
 {
     if (m->kind == M_INT) buf_printf(b, "%ld", m->i);
-    else if (m->kind == M_FLOAT) rep_ruby_float(b, m->f);
+    else if (m->kind == M_FLOAT) rv_float_to_s(b, m->f);
     else if (m->s) buf_adds(b, m->s);
 }
 
@@ -559,7 +518,7 @@ static void y_float(Buf *b, int indent, const char *key, double v)
 {
     y_key(b, indent, key);
     buf_addc(b, ' ');
-    rep_ruby_float(b, v);
+    rv_float_to_s(b, v);
     buf_addc(b, '\n');
 }
 

@@ -66,6 +66,4 @@ void rep_print_summary(const RunReport *rep);
  * report" error. */
 int rep_write(const RunReport *rep, const char *vardir);
 
-/* Ruby's Float#to_s of d (the shortest digits that read back as d). */
-void rep_ruby_float(Buf *b, double d);
 #endif

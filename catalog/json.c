@@ -34,7 +34,7 @@ static size_t utf8_seq(const unsigned char *s, size_t i, size_t n)
 
 /* A JSON string.  JSON text is UTF-8: a byte that does not start a valid
  * sequence (from a binary file() or a fact) is written as U+FFFD. */
-static void put_str(Buf *b, const char *s, size_t n)
+void cat_json_str(Buf *b, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     buf_reserve(b, n + 2);
@@ -74,7 +74,7 @@ static void put_str(Buf *b, const char *s, size_t n)
     buf_addc(b, '"');
 }
 
-static void put_cstr(Buf *b, const char *s) { put_str(b, s, strlen(s)); }
+static void put_cstr(Buf *b, const char *s) { cat_json_str(b, s, strlen(s)); }
 
 static void put_value(Buf *b, const Value *v, Buf *tmp)
 {
@@ -83,7 +83,7 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); return;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); return;
     case V_FLOAT: val_to_s(b, v); return;
-    case V_STR: put_str(b, v->str.s, v->str.len); return;
+    case V_STR: cat_json_str(b, v->str.s, v->str.len); return;
     case V_ARRAY:
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
@@ -98,7 +98,7 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
             if (i) buf_addc(b, ',');
             buf_clear(tmp);
             val_to_s(tmp, v->hash.keys[i]);
-            put_str(b, buf_cstr(tmp), tmp->len);
+            cat_json_str(b, buf_cstr(tmp), tmp->len);
             buf_addc(b, ':');
             put_value(b, v->hash.vals[i], tmp);
         }
@@ -113,7 +113,7 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
     case V_BINARY: case V_SEMVER: case V_SEMVERRANGE: case V_OBJECT:
         buf_clear(tmp);
         val_to_s(tmp, v);
-        put_str(b, buf_cstr(tmp), tmp->len);
+        cat_json_str(b, buf_cstr(tmp), tmp->len);
         return;
     }
 }

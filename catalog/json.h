@@ -12,6 +12,10 @@
  * catalog_uuid are derived from the content (same catalog, same bytes).
  * Returns 0, or -1 on a write error. */
 int cat_write_json(const Catalog *c, FILE *out);
+/* Appends n bytes of s as a JSON string, as Ruby's JSON generator writes
+ * it (\n \t \r \b \f named, other controls \u00XX, UTF-8 kept), a byte
+ * that starts no valid UTF-8 sequence as \ufffd. */
+void cat_json_str(Buf *b, const char *s, size_t n);
 /* The same in two steps, for a caller that does something between them
  * (mcomp checks for cycles meanwhile).  cat_json_prepare renders the head
  * (it holds the digest of the body) and keeps the body when it is small;

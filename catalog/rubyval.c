@@ -1,13 +1,22 @@
 /*
  * rubyval.c - Ruby's view of Puppet values (see rubyval.h): inspect, to_s,
- * class names, <=>, Integer()/Float() parsing, Float#to_s.
+ * class names, <=>, Integer()/Float() parsing, Float#to_s; Kernel#format
+ * is rubyfmt.c.
  *
- * The dialects keep, byte for byte, what each caller printed before they
- * shared this file; where they differ from each other they may differ from
- * Ruby too, and the differences are all here, in rv_inspect_str and the
- * switches below: RV_FN decodes UTF-8 (an invalid byte is \xNN) and
- * shows DEL as \u007F; RV_HIERA works on bytes and shows DEL as \x7F;
- * RV_AGENT stops at a NUL and names only \n \t \r \e (others as \uXXXX).
+ * A dialect says whose Ruby values these are, where Puppet really shows
+ * them differently (the accidental differences are gone):
+ *  - RV_FN, a function's argument (Puppet 4 API): a String is UTF-8, so
+ *    inspect decodes it ("b\ac\u007F", an invalid byte "\xFF"); a regexp
+ *    inspects as /re/, default as :default; a resource reference's class
+ *    is Puppet::Pops::Types::PResourceType.
+ *  - RV_FN3, after Puppet's 3.x argument conversion: a regexp has become
+ *    its string ("\"/re/\""), a resource reference a Puppet::Resource.
+ *  - RV_HIERA, Hiera interpolation: strings are inspected byte by byte
+ *    (DEL is "\x7F") and every other value prints by Puppet's to_s
+ *    (Integer[1], not Puppet::Pops::Types::PIntegerType).
+ *  - RV_AGENT, the agent's log (notify's message): a Float by Float#to_s,
+ *    an array's to_s its elements joined by spaces, a Sensitive value
+ *    "Sensitive [value redacted]", strings as RV_FN.
  */
 #include "catalog/rubyval.h"
 #include "catalog/semver.h"
@@ -25,8 +34,7 @@ static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->
 
 void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
 {
-    int utf8 = d == RV_FN || d == RV_FN3, few = d == RV_AGENT;
-    if (d == RV_AGENT) len = strlen(s);
+    int utf8 = d != RV_HIERA;
     buf_addc(b, '"');
     for (size_t i = 0; i < len;) {
         long cp;
@@ -41,10 +49,10 @@ void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
         else if (c == '\t') buf_adds(b, "\\t");
         else if (c == '\r') buf_adds(b, "\\r");
         else if (c == 033) buf_adds(b, "\\e");
-        else if (!few && c == '\f') buf_adds(b, "\\f");
-        else if (!few && c == '\v') buf_adds(b, "\\v");
-        else if (!few && c == '\b') buf_adds(b, "\\b");
-        else if (!few && c == '\a') buf_adds(b, "\\a");
+        else if (c == '\f') buf_adds(b, "\\f");
+        else if (c == '\v') buf_adds(b, "\\v");
+        else if (c == '\b') buf_adds(b, "\\b");
+        else if (c == '\a') buf_adds(b, "\\a");
         else if (c == 0x7f && d == RV_HIERA) buf_adds(b, "\\x7F");
         else if (cp < 0x20 || cp == 0x7f) buf_printf(b, "\\u%04lX", cp);
         else buf_add(b, s + i, l);
@@ -53,39 +61,53 @@ void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
     buf_addc(b, '"');
 }
 
-/* Ruby's Float#to_s: the shortest text that reads back the same, always
- * with a fraction ("2.0"), exponent form as "1.0e+16". */
+/* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
+ * that read back to the same double, in fixed notation with at least ".0"
+ * unless the decimal point would sit before the fourth place after it
+ * (1.5e-05) or beyond the sixteenth digit (1.0e+15, 9.999999999999998e+15;
+ * but 1234567890123456.8, which needs all seventeen digits). */
 void rv_float_to_s(Buf *b, double f)
 {
-    char tmp[64];
-    if (isnan(f)) { buf_adds(b, "NaN"); return; }
-    if (isinf(f)) { buf_adds(b, f < 0 ? "-Infinity" : "Infinity"); return; }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-        if (strtod(tmp, NULL) == f)
-            break;
-    }
-    char *e = strchr(tmp, 'e');
-    if (!e && (fabs(f) >= 1e16 || (f != 0 && fabs(f) < 1e-4))) {
-        snprintf(tmp, sizeof tmp, "%.16e", f);   /* force the exponent form */
-        e = strchr(tmp, 'e');
-    }
-    if (e) {
-        /* mantissa, trimmed of trailing zeros but keeping ".0" */
-        Buf m = BUF_INIT;
-        buf_add(&m, tmp, (size_t)(e - tmp));
-        if (!strchr(m.s, '.'))
-            buf_adds(&m, ".0");
-        while (m.len > 2 && m.s[m.len - 1] == '0' && m.s[m.len - 2] != '.')
-            m.s[--m.len] = '\0';
-        int ex = atoi(e + 1);
-        buf_printf(b, "%se%c%02d", m.s, ex < 0 ? '-' : '+', abs(ex));
-        buf_free(&m);
+    if (isnan(f)) {
+        buf_adds(b, "NaN");
         return;
     }
-    buf_adds(b, tmp);
-    if (!strpbrk(tmp, ".ne"))
+    if (isinf(f)) {
+        buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
+        return;
+    }
+    char tmp[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
+        if (strtod(tmp, NULL) == f) break;
+    }
+    char digits[24];
+    size_t nd = 0;
+    const char *p = tmp;
+    if (*p == '-') buf_addc(b, *p++);
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    int decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
+    if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {
+        buf_addc(b, digits[0]);
+        buf_addc(b, '.');
+        if (nd > 1) buf_add(b, digits + 1, nd - 1);
+        else buf_addc(b, '0');
+        buf_printf(b, "e%+03d", decpt - 1);
+    } else if (decpt <= 0) {                          /* 0.001 */
+        buf_adds(b, "0.");
+        for (int i = decpt; i < 0; i++) buf_addc(b, '0');
+        buf_add(b, digits, nd);
+    } else if ((size_t)decpt >= nd) {                 /* 100.0 */
+        buf_add(b, digits, nd);
+        for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
         buf_adds(b, ".0");
+    } else {                                          /* 2.5 */
+        buf_add(b, digits, (size_t)decpt);
+        buf_addc(b, '.');
+        buf_add(b, digits + decpt, nd - (size_t)decpt);
+    }
 }
 
 /* ---- inspect and to_s ---- */

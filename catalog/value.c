@@ -6,6 +6,7 @@
  */
 #include "catalog/value.h"
 #include "catalog/uri.h"
+#include "catalog/rubyval.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <math.h>
@@ -346,55 +347,6 @@ int val_identical(const Value *a, const Value *b)
     return a->kind == b->kind && equal(a, b, 0);
 }
 
-/* Ruby's Float#to_s (Puppet prints floats with it): the shortest digits
- * that read back to the same double, in fixed notation with at least ".0"
- * unless the decimal point would sit before the fourth place after it
- * (1.5e-05) or beyond the sixteenth digit (1.0e+15, 9.999999999999998e+15;
- * but 1234567890123456.8, which needs all seventeen digits). */
-static void float_to_s(Buf *b, double f)
-{
-    if (isnan(f)) {
-        buf_adds(b, "NaN");
-        return;
-    }
-    if (isinf(f)) {
-        buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
-        return;
-    }
-    char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
-        if (strtod(tmp, NULL) == f) break;
-    }
-    char digits[24];
-    size_t nd = 0;
-    const char *p = tmp;
-    if (*p == '-') buf_addc(b, *p++);
-    for (; *p && *p != 'e'; p++)
-        if (*p != '.') digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    int decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
-    if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {
-        buf_addc(b, digits[0]);
-        buf_addc(b, '.');
-        if (nd > 1) buf_add(b, digits + 1, nd - 1);
-        else buf_addc(b, '0');
-        buf_printf(b, "e%+03d", decpt - 1);
-    } else if (decpt <= 0) {                          /* 0.001 */
-        buf_adds(b, "0.");
-        for (int i = decpt; i < 0; i++) buf_addc(b, '0');
-        buf_add(b, digits, nd);
-    } else if ((size_t)decpt >= nd) {                 /* 100.0 */
-        buf_add(b, digits, nd);
-        for (size_t i = nd; i < (size_t)decpt; i++) buf_addc(b, '0');
-        buf_adds(b, ".0");
-    } else {                                          /* 2.5 */
-        buf_add(b, digits, (size_t)decpt);
-        buf_addc(b, '.');
-        buf_add(b, digits + decpt, nd - (size_t)decpt);
-    }
-}
-
 static const ValTypeHooks *type_hooks;
 
 void val_set_type_hooks(const ValTypeHooks *h) { type_hooks = h; }
@@ -438,7 +390,7 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
     case V_DEFAULT: buf_adds(b, "default"); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: float_to_s(b, v->f); break;
+    case V_FLOAT: rv_float_to_s(b, v->f); break;
     case V_STR: buf_add(b, v->str.s, v->str.len); break;
     case V_ARRAY:
         buf_addc(b, '[');
@@ -702,12 +654,12 @@ static int tf_bound(Buf *b, const Value *t, size_t i, int as_float)
     if (i >= t->type.n) return 0;
     const Value *p = t->type.params[i];
     if (p->kind == V_INT) {
-        if (as_float) float_to_s(b, (double)p->i);
+        if (as_float) rv_float_to_s(b, (double)p->i);
         else buf_printf(b, "%lld", (long long)p->i);
         return 1;
     }
     if (p->kind == V_FLOAT) {
-        if (as_float) float_to_s(b, p->f);
+        if (as_float) rv_float_to_s(b, p->f);
         else buf_printf(b, "%lld", (long long)p->f);
         return 1;
     }

@@ -1,5 +1,6 @@
 /*
- * facts.c - the facts of this machine as Facter 4 names and shapes them.
+ * facts.c - the facts of this machine as Facter 4 names and shapes them
+ * (the legacy, external and agent facts are factsext.c's).
  *
  * Facter spends half a second starting Ruby and running lscpu, ip, blkid
  * and lsb_release; everything those give on Linux is also in a few files
@@ -10,6 +11,7 @@
  * --facts file that lacks them (a Puppet agent always has them).
  */
 #include "compiler/facts.h"
+#include "compiler/factsint.h"
 #include "compiler/hiera.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
@@ -44,9 +46,7 @@
 
 /* ---- a hash builder: keys in insertion order, the last put wins ---- */
 
-typedef struct HB { Value **k, **v; size_t n, cap; } HB;
-
-static void hb_put(Compiler *c, HB *h, const char *key, Value *v)
+void facts_hb_put(Compiler *c, FactsHB *h, const char *key, Value *v)
 {
     if (!v) return;
     for (size_t i = 0; i < h->n; i++)
@@ -61,7 +61,7 @@ static void hb_put(Compiler *c, HB *h, const char *key, Value *v)
 }
 
 /* The hash (NULL when empty and !keep_empty); frees the builder. */
-static Value *hb_done(Compiler *c, HB *h, int keep_empty)
+Value *facts_hb_done(Compiler *c, FactsHB *h, int keep_empty)
 {
     Value *r = h->n || keep_empty ? val_hash(A, h->k, h->v, h->n) : NULL;
     free(h->k);
@@ -71,16 +71,16 @@ static Value *hb_done(Compiler *c, HB *h, int keep_empty)
 }
 
 /* facts followed by the builder's entries (a later key wins); frees h. */
-static Value *with_added(Compiler *c, Value *facts, HB *h)
+Value *facts_with_added(Compiler *c, Value *facts, FactsHB *h)
 {
-    if (!h->n) return hb_done(c, h, 0), facts;
+    if (!h->n) return facts_hb_done(c, h, 0), facts;
     size_t total = facts->hash.n + h->n;
     Value **keys = ARENA_NEWN(A, Value *, total), **vals = ARENA_NEWN(A, Value *, total);
     memcpy(keys, facts->hash.keys, facts->hash.n * sizeof *keys);
     memcpy(vals, facts->hash.vals, facts->hash.n * sizeof *vals);
     memcpy(keys + facts->hash.n, h->k, h->n * sizeof *keys);
     memcpy(vals + facts->hash.n, h->v, h->n * sizeof *vals);
-    hb_done(c, h, 0);
+    facts_hb_done(c, h, 0);
     return val_hash(A, keys, vals, total);
 }
 
@@ -88,7 +88,7 @@ static Value *str_or_null(Compiler *c, const char *s) { return s && *s ? val_cst
 
 /* ---- files under the root (MCOMP_FACTS_ROOT, tests only) ---- */
 
-static const char *facts_root(void)
+const char *facts_root(void)
 {
     const char *r = getenv("MCOMP_FACTS_ROOT");
     return r && *r ? r : NULL;
@@ -101,7 +101,7 @@ static const char *rpath(Compiler *c, const char *path)
 }
 
 /* A small file's text (in the arena, NUL-terminated), or NULL. */
-static char *read_text(Compiler *c, const char *path, size_t *len)
+char *facts_read_text(Compiler *c, const char *path, size_t *len)
 {
     FILE *f = fopen(path, "r");
     if (!f) return NULL;
@@ -117,7 +117,7 @@ static char *read_text(Compiler *c, const char *path, size_t *len)
 }
 
 /* The same for a machine file (under the root when one is set). */
-static char *slurp(Compiler *c, const char *path, size_t *len) { return read_text(c, rpath(c, path), len); }
+static char *slurp(Compiler *c, const char *path, size_t *len) { return facts_read_text(c, rpath(c, path), len); }
 
 /* The file's first line, whitespace-trimmed, or NULL when absent or empty. */
 static char *first_line(Compiler *c, const char *path)
@@ -230,22 +230,22 @@ static const char *dpkg_arch(const char *machine)
 static Value *release_hash(Compiler *c, const char *full, int ubuntu)
 {
     if (!full) return NULL;
-    HB h = {0};
-    hb_put(c, &h, "full", val_cstr(A, full));
+    FactsHB h = {0};
+    facts_hb_put(c, &h, "full", val_cstr(A, full));
     if (ubuntu) {
-        hb_put(c, &h, "major", val_cstr(A, full));
+        facts_hb_put(c, &h, "major", val_cstr(A, full));
     } else {
         size_t n = strcspn(full, ".");
-        hb_put(c, &h, "major", val_str(A, full, n));
+        facts_hb_put(c, &h, "major", val_str(A, full, n));
         if (full[n] == '.') {
             /* Facter drops a leading zero: 10.04 -> minor "4" */
             const char *m = full + n + 1;
             size_t ml = strcspn(m, ".");
             if (ml >= 2 && m[0] == '0' && m[1] >= '1' && m[1] <= '9') m++, ml--;
-            hb_put(c, &h, "minor", val_str(A, m, ml));
+            facts_hb_put(c, &h, "minor", val_str(A, m, ml));
         }
     }
-    return hb_done(c, &h, 0);
+    return facts_hb_done(c, &h, 0);
 }
 
 static int contains_nocase(const char *hay, const char *needle)
@@ -278,7 +278,7 @@ static const char *os_family(const char *id, const char *name)
     return name;
 }
 
-static void gather_os(Compiler *c, HB *top, const struct utsname *u, const Mount *m, size_t nm)
+static void gather_os(Compiler *c, FactsHB *top, const struct utsname *u, const Mount *m, size_t nm)
 {
     char *osr = slurp(c, "/etc/os-release", NULL);
     if (!osr) osr = slurp(c, "/usr/lib/os-release", NULL);
@@ -291,13 +291,13 @@ static void gather_os(Compiler *c, HB *top, const struct utsname *u, const Mount
     if (id && !strcmp(id, "debian")) full = first_line(c, "/etc/debian_version");
     if (!full) full = kv_file(c, osr, "VERSION_ID");
 
-    HB os = {0};
-    if (u->machine[0]) hb_put(c, &os, "architecture", val_cstr(A, is_debian_like(id) ? dpkg_arch(u->machine) : u->machine));
+    FactsHB os = {0};
+    if (u->machine[0]) facts_hb_put(c, &os, "architecture", val_cstr(A, is_debian_like(id) ? dpkg_arch(u->machine) : u->machine));
     /* os.distro: Debian's from os-release and debian_version; Ubuntu's
      * release from os-release and the rest from lsb_release's
      * /etc/lsb-release (Facter 4.3's fact classes for each) */
     if (is_debian_like(id)) {
-        HB d = {0};
+        FactsHB d = {0};
         char *lsb = ubuntu ? slurp(c, "/etc/lsb-release", NULL) : NULL;
         const char *code = ubuntu ? kv_file(c, lsb, "DISTRIB_CODENAME") : kv_file(c, osr, "VERSION_CODENAME");
         if (!code && !ubuntu) {
@@ -312,50 +312,50 @@ static void gather_os(Compiler *c, HB *top, const struct utsname *u, const Mount
             cap[0] = (char)toupper((unsigned char)cap[0]);
             did = cap;
         }
-        hb_put(c, &d, "codename", str_or_null(c, code));
-        hb_put(c, &d, "description", str_or_null(c, desc));
-        hb_put(c, &d, "id", str_or_null(c, did));
-        hb_put(c, &d, "release", release_hash(c, full, ubuntu));
-        hb_put(c, &os, "distro", hb_done(c, &d, 0));
+        facts_hb_put(c, &d, "codename", str_or_null(c, code));
+        facts_hb_put(c, &d, "description", str_or_null(c, desc));
+        facts_hb_put(c, &d, "id", str_or_null(c, did));
+        facts_hb_put(c, &d, "release", release_hash(c, full, ubuntu));
+        facts_hb_put(c, &os, "distro", facts_hb_done(c, &d, 0));
     }
-    hb_put(c, &os, "family", val_cstr(A, os_family(id, name)));
-    if (u->machine[0]) hb_put(c, &os, "hardware", val_cstr(A, u->machine));
-    hb_put(c, &os, "name", val_cstr(A, name));
-    hb_put(c, &os, "release", release_hash(c, full, ubuntu));
+    facts_hb_put(c, &os, "family", val_cstr(A, os_family(id, name)));
+    if (u->machine[0]) facts_hb_put(c, &os, "hardware", val_cstr(A, u->machine));
+    facts_hb_put(c, &os, "name", val_cstr(A, name));
+    facts_hb_put(c, &os, "release", release_hash(c, full, ubuntu));
     /* selinux: enabled when selinuxfs is mounted and /etc/selinux/config is there */
-    HB se = {0};
+    FactsHB se = {0};
     const char *sefs = NULL;
     for (size_t i = 0; i < nm; i++)
         if (!strcmp(m[i].fs, "selinuxfs")) { sefs = m[i].path; break; }
     char *conf = sefs ? slurp(c, "/etc/selinux/config", NULL) : NULL;
-    hb_put(c, &se, "enabled", val_bool(conf && *conf));
+    facts_hb_put(c, &se, "enabled", val_bool(conf && *conf));
     if (conf && *conf) {
         char *mode = kv_file(c, conf, "SELINUX"), *type = kv_file(c, conf, "SELINUXTYPE");
-        hb_put(c, &se, "config_mode", str_or_null(c, mode));
-        hb_put(c, &se, "config_policy", str_or_null(c, type));
+        facts_hb_put(c, &se, "config_mode", str_or_null(c, mode));
+        facts_hb_put(c, &se, "config_policy", str_or_null(c, type));
         char *enforce = first_line(c, arena_printf(A, "%s/enforce", sefs));
         int on = enforce && !strcmp(enforce, "1");
-        hb_put(c, &se, "current_mode", val_cstr(A, on ? "enforcing" : "permissive"));
-        hb_put(c, &se, "enforced", val_bool(on));
-        hb_put(c, &se, "policy_version", str_or_null(c, first_line(c, arena_printf(A, "%s/policyvers", sefs))));
+        facts_hb_put(c, &se, "current_mode", val_cstr(A, on ? "enforcing" : "permissive"));
+        facts_hb_put(c, &se, "enforced", val_bool(on));
+        facts_hb_put(c, &se, "policy_version", str_or_null(c, first_line(c, arena_printf(A, "%s/policyvers", sefs))));
     }
-    hb_put(c, &os, "selinux", hb_done(c, &se, 1));
-    hb_put(c, top, "os", hb_done(c, &os, 1));
+    facts_hb_put(c, &os, "selinux", facts_hb_done(c, &se, 1));
+    facts_hb_put(c, top, "os", facts_hb_done(c, &os, 1));
 }
 
-static void gather_kernel(Compiler *c, HB *top, const struct utsname *u)
+static void gather_kernel(Compiler *c, FactsHB *top, const struct utsname *u)
 {
     if (!u->release[0]) return;
-    hb_put(c, top, "kernel", val_cstr(A, u->sysname));
-    hb_put(c, top, "kernelrelease", val_cstr(A, u->release));
+    facts_hb_put(c, top, "kernel", val_cstr(A, u->sysname));
+    facts_hb_put(c, top, "kernelrelease", val_cstr(A, u->release));
     size_t n = strcspn(u->release, "-");
-    hb_put(c, top, "kernelversion", val_str(A, u->release, n));
+    facts_hb_put(c, top, "kernelversion", val_str(A, u->release, n));
     const char *dot = strchr(u->release, '.');
     size_t m = dot ? (size_t)(dot - u->release) + 1 + strcspn(dot + 1, ".-") : n;
-    hb_put(c, top, "kernelmajversion", val_str(A, u->release, m));
+    facts_hb_put(c, top, "kernelmajversion", val_str(A, u->release, m));
 }
 
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+int facts_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The entries of dir (sorted, without . and ..), in the arena; n set. */
 static char **dir_names(Compiler *c, const char *dir, size_t *n)
@@ -378,7 +378,7 @@ static char **dir_names(Compiler *c, const char *dir, size_t *n)
         names[(*n)++] = arena_strdup(A, e->d_name);
     }
     closedir(d);
-    if (*n) qsort(names, *n, sizeof *names, name_cmp);
+    if (*n) qsort(names, *n, sizeof *names, facts_name_cmp);
     return names;
 }
 
@@ -386,7 +386,7 @@ static char **dir_names(Compiler *c, const char *dir, size_t *n)
 
 typedef struct Iface {
     const char *name;
-    HB b4, b6;                 /* bindings */
+    FactsHB b4, b6;                 /* bindings */
     Value *v4, *v6;            /* the bindings arrays */
     const char *mac;
     int has_mtu, mtu;
@@ -463,19 +463,19 @@ static Value *binding(Compiler *c, int fam, const void *addr, const void *mask, 
     inet_ntop(fam, addr, at, sizeof at);
     if (mask) inet_ntop(fam, mask, mt, sizeof mt);
     inet_ntop(fam, net, nt, sizeof nt);
-    HB h = {0};
-    hb_put(c, &h, "address", val_cstr(A, at));
+    FactsHB h = {0};
+    facts_hb_put(c, &h, "address", val_cstr(A, at));
     if (mask) {
-        hb_put(c, &h, "netmask", val_cstr(A, mt));
-        hb_put(c, &h, "network", val_cstr(A, nt));
+        facts_hb_put(c, &h, "netmask", val_cstr(A, mt));
+        facts_hb_put(c, &h, "network", val_cstr(A, nt));
     }
     if (fam == AF_INET6) {
         *scope = scope6_of(addr);
-        hb_put(c, &h, "scope6", val_cstr(A, *scope));
+        facts_hb_put(c, &h, "scope6", val_cstr(A, *scope));
         Value *flags;
-        if (ip6_flags_text(c, at, ifname, &flags)) hb_put(c, &h, "flags", flags);
+        if (ip6_flags_text(c, at, ifname, &flags)) facts_hb_put(c, &h, "flags", flags);
     }
-    return hb_done(c, &h, 1);
+    return facts_hb_done(c, &h, 1);
 }
 
 /* The interface of the default route in /proc/net/route. */
@@ -492,7 +492,7 @@ static const char *primary_iface(Compiler *c)
     return NULL;
 }
 
-static void hostname_facts(Compiler *c, HB *net)
+static void hostname_facts(Compiler *c, FactsHB *net)
 {
     char host[256] = "";
     const char *root = facts_root();
@@ -521,9 +521,9 @@ static void hostname_facts(Compiler *c, HB *net)
         }
         domain = found[0] ? found[0] : found[1];
     }
-    hb_put(c, net, "domain", str_or_null(c, domain));
-    hb_put(c, net, "fqdn", val_cstr(A, domain && *domain ? arena_printf(A, "%s.%s", hostname, domain) : hostname));
-    hb_put(c, net, "hostname", val_cstr(A, hostname));
+    facts_hb_put(c, net, "domain", str_or_null(c, domain));
+    facts_hb_put(c, net, "fqdn", val_cstr(A, domain && *domain ? arena_printf(A, "%s.%s", hostname, domain) : hostname));
+    facts_hb_put(c, net, "hostname", val_cstr(A, hostname));
 }
 
 /* The DHCP server that gave ifname its address: systemd-networkd's,
@@ -563,9 +563,9 @@ static const char *dhcp_server(Compiler *c, const char *ifname)
     return NULL;
 }
 
-static void gather_networking(Compiler *c, HB *top)
+static void gather_networking(Compiler *c, FactsHB *top)
 {
-    HB net = {0};
+    FactsHB net = {0};
     hostname_facts(c, &net);
     Iface *ifs = NULL;
     size_t nifs = 0;
@@ -580,11 +580,11 @@ static void gather_networking(Compiler *c, HB *top)
             if (fam == AF_INET) {
                 const void *m = ifa->ifa_netmask ? &((struct sockaddr_in *)ifa->ifa_netmask)->sin_addr : NULL;
                 Value *b = binding(c, fam, &((struct sockaddr_in *)ifa->ifa_addr)->sin_addr, m, f->name, &scope);
-                hb_put(c, &f->b4, arena_printf(A, "%zu", f->b4.n), b);
+                facts_hb_put(c, &f->b4, arena_printf(A, "%zu", f->b4.n), b);
             } else if (fam == AF_INET6) {
                 const void *m = ifa->ifa_netmask ? &((struct sockaddr_in6 *)ifa->ifa_netmask)->sin6_addr : NULL;
                 Value *b = binding(c, fam, &((struct sockaddr_in6 *)ifa->ifa_addr)->sin6_addr, m, f->name, &scope);
-                hb_put(c, &f->b6, arena_printf(A, "%zu", f->b6.n), b);
+                facts_hb_put(c, &f->b6, arena_printf(A, "%zu", f->b6.n), b);
             } else {
                 struct sockaddr_ll *ll = (struct sockaddr_ll *)ifa->ifa_addr;
                 int nonzero = 0;
@@ -604,18 +604,18 @@ static void gather_networking(Compiler *c, HB *top)
             ifs[j - 1] = t;
         }
     const char *primary = primary_iface(c);
-    HB all = {0};
+    FactsHB all = {0};
     Value *primary_v = NULL;
     for (size_t i = 0; i < nifs; i++) {
         Iface *f = &ifs[i];
         char *mtu = first_line(c, arena_printf(A, "/sys/class/net/%s/mtu", f->name));
-        HB h = {0};
+        FactsHB h = {0};
         for (int v6 = 0; v6 < 2; v6++) {
-            HB *bh = v6 ? &f->b6 : &f->b4;
+            FactsHB *bh = v6 ? &f->b6 : &f->b4;
             if (!bh->n) continue;
             Value *arr = val_array(A, bh->v, bh->n);
-            hb_put(c, &h, v6 ? "bindings6" : "bindings", arr);
-            hb_done(c, bh, 0);
+            facts_hb_put(c, &h, v6 ? "bindings6" : "bindings", arr);
+            facts_hb_done(c, bh, 0);
             Value *pick = arr->arr.items[0];
             for (size_t k = 0; k < arr->arr.n; k++) {
                 unsigned char raw[16];
@@ -625,17 +625,17 @@ static void gather_networking(Compiler *c, HB *top)
                     break;
                 }
             }
-            hb_put(c, &h, v6 ? "ip6" : "ip", val_hash_gets(pick, "address"));
-            hb_put(c, &h, v6 ? "netmask6" : "netmask", val_hash_gets(pick, "netmask"));
-            hb_put(c, &h, v6 ? "network6" : "network", val_hash_gets(pick, "network"));
-            if (v6) hb_put(c, &h, "scope6", val_hash_gets(pick, "scope6"));
+            facts_hb_put(c, &h, v6 ? "ip6" : "ip", val_hash_gets(pick, "address"));
+            facts_hb_put(c, &h, v6 ? "netmask6" : "netmask", val_hash_gets(pick, "netmask"));
+            facts_hb_put(c, &h, v6 ? "network6" : "network", val_hash_gets(pick, "network"));
+            if (v6) facts_hb_put(c, &h, "scope6", val_hash_gets(pick, "scope6"));
         }
         const char *dhcp = dhcp_server(c, f->name);
-        if (dhcp) hb_put(c, &h, "dhcp", val_cstr(A, dhcp));
-        if (f->mac) hb_put(c, &h, "mac", val_cstr(A, f->mac));
-        if (mtu) hb_put(c, &h, "mtu", val_int(A, strtol(mtu, NULL, 10)));
-        Value *iv = hb_done(c, &h, 1);
-        hb_put(c, &all, f->name, iv);
+        if (dhcp) facts_hb_put(c, &h, "dhcp", val_cstr(A, dhcp));
+        if (f->mac) facts_hb_put(c, &h, "mac", val_cstr(A, f->mac));
+        if (mtu) facts_hb_put(c, &h, "mtu", val_int(A, strtol(mtu, NULL, 10)));
+        Value *iv = facts_hb_done(c, &h, 1);
+        facts_hb_put(c, &all, f->name, iv);
         if (primary && !strcmp(primary, f->name)) primary_v = iv;
     }
     free(ifs);
@@ -652,23 +652,23 @@ static void gather_networking(Compiler *c, HB *top)
     }
     /* dhcp_servers: the primary interface's as "system", then each one's */
     if (all.n) {
-        HB ds = {0};
+        FactsHB ds = {0};
         Value *sys = primary_v ? val_hash_gets(primary_v, "dhcp") : NULL;
-        hb_put(c, &ds, "system", sys ? sys : VAL_UNDEF);
-        for (size_t i = 0; i < all.n; i++) hb_put(c, &ds, all.k[i]->str.s, val_hash_gets(all.v[i], "dhcp"));
-        hb_put(c, top, "dhcp_servers", hb_done(c, &ds, 1));
+        facts_hb_put(c, &ds, "system", sys ? sys : VAL_UNDEF);
+        for (size_t i = 0; i < all.n; i++) facts_hb_put(c, &ds, all.k[i]->str.s, val_hash_gets(all.v[i], "dhcp"));
+        facts_hb_put(c, top, "dhcp_servers", facts_hb_done(c, &ds, 1));
     }
-    Value *interfaces = hb_done(c, &all, 0);
-    if (interfaces) hb_put(c, &net, "interfaces", interfaces);
+    Value *interfaces = facts_hb_done(c, &all, 0);
+    if (interfaces) facts_hb_put(c, &net, "interfaces", interfaces);
     if (primary_v) {
         for (size_t i = 0; i < primary_v->hash.n; i++) {
             const char *k = primary_v->hash.keys[i]->str.s;
-            if (strcmp(k, "bindings") && strcmp(k, "bindings6")) hb_put(c, &net, k, primary_v->hash.vals[i]);
+            if (strcmp(k, "bindings") && strcmp(k, "bindings6")) facts_hb_put(c, &net, k, primary_v->hash.vals[i]);
         }
-        hb_put(c, &net, "primary", val_cstr(A, primary));
+        facts_hb_put(c, &net, "primary", val_cstr(A, primary));
     }
-    Value *nv = hb_done(c, &net, 0);
-    if (nv) hb_put(c, top, "networking", nv);
+    Value *nv = facts_hb_done(c, &net, 0);
+    if (nv) facts_hb_put(c, top, "networking", nv);
 }
 
 /* ---- memory, processors, disks, mountpoints, partitions ---- */
@@ -683,19 +683,19 @@ static int meminfo(const char *t, const char *key, uint64_t *out)
 
 static Value *mem_hash(Compiler *c, uint64_t total, uint64_t avail)
 {
-    HB h = {0};
+    FactsHB h = {0};
     uint64_t used = total - avail;
-    hb_put(c, &h, "available", val_cstr(A, human_bytes(c, avail)));
-    hb_put(c, &h, "available_bytes", val_int(A, (int64_t)avail));
-    hb_put(c, &h, "capacity", val_cstr(A, arena_printf(A, "%.2f%%", (double)used / (double)total * 100.0)));
-    hb_put(c, &h, "total", val_cstr(A, human_bytes(c, total)));
-    hb_put(c, &h, "total_bytes", val_int(A, (int64_t)total));
-    hb_put(c, &h, "used", val_cstr(A, human_bytes(c, used)));
-    hb_put(c, &h, "used_bytes", val_int(A, (int64_t)used));
-    return hb_done(c, &h, 1);
+    facts_hb_put(c, &h, "available", val_cstr(A, human_bytes(c, avail)));
+    facts_hb_put(c, &h, "available_bytes", val_int(A, (int64_t)avail));
+    facts_hb_put(c, &h, "capacity", val_cstr(A, arena_printf(A, "%.2f%%", (double)used / (double)total * 100.0)));
+    facts_hb_put(c, &h, "total", val_cstr(A, human_bytes(c, total)));
+    facts_hb_put(c, &h, "total_bytes", val_int(A, (int64_t)total));
+    facts_hb_put(c, &h, "used", val_cstr(A, human_bytes(c, used)));
+    facts_hb_put(c, &h, "used_bytes", val_int(A, (int64_t)used));
+    return facts_hb_done(c, &h, 1);
 }
 
-static void gather_memory(Compiler *c, HB *top)
+static void gather_memory(Compiler *c, FactsHB *top)
 {
     char *t = slurp(c, "/proc/meminfo", NULL);
     uint64_t total, avail, free_, buffers = 0, cached = 0;
@@ -706,14 +706,14 @@ static void gather_memory(Compiler *c, HB *top)
         meminfo(t, "\nCached:", &cached);
         avail = free_ + buffers + cached;
     }
-    HB m = {0};
+    FactsHB m = {0};
     uint64_t st, sf;
-    if (meminfo(t, "SwapTotal:", &st) && st && meminfo(t, "SwapFree:", &sf)) hb_put(c, &m, "swap", mem_hash(c, st, sf));
-    hb_put(c, &m, "system", mem_hash(c, total, avail));
-    hb_put(c, top, "memory", hb_done(c, &m, 1));
+    if (meminfo(t, "SwapTotal:", &st) && st && meminfo(t, "SwapFree:", &sf)) facts_hb_put(c, &m, "swap", mem_hash(c, st, sf));
+    facts_hb_put(c, &m, "system", mem_hash(c, total, avail));
+    facts_hb_put(c, top, "memory", facts_hb_done(c, &m, 1));
 }
 
-static void gather_processors(Compiler *c, HB *top, const struct utsname *u)
+static void gather_processors(Compiler *c, FactsHB *top, const struct utsname *u)
 {
     char *t = slurp(c, "/proc/cpuinfo", NULL);
     if (!t) return;
@@ -759,53 +759,53 @@ static void gather_processors(Compiler *c, HB *top, const struct utsname *u)
             if (k == nphys && nphys < ARRAY_LEN(phys)) phys[nphys++] = id;
         }
     }
-    HB h = {0};
-    if (cores) hb_put(c, &h, "cores", val_int(A, cores));
-    hb_put(c, &h, "count", val_int(A, count));
-    hb_put(c, &h, "isa", val_cstr(A, !strcmp(u->sysname, "Linux") || !u->sysname[0] ? "unknown" : u->machine));
-    hb_put(c, &h, "models", val_array(A, models, nmodels));
-    hb_put(c, &h, "physicalcount", val_int(A, (int64_t)nphys));
+    FactsHB h = {0};
+    if (cores) facts_hb_put(c, &h, "cores", val_int(A, cores));
+    facts_hb_put(c, &h, "count", val_int(A, count));
+    facts_hb_put(c, &h, "isa", val_cstr(A, !strcmp(u->sysname, "Linux") || !u->sysname[0] ? "unknown" : u->machine));
+    facts_hb_put(c, &h, "models", val_array(A, models, nmodels));
+    facts_hb_put(c, &h, "physicalcount", val_int(A, (int64_t)nphys));
     if (speed > 0) {
         /* UnitConverter.hertz_to_human_readable */
         static const char *pre[] = {"", "k", "M", "G", "T"};
         int power = (int)floor(log10((double)speed)), e = power - power % 3;
         double coef = power == 0 ? (double)speed : (double)speed / pow(10, e);
-        hb_put(c, &h, "speed", val_cstr(A, arena_printf(A, "%.2f %sHz", round(coef * 100) / 100, e / 3 <= 4 ? pre[e / 3] : "")));
+        facts_hb_put(c, &h, "speed", val_cstr(A, arena_printf(A, "%.2f %sHz", round(coef * 100) / 100, e / 3 <= 4 ? pre[e / 3] : "")));
     }
-    if (cores && siblings) hb_put(c, &h, "threads", val_int(A, siblings / cores));
+    if (cores && siblings) facts_hb_put(c, &h, "threads", val_int(A, siblings / cores));
     free(models);
-    hb_put(c, top, "processors", hb_done(c, &h, 1));
+    facts_hb_put(c, top, "processors", facts_hb_done(c, &h, 1));
 }
 
-static void gather_disks(Compiler *c, HB *top)
+static void gather_disks(Compiler *c, FactsHB *top)
 {
     size_t n;
     char **names = dir_names(c, "/sys/block", &n);
-    HB disks = {0};
+    FactsHB disks = {0};
     for (size_t i = 0; i < n; i++) {
         if (access(rpath(c, arena_printf(A, "/sys/block/%s/device", names[i])), R_OK) != 0) continue;
-        HB h = {0};
+        FactsHB h = {0};
         char *model = first_line(c, arena_printf(A, "/sys/block/%s/device/model", names[i]));
         char *size = first_line(c, arena_printf(A, "/sys/block/%s/size", names[i]));
         char *vendor = first_line(c, arena_printf(A, "/sys/block/%s/device/vendor", names[i]));
         char *rot = first_line(c, arena_printf(A, "/sys/block/%s/queue/rotational", names[i]));
-        hb_put(c, &h, "model", str_or_null(c, model));
+        facts_hb_put(c, &h, "model", str_or_null(c, model));
         if (size) {
             uint64_t b = strtoull(size, NULL, 10) * 512;
-            hb_put(c, &h, "size", val_cstr(A, human_bytes(c, b)));
-            hb_put(c, &h, "size_bytes", val_int(A, (int64_t)b));
+            facts_hb_put(c, &h, "size", val_cstr(A, human_bytes(c, b)));
+            facts_hb_put(c, &h, "size_bytes", val_int(A, (int64_t)b));
         }
-        if (rot) hb_put(c, &h, "type", val_cstr(A, !strcmp(rot, "0") ? "ssd" : "hdd"));
-        hb_put(c, &h, "vendor", str_or_null(c, vendor));
-        hb_put(c, &disks, names[i], hb_done(c, &h, 1));
+        if (rot) facts_hb_put(c, &h, "type", val_cstr(A, !strcmp(rot, "0") ? "ssd" : "hdd"));
+        facts_hb_put(c, &h, "vendor", str_or_null(c, vendor));
+        facts_hb_put(c, &disks, names[i], facts_hb_done(c, &h, 1));
     }
-    Value *d = hb_done(c, &disks, 0);
-    if (d) hb_put(c, top, "disks", d);
+    Value *d = facts_hb_done(c, &disks, 0);
+    if (d) facts_hb_put(c, top, "disks", d);
 }
 
-static void gather_mountpoints(Compiler *c, HB *top, Mount *m, size_t nm)
+static void gather_mountpoints(Compiler *c, FactsHB *top, Mount *m, size_t nm)
 {
-    HB all = {0};
+    FactsHB all = {0};
     char *cmdline = NULL;
     for (size_t i = 0; i < nm; i++) {
         int procsys = !strncmp(m[i].path, "/proc", 5) || !strncmp(m[i].path, "/sys", 4);
@@ -823,12 +823,12 @@ static void gather_mountpoints(Compiler *c, HB *top, Mount *m, size_t nm)
             avail = (uint64_t)sv.f_bavail * sv.f_frsize;
             used = (uint64_t)(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
         }
-        HB h = {0};
-        hb_put(c, &h, "available", val_cstr(A, human_bytes(c, avail)));
-        hb_put(c, &h, "available_bytes", val_int(A, (int64_t)avail));
-        hb_put(c, &h, "capacity", val_cstr(A, capacity(c, used, used + avail)));
-        hb_put(c, &h, "device", val_cstr(A, dev));
-        hb_put(c, &h, "filesystem", val_cstr(A, m[i].fs));
+        FactsHB h = {0};
+        facts_hb_put(c, &h, "available", val_cstr(A, human_bytes(c, avail)));
+        facts_hb_put(c, &h, "available_bytes", val_int(A, (int64_t)avail));
+        facts_hb_put(c, &h, "capacity", val_cstr(A, capacity(c, used, used + avail)));
+        facts_hb_put(c, &h, "device", val_cstr(A, dev));
+        facts_hb_put(c, &h, "filesystem", val_cstr(A, m[i].fs));
         Value **opts = NULL;
         size_t no = 0;
         for (char *o = m[i].opts; *o;) {
@@ -837,51 +837,51 @@ static void gather_mountpoints(Compiler *c, HB *top, Mount *m, size_t nm)
             opts[no++] = val_str(A, o, l);
             o += l + (o[l] == ',');
         }
-        hb_put(c, &h, "options", val_array(A, opts, no));
+        facts_hb_put(c, &h, "options", val_array(A, opts, no));
         free(opts);
-        hb_put(c, &h, "size", val_cstr(A, human_bytes(c, size)));
-        hb_put(c, &h, "size_bytes", val_int(A, (int64_t)size));
-        hb_put(c, &h, "used", val_cstr(A, human_bytes(c, used)));
-        hb_put(c, &h, "used_bytes", val_int(A, (int64_t)used));
-        hb_put(c, &all, m[i].path, hb_done(c, &h, 1));
+        facts_hb_put(c, &h, "size", val_cstr(A, human_bytes(c, size)));
+        facts_hb_put(c, &h, "size_bytes", val_int(A, (int64_t)size));
+        facts_hb_put(c, &h, "used", val_cstr(A, human_bytes(c, used)));
+        facts_hb_put(c, &h, "used_bytes", val_int(A, (int64_t)used));
+        facts_hb_put(c, &all, m[i].path, facts_hb_done(c, &h, 1));
     }
-    Value *v = hb_done(c, &all, 0);
-    if (v) hb_put(c, top, "mountpoints", v);
+    Value *v = facts_hb_done(c, &all, 0);
+    if (v) facts_hb_put(c, top, "mountpoints", v);
 }
 
 /* partitions: /sys/block/DISK/PART with their size and mount point;
  * Facter adds blkid's uuid, label and filesystem, which need root tools. */
-static void gather_partitions(Compiler *c, HB *top, Mount *m, size_t nm)
+static void gather_partitions(Compiler *c, FactsHB *top, Mount *m, size_t nm)
 {
     size_t n;
     char **disks = dir_names(c, "/sys/block", &n);
-    HB all = {0};
+    FactsHB all = {0};
     for (size_t i = 0; i < n; i++) {
         if (!strncmp(disks[i], "loop", 4) || !strncmp(disks[i], "ram", 3)) continue;
         size_t np;
         char **parts = dir_names(c, arena_printf(A, "/sys/block/%s", disks[i]), &np);
         for (size_t j = 0; j < np; j++) {
             if (access(rpath(c, arena_printf(A, "/sys/block/%s/%s/partition", disks[i], parts[j])), F_OK) != 0) continue;
-            HB h = {0};
+            FactsHB h = {0};
             const char *dev = arena_printf(A, "/dev/%s", parts[j]);
             for (size_t k = 0; k < nm; k++)
-                if (!strcmp(m[k].dev, dev)) { hb_put(c, &h, "mount", val_cstr(A, m[k].path)); break; }
+                if (!strcmp(m[k].dev, dev)) { facts_hb_put(c, &h, "mount", val_cstr(A, m[k].path)); break; }
             char *size = first_line(c, arena_printf(A, "/sys/block/%s/%s/size", disks[i], parts[j]));
             if (size) {
                 uint64_t b = strtoull(size, NULL, 10) * 512;
-                hb_put(c, &h, "size", val_cstr(A, human_bytes(c, b)));
-                hb_put(c, &h, "size_bytes", val_int(A, (int64_t)b));
+                facts_hb_put(c, &h, "size", val_cstr(A, human_bytes(c, b)));
+                facts_hb_put(c, &h, "size_bytes", val_int(A, (int64_t)b));
             }
-            hb_put(c, &all, dev, hb_done(c, &h, 1));
+            facts_hb_put(c, &all, dev, facts_hb_done(c, &h, 1));
         }
     }
-    Value *v = hb_done(c, &all, 0);
-    if (v) hb_put(c, top, "partitions", v);
+    Value *v = facts_hb_done(c, &all, 0);
+    if (v) facts_hb_put(c, top, "partitions", v);
 }
 
 /* ---- dmi, virtual ---- */
 
-static void gather_dmi(Compiler *c, HB *top, const char **product_name, const char **bios_vendor, const char **sys_vendor)
+static void gather_dmi(Compiler *c, FactsHB *top, const char **product_name, const char **bios_vendor, const char **sys_vendor)
 {
     static const char *chassis[] = {
         "Other", "Unknown", "Desktop", "Low Profile Desktop", "Pizza Box", "Mini Tower", "Tower", "Portable",
@@ -892,31 +892,31 @@ static void gather_dmi(Compiler *c, HB *top, const char **product_name, const ch
         "IoT Gateway", "Embedded PC", "Mini PC", "Stick PC",
     };
 #define DMI(f) first_line(c, "/sys/class/dmi/id/" f)
-    HB bios = {0}, board = {0}, ch = {0}, prod = {0}, dmi = {0};
-    hb_put(c, &bios, "release_date", str_or_null(c, DMI("bios_date")));
-    hb_put(c, &bios, "vendor", str_or_null(c, *bios_vendor = DMI("bios_vendor")));
-    hb_put(c, &bios, "version", str_or_null(c, DMI("bios_version")));
-    hb_put(c, &board, "asset_tag", str_or_null(c, DMI("board_asset_tag")));
-    hb_put(c, &board, "manufacturer", str_or_null(c, DMI("board_vendor")));
-    hb_put(c, &board, "product", str_or_null(c, DMI("board_name")));
-    hb_put(c, &board, "serial_number", str_or_null(c, DMI("board_serial")));
-    hb_put(c, &ch, "asset_tag", str_or_null(c, DMI("chassis_asset_tag")));
+    FactsHB bios = {0}, board = {0}, ch = {0}, prod = {0}, dmi = {0};
+    facts_hb_put(c, &bios, "release_date", str_or_null(c, DMI("bios_date")));
+    facts_hb_put(c, &bios, "vendor", str_or_null(c, *bios_vendor = DMI("bios_vendor")));
+    facts_hb_put(c, &bios, "version", str_or_null(c, DMI("bios_version")));
+    facts_hb_put(c, &board, "asset_tag", str_or_null(c, DMI("board_asset_tag")));
+    facts_hb_put(c, &board, "manufacturer", str_or_null(c, DMI("board_vendor")));
+    facts_hb_put(c, &board, "product", str_or_null(c, DMI("board_name")));
+    facts_hb_put(c, &board, "serial_number", str_or_null(c, DMI("board_serial")));
+    facts_hb_put(c, &ch, "asset_tag", str_or_null(c, DMI("chassis_asset_tag")));
     char *ct = DMI("chassis_type");
     if (ct) {
         long k = strtol(ct, NULL, 10);
-        hb_put(c, &ch, "type", val_cstr(A, k >= 1 && k <= (long)ARRAY_LEN(chassis) ? chassis[k - 1] : "Unknown"));
+        facts_hb_put(c, &ch, "type", val_cstr(A, k >= 1 && k <= (long)ARRAY_LEN(chassis) ? chassis[k - 1] : "Unknown"));
     }
-    hb_put(c, &prod, "name", str_or_null(c, *product_name = DMI("product_name")));
-    hb_put(c, &prod, "serial_number", str_or_null(c, DMI("product_serial")));
-    hb_put(c, &prod, "uuid", str_or_null(c, DMI("product_uuid")));
-    hb_put(c, &dmi, "bios", hb_done(c, &bios, 0));
-    hb_put(c, &dmi, "board", hb_done(c, &board, 0));
-    hb_put(c, &dmi, "chassis", hb_done(c, &ch, 0));
-    hb_put(c, &dmi, "manufacturer", str_or_null(c, *sys_vendor = DMI("sys_vendor")));
-    hb_put(c, &dmi, "product", hb_done(c, &prod, 0));
+    facts_hb_put(c, &prod, "name", str_or_null(c, *product_name = DMI("product_name")));
+    facts_hb_put(c, &prod, "serial_number", str_or_null(c, DMI("product_serial")));
+    facts_hb_put(c, &prod, "uuid", str_or_null(c, DMI("product_uuid")));
+    facts_hb_put(c, &dmi, "bios", facts_hb_done(c, &bios, 0));
+    facts_hb_put(c, &dmi, "board", facts_hb_done(c, &board, 0));
+    facts_hb_put(c, &dmi, "chassis", facts_hb_done(c, &ch, 0));
+    facts_hb_put(c, &dmi, "manufacturer", str_or_null(c, *sys_vendor = DMI("sys_vendor")));
+    facts_hb_put(c, &dmi, "product", facts_hb_done(c, &prod, 0));
 #undef DMI
-    Value *v = hb_done(c, &dmi, 0);
-    if (v) hb_put(c, top, "dmi", v);
+    Value *v = facts_hb_done(c, &dmi, 0);
+    if (v) facts_hb_put(c, top, "dmi", v);
 }
 
 /* Facter's VirtualDetector order: containers, virt-what's answers (here:
@@ -998,14 +998,14 @@ static size_t b64_decode(const char *s, unsigned char *out)
     return n;
 }
 
-static void gather_ssh(Compiler *c, HB *top)
+static void gather_ssh(Compiler *c, FactsHB *top)
 {
     static const char *dirs[] = {"/etc/ssh", "/usr/local/etc/ssh", "/etc", "/usr/local/etc", "/etc/opt/ssh"};
     static const char *files[] = {"ssh_host_rsa_key.pub", "ssh_host_dsa_key.pub", "ssh_host_ecdsa_key.pub",
                                   "ssh_host_ed25519_key.pub"};
     static const char *types[][3] = {{"ssh-rsa", "rsa", "1"}, {"ssh-dss", "dsa", "2"},
                                      {"ecdsa-sha2-nistp256", "ecdsa", "3"}, {"ssh-ed25519", "ed25519", "4"}};
-    HB ssh = {0};
+    FactsHB ssh = {0};
     for (size_t d = 0; d < ARRAY_LEN(dirs); d++) {
         for (size_t f = 0; f < ARRAY_LEN(files); f++) {
             char *t = slurp(c, arena_printf(A, "%s/%s", dirs[d], files[f]), NULL);
@@ -1031,44 +1031,44 @@ static void gather_ssh(Compiler *c, HB *top)
             for (int i = 0; i < 20; i++) buf_printf(&h1, "%02x", d1[i]);
             buf_printf(&h2, "SSHFP %s 2 ", types[ti][2]);
             for (int i = 0; i < 32; i++) buf_printf(&h2, "%02x", d2[i]);
-            HB fp = {0}, k = {0};
-            hb_put(c, &fp, "sha1", val_str(A, h1.s, h1.len));
-            hb_put(c, &fp, "sha256", val_str(A, h2.s, h2.len));
+            FactsHB fp = {0}, k = {0};
+            facts_hb_put(c, &fp, "sha1", val_str(A, h1.s, h1.len));
+            facts_hb_put(c, &fp, "sha256", val_str(A, h2.s, h2.len));
             buf_free(&h1);
             buf_free(&h2);
-            hb_put(c, &k, "fingerprints", hb_done(c, &fp, 1));
-            hb_put(c, &k, "key", val_cstr(A, key));
-            hb_put(c, &k, "type", val_cstr(A, type));
-            hb_put(c, &ssh, types[ti][1], hb_done(c, &k, 1));
+            facts_hb_put(c, &k, "fingerprints", facts_hb_done(c, &fp, 1));
+            facts_hb_put(c, &k, "key", val_cstr(A, key));
+            facts_hb_put(c, &k, "type", val_cstr(A, type));
+            facts_hb_put(c, &ssh, types[ti][1], facts_hb_done(c, &k, 1));
         }
     }
-    Value *v = hb_done(c, &ssh, 0);
-    if (v) hb_put(c, top, "ssh", v);
+    Value *v = facts_hb_done(c, &ssh, 0);
+    if (v) facts_hb_put(c, top, "ssh", v);
 }
 
 /* ---- the rest ---- */
 
-static void gather_misc(Compiler *c, HB *top)
+static void gather_misc(Compiler *c, FactsHB *top)
 {
     /* identity: the effective user and group */
     if (!facts_root()) {
-        HB id = {0};
+        FactsHB id = {0};
         uid_t uid = geteuid();
         gid_t gid = getegid();
         struct group *gr = getgrgid(gid);
-        hb_put(c, &id, "gid", val_int(A, gid));
-        if (gr) hb_put(c, &id, "group", val_cstr(A, gr->gr_name));
-        hb_put(c, &id, "privileged", val_bool(uid == 0));
-        hb_put(c, &id, "uid", val_int(A, uid));
+        facts_hb_put(c, &id, "gid", val_int(A, gid));
+        if (gr) facts_hb_put(c, &id, "group", val_cstr(A, gr->gr_name));
+        facts_hb_put(c, &id, "privileged", val_bool(uid == 0));
+        facts_hb_put(c, &id, "uid", val_int(A, uid));
         struct passwd *pw = getpwuid(uid);
-        if (pw) hb_put(c, &id, "user", val_cstr(A, pw->pw_name));
-        hb_put(c, top, "identity", hb_done(c, &id, 1));
+        if (pw) facts_hb_put(c, &id, "user", val_cstr(A, pw->pw_name));
+        facts_hb_put(c, top, "identity", facts_hb_done(c, &id, 1));
         const char *path = getenv("PATH");
-        if (path) hb_put(c, top, "path", val_cstr(A, path));
+        if (path) facts_hb_put(c, top, "path", val_cstr(A, path));
         time_t now = time(NULL);
         struct tm tm;
         char tz[64];
-        if (localtime_r(&now, &tm) && strftime(tz, sizeof tz, "%Z", &tm)) hb_put(c, top, "timezone", val_cstr(A, tz));
+        if (localtime_r(&now, &tm) && strftime(tz, sizeof tz, "%Z", &tm)) facts_hb_put(c, top, "timezone", val_cstr(A, tz));
     }
     char *fs = slurp(c, "/proc/filesystems", NULL);
     if (fs) {
@@ -1080,37 +1080,37 @@ static void gather_misc(Compiler *c, HB *top)
             line[strcspn(line, " \t")] = '\0';
             if (*line && strcmp(line, "fuseblk")) names[n++] = line;
         }
-        qsort(names, n, sizeof *names, name_cmp);
+        qsort(names, n, sizeof *names, facts_name_cmp);
         Buf b = BUF_INIT;
         for (size_t i = 0; i < n; i++) buf_printf(&b, "%s%s", i ? "," : "", names[i]);
-        hb_put(c, top, "filesystems", val_str(A, b.s ? b.s : "", b.len));
+        facts_hb_put(c, top, "filesystems", val_str(A, b.s ? b.s : "", b.len));
         buf_free(&b);
     }
     char *fips = first_line(c, "/proc/sys/crypto/fips_enabled");
-    hb_put(c, top, "fips_enabled", val_bool(fips && !strcmp(fips, "1")));
+    facts_hb_put(c, top, "fips_enabled", val_bool(fips && !strcmp(fips, "1")));
     char *la = first_line(c, "/proc/loadavg");
     double l1, l5, l15;
     if (la && sscanf(la, "%lf %lf %lf", &l1, &l5, &l15) == 3) {
-        HB h = {0};
-        hb_put(c, &h, "15m", val_float(A, l15));
-        hb_put(c, &h, "1m", val_float(A, l1));
-        hb_put(c, &h, "5m", val_float(A, l5));
-        hb_put(c, top, "load_averages", hb_done(c, &h, 1));
+        FactsHB h = {0};
+        facts_hb_put(c, &h, "15m", val_float(A, l15));
+        facts_hb_put(c, &h, "1m", val_float(A, l1));
+        facts_hb_put(c, &h, "5m", val_float(A, l5));
+        facts_hb_put(c, top, "load_averages", facts_hb_done(c, &h, 1));
     }
     char *up = first_line(c, "/proc/uptime");
     if (up) {
         long s = strtol(up, NULL, 10), days = s / 86400, hours = s / 3600, minutes = (s / 60) % 60;
-        HB h = {0};
-        hb_put(c, &h, "days", val_int(A, days));
-        hb_put(c, &h, "hours", val_int(A, hours));
-        hb_put(c, &h, "seconds", val_int(A, s));
-        hb_put(c, &h, "uptime", val_cstr(A, days == 0   ? arena_printf(A, "%ld:%02ld hours", hours, minutes)
+        FactsHB h = {0};
+        facts_hb_put(c, &h, "days", val_int(A, days));
+        facts_hb_put(c, &h, "hours", val_int(A, hours));
+        facts_hb_put(c, &h, "seconds", val_int(A, s));
+        facts_hb_put(c, &h, "uptime", val_cstr(A, days == 0   ? arena_printf(A, "%ld:%02ld hours", hours, minutes)
                                              : days == 1 ? "1 day"
                                                          : arena_printf(A, "%ld days", days)));
-        hb_put(c, top, "system_uptime", hb_done(c, &h, 1));
+        facts_hb_put(c, top, "system_uptime", facts_hb_done(c, &h, 1));
     }
     /* the Facter of Puppet 7.23's agent packages */
-    hb_put(c, top, "facterversion", val_cstr(A, "4.3.0"));
+    facts_hb_put(c, top, "facterversion", val_cstr(A, "4.3.0"));
 }
 
 Value *facts_gather(Compiler *c)
@@ -1125,7 +1125,7 @@ Value *facts_gather(Compiler *c)
     } else {
         uname(&u);
     }
-    HB top = {0};
+    FactsHB top = {0};
     const char *product = NULL, *bios_vendor = NULL, *sys_vendor = NULL;
     gather_dmi(c, &top, &product, &bios_vendor, &sys_vendor);
     gather_disks(c, &top);
@@ -1141,367 +1141,19 @@ Value *facts_gather(Compiler *c)
     gather_ssh(c, &top);
     gather_misc(c, &top);
     const char *virt = detect_virtual(c, product, bios_vendor, sys_vendor);
-    hb_put(c, &top, "virtual", val_cstr(A, virt));
+    facts_hb_put(c, &top, "virtual", val_cstr(A, virt));
     static const char *physical[] = {"physical", "xen0", "vmware_server", "vmware_workstation", "openvzhn", "vserver_host"};
     int is_virtual = 1;
     for (size_t i = 0; i < ARRAY_LEN(physical); i++)
         if (!strcmp(virt, physical[i])) is_virtual = 0;
-    hb_put(c, &top, "is_virtual", val_bool(is_virtual));
+    facts_hb_put(c, &top, "is_virtual", val_bool(is_virtual));
     if (is_virtual && strcmp(virt, "gce") && strcmp(virt, "xenu") && strcmp(virt, "xenhvm")) {
-        HB hv = {0}, empty = {0};
-        hb_put(c, &hv, virt, hb_done(c, &empty, 1));
-        hb_put(c, &top, "hypervisors", hb_done(c, &hv, 1));
+        FactsHB hv = {0}, empty = {0};
+        facts_hb_put(c, &hv, virt, facts_hb_done(c, &empty, 1));
+        facts_hb_put(c, &top, "hypervisors", facts_hb_done(c, &hv, 1));
     }
-    hb_put(c, &top, "ruby", rby_facts_ruby(c));
+    facts_hb_put(c, &top, "ruby", rby_facts_ruby(c));
     /* the Puppet whose language mcomp speaks: Facter reports puppetversion */
-    hb_put(c, &top, "puppetversion", val_cstr(A, "7.23.0"));
-    return hb_done(c, &top, 1);
-}
-
-/* ---- legacy facts ---- */
-
-/* The value at a dotted path ("os.release.full"), or NULL. */
-static Value *dig(Value *h, const char *path)
-{
-    char part[128];
-    while (h && *path) {
-        size_t n = strcspn(path, ".");
-        if (n >= sizeof part || h->kind != V_HASH) return NULL;
-        memcpy(part, path, n);
-        part[n] = '\0';
-        h = val_hash_gets(h, part);
-        path += n + (path[n] == '.');
-    }
-    return h && h->kind != V_UNDEF ? h : NULL;
-}
-
-static void legacy_put(Compiler *c, HB *h, Value *facts, const char *name, Value *v)
-{
-    if (v && !val_hash_gets(facts, name)) hb_put(c, h, name, v);
-}
-
-Value *facts_add_legacy(Compiler *c, Value *facts)
-{
-    /* legacy name <- structured path, as Facter's fact classes alias them */
-    static const char *alias[][2] = {
-        {"architecture", "os.architecture"}, {"augeasversion", "augeas.version"},
-        {"bios_release_date", "dmi.bios.release_date"}, {"bios_vendor", "dmi.bios.vendor"},
-        {"bios_version", "dmi.bios.version"}, {"boardassettag", "dmi.board.asset_tag"},
-        {"boardmanufacturer", "dmi.board.manufacturer"}, {"boardproductname", "dmi.board.product"},
-        {"boardserialnumber", "dmi.board.serial_number"}, {"chassisassettag", "dmi.chassis.asset_tag"},
-        {"chassistype", "dmi.chassis.type"}, {"domain", "networking.domain"}, {"fqdn", "networking.fqdn"},
-        {"gid", "identity.group"}, {"hardwareisa", "processors.isa"}, {"hardwaremodel", "os.hardware"},
-        {"hostname", "networking.hostname"}, {"id", "identity.user"}, {"ipaddress", "networking.ip"},
-        {"ipaddress6", "networking.ip6"}, {"lsbdistcodename", "os.distro.codename"},
-        {"lsbdistdescription", "os.distro.description"}, {"lsbdistid", "os.distro.id"},
-        {"lsbdistrelease", "os.distro.release.full"}, {"lsbmajdistrelease", "os.distro.release.major"},
-        {"lsbminordistrelease", "os.distro.release.minor"}, {"lsbrelease", "os.distro.specification"},
-        {"macaddress", "networking.mac"}, {"manufacturer", "dmi.manufacturer"},
-        {"memoryfree", "memory.system.available"}, {"memorysize", "memory.system.total"},
-        {"netmask", "networking.netmask"}, {"netmask6", "networking.netmask6"}, {"network", "networking.network"},
-        {"network6", "networking.network6"}, {"operatingsystem", "os.name"},
-        {"operatingsystemmajrelease", "os.release.major"}, {"operatingsystemrelease", "os.release.full"},
-        {"osfamily", "os.family"}, {"physicalprocessorcount", "processors.physicalcount"},
-        {"processorcount", "processors.count"}, {"productname", "dmi.product.name"},
-        {"rubyplatform", "ruby.platform"}, {"rubysitedir", "ruby.sitedir"}, {"rubyversion", "ruby.version"},
-        {"scope6", "networking.scope6"}, {"selinux", "os.selinux.enabled"},
-        {"selinux_config_mode", "os.selinux.config_mode"}, {"selinux_config_policy", "os.selinux.config_policy"},
-        {"selinux_current_mode", "os.selinux.current_mode"}, {"selinux_enforced", "os.selinux.enforced"},
-        {"selinux_policyversion", "os.selinux.policy_version"}, {"serialnumber", "dmi.product.serial_number"},
-        {"swapfree", "memory.swap.available"}, {"swapsize", "memory.swap.total"},
-        {"uptime", "system_uptime.uptime"}, {"uptime_days", "system_uptime.days"},
-        {"uptime_hours", "system_uptime.hours"}, {"uptime_seconds", "system_uptime.seconds"},
-        {"uuid", "dmi.product.uuid"},
-    };
-    HB h = {0};
-    for (size_t i = 0; i < ARRAY_LEN(alias); i++) legacy_put(c, &h, facts, alias[i][0], dig(facts, alias[i][1]));
-    static const char *mb[][2] = {{"memoryfree_mb", "memory.system.available_bytes"},
-                                  {"memorysize_mb", "memory.system.total_bytes"},
-                                  {"swapfree_mb", "memory.swap.available_bytes"},
-                                  {"swapsize_mb", "memory.swap.total_bytes"}};
-    for (size_t i = 0; i < ARRAY_LEN(mb); i++) {
-        Value *b = dig(facts, mb[i][1]);
-        if (b && b->kind == V_INT) legacy_put(c, &h, facts, mb[i][0], val_float(A, (double)b->i / (1024.0 * 1024.0)));
-    }
-    /* the per-interface facts, and interfaces */
-    Value *ifs = dig(facts, "networking.interfaces");
-    if (ifs && ifs->kind == V_HASH) {
-        static const char *per[][2] = {{"ipaddress", "ip"}, {"ipaddress6", "ip6"}, {"macaddress", "mac"},
-                                       {"mtu", "mtu"}, {"netmask", "netmask"}, {"netmask6", "netmask6"},
-                                       {"network", "network"}, {"network6", "network6"}, {"scope6", "scope6"}};
-        const char **names = ARENA_NEWN(A, const char *, ifs->hash.n + 1);
-        size_t nn = 0;
-        for (size_t i = 0; i < ifs->hash.n; i++) {
-            if (ifs->hash.keys[i]->kind != V_STR) continue;
-            const char *ifn = ifs->hash.keys[i]->str.s;
-            names[nn++] = ifn;
-            for (size_t k = 0; k < ARRAY_LEN(per); k++) {
-                Value *v = ifs->hash.vals[i]->kind == V_HASH ? val_hash_gets(ifs->hash.vals[i], per[k][1]) : NULL;
-                if (v) legacy_put(c, &h, facts, arena_printf(A, "%s_%s", per[k][0], ifn), v);
-            }
-        }
-        qsort(names, nn, sizeof *names, name_cmp);
-        Buf b = BUF_INIT;
-        for (size_t i = 0; i < nn; i++) buf_printf(&b, "%s%s", i ? "," : "", names[i]);
-        if (nn) legacy_put(c, &h, facts, "interfaces", val_str(A, b.s, b.len));
-        buf_free(&b);
-    }
-    Value *models = dig(facts, "processors.models");
-    if (models && models->kind == V_ARRAY)
-        for (size_t i = 0; i < models->arr.n; i++) legacy_put(c, &h, facts, arena_printf(A, "processor%zu", i), models->arr.items[i]);
-    Value *disks = dig(facts, "disks");
-    if (disks && disks->kind == V_HASH) {
-        Buf b = BUF_INIT;
-        for (size_t i = 0; i < disks->hash.n; i++) {
-            const char *dn = disks->hash.keys[i]->str.s;
-            buf_printf(&b, "%s%s", i ? "," : "", dn);
-            Value *d = disks->hash.vals[i];
-            if (d->kind != V_HASH) continue;
-            legacy_put(c, &h, facts, arena_printf(A, "blockdevice_%s_model", dn), val_hash_gets(d, "model"));
-            legacy_put(c, &h, facts, arena_printf(A, "blockdevice_%s_size", dn), val_hash_gets(d, "size_bytes"));
-            legacy_put(c, &h, facts, arena_printf(A, "blockdevice_%s_vendor", dn), val_hash_gets(d, "vendor"));
-        }
-        legacy_put(c, &h, facts, "blockdevices", val_str(A, b.s ? b.s : "", b.len));
-        buf_free(&b);
-    }
-    Value *ssh = dig(facts, "ssh");
-    if (ssh && ssh->kind == V_HASH) {
-        for (size_t i = 0; i < ssh->hash.n; i++) {
-            const char *t = ssh->hash.keys[i]->str.s;
-            Value *k = ssh->hash.vals[i];
-            legacy_put(c, &h, facts, arena_printf(A, "ssh%skey", t), dig(k, "key"));
-            Value *s1 = dig(k, "fingerprints.sha1"), *s2 = dig(k, "fingerprints.sha256");
-            if (s1 && s2 && s1->kind == V_STR && s2->kind == V_STR)
-                legacy_put(c, &h, facts, arena_printf(A, "sshfp_%s", t), val_cstr(A, arena_printf(A, "%s\n%s", s1->str.s, s2->str.s)));
-        }
-    }
-    return with_added(c, facts, &h);
-}
-
-/* ---- external facts ---- */
-
-/* A value from a .txt file or an executable's key=value line: a string. */
-static void parse_kv_lines(Compiler *c, HB *h, const char *text)
-{
-    for (const char *p = text; *p;) {
-        size_t n = strcspn(p, "\n");
-        const char *eq = memchr(p, '=', n);
-        if (eq && eq > p) {
-            const char *ks = p, *ke = eq, *vs = eq + 1, *ve = p + n;
-            while (ks < ke && isspace((unsigned char)*ks)) ks++;
-            while (ke > ks && isspace((unsigned char)ke[-1])) ke--;
-            while (vs < ve && isspace((unsigned char)*vs)) vs++;
-            while (ve > vs && isspace((unsigned char)ve[-1])) ve--;
-            if (ke > ks) {
-                char *key = arena_strndup(A, ks, (size_t)(ke - ks));
-                for (char *q = key; *q; q++) *q = (char)tolower((unsigned char)*q);
-                hb_put(c, h, key, val_str(A, vs, (size_t)(ve - vs)));
-            }
-        }
-        p += n + (p[n] == '\n');
-    }
-}
-
-static void merge_structured(Compiler *c, HB *h, Value *v)
-{
-    if (!v || v->kind != V_HASH) return;
-    for (size_t i = 0; i < v->hash.n; i++)
-        if (v->hash.keys[i]->kind == V_STR) {
-            char *key = arena_strdup(A, v->hash.keys[i]->str.s);
-            for (char *q = key; *q; q++) *q = (char)tolower((unsigned char)*q);
-            hb_put(c, h, key, v->hash.vals[i]);
-        }
-}
-
-static void external_dir(Compiler *c, HB *h, const char *dir, int warn_missing)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        if (warn_missing) cmp_warn(c, NULL, "external facts: cannot read %s: %s", dir, strerror(errno));
-        return;
-    }
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        names = xrealloc(names, (n + 1) * sizeof *names);
-        names[n++] = arena_strdup(A, e->d_name);
-    }
-    closedir(d);
-    if (n) qsort(names, n, sizeof *names, name_cmp);
-    for (size_t i = 0; i < n; i++) {
-        const char *path = arena_printf(A, "%s/%s", dir, names[i]);
-        struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        const char *ext = strrchr(names[i], '.');
-        int data = ext && (!strcmp(ext, ".txt") || !strcmp(ext, ".json") || !strcmp(ext, ".yaml") || !strcmp(ext, ".yml"));
-        if (!data && (st.st_mode & 0111)) {
-            /* an executable (a .txt, .json or .yaml file is read, as Facter
-             * does, even when executable): key=value lines, else JSON or YAML */
-            FILE *p = popen(arena_printf(A, "'%s'", path), "r");
-            if (!p) continue;
-            Buf b = BUF_INIT;
-            char tmp[4096];
-            size_t k;
-            while ((k = fread(tmp, 1, sizeof tmp, p)) > 0) buf_add(&b, tmp, k);
-            int rc = pclose(p);
-            const char *out = b.s ? arena_strndup(A, b.s, b.len) : "";
-            buf_free(&b);
-            if (rc != 0) {
-                cmp_warn(c, NULL, "external fact %s exited with %d", path, WIFEXITED(rc) ? WEXITSTATUS(rc) : rc);
-                continue;
-            }
-            const char *s = out + strspn(out, " \t\r\n");
-            HB kv = {0};
-            parse_kv_lines(c, &kv, out);
-            if (kv.n || !*s) {
-                for (size_t j = 0; j < kv.n; j++) hb_put(c, h, kv.k[j]->str.s, kv.v[j]);
-                hb_done(c, &kv, 0);
-                continue;
-            }
-            hb_done(c, &kv, 0);
-            Value *v = NULL;
-            const char *err = NULL;
-            if (hiera_parse_yaml(c, path, s, strlen(s), &v, &err) && v && v->kind == V_HASH) merge_structured(c, h, v);
-            else cmp_warn(c, NULL, "external fact %s: output is not key=value, JSON or YAML", path);
-        } else if (ext && !strcmp(ext, ".txt")) {
-            char *t = read_text(c, path, NULL);
-            if (t) parse_kv_lines(c, h, t);
-        } else if (ext && !strcmp(ext, ".json")) {
-            const char *err = NULL;
-            Value *v = val_read_json_file(A, path, &err);
-            if (!v || v->kind != V_HASH) cmp_warn(c, NULL, "external facts: cannot read %s: %s", path, err ? err : "not a JSON object");
-            else merge_structured(c, h, v);
-        } else if (ext && (!strcmp(ext, ".yaml") || !strcmp(ext, ".yml"))) {
-            size_t len;
-            char *t = read_text(c, path, &len);
-            Value *v = NULL;
-            const char *err = NULL;
-            if (t && hiera_parse_yaml(c, path, t, len, &v, &err)) merge_structured(c, h, v);
-            else if (t) cmp_warn(c, NULL, "external facts: cannot read %s: %s", path, err ? err : "");
-        }
-    }
-    free(names);
-}
-
-Value *facts_add_external(Compiler *c, Value *facts, int defaults)
-{
-    HB h = {0};
-    if (defaults && !facts_root()) {
-        if (geteuid() == 0) {
-            external_dir(c, &h, "/etc/puppetlabs/facter/facts.d", 0);
-            external_dir(c, &h, "/etc/facter/facts.d", 0);
-            external_dir(c, &h, "/opt/puppetlabs/facter/facts.d", 0);
-        } else {
-            const char *home = getenv("HOME");
-            if (home) {
-                external_dir(c, &h, arena_printf(A, "%s/.facter/facts.d", home), 0);
-                external_dir(c, &h, arena_printf(A, "%s/.puppetlabs/opt/facter/facts.d", home), 0);
-            }
-        }
-    }
-    for (const char *p = c->opt.external_facts; p && *p;) {
-        size_t n = strcspn(p, ":");
-        if (n) external_dir(c, &h, arena_strndup(A, p, n), 1);
-        p += n + (p[n] == ':');
-    }
-    return with_added(c, facts, &h);   /* later keys win: external facts override core ones */
-}
-
-Value *facts_add_agent(Compiler *c, Value *facts)
-{
-    HB h = {0};
-    legacy_put(c, &h, facts, "clientcert", val_cstr(A, c->certname));
-    legacy_put(c, &h, facts, "clientversion", val_cstr(A, "7.23.0"));
-    legacy_put(c, &h, facts, "clientnoop", val_bool(c->opt.noop));
-    return with_added(c, facts, &h);
-}
-
-/* ---- facter's JSON ---- */
-
-static void json_string(Buf *b, const char *s, size_t n)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') buf_printf(b, "\\%c", ch);
-        else if (ch == '\n') buf_adds(b, "\\n");
-        else if (ch == '\t') buf_adds(b, "\\t");
-        else if (ch == '\r') buf_adds(b, "\\r");
-        else if (ch < 0x20) buf_printf(b, "\\u%04x", ch);
-        else buf_addc(b, (char)ch);
-    }
-    buf_addc(b, '"');
-}
-
-/* Ruby's Float#to_s for ordinary magnitudes: the shortest round-trip digits, with ".0". */
-static void json_float(Buf *b, double f)
-{
-    char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
-        if (strtod(tmp, NULL) == f) break;
-    }
-    buf_adds(b, tmp);
-    if (!strpbrk(tmp, ".eni")) buf_adds(b, ".0");
-}
-
-static int key_cmp(const void *a, const void *b)
-{
-    const Value *x = ((Value *const *)a)[0], *y = ((Value *const *)b)[0];
-    return strcmp(x->kind == V_STR ? x->str.s : "", y->kind == V_STR ? y->str.s : "");
-}
-
-static void json_value(Buf *b, const Value *v, int depth, int sorted)
-{
-    switch (v->kind) {
-    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
-    case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: json_float(b, v->f); break;
-    case V_STR: json_string(b, v->str.s, v->str.len); break;
-    case V_ARRAY:
-        if (!v->arr.n) { buf_adds(b, "[]"); break; }
-        buf_adds(b, "[\n");
-        for (size_t i = 0; i < v->arr.n; i++) {
-            buf_printf(b, "%*s", 2 * (depth + 1), "");
-            json_value(b, v->arr.items[i], depth + 1, 0);
-            buf_adds(b, i + 1 < v->arr.n ? ",\n" : "\n");
-        }
-        buf_printf(b, "%*s]", 2 * depth, "");
-        break;
-    case V_HASH: {
-        /* keys sorted, as facter prints them; hashes inside arrays
-         * (bindings) keep their order */
-        size_t n = v->hash.n;
-        const Value **kv = xmalloc((n ? n : 1) * 2 * sizeof *kv);
-        for (size_t i = 0; i < n; i++) kv[2 * i] = v->hash.keys[i], kv[2 * i + 1] = v->hash.vals[i];
-        if (sorted) qsort(kv, n, 2 * sizeof *kv, key_cmp);
-        buf_adds(b, "{\n");
-        for (size_t i = 0; i < n; i++) {
-            buf_printf(b, "%*s", 2 * (depth + 1), "");
-            Buf kb = BUF_INIT;
-            val_to_s(&kb, kv[2 * i]);
-            json_string(b, kb.s ? kb.s : "", kb.len);
-            buf_free(&kb);
-            buf_adds(b, ": ");
-            json_value(b, kv[2 * i + 1], depth + 1, 1);
-            buf_adds(b, i + 1 < n ? ",\n" : "\n");
-        }
-        buf_printf(b, "%*s}", 2 * depth, "");
-        free(kv);
-        break;
-    }
-    default: buf_adds(b, "null"); break;
-    }
-}
-
-int facts_print_json(const Value *facts, FILE *out)
-{
-    Buf b = BUF_INIT;
-    json_value(&b, facts, 0, 1);
-    buf_addc(&b, '\n');
-    int rc = fwrite(b.s, 1, b.len, out) == b.len && fflush(out) == 0 ? 0 : -1;
-    buf_free(&b);
-    return rc;
+    facts_hb_put(c, &top, "puppetversion", val_cstr(A, "7.23.0"));
+    return facts_hb_done(c, &top, 1);
 }

@@ -11,10 +11,8 @@
  * it is more general than; the result is sorted most specific first, with
  * glibc's merge sort, the qsort_r Ruby's Array#sort calls).  Each kind of
  * value then has its own letters ('%x' for an Integer, '%y' for a Boolean,
- * '%(a' for an Array ...), and most end in Ruby's Kernel.format, which is
- * emulated here (rfmt_*) with its quirks: negative numbers in two's
- * complement ("..f01"), "0x" dropped for zero, width and precision counted
- * in characters.  Containers hold their elements' formats ("%p": strings
+ * '%(a' for an Array ...), and most end in Ruby's Kernel.format, the
+ * engine sprintf() uses too (rv_format, catalog/rubyfmt.c).  Containers hold their elements' formats ("%p": strings
  * quoted the way puppet_quote quotes them) and indent nested containers
  * with the '#' flag as Ruby's Indentation does.
  *
@@ -121,369 +119,35 @@ static const FmtMap default_map = {default_types, default_fmts, 7};
 
 /* Puppet's quoting (StringConverter#puppet_quote) is val_puppet_quote. */
 
-/* Ruby's String#inspect, for the strings Kernel.format's "%p" sees. */
-static void ruby_inspect_str(Buf *b, const char *s, size_t len)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') buf_addc(b, '\\'), buf_addc(b, (char)ch);
-        else if (ch == '#' && i + 1 < len && (s[i + 1] == '{' || s[i + 1] == '$' || s[i + 1] == '@'))
-            buf_adds(b, "\\#");
-        else if (ch == '\n') buf_adds(b, "\\n");
-        else if (ch == '\t') buf_adds(b, "\\t");
-        else if (ch == '\r') buf_adds(b, "\\r");
-        else if (ch == 033) buf_adds(b, "\\e");
-        else if (ch < 0x20 || ch == 0x7f) buf_printf(b, "\\x%02X", ch);
-        else buf_addc(b, (char)ch);
-    }
-    buf_addc(b, '"');
-}
-
-/* ---- Kernel.format ---- */
-
-enum { FSHARP = 1, FMINUS = 2, FPLUS = 4, FZERO = 8, FSPACE = 16, FWIDTH = 32, FPREC = 64 };
-
-/* The one argument Kernel.format is given. */
-typedef enum { KA_INT, KA_FLOAT, KA_STR, KA_OBJ } KArgKind;
-typedef struct KArg {
-    KArgKind kind;
-    int64_t i;
-    double f;
-    const char *s;              /* KA_STR, KA_OBJ: to_s */
-    size_t len;
-    const char *inspect;        /* KA_OBJ: inspect */
-    const char *ruby_class;     /* KA_OBJ: the Ruby class, for conversion errors */
-    int numeric;                /* KA_OBJ: a Numeric (Timestamp, Timespan): i is its to_int, f its to_f */
-} KArg;
+/* ---- Kernel.format (rv_format) ---- */
 
 static void fill(Buf *b, char ch, int n)
 {
     for (int i = 0; i < n; i++) buf_addc(b, ch);
 }
 
-/* %s and %p: width and precision in characters. */
-static void rfmt_str(Buf *b, int flags, int width, int prec, const char *s, size_t len)
-{
-    if (flags & FPREC) len = utf8_prefix(s, len, (size_t)prec);
-    int pad = (flags & FWIDTH) ? width - (int)utf8_len(s, len) : 0;
-    if (!(flags & FMINUS)) fill(b, ' ', pad);
-    buf_add(b, s, len);
-    if (flags & FMINUS) fill(b, ' ', pad);
-}
-
-/* An integer's magnitude, wide enough for any Float#to_i (2^1024). */
-typedef struct Mag {
-    uint32_t limb[34];          /* least significant first */
-    int n;                      /* limbs used; 0 for zero */
-} Mag;
-
-static void mag_from_u64(Mag *m, uint64_t u)
-{
-    m->limb[0] = (uint32_t)u, m->limb[1] = (uint32_t)(u >> 32);
-    m->n = u >> 32 ? 2 : u ? 1 : 0;
-}
-
-/* |f|, f integral and finite */
-static void mag_from_double(Mag *m, double f)
-{
-    int e;
-    double fr = frexp(fabs(f), &e);       /* |f| = fr * 2^e, 0.5 <= fr < 1 */
-    if (e <= 64) {
-        mag_from_u64(m, e <= 0 ? 0 : (uint64_t)ldexp(fr, e));
-        return;
-    }
-    mag_from_u64(m, (uint64_t)ldexp(fr, 64));
-    int shift = e - 64;
-    memset(m->limb + m->n, 0, (sizeof m->limb / sizeof m->limb[0] - (size_t)m->n) * sizeof m->limb[0]);
-    int words = shift / 32, bits = shift % 32;
-    for (int i = m->n - 1 + words + 1; i >= 0; i--) {
-        uint64_t hi = i - words >= 0 && i - words < m->n ? m->limb[i - words] : 0;
-        uint64_t lo = i - words - 1 >= 0 && i - words - 1 < m->n ? m->limb[i - words - 1] : 0;
-        m->limb[i] = (uint32_t)(bits ? (hi << bits | lo >> (32 - bits)) : hi);
-    }
-    m->n += words + 1;
-    while (m->n && !m->limb[m->n - 1]) m->n--;
-}
-
-/* Divides m by d in place; returns the remainder. */
-static unsigned mag_divmod(Mag *m, unsigned d)
-{
-    uint64_t r = 0;
-    for (int i = m->n - 1; i >= 0; i--) {
-        uint64_t cur = r << 32 | m->limb[i];
-        m->limb[i] = (uint32_t)(cur / d);
-        r = cur % d;
-    }
-    while (m->n && !m->limb[m->n - 1]) m->n--;
-    return (unsigned)r;
-}
-
-/* d o x X b B as sprintf.c does them: a negative number without '+' or ' '
- * is shown in two's complement with ".." before it, padded with f/7/1. */
-static void rfmt_int(Buf *b, int flags, int width, int prec, char letter, int neg, Mag mag)
-{
-    int base = letter == 'o' ? 8 : letter == 'x' || letter == 'X' ? 16 : letter == 'b' || letter == 'B' ? 2 : 10;
-    int sign = base == 10 || (flags & (FPLUS | FSPACE)), dots = 0;
-    if (!mag.n) neg = 0;
-    const char *prefix = NULL;
-    if (flags & FSHARP)
-        prefix = letter == 'o' ? "0" : letter == 'x' ? "0x" : letter == 'X' ? "0X" : letter == 'b' ? "0b" : letter == 'B' ? "0B" : NULL;
-    if (!(flags & FWIDTH)) width = 0;
-    if (!(flags & FPREC)) prec = -1;
-    char digits[1100], *s = digits + sizeof digits;
-    static const char dig[] = "0123456789abcdef";
-    char sc = 0;
-    unsigned char raw[1100];        /* digit values, least significant first */
-    int nd = 0;
-    do raw[nd++] = (unsigned char)mag_divmod(&mag, (unsigned)base); while (mag.n);
-    if (sign || !neg) {
-        for (int i = 0; i < nd; i++) *--s = dig[raw[i]];
-        if (neg) sc = '-', width--;
-        else if (flags & FPLUS) sc = '+', width--;
-        else if (flags & FSPACE) sc = ' ', width--;
-    } else {
-        /* the fewest digits whose leading one is all ones: one more than
-         * the magnitude has, unless it is a power of the base */
-        int power = raw[nd - 1] == 1;
-        for (int i = 0; i < nd - 1 && power; i++) power = raw[i] == 0;
-        int n = power ? nd : nd + 1, carry = 1;
-        for (int i = 0; i < n; i++) {
-            int d = (base - 1 - (i < nd ? raw[i] : 0)) + carry;
-            carry = d >= base;
-            *--s = dig[d % base];
-        }
-        dots = 1;
-    }
-    int len = (int)(digits + sizeof digits - s);
-    if (letter == 'X')
-        for (int i = 0; i < len; i++)
-            if (s[i] >= 'a') s[i] = (char)(s[i] - 'a' + 'A');
-    if (dots) prec -= 2, width -= 2;
-    if (prefix && !prefix[1]) {         /* octal */
-        if (dots) prefix = NULL;
-        else if (len == 1 && *s == '0') {
-            len = 0;
-            if (flags & FPREC) prec--;
-        } else if ((flags & FPREC) && prec > len) prefix = NULL;
-    } else if (len == 1 && *s == '0') prefix = NULL;
-    if (prefix) width -= (int)strlen(prefix);
-    if ((flags & (FZERO | FMINUS | FPREC)) == FZERO) {
-        prec = width;
-        width = 0;
-    } else {
-        if (prec < len) {
-            if (!prefix && prec == 0 && len == 1 && *s == '0') len = 0;
-            prec = len;
-        }
-        width -= prec;
-    }
-    if (!(flags & FMINUS)) {
-        fill(b, ' ', width);
-        width = 0;
-    }
-    if (sc) buf_addc(b, sc);
-    if (prefix) buf_adds(b, prefix);
-    if (dots) buf_adds(b, "..");
-    if (prec > len) {
-        if (!sign && neg) fill(b, base == 16 ? (letter == 'X' ? 'F' : 'f') : base == 8 ? '7' : '1', prec - len);
-        else if ((flags & (FMINUS | FPREC)) != FMINUS) fill(b, '0', prec - len);
-    }
-    buf_add(b, s, (size_t)len);
-    fill(b, ' ', width);
-}
-
-/* %a: glibc's digits, but a rounding that carries into the leading digit
- * is renormalised as Ruby's BSD__hdtoa does ("0x2p-5" -> "0x1p-4"); the
- * width is applied afterwards. */
-static void rfmt_hexfloat(Buf *b, int flags, int width, int prec, char letter, double f)
-{
-    char spec[16], *p = spec, tmp[64];
-    *p++ = '%';
-    if (flags & FSHARP) *p++ = '#';
-    if (flags & FPLUS) *p++ = '+';
-    if (flags & FSPACE) *p++ = ' ';
-    if (flags & FPREC) p += snprintf(p, 8, ".%d", prec > 40 ? 40 : prec);
-    *p++ = letter;
-    *p = '\0';
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    snprintf(tmp, sizeof tmp, spec, f);
-#pragma GCC diagnostic pop
-    char *x = strchr(tmp, letter == 'a' ? 'x' : 'X'), *pe = strchr(tmp, letter == 'a' ? 'p' : 'P');
-    if (x && pe && x[1] == '2') {
-        x[1] = '1';
-        int e = atoi(pe + 1) + 1;
-        snprintf(pe + 1, sizeof tmp - (size_t)(pe + 1 - tmp), "%+d", e);
-    }
-    int len = (int)strlen(tmp), pad = (flags & FWIDTH) ? width - len : 0;
-    if (flags & FMINUS) {
-        buf_adds(b, tmp);
-        fill(b, ' ', pad);
-    } else if (flags & FZERO) {
-        size_t head = x ? (size_t)(x + 1 - tmp) : 0;       /* sign and "0x" */
-        buf_add(b, tmp, head);
-        fill(b, '0', pad);
-        buf_adds(b, tmp + head);
-    } else {
-        fill(b, ' ', pad);
-        buf_adds(b, tmp);
-    }
-}
-
-static void rfmt_float(Buf *b, int flags, int width, int prec, char letter, double f)
-{
-    char spec[32], *p = spec;
-    *p++ = '%';
-    if (flags & FSHARP) *p++ = '#';
-    if (flags & FPLUS) *p++ = '+';
-    if (flags & FMINUS) *p++ = '-';
-    if (flags & FZERO) *p++ = '0';
-    if (flags & FSPACE) *p++ = ' ';
-    *p = '\0';
-    if (flags & FWIDTH) p += snprintf(p, 12, "%d", width);
-    if (flags & FPREC) p += snprintf(p, 12, ".%d", prec);
-    *p++ = letter;
-    *p = '\0';
-    if (!isfinite(f)) {     /* Ruby: "Inf", "-Inf", "NaN", padded */
-        const char *t = isnan(f) ? "NaN" : "Inf";
-        char sgn = f < 0 && !isnan(f) ? '-' : (flags & FPLUS) ? '+' : (flags & FSPACE) ? ' ' : 0;
-        char tmp[8];
-        snprintf(tmp, sizeof tmp, "%s%s", sgn ? (char[]){sgn, 0} : "", t);
-        rfmt_str(b, flags & (FMINUS | FWIDTH), width, 0, tmp, strlen(tmp));
-        return;
-    }
-    if (letter == 'a' || letter == 'A') {
-        rfmt_hexfloat(b, flags, width, prec, letter, f);
-        return;
-    }
-    /* spec is built above from known flags, digits and one letter */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    int n = snprintf(NULL, 0, spec, f);
-    buf_reserve(b, (size_t)n + 1);
-    snprintf(b->s + b->len, (size_t)n + 1, spec, f);
-#pragma GCC diagnostic pop
-    b->len += (size_t)n;
-}
-
 /* Kernel.format(fmt, arg) for the one argument Puppet passes. */
-static void kformat(SC *sc, Buf *b, const char *fmt, const KArg *arg)
+static void kformat(SC *sc, Buf *b, const char *fmt, const RvArg *arg)
 {
-    int used = 0;
-    const char *p = fmt;
-    while (*p) {
-        if (*p != '%') {
-            buf_addc(b, *p++);
-            continue;
-        }
-        p++;
-        if (!*p) sc_fail(sc, "incomplete format specifier; use %%%% (double %%) instead");
-        int flags = 0, width = 0, prec = 0;
-        for (;;) {
-            char ch = *p;
-            if (ch == ' ') flags |= FSPACE, p++;
-            else if (ch == '#') flags |= FSHARP, p++;
-            else if (ch == '+') flags |= FPLUS, p++;
-            else if (ch == '-') flags |= FMINUS, p++;
-            else if (ch == '0') flags |= FZERO, p++;
-            else if (ch >= '1' && ch <= '9') {
-                if (flags & FWIDTH) sc_fail(sc, "width given twice");
-                width = (int)strtol(p, (char **)&p, 10);
-                flags |= FWIDTH;
-            } else if (ch == '.') {
-                if (flags & FPREC) sc_fail(sc, "precision given twice");
-                p++;
-                prec = (int)strtol(p, (char **)&p, 10);
-                flags |= FPREC;
-            } else if (ch == '<' || ch == '{') {
-                if (!strchr(p, ch == '<' ? '>' : '}')) sc_fail(sc, "malformed name - unmatched parenthesis");
-                sc_fail(sc, "one hash required");
-            } else break;
-        }
-        char letter = *p;
-        if (letter == '%' || letter == '\n' || letter == '\0') {
-            if (flags) sc_fail(sc, "invalid format character - %%");
-            buf_addc(b, '%');
-            if (letter == '%') p++;
-            continue;
-        }
-        if (!strchr("bBdiuoxXeEfgGaAspc", letter)) {
-            if (letter > ' ' && letter < 0x7f) sc_fail(sc, "malformed format string - %%%c", letter);
-            sc_fail(sc, "malformed format string");
-        }
-        p++;
-        if (used++) sc_fail(sc, "too few arguments");
-        switch (letter) {
-        case 's': case 'p': {
-            const char *s = arg->s;
-            size_t len = arg->len;
-            Buf ib = BUF_INIT;
-            if (arg->kind == KA_INT || arg->kind == KA_FLOAT) {
-                Value x = {.kind = arg->kind == KA_INT ? V_INT : V_FLOAT};
-                if (arg->kind == KA_INT) x.i = arg->i;
-                else x.f = arg->f;
-                val_to_s(&ib, &x);
-                s = ib.s, len = ib.len;
-            } else if (letter == 'p' && arg->kind == KA_STR) {
-                ruby_inspect_str(&ib, arg->s, arg->len);
-                s = ib.s, len = ib.len;
-            } else if (letter == 'p') {
-                s = arg->inspect, len = strlen(s);
-            }
-            rfmt_str(b, flags, width, prec, s, len);
-            buf_free(&ib);
-            break;
-        }
-        case 'c': {
-            if (arg->kind != KA_INT) sc_fail(sc, "no implicit conversion of %s into Integer", arg->ruby_class);
-            if (arg->i == 0) sc_fail(sc, CMP_NUL_MSG " (%%c of 0)");
-            Buf cb = BUF_INIT;
-            utf8_encode(&cb, (long)arg->i);
-            rfmt_str(b, flags & ~FPREC, width, prec, cb.s, cb.len);
-            buf_free(&cb);
-            break;
-        }
-        case 'e': case 'E': case 'f': case 'g': case 'G': case 'a': case 'A':
-            if ((arg->kind == KA_OBJ && !arg->numeric) || arg->kind == KA_STR)
-                sc_fail(sc, "can't convert %s into Float", arg->ruby_class);
-            rfmt_float(b, flags, width, prec, letter, arg->kind == KA_INT ? (double)arg->i : arg->f);
-            break;
-        default: {
-            if ((arg->kind == KA_OBJ && !arg->numeric) || arg->kind == KA_STR)
-                sc_fail(sc, "can't convert %s into Integer", arg->ruby_class);
-            Mag mag;
-            int neg;
-            if (arg->kind == KA_FLOAT && !arg->numeric) {
-                if (!isfinite(arg->f)) sc_fail(sc, "%s", isnan(arg->f) ? "NaN" : arg->f < 0 ? "-Infinity" : "Infinity");
-                double t = trunc(arg->f);
-                neg = t < 0;
-                mag_from_double(&mag, t);
-            } else {
-                neg = arg->i < 0;
-                mag_from_u64(&mag, neg ? (uint64_t)0 - (uint64_t)arg->i : (uint64_t)arg->i);
-            }
-            rfmt_int(b, flags, width, prec, letter == 'i' || letter == 'u' ? 'd' : letter, neg, mag);
-        }
-        }
-    }
+    char err[512];
+    if (rv_format(b, fmt, strlen(fmt), arg, 1, NULL, NULL, err, sizeof err)) sc_fail(sc, "%s", err);
 }
 
 static void kformat_str(SC *sc, Buf *b, const char *fmt, const char *s, size_t len)
 {
-    KArg a = {.kind = KA_STR, .s = s, .len = len, .ruby_class = "String"};
+    RvArg a = {.kind = RVA_STR, .s = s, .len = len, .cls = "String"};
     kformat(sc, b, fmt, &a);
 }
 
 static void kformat_int(SC *sc, Buf *b, const char *fmt, int64_t i)
 {
-    KArg a = {.kind = KA_INT, .i = i};
+    RvArg a = {.kind = RVA_INT, .i = i};
     kformat(sc, b, fmt, &a);
 }
 
 static void kformat_float(SC *sc, Buf *b, const char *fmt, double f)
 {
-    KArg a = {.kind = KA_FLOAT, .f = f};
+    RvArg a = {.kind = RVA_FLOAT, .f = f};
     kformat(sc, b, fmt, &a);
 }
 
@@ -498,13 +162,19 @@ static const char *tr(SC *sc, const char *fmt, char from, char to)
 }
 
 /* apply_string_flags: only '-', width and precision, as "%-W.Ps". */
-static void apply_string_flags(Buf *b, const Fmt *f, const char *s, size_t len)
+static void apply_string_flags(SC *sc, Buf *b, const Fmt *f, const char *s, size_t len)
 {
-    int flags = (f->left ? FMINUS : 0) | (f->width >= 0 ? FWIDTH : 0) | (f->prec >= 0 ? FPREC : 0);
-    rfmt_str(b, flags, f->width, f->prec, s, len);
+    char fmt[48], *p = fmt;
+    *p++ = '%';
+    if (f->left) *p++ = '-';
+    if (f->width >= 0) p += snprintf(p, 12, "%d", f->width);
+    if (f->prec >= 0) p += snprintf(p, 12, ".%d", f->prec);
+    strcpy(p, "s");
+    RvArg a = {.kind = RVA_STR, .s = s, .len = len};
+    kformat(sc, b, fmt, &a);
 }
 
-static void apply_string_flags_s(Buf *b, const Fmt *f, const char *s) { apply_string_flags(b, f, s, strlen(s)); }
+static void apply_string_flags_s(SC *sc, Buf *b, const Fmt *f, const char *s) { apply_string_flags(sc, b, f, s, strlen(s)); }
 
 /* ---- Format.new ---- */
 
@@ -834,7 +504,7 @@ static void conv_undef(SC *sc, Buf *b, const Fmt *f)
     case 'p': s = f->alt ? "\"undef\"" : "undef"; break;
     default: format_error(sc, "Undef", f->letter, "nudxXobBeEfgGaAvVsp");
     }
-    apply_string_flags_s(b, f, s);
+    apply_string_flags_s(sc, b, f, s);
 }
 
 static void conv_default(SC *sc, Buf *b, const Fmt *f)
@@ -845,7 +515,7 @@ static void conv_default(SC *sc, Buf *b, const Fmt *f)
     case 'D': s = f->alt ? "\"Default\"" : "Default"; break;
     default: format_error(sc, "Default", f->letter, "dDsp");
     }
-    apply_string_flags_s(b, f, s);
+    apply_string_flags_s(sc, b, f, s);
 }
 
 static void conv_int(SC *sc, Buf *b, int64_t v, const Fmt *f)
@@ -880,7 +550,7 @@ static void conv_float(SC *sc, Buf *b, double v, const Fmt *f)
 {
     switch (f->letter) {
     case 'd': case 'x': case 'X': case 'o': case 'b': case 'B': {
-        KArg a = {.kind = KA_FLOAT, .f = trunc(v)};
+        RvArg a = {.kind = RVA_FLOAT, .f = trunc(v)};
         kformat(sc, b, f->orig, &a);
         return;
     }
@@ -925,11 +595,11 @@ static void conv_bool(SC *sc, Buf *b, int v, const Fmt *f, Indent ind)
         convert(sc, b, val_float(A, v), &m, ind);
         return;
     }
-    case 's': case 'p': apply_string_flags_s(b, f, v ? "true" : "false"); return;
+    case 's': case 'p': apply_string_flags_s(sc, b, f, v ? "true" : "false"); return;
     default: format_error(sc, "Boolean", f->letter, "tTyYdxXobBeEfgGaAsp");
     }
     if (f->alt) one[0] = s[0], s = one;
-    apply_string_flags_s(b, f, s);
+    apply_string_flags_s(sc, b, f, s);
 }
 
 /* Unicode case mapping (towupper in C.UTF-8), as Ruby's String#upcase,
@@ -994,7 +664,7 @@ static void conv_string(SC *sc, Buf *b, const char *s, size_t len, const Fmt *f)
         val_puppet_quote(&q.b, s, len, f->alt);
         size_t n;
         const char *t = live_pop(sc, &q, &n);
-        apply_string_flags(b, f, t, n);
+        apply_string_flags(sc, b, f, t, n);
         return;
     }
     if (!strchr("cCudt", f->letter)) format_error(sc, "String", f->letter, "cCudspt");
@@ -1041,7 +711,7 @@ static void conv_string(SC *sc, Buf *b, const char *s, size_t len, const Fmt *f)
         val_puppet_quote(&q.b, c, n, 0);
         size_t qn;
         const char *t = live_pop(sc, &q, &qn);
-        apply_string_flags(b, f, t, qn);
+        apply_string_flags(sc, b, f, t, qn);
     } else {
         kformat_str(sc, b, tr(sc, f->orig, f->letter, 's'), c, n);
     }
@@ -1100,8 +770,8 @@ static void conv_type(SC *sc, Buf *b, Value *t, const Fmt *f)
 /* string_PAnyType: Kernel.format of the Ruby object (a Sensitive here). */
 static void conv_sensitive(SC *sc, Buf *b, const Fmt *f)
 {
-    KArg a = {.kind = KA_OBJ, .s = "Sensitive [value redacted]", .len = 26, .inspect = "#<Sensitive [value redacted]>",
-              .ruby_class = "Puppet::Pops::Types::PSensitiveType::Sensitive"};
+    RvArg a = {.kind = RVA_OBJ, .s = "Sensitive [value redacted]", .len = 26, .inspect = "#<Sensitive [value redacted]>",
+              .cls = "Puppet::Pops::Types::PSensitiveType::Sensitive"};
     kformat(sc, b, f->orig, &a);
 }
 
@@ -1113,7 +783,7 @@ static void conv_time(SC *sc, Buf *b, const Value *v, const Fmt *f)
     val_time_to_s(&t, v);
     const char *s = arena_strndup(A, t.s, t.len);
     buf_free(&t);
-    KArg a = {.kind = KA_OBJ, .s = s, .len = strlen(s), .inspect = s, .ruby_class = val_type_name(v), .numeric = 1,
+    RvArg a = {.kind = RVA_OBJ, .s = s, .len = strlen(s), .inspect = s, .cls = val_type_name(v), .numeric = 1,
               .i = v->time.sec, .f = (double)val_time_ns(v) / 1e9};
     kformat(sc, b, f->orig, &a);
 }

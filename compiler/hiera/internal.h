@@ -128,7 +128,6 @@ _Noreturn void hi_fail_at(Look *lk, const char *fmt, ...) __attribute__((format(
 void hi_str_add(Str *b, const char *p, size_t n);
 void hi_str_adds(Str *b, const char *s);
 const char *hi_str_cstr(Str *b);
-const char *hi_ruby_class(const Value *v);
 Value *hi_str_value(Compiler *c, const char *s);
 /* A hash of k and v (arena); frees both vectors. */
 Value *hi_hash_of_vv(Compiler *c, ValVec *k, ValVec *v);

@@ -109,21 +109,6 @@ void hi_str_add(Str *b, const char *p, size_t n)
 void hi_str_adds(Str *b, const char *s) { hi_str_add(b, s, strlen(s)); }
 const char *hi_str_cstr(Str *b) { return b->s ? b->s : ""; }
 
-/* The class name Ruby gives a value, for "Got String when ..." messages. */
-const char *hi_ruby_class(const Value *v)
-{
-    switch (v->kind) {
-    case V_UNDEF: return "NilClass";
-    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
-    case V_INT: return "Integer";
-    case V_FLOAT: return "Float";
-    case V_STR: return "String";
-    case V_ARRAY: return "Array";
-    case V_HASH: return "Hash";
-    default: return val_type_name(v);
-    }
-}
-
 Value *hi_str_value(Compiler *c, const char *s) { return val_cstr(A, s); }
 
 
@@ -262,7 +247,7 @@ int hi_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **
         if (v->kind != V_HASH) {
             Compiler *c = lk->c;
             hi_fail_at(lk, "Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%s' from key '%s'",
-                    hi_ruby_class(v), val_to_cstr(A, s), key);
+                    rv_class(A, v, RV_HIERA), val_to_cstr(A, s), key);
         }
         Value *r = val_hash_get(v, s);
         if (!r) return 0;

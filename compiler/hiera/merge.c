@@ -128,28 +128,16 @@ static Value *dm_overwrite(Look *lk, const Strategy *st, Value *src, Value *dest
     return src;
 }
 
+/* Ruby's a <=> b for Array#sort (sort_merged_arrays): a pair that does
+ * not compare fails the lookup, as the sort raises. */
 static int ruby_cmp(Look *lk, Value *a, Value *b)
 {
-    int an = a->kind == V_INT || a->kind == V_FLOAT, bn = b->kind == V_INT || b->kind == V_FLOAT;
-    if (an && bn) {
-        if (a->kind == V_INT && b->kind == V_INT) return a->i < b->i ? -1 : a->i > b->i;
-        double x = a->kind == V_INT ? (double)a->i : a->f, y = b->kind == V_INT ? (double)b->i : b->f;
-        return x < y ? -1 : x > y;
+    int r = rv_cmp(a, b);
+    if (r == 2) {
+        Compiler *c = lk->c;
+        hi_fail_at(lk, "comparison of %s with %s failed", rv_class(A, a, RV_HIERA), rv_class(A, b, RV_HIERA));
     }
-    if (a->kind == V_STR && b->kind == V_STR) {
-        size_t n = a->str.len < b->str.len ? a->str.len : b->str.len;
-        int r = memcmp(a->str.s, b->str.s, n);
-        if (r) return r < 0 ? -1 : 1;
-        return a->str.len < b->str.len ? -1 : a->str.len > b->str.len;
-    }
-    if (a->kind == V_ARRAY && b->kind == V_ARRAY) {
-        for (size_t i = 0; i < a->arr.n && i < b->arr.n; i++) {
-            int r = ruby_cmp(lk, a->arr.items[i], b->arr.items[i]);
-            if (r) return r;
-        }
-        return a->arr.n < b->arr.n ? -1 : a->arr.n > b->arr.n;
-    }
-    hi_fail_at(lk, "comparison of %s with %s failed", hi_ruby_class(a), hi_ruby_class(b));
+    return r;
 }
 
 static void sort_values(Look *lk, Value **v, size_t n)
