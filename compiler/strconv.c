@@ -853,8 +853,8 @@ static void conv_binary(SC *sc, Buf *b, const Value *v, const Fmt *f)
  * object (to_s: a range as written; inspect, for %p: normalised). */
 static void conv_semver(SC *sc, Buf *b, const Value *v, const Fmt *f)
 {
-    KArg a = {.kind = KA_OBJ, .s = v->sv.text, .len = strlen(v->sv.text), .inspect = v->sv.inspect,
-              .ruby_class = v->kind == V_SEMVER ? "SemanticPuppet::Version" : "SemanticPuppet::VersionRange"};
+    RvArg a = {.kind = RVA_OBJ, .s = v->sv.text, .len = strlen(v->sv.text), .inspect = v->sv.inspect,
+              .cls = v->kind == V_SEMVER ? "SemanticPuppet::Version" : "SemanticPuppet::VersionRange"};
     kformat(sc, b, f->orig, &a);
 }
 
