@@ -9,6 +9,7 @@
 #include <malloc.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <pwd.h>
 #include <unistd.h>
 
 const char *util_progname = "mcomp";
@@ -90,6 +91,18 @@ char *util_default_vardir(void)
     if (!home || !*home) home = "/tmp";
     char *d = xmalloc(strlen(home) + 16);
     sprintf(d, "%s/.mapply", home);
+    return d;
+}
+
+char *util_default_confdir(void)
+{
+    if (geteuid() == 0) return xstrndup("/etc/mcomp", 10);
+    const char *home = getenv("HOME");
+    struct passwd *pw = home && *home ? NULL : getpwuid(geteuid());
+    if (pw) home = pw->pw_dir;
+    if (!home || !*home) home = "/";
+    char *d = xmalloc(strlen(home) + 8);
+    sprintf(d, "%s%s.mcomp", home, home[strlen(home) - 1] == '/' ? "" : "/");
     return d;
 }
 

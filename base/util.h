@@ -22,6 +22,10 @@ int util_write_all(int fd, const void *data, size_t len);
 /* The state directory mapply, mres and mbucket share when --vardir is not
  * given: /var/lib/mapply as root, else ~/.mapply.  Caller frees. */
 char *util_default_vardir(void);
+/* The configuration directory of mcomp, mapply and mpm (Puppet's confdir
+ * and codedir in one): /etc/mcomp as root, else ~/.mcomp (HOME, or the
+ * passwd entry's home).  Malloc'd. */
+char *util_default_confdir(void);
 
 /* Prepares malloc for a big, short-lived run: one heap for every thread,
  * no trimming, and the first `bytes` of heap growth in one step, offered to

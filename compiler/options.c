@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <glob.h>
 #include <pthread.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -460,17 +459,7 @@ int copt_resolve(CompileCli *cli, const char *target)
 {
     CompileOptions *o = &cli->opt;
     /* CONFDIR and what Puppet puts under it */
-    const char *confdir = cli->confdir;
-    if (!confdir) {
-        if (geteuid() == 0) {
-            confdir = "/etc/mcomp";
-        } else {
-            const char *home = getenv("HOME");
-            struct passwd *pw = home && *home ? NULL : getpwuid(geteuid());
-            if (pw) home = pw->pw_dir;
-            confdir = joinf(cli, home && *home ? home : "/", ".mcomp");
-        }
-    }
+    const char *confdir = cli->confdir ? cli->confdir : keep(cli, util_default_confdir());
     confdir = absolute(cli, confdir, NULL);
     const char *codedir = joinf(cli, confdir, "code");
     const char *envpath = cli->environmentpath ? abs_list(cli, cli->environmentpath) : joinf(cli, codedir, "environments");

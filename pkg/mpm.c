@@ -1506,14 +1506,16 @@ static void usage(FILE *out)
           "  -f, --force                install over existing files and installed packages\n"
           "  -v, --verbose              files -v: with sums; remove: say what stays\n"
           "  --modulepath DIR[:DIR]     install into the first DIR\n"
-          "                             (default /etc/puppet/code/modules)\n"
+          "                             (default CONFDIR/code/modules, mcomp's base\n"
+          "                             module path)\n"
           "  --vardir DIR               state directory: DIR/mpm/packages.db and\n"
           "                             DIR/mpm/cache\n"
           "                             (default /var/lib/mapply as root, else ~/.mapply)\n"
           "  --confdir DIR              DIR/mpm.conf (spm_uid, spm_gid: who owns installed\n"
           "                             files), repositories: DIR/mpm.repos and\n"
           "                             DIR/mpm.repos.d/*.repo (file://, http://, https://,\n"
-          "                             ftp://) (default /etc/puppet)\n"
+          "                             ftp://) (default /etc/mcomp as root, else\n"
+          "                             ~/.mcomp: mcomp's CONFDIR)\n"
           "  --sharedir DIR             files tagged c d g l r (default /usr/share/mpm)\n"
           "  --root DIR                 manage the system under DIR: module directory,\n"
           "                             database, configuration and cache inside it\n"
@@ -1588,10 +1590,13 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *modulepath = "/etc/puppet/code/modules";
+    /* the defaults mcomp uses: CONFDIR/code/modules is its base module path */
+    char *default_confdir = util_default_confdir();
+    const char *modulepath = arena_printf(&A, "%s/code/modules", default_confdir);
     o.build_dir = ".";
     o.dups = "ignore";
-    o.confdir = "/etc/puppet";
+    o.confdir = arena_strdup(&A, default_confdir);
+    free(default_confdir);
     o.sharedir = "/usr/share/mpm";
     int ch;
     opterr = 0;

@@ -682,8 +682,8 @@ SKIP: {
 
 # ---- --root: every path inside the root, symlinks included ----
 my $root = "$tmp/root";
-make_path("$root/etc/puppet/code", "$root/elsewhere");
-symlink('/elsewhere', "$root/etc/puppet/code/modules") or die;   # absolute: inside the root
+make_path("$root/etc/mcomp/code", "$root/elsewhere");
+symlink('/elsewhere', "$root/etc/mcomp/code/modules") or die;   # absolute: inside the root
 ($rc, $out, $err) = mpm({bare => 1}, "--root=$root", '-y', 'local', 'install', "$repo2/base-5.0.0-1.spm");
 is($rc, 0, '--root: local install') or diag $err;
 ok(-f "$root/elsewhere/base/manifests/init.pp", 'the module lands in the root (an absolute symlink resolved inside it)');
@@ -691,12 +691,12 @@ ok(!-e '/elsewhere', 'nothing outside the root');
 ok(-f "$root/var/lib/mapply/mpm/packages.db" || -f "$root/root/.mapply/mpm/packages.db" || glob("$root/*/*/mpm/packages.db") || glob("$root/*/*/*/mpm/packages.db"),
    'the database is in the root');
 ($rc, $out) = mpm({bare => 1}, "--root=$root", 'files', 'base');
-like($out, qr{^\Q$root\E/etc/puppet/code/modules/base/manifests/init\.pp$}m, 'files are shown with the root prefix');
+like($out, qr{^\Q$root\E/etc/mcomp/code/modules/base/manifests/init\.pp$}m, 'files are shown with the root prefix');
 ($rc, $out) = mpm({bare => 1}, "--root=$root", '-y', 'remove', 'base');
 ok(!-e "$root/elsewhere/base", '--root: remove');
 # the repositories configured, the cache and the database in the root
-make_path("$root/etc/puppet");
-spew("$root/etc/puppet/mpm.repos", "main:\n  url: file://$repo2\n");
+make_path("$root/etc/mcomp");
+spew("$root/etc/mcomp/mpm.repos", "main:\n  url: file://$repo2\n");
 ($rc, $out, $err) = mpm({bare => 1}, "--root=$root", '-y', 'install', 'base');
 is($rc, 0, '--root: install from the repositories configured in the root') or diag $err;
 ok(-f "$root/elsewhere/base/manifests/init.pp", 'into the root');
