@@ -2,7 +2,8 @@
 # seeds.sh MCOMP FUZZDIR - the seed corpora of the fuzz targets:
 #   FUZZDIR/seed/compile   every .pp file under t/corpus (manifests, module
 #                          manifests), named by the path they come from
-#   FUZZDIR/seed/validate  every catalog (.json) under t/corpus/apply, and the
+#   FUZZDIR/seed/validate  every catalog (.json) under t/corpus/apply (its AREA/
+#                          folders, and any case left at its top), and the
 #                          catalog MCOMP makes of each compile case that compiles
 #                          (t/corpus/compile/AREA/, and any case left at its top)
 set -eu
@@ -12,7 +13,8 @@ mkdir -p "$out/seed/compile" "$out/seed/validate" "$out/corpus/compile" "$out/co
 find t/corpus -name '*.pp' | while read -r f; do
     cp "$f" "$out/seed/compile/$(echo "$f" | sed 's|^t/corpus/||; s|/|_|g')"
 done
-for f in t/corpus/apply/*.json; do
+for f in t/corpus/apply/*/*.json t/corpus/apply/*.json; do
+    [ -f "$f" ] || continue   # the top level may have none (cases sit in area folders)
     cp "$f" "$out/seed/validate/apply_$(basename "$f")"
 done
 n=0

@@ -1,6 +1,9 @@
 #!/usr/bin/perl
 # apply.t: the data-driven apply corpus (t/corpus/apply/, described in t/corpus/README.md).
 #
+# Cases sit in area folders, t/corpus/apply/AREA/ (an area's name has no `_`; a case's has);
+# a case's test is named AREA/NAME.  A case left directly in t/corpus/apply/ (added in the old
+# flat layout) still runs, named NAME, so a merge never drops one silently.
 # A case is NAME.pp (compiled by $MCOMP, default build/mcomp) or NAME.json (a hand-made
 # catalog). Every @TMP@ in it is replaced by a fresh temp dir T; the catalog is applied by
 #   $MAPPLY [NAME.args] --vardir T/var T/catalog.json          ($MAPPLY default build/mapply)
@@ -8,10 +11,10 @@
 # configuration version dropped, colour codes stripped), must equal NAME.log line by line,
 # and the exit status NAME.exit. NAME.args2/.log2/.exit2 describe an optional second apply of
 # the same catalog; NAME.files, an optional check of the files under T after the run(s).
-# Cases listed in t/corpus/apply/TODO are reported with the TAP TODO directive.
+# Cases listed in t/corpus/apply/TODO (as AREA/NAME) are reported with the TAP TODO directive.
 # One test per run (a case with a second run makes two tests). Nothing outside T is touched.
-# APPLY_T_ONLY=REGEX runs only the cases whose name matches; APPLY_T_TIMEOUT=SECONDS (default
-# 60) bounds each mcomp or mapply run.
+# APPLY_T_ONLY=REGEX runs only the cases whose AREA/NAME or bare NAME matches;
+# APPLY_T_TIMEOUT=SECONDS (default 60) bounds each mcomp or mapply run.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -105,18 +108,28 @@ sub check_files {
 
 my %todo = %{read_todo("$corpus/TODO")};
 
-opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
+# the cases of folder $sub of the corpus ('' for the top) into %kind, as "$sub/NAME" (or "NAME")
 my %kind;
-for (readdir $dh) {
-    next if /\A\./;
-    $kind{$1} = 'pp' if /\A(.+)\.pp\z/;
-    $kind{$1} //= 'json' if /\A(.+)\.json\z/;
+sub cases_in {
+    my ($sub) = @_;
+    my $d = $sub eq '' ? $corpus : "$corpus/$sub";
+    my $pre = $sub eq '' ? '' : "$sub/";
+    opendir my $dh, $d or BAIL_OUT("$d: $!");
+    for (readdir $dh) {
+        next if /\A\./;
+        $kind{"$pre$1"} = 'pp' if /\A(.+)\.pp\z/;
+        $kind{"$pre$1"} //= 'json' if /\A(.+)\.json\z/;
+    }
+    closedir $dh;
 }
+opendir my $dh, $corpus or BAIL_OUT("$corpus: $!");
+my @areas = sort grep { !/[._]/ && -d "$corpus/$_" } readdir $dh;
 closedir $dh;
+cases_in($_) for '', @areas;
 my @cases = sort keys %kind;
-if (defined $ENV{APPLY_T_ONLY}) {    # e.g. APPLY_T_ONLY='^refresh_' prove t/apply.t
+if (defined $ENV{APPLY_T_ONLY}) {    # e.g. APPLY_T_ONLY='^refresh_' (or '^refresh/') prove t/apply.t
     my $re = qr/$ENV{APPLY_T_ONLY}/;
-    @cases = grep { /$re/ } @cases;
+    @cases = grep { /$re/ || s{.*/}{}r =~ $re } @cases;
 }
 
 my $tests = 0;
@@ -124,10 +137,10 @@ $tests += -e "$corpus/$_.log2" ? 2 : 1 for @cases;
 plan tests => $tests;
 
 for my $name (@cases) {
-    my $t = tempdir("apply-t-$name-XXXXXX", TMPDIR => 1, CLEANUP => 1);
+    my $t = tempdir('apply-t-' . ($name =~ tr{/}{-}r) . '-XXXXXX', TMPDIR => 1, CLEANUP => 1);
     my $second = -e "$corpus/$name.log2";
     our $TODO;
-    local $TODO = $todo{$name} ? 'not implemented yet (t/corpus/apply/TODO)' : undef;
+    local $TODO = ($todo{$name} || $todo{$name =~ s{.*/}{}r}) ? 'not implemented yet (t/corpus/apply/TODO)' : undef;
 
     # 1-2. the catalog
     my @why;

@@ -1,6 +1,8 @@
 #!/bin/sh
 # regen.sh: (re)make the expected output of apply cases from real Puppet 7.23.
-# Run from the repository top:  sh t/corpus/apply/regen.sh [NAME ...]   (default: every case)
+# Run from the repository top:  sh t/corpus/apply/regen.sh [AREA/NAME ...]   (default: every case)
+# A case is named AREA/NAME (its files sit in t/corpus/apply/AREA/), or by its bare NAME, looked
+# up in the area folders (or at the top, where a case added in the old flat layout may sit).
 # Writes NAME.log / NAME.exit (and .log2 / .exit2 when NAME.args2 exists), checks NAME.files
 # against what Puppet left behind, and prints anything it dropped that it did not expect.
 #   * salt_* and cycle_* cases are hand-written: Puppet's raw output is shown, nothing written
@@ -13,6 +15,16 @@
 set -u
 dir=t/corpus/apply
 [ -d "$dir" ] || { echo "run from the repository top" >&2; exit 2; }
+
+# resolve NAME: print the case as a path under $dir without extension (AREA/NAME, or NAME
+# for a case left at the top); a bare NAME is looked up at the top, then in the area folders
+resolve() {
+  for c in "$dir/$1".pp "$dir/$1".json "$dir/$1".pp.in "$dir"/*/"$1".pp "$dir"/*/"$1".json "$dir"/*/"$1".pp.in; do
+    [ -e "$c" ] || continue
+    c=${c#"$dir"/}; c=${c%.in}; c=${c%.pp}; echo "${c%.json}"; return 0
+  done
+  echo "regen.sh: no case $1 under $dir" >&2; return 1
+}
 
 setup() {   # a throwaway Puppet home with the facts of t/corpus/facts.json
   P=$(mktemp -d /tmp/regen-apply-XXXXXX)
@@ -119,7 +131,8 @@ salt_analogue() {
 
 if [ "${1:-}" = --json ]; then     # --json NAME...: NAME.pp.in -> NAME.json via catalog compile
   shift
-  for name in "$@"; do
+  for n in "$@"; do
+    name=$(resolve "$n") || exit 2
     setup
     mkdir -p "$P/t"
     sed "s|@TMP@|$P/t|g" "$dir/$name.pp.in" > "$P/t/site.pp"
@@ -137,17 +150,20 @@ if [ "${1:-}" = --json ]; then     # --json NAME...: NAME.pp.in -> NAME.json via
   exit 0
 fi
 
-if [ $# -eq 0 ]; then
-  set -- $(ls "$dir" | sed -n 's/\.pp$//p; s/\.json$//p' | sort -u)
+if [ $# -eq 0 ]; then   # every case: AREA/NAME in the area folders, and any left at the top
+  set -- $(cd "$dir" && ls -d -- */*.pp */*.json *.pp *.json 2>/dev/null | sed -n 's/\.pp$//p; s/\.json$//p' | sort -u)
 fi
+names=
+for n in "$@"; do names="$names $(resolve "$n")" || exit 2; done
 
-for name in "$@"; do
+for name in $names; do
+  base=${name##*/}    # the case's name without its area: salt_*, cycle_* below
   setup
   mkdir -p "$P/t"
   T="$P/t"
   if [ -e "$dir/$name.pp" ]; then
     sed "s|@TMP@|$T|g" "$dir/$name.pp" > "$T/site.pp"; iscat=
-    case "$name" in salt_*) salt_analogue "$T/site.pp";; esac
+    case "$base" in salt_*) salt_analogue "$T/site.pp";; esac
     set -- "$T/site.pp"
   else
     sed "s|@TMP@|$T|g" "$dir/$name.json" > "$T/catalog.json"; iscat=1
@@ -161,9 +177,9 @@ for name in "$@"; do
     # shellcheck disable=SC2086
     pup $args "$@" > "$P/raw$run" 2>&1
     rc=$?
-    case "$name" in
+    case "$base" in
     salt_*|cycle_*)
-      echo "== $name$sfx: hand-written; puppet said (exit $rc)$( case $name in salt_*) echo ' on the analogue without our metaparameters';; esac):"
+      echo "== $name$sfx: hand-written; puppet said (exit $rc)$( case $base in salt_*) echo ' on the analogue without our metaparameters';; esac):"
       sed 's/^/   /' "$P/raw$run" ;;
     *)
       transform "$P/raw$run" "$iscat" > "$dir/$name.log$sfx"
