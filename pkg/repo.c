@@ -28,18 +28,27 @@ static const char *scalar(Arena *a, yaml_node_t *n)
     return n && n->type == YAML_SCALAR_NODE ? arena_strndup(a, (const char *)n->data.scalar.value, n->data.scalar.length) : NULL;
 }
 
-int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err)
+/* Parses text (the contents of what file names) into *doc; on a YAML
+ * error, says where in err and returns -1 (then there is no document to delete). */
+static int load_doc(const char *file, const char *text, size_t len, yaml_document_t *doc, Buf *err)
 {
     yaml_parser_t p;
-    yaml_document_t doc;
     yaml_parser_initialize(&p);
     yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
+    if (!yaml_parser_load(&p, doc)) {
         buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
         yaml_parser_delete(&p);
         return -1;
     }
     yaml_parser_delete(&p);
+    return 0;
+}
+
+int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err)
+{
+    yaml_document_t doc;
+    if (load_doc(file, text, len, &doc, err) < 0)
+        return -1;
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
@@ -97,17 +106,10 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
 int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
                         const char ***vals, size_t *n, Buf *err)
 {
-    yaml_parser_t p;
     yaml_document_t doc;
     *n = 0;
-    yaml_parser_initialize(&p);
-    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
-        buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
-        yaml_parser_delete(&p);
+    if (load_doc(file, text, len, &doc, err) < 0)
         return -1;
-    }
-    yaml_parser_delete(&p);
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
@@ -201,17 +203,9 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
 
 int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, RepoEntry **v, size_t *n, Buf *err)
 {
-    yaml_parser_t p;
     yaml_document_t doc;
-    yaml_parser_initialize(&p);
-    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
-        buf_printf(err, "SPM-METADATA of %s: %s at line %zu", r->name, p.problem ? p.problem : "YAML error",
-                   p.problem_mark.line + 1);
-        yaml_parser_delete(&p);
+    if (load_doc(arena_printf(a, "SPM-METADATA of %s", r->name), text, len, &doc, err) < 0)
         return -1;
-    }
-    yaml_parser_delete(&p);
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
