@@ -63,12 +63,9 @@ static void remove_tree(const char *dir)
  * as what it resolves to inside the root; depth bounds symlink loops. */
 static int copy_tree(int src, const char *spath, int dst, int depth)
 {
-    int lfd = openat(src, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-    if (!d) {
-        if (lfd >= 0) close(lfd);
+    DIR *d = util_opendirat(src, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (!d)
         return -1;
-    }
     int rc = 0;
     for (struct dirent *e; !rc && (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
