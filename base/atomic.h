@@ -35,6 +35,14 @@ int atomic_fill(int fd, const void *data, size_t len);
  * the rename that exposes it). */
 int atomic_fill_sync(int fd, const void *data, size_t len, int sync);
 
+/* The whole replacement of the file name in dfd by len bytes of data: a
+ * temporary file ".NAME.TOOL.xxxxxx" beside it (atomic_temp), given mode
+ * (mode < 0: 0666 less the umask, as a plain create makes it), filled and
+ * fsynced (atomic_fill), renamed over name.  The directory is not synced
+ * (atomic_sync_dir after, where the rename must be durable).  0, or -1
+ * with errno of the step that failed and no temporary file left. */
+int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode);
+
 /* syncfs of the filesystem holding the directory dirfd (an O_PATH fd is
  * fine): every file written there so far is durable.  Since Linux 5.8 a
  * writeback error not yet reported to anyone is returned; -1 (errno). */

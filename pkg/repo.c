@@ -11,11 +11,13 @@
 #include "pkg/repo.h"
 #include "pkg/spmfile.h"
 #include "pkg/version.h"
+#include "base/atomic.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <curl/curl.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,13 +339,12 @@ int repo_create(Arena *a, const char *dir, const char *dups, Buf *err)
         buf_printf(&out, "    sha256: \"%s\"\n", best[i].sum);   /* keys sorted, as SPM writes them */
     }
     if (!nbest) buf_adds(&out, "{}\n");
-    char *meta = arena_printf(a, "%s/SPM-METADATA", dir), *tmp = arena_printf(a, "%s/.SPM-METADATA.tmp%ld", dir, (long)getpid());
-    FILE *fp = fopen(tmp, "w");
-    if (!fp || fwrite(out.s, 1, out.len, fp) != out.len || fclose(fp) != 0 || rename(tmp, meta) != 0) {
-        buf_printf(err, "Cannot write %s: %s", meta, strerror(errno));
-        if (fp) unlink(tmp);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0 || atomic_replace(dfd, "SPM-METADATA", "mpm", out.s, out.len, -1) != 0) {
+        buf_printf(err, "Cannot write %s/SPM-METADATA: %s", dir, strerror(errno));
         rc = -1;
     }
+    if (dfd >= 0) close(dfd);
     buf_free(&out);
     if (rc) return rc;
     /* REC: older files are archived or deleted in the repo directory, not the cwd */
