@@ -1,6 +1,7 @@
 /*
  * atomic.h - the pieces of an atomic, durable file replacement, shared by
- * every writer (the file type, the text-file types, the file bucket): a
+ * every writer (the file type, the text-file types, the file bucket, the
+ * run report, the graph files, mpm's repository index): a
  * temporary file made beside the target in the target's directory fd
  * (O_EXCL | O_NOFOLLOW, never through a link), filled, fsynced and closed,
  * then renamed over the target by the caller (renameat in that same
