@@ -20,9 +20,11 @@
  * file is also laid out and rendered through the GraphViz library.
  */
 #include "apply/graph.h"
+#include "base/atomic.h"
 #include "base/buf.h"
 #include "base/util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <graphviz/gvc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,24 +304,16 @@ static int write_error(const char *path, char *tmp)
     return -1;
 }
 
-/* Writes text to path through a temporary file and rename(2). */
-static int write_atomic(const char *path, const char *text, size_t len)
+/* Writes text to leaf in dir (path names both, for the message) with
+ * atomic_replace: a temporary file beside it, renamed over it. */
+static int write_atomic(const char *dir, const char *leaf, const char *path, const char *text, size_t len)
 {
-    char *tmp;
-    int fd = open_temp(path, &tmp);
-    if (fd < 0) {
-        free(tmp);
-        return write_error(path, NULL);
-    }
-    if (util_write_all(fd, text, len) != 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return write_error(path, tmp);
-    }
-    if (close(fd) != 0 || rename(tmp, path) != 0) return write_error(path, tmp);
-    free(tmp);
-    return 0;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) return write_error(path, NULL);
+    int rc = atomic_replace(dfd, leaf, "mapply", text, len, -1), e = errno;
+    close(dfd);
+    errno = e;
+    return rc != 0 ? write_error(path, NULL) : 0;
 }
 
 /* The one GraphViz context of the process, made on first use and freed at
@@ -397,7 +391,7 @@ int graph_write_dot(const Graph *g, const CycleSet *cs, const char *dir, const c
         writers[i](&text, g);
         buf_clear(&path);
         buf_printf(&path, "%s/%s.dot", dir, names[i]);
-        rc = write_atomic(buf_cstr(&path), buf_cstr(&text), text.len);
+        rc = write_atomic(dir, buf_cstr(&path) + strlen(dir) + 1, buf_cstr(&path), buf_cstr(&text), text.len);
         if (rc == 0 && render_too) {
             buf_clear(&path);
             buf_printf(&path, "%s/%s.%s", dir, names[i], format);

@@ -882,28 +882,6 @@ static void summary_yaml(const RunReport *rep, Buf *b)
     summary_section(b, &ev);
 }
 
-static int write_atomic(int dfd, const char *name, const Buf *data)
-{
-    Buf tmp = BUF_INIT;
-    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.mapply.", name);
-    int rc = -1;
-    if (fd >= 0) {
-        if (fchmod(fd, 0640) != 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-        } else if (atomic_fill(fd, data->len ? data->s : "", data->len) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
-            rc = 0;
-        }
-        if (rc != 0) {
-            int e = errno;
-            unlinkat(dfd, tmp.s, 0);
-            errno = e;
-        }
-    }
-    buf_free(&tmp);
-    return rc;
-}
 
 /* A run killed while writing leaves its temporary file: the next run, holding
  * the same lock, takes it away. */
@@ -934,8 +912,8 @@ int rep_write(const RunReport *rep, const char *vardir)
     report_yaml(rep, &report);
     summary_yaml(rep, &summary);
     /* the summary is what monitoring reads: it goes last, after the report */
-    rc = write_atomic(dfd, "last_run_report.yaml", &report);
-    if (rc == 0) rc = write_atomic(dfd, "last_run_summary.yaml", &summary);
+    rc = atomic_replace(dfd, "last_run_report.yaml", "mapply", report.s, report.len, 0640);
+    if (rc == 0) rc = atomic_replace(dfd, "last_run_summary.yaml", "mapply", summary.s, summary.len, 0640);
     int e = errno;
     if (rc == 0) atomic_sync_dir(dfd, ".");
     close(dfd);

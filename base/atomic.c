@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -70,6 +71,34 @@ int atomic_fill_sync(int fd, const void *data, size_t len, int sync)
         return -1;
     }
     return close(fd);
+}
+
+int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode)
+{
+    Buf tmp = BUF_INIT;
+    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.%s.", name, tool);
+    int rc = -1;
+    if (fd >= 0) {
+        if (mode < 0) {
+            mode_t mask = umask(0);
+            umask(mask);
+            mode = (int)(0666 & ~mask);
+        }
+        if (fchmod(fd, (mode_t)mode) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+        } else if (atomic_fill(fd, len ? data : "", len) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
+            rc = 0;
+        }
+        if (rc != 0) {
+            int e = errno;
+            unlinkat(dfd, tmp.s, 0);
+            errno = e;
+        }
+    }
+    buf_free(&tmp);
+    return rc;
 }
 
 int atomic_sync_fs(int dirfd)

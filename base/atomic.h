@@ -1,6 +1,7 @@
 /*
  * atomic.h - the pieces of an atomic, durable file replacement, shared by
- * every writer (the file type, the text-file types, the file bucket): a
+ * every writer (the file type, the text-file types, the file bucket, the
+ * run report, the graph files, mpm's repository index): a
  * temporary file made beside the target in the target's directory fd
  * (O_EXCL | O_NOFOLLOW, never through a link), filled, fsynced and closed,
  * then renamed over the target by the caller (renameat in that same
@@ -34,6 +35,14 @@ int atomic_fill(int fd, const void *data, size_t len);
  * data durable later, with atomic_sync_fs or atomic_fsync_many, before
  * the rename that exposes it). */
 int atomic_fill_sync(int fd, const void *data, size_t len, int sync);
+
+/* The whole replacement of the file name in dfd by len bytes of data: a
+ * temporary file ".NAME.TOOL.xxxxxx" beside it (atomic_temp), given mode
+ * (mode < 0: 0666 less the umask, as a plain create makes it), filled and
+ * fsynced (atomic_fill), renamed over name.  The directory is not synced
+ * (atomic_sync_dir after, where the rename must be durable).  0, or -1
+ * with errno of the step that failed and no temporary file left. */
+int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode);
 
 /* syncfs of the filesystem holding the directory dirfd (an O_PATH fd is
  * fine): every file written there so far is durable.  Since Linux 5.8 a

@@ -1,6 +1,7 @@
 /* util.c - checked allocation; see util.h. */
 #include "base/util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -180,4 +181,13 @@ void util_getopt_error(int ch, char **argv, const struct option *longopts)
     } else {
         util_usage_error("unrecognized option '-%c' (%s --help lists them)", optopt, util_progname);
     }
+}
+
+DIR *util_opendirat(int dfd, const char *rel, int flags)
+{
+    int fd = openat(dfd, rel, flags);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d && fd >= 0)
+        close(fd);
+    return d;
 }

@@ -5,6 +5,7 @@
  */
 #ifndef BASE_UTIL_H
 #define BASE_UTIL_H
+#include <dirent.h>
 #include <stddef.h>
 
 extern const char *util_progname;   /* set by main(); "mcomp" or "mapply" */
@@ -18,6 +19,11 @@ _Noreturn void util_oom(void);
 /* Writes all of data to fd, short writes and EINTR retried.  0, or -1
  * with errno set. */
 int util_write_all(int fd, const void *data, size_t len);
+
+/* The directory rel below dfd ("." for dfd itself) opened with
+ * openat(dfd, rel, flags) as a DIR stream of its own (closedir closes it);
+ * NULL, nothing left open, when either step fails. */
+DIR *util_opendirat(int dfd, const char *rel, int flags);
 
 /* The state directory mapply, mres and mbucket share when --vardir is not
  * given: /var/lib/mapply as root, else ~/.mapply.  Caller frees. */

@@ -137,6 +137,39 @@ Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n)
     return v;
 }
 
+Value *val_map(Arena *a, Value *v, Value *(*fn)(Value *x, void *ctx), void *ctx)
+{
+    switch (v->kind) {
+    case V_ARRAY: {
+        Value **items = NULL;
+        for (size_t i = 0; i < v->arr.n; i++) {
+            Value *x = fn(v->arr.items[i], ctx);
+            if (x != v->arr.items[i] && !items) {
+                items = ARENA_NEWN(a, Value *, v->arr.n);
+                memcpy(items, v->arr.items, v->arr.n * sizeof *items);
+            }
+            if (items) items[i] = x;
+        }
+        return items ? val_array(a, items, v->arr.n) : v;
+    }
+    case V_HASH: {
+        Value **keys = NULL, **vals = NULL;
+        for (size_t i = 0; i < v->hash.n; i++) {
+            Value *k = fn(v->hash.keys[i], ctx), *x = fn(v->hash.vals[i], ctx);
+            if ((k != v->hash.keys[i] || x != v->hash.vals[i]) && !keys) {
+                keys = ARENA_NEWN(a, Value *, v->hash.n);
+                vals = ARENA_NEWN(a, Value *, v->hash.n);
+                memcpy(keys, v->hash.keys, v->hash.n * sizeof *keys);
+                memcpy(vals, v->hash.vals, v->hash.n * sizeof *vals);
+            }
+            if (keys) keys[i] = k, vals[i] = x;
+        }
+        return keys ? val_hash(a, keys, vals, v->hash.n) : v;
+    }
+    default: return v;
+    }
+}
+
 Value *val_type(Arena *a, const char *name, Value **params, size_t n)
 {
     Value *v = new_val(a, V_TYPE);

@@ -70,6 +70,10 @@ Value *val_str_nocopy(Arena *a, const char *s, size_t len);  /* s must outlive t
 Value *val_regex(Arena *a, const char *src);
 Value *val_array(Arena *a, Value **items, size_t n);        /* items copied */
 Value *val_hash(Arena *a, Value **keys, Value **vals, size_t n); /* later duplicate keys win */
+/* v with fn(x, ctx) applied to each array item, or to each hash key and
+ * value (key first); v itself when fn changed nothing, else a copy made in
+ * a.  Any other kind: v. */
+Value *val_map(Arena *a, Value *v, Value *(*fn)(Value *x, void *ctx), void *ctx);
 Value *val_type(Arena *a, const char *name, Value **params, size_t n);
 Value *val_sensitive(Arena *a, Value *inner);
 Value *val_binary(Arena *a, const char *bytes, size_t len);   /* bytes copied */

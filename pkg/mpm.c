@@ -204,12 +204,9 @@ static int rm_tree_at(int dfd, const char *leaf)
     struct stat st;
     if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno == ENOENT ? 0 : -1;
     if (!S_ISDIR(st.st_mode)) return unlinkat(dfd, leaf, 0);
-    int fd = openat(dfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        if (fd >= 0) close(fd);
+    DIR *d = util_opendirat(dfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (!d)
         return -1;
-    }
     int rc = 0;
     for (struct dirent *e; (e = readdir(d));)
         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && rm_tree_at(dirfd(d), e->d_name) != 0) rc = -1;
@@ -403,12 +400,9 @@ static int keep_file(int rfd, int tfd, const char *leaf, const struct stat *st)
 
 static int dir_is_empty(int fd)
 {
-    int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
-    if (!d) {
-        if (dup_fd >= 0) close(dup_fd);
+    DIR *d = util_opendirat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (!d)
         return 0;
-    }
     int empty = 1;
     for (struct dirent *e; empty && (e = readdir(d));) empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
     closedir(d);
@@ -421,12 +415,9 @@ static int dir_is_empty(int fd)
  * that end up empty. */
 static int carry(int rfd, int tfd, const char *rpath, Carry *c)
 {
-    int lfd = openat(rfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-    if (!d) {
-        if (lfd >= 0) close(lfd);
+    DIR *d = util_opendirat(rfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (!d)
         return -1;
-    }
     int rc = 0;
     for (struct dirent *e; !rc && (e = readdir(d));) {
         const char *leaf = e->d_name;

@@ -182,6 +182,18 @@ static sqlite3_stmt *prep(sqlite3 *db, const char *sql)
     return st;
 }
 
+/* The arena array v (n elements of elt bytes, cap allocated) with room for
+ * one more and its end marker: v itself, or a copy twice as big. */
+static void *room(Arena *a, void *v, size_t n, size_t *cap, size_t elt)
+{
+    if (n + 1 < *cap)
+        return v;
+    void *w = arena_alloc(a, 2 * *cap * elt);
+    memcpy(w, v, n * elt);
+    *cap *= 2;
+    return w;
+}
+
 static const char *col(Arena *a, sqlite3_stmt *st, int i)
 {
     const unsigned char *t = sqlite3_column_text(st, i);
@@ -215,12 +227,7 @@ const char **pkgdb_list(sqlite3 *db, Arena *a, size_t *n)
     size_t cap = 16;
     const char **v = arena_alloc(a, cap * sizeof *v);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        if (*n + 1 == cap) {
-            const char **w = arena_alloc(a, 2 * cap * sizeof *w);
-            memcpy(w, v, *n * sizeof *v);
-            v = w;
-            cap *= 2;
-        }
+        v = room(a, v, *n, &cap, sizeof *v);
         v[(*n)++] = col(a, st, 0);
     }
     sqlite3_finalize(st);
@@ -236,12 +243,7 @@ PkgFileRow *pkgdb_files(sqlite3 *db, Arena *a, const char *name, size_t *n)
     size_t cap = 64;
     PkgFileRow *v = arena_alloc(a, cap * sizeof *v);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        if (*n + 1 == cap) {
-            PkgFileRow *w = arena_alloc(a, 2 * cap * sizeof *w);
-            memcpy(w, v, *n * sizeof *v);
-            v = w;
-            cap *= 2;
-        }
+        v = room(a, v, *n, &cap, sizeof *v);
         PkgFileRow *r = &v[(*n)++];
         r->path = col(a, st, 0);
         r->sum = col(a, st, 1);
@@ -356,12 +358,7 @@ PkgPending *pkgdb_pending(sqlite3 *db, Arena *a, size_t *n)
     size_t cap = 16;
     PkgPending *v = arena_alloc(a, cap * sizeof *v);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        if (*n + 1 == cap) {
-            PkgPending *w = arena_alloc(a, 2 * cap * sizeof *w);
-            memcpy(w, v, *n * sizeof *v);
-            v = w;
-            cap *= 2;
-        }
+        v = room(a, v, *n, &cap, sizeof *v);
         PkgPending *p = &v[(*n)++];
         p->package = col(a, st, 0);
         p->root = col(a, st, 1);
@@ -455,12 +452,7 @@ PkgJournal *pkgdb_journal(sqlite3 *db, Arena *a, size_t *n)
     size_t cap = 64;
     PkgJournal *v = arena_alloc(a, cap * sizeof *v);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        if (*n + 1 == cap) {
-            PkgJournal *w = arena_alloc(a, 2 * cap * sizeof *w);
-            memcpy(w, v, *n * sizeof *v);
-            v = w;
-            cap *= 2;
-        }
+        v = room(a, v, *n, &cap, sizeof *v);
         PkgJournal *j = &v[(*n)++];
         const char *o = col(a, st, 0);
         j->op = o ? o[0] : 0;

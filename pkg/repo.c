@@ -11,11 +11,13 @@
 #include "pkg/repo.h"
 #include "pkg/spmfile.h"
 #include "pkg/version.h"
+#include "base/atomic.h"
 #include "base/sha256.h"
 #include "base/util.h"
 #include <curl/curl.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,18 +30,27 @@ static const char *scalar(Arena *a, yaml_node_t *n)
     return n && n->type == YAML_SCALAR_NODE ? arena_strndup(a, (const char *)n->data.scalar.value, n->data.scalar.length) : NULL;
 }
 
-int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err)
+/* Parses text (the contents of what file names) into *doc; on a YAML
+ * error, says where in err and returns -1 (then there is no document to delete). */
+static int load_doc(const char *file, const char *text, size_t len, yaml_document_t *doc, Buf *err)
 {
     yaml_parser_t p;
-    yaml_document_t doc;
     yaml_parser_initialize(&p);
     yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
+    if (!yaml_parser_load(&p, doc)) {
         buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
         yaml_parser_delete(&p);
         return -1;
     }
     yaml_parser_delete(&p);
+    return 0;
+}
+
+int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, Repo **v, size_t *n, Buf *err)
+{
+    yaml_document_t doc;
+    if (load_doc(file, text, len, &doc, err) < 0)
+        return -1;
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
@@ -97,17 +108,10 @@ int repo_parse_config(Arena *a, const char *file, const char *text, size_t len, 
 int repo_parse_settings(Arena *a, const char *file, const char *text, size_t len, const char ***keys,
                         const char ***vals, size_t *n, Buf *err)
 {
-    yaml_parser_t p;
     yaml_document_t doc;
     *n = 0;
-    yaml_parser_initialize(&p);
-    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
-        buf_printf(err, "%s: %s at line %zu", file, p.problem ? p.problem : "YAML error", p.problem_mark.line + 1);
-        yaml_parser_delete(&p);
+    if (load_doc(file, text, len, &doc, err) < 0)
         return -1;
-    }
-    yaml_parser_delete(&p);
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
@@ -201,17 +205,9 @@ int repo_fetch(const Repo *r, const char *file, size_t max, Buf *out, Buf *err)
 
 int repo_parse_metadata(Arena *a, const Repo *r, const char *text, size_t len, RepoEntry **v, size_t *n, Buf *err)
 {
-    yaml_parser_t p;
     yaml_document_t doc;
-    yaml_parser_initialize(&p);
-    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc)) {
-        buf_printf(err, "SPM-METADATA of %s: %s at line %zu", r->name, p.problem ? p.problem : "YAML error",
-                   p.problem_mark.line + 1);
-        yaml_parser_delete(&p);
+    if (load_doc(arena_printf(a, "SPM-METADATA of %s", r->name), text, len, &doc, err) < 0)
         return -1;
-    }
-    yaml_parser_delete(&p);
     int rc = 0;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root && root->type == YAML_MAPPING_NODE) {
@@ -343,13 +339,12 @@ int repo_create(Arena *a, const char *dir, const char *dups, Buf *err)
         buf_printf(&out, "    sha256: \"%s\"\n", best[i].sum);   /* keys sorted, as SPM writes them */
     }
     if (!nbest) buf_adds(&out, "{}\n");
-    char *meta = arena_printf(a, "%s/SPM-METADATA", dir), *tmp = arena_printf(a, "%s/.SPM-METADATA.tmp%ld", dir, (long)getpid());
-    FILE *fp = fopen(tmp, "w");
-    if (!fp || fwrite(out.s, 1, out.len, fp) != out.len || fclose(fp) != 0 || rename(tmp, meta) != 0) {
-        buf_printf(err, "Cannot write %s: %s", meta, strerror(errno));
-        if (fp) unlink(tmp);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0 || atomic_replace(dfd, "SPM-METADATA", "mpm", out.s, out.len, -1) != 0) {
+        buf_printf(err, "Cannot write %s/SPM-METADATA: %s", dir, strerror(errno));
         rc = -1;
     }
+    if (dfd >= 0) close(dfd);
     buf_free(&out);
     if (rc) return rc;
     /* REC: older files are archived or deleted in the repo directory, not the cwd */

@@ -2,7 +2,7 @@
  * states.c - pre and post states of mpm packages.  SPM renders a Salt
  * state and runs state.high; here the state is Puppet code, and the two
  * halves of the toolchain run it without a second process: the compiler
- * (compile(), on a thread with a big stack as mcomp does) makes the
+ * (copt_compile(), on a thread with a big stack as mcomp does) makes the
  * catalog, the engine (graph_build, tx_run) applies it with mapply's rules
  * and log lines.  Unlike SPM the outcome counts: the caller aborts an
  * install whose pre state failed.  The text is the body of a defined type
@@ -23,6 +23,7 @@
 #include "pkg/states.h"
 #include "apply/apply.h"
 #include "compiler/compiler.h"
+#include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "types/provider.h"
 #include "base/rootfs.h"
@@ -32,20 +33,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-typedef struct Job { const CompileOptions *opt; Arena *arena; Catalog *cat; int rc; } Job;
-
-static void *compile_thread(void *p)
-{
-    Job *j = p;
-    j->rc = compile(j->opt, j->arena, j->cat);
-    return NULL;
-}
 
 static int valid_var(const char *s)
 {
@@ -72,12 +63,9 @@ static void remove_tree(const char *dir)
  * as what it resolves to inside the root; depth bounds symlink loops. */
 static int copy_tree(int src, const char *spath, int dst, int depth)
 {
-    int lfd = openat(src, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-    if (!d) {
-        if (lfd >= 0) close(lfd);
+    DIR *d = util_opendirat(src, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (!d)
         return -1;
-    }
     int rc = 0;
     for (struct dirent *e; !rc && (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
@@ -181,16 +169,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
-    Job job = {&opt, &arena, &cat, 2};
-    pthread_attr_t attr;
-    pthread_t th;
-    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
-        pthread_create(&th, &attr, compile_thread, &job) == 0) {
-        pthread_join(th, NULL);
-        pthread_attr_destroy(&attr);
-    } else {
-        compile_thread(&job);
-    }
+    int crc = copt_compile(&opt, &arena, &cat);
     rby_stdout_back();
     int rc = 1;
     Graph g;
@@ -201,7 +180,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     aopt.root = env->root;
     aopt.vardir = env->vardir;
     aopt.modulepath = buf_cstr(&mp);
-    if (job.rc != 0) {
+    if (crc != 0) {
         fprintf(stderr, "The %s of %s does not compile\n", what, f->name);
     } else if (graph_build(&g, &cat) == 0 && !tx_validate_run(&g, "mpm", &aopt, NULL, NULL)) {
         CycleSet cs;
@@ -214,7 +193,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
         }
         cycles_free(&cs);
     }
-    if (rc && job.rc == 0) fprintf(stderr, "The %s of %s failed\n", what, f->name);
+    if (rc && crc == 0) fprintf(stderr, "The %s of %s failed\n", what, f->name);
     graph_free(&g);
     cat_free(&cat);
     arena_free(&arena);

@@ -34,6 +34,8 @@
 Value *v3_empty_str(CallCtx *cc) { return val_str(A, "", 0); }
 int v3_is_empty_str(const Value *v) { return v->kind == V_STR && v->str.len == 0; }
 
+static Value *v3_inner(Value *x, void *cc) { return v3_value(cc, x, 0); }
+
 /* Runtime3FunctionArgumentConverter: undef becomes '' at the top level and
  * stays nil inside collections; a regexp becomes its inspect string. */
 Value *v3_value(CallCtx *cc, Value *v, int top)
@@ -41,32 +43,8 @@ Value *v3_value(CallCtx *cc, Value *v, int top)
     switch (v->kind) {
     case V_UNDEF: return top ? v3_empty_str(cc) : v;
     case V_REGEX: return val_cstr(A, arena_printf(A, "/%s/", v->regex.src));
-    case V_ARRAY: {
-        Value **items = NULL;
-        for (size_t i = 0; i < v->arr.n; i++) {
-            Value *x = v3_value(cc, v->arr.items[i], 0);
-            if (x != v->arr.items[i] && !items) {
-                items = ARENA_NEWN(A, Value *, v->arr.n);
-                memcpy(items, v->arr.items, v->arr.n * sizeof *items);
-            }
-            if (items) items[i] = x;
-        }
-        return items ? val_array(A, items, v->arr.n) : v;
-    }
-    case V_HASH: {
-        Value **keys = NULL, **vals = NULL;
-        for (size_t i = 0; i < v->hash.n; i++) {
-            Value *k = v3_value(cc, v->hash.keys[i], 0), *x = v3_value(cc, v->hash.vals[i], 0);
-            if ((k != v->hash.keys[i] || x != v->hash.vals[i]) && !keys) {
-                keys = ARENA_NEWN(A, Value *, v->hash.n);
-                vals = ARENA_NEWN(A, Value *, v->hash.n);
-                memcpy(keys, v->hash.keys, v->hash.n * sizeof *keys);
-                memcpy(vals, v->hash.vals, v->hash.n * sizeof *vals);
-            }
-            if (keys) keys[i] = k, vals[i] = x;
-        }
-        return keys ? val_hash(A, keys, vals, v->hash.n) : v;
-    }
+    case V_ARRAY:
+    case V_HASH: return val_map(A, v, v3_inner, cc);
     default: return v;
     }
 }

@@ -171,6 +171,14 @@ static Value *interp_string(Look *lk, Value *subject, int methods, const Binding
     return val_str_nocopy(A, out.s, out.len);
 }
 
+typedef struct Inner { Look *lk; int methods; const Binding *bind; } Inner;
+
+static Value *interp_inner(Value *x, void *p)
+{
+    Inner *in = p;
+    return hi_interp_value(in->lk, x, in->methods, in->bind);
+}
+
 /* Interpolates every string in v (hash keys too); v itself when nothing changes. */
 Value *hi_interp_value(Look *lk, Value *v, int methods, const Binding *bind)
 {
@@ -178,32 +186,10 @@ Value *hi_interp_value(Look *lk, Value *v, int methods, const Binding *bind)
     switch (v->kind) {
     case V_STR:
         return strstr(v->str.s, "%{") ? interp_string(lk, v, methods, bind) : v;
-    case V_ARRAY: {
-        Value **items = NULL;
-        for (size_t i = 0; i < v->arr.n; i++) {
-            Value *x = hi_interp_value(lk, v->arr.items[i], methods, bind);
-            if (x != v->arr.items[i] && !items) {
-                items = ARENA_NEWN(A, Value *, v->arr.n);
-                memcpy(items, v->arr.items, v->arr.n * sizeof *items);
-            }
-            if (items) items[i] = x;
-        }
-        return items ? val_array(A, items, v->arr.n) : v;
-    }
+    case V_ARRAY:
     case V_HASH: {
-        Value **keys = NULL, **vals = NULL;
-        for (size_t i = 0; i < v->hash.n; i++) {
-            Value *k = hi_interp_value(lk, v->hash.keys[i], methods, bind);
-            Value *x = hi_interp_value(lk, v->hash.vals[i], methods, bind);
-            if ((k != v->hash.keys[i] || x != v->hash.vals[i]) && !keys) {
-                keys = ARENA_NEWN(A, Value *, v->hash.n);
-                vals = ARENA_NEWN(A, Value *, v->hash.n);
-                memcpy(keys, v->hash.keys, v->hash.n * sizeof *keys);
-                memcpy(vals, v->hash.vals, v->hash.n * sizeof *vals);
-            }
-            if (keys) keys[i] = k, vals[i] = x;
-        }
-        return keys ? val_hash(A, keys, vals, v->hash.n) : v;
+        Inner in = {lk, methods, bind};
+        return val_map(A, v, interp_inner, &in);
     }
     default:
         return v;

@@ -75,27 +75,37 @@ static char *vformat(const char *fmt, va_list ap)
     return s;
 }
 
+/* A child resource's report lines go under its own ref: out_enter
+ * switches the transaction to it, out_leave switches back. */
+static void out_enter(Out *o)
+{
+    if (o->child)
+        tx_child(o->t, o->ref.s);
+}
+
+static void out_leave(Out *o)
+{
+    if (o->child)
+        tx_child(o->t, NULL);
+}
+
 void file_change(Out *o, const char *prop, const char *event, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     char *msg = vformat(fmt, ap);
     va_end(ap);
-    if (o->child)
-        tx_child(o->t, o->ref.s);
+    out_enter(o);
     tx_change(o->t, prop, event, "%s", msg);
-    if (o->child)
-        tx_child(o->t, NULL);
+    out_leave(o);
     free(msg);
 }
 
 void file_would(Out *o, const char *prop, const char *event, const char *is, const char *should)
 {
-    if (o->child)
-        tx_child(o->t, o->ref.s);
+    out_enter(o);
     tx_would(o->t, prop, event, is, should);
-    if (o->child)
-        tx_child(o->t, NULL);
+    out_leave(o);
 }
 
 void file_failed(Out *o, const char *prop, const char *from, const char *to, const char *fmt, ...)
@@ -104,11 +114,9 @@ void file_failed(Out *o, const char *prop, const char *from, const char *to, con
     va_start(ap, fmt);
     char *msg = vformat(fmt, ap);
     va_end(ap);
-    if (o->child)
-        tx_child(o->t, o->ref.s);
+    out_enter(o);
     tx_failed(o->t, prop, from, to, "%s", msg);
-    if (o->child)
-        tx_child(o->t, NULL);
+    out_leave(o);
     free(msg);
 }
 
@@ -118,11 +126,9 @@ void file_log(Out *o, LogLevel lvl, const char *prop, const char *fmt, ...)
     va_start(ap, fmt);
     char *msg = vformat(fmt, ap);
     va_end(ap);
-    if (o->child)
-        tx_child(o->t, o->ref.s);
+    out_enter(o);
     tx_log(o->t, lvl, prop, "%s", msg);
-    if (o->child)
-        tx_child(o->t, NULL);
+    out_leave(o);
     free(msg);
 }
 
