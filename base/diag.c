@@ -284,6 +284,14 @@ static void show_source(const SrcLoc loc)
     buf_free(&mark);
 }
 
+void diag_vreport_brief(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
+{
+    int q = diag_quiet_source;
+    diag_quiet_source = 1;
+    diag_vreport(lvl, loc, fmt, ap);
+    diag_quiet_source = q;
+}
+
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap)
 {
     static const char *names[] = {"error", "warning", "note"};

@@ -72,6 +72,9 @@ void diag_vfprintf(FILE *f, const char *fmt, va_list ap);
 
 void diag_report(DiagLevel lvl, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_vreport(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
+/* diag_vreport without the source line and caret: the one-line warnings
+ * and errors Puppet gives at a call or in a data file. */
+void diag_vreport_brief(DiagLevel lvl, SrcLoc loc, const char *fmt, va_list ap);
 #define diag_error(loc, ...) diag_report(DIAG_ERROR, (loc), __VA_ARGS__)
 #define diag_warning(loc, ...) diag_report(DIAG_WARNING, (loc), __VA_ARGS__)
 #endif

@@ -125,6 +125,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat);
 _Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 _Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap);
 void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cmp_vwarn(Compiler *c, const Node *at, const char *fmt, va_list ap);
 Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res);
 void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at);
 /* The variable called name as seen from s ($1 match variables, $::x top

@@ -44,18 +44,20 @@ _Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...)
     cmp_failv(c, at, fmt, ap);
 }
 
+void cmp_vwarn(Compiler *c, const Node *at, const char *fmt, va_list ap)
+{
+    SrcLoc loc = {0};
+    if (at) loc = ast_loc(at);
+    diag_vreport_brief(DIAG_WARNING, loc, fmt, ap);
+    c->warnings++;
+}
+
 void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    SrcLoc loc = {0};
-    if (at) loc = ast_loc(at);
-    int q = diag_quiet_source;
-    diag_quiet_source = 1;
-    diag_vreport(DIAG_WARNING, loc, fmt, ap);
-    diag_quiet_source = q;
+    cmp_vwarn(c, at, fmt, ap);
     va_end(ap);
-    c->warnings++;
 }
 
 /* ---- scopes ---- */

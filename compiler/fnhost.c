@@ -23,14 +23,8 @@ void ev_warn(CallCtx *cc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    SrcLoc loc = {0};
-    if (cc->call) loc = ast_loc(cc->call);
-    int q = diag_quiet_source;
-    diag_quiet_source = 1;
-    diag_vreport(DIAG_WARNING, loc, fmt, ap);     /* as cmp_warn */
-    diag_quiet_source = q;
+    cmp_vwarn(cc->c, cc->call, fmt, ap);
     va_end(ap);
-    cc->c->warnings++;
 }
 
 Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n, const Node *lambda)

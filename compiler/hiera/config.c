@@ -77,10 +77,7 @@ static void warn_in_config(Compiler *c, Config *cfg, const char *fmt, ...)
     if (cfg && cfg->src) loc.file = cfg->src;
     va_list ap;
     va_start(ap, fmt);
-    int q = diag_quiet_source;
-    diag_quiet_source = 1;
-    diag_vreport(DIAG_WARNING, loc, fmt, ap);
-    diag_quiet_source = q;
+    diag_vreport_brief(DIAG_WARNING, loc, fmt, ap);
     va_end(ap);
     c->warnings++;
 }

@@ -44,10 +44,7 @@ _Noreturn void hi_fail_in_config(Compiler *c, Config *cfg, int line, const char 
     }
     va_list ap;
     va_start(ap, fmt);
-    int q = diag_quiet_source;
-    diag_quiet_source = 1;
-    diag_vreport(DIAG_ERROR, loc, fmt, ap);
-    diag_quiet_source = q;
+    diag_vreport_brief(DIAG_ERROR, loc, fmt, ap);
     va_end(ap);
     longjmp(*c->fail, 1);
 }
