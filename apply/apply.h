@@ -73,15 +73,10 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum);
 
 /* Checks every resource of g before the first change: its type known and
  * managed here (tool names who cannot manage it), its parameters accepted
- * by the provider.  Prints an Error line per fault; returns their count. */
-int tx_validate(const Graph *g, const char *tool);
-/* tx_validate that also hands each Error line's text (without "Error: ")
- * to log_fn (NULL: none). */
-int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx);
-
-/* tx_validate_log, then, for a run with options opt, each provider's
- * validate_run check (mapply: sources that resolve nowhere, with opt's
- * module path).  opt NULL: tx_validate_log alone.  Returns the count of
- * errors printed. */
-int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx);
+ * by the provider; then, for a run with options opt (NULL: none), each
+ * provider's catalog-wide validate_run check (sources that resolve
+ * nowhere, with opt's module path).  Prints an Error line per fault and
+ * hands its text (without "Error: ") to log_fn (NULL: none); returns the
+ * count of faults. */
+int tx_validate(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx);
 #endif

@@ -412,7 +412,7 @@ int main(int argc, char **argv)
     rep_time(&run, "config_retrieval", since(&t0));
     /* an invalid catalog changes nothing, but its run is reported (below) */
     int invalid = graph_build_log(&g, &cat, validate_only ? NULL : report_error, &run) != 0;
-    if (!invalid) invalid = tx_validate_run(&g, "mapply", &opt, validate_only ? NULL : rep_log, &run) != 0;
+    if (!invalid) invalid = tx_validate(&g, "mapply", &opt, validate_only ? NULL : rep_log, &run) != 0;
     if (invalid && validate_only) goto out;
     if (validate_only) {        /* the checks a run makes before its first write */
         CycleSet cs;

@@ -984,12 +984,8 @@ static void print_invalid(const Resource *r, const char *msg, LogFn log_fn, void
     buf_free(&line);
 }
 
-int tx_validate(const Graph *g, const char *tool)
-{
-    return tx_validate_log(g, tool, NULL, NULL);
-}
-
-int tx_validate_log(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx)
+/* The per-resource half of tx_validate. */
+static int validate_resources(const Graph *g, const char *tool, LogFn log_fn, void *log_ctx)
 {
     int errors = 0;
     for (int v = 0; v < g->nv; v++) {
@@ -1031,9 +1027,9 @@ static void run_invalid(void *ctx, const Resource *r, const char *msg)
     ri->errors++;
 }
 
-int tx_validate_run(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx)
+int tx_validate(const Graph *g, const char *tool, const ApplyOptions *opt, LogFn log_fn, void *log_ctx)
 {
-    RunInvalid ri = {tx_validate_log(g, tool, log_fn, log_ctx), log_fn, log_ctx};
+    RunInvalid ri = {validate_resources(g, tool, log_fn, log_ctx), log_fn, log_ctx};
     for (size_t i = 0; opt && provider_at(i); i++) {
         const Provider *p = provider_at(i);
         if (p->validate_run) p->validate_run(g->cat, opt->modulepath ? opt->modulepath : "", run_invalid, &ri);

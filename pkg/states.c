@@ -182,7 +182,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     aopt.modulepath = buf_cstr(&mp);
     if (crc != 0) {
         fprintf(stderr, "The %s of %s does not compile\n", what, f->name);
-    } else if (graph_build(&g, &cat) == 0 && !tx_validate_run(&g, "mpm", &aopt, NULL, NULL)) {
+    } else if (graph_build(&g, &cat) == 0 && !tx_validate(&g, "mpm", &aopt, NULL, NULL)) {
         CycleSet cs;
         memset(&cs, 0, sizeof cs);
         if (graph_cycles(&g, &cs)) {
