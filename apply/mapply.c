@@ -183,57 +183,10 @@ static int mkdir_p(const char *dir)
     return rc;
 }
 
-typedef struct Report { FILE *f; int first; } Report;
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-static void report_resource(Report *rep, const ReportStatus *st)
-{
-    FILE *f = rep->f;
-    const Resource *r = st->res;
-    const char *path = st->path, *status = st->status;
-    const ReportEvent *events = st->events;
-    int nevents = st->nevents, restarted = st->restarted;
-    double seconds = st->seconds;
-    fputs(rep->first ? "\n    " : ",\n    ", f);
-    rep->first = 0;
-    fputs("{\"resource\": ", f);
-    json_str(f, r->ref);
-    fputs(", \"path\": ", f);
-    json_str(f, path);
-    if (r->file) {
-        fputs(", \"file\": ", f);
-        json_str(f, r->file);
-        fprintf(f, ", \"line\": %d", r->line);
-    }
-    fprintf(f, ", \"status\": \"%s\", \"restarted\": %s, \"evaluation_time\": %.6f, \"events\": [", status,
-            restarted ? "true" : "false", seconds);
-    for (int i = 0; i < nevents; i++) {
-        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-        json_str(f, events[i].name);
-        fprintf(f, ", \"status\": \"%s\"}", events[i].status);
-    }
-    fputs("]}", f);
-}
-
-/* Where each resource's status goes: the run's report, and --report's JSON. */
-typedef struct StatusSinks { RunReport *run; Report *json; } StatusSinks;
-
+/* A ReportFn: each resource's status goes into the run's report. */
 static void on_status(void *ctx, const ReportStatus *st)
 {
-    StatusSinks *s = ctx;
-    rep_status(s->run, st);
-    if (s->json->f) report_resource(s->json, st);
+    rep_status(ctx, st);
 }
 
 /* A run-level error line, printed and kept in the run's report. */
@@ -384,7 +337,7 @@ int main(int argc, char **argv)
     Buf err = BUF_INIT;
     Graph g;
     memset(&g, 0, sizeof g);
-    int rc = 1, lock = -1, root_lock = -1;
+    int rc = 1, lock = -1, root_lock = -1, report_fd = -1;
     char *gdir = NULL, *catalog_modulepath = NULL;
     if (compiling) {
         if (compile_catalog(&cli.opt, &cat, &err) != 0) goto out;
@@ -437,6 +390,20 @@ int main(int argc, char **argv)
     if ((lock = runlock_vardir(vardir, wait)) < 0)
         goto out;
     keep_report = 1;
+    if (report) {
+        /* a report about secrets is kept from other users (0600), though it holds none */
+        int secret = cat_has_secrets(&cat);
+        report_fd = open(report, O_WRONLY | O_CREAT | O_CLOEXEC, secret ? 0600 : 0644);
+        if (report_fd >= 0 && secret && fchmod(report_fd, 0600) != 0) {
+            close(report_fd);
+            report_fd = -1;
+        }
+        if (report_fd < 0) {
+            char *msg = arena_printf(&arena, "Cannot write the report %s: %s", report, strerror(errno));
+            run_error(&run, msg);
+            goto out;
+        }
+    }
     if (invalid) {        /* nothing was changed: say so in the state directory */
         rep_finish(&run, &cat, 0);
         goto out;
@@ -480,27 +447,8 @@ int main(int argc, char **argv)
         char *line = arena_printf(&arena, "Applying configuration version '%s'", cat.version ? cat.version : "");
         rep_log(&run, LOG_INFO, NULL, NULL, NULL, line);
     }
-    Report rep = {NULL, 1};
-    if (report) {
-        /* a report about secrets is kept from other users (0600) */
-        if (cat_has_secrets(&cat)) {
-            int rfd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-            if (rfd >= 0 && fchmod(rfd, 0600) == 0) rep.f = fdopen(rfd, "w");
-            if (!rep.f && rfd >= 0) close(rfd);
-        } else {
-            rep.f = fopen(report, "w");
-        }
-        if (!rep.f) {
-            diag_fprintf(stderr, "Error: Cannot write the report %s: %s\n", report, strerror(errno));
-            goto out;
-        }
-        fputs("{\n  \"catalog_version\": ", rep.f);
-        json_str(rep.f, cat.version ? cat.version : "");
-        fputs(",\n  \"resource_statuses\": [", rep.f);
-    }
-    StatusSinks sinks = {&run, &rep};
     opt.report_fn = on_status;
-    opt.report_ctx = &sinks;
+    opt.report_ctx = &run;
     TxSummary sum;
     struct timespec tx0;
     clock_gettime(CLOCK_MONOTONIC, &tx0);
@@ -508,7 +456,6 @@ int main(int argc, char **argv)
     rep_time(&run, "transaction_evaluation", since(&tx0));
     rep_time(&run, "catalog_application", since(&app0));
     if (aborted) {      /* already said why */
-        if (rep.f) fclose(rep.f);
         rep_finish(&run, &cat, 0);
         goto out;
     }
@@ -521,16 +468,6 @@ int main(int argc, char **argv)
     }
     rep_finish(&run, &cat, 1);
     if (summary) rep_print_summary(&run);
-    if (rep.f) {
-        fprintf(rep.f, "\n  ],\n  \"metrics\": {\"resources\": {\"total\": %d, \"changed\": %d, \"out_of_sync\": %d, "
-                       "\"skipped\": %d, \"failed\": %d, \"failed_to_restart\": %d, \"restarted\": %d}, "
-                       "\"changes\": {\"total\": %d}, \"events\": {\"success\": %d, \"failure\": %d, \"noop\": %d}, "
-                       "\"time\": {\"total\": %.6f}},\n  \"status\": \"%s\"\n}\n",
-                sum.total, sum.changed, sum.out_of_sync, sum.skipped, sum.failed, sum.failed_to_restart, sum.restarted,
-                sum.changes, sum.ev_success, sum.ev_failure, sum.ev_noop, secs,
-                sum.failed ? "failed" : sum.changes ? "changed" : "unchanged");
-        if (fclose(rep.f) != 0) diag_fprintf(stderr, "Error: Cannot write the report %s\n", report);
-    }
     rc = 0;
     if (detailed) rc = (sum.changes > 0 ? 2 : 0) | (sum.failed + sum.failed_to_restart > 0 ? 4 : 0);
 out:
@@ -539,6 +476,7 @@ out:
     if (keep_report) {
         if (!run.finished) rep_finish(&run, &cat, 0);
         rep_write(&run, vardir);
+        if (report_fd >= 0) rep_save(&run, report_fd, report);
     }
     if (lock >= 0) close(lock);
     if (root_lock >= 0) close(root_lock);

@@ -16,7 +16,9 @@
  * Sensitive values by the transaction; no parameter value is ever written.
  */
 #include "apply/report.h"
+#include "catalog/json.h"
 #include "catalog/rubyval.h"
+#include "types/provider.h"
 #include "base/atomic.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -462,7 +464,11 @@ static void y_str(Buf *b, const char *s)
 static void y_indent(Buf *b, int indent)
 {
     static const char spaces[] = "                ";
-    buf_add(b, spaces, (size_t)indent < sizeof spaces - 1 ? (size_t)indent : sizeof spaces - 1);
+    for (size_t n = (size_t)indent; n; ) {
+        size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+        buf_add(b, spaces, k);
+        n -= k;
+    }
 }
 
 static void y_long(Buf *b, long v)
@@ -505,50 +511,8 @@ static void y_raw(Buf *b, int indent, const char *key, const char *raw)
     buf_addc(b, '\n');
 }
 
-static void y_int(Buf *b, int indent, const char *key, long v)
-{
-    y_key(b, indent, key);
-    buf_addc(b, ' ');
-    y_long(b, v);
-    buf_addc(b, '\n');
-}
-static void y_bool(Buf *b, int indent, const char *key, int v) { y_raw(b, indent, key, v ? "true" : "false"); }
 
-static void y_float(Buf *b, int indent, const char *key, double v)
-{
-    y_key(b, indent, key);
-    buf_addc(b, ' ');
-    rv_float_to_s(b, v);
-    buf_addc(b, '\n');
-}
 
-/* Ruby's Time#iso8601(9) in local time: '2026-11-26T00:54:52.218073617+00:00' */
-static void y_time(Buf *b, int indent, const char *key, struct timespec ts)
-{
-    static time_t last = -1;      /* the text up to the seconds, for the last second seen */
-    static char head[64];
-    if (ts.tv_sec != last) {
-        struct tm tm;
-        time_t sec = ts.tv_sec;
-        localtime_r(&sec, &tm);
-        long off = tm.tm_gmtoff;
-        char sign = off < 0 ? '-' : '+';
-        if (off < 0) off = -off;
-        snprintf(head, sizeof head, "'%04d-%02d-%02dT%02d:%02d:%02d.%%s%c%02ld:%02ld'", tm.tm_year + 1900, tm.tm_mon + 1,
-                 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, sign, off / 3600, off / 60 % 60);
-        last = ts.tv_sec;
-    }
-    y_key(b, indent, key);
-    buf_addc(b, ' ');
-    const char *mark = strstr(head, "%s");
-    buf_add(b, head, (size_t)(mark - head));
-    char ns[9];
-    long v = ts.tv_nsec;
-    for (int i = 8; i >= 0; i--, v /= 10) ns[i] = (char)('0' + v % 10);
-    buf_add(b, ns, 9);
-    buf_adds(b, mark + 2);
-    buf_addc(b, '\n');
-}
 
 /* The catalog version: an integer when it is one (Puppet's default is the
  * compile time in seconds), a string otherwise, null when absent. */
@@ -560,30 +524,6 @@ static void y_version(Buf *b, int indent, const char *key, const char *v)
     else y_kv(b, indent, key, v);
 }
 
-static void y_tags(Buf *b, int indent, const char *first, const Resource *r)
-{
-    int n = (first != NULL) + (r ? (int)r->ntags : 0);
-    if (!n) {
-        y_indent(b, indent);
-        buf_adds(b, "tags: []\n");
-        return;
-    }
-    y_indent(b, indent);
-    buf_adds(b, "tags:\n");
-    if (first) {
-        y_indent(b, indent);
-        buf_adds(b, "- ");
-        y_str(b, first);
-        buf_addc(b, '\n');
-    }
-    for (uint32_t i = 0; r && i < r->ntags; i++) {
-        if (first && !strcmp(first, r->tags[i])) continue;
-        y_indent(b, indent);
-        buf_adds(b, "- ");
-        y_str(b, r->tags[i]);
-        buf_addc(b, '\n');
-    }
-}
 
 static const char *const level_word[] = {"debug", "info", "notice", "warning", "err"};
 
@@ -668,36 +608,6 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
     }
 }
 
-/* An event's value: a list when the line shows one of quoted strings
- * (['0', '2']), a string otherwise */
-static void y_value(Buf *b, Arena *a, int indent, const char *key, const char *v)
-{
-    size_t n = v ? strlen(v) : 0;
-    if (n >= 4 && v[0] == '[' && v[n - 1] == ']' && v[1] == '\'') {
-        const char *items[64];
-        int k = 0;
-        const char *p = v + 1;
-        for (;;) {
-            const char *one = shown_value(a, &p, NULL);
-            if (!one || k == 64) break;
-            items[k++] = unquote(a, one);
-            if (*p == ']' && !p[1]) {
-                y_key(b, indent, key);
-                buf_addc(b, '\n');
-                for (int i = 0; i < k; i++) {
-                    y_indent(b, indent);
-                    buf_adds(b, "- ");
-                    y_str(b, items[i]);
-                    buf_addc(b, '\n');
-                }
-                return;
-            }
-            if (strncmp(p, ", '", 3)) break;
-            p += 2;
-        }
-    }
-    y_kv(b, indent, key, unquote(a, v));
-}
 
 /* a failure's event name as Puppet gives it (the transaction names it by its property) */
 static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e)
@@ -711,48 +621,262 @@ static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e
     }
     return arena_printf(a, "%s_changed", e->property);
 }
+/* ---- Puppet's report data: Transaction::Report#to_data_hash as Values ---- */
 
-static void y_metric(Buf *b, const Section *sec)
+/* The keys, one Value each, shared by every hash of every tree (a Value is
+ * never changed once built); a report of 10k resources has 300k keys. */
+#define REPORT_KEYS(X)                                                                                                \
+    X(host) X(time) X(configuration_version) X(transaction_uuid) X(report_format) X(puppet_version) X(status)         \
+    X(transaction_completed) X(noop) X(noop_pending) X(environment) X(logs) X(metrics) X(resource_statuses)          \
+    X(corrective_change) X(catalog_uuid) X(code_id) X(cached_catalog_status) X(level) X(message) X(source) X(tags)   \
+    X(file) X(line) X(name) X(label) X(values) X(title) X(resource) X(resource_type) X(provider_used)                \
+    X(containment_path) X(evaluation_time) X(failed) X(failed_to_restart) X(changed) X(out_of_sync) X(skipped)       \
+    X(change_count) X(out_of_sync_count) X(events) X(audited) X(property) X(previous_value) X(desired_value)         \
+    X(historical_value) X(redacted) X(resources) X(changes)
+#define KEY_VALUE(n) static Value k_##n = {.kind = V_STR, .str = {#n, sizeof #n - 1}};
+REPORT_KEYS(KEY_VALUE)
+
+typedef struct DataCtx {
+    const RunReport *rep;
+    Arena *a;
+    time_t last;              /* the second the time text below is for */
+    char head[64];            /* "2026-11-26T00:54:52." */
+    char zone[16];            /* "+00:00" */
+} DataCtx;
+
+/* A hash of at most 24 pairs, built on the stack, then kept in the arena. */
+typedef struct HashB { Value *k[24], *v[24]; size_t n; } HashB;
+
+static void hput(HashB *h, Value *k, Value *v)
 {
-    char label[64];
-    labelize(label, sizeof label, sec->name);
-    buf_printf(b, "  %s:\n    name: %s\n    label: %s\n    values:\n", sec->name, sec->name, label);
-    for (int i = 0; i < sec->n; i++) {
-        labelize(label, sizeof label, sec->m[i].key);
-        buf_printf(b, "    - - %s\n      - %s\n      - ", sec->m[i].key, label);
-        metric_text(b, &sec->m[i]);
-        buf_addc(b, '\n');
+    if (h->n < sizeof h->k / sizeof h->k[0]) h->k[h->n] = k, h->v[h->n++] = v;
+}
+
+/* keys are distinct by construction: no index, no duplicate check */
+static Value *mkhash(Arena *a, Value **k, Value **v, size_t n)
+{
+    Value *h = ARENA_NEW(a, Value);
+    memset(h, 0, sizeof *h);
+    h->kind = V_HASH;
+    h->hash.keys = ARENA_NEWN(a, Value *, n ? n : 1);
+    h->hash.vals = ARENA_NEWN(a, Value *, n ? n : 1);
+    if (n) memcpy(h->hash.keys, k, n * sizeof *k), memcpy(h->hash.vals, v, n * sizeof *v);
+    h->hash.n = n;
+    return h;
+}
+
+static Value *hdone(Arena *a, const HashB *h) { return mkhash(a, (Value **)h->k, (Value **)h->v, h->n); }
+
+static Value *mkarray(Arena *a, Value **items, size_t n)
+{
+    Value *v = ARENA_NEW(a, Value);
+    memset(v, 0, sizeof *v);
+    v->kind = V_ARRAY;
+    v->arr.items = ARENA_NEWN(a, Value *, n ? n : 1);
+    if (n) memcpy(v->arr.items, items, n * sizeof *items);
+    v->arr.n = n;
+    return v;
+}
+
+/* a string that lives as long as the report (arena, catalog or literal); NULL: null */
+static Value *vs(Arena *a, const char *s) { return s ? val_str_nocopy(a, s, strlen(s)) : VAL_UNDEF; }
+static Value *vb(int b) { return b ? VAL_TRUE : VAL_FALSE; }
+
+/* Ruby's Time#iso8601(9) in local time: "2026-11-26T00:54:52.218073617+00:00" */
+static Value *vtime(DataCtx *d, struct timespec ts)
+{
+    if (ts.tv_sec != d->last) {
+        struct tm tm;
+        time_t sec = ts.tv_sec;
+        localtime_r(&sec, &tm);
+        long off = tm.tm_gmtoff;
+        char sign = off < 0 ? '-' : '+';
+        if (off < 0) off = -off;
+        snprintf(d->head, sizeof d->head, "%04d-%02d-%02dT%02d:%02d:%02d.", (tm.tm_year + 1900) % 10000, tm.tm_mon + 1,
+                 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+        snprintf(d->zone, sizeof d->zone, "%c%02ld:%02ld", sign, off / 3600 % 100, off / 60 % 60);
+        d->last = ts.tv_sec;
     }
+    size_t hn = strlen(d->head), zn = strlen(d->zone);
+    char *s = arena_alloc_bytes(d->a, hn + 9 + zn + 1);
+    memcpy(s, d->head, hn);
+    long v = ts.tv_nsec;
+    for (int i = 8; i >= 0; i--, v /= 10) s[hn + (size_t)i] = (char)('0' + v % 10);
+    memcpy(s + hn + 9, d->zone, zn + 1);
+    return val_str_nocopy(d->a, s, hn + 9 + zn);
+}
+
+/* The catalog version: an integer when it is one (Puppet's default is the
+ * compile time in seconds), a string otherwise, null when absent. */
+static Value *version_value(Arena *a, const char *v)
+{
+    size_t n = v ? strlen(v) : 0;
+    if (n > 0 && n < 19 && (v[0] != '0' || n == 1) && strspn(v, "0123456789") == n) return val_int(a, strtoll(v, NULL, 10));
+    return vs(a, v);
+}
+
+/* the log's level, then the resource's tags (Puppet's Log#tags) */
+static Value *tags_value(Arena *a, const char *first, const Resource *r)
+{
+    size_t n = 0, cap = (first != NULL) + (r ? r->ntags : 0);
+    Value **items = ARENA_NEWN(a, Value *, cap ? cap : 1);
+    if (first) items[n++] = vs(a, first);
+    for (uint32_t i = 0; r && i < r->ntags; i++)
+        if (!first || strcmp(first, r->tags[i])) items[n++] = vs(a, r->tags[i]);
+    return mkarray(a, items, n);
+}
+
+/* An event's value as its log line shows it: a list of quoted strings
+ * (['0', '2']) is a list, anything else a string with its quotes taken off */
+static Value *event_value(Arena *a, const char *v)
+{
+    size_t n = v ? strlen(v) : 0;
+    if (!v) return VAL_UNDEF;
+    if (n >= 4 && v[0] == '[' && v[n - 1] == ']' && v[1] == '\'') {
+        Value *items[64];
+        size_t k = 0;
+        const char *p = v + 1;
+        for (;;) {
+            const char *one = shown_value(a, &p, NULL);
+            if (!one || k == 64) break;
+            items[k++] = vs(a, unquote(a, one));
+            if (*p == ']' && !p[1]) return mkarray(a, items, k);
+            if (strncmp(p, ", '", 3)) break;
+            p += 2;
+        }
+    }
+    return vs(a, unquote(a, v));
 }
 
 /* containment_path: the path's segments, split at '/' outside brackets */
-static void y_containment(Buf *b, const char *path)
+static Value *containment_value(Arena *a, const char *path)
 {
-    if (!path || path[0] != '/') {
-        buf_adds(b, "    containment_path:\n");
-        return;
-    }
-    buf_adds(b, "    containment_path:\n");
+    if (!path || path[0] != '/') return VAL_UNDEF;
+    size_t n = 0, cap = 8;
+    Value **items = ARENA_NEWN(a, Value *, cap);
     const char *seg = path + 1;
     int depth = 0;
     for (const char *p = seg;; p++) {
         if (*p == '[') depth++;
         else if (*p == ']' && depth) depth--;
         if (*p == '\0' || (*p == '/' && !depth)) {
-            char *one = xstrndup(seg, (size_t)(p - seg));
-            buf_adds(b, "    - ");
-            y_str(b, one);
-            buf_addc(b, '\n');
-            free(one);
+            if (n == cap) {
+                Value **more = ARENA_NEWN(a, Value *, cap * 2);
+                memcpy(more, items, n * sizeof *items);
+                items = more, cap *= 2;
+            }
+            items[n++] = val_str(a, seg, (size_t)(p - seg));
             if (!*p) break;
             seg = p + 1;
         }
     }
+    return mkarray(a, items, n);
 }
 
-static void report_yaml(const RunReport *rep, Buf *b)
+/* The provider Puppet 7 picks on Debian for the types that have providers
+ * (the resource's own provider parameter wins); null for the others. */
+static const char *provider_used(const Resource *r)
+{
+    static const char *const dflt[][2] = {
+        {"Exec", "posix"}, {"File", "posix"}, {"Package", "apt"}, {"Service", "systemd"}, {"User", "useradd"},
+        {"Group", "groupadd"}, {"Cron", "crontab"}, {"Host", "parsed"}, {"File_line", "ruby"},
+        {"Ini_setting", "ruby"}, {"Ini_subsetting", "ruby"},
+    };
+    const char *type = NULL;
+    for (size_t i = 0; i < sizeof dflt / sizeof dflt[0] && !type; i++)
+        if (!strcmp(r->type, dflt[i][0])) type = dflt[i][1];
+    if (!type) return NULL;
+    Value *p = provider_param(r, "provider");
+    return p && p->kind == V_STR && p->str.s[0] ? p->str.s : type;
+}
+
+static Value *metric_value(Arena *a, const Section *sec)
+{
+    char label[64];
+    Value **rows = ARENA_NEWN(a, Value *, sec->n ? (size_t)sec->n : 1);
+    for (int i = 0; i < sec->n; i++) {
+        const Metric *m = &sec->m[i];
+        labelize(label, sizeof label, m->key);
+        Value *row[3] = {vs(a, m->key), val_cstr(a, label),
+                         m->kind == M_INT ? val_int(a, m->i) : m->kind == M_FLOAT ? val_float(a, m->f) : vs(a, m->s)};
+        rows[i] = mkarray(a, row, 3);
+    }
+    labelize(label, sizeof label, sec->name);
+    HashB h = {.n = 0};
+    hput(&h, &k_name, vs(a, sec->name));
+    hput(&h, &k_label, val_cstr(a, label));
+    hput(&h, &k_values, mkarray(a, rows, (size_t)sec->n));
+    return hdone(a, &h);
+}
+
+static Value *log_value(DataCtx *d, const RepLog *l)
+{
+    Arena *a = d->a;
+    HashB h = {.n = 0};
+    hput(&h, &k_level, vs(a, level_word[l->lvl]));
+    hput(&h, &k_message, vs(a, l->msg));
+    hput(&h, &k_source, vs(a, l->source ? l->source : "Puppet"));
+    hput(&h, &k_tags, tags_value(a, level_word[l->lvl], l->res));
+    hput(&h, &k_time, vtime(d, l->when));
+    hput(&h, &k_file, vs(a, l->res ? l->res->file : NULL));
+    hput(&h, &k_line, l->res && l->res->line ? val_int(a, l->res->line) : VAL_UNDEF);
+    return hdone(a, &h);
+}
+
+static Value *event_data(DataCtx *d, const RepStatus *s, const ReportEvent *e)
+{
+    Arena *a = d->a;
+    const char *prev = e->previous, *desired = e->desired;
+    if (!prev && !desired) change_values(a, s, e, &prev, &desired);
+    HashB h = {.n = 0};
+    hput(&h, &k_audited, VAL_FALSE);
+    hput(&h, &k_property, vs(a, e->property));
+    hput(&h, &k_previous_value, event_value(a, prev));
+    hput(&h, &k_desired_value, event_value(a, desired));
+    hput(&h, &k_historical_value, VAL_UNDEF);
+    hput(&h, &k_message, vs(a, e->message));
+    hput(&h, &k_name, vs(a, event_name(a, s, e)));
+    hput(&h, &k_status, vs(a, e->status));
+    hput(&h, &k_time, vtime(d, e->when));
+    hput(&h, &k_redacted, e->redacted > 0 ? VAL_TRUE : e->redacted < 0 ? VAL_FALSE : VAL_UNDEF);
+    hput(&h, &k_corrective_change, VAL_FALSE);
+    return hdone(a, &h);
+}
+
+static Value *status_data(DataCtx *d, const RepStatus *s)
+{
+    Arena *a = d->a;
+    const Resource *r = s->res;
+    int success = count_status(s, "success");
+    HashB h = {.n = 0};
+    hput(&h, &k_title, vs(a, r->title));
+    hput(&h, &k_file, vs(a, r->file));
+    hput(&h, &k_line, r->line ? val_int(a, r->line) : VAL_UNDEF);
+    hput(&h, &k_resource, vs(a, r->ref));
+    hput(&h, &k_resource_type, vs(a, r->type));
+    hput(&h, &k_provider_used, vs(a, provider_used(r)));
+    hput(&h, &k_containment_path, containment_value(a, s->path));
+    hput(&h, &k_evaluation_time, s->evaluated ? val_float(a, s->seconds) : VAL_UNDEF);
+    hput(&h, &k_tags, tags_value(a, NULL, r));
+    hput(&h, &k_time, vtime(d, s->started.tv_sec ? s->started : d->rep->start_real));
+    hput(&h, &k_failed, vb(s->failed || has_status(s, "failure")));
+    hput(&h, &k_failed_to_restart, vb(s->failed_to_restart));
+    hput(&h, &k_changed, vb(success > 0));
+    hput(&h, &k_out_of_sync, vb(s->nevents > 0));
+    hput(&h, &k_skipped, vb(s->skipped));
+    hput(&h, &k_change_count, val_int(a, success));
+    hput(&h, &k_out_of_sync_count, val_int(a, s->nevents));
+    Value **ev = ARENA_NEWN(a, Value *, s->nevents ? (size_t)s->nevents : 1);
+    for (int i = 0; i < s->nevents; i++) ev[i] = event_data(d, s, &s->events[i]);
+    hput(&h, &k_events, mkarray(a, ev, (size_t)s->nevents));
+    hput(&h, &k_corrective_change, VAL_FALSE);
+    return hdone(a, &h);
+}
+
+Value *rep_data(const RunReport *rep)
 {
     Arena *a = rep->arena;
+    DataCtx d = {.rep = rep, .a = a, .last = -1};
     Section res = {0}, tim = {0}, chg = {.name = "changes"}, ev = {0};
     resources_metric(rep, &res);
     time_metric(rep, &tim);
@@ -764,85 +888,161 @@ static void report_yaml(const RunReport *rep, Buf *b)
     if (rep->cat && rep->cat->name) snprintf(host, sizeof host, "%s", rep->cat->name);
     else if (gethostname(host, sizeof host - 1) != 0) strcpy(host, "localhost");
 
-    buf_adds(b, "--- !ruby/object:Puppet::Transaction::Report\n");
-    y_kv(b, 0, "host", host);
-    y_time(b, 0, "time", rep->start_real);
-    y_version(b, 0, "configuration_version", config_version(rep));
-    y_kv(b, 0, "transaction_uuid", rep->uuid);
-    y_int(b, 0, "report_format", 12);
-    y_kv(b, 0, "puppet_version", rep->version);
-    y_kv(b, 0, "status", status_word(rep, &res));
-    y_bool(b, 0, "transaction_completed", rep->completed);
-    y_bool(b, 0, "noop", rep->noop);
-    y_bool(b, 0, "noop_pending", noop_pending);
-    y_kv(b, 0, "environment", environment(rep));
-    if (!rep->nlogs) buf_adds(b, "logs: []\n");
-    else buf_adds(b, "logs:\n");
-    for (size_t i = 0; i < rep->nlogs; i++) {
-        const RepLog *l = &rep->logs[i];
-        buf_printf(b, "- level: %s\n", level_word[l->lvl]);
-        y_kv(b, 2, "message", l->msg);
-        y_kv(b, 2, "source", l->source ? l->source : "Puppet");
-        y_tags(b, 2, level_word[l->lvl], l->res);
-        y_time(b, 2, "time", l->when);
-        y_kv(b, 2, "file", l->res ? l->res->file : NULL);
-        if (l->res && l->res->line) y_int(b, 2, "line", l->res->line);
-        else y_raw(b, 2, "line", NULL);
-    }
-    buf_adds(b, "metrics:\n");
-    y_metric(b, &res);
-    y_metric(b, &tim);
-    y_metric(b, &chg);
-    y_metric(b, &ev);
-    if (!rep->nst) buf_adds(b, "resource_statuses: {}\n");
-    else buf_adds(b, "resource_statuses:\n");
+    HashB h = {.n = 0};
+    hput(&h, &k_host, val_cstr(a, host));
+    hput(&h, &k_time, vtime(&d, rep->start_real));
+    hput(&h, &k_configuration_version, version_value(a, config_version(rep)));
+    hput(&h, &k_transaction_uuid, val_cstr(a, rep->uuid));
+    hput(&h, &k_report_format, val_int(a, 12));
+    hput(&h, &k_puppet_version, vs(a, rep->version));
+    hput(&h, &k_status, vs(a, status_word(rep, &res)));
+    hput(&h, &k_transaction_completed, vb(rep->completed));
+    hput(&h, &k_noop, vb(rep->noop));
+    hput(&h, &k_noop_pending, vb(noop_pending));
+    hput(&h, &k_environment, vs(a, environment(rep)));
+    Value **logs = ARENA_NEWN(a, Value *, rep->nlogs ? rep->nlogs : 1);
+    for (size_t i = 0; i < rep->nlogs; i++) logs[i] = log_value(&d, &rep->logs[i]);
+    hput(&h, &k_logs, mkarray(a, logs, rep->nlogs));
+    Value *mk[4] = {&k_resources, &k_time, &k_changes, &k_events};
+    Value *mv[4] = {metric_value(a, &res), metric_value(a, &tim), metric_value(a, &chg), metric_value(a, &ev)};
+    hput(&h, &k_metrics, mkhash(a, mk, mv, 4));
+    Value **sk = ARENA_NEWN(a, Value *, rep->nst ? rep->nst : 1), **sv = ARENA_NEWN(a, Value *, rep->nst ? rep->nst : 1);
     for (size_t i = 0; i < rep->nst; i++) {
-        const RepStatus *s = &rep->st[i];
-        const Resource *r = s->res;
-        y_kv(b, 2, r->ref, NULL);
-        y_kv(b, 4, "title", r->title);
-        y_kv(b, 4, "file", r->file);
-        if (r->line) y_int(b, 4, "line", r->line);
-        else y_raw(b, 4, "line", NULL);
-        y_kv(b, 4, "resource", r->ref);
-        y_kv(b, 4, "resource_type", r->type);
-        y_raw(b, 4, "provider_used", NULL);
-        y_containment(b, s->path);
-        if (s->evaluated) y_float(b, 4, "evaluation_time", s->seconds);
-        else y_raw(b, 4, "evaluation_time", NULL);
-        y_tags(b, 4, NULL, r);
-        y_time(b, 4, "time", s->started.tv_sec ? s->started : rep->start_real);
-        int success = count_status(s, "success");
-        y_bool(b, 4, "failed", s->failed || has_status(s, "failure"));
-        y_bool(b, 4, "failed_to_restart", s->failed_to_restart);
-        y_bool(b, 4, "changed", success > 0);
-        y_bool(b, 4, "out_of_sync", s->nevents > 0);
-        y_bool(b, 4, "skipped", s->skipped);
-        y_int(b, 4, "change_count", success);
-        y_int(b, 4, "out_of_sync_count", s->nevents);
-        if (!s->nevents) buf_adds(b, "    events: []\n");
-        else buf_adds(b, "    events:\n");
-        for (int k = 0; k < s->nevents; k++) {
-            const ReportEvent *e = &s->events[k];
-            const char *prev = e->previous, *desired = e->desired;
-            if (!prev && !desired) change_values(a, s, e, &prev, &desired);
-            buf_adds(b, "    - audited: false\n");
-            y_kv(b, 6, "property", e->property);
-            y_value(b, a, 6, "previous_value", prev);
-            y_value(b, a, 6, "desired_value", desired);
-            y_raw(b, 6, "historical_value", NULL);
-            y_kv(b, 6, "message", e->message);
-            y_kv(b, 6, "name", event_name(a, s, e));
-            y_kv(b, 6, "status", e->status);
-            y_time(b, 6, "time", e->when);
-            y_raw(b, 6, "redacted", e->redacted > 0 ? "true" : e->redacted < 0 ? "false" : NULL);
-            y_bool(b, 6, "corrective_change", 0);
-        }
-        y_bool(b, 4, "corrective_change", 0);
+        sk[i] = vs(a, rep->st[i].res->ref);
+        sv[i] = status_data(&d, &rep->st[i]);
     }
-    y_bool(b, 0, "corrective_change", 0);
-    y_kv(b, 0, "cached_catalog_status", "not_used");
+    hput(&h, &k_resource_statuses, mkhash(a, sk, sv, rep->nst));
+    hput(&h, &k_corrective_change, VAL_FALSE);
+    /* the keys Puppet writes only when set */
+    if (rep->cat && rep->cat->catalog_uuid) hput(&h, &k_catalog_uuid, vs(a, rep->cat->catalog_uuid));
+    if (rep->cat && rep->cat->code_id) hput(&h, &k_code_id, vs(a, rep->cat->code_id));
+    hput(&h, &k_cached_catalog_status, vs(a, "not_used"));
+    return hdone(a, &h);
 }
+
+/* ---- the data as text: JSON as Ruby's JSON.pretty_generate, YAML as Psych ---- */
+
+static void json_value(Buf *b, const Value *v, int indent)
+{
+    switch (v->kind) {
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); return;
+    case V_INT: y_long(b, (long)v->i); return;
+    case V_FLOAT: rv_float_to_s(b, v->f); return;
+    case V_STR: cat_json_str(b, v->str.s, v->str.len); return;
+    case V_ARRAY:
+    case V_HASH: {
+        int hash = v->kind == V_HASH;
+        size_t n = hash ? v->hash.n : v->arr.n;
+        if (!n) {
+            buf_adds(b, hash ? "{}" : "[]");
+            return;
+        }
+        buf_adds(b, hash ? "{\n" : "[\n");
+        for (size_t i = 0; i < n; i++) {
+            y_indent(b, indent + 2);
+            if (hash) {
+                cat_json_str(b, v->hash.keys[i]->str.s, v->hash.keys[i]->str.len);
+                buf_adds(b, ": ");
+            }
+            json_value(b, hash ? v->hash.vals[i] : v->arr.items[i], indent + 2);
+            buf_adds(b, i + 1 < n ? ",\n" : "\n");
+        }
+        y_indent(b, indent);
+        buf_addc(b, hash ? '}' : ']');
+        return;
+    }
+    default: buf_adds(b, "null"); return;
+    }
+}
+
+/* a time as Psych writes it: single-quoted (it would read back as a Time) */
+static int time_text(const Value *v)
+{
+    const char *s = v->str.s;
+    return v->str.len == 35 && s[4] == '-' && s[10] == 'T' && s[19] == '.' && strspn(s, "0123456789") == 4;
+}
+
+static void yaml_scalar(Buf *b, const Value *v)
+{
+    switch (v->kind) {
+    case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
+    case V_INT: y_long(b, (long)v->i); break;
+    case V_FLOAT: rv_float_to_s(b, v->f); break;
+    case V_STR:
+        if (time_text(v)) {
+            buf_addc(b, '\'');
+            buf_add(b, v->str.s, v->str.len);
+            buf_addc(b, '\'');
+        } else {
+            y_str(b, v->str.s);
+        }
+        break;
+    case V_ARRAY: buf_adds(b, "[]"); break;
+    case V_HASH: buf_adds(b, "{}"); break;
+    default: break;
+    }
+}
+
+static void yaml_seq(Buf *b, const Value *arr, int indent, int inline_first);
+
+/* A mapping at indent (the first pair already indented, after "- ", when
+ * inline_first); a non-empty sequence under a key sits at the key's indent,
+ * a mapping two further, as Psych lays them out. */
+static void yaml_map(Buf *b, const Value *h, int indent, int inline_first)
+{
+    for (size_t i = 0; i < h->hash.n; i++) {
+        const Value *v = h->hash.vals[i];
+        if (i || !inline_first) y_indent(b, indent);
+        y_str(b, h->hash.keys[i]->str.s);
+        buf_addc(b, ':');
+        if (v->kind == V_ARRAY && v->arr.n) {
+            buf_addc(b, '\n');
+            yaml_seq(b, v, indent, 0);
+        } else if (v->kind == V_HASH && v->hash.n) {
+            buf_addc(b, '\n');
+            yaml_map(b, v, indent + 2, 0);
+        } else {
+            if (v->kind != V_UNDEF) buf_addc(b, ' ');
+            yaml_scalar(b, v);
+            buf_addc(b, '\n');
+        }
+    }
+}
+
+static void yaml_seq(Buf *b, const Value *arr, int indent, int inline_first)
+{
+    for (size_t i = 0; i < arr->arr.n; i++) {
+        const Value *v = arr->arr.items[i];
+        if (i || !inline_first) y_indent(b, indent);
+        buf_addc(b, '-');
+        if (v->kind == V_HASH && v->hash.n) {
+            buf_addc(b, ' ');
+            yaml_map(b, v, indent + 2, 1);
+        } else if (v->kind == V_ARRAY && v->arr.n) {
+            buf_addc(b, ' ');
+            yaml_seq(b, v, indent + 2, 1);
+        } else {
+            if (v->kind != V_UNDEF) buf_addc(b, ' ');
+            yaml_scalar(b, v);
+            buf_addc(b, '\n');
+        }
+    }
+}
+
+void rep_text(const Value *data, Buf *b, int yaml)
+{
+    if (yaml) {
+        buf_adds(b, "--- !ruby/object:Puppet::Transaction::Report\n");
+        yaml_map(b, data, 0, 0);
+    } else {
+        json_value(b, data, 0);
+        buf_addc(b, '\n');
+    }
+}
+
+
+
+
 
 static int cmp_metric_key(const void *a, const void *b)
 {
@@ -909,7 +1109,7 @@ int rep_write(const RunReport *rep, const char *vardir)
     if (dfd < 0) goto fail;
     sweep_temps(dfd);
     Buf report = BUF_INIT, summary = BUF_INIT;
-    report_yaml(rep, &report);
+    rep_text(rep_data(rep), &report, 1);
     summary_yaml(rep, &summary);
     /* the summary is what monitoring reads: it goes last, after the report */
     rc = atomic_replace(dfd, "last_run_report.yaml", "mapply", report.s, report.len, 0640);
@@ -928,4 +1128,25 @@ fail:
     fprintf(stderr, "Error: Could not save last run local report: %s: %s\n", state, strerror(errno));
     free(state);
     return -1;
+}
+
+int rep_save(const RunReport *rep, int fd, const char *path)
+{
+    size_t n = strlen(path);
+    int yaml = (n > 5 && !strcmp(path + n - 5, ".yaml")) || (n > 4 && !strcmp(path + n - 4, ".yml"));
+    Buf text = BUF_INIT;
+    rep_text(rep_data(rep), &text, yaml);
+    int rc = 0;
+    for (size_t off = 0; off < text.len && rc == 0;) {
+        ssize_t w = write(fd, text.s + off, text.len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) rc = -1;
+        else off += (size_t)w;
+    }
+    if (rc == 0 && ftruncate(fd, (off_t)text.len) != 0 && errno != EINVAL) rc = -1;
+    int e = errno;
+    buf_free(&text);
+    if (close(fd) != 0 && rc == 0) rc = -1, e = errno;
+    if (rc != 0) fprintf(stderr, "Error: Cannot write the report %s: %s\n", path, strerror(e));
+    return rc;
 }

@@ -60,6 +60,27 @@ void rep_finish(RunReport *rep, const Catalog *cat, int completed);
 /* Prints Puppet's --summarize text to stdout. */
 void rep_print_summary(const RunReport *rep);
 
+/* Puppet's report data: what Puppet::Transaction::Report#to_data_hash
+ * gives for this run (report_format 12: host, time, configuration_version,
+ * transaction_uuid, ..., logs, metrics, resource_statuses with their
+ * events, corrective_change, catalog_uuid and code_id when the catalog has
+ * them, cached_catalog_status), hashes keeping Puppet's key order, times
+ * as Time#iso8601(9) strings, null as undef.  No Sensitive value is in it
+ * (see report.c).  Call after rep_finish.  The tree lives in rep's arena
+ * and shares its keys with every other tree; never change it. */
+Value *rep_data(const RunReport *rep);
+
+/* Appends data (from rep_data) to b as YAML (yaml set: the layout of
+ * Puppet's last_run_report.yaml, `--- !ruby/object:...` on top) or as JSON
+ * (laid out as Ruby's JSON.pretty_generate, a newline at the end). */
+void rep_text(const Value *data, Buf *b, int yaml);
+
+/* mapply --report: writes the report to fd (opened on path, which is only
+ * named in messages and chooses the form: YAML when it ends in .yaml or
+ * .yml, JSON otherwise), truncates it there and closes fd.  Returns 0, or
+ * -1 after printing "Error: Cannot write the report PATH: reason". */
+int rep_save(const RunReport *rep, int fd, const char *path);
+
 /* Writes VARDIR/state/last_run_report.yaml and last_run_summary.yaml, each
  * atomically (temporary file, fsync, rename, directory fsync), mode 0640.
  * Returns 0, or -1 after printing Puppet's "Could not save last run local

@@ -51,6 +51,8 @@ typedef struct Catalog {
     const char *name;        /* node name */
     const char *environment;
     const char *version;     /* as read from JSON (mapply), or the environment's config_version (mcomp), or NULL */
+    const char *catalog_uuid; /* as read from JSON (mapply; for its report), or NULL */
+    const char *code_id;     /* as read from JSON (mapply), or NULL (also for JSON's null) */
     const char **modulepath; /* the module path it was compiled with: absolute directories
                                 (mcomp: those of the compile that exist; mapply: the
                                 catalog's "modulepath" key), in the arena; NULL: none */

@@ -461,6 +461,8 @@ int cat_read_json(Catalog *c, const char *path, Buf *err)
     if ((v = field(j, "name")) && v->kind == V_STR) c->name = v->str.s;
     if ((v = field(j, "environment")) && v->kind == V_STR) c->environment = v->str.s;
     if ((v = field(j, "version")) && v->kind != V_UNDEF) c->version = val_to_cstr(c->arena, v);
+    if ((v = field(j, "catalog_uuid")) && v->kind == V_STR) c->catalog_uuid = v->str.s;
+    if ((v = field(j, "code_id")) && v->kind == V_STR) c->code_id = v->str.s;
     if ((v = field(j, "modulepath"))) {       /* mcomp's: absolute directories */
         if (v->kind != V_ARRAY) return fail_at(err, "modulepath: expected an array of absolute directories");
         c->modulepath = arena_alloc(c->arena, (v->arr.n + 1) * sizeof *c->modulepath);
