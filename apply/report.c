@@ -35,6 +35,7 @@ struct RepLog {
     LogLevel lvl;
     const Resource *res;     /* NULL: a run-level line */
     const char *source;      /* "PATH/PROP", or NULL: "Puppet" */
+    const char *prop;        /* PROP of the source, or NULL */
     const char *msg;
     struct timespec when;
 };
@@ -47,9 +48,27 @@ struct RepStatus {
     int failed, skipped, restarted, failed_to_restart, evaluated;
     double seconds;
     struct timespec started;
+    size_t seq;              /* the order it was handed over in */
 };
 
 static const char *astr(Arena *a, const char *s) { return s ? arena_strdup(a, s) : NULL; }
+
+/* a random (version 4) UUID into out[37] */
+static void new_uuid(char *out, const struct timespec *now)
+{
+    unsigned char u[16];
+    if (getrandom(u, sizeof u, 0) != (ssize_t)sizeof u)
+        for (size_t i = 0; i < sizeof u; i++)
+            u[i] = (unsigned char)((unsigned)now->tv_nsec >> (i % 4 * 8) ^ (unsigned)getpid() * (i + 1) ^ (unsigned)(uintptr_t)out);
+    u[6] = (unsigned char)((u[6] & 0x0f) | 0x40);      /* version 4 */
+    u[8] = (unsigned char)((u[8] & 0x3f) | 0x80);      /* RFC 4122 variant */
+    char *p = out;
+    for (int i = 0; i < 16; i++) {
+        p += sprintf(p, "%02x", u[i]);
+        if (i == 3 || i == 5 || i == 7 || i == 9) *p++ = '-';
+    }
+    *p = '\0';
+}
 
 void rep_init(RunReport *rep, Arena *a, const char *version, int noop)
 {
@@ -59,18 +78,8 @@ void rep_init(RunReport *rep, Arena *a, const char *version, int noop)
     rep->noop = noop;
     clock_gettime(CLOCK_REALTIME, &rep->start_real);
     clock_gettime(CLOCK_MONOTONIC, &rep->start_mono);
-    unsigned char u[16];
-    if (getrandom(u, sizeof u, 0) != (ssize_t)sizeof u)
-        for (size_t i = 0; i < sizeof u; i++)
-            u[i] = (unsigned char)((unsigned)rep->start_real.tv_nsec >> (i % 4 * 8) ^ (unsigned)getpid() * (i + 1));
-    u[6] = (unsigned char)((u[6] & 0x0f) | 0x40);      /* version 4 */
-    u[8] = (unsigned char)((u[8] & 0x3f) | 0x80);      /* RFC 4122 variant */
-    char *p = rep->uuid;
-    for (int i = 0; i < 16; i++) {
-        p += sprintf(p, "%02x", u[i]);
-        if (i == 3 || i == 5 || i == 7 || i == 9) *p++ = '-';
-    }
-    *p = '\0';
+    new_uuid(rep->uuid, &rep->start_real);
+    new_uuid(rep->catalog_uuid, &rep->start_real);
 }
 
 void rep_log(void *ctx, LogLevel lvl, const Resource *res, const char *source, const char *prop, const char *msg)
@@ -86,6 +95,7 @@ void rep_log(void *ctx, LogLevel lvl, const Resource *res, const char *source, c
     l->lvl = lvl;
     l->res = source ? res : NULL;     /* a plain line carries no resource, as in Puppet */
     l->source = !source ? NULL : prop ? arena_printf(rep->arena, "%s/%s", source, prop) : astr(rep->arena, source);
+    l->prop = source && prop ? astr(rep->arena, prop) : NULL;
     l->msg = astr(rep->arena, msg);
     clock_gettime(CLOCK_REALTIME, &l->when);
 }
@@ -173,8 +183,22 @@ void rep_time(RunReport *rep, const char *key, double seconds)
         rep->times[rep->ntimes++] = (RepTime){key, seconds};
 }
 
+/* Puppet's order of resource statuses: each is made at its resource's turn
+ * (resources never reached last, in catalog order) */
+static int cmp_turn(const void *x, const void *y)
+{
+    const RepStatus *a = x, *b = y;
+    int na = a->started.tv_sec == 0 && a->started.tv_nsec == 0, nb = b->started.tv_sec == 0 && b->started.tv_nsec == 0;
+    if (na != nb) return na - nb;
+    if (!na && a->started.tv_sec != b->started.tv_sec) return a->started.tv_sec < b->started.tv_sec ? -1 : 1;
+    if (!na && a->started.tv_nsec != b->started.tv_nsec) return a->started.tv_nsec < b->started.tv_nsec ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
 void rep_finish(RunReport *rep, const Catalog *cat, int completed)
 {
+    for (size_t i = 0; i < rep->nst; i++) rep->st[i].seq = i;
+    if (rep->nst > 1) qsort(rep->st, rep->nst, sizeof *rep->st, cmp_turn);
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     rep->cat = cat;
@@ -527,17 +551,42 @@ static void y_version(Buf *b, int indent, const char *key, const char *v)
 
 static const char *const level_word[] = {"debug", "info", "notice", "warning", "err"};
 
-/* "'absent'" -> "absent": the log line's quoting taken off a plain string */
+/* "'absent'" -> "absent": the log line's quoting taken off a string,
+ * single-quoted or double-quoted as Puppet's puppet_quote writes it
+ * ("two\nlines", with \t \r \" \$ \\ and \u{X}); anything else as it is */
 static const char *unquote(Arena *a, const char *s)
 {
     size_t n = s ? strlen(s) : 0;
-    if (n < 2 || s[0] != '\'' || s[n - 1] != '\'') return s;
+    if (n < 2 || (s[0] != '\'' && s[0] != '"') || s[n - 1] != s[0]) return s;
+    char q = s[0];
     char *out = arena_alloc_bytes(a, n);
     size_t k = 0;
     for (size_t i = 1; i + 1 < n; i++) {
-        if (s[i] == '\\' && (s[i + 1] == '\'' || s[i + 1] == '\\') && i + 2 < n) i++;
-        else if (s[i] == '\'') return s;      /* not one quoted string */
-        out[k++] = s[i];
+        if (s[i] == q) return s;      /* not one quoted string */
+        if (s[i] != '\\' || i + 2 >= n) {
+            out[k++] = s[i];
+            continue;
+        }
+        char c = s[++i];
+        if (q == '\'') {
+            if (c != '\'' && c != '\\') out[k++] = '\\';
+            out[k++] = c;
+        } else if (c == 'n') out[k++] = '\n';
+        else if (c == 't') out[k++] = '\t';
+        else if (c == 'r') out[k++] = '\r';
+        else if (c == 'u' && s[i + 1] == '{') {
+            char *end;
+            unsigned long cp = strtoul(s + i + 2, &end, 16);
+            if (*end != '}' || cp > 0x10ffff || cp == 0) return s;
+            i = (size_t)(end - s);
+            if (cp < 0x80) out[k++] = (char)cp;
+            else if (cp < 0x800) out[k++] = (char)(0xc0 | cp >> 6), out[k++] = (char)(0x80 | (cp & 0x3f));
+            else if (cp < 0x10000)
+                out[k++] = (char)(0xe0 | cp >> 12), out[k++] = (char)(0x80 | (cp >> 6 & 0x3f)), out[k++] = (char)(0x80 | (cp & 0x3f));
+            else
+                out[k++] = (char)(0xf0 | cp >> 18), out[k++] = (char)(0x80 | (cp >> 12 & 0x3f)),
+                out[k++] = (char)(0x80 | (cp >> 6 & 0x3f)), out[k++] = (char)(0x80 | (cp & 0x3f));
+        } else out[k++] = c;
     }
     out[k] = '\0';
     return out;
@@ -549,8 +598,8 @@ static const char *unquote(Arena *a, const char *s)
 static const char *shown_value(Arena *a, const char **p, const char *stop)
 {
     const char *s = *p, *end;
-    if (*s == '\'') {
-        for (end = s + 1; *end && *end != '\''; end++)
+    if (*s == '\'' || *s == '"') {
+        for (end = s + 1; *end && *end != *s; end++)
             if (*end == '\\' && end[1]) end++;
         if (!*end) return NULL;
         end++;
@@ -612,6 +661,8 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
 /* a failure's event name as Puppet gives it (the transaction names it by its property) */
 static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e)
 {
+    /* a failed refresh is Puppet's fail_with_event */
+    if (!e->property && !strcmp(e->name, "refresh") && !strcmp(e->status, "failure")) return "resource_error";
     if (!e->property || strcmp(e->name, e->property)) return e->name;
     if (!strcmp(e->property, "returns")) return "executed_command";
     if (!strcmp(e->property, "ensure")) {
@@ -642,6 +693,8 @@ typedef struct DataCtx {
     time_t last;              /* the second the time text below is for */
     char head[64];            /* "2026-11-26T00:54:52." */
     char zone[16];            /* "+00:00" */
+    const RepStatus **by_index; /* a resource's status by its catalog position (Resource.index) */
+    uint32_t nby;
 } DataCtx;
 
 /* A hash of at most 24 pairs, built on the stack, then kept in the arena. */
@@ -727,12 +780,14 @@ static Value *tags_value(Arena *a, const char *first, const Resource *r)
 }
 
 /* An event's value as its log line shows it: a list of quoted strings
- * (['0', '2']) is a list, anything else a string with its quotes taken off */
-static Value *event_value(Arena *a, const char *v)
+ * (['0', '2']) is a list, a quoted string a string with its quotes taken
+ * off; with typed (a value the line shows, not ensure's), an unquoted
+ * number or true/false is that number or boolean, as Puppet's value was */
+static Value *event_value(Arena *a, const char *v, int typed)
 {
     size_t n = v ? strlen(v) : 0;
     if (!v) return VAL_UNDEF;
-    if (n >= 4 && v[0] == '[' && v[n - 1] == ']' && v[1] == '\'') {
+    if (n >= 4 && v[0] == '[' && v[n - 1] == ']' && (v[1] == '\'' || v[1] == '"')) {
         Value *items[64];
         size_t k = 0;
         const char *p = v + 1;
@@ -741,11 +796,37 @@ static Value *event_value(Arena *a, const char *v)
             if (!one || k == 64) break;
             items[k++] = vs(a, unquote(a, one));
             if (*p == ']' && !p[1]) return mkarray(a, items, k);
-            if (strncmp(p, ", '", 3)) break;
+            if (strncmp(p, ", '", 3) && strncmp(p, ", \"", 3)) break;
             p += 2;
         }
     }
+    if (typed && (!strcmp(v, "true") || !strcmp(v, "false"))) return vb(v[0] == 't');
+    if (typed && n < 19 && strspn(v + (v[0] == '-'), "0123456789") == n - (v[0] == '-') && n > (size_t)(v[0] == '-'))
+        return val_int(a, strtoll(v, NULL, 10));
+    if (typed && strspn(v, "-0123456789.e+") == n && strchr(v, '.')) {
+        char *end;
+        double f = strtod(v, &end);
+        if (!*end) return val_float(a, f);
+    }
     return vs(a, unquote(a, v));
+}
+
+/* A content checksum ("{sha256}...") as Puppet's report holds a desired
+ * one: its text as Binary, so base64 (Puppet's ToStringifiedConverter) */
+static Value *checksum_binary(Arena *a, Value *v)
+{
+    static const char *const kinds[] = {"{md5}", "{md5lite}", "{sha256}", "{sha256lite}", "{sha1}", "{sha1lite}",
+                                        "{sha224}", "{sha384}", "{sha512}", "{mtime}", "{ctime}", NULL};
+    if (v->kind != V_STR) return v;
+    for (int i = 0; kinds[i]; i++)
+        if (!strncmp(v->str.s, kinds[i], strlen(kinds[i]))) {
+            Buf b = BUF_INIT;
+            val_base64(&b, v->str.s, v->str.len);
+            Value *out = val_str(a, b.s ? b.s : "", b.len);
+            buf_free(&b);
+            return out;
+        }
+    return v;
 }
 
 /* containment_path: the path's segments, split at '/' outside brackets */
@@ -809,6 +890,18 @@ static Value *metric_value(Arena *a, const Section *sec)
     return hdone(a, &h);
 }
 
+/* Whether a line about a property is one a property logged itself (an
+ * exec's output), not an event's: Puppet tags those with the property too. */
+static int property_line(const RepStatus *s, const RepLog *l)
+{
+    if (!l->prop || !s) return 0;
+    for (int i = 0; i < s->nevents; i++)
+        if (s->events[i].property && !strcmp(s->events[i].property, l->prop) && s->events[i].message &&
+            !strcmp(s->events[i].message, l->msg))
+            return 0;
+    return 1;
+}
+
 static Value *log_value(DataCtx *d, const RepLog *l)
 {
     Arena *a = d->a;
@@ -816,7 +909,15 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     hput(&h, &k_level, vs(a, level_word[l->lvl]));
     hput(&h, &k_message, vs(a, l->msg));
     hput(&h, &k_source, vs(a, l->source ? l->source : "Puppet"));
-    hput(&h, &k_tags, tags_value(a, level_word[l->lvl], l->res));
+    Value *tags = tags_value(a, level_word[l->lvl], l->res);
+    const RepStatus *s = l->res && l->res->index < d->nby ? d->by_index[l->res->index] : NULL;
+    if (property_line(s, l)) {
+        Value **items = ARENA_NEWN(a, Value *, tags->arr.n + 1);
+        memcpy(items, tags->arr.items, tags->arr.n * sizeof *items);
+        items[tags->arr.n] = vs(a, l->prop);
+        tags = mkarray(a, items, tags->arr.n + 1);
+    }
+    hput(&h, &k_tags, tags);
     hput(&h, &k_time, vtime(d, l->when));
     hput(&h, &k_file, vs(a, l->res ? l->res->file : NULL));
     hput(&h, &k_line, l->res && l->res->line ? val_int(a, l->res->line) : VAL_UNDEF);
@@ -831,14 +932,19 @@ static Value *event_data(DataCtx *d, const RepStatus *s, const ReportEvent *e)
     HashB h = {.n = 0};
     hput(&h, &k_audited, VAL_FALSE);
     hput(&h, &k_property, vs(a, e->property));
-    hput(&h, &k_previous_value, event_value(a, prev));
-    hput(&h, &k_desired_value, event_value(a, desired));
+    int typed = e->property && strcmp(e->property, "ensure") && e->redacted <= 0;
+    Value *want = event_value(a, desired, typed);
+    if (e->property && !strcmp(e->property, "content")) want = checksum_binary(a, want);
+    hput(&h, &k_previous_value, event_value(a, prev, typed));
+    hput(&h, &k_desired_value, want);
     hput(&h, &k_historical_value, VAL_UNDEF);
     hput(&h, &k_message, vs(a, e->message));
     hput(&h, &k_name, vs(a, event_name(a, s, e)));
     hput(&h, &k_status, vs(a, e->status));
     hput(&h, &k_time, vtime(d, e->when));
-    hput(&h, &k_redacted, e->redacted > 0 ? VAL_TRUE : e->redacted < 0 ? VAL_FALSE : VAL_UNDEF);
+    /* a property's event says null unless redacted; one without (refresh,
+     * resource_error) keeps Event.new's false */
+    hput(&h, &k_redacted, e->redacted > 0 ? VAL_TRUE : e->redacted < 0 || !e->property ? VAL_FALSE : VAL_UNDEF);
     hput(&h, &k_corrective_change, VAL_FALSE);
     return hdone(a, &h);
 }
@@ -900,6 +1006,11 @@ Value *rep_data(const RunReport *rep)
     hput(&h, &k_noop, vb(rep->noop));
     hput(&h, &k_noop_pending, vb(noop_pending));
     hput(&h, &k_environment, vs(a, environment(rep)));
+    for (size_t i = 0; i < rep->nst; i++)
+        if (rep->st[i].res->index >= d.nby) d.nby = rep->st[i].res->index + 1;
+    d.by_index = ARENA_NEWN(a, const RepStatus *, d.nby ? d.nby : 1);
+    memset(d.by_index, 0, (d.nby ? d.nby : 1) * sizeof *d.by_index);
+    for (size_t i = 0; i < rep->nst; i++) d.by_index[rep->st[i].res->index] = &rep->st[i];
     Value **logs = ARENA_NEWN(a, Value *, rep->nlogs ? rep->nlogs : 1);
     for (size_t i = 0; i < rep->nlogs; i++) logs[i] = log_value(&d, &rep->logs[i]);
     hput(&h, &k_logs, mkarray(a, logs, rep->nlogs));
@@ -914,7 +1025,7 @@ Value *rep_data(const RunReport *rep)
     hput(&h, &k_resource_statuses, mkhash(a, sk, sv, rep->nst));
     hput(&h, &k_corrective_change, VAL_FALSE);
     /* the keys Puppet writes only when set */
-    if (rep->cat && rep->cat->catalog_uuid) hput(&h, &k_catalog_uuid, vs(a, rep->cat->catalog_uuid));
+    hput(&h, &k_catalog_uuid, rep->cat && rep->cat->catalog_uuid ? vs(a, rep->cat->catalog_uuid) : val_cstr(a, rep->catalog_uuid));
     if (rep->cat && rep->cat->code_id) hput(&h, &k_code_id, vs(a, rep->cat->code_id));
     hput(&h, &k_cached_catalog_status, vs(a, "not_used"));
     return hdone(a, &h);

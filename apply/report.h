@@ -23,6 +23,7 @@ typedef struct RunReport {
     struct timespec start_real; /* the run's start (CLOCK_REALTIME) */
     struct timespec start_mono; /* and on CLOCK_MONOTONIC, for durations */
     char uuid[37];              /* transaction_uuid */
+    char catalog_uuid[37];      /* for a catalog that has none, as Puppet makes one */
     RepLog *logs;
     size_t nlogs, caplogs;
     RepStatus *st;
