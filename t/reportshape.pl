@@ -8,7 +8,7 @@
 # What differs between any two runs is masked: times (TIME, checked to be Ruby's
 # Time#iso8601(9)), uuids (UUID, checked), durations (SECONDS: a number, or null), the catalog's
 # version (VERSION: a number), the tool's version (PUPPET_VERSION: a string), and the duration in
-# "Applied catalog in N seconds".
+# "Applied catalog in N seconds", and a numeric version in "Applying configuration version 'N'".
 use strict;
 use warnings;
 use JSON::PP;
@@ -36,7 +36,10 @@ sub shape_scalar {
     if ($key eq 'configuration_version') { return defined $v && $v =~ /^\d+$/ ? 'VERSION' : $JSON->encode($v) }
     if ($key eq 'puppet_version') { return defined $v && !ref $v ? 'PUPPET_VERSION' : $JSON->encode($v) }
     if ($key eq 'evaluation_time') { return !defined $v ? 'null' : $v =~ /^[0-9.e+-]+$/ ? 'SECONDS' : $JSON->encode($v) }
-    if ($key eq 'message' && defined $v) { $v =~ s/^(Applied catalog in )\d+(?:\.\d+)?( seconds)$/${1}N$2/ }
+    if ($key eq 'message' && defined $v) {
+        $v =~ s/^(Applied catalog in )\d+(?:\.\d+)?( seconds)$/${1}N$2/;
+        $v =~ s/^(Applying configuration version )'\d+'$/$1'N'/;
+    }
     return $JSON->encode($v);
 }
 
