@@ -1,10 +1,14 @@
 # reportshape.pl: a run's report (Puppet's to_data_hash, as JSON) reduced to its shape, for
 # comparing mapply's report with Puppet's (require './t/reportshape.pl' from the repository top).
-#   report_shape(DATA, TMP)  DATA: the decoded report; TMP: the run's temporary directory,
+#   report_shape(DATA, TMP [, PUPPET])
+#                            DATA: the decoded report; TMP: the run's temporary directory,
 #                            written @TMP@.  Returns the shape as text, one line per value in
 #                            the report's own key order: "PATH VALUE", PATH like
 #                            logs[0].message or resource_statuses.Notify[a].events[0].status,
-#                            VALUE canonical JSON, arrays of scalars on one line.
+#                            VALUE canonical JSON, arrays of scalars on one line.  With
+#                            PUPPET set (a report Puppet wrote), the log lines of Puppet's own
+#                            machinery that mapply does not print are left out first, as
+#                            t/corpus/apply/regen.sh leaves them out of NAME.log.
 # What differs between any two runs is masked: times (TIME, checked to be Ruby's
 # Time#iso8601(9)), uuids (UUID, checked), durations (SECONDS: a number, or null), the catalog's
 # version (VERSION: a number), the tool's version (PUPPET_VERSION: a string), and the duration in
@@ -16,8 +20,13 @@ use JSON::PP;
 my $JSON = JSON::PP->new->canonical->allow_nonref;
 
 sub report_shape {
-    my ($data, $tmp) = @_;
+    my ($data, $tmp, $puppet) = @_;
     my @lines;
+    if ($puppet && ref $data eq 'HASH' && ref $data->{logs} eq 'ARRAY') {
+        $data->{logs} = [grep {
+            ($_->{message} // '') !~ /^(?:Using environment '|Creating state file |Local environment: .* doesn.t match server specified environment|Facter: )/
+        } @{ $data->{logs} }];
+    }
     shape_walk($data, '', \@lines, $tmp);
     return join '', map { "$_\n" } @lines;
 }

@@ -11,6 +11,9 @@
 #     Puppet path always exits 0 and our .exit (docs/decisions.md §3) is written by hand.
 #   * NAME.pp.in holds the manifest a NAME.json case was made from (`--json NAME` remakes it
 #     with `puppet catalog compile`).
+#   * `--report NAME...` (re)makes NAME.report, the shape of the report Puppet stores for the
+#     case's first run (`puppet apply --catalog` of mcomp's catalog, or of NAME.json, with
+#     `--reports store`); t/preport.t compares mapply --report's with it.
 # t/apply.t never needs Puppet; see t/corpus/README.md ("apply/").
 set -u
 dir=t/corpus/apply
@@ -145,6 +148,50 @@ if [ "${1:-}" = --json ]; then     # --json NAME...: NAME.pp.in -> NAME.json via
         print JSON::PP->new->canonical->pretty->encode($c);' |
       sed "s|$P/t|@TMP@|g" > "$dir/$name.json"
     cat "$P/err" >&2
+    rm -rf "$P"
+  done
+  exit 0
+fi
+
+if [ "${1:-}" = --report ]; then   # --report NAME...: NAME.report from Puppet's stored report
+  shift
+  for n in "$@"; do
+    name=$(resolve "$n") || exit 2
+    setup
+    mkdir -p "$P/t"
+    if [ -e "$dir/$name.pp" ]; then
+      sed "s|@TMP@|$P/t|g" "$dir/$name.pp" > "$P/t/site.pp"
+      "${MCOMP:-build/mcomp}" --facts t/corpus/facts.json --certname node1.example.com "$P/t/site.pp" > "$P/catalog.json" ||
+        { echo "regen.sh: $name does not compile" >&2; rm -rf "$P"; continue; }
+    else
+      sed "s|@TMP@|$P/t|g" "$dir/$name.json" > "$P/catalog.json"
+    fi
+    args=
+    [ -e "$dir/$name.args" ] && args=$(head -n1 "$dir/$name.args" | sed "s|@TMP@|$P/t|g")
+    # shellcheck disable=SC2086
+    pup --reports store --reportdir "$P/reports" $args --catalog "$P/catalog.json" > "$P/raw" 2>&1
+    report=$(ls "$P"/reports/*/*.yaml 2>/dev/null | head -n1)
+    if [ -z "$report" ]; then echo "== $name: Puppet stored no report:"; sed 's/^/   /' "$P/raw"; rm -rf "$P"; continue; fi
+    # Psych's objects as plain data, keys in order, then the shape (t/reportshape.pl)
+    ruby -ryaml -rjson -e '
+      def plain(x)
+        case x
+        when Hash then x.map { |k, v| [k.to_s, plain(v)] }.to_h
+        when Array then x.map { |v| plain(v) }
+        when String, Integer, Float, TrueClass, FalseClass, NilClass then x
+        when Symbol then x.to_s
+        when Time then x.iso8601(9)
+        else plain(x.instance_variables.map { |v| [v.to_s[1..], x.instance_variable_get(v)] }.to_h)
+        end
+      end
+      %w[Transaction::Report Transaction::Event Resource::Status Util::Metric Util::Log].each do |c|
+        mod = c.split("::")[0..-2].inject(Object.const_defined?(:Puppet) ? Puppet : Object.const_set(:Puppet, Module.new)) { |m, n|
+          m.const_defined?(n, false) ? m.const_get(n) : m.const_set(n, Module.new) }
+        mod.const_set(c.split("::").last, Class.new) unless mod.const_defined?(c.split("::").last, false)
+      end
+      puts JSON.generate(plain(YAML.unsafe_load_file(ARGV[0])))' "$report" > "$P/report.json" &&
+    P="$P" perl -e 'require "./t/reportshape.pl"; local $/; my $t = <STDIN>;
+                    print report_shape(decode_ordered($t), "$ENV{P}/t", 1)' < "$P/report.json" > "$dir/$name.report"
     rm -rf "$P"
   done
   exit 0
