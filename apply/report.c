@@ -273,11 +273,12 @@ static void time_metric(const RunReport *rep, Section *sec)
     for (size_t i = 0; i < rep->nst; i++) {
         const RepStatus *s = &rep->st[i];
         if (!s->evaluated) continue;
-        char *key = arena_printf(rep->arena, "%s", s->res->type);
+        char key[128];
+        snprintf(key, sizeof key, "%s", s->res->type);
         for (char *p = key; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
         int k = 0;
         while (k < sec->n && strcmp(sec->m[k].key, key)) k++;
-        if (k == sec->n) put(sec, key, M_FLOAT, 0, 0, NULL);
+        if (k == sec->n) put(sec, arena_strdup(rep->arena, key), M_FLOAT, 0, 0, NULL);   /* once per type */
         if (k < sec->n) sec->m[k].f += s->seconds;
     }
     for (int i = 0; i < rep->ntimes; i++) put(sec, rep->times[i].key, M_FLOAT, 0, rep->times[i].seconds, NULL);
@@ -979,9 +980,8 @@ static Value *status_data(DataCtx *d, const RepStatus *s)
     return hdone(a, &h);
 }
 
-Value *rep_data(const RunReport *rep)
+Value *rep_data(const RunReport *rep, Arena *a)
 {
-    Arena *a = rep->arena;
     DataCtx d = {.rep = rep, .a = a, .last = -1};
     Section res = {0}, tim = {0}, chg = {.name = "changes"}, ev = {0};
     resources_metric(rep, &res);
@@ -1220,7 +1220,10 @@ int rep_write(const RunReport *rep, const char *vardir)
     if (dfd < 0) goto fail;
     sweep_temps(dfd);
     Buf report = BUF_INIT, summary = BUF_INIT;
-    rep_text(rep_data(rep), &report, 1);
+    Arena scratch;
+    arena_init(&scratch);
+    rep_text(rep_data(rep, &scratch), &report, 1);
+    arena_free(&scratch);
     summary_yaml(rep, &summary);
     /* the summary is what monitoring reads: it goes last, after the report */
     rc = atomic_replace(dfd, "last_run_report.yaml", "mapply", report.s, report.len, 0640);
@@ -1246,7 +1249,10 @@ int rep_save(const RunReport *rep, int fd, const char *path)
     size_t n = strlen(path);
     int yaml = (n > 5 && !strcmp(path + n - 5, ".yaml")) || (n > 4 && !strcmp(path + n - 4, ".yml"));
     Buf text = BUF_INIT;
-    rep_text(rep_data(rep), &text, yaml);
+    Arena scratch;
+    arena_init(&scratch);
+    rep_text(rep_data(rep, &scratch), &text, yaml);
+    arena_free(&scratch);
     int rc = 0;
     for (size_t off = 0; off < text.len && rc == 0;) {
         ssize_t w = write(fd, text.s + off, text.len - off);

@@ -67,9 +67,11 @@ void rep_print_summary(const RunReport *rep);
  * events, corrective_change, catalog_uuid and code_id when the catalog has
  * them, cached_catalog_status), hashes keeping Puppet's key order, times
  * as Time#iso8601(9) strings, null as undef.  No Sensitive value is in it
- * (see report.c).  Call after rep_finish.  The tree lives in rep's arena
- * and shares its keys with every other tree; never change it. */
-Value *rep_data(const RunReport *rep);
+ * (see report.c).  Call after rep_finish.  The tree is allocated in a
+ * (the caller's arena: rep's, or a scratch one freed after use), points at
+ * strings of rep and its catalog (valid while they are) and shares its
+ * keys with every other tree; never change it. */
+Value *rep_data(const RunReport *rep, Arena *a);
 
 /* Appends data (from rep_data) to b as YAML (yaml set: the layout of
  * Puppet's last_run_report.yaml, `--- !ruby/object:...` on top) or as JSON
