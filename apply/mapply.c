@@ -455,8 +455,10 @@ int main(int argc, char **argv)
     struct timespec tx0;
     clock_gettime(CLOCK_MONOTONIC, &tx0);
     int aborted = tx_run(&g, &opt, &arena, &sum) != 0;
-    rep_time(&run, "transaction_evaluation", since(&tx0));
-    rep_time(&run, "catalog_application", since(&app0));
+    if (!aborted) {     /* Puppet's run that raised has neither time */
+        rep_time(&run, "transaction_evaluation", since(&tx0));
+        rep_time(&run, "catalog_application", since(&app0));
+    }
     if (aborted) {      /* already said why */
         rep_finish(&run, &cat, 0);
         goto out;

@@ -660,14 +660,22 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
 
 
 /* a failure's event name as Puppet gives it (the transaction names it by its property) */
-static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e)
+static const char *event_name(Arena *a, const RepStatus *s, const ReportEvent *e, const Value *desired)
 {
     /* a failed refresh is Puppet's fail_with_event */
     if (!e->property && !strcmp(e->name, "refresh") && !strcmp(e->status, "failure")) return "resource_error";
     if (!e->property || strcmp(e->name, e->property)) return e->name;
     if (!strcmp(e->property, "returns")) return "executed_command";
     if (!strcmp(e->property, "ensure")) {
-        char *t = arena_printf(a, "%s_changed", s->res->type);
+        /* Property#event_name: a file's ensure values name their own events
+         * (file_created, directory_created, link_created, file_removed);
+         * other types' present and absent are TYPE_created and TYPE_removed */
+        const char *want = desired && desired->kind == V_STR ? desired->str.s : "";
+        int file = !strcmp(s->res->type, "File");
+        const char *suffix = !strcmp(want, "absent") ? "_removed"
+                             : !strcmp(want, "present") || (file && !strcmp(want, "file")) ? "_created" : "_changed";
+        char *t = file && (!strcmp(want, "directory") || !strcmp(want, "link")) ? arena_printf(a, "%s_created", want)
+                                                                                 : arena_printf(a, "%s%s", s->res->type, suffix);
         for (char *p = t; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
         return t;
     }
@@ -920,8 +928,10 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     }
     hput(&h, &k_tags, tags);
     hput(&h, &k_time, vtime(d, l->when));
-    hput(&h, &k_file, vs(a, l->res ? l->res->file : NULL));
-    hput(&h, &k_line, l->res && l->res->line ? val_int(a, l->res->line) : VAL_UNDEF);
+    /* a class's or define's line (its whit's, in Puppet) has no file and line */
+    const Resource *at = s ? l->res : NULL;
+    hput(&h, &k_file, vs(a, at ? at->file : NULL));
+    hput(&h, &k_line, at && at->line ? val_int(a, at->line) : VAL_UNDEF);
     return hdone(a, &h);
 }
 
@@ -940,7 +950,7 @@ static Value *event_data(DataCtx *d, const RepStatus *s, const ReportEvent *e)
     hput(&h, &k_desired_value, want);
     hput(&h, &k_historical_value, VAL_UNDEF);
     hput(&h, &k_message, vs(a, e->message));
-    hput(&h, &k_name, vs(a, event_name(a, s, e)));
+    hput(&h, &k_name, vs(a, event_name(a, s, e, want)));
     hput(&h, &k_status, vs(a, e->status));
     hput(&h, &k_time, vtime(d, e->when));
     /* a property's event says null unless redacted; one without (refresh,

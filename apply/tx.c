@@ -646,6 +646,7 @@ static void evaluate(Tx *tx, int v)
         Resource *sched = cat_find((Catalog *)tx->g->cat, "Schedule", sv->str.s);
         if (!sched) {
             emit(tx, NULL, LOG_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
+            t->evaluated = 0;      /* Puppet's report: never evaluated */
             tx->aborted = 1;
             return;
         }
