@@ -214,6 +214,14 @@ void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, .
     free(msg);
 }
 
+void tx_change_values(TxRes *t, const char *prev, const char *desired)
+{
+    if (t->probe || t->nevents == 0) return;
+    Event *e = &t->events[t->nevents - 1];
+    e->prev = scrubbed(t, prev);
+    e->desired = scrubbed(t, desired);
+}
+
 void tx_would(TxRes *t, const char *prop, const char *event, const char *is, const char *should)
 {
     if (!t->probe) {

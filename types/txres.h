@@ -37,6 +37,10 @@ size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max);
  * (notice by default), and a success event named event ("content_changed",
  * "file_created", "executed_command", "message_changed", ...). */
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The values of the change t recorded last, for the run's report, when its
+ * line does not show them ("removed"): prev and desired as Puppet prints
+ * them ("'file'", "'absent'").  Call right after tx_change. */
+void tx_change_values(TxRes *t, const char *prev, const char *desired);
 /* Noop: "<path>/<prop>: current_value <is>, should be <should> (noop)" and a
  * noop event.  is and should are given as Puppet prints them: "'absent'",
  * "['0']", "'{sha256}...'". */

@@ -355,6 +355,7 @@ static int sync_ensure(Out *o, const FileSpec *f, FType cur, const struct stat *
         }
         /* Puppet says "removed" even when it kept a directory for lack of force. */
         file_change(o, "ensure", "file_removed", "removed");
+        tx_change_values(o->t, is, "'absent'");      /* the report's previous value: what was there */
         rc = 0;
         break;
     case EN_PRESENT:
