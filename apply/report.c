@@ -928,8 +928,12 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     }
     hput(&h, &k_tags, tags);
     hput(&h, &k_time, vtime(d, l->when));
-    /* a class's or define's line (its whit's, in Puppet) has no file and line */
+    /* a class's or define's line (its whit's, in Puppet) has no file and
+     * line, nor has a generated resource's (a recursive file's child),
+     * whose source is not its resource's path */
     const Resource *at = s ? l->res : NULL;
+    size_t pn = s && s->path ? strlen(s->path) : 0;
+    if (at && s->path && l->source && (strncmp(l->source, s->path, pn) || (l->source[pn] && l->source[pn] != '/'))) at = NULL;
     hput(&h, &k_file, vs(a, at ? at->file : NULL));
     hput(&h, &k_line, at && at->line ? val_int(a, at->line) : VAL_UNDEF);
     return hdone(a, &h);

@@ -180,8 +180,9 @@ ok(!-e "$state/.last_run_report.yaml.mapply.AbC123", 'a killed run\'s temporary 
 # (t/corpus/README.md says how they were made): changes.pp (each kind of
 # file change, an exec, a notify, a refresh; also with --noop), failures.pp
 # (a failed exec, a skipped one, a Sensitive file: redacted) and cycle.pp.
-# The known difference, put into Puppet's text before comparing: mapply's cycle message names where each resource was declared, on lines
-# of their own (README.md, "mapply").
+# The known difference, put into Puppet's text before comparing: mapply's
+# cycle message names where each resource was declared, on lines of their
+# own (README.md, "mapply").
 SKIP: {
     skip 'no ruby', 4 unless $have_ruby;
     my $t = "$tmp/cmp";

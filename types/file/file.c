@@ -314,6 +314,7 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
         char sum[96];
         file_content_checksum(f, sum, sizeof sum);
         file_change(o, "ensure", "file_created", "defined content as '%s'", sum);
+        tx_change_values(o->t, is, "'file'");      /* the report's: what was there (absent, a link) */
     } else if (cur == FT_ABSENT) {
         file_change(o, "ensure", "file_created", "created");
     } else {
