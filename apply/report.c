@@ -994,7 +994,10 @@ static Value *status_data(DataCtx *d, const RepStatus *s)
     return hdone(a, &h);
 }
 
-Value *rep_data(const RunReport *rep, Arena *a)
+/* The report's top-level hash; with items 0, logs and resource_statuses
+ * are left empty for a writer that builds them one by one (d, set up here,
+ * is what it builds them with). */
+static Value *report_top(const RunReport *rep, Arena *a, DataCtx *dp, int items)
 {
     DataCtx d = {.rep = rep, .a = a, .last = -1};
     Section res = {0}, tim = {0}, chg = {.name = "changes"}, ev = {0};
@@ -1025,24 +1028,31 @@ Value *rep_data(const RunReport *rep, Arena *a)
     d.by_index = ARENA_NEWN(a, const RepStatus *, d.nby ? d.nby : 1);
     memset(d.by_index, 0, (d.nby ? d.nby : 1) * sizeof *d.by_index);
     for (size_t i = 0; i < rep->nst; i++) d.by_index[rep->st[i].res->index] = &rep->st[i];
-    Value **logs = ARENA_NEWN(a, Value *, rep->nlogs ? rep->nlogs : 1);
-    for (size_t i = 0; i < rep->nlogs; i++) logs[i] = log_value(&d, &rep->logs[i]);
-    hput(&h, &k_logs, mkarray(a, logs, rep->nlogs));
+    size_t nlogs = items ? rep->nlogs : 0, nst = items ? rep->nst : 0;
+    Value **logs = ARENA_NEWN(a, Value *, nlogs ? nlogs : 1);
+    for (size_t i = 0; i < nlogs; i++) logs[i] = log_value(&d, &rep->logs[i]);
+    hput(&h, &k_logs, mkarray(a, logs, nlogs));
     Value *mk[4] = {&k_resources, &k_time, &k_changes, &k_events};
     Value *mv[4] = {metric_value(a, &res), metric_value(a, &tim), metric_value(a, &chg), metric_value(a, &ev)};
     hput(&h, &k_metrics, mkhash(a, mk, mv, 4));
-    Value **sk = ARENA_NEWN(a, Value *, rep->nst ? rep->nst : 1), **sv = ARENA_NEWN(a, Value *, rep->nst ? rep->nst : 1);
-    for (size_t i = 0; i < rep->nst; i++) {
+    Value **sk = ARENA_NEWN(a, Value *, nst ? nst : 1), **sv = ARENA_NEWN(a, Value *, nst ? nst : 1);
+    for (size_t i = 0; i < nst; i++) {
         sk[i] = vs(a, rep->st[i].res->ref);
         sv[i] = status_data(&d, &rep->st[i]);
     }
-    hput(&h, &k_resource_statuses, mkhash(a, sk, sv, rep->nst));
+    hput(&h, &k_resource_statuses, mkhash(a, sk, sv, nst));
     hput(&h, &k_corrective_change, VAL_FALSE);
     /* the keys Puppet writes only when set */
     hput(&h, &k_catalog_uuid, rep->cat && rep->cat->catalog_uuid ? vs(a, rep->cat->catalog_uuid) : val_cstr(a, rep->catalog_uuid));
     if (rep->cat && rep->cat->code_id) hput(&h, &k_code_id, vs(a, rep->cat->code_id));
     hput(&h, &k_cached_catalog_status, vs(a, "not_used"));
+    if (dp) *dp = d;
     return hdone(a, &h);
+}
+
+Value *rep_data(const RunReport *rep, Arena *a)
+{
+    return report_top(rep, a, NULL, 1);
 }
 
 /* ---- the data as text: JSON as Ruby's JSON.pretty_generate, YAML as Psych ---- */
@@ -1109,49 +1119,59 @@ static void yaml_scalar(Buf *b, const Value *v)
 }
 
 static void yaml_seq(Buf *b, const Value *arr, int indent, int inline_first);
+static void yaml_map(Buf *b, const Value *h, int indent, int inline_first);
 
 /* A mapping at indent (the first pair already indented, after "- ", when
  * inline_first); a non-empty sequence under a key sits at the key's indent,
  * a mapping two further, as Psych lays them out. */
+/* "key: value" at indent (not indented when inline, after "- "): a
+ * non-empty sequence under a key sits at the key's indent, a mapping two
+ * further, as Psych lays them out */
+static void yaml_pair(Buf *b, const char *key, const Value *v, int indent, int inline_)
+{
+    if (!inline_) y_indent(b, indent);
+    y_str(b, key);
+    buf_addc(b, ':');
+    if (v->kind == V_ARRAY && v->arr.n) {
+        buf_addc(b, '\n');
+        yaml_seq(b, v, indent, 0);
+    } else if (v->kind == V_HASH && v->hash.n) {
+        buf_addc(b, '\n');
+        yaml_map(b, v, indent + 2, 0);
+    } else {
+        if (v->kind != V_UNDEF) buf_addc(b, ' ');
+        yaml_scalar(b, v);
+        buf_addc(b, '\n');
+    }
+}
+
+/* "- value" at indent (not indented when inline) */
+static void yaml_item(Buf *b, const Value *v, int indent, int inline_)
+{
+    if (!inline_) y_indent(b, indent);
+    buf_addc(b, '-');
+    if (v->kind == V_HASH && v->hash.n) {
+        buf_addc(b, ' ');
+        yaml_map(b, v, indent + 2, 1);
+    } else if (v->kind == V_ARRAY && v->arr.n) {
+        buf_addc(b, ' ');
+        yaml_seq(b, v, indent + 2, 1);
+    } else {
+        if (v->kind != V_UNDEF) buf_addc(b, ' ');
+        yaml_scalar(b, v);
+        buf_addc(b, '\n');
+    }
+}
+
+/* A mapping at indent (its first pair already placed, after "- ", when inline_first). */
 static void yaml_map(Buf *b, const Value *h, int indent, int inline_first)
 {
-    for (size_t i = 0; i < h->hash.n; i++) {
-        const Value *v = h->hash.vals[i];
-        if (i || !inline_first) y_indent(b, indent);
-        y_str(b, h->hash.keys[i]->str.s);
-        buf_addc(b, ':');
-        if (v->kind == V_ARRAY && v->arr.n) {
-            buf_addc(b, '\n');
-            yaml_seq(b, v, indent, 0);
-        } else if (v->kind == V_HASH && v->hash.n) {
-            buf_addc(b, '\n');
-            yaml_map(b, v, indent + 2, 0);
-        } else {
-            if (v->kind != V_UNDEF) buf_addc(b, ' ');
-            yaml_scalar(b, v);
-            buf_addc(b, '\n');
-        }
-    }
+    for (size_t i = 0; i < h->hash.n; i++) yaml_pair(b, h->hash.keys[i]->str.s, h->hash.vals[i], indent, !i && inline_first);
 }
 
 static void yaml_seq(Buf *b, const Value *arr, int indent, int inline_first)
 {
-    for (size_t i = 0; i < arr->arr.n; i++) {
-        const Value *v = arr->arr.items[i];
-        if (i || !inline_first) y_indent(b, indent);
-        buf_addc(b, '-');
-        if (v->kind == V_HASH && v->hash.n) {
-            buf_addc(b, ' ');
-            yaml_map(b, v, indent + 2, 1);
-        } else if (v->kind == V_ARRAY && v->arr.n) {
-            buf_addc(b, ' ');
-            yaml_seq(b, v, indent + 2, 1);
-        } else {
-            if (v->kind != V_UNDEF) buf_addc(b, ' ');
-            yaml_scalar(b, v);
-            buf_addc(b, '\n');
-        }
-    }
+    for (size_t i = 0; i < arr->arr.n; i++) yaml_item(b, arr->arr.items[i], indent, !i && inline_first);
 }
 
 void rep_text(const Value *data, Buf *b, int yaml)
@@ -1163,6 +1183,68 @@ void rep_text(const Value *data, Buf *b, int yaml)
         json_value(b, data, 0);
         buf_addc(b, '\n');
     }
+}
+
+/* rep_text(rep_data(rep)) without holding the whole tree: the logs and the
+ * resource statuses (most of a big report) are built a batch at a time in a
+ * scratch arena, written, and let go.  Same text. */
+static void report_text(const RunReport *rep, Buf *b, int yaml)
+{
+    Arena head;
+    arena_init(&head);
+    DataCtx d;
+    Value *top = report_top(rep, &head, &d, 0);
+    if (yaml) buf_adds(b, "--- !ruby/object:Puppet::Transaction::Report\n");
+    else buf_adds(b, "{\n");
+    for (size_t i = 0; i < top->hash.n; i++) {
+        const Value *k = top->hash.keys[i];
+        int logs = k == &k_logs && rep->nlogs, statuses = k == &k_resource_statuses && rep->nst;
+        size_t n = logs ? rep->nlogs : statuses ? rep->nst : 0;
+        if (!yaml) {
+            buf_adds(b, "  ");
+            cat_json_str(b, k->str.s, k->str.len);
+            buf_adds(b, ": ");
+        }
+        if (!n && yaml) yaml_pair(b, k->str.s, top->hash.vals[i], 0, 0);
+        else if (!n) json_value(b, top->hash.vals[i], 2);
+        else {
+            if (yaml) {
+                y_str(b, k->str.s);
+                buf_adds(b, ":\n");
+            } else {
+                buf_adds(b, logs ? "[\n" : "{\n");
+            }
+            Arena batch;
+            arena_init(&batch);
+            d.a = &batch;
+            for (size_t j = 0; j < n; j++) {
+                if (j && j % 256 == 0) {        /* a batch written: its values go */
+                    arena_free(&batch);
+                    arena_init(&batch);
+                }
+                Value *v = logs ? log_value(&d, &rep->logs[j]) : status_data(&d, &rep->st[j]);
+                if (yaml && logs) {
+                    yaml_item(b, v, 0, 0);
+                } else if (yaml) {
+                    yaml_pair(b, rep->st[j].res->ref, v, 2, 0);
+                } else {
+                    y_indent(b, 4);
+                    if (statuses) {
+                        cat_json_str(b, rep->st[j].res->ref, strlen(rep->st[j].res->ref));
+                        buf_adds(b, ": ");
+                    }
+                    json_value(b, v, 4);
+                    buf_adds(b, j + 1 < n ? ",\n" : "\n");
+                }
+            }
+            arena_free(&batch);
+            d.a = &head;
+            if (!yaml) buf_adds(b, logs ? "  ]" : "  }");
+        }
+        if (!yaml) buf_adds(b, i + 1 < top->hash.n ? ",\n" : "\n");
+    }
+    if (!yaml) buf_adds(b, "}\n");
+    arena_free(&head);
 }
 
 
@@ -1234,10 +1316,7 @@ int rep_write(const RunReport *rep, const char *vardir)
     if (dfd < 0) goto fail;
     sweep_temps(dfd);
     Buf report = BUF_INIT, summary = BUF_INIT;
-    Arena scratch;
-    arena_init(&scratch);
-    rep_text(rep_data(rep, &scratch), &report, 1);
-    arena_free(&scratch);
+    report_text(rep, &report, 1);
     summary_yaml(rep, &summary);
     /* the summary is what monitoring reads: it goes last, after the report */
     rc = atomic_replace(dfd, "last_run_report.yaml", "mapply", report.s, report.len, 0640);
@@ -1263,10 +1342,7 @@ int rep_save(const RunReport *rep, int fd, const char *path)
     size_t n = strlen(path);
     int yaml = (n > 5 && !strcmp(path + n - 5, ".yaml")) || (n > 4 && !strcmp(path + n - 4, ".yml"));
     Buf text = BUF_INIT;
-    Arena scratch;
-    arena_init(&scratch);
-    rep_text(rep_data(rep, &scratch), &text, yaml);
-    arena_free(&scratch);
+    report_text(rep, &text, yaml);
     int rc = 0;
     for (size_t off = 0; off < text.len && rc == 0;) {
         ssize_t w = write(fd, text.s + off, text.len - off);
