@@ -1341,8 +1341,13 @@ int rep_save(const RunReport *rep, int fd, const char *path)
 {
     size_t n = strlen(path);
     int yaml = (n > 5 && !strcmp(path + n - 5, ".yaml")) || (n > 4 && !strcmp(path + n - 4, ".yml"));
+    /* the tree rep_data gives other users of the report, written out:
+     * t/preport.t checks FILE.yaml is last_run_report.yaml byte for byte */
     Buf text = BUF_INIT;
-    report_text(rep, &text, yaml);
+    Arena scratch;
+    arena_init(&scratch);
+    rep_text(rep_data(rep, &scratch), &text, yaml);
+    arena_free(&scratch);
     int rc = 0;
     for (size_t off = 0; off < text.len && rc == 0;) {
         ssize_t w = write(fd, text.s + off, text.len - off);
