@@ -9,11 +9,16 @@
  * sync when it has any event), so the summary, the files and the exit code
  * can never disagree.
  *
- * The YAML is written by hand in the layout Psych gives Puppet's report
- * object (keys in Puppet's order, `--- !ruby/object:...` on top); a string
- * is left plain only when no YAML reader could take it for anything else,
- * and is double-quoted otherwise.  Every text has already been scrubbed of
- * Sensitive values by the transaction; no parameter value is ever written.
+ * The report itself is Puppet's data, built once as Values (rep_data: what
+ * Transaction::Report#to_data_hash gives, key order and all), and written
+ * from them as JSON (mapply --report FILE) or as YAML in the layout Psych
+ * gives Puppet's report object (`--- !ruby/object:...` on top; a string is
+ * left plain only when no YAML reader could take it for anything else, and
+ * is double-quoted otherwise).  last_run_report.yaml, written by every run,
+ * builds the biggest parts (logs, statuses) a batch at a time into the same
+ * text.  Every text has already been scrubbed of Sensitive values by the
+ * transaction, and an event of a Sensitive property carries "[redacted]"
+ * for its values; no parameter value is ever written.
  */
 #include "apply/report.h"
 #include "catalog/json.h"

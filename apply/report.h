@@ -3,7 +3,9 @@
  * resource's status collected during the run, then Puppet's metrics
  * (resources, time, changes, events), the --summarize text, and the two
  * files a Puppet user looks for in the state directory,
- * VARDIR/state/last_run_report.yaml and VARDIR/state/last_run_summary.yaml.
+ * VARDIR/state/last_run_report.yaml and VARDIR/state/last_run_summary.yaml;
+ * the report as Puppet's data (rep_data), for mapply --report and for
+ * whoever sends it on.
  */
 #ifndef APPLY_REPORT_H
 #define APPLY_REPORT_H
