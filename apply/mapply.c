@@ -14,6 +14,7 @@
 #define _GNU_SOURCE             /* memfd_create */
 #include "apply/apply.h"
 #include "apply/report.h"
+#include "apply/pdbreport.h"
 #include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
@@ -386,6 +387,15 @@ int main(int argc, char **argv)
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1;
     char *gdir = NULL, *catalog_modulepath = NULL;
+    /* --puppetdb: the compile's catalog carries the run's transaction_uuid,
+     * the run's report goes to PuppetDB at the end */
+    const StorePdbConfig *pdb = NULL;
+    if (compiling) {
+        pdb = cli.opt.puppetdb;
+        cli.opt.transaction_uuid = run.uuid;
+    } else if (copt_puppetdb(&cli, &pdb) != 0) {
+        goto out;
+    }
     if (compiling) {
         if (compile_catalog(&cli.opt, &cat, &err) != 0) goto out;
     } else {
@@ -538,7 +548,7 @@ out:
      * (cycle, invalid catalog); only under the state directory's lock */
     if (keep_report) {
         if (!run.finished) rep_finish(&run, &cat, 0);
-        rep_write(&run, vardir);
+        if (rep_write(&run, vardir) == 0 && pdb && pdb_send_report(pdb, vardir) != 0 && rc == 0) rc = 1;
     }
     if (lock >= 0) close(lock);
     if (root_lock >= 0) close(root_lock);
