@@ -118,7 +118,7 @@ int copt_handle(CompileCli *cli, int ch, const char *arg)
     case O_BASEMODULEPATH: cli->basemodulepath = arg; name = "--basemodulepath"; break;
     case O_ENVIRONMENTPATH: cli->environmentpath = arg; name = "--environmentpath"; break;
     case O_ENVIRONMENT: o->environment = arg; cli->environment_given = 1; name = "--environment"; break;
-    case O_CONFDIR: cli->confdir = arg; name = "--confdir"; break;
+    case O_CONFDIR: cli->confdir = arg; return 1;      /* also mapply's, with a catalog: puppetdb.conf */
     case O_FACTS: o->facts_file = arg; name = "--facts"; break;
     case O_EXTERNAL_FACTS: o->external_facts = arg; name = "--external-facts"; break;
     case O_CERTNAME: o->certname = arg; name = "--certname"; break;

@@ -108,7 +108,7 @@ static size_t on_body(char *data, size_t size, size_t n, void *ctx)
 /* One request (POST when body is not NULL) to path on each server in turn
  * until one answers.  The answer's body is *out (malloc'd) when the status
  * is 200; otherwise NULL with *err. */
-static char *request(Pdb *p, const char *path, const char *body, char **err)
+static char *request(Pdb *p, const char *path, const char *body, long wait, char **err)
 {
     char *last = NULL;
     for (size_t i = 0; i < p->nurls; i++) {
@@ -128,7 +128,7 @@ static char *request(Pdb *p, const char *path, const char *body, char **err)
         curl_easy_setopt(h, CURLOPT_HTTPHEADER, hd);
         curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
         curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, p->timeout < 10 ? p->timeout : 10L);
-        curl_easy_setopt(h, CURLOPT_TIMEOUT, p->timeout + p->wait);
+        curl_easy_setopt(h, CURLOPT_TIMEOUT, p->timeout + wait);
         curl_easy_setopt(h, CURLOPT_ERRORBUFFER, ebuf);
         curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
         curl_easy_setopt(h, CURLOPT_WRITEDATA, &resp);
@@ -201,7 +201,7 @@ int pdb_command(Pdb *p, const char *command, int version, const char *certname, 
     put_escaped(&path, certname);
     if (p->wait) buf_printf(&path, "&secondsToWaitForCompletion=%ld", p->wait);
     char *e = NULL;
-    char *resp = request(p, buf_cstr(&path), payload, &e);
+    char *resp = request(p, buf_cstr(&path), payload, p->wait, &e);
     int rc = 0;
     if (!resp) {
         *err = store_errf("cannot submit \"%s\" for %s: %s", command, certname, e);
@@ -239,7 +239,7 @@ char *pdb_query(Pdb *p, const char *endpoint, const char *query_json, char **err
         put_escaped(&path, query_json);
     }
     char *e = NULL;
-    char *resp = request(p, buf_cstr(&path), NULL, &e);
+    char *resp = request(p, buf_cstr(&path), NULL, 0, &e);
     if (!resp) *err = e;
     buf_free(&path);
     return resp;
@@ -252,7 +252,7 @@ char *pdb_post_query(Pdb *p, const char *query_json, char **err)
     buf_adds(&body, query_json);
     buf_addc(&body, '}');
     char *e = NULL;
-    char *resp = request(p, "/pdb/query/v4", buf_cstr(&body), &e);
+    char *resp = request(p, "/pdb/query/v4", buf_cstr(&body), 0, &e);
     if (!resp) *err = e;
     buf_free(&body);
     return resp;
