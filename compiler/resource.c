@@ -1355,7 +1355,7 @@ static void pdb_filter(Compiler *c, Collector *k, const Node *q, Buf *b)
             }
             buf_addc(b, ',');
             if (!strcmp(attr, "tag") && want->kind == V_STR) {
-                char *t = arena_strdup(&c->scratch, want->str.s);
+                char *t = arena_strdup(A, want->str.s);
                 for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
                 cat_json_str(b, t, strlen(t));
             } else {

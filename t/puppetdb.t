@@ -2,11 +2,12 @@
 # t/puppetdb.t - exported resources, puppetdb_query() and reports with a
 # real PuppetDB 7 on PostgreSQL 15 (Debian's puppetdb and postgresql, which
 # `make deps` installs).  The test makes its own PostgreSQL cluster and
-# PuppetDB configuration in a temp dir, on free loopback ports (plain
-# HTTP), starts both (as nobody when run as root: neither runs as root),
+# PuppetDB configuration in a temp dir, on free loopback ports (HTTP and
+# HTTPS), starts both (as nobody when run as root: neither runs as root),
 # waits for PuppetDB's status service, and stops both at the end.  If they
 # cannot be started the test fails, saying why.  The scenario is
-# t/storeconfigs.t's through PuppetDB: node A exports an Sshkey, Hosts, a
+# t/storeconfigs.t's through PuppetDB (also over HTTPS with a client
+# certificate, made with openssl): node A exports an Sshkey, Hosts, a
 # define instance and an Exec with a Sensitive parameter; node B collects
 # them with queries and an override; A's next compile replaces its exports;
 # plus what PuppetDB keeps (facts, catalog, no secret), puppetdb_query()
@@ -52,8 +53,8 @@ my ($uid, $gid) = (getpwnam('nobody'))[2, 3];
 # a command as the user PostgreSQL and PuppetDB run as (nobody, when we are root)
 sub as_user { my @cmd = @_; $root ? ('setpriv', "--reuid=$uid", "--regid=$gid", '--clear-groups', @cmd) : @cmd }
 sub own { chown $uid, $gid, @_ if $root }
-mkdir "$tmp/$_" or die "$tmp/$_: $!" for qw(run pdb pdb/conf pdb/var work);
-own("$tmp/run", "$tmp/pdb", "$tmp/pdb/conf", "$tmp/pdb/var");
+mkdir "$tmp/$_" or die "$tmp/$_: $!" for qw(run pdb pdb/conf pdb/var pdb/ssl work);
+own("$tmp/run", "$tmp/pdb", "$tmp/pdb/conf", "$tmp/pdb/var", "$tmp/pdb/ssl");
 
 sub free_port {
     my $s = IO::Socket::INET->new(Listen => 1, LocalAddr => '127.0.0.1', LocalPort => 0, Proto => 'tcp')
@@ -62,8 +63,9 @@ sub free_port {
     close $s;
     return $p;
 }
-my ($pgport, $port) = (free_port(), free_port());
+my ($pgport, $port, $sslport) = (free_port(), free_port(), free_port());
 my $url = "http://127.0.0.1:$port";
+my $ssl = "$tmp/pdb/ssl";
 my ($pdb_pid, $pg_started);
 
 sub stop_all {
@@ -109,7 +111,22 @@ sh(as_user("$pgbin/psql", '-q', '-h', "$tmp/run", '-p', $pgport, '-U', 'postgres
            'CREATE DATABASE puppetdb', '-c', '\c puppetdb', '-c', 'CREATE EXTENSION pg_trgm')) == 0
     or bail_with('the puppetdb database is made', "$tmp/work/cmd.out");
 
-# ---- PuppetDB: its own configuration, plain HTTP on loopback ----
+# ---- TLS: a CA, PuppetDB's certificate (for 127.0.0.1) and a client's ----
+{
+    my @req = ('openssl', 'req', '-newkey', 'rsa:2048', '-nodes');
+    my @sign = ('openssl', 'x509', '-req', '-CA', "$ssl/ca.pem", '-CAkey', "$ssl/ca.key", '-CAcreateserial', '-days', '2');
+    spew("$ssl/server.ext", "subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
+    spew("$ssl/client.ext", "extendedKeyUsage=clientAuth\n");
+    my $ok = sh(@req, '-x509', '-keyout', "$ssl/ca.key", '-out', "$ssl/ca.pem", '-days', '2', '-subj', '/CN=Test CA') == 0;
+    for my $who (qw(server client)) {
+        $ok &&= sh(@req, '-keyout', "$ssl/$who.key", '-out', "$ssl/$who.csr", '-subj', $who eq 'server' ? '/CN=127.0.0.1' : '/CN=a') == 0;
+        $ok &&= sh(@sign, '-in', "$ssl/$who.csr", '-out', "$ssl/$who.pem", '-extfile', "$ssl/$who.ext") == 0;
+    }
+    $ok or bail_with('openssl makes the test certificates', "$tmp/work/cmd.out");
+    own(glob("$ssl/*"));
+}
+
+# ---- PuppetDB: its own configuration, plain HTTP and HTTPS on loopback ----
 spew("$tmp/pdb/conf/config.ini", <<"EOF");
 [global]
 vardir = $tmp/pdb/var
@@ -121,6 +138,11 @@ password = unused
 [jetty]
 host = 127.0.0.1
 port = $port
+ssl-host = 127.0.0.1
+ssl-port = $sslport
+ssl-key = $ssl/server.key
+ssl-cert = $ssl/server.pem
+ssl-ca-cert = $ssl/ca.pem
 [command-processing]
 threads = 1
 EOF
@@ -312,6 +334,20 @@ $rc = run([$mapply, '--root', "$tmp/root", '--vardir', "$tmp/var", '--confdir', 
 is($rc, 0, 'mapply --puppetdb (CONFDIR/puppetdb.conf) applies a catalog') or diag(slurp("$tmp/work/out"));
 $reports = pdb_query('reports', ['=', 'certname', 'd']) || [];
 is($reports->[0] && $reports->[0]{status}, 'changed', '... and PuppetDB has its report');
+
+# HTTPS: PuppetDB's CA, and a client certificate it takes
+my @tls = ("--puppetdb=https://127.0.0.1:$sslport", '--puppetdb-cacert', "$ssl/ca.pem");
+my @cert = ('--puppetdb-cert', "$ssl/client.pem", '--puppetdb-key', "$ssl/client.key");
+($rc, $b, $err) = compile('b.pp', 'b', @tls, @cert);
+is($rc, 0, 'over HTTPS with the CA certificate and a client certificate, B compiles') or diag($err);
+ok($b && res($b, 'Sshkey[a.example.com]'), '... and collects');
+($rc, undef, $err) = compile('b.pp', 'b', @tls);
+is($rc, 1, 'without a client certificate PuppetDB refuses');
+like($err, qr/Could not retrieve resources from the PuppetDB: PuppetDB at https:\/\/127\.0\.0\.1:$sslport: .*(certificate|alert|handshake)/i,
+     '... and the collector says so');
+($rc, undef, $err) = compile('b.pp', 'b', "--puppetdb=https://127.0.0.1:$sslport", @cert);
+is($rc, 1, 'without the CA certificate PuppetDB is not trusted');
+like($err, qr/SSL certificate problem/, "... curl's reason");
 
 # an unreachable PuppetDB, one that does not answer: errors, no catalog
 my $dead = free_port();
