@@ -14,6 +14,7 @@
 #define _GNU_SOURCE             /* memfd_create */
 #include "apply/apply.h"
 #include "apply/report.h"
+#include "apply/pdbreport.h"
 #include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
@@ -75,6 +76,9 @@ static void usage(FILE *out)
           "  --report FILE           also write the run's report to FILE: Puppet's report\n"
           "                          (report_format 12) as JSON, or as YAML when FILE ends\n"
           "                          in .yaml (the layout of state/last_run_report.yaml)\n"
+          "  --puppetdb[=URL]        also send the run's report to PuppetDB (store report);\n"
+          "                          with a catalog too (--puppetdb-cacert/-cert/-key, and\n"
+          "                          --confdir for CONFDIR/puppetdb.conf, as below)\n"
           "  --root DIR              apply to an alternate root directory: file paths,\n"
           "                          packages, users and commands all under DIR\n"
           "                          (one run at a time per root: the run locks DIR itself,\n"
@@ -341,6 +345,15 @@ int main(int argc, char **argv)
     memset(&g, 0, sizeof g);
     int rc = 1, lock = -1, root_lock = -1, report_fd = -1;
     char *gdir = NULL, *catalog_modulepath = NULL;
+    /* --puppetdb: the compile's catalog carries the run's transaction_uuid,
+     * the run's report goes to PuppetDB at the end */
+    const StorePdbConfig *pdb = NULL;
+    if (compiling) {
+        pdb = cli.opt.puppetdb;
+        cli.opt.transaction_uuid = run.uuid;
+    } else if (copt_puppetdb(&cli, &pdb) != 0) {
+        goto out;
+    }
     if (compiling) {
         if (compile_catalog(&cli.opt, &cat, &err) != 0) goto out;
     } else {
@@ -481,6 +494,7 @@ out:
         if (!run.finished) rep_finish(&run, &cat, 0);
         rep_write(&run, vardir);
         if (report_fd >= 0) rep_save(&run, report_fd, report);
+        if (pdb && pdb_send_report(pdb, &run) != 0 && rc == 0) rc = 1;
     }
     if (lock >= 0) close(lock);
     if (root_lock >= 0) close(root_lock);

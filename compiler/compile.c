@@ -9,6 +9,8 @@
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
 #include "store/store.h"
+#include "store/puppetdb.h"
+#include "catalog/jsonparse.h"
 #include "types/provider.h"
 #include "base/rootfs.h"
 #include "base/util.h"
@@ -137,7 +139,7 @@ static void settings_fill(Compiler *c, Scope *s)
         {"serverport", NULL, V_INT, 8140},
         {"ssldir", "/var/lib/puppet/ssl", V_STR, 0},
         {"statedir", "/var/cache/puppet/state", V_STR, 0},
-        {"storeconfigs", NULL, V_BOOL, c->opt.storeconfigs != NULL},
+        {"storeconfigs", NULL, V_BOOL, c->opt.storeconfigs != NULL || c->opt.puppetdb != NULL},
         {"strict", "warning", V_STR, 0},
         {"strict_variables", NULL, V_BOOL, c->opt.strict_variables},
         {"user", "puppet", V_STR, 0},
@@ -476,8 +478,35 @@ static void hint_module(Compiler *c)
     free(man);
 }
 
+/* The catalog's version and catalog_uuid as its JSON (cat_json_prepare)
+ * gives them, so that PuppetDB and the catalog mcomp writes agree. */
+static void catalog_ids(Compiler *c, const char **version, const char **uuid)
+{
+    CatJson j;
+    cat_json_prepare(c->cat, &j);
+    const char *h = buf_cstr(&j.head);
+    const char *v = strstr(h, ",\"version\":"), *u = strstr(h, ",\"catalog_uuid\":\"");
+    *version = *uuid = NULL;
+    if (v) {
+        v += strlen(",\"version\":");
+        if (*v == '"') {
+            Buf err = BUF_INIT;
+            size_t n = 1;
+            while (v[n] && v[n] != '"') n += v[n] == '\\' && v[n + 1] ? 2 : 1;
+            Value *s = json_parse(A, v, n + 1, &err);
+            buf_free(&err);
+            if (s && s->kind == V_STR) *version = s->str.s;
+        } else {
+            *version = arena_strndup(A, v, strspn(v, "0123456789-"));
+        }
+    }
+    if (u) *uuid = arena_strndup(A, u + strlen(",\"catalog_uuid\":\""), 36);
+    cat_json_free(&j);
+}
+
 /* A successful compile's exported resources (@@, as finished: defaults,
- * overrides and container tags applied) replace the node's in the store. */
+ * overrides and container tags applied) replace the node's in the store;
+ * PuppetDB gets the node's facts and whole catalog. */
 static int save_exports(Compiler *c)
 {
     size_t n = 0;
@@ -494,8 +523,20 @@ static int save_exports(Compiler *c)
                             .json = arena_strdup(A, buf_cstr(&b))};
     }
     buf_free(&b);
+    StoreNode node = {.certname = c->certname, .exports = v, .nexports = n};
+    if (store_wants_documents(c->store)) {
+        const char *version, *uuid;
+        catalog_ids(c, &version, &uuid);
+        buf_clear(&b);
+        pdb_facts_json(&b, c->certname, c->opt.environment, c->facts, c->certname);
+        node.facts_json = arena_strdup(A, buf_cstr(&b));
+        buf_clear(&b);
+        pdb_catalog_json(&b, c->cat, version, uuid, c->opt.transaction_uuid, c->certname);
+        node.catalog_json = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+    }
     char *err = NULL;
-    int rc = store_replace_node_exports(c->store, c->certname, v, n, &err);
+    int rc = store_save_node(c->store, &node, &err);
     free(v);
     if (rc != 0) {
         fprintf(stderr, "%s: error: %s\n", util_progname, err);
@@ -579,9 +620,9 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         cleanup(c);
         return rc;
     }
-    if (opt->storeconfigs) {
+    if (opt->storeconfigs || opt->puppetdb) {
         char *err = NULL;
-        c->store = store_open(opt->storeconfigs, &err);
+        c->store = opt->puppetdb ? store_open_puppetdb(opt->puppetdb, &err) : store_open(opt->storeconfigs, &err);
         if (!c->store) {
             fprintf(stderr, "%s: error: %s\n", util_progname, err);
             free(err);

@@ -58,6 +58,9 @@ typedef struct CompileOptions {
     const char *config_version;      /* a command whose output is the catalog's version */
     const char *storeconfigs;        /* --storeconfigs: the store of exported resources (an SQLite
                                         file), or NULL: @@ exports and <<| |>> collects nothing */
+    const struct StorePdbConfig *puppetdb; /* --puppetdb: the store is PuppetDB (wins over
+                                        storeconfigs), which gets the node's facts and catalog */
+    const char *transaction_uuid;    /* the run's (mapply: its report's), or NULL: a new one */
 } CompileOptions;
 
 struct Compiler {
@@ -109,7 +112,7 @@ struct Compiler {
     int call_depth;                  /* Puppet-language function calls in progress */
     int type_depth;                  /* type alias expansion in progress */
     int warnings;
-    struct Store *store;             /* --storeconfigs: the store of exported resources, or NULL */
+    struct Store *store;             /* --storeconfigs or --puppetdb: the store of exported resources, or NULL */
     struct Hiera *hiera;             /* Hiera 5 state (compiler/hiera/), made on first use */
     int jump;                        /* the return()/next()/break() unwinding now (EV_JUMP_*), or 0 */
     Value *jump_value;               /* its value */

@@ -13,6 +13,9 @@
 #include "compiler/strconv.h"
 #include "compiler/timestamp.h"
 #include "parser/parser.h"
+#include "catalog/jsonparse.h"
+#include "store/store.h"
+#include "store/puppetdb.h"
 #include "base/util.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -192,6 +195,33 @@ int ev_name_defined(CallCtx *cc, const char *ln)
 int ev_type_defined(CallCtx *cc, const char *tn, const char *ln)
 {
     return res_is_data_type(tn) || cmp_find_type(cc->c, ln, strlen(ln)) || load_define(cc->c, ln);
+}
+
+Value *ev_puppetdb_query(CallCtx *cc, const Value *query)
+{
+    Compiler *c = cc->c;
+    if (!c->store || !store_is_puppetdb(c->store))
+        ev_fail(cc, "puppetdb_query: no PuppetDB is configured (give --puppetdb URL)");
+    Buf q = BUF_INIT;
+    pdb_value_json(&q, query);
+    char *err = NULL;
+    char *resp = store_pdb_query(c->store, buf_cstr(&q), &err);
+    buf_free(&q);
+    if (!resp) {
+        const char *msg = arena_strdup(cc->arena, err);
+        free(err);
+        ev_fail(cc, "puppetdb_query: %s", msg);
+    }
+    Buf jerr = BUF_INIT;
+    Value *v = json_parse(cc->arena, resp, strlen(resp), &jerr);
+    free(resp);
+    if (!v) {
+        const char *msg = arena_strdup(cc->arena, buf_cstr(&jerr));
+        buf_free(&jerr);
+        ev_fail(cc, "puppetdb_query: PuppetDB's answer is not JSON: %s", msg);
+    }
+    buf_free(&jerr);
+    return v;
 }
 
 Value *ev_lookup(CallCtx *cc) { return hiera_lookup_fn(cc->c, cc->scope, cc->call, cc->args, cc->nargs, cc->lambda); }

@@ -29,6 +29,7 @@
 enum {
     O_MODULEPATH = 1000, O_BASEMODULEPATH, O_ENVIRONMENTPATH, O_ENVIRONMENT, O_CONFDIR, O_FACTS,
     O_EXTERNAL_FACTS, O_CERTNAME, O_STRICT, O_HIERA_CONFIG, O_DATADIR, O_NO_CACHE, O_STORECONFIGS,
+    O_PUPPETDB, O_PDB_CACERT, O_PDB_CERT, O_PDB_KEY,
 };
 
 const struct option copt_longopts[] = {
@@ -45,6 +46,10 @@ const struct option copt_longopts[] = {
     {"datadir", required_argument, NULL, O_DATADIR},
     {"no-cache", no_argument, NULL, O_NO_CACHE},
     {"storeconfigs", optional_argument, NULL, O_STORECONFIGS},
+    {"puppetdb", optional_argument, NULL, O_PUPPETDB},
+    {"puppetdb-cacert", required_argument, NULL, O_PDB_CACERT},
+    {"puppetdb-cert", required_argument, NULL, O_PDB_CERT},
+    {"puppetdb-key", required_argument, NULL, O_PDB_KEY},
     {"execute", required_argument, NULL, 'e'},
     {NULL, 0, NULL, 0},
 };
@@ -79,7 +84,14 @@ void copt_usage(FILE *out)
           "  --storeconfigs[=FILE]   exported resources (@@) go to the store FILE (an SQLite\n"
           "                          file; default VARDIR/storeconfigs.db, VARDIR being\n"
           "                          /var/lib/mapply as root, else ~/.mapply), and collectors\n"
-          "                          (Type <<| query |>>) realise other nodes' exports from it\n",
+          "                          (Type <<| query |>>) realise other nodes' exports from it\n"
+          "  --puppetdb[=URL[,URL]]  PuppetDB is the store: after a successful compile the node's\n"
+          "                          facts and catalog are sent to it, collectors query it, and\n"
+          "                          puppetdb_query() asks it; without URL, server_urls of\n"
+          "                          CONFDIR/puppetdb.conf ([main]; also server_url_timeout)\n"
+          "  --puppetdb-cacert FILE  the CA certificate (PEM) to verify an https PuppetDB with\n"
+          "  --puppetdb-cert FILE    the client certificate (PEM) to show PuppetDB\n"
+          "  --puppetdb-key FILE     its private key (PEM)\n",
           out);
 }
 
@@ -106,7 +118,7 @@ int copt_handle(CompileCli *cli, int ch, const char *arg)
     case O_BASEMODULEPATH: cli->basemodulepath = arg; name = "--basemodulepath"; break;
     case O_ENVIRONMENTPATH: cli->environmentpath = arg; name = "--environmentpath"; break;
     case O_ENVIRONMENT: o->environment = arg; cli->environment_given = 1; name = "--environment"; break;
-    case O_CONFDIR: cli->confdir = arg; name = "--confdir"; break;
+    case O_CONFDIR: cli->confdir = arg; return 1;      /* also mapply's, with a catalog: puppetdb.conf */
     case O_FACTS: o->facts_file = arg; name = "--facts"; break;
     case O_EXTERNAL_FACTS: o->external_facts = arg; name = "--external-facts"; break;
     case O_CERTNAME: o->certname = arg; name = "--certname"; break;
@@ -116,6 +128,11 @@ int copt_handle(CompileCli *cli, int ch, const char *arg)
     case O_NO_CACHE: rby_cache_disable(); name = "--no-cache"; break;
     case O_STORECONFIGS: o->storeconfigs = arg ? arg : default_store(cli); name = "--storeconfigs"; break;
     case 'e': cli->code = arg; name = "-e"; break;
+    /* mapply also sends a catalog run's report to PuppetDB: not compile-only */
+    case O_PUPPETDB: cli->puppetdb_given = 1; cli->pdb.server_urls = arg; return 1;
+    case O_PDB_CACERT: cli->pdb.cacert = arg; return 1;
+    case O_PDB_CERT: cli->pdb.cert = arg; return 1;
+    case O_PDB_KEY: cli->pdb.key = arg; return 1;
     default: return 0;
     }
     cli->compile_only_given = 1;
@@ -455,9 +472,53 @@ static int read_stdin(CompileCli *cli)
     return 0;
 }
 
+/* ---- PuppetDB ---- */
+
+int copt_puppetdb(CompileCli *cli, const StorePdbConfig **out)
+{
+    *out = NULL;
+    if (!cli->puppetdb_given) return 0;
+    const char *confdir = cli->confdir ? cli->confdir : keep(cli, util_default_confdir());
+    const char *path = joinf(cli, confdir, "puppetdb.conf");
+    FILE *f = fopen(path, "r");
+    if (!f && errno != ENOENT && errno != ENOTDIR) {
+        fprintf(stderr, "%s: error: cannot read %s: %s\n", util_progname, path, strerror(errno));
+        return 2;
+    }
+    if (f) {
+        /* Puppet's ini: [main] holds the settings; '#' and ';' comments */
+        char line[8192];
+        int in_main = 1;
+        while (fgets(line, sizeof line, f)) {
+            char *s = trim(line);
+            if (!*s || *s == '#' || *s == ';') continue;
+            if (*s == '[') {
+                char *e = strchr(s, ']');
+                if (e) *e = '\0';
+                in_main = !strcmp(s + 1, "main");
+                continue;
+            }
+            char *eq = strchr(s, '=');
+            if (!eq || !in_main) continue;
+            *eq = '\0';
+            char *k = trim(s), *v = trim(eq + 1);
+            if (!strcmp(k, "server_urls") && !cli->pdb.server_urls) cli->pdb.server_urls = keep(cli, xstrndup(v, strlen(v)));
+            else if (!strcmp(k, "server_url_timeout")) cli->pdb.timeout = strtol(v, NULL, 10);
+        }
+        fclose(f);
+    }
+    if (!cli->pdb.server_urls || !*cli->pdb.server_urls) {
+        fprintf(stderr, "%s: error: --puppetdb: no URL given and no server_urls in %s\n", util_progname, path);
+        return 2;
+    }
+    *out = &cli->pdb;
+    return 0;
+}
+
 int copt_resolve(CompileCli *cli, const char *target)
 {
     CompileOptions *o = &cli->opt;
+    if (copt_puppetdb(cli, &o->puppetdb)) return 2;
     /* CONFDIR and what Puppet puts under it */
     const char *confdir = cli->confdir ? cli->confdir : keep(cli, util_default_confdir());
     confdir = absolute(cli, confdir, NULL);

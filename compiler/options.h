@@ -11,6 +11,7 @@
 #ifndef COMPILER_OPTIONS_H
 #define COMPILER_OPTIONS_H
 #include "compiler/compiler.h"
+#include "store/store.h"
 #include <getopt.h>
 #include <stdio.h>
 
@@ -27,6 +28,8 @@ typedef struct CompileCli {
     int compile_only_given;          /* an option that only a compile uses was given (its name below) */
     const char *compile_only_name;
     char *envdir;                    /* the environment directory used, or NULL (malloc'd) */
+    int puppetdb_given;              /* --puppetdb[=URL] */
+    StorePdbConfig pdb;              /* its settings (copt_puppetdb completes them) */
     char **owned;                    /* strings made while resolving (malloc'd) */
     size_t nowned;
 } CompileCli;
@@ -64,6 +67,12 @@ int copt_is_envdir(const char *path);
  * touched as used), as evaluation recurses on the syntax tree; falls back
  * to the calling thread when no such thread can be made. */
 int copt_compile(const CompileOptions *opt, Arena *arena, Catalog *cat);
+
+/* With --puppetdb: completes cli->pdb from CONFDIR/puppetdb.conf (its
+ * [main] server_urls, when --puppetdb gave no URL, and server_url_timeout)
+ * and returns it in *out; without: *out is NULL.  0, or 2 after an error
+ * line (no URL anywhere, an unreadable file).  copt_resolve calls it. */
+int copt_puppetdb(CompileCli *cli, const StorePdbConfig **out);
 
 void copt_free(CompileCli *cli);
 #endif

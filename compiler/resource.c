@@ -14,6 +14,8 @@
 #include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "store/store.h"
+#include "store/puppetdb.h"
+#include "catalog/json.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -1318,6 +1320,57 @@ static Resource *stored_resource(Compiler *c, const char *json)
     return r;
 }
 
+/* The collector's query in PuppetDB's AST, as the PuppetDB resource
+ * terminus builds it: == and != (as "not") on tag (lowercased), title, or
+ * a parameter; and, or; parentheses are just grouping. */
+static void pdb_filter(Compiler *c, Collector *k, const Node *q, Buf *b)
+{
+    switch (q->kind) {
+    case ND_PAREN: pdb_filter(c, k, q->a, b); return;
+    case ND_AND: case ND_OR:
+        buf_adds(b, q->kind == ND_AND ? "[\"and\"," : "[\"or\",");
+        pdb_filter(c, k, q->a, b);
+        buf_addc(b, ',');
+        pdb_filter(c, k, q->b, b);
+        buf_addc(b, ']');
+        return;
+    case ND_BINOP:
+        if ((q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) && (q->a->kind == ND_NAME || q->a->kind == ND_STR)) {
+            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
+            if (!want) {
+                want = ev_expr(c, k->scope, q->b);
+                const Node **key = ARENA_NEW(A, const Node *);
+                *key = q;
+                map_put(&k->wanted, (const char *)key, sizeof q, want);
+            }
+            const char *attr = q->a->text;
+            if (q->op == TK_NOTEQUAL) buf_adds(b, "[\"not\",");
+            buf_adds(b, "[\"=\",");
+            if (!strcmp(attr, "tag") || !strcmp(attr, "title")) {
+                cat_json_str(b, attr, strlen(attr));
+            } else {
+                buf_adds(b, "[\"parameter\",");
+                cat_json_str(b, attr, strlen(attr));
+                buf_addc(b, ']');
+            }
+            buf_addc(b, ',');
+            if (!strcmp(attr, "tag") && want->kind == V_STR) {
+                char *t = arena_strdup(A, want->str.s);
+                for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
+                cat_json_str(b, t, strlen(t));
+            } else {
+                pdb_value_json(b, want);
+            }
+            buf_adds(b, q->op == TK_NOTEQUAL ? "]]" : "]");
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    cmp_fail(c, q, "Unsupported expression in a collector query");
+}
+
 /* ExportedCollector#collect's search: the resources of k's type other
  * nodes exported that match its query join the catalog, realised and no
  * longer exported, contained in the collector's scope, with their own
@@ -1328,7 +1381,14 @@ static void fetch_exports(Compiler *c, Collector *k)
     k->fetched = 1;
     Fetched f = {.a = A};
     char *err = NULL;
-    if (store_query(c->store, k->type, c->certname, fetched_add, &f, &err) != 0) {
+    const char *filter = NULL;
+    if (store_is_puppetdb(c->store) && k->node->b) {
+        Buf fb = BUF_INIT;
+        pdb_filter(c, k, k->node->b, &fb);
+        filter = arena_strdup(A, buf_cstr(&fb));
+        buf_free(&fb);
+    }
+    if (store_query(c->store, k->type, c->certname, filter, fetched_add, &f, &err) != 0) {
         const char *msg = arena_strdup(A, err);
         free(err);
         free(f.json);
@@ -1349,7 +1409,10 @@ static void fetch_exports(Compiler *c, Collector *k)
         if (old)
             cmp_fail(c, k->node, "A duplicate resource was found while collecting exported resources, with the type and title %s[%s]",
                      t->type, t->title);
-        const Node *def = strcmp(t->kind, "defined_type") == 0 ? load_define(c, lower_shared(c, t->type)) : NULL;
+        /* PuppetDB does not say what kind a type is: a define if there is one */
+        int maybe_def = !strcmp(t->kind, "defined_type") || !strcmp(t->kind, "unknown");
+        const Node *def = maybe_def ? load_define(c, lower_shared(c, t->type)) : NULL;
+        if (!def && !strcmp(t->kind, "unknown")) t->kind = "compilable_type";
         Resource *r = new_resource(c, k->scope, NULL, t->type, t->title, 1, def ? "defined_type" : t->kind);
         r->decl = (void *)k->node;
         r->file = t->file;

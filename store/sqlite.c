@@ -9,7 +9,7 @@
  * compile that fails never reaches it, so its old exports stay.
  */
 #define _GNU_SOURCE
-#include "store/store.h"
+#include "store/backend.h"
 #include "base/util.h"
 #include <errno.h>
 #include <sqlite3.h>
@@ -21,26 +21,22 @@
 
 enum { BUSY_MS = 30000 };
 
-struct Store {
+typedef struct SqlStore {
+    Store base;
     sqlite3 *db;
     char *path;
-};
+} SqlStore;
+
+static int sql_save(Store *base, const StoreNode *node, char **err);
+static int sql_query(Store *base, const char *type, const char *except_certname, const char *filter,
+                     int (*each)(void *ctx, const StoreRes *r), void *ctx, char **err);
+static void sql_close(Store *base);
+static const StoreOps sql_ops = {0, sql_save, sql_query, NULL, sql_close};
 
 static char *sdup(const char *s)
 {
     size_t n = strlen(s) + 1;
     return memcpy(xmalloc(n), s, n);
-}
-
-static char *errf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *errf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0) s = NULL;
-    va_end(ap);
-    return s ? s : sdup("out of memory");
 }
 
 /* mkdir -p of path's directory */
@@ -69,11 +65,11 @@ static int make_parent(const char *path)
     return rc;
 }
 
-static int exec_sql(Store *st, const char *sql, char **err)
+static int exec_sql(SqlStore *st, const char *sql, char **err)
 {
     char *msg = NULL;
     if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) == SQLITE_OK) return 0;
-    *err = errf("store %s: %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
+    *err = store_errf("store %s: %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
     sqlite3_free(msg);
     return -1;
 }
@@ -81,16 +77,17 @@ static int exec_sql(Store *st, const char *sql, char **err)
 Store *store_open(const char *path, char **err)
 {
     if (make_parent(path) != 0) {
-        *err = errf("store %s: cannot make its directory: %s", path, strerror(errno));
+        *err = store_errf("store %s: cannot make its directory: %s", path, strerror(errno));
         return NULL;
     }
     struct stat sb;
     int is_new = stat(path, &sb) != 0;
-    Store *st = xcalloc(1, sizeof *st);
+    SqlStore *st = xcalloc(1, sizeof *st);
+    st->base.ops = &sql_ops;
     st->path = sdup(path);
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
-        *err = errf("store %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
-        store_close(st);
+        *err = store_errf("store %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+        sql_close(&st->base);
         return NULL;
     }
     if (is_new) chmod(path, 0600);     /* exports may hold Sensitive values */
@@ -99,14 +96,19 @@ Store *store_open(const char *path, char **err)
                      "CREATE TABLE IF NOT EXISTS exports (certname TEXT NOT NULL, type TEXT NOT NULL,"
                      " title TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (certname, type, title));"
                      "CREATE INDEX IF NOT EXISTS exports_type ON exports (type, certname, title);", err) != 0) {
-        store_close(st);
+        sql_close(&st->base);
         return NULL;
     }
-    return st;
+    return &st->base;
 }
 
-int store_replace_node_exports(Store *st, const char *certname, const StoreRes *res, size_t n, char **err)
+/* Every export of the node replaced in one transaction: all or nothing. */
+static int sql_save(Store *base, const StoreNode *node, char **err)
 {
+    SqlStore *st = (SqlStore *)base;
+    const char *certname = node->certname;
+    const StoreRes *res = node->exports;
+    size_t n = node->nexports;
     /* BEGIN IMMEDIATE: take the write lock now (waiting up to BUSY_MS),
      * not at the first write, where a busy lock could not be waited for */
     if (exec_sql(st, "BEGIN IMMEDIATE", err) != 0) return -1;
@@ -126,7 +128,7 @@ int store_replace_node_exports(Store *st, const char *certname, const StoreRes *
         sqlite3_bind_text(ins, 4, res[i].json, -1, SQLITE_STATIC);
         ok = sqlite3_step(ins) == SQLITE_DONE;
     }
-    if (!ok) *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+    if (!ok) *err = store_errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
     sqlite3_finalize(del);
     sqlite3_finalize(ins);
     if (!ok) {
@@ -136,13 +138,14 @@ int store_replace_node_exports(Store *st, const char *certname, const StoreRes *
     return exec_sql(st, "COMMIT", err);
 }
 
-int store_query(Store *st, const char *type, const char *except_certname,
-                int (*each)(void *ctx, const StoreRes *r), void *ctx, char **err)
+static int sql_query(Store *base, const char *type, const char *except_certname, const char *filter,
+                     int (*each)(void *ctx, const StoreRes *r), void *ctx, char **err)
 {
+    SqlStore *st = (SqlStore *)base;
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db, "SELECT certname, type, title, body FROM exports WHERE type = ?1 AND certname <> ?2"
                            " ORDER BY certname, title", -1, &q, NULL) != SQLITE_OK) {
-        *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+        *err = store_errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
         return -1;
     }
     sqlite3_bind_text(q, 1, type, -1, SQLITE_STATIC);
@@ -158,14 +161,14 @@ int store_query(Store *st, const char *type, const char *except_certname,
         if (each(ctx, &r) != 0) break;
     }
     int bad = rc != SQLITE_ROW && rc != SQLITE_DONE;
-    if (bad) *err = errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
+    if (bad) *err = store_errf("store %s: %s", st->path, sqlite3_errmsg(st->db));
     sqlite3_finalize(q);
     return bad ? -1 : 0;
 }
 
-void store_close(Store *st)
+static void sql_close(Store *base)
 {
-    if (!st) return;
+    SqlStore *st = (SqlStore *)base;
     if (st->db) sqlite3_close(st->db);
     free(st->path);
     free(st);

@@ -80,3 +80,16 @@ Value *f_call(CallCtx *cc)
     return ev_call(cc, name, a + 1, n - 1, l);
 }
 
+
+/* puppetdb_query(Variant[String[1], Array[Data, 1]] $query): puppetdb-termini's
+ * function, PuppetDB's answer as data */
+Value *f_puppetdb_query(CallCtx *cc)
+{
+    const Value *q = cc->args[0];
+    if (q->kind == V_STR && q->str.len) return ev_puppetdb_query(cc, q);
+    if (q->kind == V_ARRAY && q->arr.n) return ev_puppetdb_query(cc, q);
+    if (q->kind == V_STR || q->kind == V_ARRAY)
+        ev_fail(cc, "'puppetdb_query' parameter 'query' expects a value of type String[1] or Array[Data, 1], got %s",
+                fn_got_type(cc, q));
+    ev_fail(cc, "'puppetdb_query' parameter 'query' expects a value of type String or Array, got %s", fn_got_type(cc, q));
+}

@@ -131,6 +131,10 @@ int ev_name_defined(CallCtx *cc, const char *lname);
 /* Whether the type name (as written; lname lowercase) is a data type, a
  * resource type or a define, as defined(Type) asks. */
 int ev_type_defined(CallCtx *cc, const char *name, const char *lname);
+/* puppetdb_query(): PuppetDB's answer to query (a PQL string or an AST
+ * array), as data; fails at the call when the compile has no PuppetDB or
+ * PuppetDB cannot answer. */
+Value *ev_puppetdb_query(CallCtx *cc, const Value *query);
 /* lookup(): Hiera 5 on cc's arguments and block. */
 Value *ev_lookup(CallCtx *cc);
 /* EPP text (named name in messages) rendered in a scope of its own with
