@@ -48,7 +48,7 @@
 
 #define MAGIC "mcomp-iseq 1\n"
 #define PACK_MAGIC "mcomp-pack 1\n\0\0\0"          /* 16 bytes */
-#define PACK_MAX ((size_t)32 << 20)
+#define PACK_MAX ((size_t)8 << 20)
 
 static int disabled;           /* --no-cache, MCOMP_NO_CACHE, or an unwritable directory */
 static char *dir;              /* the cache directory (malloc), NULL until first needed */
