@@ -49,6 +49,17 @@ like($out, $want, '... and gives the same catalog');
 is_deeply([entries($cache)], \@files, '... without new entries');
 is(stamp("$cache/pack"), $pack, '... and leaves the pack as it was');
 
+# one new small text beside the known ones: its own entry, the pack as it was
+my $site = slurp("$tmp/site.pp");
+spew("$tmp/site.pp", $site . "notify { 'c': message => inline_template('<%= \@l.size + 40 %>') }\n");
+($st, $out, $err) = mcomp({MCOMP_CACHE_DIR => $cache});
+is($st, 0, 'a compile with one new template') or diag($err);
+like($out, qr/"message":"42"/, '... renders it');
+is(scalar(my @more = entries($cache)), @files + 1, '... writes its entry');
+is(stamp("$cache/pack"), $pack, '... and does not rewrite the pack for it');
+spew("$tmp/site.pp", $site);
+unlink "$cache/$_" for grep { my $f = $_; !grep { $_ eq $f } @files } entries($cache);
+
 # a damaged pack: garbage, or its bytecode overwritten (header and index kept)
 my $good = slurp("$cache/pack");
 spew("$cache/pack", "garbage");

@@ -21,10 +21,14 @@
  * an accelerator: an entry is looked for there first, then in its own
  * file; a pack that does not hold together is ignored, and bytecode Ruby
  * refuses from it is read from the entry's file (or compiled) instead.
- * When a run used an entry the pack did not have, the pack is rewritten
- * as the process exits: this run's entries, then the old pack's others
- * while the whole stays under PACK_MAX (written to a temporary name and
- * renamed, like the entries).
+ * When a run used entries the pack did not have (or no pack held
+ * together), the pack is rewritten as the process exits: this run's
+ * entries, then the old pack's others while the whole stays under
+ * PACK_MAX (written to a temporary name and renamed, like the entries).
+ * A run whose entries from elsewhere are under a sixteenth of the bytes it
+ * found in the pack leaves it as it is: a template whose text changes with
+ * every run (an inline one with a fact in it) costs that entry's file, not
+ * a new pack each time.
  *
  * <dir> is $MCOMP_CACHE_DIR, else $XDG_CACHE_HOME/mcomp, else
  * $HOME/.cache/mcomp, made on first write (mode 0700); one that exists
@@ -239,6 +243,7 @@ static struct {
     Used *used;                  /* the entries this run used (data: in map, or malloc'd) */
     size_t nused, cap;
     int dirty;                   /* an entry came from elsewhere: rewrite at exit */
+    size_t hit_bytes, miss_bytes;  /* bytecode this run found in the pack, and elsewhere */
     pid_t pid;                   /* the process that may rewrite it */
 } pack;
 
@@ -311,6 +316,8 @@ static void pack_use(const unsigned char *key, const char *data, size_t len, int
         pack.cap = cap;
     }
     const char *copy = data;
+    if (from_pack) pack.hit_bytes += len;
+    else pack.miss_bytes += len;
     if (!from_pack) {
         char *p = malloc(len ? len : 1);
         if (!p) return;
@@ -343,7 +350,9 @@ static int write_all(int fd, const void *p, size_t n)
  * this run's entries, each once, then the old pack's others while they fit. */
 static void pack_flush(void)
 {
-    if (!pack.dirty || disabled || !dir || getpid() != pack.pid || make_dir() != 0) return;
+    if (!pack.dirty || disabled || !dir || getpid() != pack.pid) return;
+    if (pack.map && pack.miss_bytes < pack.hit_bytes / 16) return;
+    if (make_dir() != 0) return;
     Used *all = malloc((pack.nused + pack.n + 1) * sizeof *all);
     PackIx *ix = calloc(pack.nused + pack.n + 1, sizeof *ix);
     if (!all || !ix) {
