@@ -201,7 +201,7 @@ static void write_entry(const char *path, const unsigned char key[32], VALUE bin
  * Ruby string; Qnil when the cache is off.  (The arrays live in this
  * frame only: a Ruby exception that unwinds a frame with arrays on the
  * stack would leave AddressSanitizer's marks on it.) */
-static VALUE entry_of(VALUE src, const char *file, int line)
+static __attribute__((noinline)) VALUE entry_of(VALUE src, const char *file, int line)
 {
     const char *d = cache_dir();
     if (!d) return Qnil;
@@ -405,8 +405,9 @@ static void pack_flush(void)
 }
 
 /* The instruction sequence of a cache entry (entry_of), from the pack or
- * from its file, or Qnil. */
-static VALUE cached_iseq(VALUE entry)
+ * from its file, or Qnil.  Not inlined: its callees' buffers must not
+ * become part of rby_eval_cached's frame, which Ruby exceptions unwind. */
+static __attribute__((noinline)) VALUE cached_iseq(VALUE entry)
 {
     const unsigned char *key = (const unsigned char *)RSTRING_PTR(entry);
     pack_open();
