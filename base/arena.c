@@ -69,6 +69,12 @@ static void block_free(ArenaBlock *b)
 
 void arena_init(Arena *a) { memset(a, 0, sizeof *a); }
 
+void arena_init_small(Arena *a)
+{
+    arena_init(a);
+    a->small = 1;
+}
+
 void arena_free(Arena *a)
 {
     ArenaBlock *b = a->head;
@@ -77,7 +83,9 @@ void arena_free(Arena *a)
         block_free(b);
         b = n;
     }
+    int small = a->small;
     arena_init(a);
+    a->small = small;
 }
 
 #ifdef ARENA_TRACK
@@ -111,7 +119,7 @@ static ArenaBlock *span_alloc(void)
 static void new_block(Arena *a, size_t n)
 {
     if (a->head) a->head->used = a->cur;
-    ArenaBlock *b = a->head ? NULL : span_alloc();
+    ArenaBlock *b = a->head || a->small ? NULL : span_alloc();
     if (!b) {
         size_t size = a->head ? a->head->size * 2 : 16384;
         if (size > MAX_BLOCK - sizeof(ArenaBlock)) size = MAX_BLOCK - sizeof(ArenaBlock);

@@ -13,9 +13,15 @@ typedef struct Arena {
     ArenaBlock *head;   /* newest block first */
     char *cur, *end;    /* free space in the head block */
     size_t total;       /* bytes handed out, for statistics */
+    int small;          /* arena_init_small: no reserved span */
 } Arena;
 
 void arena_init(Arena *a);
+/* An arena for a short-lived small job (a file's string parts while it is
+ * parsed): its first block is 16 KiB of the heap, not a reserved span of
+ * address space (whose set-up and teardown cost a few system calls and
+ * page faults); blocks grow as arena_init's do after the first. */
+void arena_init_small(Arena *a);
 void arena_free(Arena *a);                         /* frees every allocation of a */
 void *arena_alloc(Arena *a, size_t n);             /* zeroed, 16-byte aligned; lives in a */
 void *arena_alloc8(Arena *a, size_t n);            /* zeroed, 8-byte aligned (small records); lives in a */

@@ -1169,7 +1169,7 @@ Node *parse_file_split(Arena *nodes, Arena *arena, const SrcFile *src)
     lex_init(&ctx.lx, arena, src);
     /* the strings' parts die with the parse: a big manifest's are megabytes */
     Arena parts;
-    arena_init(&parts);
+    arena_init_small(&parts);
     ctx.lx.parts = &parts;
     Map intern, *outer = file_intern;
     Arena *outer_arena = file_intern_arena;

@@ -1,6 +1,7 @@
 /* t/arena.c - the arena as a scratch stack (arena_mark, arena_release:
  * nested marks, memory handed out zeroed again after a release, big
- * allocations), 8-byte-aligned records, and syntax nodes naming their file
+ * allocations), 8-byte-aligned records, a small arena (arena_init_small:
+ * heap blocks from the first, growing), and syntax nodes naming their file
  * by number (ast_file) with the third child sharing ival's room (ast_c). */
 #include "base/arena.h"
 #include "parser/ast.h"
@@ -95,6 +96,27 @@ int main(void)
     ok(ast_text_len(n3) == 6 && ast_text_len(n4) == 0, "text lengths are the texts' bytes");
 
     arena_free(&a);
+
+    Arena s;
+    arena_init_small(&s);
+    int small_ok = 1;
+    size_t got = 0;
+    for (int i = 0; i < 2000; i++) {      /* past the first 16 KiB block, many times */
+        unsigned char *x = arena_alloc(&s, 40);
+        small_ok &= all_zero(x, 40) && ((uintptr_t)x & 15) == 0;
+        memset(x, 0x77, 40);
+        got += 48;
+    }
+    unsigned char *bigx = arena_alloc(&s, 3 << 20);
+    small_ok &= all_zero(bigx, 3 << 20);
+    memset(bigx, 0x11, 3 << 20);
+    ok(small_ok && s.total >= got + (3 << 20) - 2000 * 8, "a small arena hands out zeroed, aligned memory as it grows");
+    arena_free(&s);
+    ok(s.small && s.head == NULL && s.total == 0, "arena_free empties it and it stays small");
+    unsigned char *again = arena_alloc(&s, 100);
+    ok(all_zero(again, 100), "and it is usable again");
+    arena_free(&s);
+
     done_testing();
     return tap_failed != 0;
 }
