@@ -11,12 +11,14 @@
  *
  * The YAML is written by hand in the layout Psych gives Puppet's report
  * object (keys in Puppet's order, `--- !ruby/object:...` on top); a string
- * is left plain only when no YAML reader could take it for anything else,
- * and is double-quoted otherwise.  Every text has already been scrubbed of
+ * goes through the YAML module's one-line scalar writer (yml_put_str):
+ * left plain only when no YAML reader could take it for anything else,
+ * double-quoted otherwise.  Every text has already been scrubbed of
  * Sensitive values by the transaction; no parameter value is ever written.
  */
 #include "apply/report.h"
 #include "catalog/rubyval.h"
+#include "catalog/yaml.h"
 #include "base/atomic.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -386,78 +388,6 @@ void rep_print_summary(const RunReport *rep)
 
 /* ---- YAML ---- */
 
-static int is_keyword(const char *s)
-{
-    static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
-    for (int i = 0; kw[i]; i++)
-        if (!strcasecmp(s, kw[i])) return 1;
-    return 0;
-}
-
-static int plain_ok(const char *s)
-{
-    if (!*s || is_keyword(s)) return 0;
-    unsigned char c0 = (unsigned char)s[0];
-    if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return 0;
-    for (const char *p = s; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) continue;
-        if (c == ' ') {
-            if (!p[1] || p[1] == '#' || p[1] == ' ') return 0;
-            continue;
-        }
-        if (c == ':') {
-            if (!p[1] || p[1] == ' ') return 0;
-            continue;
-        }
-        if (!strchr("_-./[]()@,=+'$%&*!?<>;~^|\"", c)) return 0;
-    }
-    return 1;
-}
-
-/* The length of the well-formed UTF-8 sequence at p (no overlong form, no
- * surrogate, nothing above U+10FFFF) and its code point in *cp; 0 if none. */
-static int utf8_len(const unsigned char *p, unsigned *cp)
-{
-    int n = p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : 0;
-    unsigned c = n == 2 ? p[0] & 0x1fu : n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xc0) != 0x80) return 0;
-        c = c << 6 | (p[i] & 0x3fu);
-    }
-    if (!n || (n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff)) return 0;
-    *cp = c;
-    return n;
-}
-
-/* A string scalar: plain when safe, else double-quoted (valid UTF-8 kept,
- * control and stray bytes escaped) */
-static void y_str(Buf *b, const char *s)
-{
-    if (plain_ok(s)) {
-        buf_adds(b, s);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (*p == '"' || *p == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)*p++); }
-        else if (*p == '\n') { buf_adds(b, "\\n"); p++; }
-        else if (*p == '\t') { buf_adds(b, "\\t"); p++; }
-        else if (*p == '\r') { buf_adds(b, "\\r"); p++; }
-        else if (*p < 0x20 || *p == 0x7f) buf_printf(b, "\\x%02x", *p++);
-        else if (*p < 0x80) buf_addc(b, (char)*p++);
-        else {
-            /* YAML allows no C1 control, BOM or U+FFFE/U+FFFF raw: escaped */
-            unsigned cp;
-            int n = utf8_len(p, &cp);
-            if (n && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += n; }
-            else if (n) { buf_add(b, p, (size_t)n); p += n; }
-            else buf_printf(b, "\\x%02x", *p++);
-        }
-    }
-    buf_addc(b, '"');
-}
-
 /* the writers below build a report of 10k resources in a few ms: no printf */
 static void y_indent(Buf *b, int indent)
 {
@@ -486,11 +416,11 @@ static void y_key(Buf *b, int indent, const char *key)
 static void y_kv(Buf *b, int indent, const char *key, const char *value)
 {
     y_indent(b, indent);
-    y_str(b, key);
+    yml_put_str(b, key);
     buf_addc(b, ':');
     if (value) {
         buf_addc(b, ' ');
-        y_str(b, value);
+        yml_put_str(b, value);
     }
     buf_addc(b, '\n');
 }
@@ -573,14 +503,14 @@ static void y_tags(Buf *b, int indent, const char *first, const Resource *r)
     if (first) {
         y_indent(b, indent);
         buf_adds(b, "- ");
-        y_str(b, first);
+        yml_put_str(b, first);
         buf_addc(b, '\n');
     }
     for (uint32_t i = 0; r && i < r->ntags; i++) {
         if (first && !strcmp(first, r->tags[i])) continue;
         y_indent(b, indent);
         buf_adds(b, "- ");
-        y_str(b, r->tags[i]);
+        yml_put_str(b, r->tags[i]);
         buf_addc(b, '\n');
     }
 }
@@ -687,7 +617,7 @@ static void y_value(Buf *b, Arena *a, int indent, const char *key, const char *v
                 for (int i = 0; i < k; i++) {
                     y_indent(b, indent);
                     buf_adds(b, "- ");
-                    y_str(b, items[i]);
+                    yml_put_str(b, items[i]);
                     buf_addc(b, '\n');
                 }
                 return;
@@ -741,7 +671,7 @@ static void y_containment(Buf *b, const char *path)
         if (*p == '\0' || (*p == '/' && !depth)) {
             char *one = xstrndup(seg, (size_t)(p - seg));
             buf_adds(b, "    - ");
-            y_str(b, one);
+            yml_put_str(b, one);
             buf_addc(b, '\n');
             free(one);
             if (!*p) break;
