@@ -185,16 +185,13 @@ static int mkdir_p(const char *dir)
 
 typedef struct Report { FILE *f; int first; } Report;
 
+/* s as a JSON string: the catalog writer's escaping (catalog/json.h). */
 static void json_str(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
+    Buf b = BUF_INIT;
+    cat_json_str(&b, s, strlen(s));
+    fwrite(b.s, 1, b.len, f);
+    buf_free(&b);
 }
 
 static void report_resource(Report *rep, const ReportStatus *st)

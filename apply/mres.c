@@ -11,6 +11,7 @@
  * Packages add two low-level queries: --verify NAME and --files NAME.
  */
 #include "apply/apply.h"
+#include "catalog/json.h"
 #include "types/pkgtool.h"
 #include "types/types.h"
 #include "base/rootfs.h"
@@ -112,17 +113,13 @@ static void print_manifest(FILE *out, const Resource *r)
     free(type);
 }
 
+/* s as a JSON string: the catalog writer's escaping (catalog/json.h). */
 static void json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if (*p == '\n') fputs("\\n", out);
-        else if (*p == '\t') fputs("\\t", out);
-        else if (*p < 0x20) fprintf(out, "\\u%04x", *p);
-        else fputc(*p, out);
-    }
-    fputc('"', out);
+    Buf b = BUF_INIT;
+    cat_json_str(&b, s, strlen(s));
+    fwrite(b.s, 1, b.len, out);
+    buf_free(&b);
 }
 
 static void json_value(FILE *out, const Value *v)
