@@ -185,15 +185,6 @@ static int mkdir_p(const char *dir)
 
 typedef struct Report { FILE *f; int first; } Report;
 
-/* s as a JSON string: the catalog writer's escaping (catalog/json.h). */
-static void json_str(FILE *f, const char *s)
-{
-    Buf b = BUF_INIT;
-    cat_json_str(&b, s, strlen(s));
-    fwrite(b.s, 1, b.len, f);
-    buf_free(&b);
-}
-
 static void report_resource(Report *rep, const ReportStatus *st)
 {
     FILE *f = rep->f;
@@ -205,19 +196,19 @@ static void report_resource(Report *rep, const ReportStatus *st)
     fputs(rep->first ? "\n    " : ",\n    ", f);
     rep->first = 0;
     fputs("{\"resource\": ", f);
-    json_str(f, r->ref);
+    cat_json_fput(f, r->ref);
     fputs(", \"path\": ", f);
-    json_str(f, path);
+    cat_json_fput(f, path);
     if (r->file) {
         fputs(", \"file\": ", f);
-        json_str(f, r->file);
+        cat_json_fput(f, r->file);
         fprintf(f, ", \"line\": %d", r->line);
     }
     fprintf(f, ", \"status\": \"%s\", \"restarted\": %s, \"evaluation_time\": %.6f, \"events\": [", status,
             restarted ? "true" : "false", seconds);
     for (int i = 0; i < nevents; i++) {
         fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-        json_str(f, events[i].name);
+        cat_json_fput(f, events[i].name);
         fprintf(f, ", \"status\": \"%s\"}", events[i].status);
     }
     fputs("]}", f);
@@ -492,7 +483,7 @@ int main(int argc, char **argv)
             goto out;
         }
         fputs("{\n  \"catalog_version\": ", rep.f);
-        json_str(rep.f, cat.version ? cat.version : "");
+        cat_json_fput(rep.f, cat.version ? cat.version : "");
         fputs(",\n  \"resource_statuses\": [", rep.f);
     }
     StatusSinks sinks = {&run, &rep};
