@@ -11,6 +11,7 @@
  * Packages add two low-level queries: --verify NAME and --files NAME.
  */
 #include "apply/apply.h"
+#include "catalog/json.h"
 #include "types/pkgtool.h"
 #include "types/types.h"
 #include "base/rootfs.h"
@@ -112,23 +113,10 @@ static void print_manifest(FILE *out, const Resource *r)
     free(type);
 }
 
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if (*p == '\n') fputs("\\n", out);
-        else if (*p == '\t') fputs("\\t", out);
-        else if (*p < 0x20) fprintf(out, "\\u%04x", *p);
-        else fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 static void json_value(FILE *out, const Value *v)
 {
     switch (v->kind) {
-    case V_STR: json_string(out, v->str.s); break;
+    case V_STR: cat_json_fput(out, v->str.s); break;
     case V_INT: fprintf(out, "%lld", (long long)v->i); break;
     case V_BOOL: fputs(v->b ? "true" : "false", out); break;
     case V_ARRAY:
@@ -142,7 +130,7 @@ static void json_value(FILE *out, const Value *v)
     default: {
         Buf b = BUF_INIT;
         val_to_s(&b, v);
-        json_string(out, buf_cstr(&b));
+        cat_json_fput(out, buf_cstr(&b));
         buf_free(&b);
     }
     }
@@ -152,9 +140,9 @@ static void print_json(FILE *out, const Resource *r, int first)
 {
     fputs(first ? "  {" : ",\n  {", out);
     fputs("\"type\": ", out);
-    json_string(out, r->type);
+    cat_json_fput(out, r->type);
     fputs(", \"title\": ", out);
-    json_string(out, r->title);
+    cat_json_fput(out, r->title);
     fputs(", \"parameters\": {", out);
     /* a Sensitive value (the password) is left out of the JSON listing:
      * no placeholder that could be applied, and no secret in data */
@@ -162,7 +150,7 @@ static void print_json(FILE *out, const Resource *r, int first)
     for (size_t i = 0; i < r->nparams; i++) {
         if (r->params[i].value && r->params[i].value->kind == V_SENSITIVE) continue;
         if (n++) fputs(", ", out);
-        json_string(out, r->params[i].name);
+        cat_json_fput(out, r->params[i].name);
         fputs(": ", out);
         json_value(out, r->params[i].value);
     }

@@ -12,9 +12,10 @@
  * The report itself is Puppet's data, built once as Values (rep_data: what
  * Transaction::Report#to_data_hash gives, key order and all), and written
  * from them as JSON (mapply --report FILE) or as YAML in the layout Psych
- * gives Puppet's report object (`--- !ruby/object:...` on top; a string is
- * left plain only when no YAML reader could take it for anything else, and
- * is double-quoted otherwise).  last_run_report.yaml, written by every run,
+ * gives Puppet's report object (`--- !ruby/object:...` on top; a string goes
+ * through the YAML module's one-line scalar writer, yml_put_str: left plain
+ * only when no YAML reader could take it for anything else, double-quoted
+ * otherwise).  last_run_report.yaml, written by every run,
  * builds the biggest parts (logs, statuses) a batch at a time into the same
  * text.  Every text has already been scrubbed of Sensitive values by the
  * transaction, and an event of a Sensitive property carries "[redacted]"
@@ -24,6 +25,7 @@
 #include "catalog/json.h"
 #include "catalog/rubyval.h"
 #include "types/provider.h"
+#include "catalog/yaml.h"
 #include "base/atomic.h"
 #include "base/util.h"
 #include <dirent.h>
@@ -418,78 +420,6 @@ void rep_print_summary(const RunReport *rep)
 
 /* ---- YAML ---- */
 
-static int is_keyword(const char *s)
-{
-    static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
-    for (int i = 0; kw[i]; i++)
-        if (!strcasecmp(s, kw[i])) return 1;
-    return 0;
-}
-
-static int plain_ok(const char *s)
-{
-    if (!*s || is_keyword(s)) return 0;
-    unsigned char c0 = (unsigned char)s[0];
-    if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return 0;
-    for (const char *p = s; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) continue;
-        if (c == ' ') {
-            if (!p[1] || p[1] == '#' || p[1] == ' ') return 0;
-            continue;
-        }
-        if (c == ':') {
-            if (!p[1] || p[1] == ' ') return 0;
-            continue;
-        }
-        if (!strchr("_-./[]()@,=+'$%&*!?<>;~^|\"", c)) return 0;
-    }
-    return 1;
-}
-
-/* The length of the well-formed UTF-8 sequence at p (no overlong form, no
- * surrogate, nothing above U+10FFFF) and its code point in *cp; 0 if none. */
-static int utf8_len(const unsigned char *p, unsigned *cp)
-{
-    int n = p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : 0;
-    unsigned c = n == 2 ? p[0] & 0x1fu : n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xc0) != 0x80) return 0;
-        c = c << 6 | (p[i] & 0x3fu);
-    }
-    if (!n || (n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff)) return 0;
-    *cp = c;
-    return n;
-}
-
-/* A string scalar: plain when safe, else double-quoted (valid UTF-8 kept,
- * control and stray bytes escaped) */
-static void y_str(Buf *b, const char *s)
-{
-    if (plain_ok(s)) {
-        buf_adds(b, s);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (*p == '"' || *p == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)*p++); }
-        else if (*p == '\n') { buf_adds(b, "\\n"); p++; }
-        else if (*p == '\t') { buf_adds(b, "\\t"); p++; }
-        else if (*p == '\r') { buf_adds(b, "\\r"); p++; }
-        else if (*p < 0x20 || *p == 0x7f) buf_printf(b, "\\x%02x", *p++);
-        else if (*p < 0x80) buf_addc(b, (char)*p++);
-        else {
-            /* YAML allows no C1 control, BOM or U+FFFE/U+FFFF raw: escaped */
-            unsigned cp;
-            int n = utf8_len(p, &cp);
-            if (n && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += n; }
-            else if (n) { buf_add(b, p, (size_t)n); p += n; }
-            else buf_printf(b, "\\x%02x", *p++);
-        }
-    }
-    buf_addc(b, '"');
-}
-
 /* the writers below build a report of 10k resources in a few ms: no printf */
 static void y_indent(Buf *b, int indent)
 {
@@ -522,11 +452,11 @@ static void y_key(Buf *b, int indent, const char *key)
 static void y_kv(Buf *b, int indent, const char *key, const char *value)
 {
     y_indent(b, indent);
-    y_str(b, key);
+    yml_put_str(b, key);
     buf_addc(b, ':');
     if (value) {
         buf_addc(b, ' ');
-        y_str(b, value);
+        yml_put_str(b, value);
     }
     buf_addc(b, '\n');
 }
@@ -1114,7 +1044,7 @@ static void yaml_scalar(Buf *b, const Value *v)
             buf_add(b, v->str.s, v->str.len);
             buf_addc(b, '\'');
         } else {
-            y_str(b, v->str.s);
+            yml_put_str(b, v->str.s);
         }
         break;
     case V_ARRAY: buf_adds(b, "[]"); break;
@@ -1135,7 +1065,7 @@ static void yaml_map(Buf *b, const Value *h, int indent, int inline_first);
 static void yaml_pair(Buf *b, const char *key, const Value *v, int indent, int inline_)
 {
     if (!inline_) y_indent(b, indent);
-    y_str(b, key);
+    yml_put_str(b, key);
     buf_addc(b, ':');
     if (v->kind == V_ARRAY && v->arr.n) {
         buf_addc(b, '\n');
@@ -1214,7 +1144,7 @@ static void report_text(const RunReport *rep, Buf *b, int yaml)
         else if (!n) json_value(b, top->hash.vals[i], 2);
         else {
             if (yaml) {
-                y_str(b, k->str.s);
+                yml_put_str(b, k->str.s);
                 buf_adds(b, ":\n");
             } else {
                 buf_adds(b, logs ? "[\n" : "{\n");

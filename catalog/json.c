@@ -76,6 +76,14 @@ void cat_json_str(Buf *b, const char *s, size_t n)
 
 static void put_cstr(Buf *b, const char *s) { cat_json_str(b, s, strlen(s)); }
 
+void cat_json_fput(FILE *f, const char *s)
+{
+    Buf b = BUF_INIT;
+    cat_json_str(&b, s, strlen(s));
+    fwrite(b.s, 1, b.len, f);
+    buf_free(&b);
+}
+
 static void put_value(Buf *b, const Value *v, Buf *tmp)
 {
     switch (v->kind) {

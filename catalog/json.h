@@ -16,6 +16,9 @@ int cat_write_json(const Catalog *c, FILE *out);
  * it (\n \t \r \b \f named, other controls \u00XX, UTF-8 kept), a byte
  * that starts no valid UTF-8 sequence as \ufffd. */
 void cat_json_str(Buf *b, const char *s, size_t n);
+/* The NUL-terminated s written to f as a JSON string (cat_json_str's
+ * escaping), for the tools' own JSON outputs. */
+void cat_json_fput(FILE *f, const char *s);
 /* The same in two steps, for a caller that does something between them
  * (mcomp checks for cycles meanwhile).  cat_json_prepare renders the head
  * (it holds the digest of the body) and keeps the body when it is small;

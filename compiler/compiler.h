@@ -184,6 +184,10 @@ const char *module_path(Compiler *c, const char *module, const char *dir, const 
  * NULL when there is none.  A file that fails to load ends the compile. */
 const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len);
 int cmp_type_match(Compiler *c, Value *type, Value *v);
+/* Type t's parameter i as an integer (a Float truncated), dflt when it is
+ * absent or not a number: Integer[1]'s lower bound, String[0, 4]'s maximum.
+ * (typesys.c; typemsg.c uses it too.) */
+int64_t int_param(const Value *t, size_t i, int64_t dflt);
 /* Fails with Puppet's "Resource type not found: X" unless the type
  * reference n (ND_TYPEREF) names a data type, a resource type (built-in,
  * Ruby, define) or a type alias (eval_QualifiedReference); a class name is

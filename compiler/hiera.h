@@ -41,7 +41,7 @@ int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, co
  * it, Symbols as strings, no aliases.  name is the file Psych's messages
  * name ("<unknown>" for a string).  Returns 1 with *out (NULL for an empty
  * document), or 0 with Psych's message in *err; both in the arena.
- * (compiler/yaml.h's yml_load, aliases refused: new callers may use that.) */
+ * (catalog/yaml.h's yml_load, aliases refused: new callers may use that.) */
 int hiera_parse_yaml(Compiler *c, const char *name, const char *text, size_t len, Value **out, const char **err);
 
 /* Frees what the Hiera state holds outside the arena (its maps); called

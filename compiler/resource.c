@@ -1,5 +1,7 @@
 /*
- * resource.c - everything that puts resources into the catalog.
+ * resource.c - declaring: resources, classes, defines, defaults,
+ * overrides and nodes (collectors are collect.c, the passes that end a
+ * compile finish.c; resint.h is what the three share).
  *
  * The idea that makes Puppet's behaviour reproducible is to keep Puppet's
  * evaluation phases: statements run in order and declare resources at once
@@ -9,13 +11,11 @@
  * and reference checks.  Each phase appends to the catalog in the order
  * Puppet does, so resources and edges come out in Puppet's order.
  */
-#include "compiler/resource.h"
+#include "compiler/resint.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "store/store.h"
-#include "store/puppetdb.h"
-#include "catalog/json.h"
 #include "types/types.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -26,61 +26,12 @@
 
 #define A (c->arena)
 
-/* A "Type <| query |>" expression. */
-struct Collector {
-    const char *type;            /* capitalised type name */
-    const Node *node;            /* ND_COLLECT */
-    Scope *scope;
-    Map seen;                    /* resource key -> 1: overrides applied */
-    Map wanted;                  /* query node -> its right side's value, evaluated once
-                                  * in this collector's scope (a define's instances share
-                                  * the node but not the value) */
-    Resource **matched;          /* every match so far, in catalog order of finding */
-    size_t nmatched, cap;
-    int exported;                /* Type <<| |>> (with a store): exported resources only */
-    int fetched;                 /* other nodes' exports were read from the store */
-    Map remote;                  /* resource key -> 1: read from the store by this collector */
-    Collector *next;
-};
-
-/* One chain "a -> b ~> c": its operands and arrows, resolved at the end. */
-struct Chain {
-    const Node *node;
-    Value **operands;            /* resref, array of resrefs, or a collector marker */
-    int *arrows;                 /* TK_IN_EDGE ... between operand i and i+1 */
-    size_t n;
-    Chain *next;
-};
-
-struct Override {
-    const Node *node;
-    Scope *scope;
-    Value *ref;
-    const char **names;
-    Value **vals;
-    int *ops;
-    const Node **at;
-    size_t n;
-    Override *next;
-};
-
-typedef struct ResState {
-    Resource **defines;          /* define instances in creation order */
-    size_t ndefines, defcap, next_define;
-    Map by_type;                 /* lowercase type -> ResList* */
-    Map lowered;                 /* text -> its lower-case form, for lower_shared */
-    Map from_store;              /* key -> certname (arena) of a resource collected from the store */
-} ResState;
-
-typedef struct ResList { Resource **v; size_t n, cap; } ResList;   /* v: malloc'd */
-
-static const char COLLECTOR_MARK[] = "<collector>";
 
 static void apply_defaults(Compiler *c, Resource *r);
 
 int res_is_data_type(const char *name) { return val_is_data_type_name(name); }
 
-static const char *lower(Compiler *c, const char *s)
+const char *lower(Compiler *c, const char *s)
 {
     if (s[0] == ':' && s[1] == ':') s += 2;
     char *r = arena_strdup(A, s);
@@ -107,7 +58,7 @@ static const char *lower_shared_n(Compiler *c, const char *s, size_t n)
     return l;
 }
 
-static const char *lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
+const char *lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
 
 /* Adds tag t (and, for "a::b", its segments) to r; with shared, t is one
  * of the texts many resources have (see lower_shared). */
@@ -127,7 +78,7 @@ static void tag_with_segments(Compiler *c, Resource *r, const char *t, int share
     }
 }
 
-static void cat_tag_with_segments(Compiler *c, const char *t)
+void cat_tag_with_segments(Compiler *c, const char *t)
 {
     t = lower(c, t);
     cat_add_tag(c->cat, t);
@@ -232,7 +183,7 @@ Resource *res_find_ref(Compiler *c, const Value *ref)
     return NULL;
 }
 
-static const char *ref_text(Compiler *c, const Value *ref)
+const char *ref_text(Compiler *c, const Value *ref)
 {
     if (val_is_resref(ref)) {
         const char *type = ref->type.name, *title = ref->type.params[0]->str.s;
@@ -243,17 +194,6 @@ static const char *ref_text(Compiler *c, const Value *ref)
 }
 
 /* ---- attributes ---- */
-
-/* Evaluated attributes; scratch in the compile arena (so nothing leaks
- * when an evaluation error unwinds). */
-typedef struct AttrList {
-    const char **names;
-    Value **vals;
-    int *ops;
-    const Node **at;
-    size_t n, cap;
-    Arena *arena;
-} AttrList;
 
 #define GROW(a, p, n, cap)                                  \
     do {                                                    \
@@ -278,14 +218,14 @@ static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Nod
     l->n++;
 }
 
-static void attrs_free(AttrList *l)
+void attrs_free(AttrList *l)
 {
     Arena *a = l->arena;
     memset(l, 0, sizeof *l);
     l->arena = a;
 }
 
-static void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
+void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
 {
     for (const Node *a = first; a; a = a->next) {
         Value *v = ev_expr(c, s, a->a);
@@ -305,7 +245,7 @@ static void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, 
     }
 }
 
-static int is_relationship_param(const char *name)
+int is_relationship_param(const char *name)
 {
     /* cheap filter first: every one starts with one of these letters */
     if (!strchr("bnorsuwp", name[0])) return 0;
@@ -319,7 +259,7 @@ static int is_relationship_param(const char *name)
     return 0;
 }
 
-static void flatten_into(ValVec *vv, Value *v)
+void flatten_into(ValVec *vv, Value *v)
 {
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) flatten_into(vv, v->arr.items[i]);
@@ -350,7 +290,7 @@ static Value *append_value(Compiler *c, Value *old, Value *add)
     return r;
 }
 
-static void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
+void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
 {
     if (v->kind != V_SENSITIVE) return;
     for (size_t i = 0; i < r->nsensitive; i++)
@@ -364,7 +304,7 @@ static void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
 /* A parameter's name in the catalog: names are matched as written while
  * compiling, and Puppet::Resource downcases them on the way out (class
  * c($barBaz) is printed barbaz; its "sensitive" list keeps the name). */
-static const char *param_key(Compiler *c, const char *name)
+const char *param_key(Compiler *c, const char *name)
 {
     const char *p = name;
     while (*p && !isupper((unsigned char)*p)) p++;
@@ -407,7 +347,7 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
     }
 }
 
-static void set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
+void set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
 
 /* A declared or overriding value as the resource gets it: Puppet converts
  * it into new arrays and hashes (Runtime3Converter), so Ruby code (a
@@ -452,7 +392,7 @@ static Value *fresh(Compiler *c, Value *v)
 
 /* ---- creating resources ---- */
 
-static Resource *container_of(Compiler *c, Scope *s);
+Resource *container_of(Compiler *c, Scope *s);
 
 /* Both declarations of a duplicate are often the same line of a define's
  * body (Puppet cites it twice): a note names the instance that made the
@@ -465,7 +405,7 @@ static void note_first_declaration(Compiler *c, const Resource *old, const Resou
     diag_report(DIAG_NOTE, ast_loc(in->decl), "%s was declared first by %s, declared here", old->ref, in->ref);
 }
 
-static Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
                               int is_virtual, const char *kind)
 {
     Resource *r = cat_add(c->cat, type, title);
@@ -535,7 +475,7 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
         for (size_t i = 0; i < container->ntags; i++) res_tag(c->cat, r, container->tags[i]);
 }
 
-static Resource *container_of(Compiler *c, Scope *s)
+Resource *container_of(Compiler *c, Scope *s)
 {
     for (; s; s = s->parent)
         if (s->resource) return s->resource;
@@ -556,7 +496,7 @@ static void check_params(Compiler *c, const Node *at, const TypeDef *td, AttrLis
     }
 }
 
-static void add_define_pending(Compiler *c, Resource *r)
+void add_define_pending(Compiler *c, Resource *r)
 {
     ResState *rs = c->rs;
     if (rs->ndefines == rs->defcap) {
@@ -1070,7 +1010,7 @@ static int source_may_override(Compiler *c, const char *over, const char *of)
     return 0;
 }
 
-static void override_one(Compiler *c, Resource *r, Override *o)
+void override_one(Compiler *c, Resource *r, Override *o)
 {
     if (o->scope && !source_may_override(c, scope_source(c, o->scope), scope_source(c, r->scope)))
         cmp_fail(c, o->node, "Only subclasses can override parameters");
@@ -1129,7 +1069,7 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
     return VAL_UNDEF;
 }
 
-static void apply_overrides(Compiler *c)
+void apply_overrides(Compiler *c)
 {
     for (Override *o = c->overrides; o; o = o->next) {
         ValVec refs = VV_ARENA(c->arena);
@@ -1144,499 +1084,6 @@ static void apply_overrides(Compiler *c)
             override_one(c, r, o);
         }
         vv_free(&refs);
-    }
-}
-
-/* ---- collectors ---- */
-
-static Value *collector_marker(Compiler *c, Collector *k)
-{
-    Value *v = val_type(A, COLLECTOR_MARK, NULL, 0);
-    v->type.params = (Value **)(void *)k;           /* the marker carries its collector */
-    return v;
-}
-
-static Collector *marker_collector(const Value *v)
-{
-    if (v->kind == V_TYPE && v->type.name == COLLECTOR_MARK) return (Collector *)(void *)v->type.params;
-    return NULL;
-}
-
-Value *res_collect(Compiler *c, Scope *s, const Node *n)
-{
-    if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
-    const char *type = cmp_type_name(c, n->a->text);
-    if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
-    if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
-        cmp_fail(c, n->a, "Resource type not found: %s", type);
-    if (n->op == TK_LLCOLLECT && !c->store)
-        cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
-    Collector *k = ARENA_NEW(A, Collector);
-    k->type = type;
-    k->node = n;
-    k->scope = s;
-    map_init(&k->seen);
-    map_init(&k->wanted);
-    map_init(&k->remote);
-    k->exported = n->op == TK_LLCOLLECT;
-    if (n->op != TK_LLCOLLECT || c->store) {
-        if (c->collectors_tail) c->collectors_tail->next = k;
-        else c->collectors = k;
-        c->collectors_tail = k;
-    }
-    return collector_marker(c, k);
-}
-
-static int query_value_eq(Value *attr, Value *want)
-{
-    if (attr->kind == V_ARRAY) {
-        for (size_t i = 0; i < attr->arr.n; i++)
-            if (val_equal(attr->arr.items[i], want)) return 1;
-        return 0;
-    }
-    return val_equal(attr, want);
-}
-
-/* Parser::Resource#raw_tagged?: r's tags, or those of the resource whose
- * scope declared r, and so on up (so a tag() call reaches what its class
- * declared before it, and what the classes it included declare). */
-int res_tagged_in_scope(Resource *r, const char *tag)
-{
-    for (size_t depth = 0; r && depth < 10000; depth++) {
-        if (res_tagged(r, tag)) return 1;
-        Scope *s = r->scope;
-        Resource *up = s ? s->resource : NULL;
-        if (up == r) break;
-        r = up;
-    }
-    return 0;
-}
-
-static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
-{
-    if (!q) return 1;
-    switch (q->kind) {
-    case ND_PAREN: return query_match(c, k, q->a, r);
-    case ND_AND: return query_match(c, k, q->a, r) && query_match(c, k, q->b, r);
-    case ND_OR: return query_match(c, k, q->a, r) || query_match(c, k, q->b, r);
-    case ND_BINOP:
-        if (q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) {
-            if (q->a->kind != ND_NAME && q->a->kind != ND_STR)
-                cmp_fail(c, q->a, "A collector query needs an attribute name on the left of %s", q->op == TK_ISEQUAL ? "==" : "!=");
-            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
-            if (!want) {
-                want = ev_expr(c, k->scope, q->b);
-                const Node **key = ARENA_NEW(A, const Node *);
-                *key = q;
-                map_put(&k->wanted, (const char *)key, sizeof q, want);
-            }
-            const char *attr = q->a->text;
-            int eq;
-            if (strcmp(attr, "tag") == 0) {
-                eq = 0;
-                ArenaMark m = arena_mark(&c->scratch);
-                ValVec w = VV_ARENA(&c->scratch);
-                flatten_into(&w, want);
-                for (size_t i = 0; i < w.n && !eq; i++) {
-                    if (w.v[i]->kind != V_STR) continue;
-                    char *t = arena_strdup(&c->scratch, w.v[i]->str.s);
-                    for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
-                    eq = res_tagged_in_scope(r, t);
-                }
-                arena_release(&c->scratch, m);
-            } else if (strcmp(attr, "title") == 0) {
-                Value t = {.kind = V_STR};
-                t.str.s = r->title;
-                t.str.len = strlen(r->title);
-                eq = query_value_eq(&t, want);
-            } else {
-                Value *v = res_get(r, attr);
-                eq = v ? query_value_eq(v, want) : 0;
-            }
-            return q->op == TK_ISEQUAL ? eq : !eq;
-        }
-        break;
-    default:
-        break;
-    }
-    cmp_fail(c, q, "Unsupported expression in a collector query");
-}
-
-static void collector_add_match(Collector *k, Resource *r)
-{
-    if (k->nmatched == k->cap) {
-        k->cap = k->cap ? k->cap * 2 : 16;
-        k->matched = xrealloc(k->matched, k->cap * sizeof *k->matched);
-    }
-    k->matched[k->nmatched++] = r;
-}
-
-/* ---- exported collectors: other nodes' resources from the store ---- */
-
-typedef struct Fetched { const char **json, **certname; size_t n, cap; Arena *a; } Fetched;
-
-static int fetched_add(void *ctx, const StoreRes *sr)
-{
-    Fetched *f = ctx;
-    if (f->n == f->cap) {
-        f->cap = f->cap ? f->cap * 2 : 16;
-        f->json = xrealloc(f->json, f->cap * sizeof *f->json);
-        f->certname = xrealloc(f->certname, f->cap * sizeof *f->certname);
-    }
-    f->json[f->n] = arena_strdup(f->a, sr->json);
-    f->certname[f->n++] = arena_strdup(f->a, sr->certname);
-    return 0;
-}
-
-/* A stored resource object as a Resource outside the catalog (for the
- * query), or NULL when the store holds something else. */
-static Resource *stored_resource(Compiler *c, const char *json)
-{
-    Buf err = BUF_INIT;
-    Value *o = json_parse(A, json, strlen(json), &err);
-    buf_free(&err);
-    if (!o || o->kind != V_HASH) return NULL;
-    Value *ty = val_hash_gets(o, "type"), *ti = val_hash_gets(o, "title");
-    if (!ty || ty->kind != V_STR || !ti || ti->kind != V_STR) return NULL;
-    Resource *r = ARENA_NEW(A, Resource);
-    r->type = ty->str.s;
-    r->title = ti->str.s;
-    Value *v = val_hash_gets(o, "tags");
-    if (v && v->kind == V_ARRAY)
-        for (size_t i = 0; i < v->arr.n; i++)
-            if (v->arr.items[i]->kind == V_STR) res_tag(c->cat, r, v->arr.items[i]->str.s);
-    if ((v = val_hash_gets(o, "file")) && v->kind == V_STR) r->file = v->str.s;
-    if ((v = val_hash_gets(o, "line")) && v->kind == V_INT) r->line = (int)v->i;
-    r->kind = (v = val_hash_gets(o, "kind")) && v->kind == V_STR ? v->str.s : "compilable_type";
-    if ((v = val_hash_gets(o, "parameters")) && v->kind == V_HASH)
-        for (size_t i = 0; i < v->hash.n; i++)
-            if (v->hash.keys[i]->kind == V_STR) res_set(c->cat, r, v->hash.keys[i]->str.s, v->hash.vals[i]);
-    /* Sensitive parameters are Sensitive again (and stay redacted) */
-    if ((v = val_hash_gets(o, "sensitive_parameters")) && v->kind == V_ARRAY)
-        for (size_t i = 0; i < v->arr.n; i++) {
-            Param *p = v->arr.items[i]->kind == V_STR ? res_param(r, v->arr.items[i]->str.s) : NULL;
-            if (p && p->value->kind != V_SENSITIVE) p->value = val_sensitive(A, p->value);
-        }
-    return r;
-}
-
-/* The collector's query in PuppetDB's AST, as the PuppetDB resource
- * terminus builds it: == and != (as "not") on tag (lowercased), title, or
- * a parameter; and, or; parentheses are just grouping. */
-static void pdb_filter(Compiler *c, Collector *k, const Node *q, Buf *b)
-{
-    switch (q->kind) {
-    case ND_PAREN: pdb_filter(c, k, q->a, b); return;
-    case ND_AND: case ND_OR:
-        buf_adds(b, q->kind == ND_AND ? "[\"and\"," : "[\"or\",");
-        pdb_filter(c, k, q->a, b);
-        buf_addc(b, ',');
-        pdb_filter(c, k, q->b, b);
-        buf_addc(b, ']');
-        return;
-    case ND_BINOP:
-        if ((q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) && (q->a->kind == ND_NAME || q->a->kind == ND_STR)) {
-            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
-            if (!want) {
-                want = ev_expr(c, k->scope, q->b);
-                const Node **key = ARENA_NEW(A, const Node *);
-                *key = q;
-                map_put(&k->wanted, (const char *)key, sizeof q, want);
-            }
-            const char *attr = q->a->text;
-            if (q->op == TK_NOTEQUAL) buf_adds(b, "[\"not\",");
-            buf_adds(b, "[\"=\",");
-            if (!strcmp(attr, "tag") || !strcmp(attr, "title")) {
-                cat_json_str(b, attr, strlen(attr));
-            } else {
-                buf_adds(b, "[\"parameter\",");
-                cat_json_str(b, attr, strlen(attr));
-                buf_addc(b, ']');
-            }
-            buf_addc(b, ',');
-            if (!strcmp(attr, "tag") && want->kind == V_STR) {
-                char *t = arena_strdup(A, want->str.s);
-                for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
-                cat_json_str(b, t, strlen(t));
-            } else {
-                pdb_value_json(b, want);
-            }
-            buf_adds(b, q->op == TK_NOTEQUAL ? "]]" : "]");
-            return;
-        }
-        break;
-    default:
-        break;
-    }
-    cmp_fail(c, q, "Unsupported expression in a collector query");
-}
-
-/* ExportedCollector#collect's search: the resources of k's type other
- * nodes exported that match its query join the catalog, realised and no
- * longer exported, contained in the collector's scope, with their own
- * tags, parameters, file and line; a title already declared here is an
- * error. */
-static void fetch_exports(Compiler *c, Collector *k)
-{
-    k->fetched = 1;
-    Fetched f = {.a = A};
-    char *err = NULL;
-    const char *filter = NULL;
-    if (store_is_puppetdb(c->store) && k->node->b) {
-        Buf fb = BUF_INIT;
-        pdb_filter(c, k, k->node->b, &fb);
-        filter = arena_strdup(A, buf_cstr(&fb));
-        buf_free(&fb);
-    }
-    if (store_query(c->store, k->type, c->certname, filter, fetched_add, &f, &err) != 0) {
-        const char *msg = arena_strdup(A, err);
-        free(err);
-        free(f.json);
-        free(f.certname);
-        cmp_fail(c, k->node, "%s", msg);
-    }
-    const char **json = arena_memdup(A, f.json, f.n * sizeof *f.json);
-    const char **node = arena_memdup(A, f.certname, f.n * sizeof *f.certname);
-    size_t n = f.n;
-    free(f.json);
-    free(f.certname);
-    for (size_t i = 0; i < n; i++) {
-        Resource *t = stored_resource(c, json[i]);
-        if (!t || !query_match(c, k, k->node->b, t)) continue;
-        Resource *old = cat_find(c->cat, t->type, t->title);
-        const char *from = old ? map_get(&c->rs->from_store, old->key, strlen(old->key)) : NULL;
-        if (from && strcmp(from, node[i]) == 0) continue;    /* another collector's: the same one */
-        if (old)
-            cmp_fail(c, k->node, "A duplicate resource was found while collecting exported resources, with the type and title %s[%s]",
-                     t->type, t->title);
-        /* PuppetDB does not say what kind a type is: a define if there is one */
-        int maybe_def = !strcmp(t->kind, "defined_type") || !strcmp(t->kind, "unknown");
-        const Node *def = maybe_def ? load_define(c, lower_shared(c, t->type)) : NULL;
-        if (!def && !strcmp(t->kind, "unknown")) t->kind = "compilable_type";
-        Resource *r = new_resource(c, k->scope, NULL, t->type, t->title, 1, def ? "defined_type" : t->kind);
-        r->decl = (void *)k->node;
-        r->file = t->file;
-        r->line = t->line;
-        res_reserve_tags(c->cat, r, t->ntags);
-        for (size_t j = 0; j < t->ntags; j++) res_tag(c->cat, r, t->tags[j]);
-        res_reserve_params(c->cat, r, t->nparams);
-        for (size_t j = 0; j < t->nparams; j++) {
-            res_set(c->cat, r, t->params[j].name, t->params[j].value);
-            note_sensitive(c, r, t->params[j].name, t->params[j].value);
-        }
-        Resource *container = container_of(c, k->scope);
-        r->container = container;
-        cat_add_edge(c->cat, container, r);
-        if (def) {
-            r->aux = (void *)def;
-            add_define_pending(c, r);
-        }
-        map_put(&k->remote, r->key, strlen(r->key), (void *)1);
-        map_put(&c->rs->from_store, r->key, strlen(r->key), (void *)node[i]);
-    }
-}
-
-/* One pass of every collector; returns how many resources were newly
- * realised. */
-static size_t run_collectors(Compiler *c)
-{
-    size_t realised = 0;
-    for (Collector *k = c->collectors; k; k = k->next) {
-        if (k->exported && !k->fetched) fetch_exports(c, k);
-        const char *t = lower(c, k->type);
-        ResList *l = map_get(&c->rs->by_type, t, strlen(t));
-        if (!l) continue;
-        for (size_t i = 0; i < l->n; i++) {
-            Resource *r = l->v[i];
-            if (map_get(&k->seen, r->key, strlen(r->key))) continue;
-            if (k->exported && !r->exported && !map_get(&k->remote, r->key, strlen(r->key))) continue;
-            if (!query_match(c, k, k->node->b, r)) continue;
-            map_put(&k->seen, r->key, strlen(r->key), (void *)1);
-            collector_add_match(k, r);
-            if (r->is_virtual) {
-                r->is_virtual = 0;
-                realised++;
-            }
-            if (k->node->kids) {
-                ArenaMark m = arena_mark(&c->scratch);
-                AttrList attrs = {.arena = &c->scratch};
-                eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
-                Override o = {0};
-                o.n = attrs.n;
-                o.names = attrs.names;
-                o.vals = attrs.vals;
-                o.ops = attrs.ops;
-                override_one(c, r, &o);
-                attrs_free(&attrs);
-                arena_release(&c->scratch, m);
-            }
-        }
-    }
-    return realised;
-}
-
-void res_realize(Compiler *c, const Node *at, Value *refs)
-{
-    ValVec vv = VV_ARENA(&c->scratch);
-    flatten_into(&vv, refs);
-    for (size_t i = 0; i < vv.n; i++) {
-        Resource *r = res_find_ref(c, vv.v[i]);
-        if (!r) {
-            const char *t = ref_text(c, vv.v[i]);
-            vv_free(&vv);
-            cmp_fail(c, at, "Failed to realize virtual resources %s", t);
-        }
-        r->is_virtual = 0;
-    }
-    vv_free(&vv);
-}
-
-/* ---- relationships ---- */
-
-/* a -> b -> c parses as ((a -> b) -> c): walk down the left spine without
- * recursion (chains can be very long), then evaluate operands left to right. */
-static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int **arrows, size_t *narrows)
-{
-    size_t len = 0;
-    for (const Node *k = n; k->kind == ND_RELATION; k = k->a) len++;
-    const Node **spine = ARENA_NEWN(&c->scratch, const Node *, len + 1);   /* released with the statement */
-    size_t i = len;
-    const Node *k = n;
-    for (; k->kind == ND_RELATION; k = k->a) spine[--i] = k;
-    *arrows = ARENA_NEWN(A, int, len + 1);
-    vv_push(ops, ev_expr(c, s, k));
-    for (i = 0; i < len; i++) {
-        (*arrows)[(*narrows)++] = spine[i]->op;
-        vv_push(ops, ev_expr(c, s, spine[i]->b));
-    }
-}
-
-/* a -> b ~> c: operands are evaluated now (declaring what they declare);
- * the parameters are written at the end, in source order. */
-Value *res_relation(Compiler *c, Scope *s, const Node *n)
-{
-    ValVec ops = VV_ARENA(&c->scratch);     /* the operands are kept in ch, exactly sized */
-    int *arrows = NULL;
-    size_t narrows = 0;
-    chain_flatten(c, s, n, &ops, &arrows, &narrows);
-    Chain *ch = ARENA_NEW(A, Chain);
-    ch->node = n;
-    ch->n = ops.n;
-    ch->operands = arena_memdup(A, ops.v, ops.n * sizeof *ops.v);
-    ch->arrows = arrows;
-    Value *last = ops.v[ops.n - 1];
-    vv_free(&ops);
-    if (c->chains_tail) c->chains_tail->next = ch;
-    else c->chains = ch;
-    c->chains_tail = ch;
-    return last;
-}
-
-/* The resources an operand stands for; collectors give their matches. */
-static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *refs)
-{
-    Collector *k = marker_collector(v);
-    if (k) {
-        for (size_t i = 0; i < k->nmatched; i++) vv_push(refs, ev_resref(c, k->matched[i]->type, k->matched[i]->title));
-        return;
-    }
-    if (v->kind == V_ARRAY) {
-        for (size_t i = 0; i < v->arr.n; i++) operand_resources(c, at, v->arr.items[i], refs);
-        return;
-    }
-    if (v->kind == V_UNDEF) return;
-    if (val_is_resref(v) || v->kind == V_STR) {
-        vv_push(refs, v);
-        return;
-    }
-    cmp_fail(c, at, "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.",
-             val_type_name(v));
-}
-
-static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
-{
-    Value *old = res_get(src, param);
-    ValVec vv = VV_ARENA(&c->scratch);
-    if (old && old->kind != V_UNDEF) {
-        if (old->kind == V_ARRAY)
-            for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
-        else
-            vv_push(&vv, old);
-    }
-    vv_push(&vv, target_ref);
-    res_set(c->cat, src, param, vv_to_array(A, &vv));
-    vv_free(&vv);
-}
-
-static void apply_chains(Compiler *c)
-{
-    for (Chain *ch = c->chains; ch; ch = ch->next) {
-        ArenaMark m = arena_mark(&c->scratch);
-        ValVec *sets = ARENA_NEWN(&c->scratch, ValVec, ch->n);
-        for (size_t i = 0; i < ch->n; i++) sets[i].arena = &c->scratch;
-        for (size_t i = 0; i < ch->n; i++) operand_resources(c, ch->node, ch->operands[i], &sets[i]);
-        for (size_t i = 0; i + 1 < ch->n; i++) {
-            size_t li = i;
-            while (li > 0 && sets[li].n == 0) li--;       /* empty collectors are bridged */
-            ValVec *left = &sets[li], *right = &sets[i + 1];
-            int op = ch->arrows[i];
-            for (size_t a = 0; a < left->n; a++) {
-                Resource *lr = res_find_ref(c, left->v[a]);
-                for (size_t b = 0; b < right->n; b++) {
-                    Resource *rr = res_find_ref(c, right->v[b]);
-                    if (!lr) {
-                        const char *lt = ref_text(c, left->v[a]);
-                        cmp_fail(c, ch->node, "Could not find resource '%s' for relationship on '%s'", lt,
-                                 rr ? rr->ref : ref_text(c, right->v[b]));
-                    }
-                    if (!rr)
-                        cmp_fail(c, ch->node, "Could not find resource '%s' for relationship from '%s'",
-                                 ref_text(c, right->v[b]), lr->ref);
-                    switch (op) {
-                    case TK_IN_EDGE: add_relationship_param(c, lr, "before", right->v[b]); break;
-                    case TK_IN_EDGE_SUB: add_relationship_param(c, lr, "notify", right->v[b]); break;
-                    case TK_OUT_EDGE: add_relationship_param(c, rr, "before", left->v[a]); break;
-                    case TK_OUT_EDGE_SUB: add_relationship_param(c, rr, "notify", left->v[a]); break;
-                    }
-                }
-            }
-        }
-        for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
-        arena_release(&c->scratch, m);
-    }
-}
-
-/* Every relationship metaparameter must name a resource in the catalog. */
-static void validate_references(Compiler *c)
-{
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i];
-        if (r->is_virtual) continue;
-        for (size_t k = 0; k < r->nparams; k++) {
-            Param *pp = &r->params[k];
-            if (!is_relationship_param(pp->name)) continue;
-            Value *v = pp->value;
-            ArenaMark m = arena_mark(&c->scratch);
-            ValVec vv = VV_ARENA(&c->scratch);
-            flatten_into(&vv, v);
-            for (size_t j = 0; j < vv.n; j++) {
-                Value *ref = vv.v[j];
-                if (ref->kind == V_UNDEF) continue;
-                Resource *t = res_find_ref(c, ref);
-                if (!t || t->is_virtual) {
-                    const Node *at = pp->origin ? pp->origin : r->decl;
-                    const char *text = ref_text(c, ref);
-                    if (ref->kind == V_STR && !strchr(ref->str.s, '[')) {
-                        vv_free(&vv);
-                        cmp_fail(c, at, "No title provided and \"%s\" is not a valid resource reference", ref->str.s);
-                    }
-                    vv_free(&vv);
-                    cmp_fail(c, at, "Could not find resource '%s' in parameter '%s'", text, pp->name);
-                }
-            }
-            vv_free(&vv);
-            arena_release(&c->scratch, m);
-        }
     }
 }
 
@@ -1682,7 +1129,7 @@ static void evaluate_define_body(Compiler *c, Resource *r)
  * (Resource#finish); a virtual define instance never realized is checked
  * only there: its given parameters (resource defaults included), and the
  * ones without a default that it lacks.  Puppet gives no location. */
-static void validate_unrealized_defines(Compiler *c)
+void validate_unrealized_defines(Compiler *c)
 {
     ResState *rs = c->rs;
     for (size_t i = 0; i < rs->ndefines; i++) {
@@ -1706,7 +1153,7 @@ static void validate_unrealized_defines(Compiler *c)
     }
 }
 
-static size_t run_defines(Compiler *c)
+size_t run_defines(Compiler *c)
 {
     ResState *rs = c->rs;
     size_t end = rs->ndefines, done = 0;
@@ -1780,209 +1227,4 @@ void res_evaluate_node(Compiler *c)
             if (ev_regex_match(c, ns, m, m->text, cert, strlen(cert), 1)) break;
         }
     if (found->b) ev_block(c, ns, found->b);
-}
-
-/* ---- finish ---- */
-
-/* The catalog's tags: every class name (and its segments), the tags of
- * class resources, then "node" and "class" in the order the first node
- * and the first class (not main or settings) come in the catalog. */
-static void catalog_tags(Compiler *c)
-{
-    int any_class = 0, any_node = 0, class_first = 0;
-    for (size_t i = 1; i < c->cat->nclasses; i++) cat_tag_with_segments(c, c->cat->classes[i]);
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i];
-        if (strcmp(r->type, "Node") == 0) any_node = 1;
-        if (strcmp(r->type, "Class") == 0 && r != c->class_main && strcmp(r->title, "Settings") != 0) {
-            if (!any_class && !any_node) class_first = 1;
-            any_class = 1;
-            Value *t = res_get(r, "tag");
-            if (t) {
-                ValVec vv = VV_ARENA(c->arena);
-                flatten_into(&vv, t);
-                for (size_t j = 0; j < vv.n; j++)
-                    if (vv.v[j]->kind == V_STR) cat_tag_with_segments(c, vv.v[j]->str.s);
-                vv_free(&vv);
-            }
-        }
-    }
-    if (class_first) cat_add_tag(c->cat, "class");
-    if (any_node) cat_add_tag(c->cat, "node");
-    if (any_class) cat_add_tag(c->cat, "class");
-}
-
-/* use => Type[title]: copy the target's parameters this resource does not
- * set, except its namevar, relationships, requisites and order (our rule,
- * after Salt's use; see docs/salt.md §1).  use_in => X makes X use this. */
-static void resolve_use_one(Compiler *c, Resource *r, Resource *from)
-{
-    const TypeDef *td = cmp_find_type(c, from->type, strlen(from->type));
-    for (size_t i = 0; i < from->nparams; i++) {
-        const char *n = from->params[i].name;
-        if (is_relationship_param(n) || !strcmp(n, "order") || !strcmp(n, "name") || !strcmp(n, "alias") ||
-            (td && !strcmp(n, td->namevar)) || res_get(r, n))
-            continue;
-        set_param(c, r, n, from->params[i].value);
-    }
-}
-
-static void resolve_use(Compiler *c)
-{
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i];
-        if (r->is_virtual) continue;
-        for (size_t k = 0; k < r->nparams; k++) {
-            Param *p = &r->params[k];
-            if (p->name[0] != 'u' || p->value->kind == V_UNDEF) continue;
-            int in = strcmp(p->name, "use_in") == 0;
-            if (!in && strcmp(p->name, "use") != 0) continue;
-            ValVec vv = VV_ARENA(c->arena);
-            flatten_into(&vv, p->value);
-            for (size_t j = 0; j < vv.n; j++) {
-                Resource *t = res_find_ref(c, vv.v[j]);
-                if (!t) {
-                    const char *text = ref_text(c, vv.v[j]);
-                    vv_free(&vv);
-                    const void *origin = r->params[k].origin;
-                    cmp_fail(c, origin ? origin : r->decl, "Could not find resource '%s' in parameter '%s'",
-                             text, in ? "use_in" : "use");
-                }
-                if (in) resolve_use_one(c, t, r);
-                else resolve_use_one(c, r, t);
-            }
-            vv_free(&vv);
-            /* (resolve_use_one may have grown r's parameters: p is stale) */
-            r->params[k].value = VAL_UNDEF;
-        }
-    }
-}
-
-/* Resources inside a define instance take its noop, loglevel, schedule and
- * audit unless they set their own (classes do not pass these on). */
-static void inherit_define_metaparams(Compiler *c, Resource *r)
-{
-    static const char *const inherited[] = {"noop", "loglevel", "schedule", "audit"};
-    if (!r->container || strcmp(r->container->kind, "defined_type") != 0) return;
-    for (size_t i = 0; i < ARRAY_LEN(inherited); i++) {
-        if (res_get(r, inherited[i])) continue;
-        for (Resource *d = r->container; d && strcmp(d->kind, "defined_type") == 0; d = d->container) {
-            Value *v = res_get(d, inherited[i]);
-            if (v) {
-                res_set(c->cat, r, inherited[i], v);
-                break;
-            }
-        }
-    }
-}
-
-/* A Ruby type's parameters as Puppet's Resource#to_hash gives them: `name`
- * is the namevar's other name (Resource#parameter_name), and the
- * attributes the title patterns derived come first, a parameter the
- * manifest set (and did not leave undef) winning over the title's. */
-static void ruby_type_params(Compiler *c, Resource *r)
-{
-    if (strcmp(r->kind, "compilable_type") != 0) return;
-    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
-    if (!rby_type_is_ruby(td)) return;
-    Param *nm = res_param(r, "name");
-    if (nm && strcmp(td->namevar, "name") != 0) {
-        Param *nv = res_param(r, td->namevar);
-        if (!nv) {
-            nm->name = td->namevar;
-        } else {
-            /* both set: the one set last wins, as both assign the namevar */
-            if (nm > nv) nv->value = nm->value;
-            nm->value = VAL_UNDEF;
-        }
-    }
-    Value *t = r->aux;
-    if (!t || t->kind != V_HASH || !t->hash.n) return;
-    size_t n = t->hash.n + r->nparams;
-    Param *ps = ARENA_NEWN(A, Param, n);
-    size_t k = 0;
-    for (size_t i = 0; i < t->hash.n; i++) {
-        if (t->hash.keys[i]->kind != V_STR) continue;
-        const char *name = t->hash.keys[i]->str.s;
-        Param *given = NULL;
-        for (size_t j = 0; j < r->nparams; j++)
-            if (r->params[j].value->kind != V_UNDEF && !strcmp(r->params[j].name, name)) given = &r->params[j];
-        ps[k++] = given ? *given : (Param){.name = name, .value = t->hash.vals[i]};
-    }
-    for (size_t j = 0; j < r->nparams; j++) {
-        size_t i;
-        for (i = 0; i < k; i++)
-            if (!strcmp(ps[i].name, r->params[j].name)) break;
-        if (i == k) ps[k++] = r->params[j];
-    }
-    r->params = ps;
-    r->nparams = r->paramcap = k;
-}
-
-/* Drops a built-in type's namevar when it repeats the title. */
-static void drop_namevar(Compiler *c, Resource *r)
-{
-    if (strcmp(r->kind, "compilable_type") != 0 || strcmp(r->type, "Stage") == 0) return;
-    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
-    if (!td) return;
-    Param *p = res_param(r, td->namevar);
-    if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0 && !r->title_not_string) p->value = VAL_UNDEF;
-}
-
-/* Resource#add_scope_tags at the end: every resource but a class gets the
- * tags its container has by then, so tag() reaches what the class declared
- * before the call.  Catalog order puts a container before its contents. */
-static void add_container_tags(Compiler *c)
-{
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i], *k = r->container;
-        if (!k || strcmp(r->type, "Class") == 0 || strcmp(k->type, "Stage") == 0) continue;
-        for (size_t j = 0; j < k->ntags; j++) res_tag(c->cat, r, k->tags[j]);
-    }
-}
-
-/* Resource#validate when Puppet finishes a resource of a built-in type:
- * a parameter that came from a resource default or an override must be
- * one the type has too (a declaration's own are checked when made). */
-static void validate_builtin_params(Compiler *c)
-{
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i];
-        if (r->is_virtual || strcmp(r->kind, "compilable_type") != 0 || !strcmp(r->type, "Stage")) continue;
-        const char *t = lower_shared(c, r->type);
-        const TypeDef *td = cmp_find_type(c, t, strlen(t));
-        if (!td) continue;
-        for (size_t j = 0; j < r->nparams; j++) {
-            const char *name = r->params[j].name;
-            size_t nl = strlen(name);
-            if (!type_is_metaparam(name, nl) && !type_param(td, name, nl))
-                cmp_fail(c, r->decl, "no parameter named '%s'", name);
-        }
-    }
-}
-
-void res_finish(Compiler *c)
-{
-    for (;;) {
-        size_t n = run_collectors(c);
-        n += run_defines(c);
-        if (!n) break;
-    }
-    apply_overrides(c);
-    validate_builtin_params(c);
-    for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
-    apply_chains(c);
-    validate_unrealized_defines(c);
-    resolve_use(c);
-    validate_references(c);
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        ruby_type_params(c, c->cat->res[i]);
-        drop_namevar(c, c->cat->res[i]);
-    }
-    add_container_tags(c);
-    for (size_t i = 0; i < c->cat->nres; i++) {
-        Resource *r = c->cat->res[i];
-        for (size_t j = 0; j < r->nparams; j++) r->params[j].name = param_key(c, r->params[j].name);
-    }
-    catalog_tags(c);
 }

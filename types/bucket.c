@@ -73,37 +73,20 @@ static int make_dirs(const char *path, mode_t mode)
     return rc;
 }
 
-/* Replaces dir/name with data, atomically and durably. */
+/* Replaces dir/name with data, atomically and durably: base/atomic.h's
+ * replacement (".NAME.mbucket.xxxxxx" beside it), then the directory
+ * synced. */
 static int write_atomic(const char *dir, const char *name, const void *data, size_t len, mode_t mode)
 {
-    Buf tmp = BUF_INIT, dst = BUF_INIT;
-    buf_printf(&tmp, "%s/.%s.XXXXXX", dir, name);
-    buf_printf(&dst, "%s/%s", dir, name);
-    int fd = mkostemp(tmp.s, O_CLOEXEC), e = 0;
-    if (fd < 0) {
-        e = errno;
-        goto out;
-    }
-    if (fchmod(fd, mode) != 0)
-        goto fail;
-    int rc = atomic_fill(fd, data, len);
-    fd = -1;
-    if (rc != 0)
-        goto fail;
-    if (rename(tmp.s, dst.s) != 0)
-        goto fail;
-    atomic_sync_dir(AT_FDCWD, dir);
-    goto out;
-fail:
-    e = errno;
-    if (fd >= 0)
-        close(fd);
-    unlink(tmp.s);
-out:
-    buf_free(&tmp);
-    buf_free(&dst);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0)
+        return -1;
+    int rc = atomic_replace(dfd, name, "mbucket", data, len, (int)mode), e = errno;
+    if (rc == 0)
+        atomic_sync_dir(dfd, ".");
+    close(dfd);
     errno = e;
-    return e ? -1 : 0;
+    return rc;
 }
 
 /* 1 when the text of a paths file has path as one of its lines. */

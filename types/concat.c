@@ -26,6 +26,7 @@
  * yaml is not written by mapply yet: such a concat_file fails at its turn.
  */
 #include "types/modfile.h"
+#include "types/param.h"
 #include "types/file.h"
 #include "base/arena.h"
 #include "base/rootfs.h"
@@ -45,31 +46,42 @@ static int is_type(const Resource *r, const char *type) { return !strcasecmp(r->
 
 /* ---- concat_fragment ------------------------------------------------ */
 
+/* A parameter whose value must be one of the kinds its hook's table row
+ * names (the type's validate blocks), checked only. */
+static int source_kind(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    if (v->kind == V_STR || v->kind == V_ARRAY)
+        return 0;
+    buf_adds(param_fail(err, r, p->name), "Content must be a String or Array");
+    return -1;
+}
+
+static int frag_order(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    if (v->kind != V_STR && v->kind != V_INT) {
+        buf_adds(param_fail(err, r, p->name), "$order is not a string or integer.");
+        return -1;
+    }
+    Buf s = BUF_INIT;
+    modfile_str(r, p->name, &s);
+    int bad = strpbrk(buf_cstr(&s), ":\n/") != NULL;
+    buf_free(&s);
+    if (bad)
+        buf_adds(param_fail(err, r, p->name), "Order cannot contain '/', ':', or '\\n'.");
+    return bad ? -1 : 0;
+}
+
+static const ParamSpec frag_params[] = {
+    { "target", PK_STRING, 0, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "Target must be a String" },
+    { "content", PK_STRING, 0, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "Content must be a String" },
+    { "source", PK_CUSTOM, 0, .hook = source_kind },
+    { "order", PK_CUSTOM, 0, .hook = frag_order },
+};
+
 static int frag_validate(const Resource *r, Buf *err)
 {
-    Value *v;
-    if ((v = provider_param(r, "target")) && v->kind != V_STR) {
-        buf_printf(err, "Parameter target failed on %s: Target must be a String", r->ref);
+    if (param_parse(frag_params, PARAM_COUNT(frag_params), r, NULL, err) != 0)
         return -1;
-    }
-    if ((v = provider_param(r, "content")) && v->kind != V_STR) {
-        buf_printf(err, "Parameter content failed on %s: Content must be a String", r->ref);
-        return -1;
-    }
-    if ((v = provider_param(r, "source")) && v->kind != V_STR && v->kind != V_ARRAY) {
-        buf_printf(err, "Parameter source failed on %s: Content must be a String or Array", r->ref);
-        return -1;
-    }
-    if ((v = provider_param(r, "order"))) {
-        Buf s = BUF_INIT;
-        modfile_str(r, "order", &s);
-        if (v->kind != V_STR && v->kind != V_INT)
-            buf_printf(err, "Parameter order failed on %s: $order is not a string or integer.", r->ref);
-        else if (strpbrk(buf_cstr(&s), ":\n/"))
-            buf_printf(err, "Parameter order failed on %s: Order cannot contain '/', ':', or '\\n'.", r->ref);
-        buf_free(&s);
-        if (err->len) return -1;
-    }
     if (!provider_param(r, "target") && !provider_param(r, "tag"))
         buf_adds(err, "No 'target' or 'tag' set");
     else if (!provider_param(r, "source") && !provider_param(r, "content"))
@@ -131,57 +143,44 @@ static const char *cf_path(const Resource *r)
     return p && p->kind == V_STR ? p->str.s : r->title;
 }
 
+static int backup_kind(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    if (v->kind == V_BOOL || v->kind == V_STR)
+        return 0;
+    buf_adds(param_fail(err, r, p->name), "Backup must be a Boolean or String");
+    return -1;
+}
+
+static const ParamWord cf_ensures[] = { { "present", 0 }, { "absent", 0 }, { NULL, 0 } };
+static const ParamWord cf_orders[] = { { "alpha", 0 }, { "numeric", 0 }, { NULL, 0 } };
+static const ParamWord cf_formats[] = { { "plain", 0 }, { "yaml", 0 }, { "json", 0 }, { "json-array", 0 },
+                                        { "json-pretty", 0 }, { "json-array-pretty", 0 }, { NULL, 0 } };
+static const ParamWord cf_bools[] = { { "true", 0 }, { "false", 0 }, { "yes", 0 }, { "no", 0 }, { NULL, 0 } };
+#define CF_BAD "Invalid value %i. Valid values are %w."
+#define CF_WORD(name, list) { name, PK_WORD, 0, .words = list, .flags = PF_DISCARD, .bad = CF_BAD }
+
+/* concat_file's checks in the order Puppet sets the parameters, which is
+ * the order they report (Type.allattrs: the namevar path, ensure, then the
+ * parameters as the type declares them); the values themselves are read
+ * where they are used. */
+static const ParamSpec cf_params[] = {
+    { "path", PK_NAMEVAR, 0, .flags = PF_STRING_ONLY | PF_DISCARD,
+      .checks = { { param_absolute, "File paths must be fully qualified, not '%v'" } } },
+    CF_WORD("ensure", cf_ensures),
+    CF_WORD("order", cf_orders),
+    { "backup", PK_CUSTOM, 0, .hook = backup_kind },
+    CF_WORD("replace", cf_bools),
+    { "validate_cmd", PK_STRING, 0, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "Validate_cmd must be a String" },
+    CF_WORD("ensure_newline", cf_bools),
+    CF_WORD("format", cf_formats),
+    CF_WORD("force", cf_bools),
+    CF_WORD("selinux_ignore_defaults", cf_bools),
+    CF_WORD("show_diff", cf_bools),
+};
+
 static int cf_check(const Resource *r, Buf *err)
 {
-    static const char *const formats[] = { "plain", "yaml", "json", "json-array", "json-pretty", "json-array-pretty", NULL };
-    Buf s = BUF_INIT;
-    int rc = 0;
-    if (cf_path(r)[0] != '/') {
-        buf_printf(err, "Parameter path failed on %s: File paths must be fully qualified, not '%s'", r->ref, cf_path(r));
-        rc = -1;
-    } else if (modfile_str(r, "ensure", &s) && strcmp(s.s, "present") && strcmp(s.s, "absent")) {
-        buf_printf(err, "Parameter ensure failed on %s: Invalid value ", r->ref);
-        provider_inspect(err, provider_param(r, "ensure"));
-        buf_adds(err, ". Valid values are present, absent.");
-        rc = -1;
-    } else if (buf_clear(&s), modfile_str(r, "order", &s) && strcmp(s.s, "alpha") && strcmp(s.s, "numeric")) {
-        buf_printf(err, "Parameter order failed on %s: Invalid value ", r->ref);
-        provider_inspect(err, provider_param(r, "order"));
-        buf_adds(err, ". Valid values are alpha, numeric.");
-        rc = -1;
-    } else if (buf_clear(&s), modfile_str(r, "format", &s)) {
-        int k = -1;
-        for (int i = 0; formats[i]; i++)
-            if (!strcmp(s.s, formats[i])) k = i;
-        if (k < 0) {
-            buf_printf(err, "Parameter format failed on %s: Invalid value ", r->ref);
-            provider_inspect(err, provider_param(r, "format"));
-            buf_adds(err, ". Valid values are plain, yaml, json, json-array, json-pretty, json-array-pretty.");
-            rc = -1;
-        }
-    }
-    Value *v;
-    if (!rc && (v = provider_param(r, "backup")) && v->kind != V_BOOL && v->kind != V_STR) {
-        buf_printf(err, "Parameter backup failed on %s: Backup must be a Boolean or String", r->ref);
-        rc = -1;
-    }
-    if (!rc && (v = provider_param(r, "validate_cmd")) && v->kind != V_STR) {
-        buf_printf(err, "Parameter validate_cmd failed on %s: Validate_cmd must be a String", r->ref);
-        rc = -1;
-    }
-    const char *bools[] = { "replace", "ensure_newline", "force", "show_diff", "selinux_ignore_defaults" };
-    for (size_t i = 0; !rc && i < sizeof bools / sizeof bools[0]; i++) {
-        buf_clear(&s);
-        if (modfile_str(r, bools[i], &s) && strcmp(s.s, "true") && strcmp(s.s, "false") && strcmp(s.s, "yes") &&
-            strcmp(s.s, "no")) {
-            buf_printf(err, "Parameter %s failed on %s: Invalid value ", bools[i], r->ref);
-            provider_inspect(err, provider_param(r, bools[i]));
-            buf_adds(err, ". Valid values are true, false, yes, no.");
-            rc = -1;
-        }
-    }
-    buf_free(&s);
-    return rc;
+    return param_parse(cf_params, PARAM_COUNT(cf_params), r, NULL, err);
 }
 
 /* One fragment: its sort key and content. */

@@ -19,6 +19,8 @@
  * retrieve returns the wanted line).
  */
 #include "types/modfile.h"
+#include "types/param.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,24 +30,43 @@ typedef struct Span { const char *s; size_t n; } Span;   /* one line, with its e
 
 typedef struct FileLine {
     const Resource *r;
-    const char *path;
-    const char *line;          /* NULL when unset */
-    const char *match_src, *after_src;
+    char *path;                /* malloc'd (param_free), NULL when unset */
+    char *line;                /* NULL when unset */
+    char *match_src, *after_src;
     OnigRegex match, after;
     int absent, multiple, replace, replace_all, append_on_no_match, match_for_absence;
-    Buf bufs[4];               /* owned strings: path, line, match, after */
 } FileLine;
+
+static const ParamWord fl_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+static const ParamWord fl_flags[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 } };   /* newvalues(true, false) */
+#define FL_BAD "Invalid value %i. Valid values are %w."
+
+/* stdlib's file_line parameters in the order Puppet sets them, which is
+ * the order their checks report (Type.allattrs: properties, ensure and
+ * line, then parameters as the type declares them).  multiple has no
+ * default: unset it stays 2, neither true nor false. */
+static const ParamSpec fl_params[] = {
+    { "ensure", PK_WORD, offsetof(FileLine, absent), .words = fl_ensures, .bad = FL_BAD },
+    { "line", PK_STRING, offsetof(FileLine, line), .flags = 0 },
+    { "match", PK_STRING, offsetof(FileLine, match_src), .flags = 0 },
+    { "match_for_absence", PK_WORD, offsetof(FileLine, match_for_absence), .dflt = "false", .words = fl_flags,
+      .bad = FL_BAD },
+    { "multiple", PK_WORD, offsetof(FileLine, multiple), .words = fl_flags, .bad = FL_BAD },
+    { "after", PK_STRING, offsetof(FileLine, after_src), .flags = 0 },
+    { "path", PK_STRING, offsetof(FileLine, path),
+      .checks = { { param_absolute, "File paths must be fully qualified, not '%v'" } } },
+    { "replace", PK_WORD, offsetof(FileLine, replace), .dflt = "true", .words = fl_flags, .bad = FL_BAD },
+    { "replace_all_matches_not_matching_line", PK_WORD, offsetof(FileLine, replace_all), .dflt = "false",
+      .words = fl_flags, .bad = FL_BAD },
+    { "append_on_no_match", PK_WORD, offsetof(FileLine, append_on_no_match), .dflt = "true", .words = fl_flags,
+      .bad = FL_BAD },
+};
 
 static void fl_free(FileLine *f)
 {
     if (f->match) onig_free(f->match);
     if (f->after) onig_free(f->after);
-    for (int i = 0; i < 4; i++) buf_free(&f->bufs[i]);
-}
-
-static const char *str_param(FileLine *f, int slot, const char *name)
-{
-    return modfile_str(f->r, name, &f->bufs[slot]) ? buf_cstr(&f->bufs[slot]) : NULL;
+    param_free(fl_params, PARAM_COUNT(fl_params), f);
 }
 
 /* Reads r into f (the caller frees it with fl_free, even on failure).
@@ -54,30 +75,8 @@ static int fl_parse(const Resource *r, FileLine *f, Buf *err)
 {
     memset(f, 0, sizeof *f);
     f->r = r;
-    if (modfile_check_path(r, err) < 0)
-        return -1;
-    f->path = str_param(f, 0, "path");
-    f->line = str_param(f, 1, "line");
-    f->match_src = str_param(f, 2, "match");
-    f->after_src = str_param(f, 3, "after");
-    Buf ens = BUF_INIT;
-    if (modfile_str(r, "ensure", &ens) && strcmp(buf_cstr(&ens), "present") != 0) {
-        if (strcmp(buf_cstr(&ens), "absent") != 0) {
-            buf_printf(err, "Parameter ensure failed on %s: Invalid value ", r->ref);
-            provider_inspect(err, provider_param(r, "ensure"));
-            buf_adds(err, ". Valid values are present, absent.");
-            buf_free(&ens);
-            return -1;
-        }
-        f->absent = 1;
-    }
-    buf_free(&ens);
-    /* multiple has no default: unset is neither 'true' nor 'false' */
-    if ((f->multiple = modfile_flag(r, "multiple", 2, err)) < 0 ||
-        (f->replace = modfile_flag(r, "replace", 1, err)) < 0 ||
-        (f->replace_all = modfile_flag(r, "replace_all_matches_not_matching_line", 0, err)) < 0 ||
-        (f->append_on_no_match = modfile_flag(r, "append_on_no_match", 1, err)) < 0 ||
-        (f->match_for_absence = modfile_flag(r, "match_for_absence", 0, err)) < 0)
+    f->multiple = 2;
+    if (param_parse(fl_params, PARAM_COUNT(fl_params), r, f, err) != 0)
         return -1;
     /* the type's validate block, in its order */
     if (f->replace_all && f->multiple == 0) {

@@ -27,6 +27,7 @@
  * old content in the bucket (modfile.h).
  */
 #include "types/modfile.h"
+#include "types/param.h"
 #include "base/md5.h"
 #include <limits.h>
 #include <stdio.h>
@@ -613,7 +614,8 @@ typedef struct IniRes {
     const Resource *r;
     int sub;                  /* ini_subsetting */
     int absent, refreshonly, force_new_section, exact, delete_if_empty;
-    ShowDiff show_diff;
+    int show_diff;            /* ShowDiff */
+    int insert_index;         /* insert_type, an index of ins_types */
     long indent_width;        /* -1 unset */
     Buf path, section, setting, value, kv_sep, prefix, suffix, indent_char;
     Buf subsetting, sub_sep, sub_kv_sep, quote, insert_type, insert_value;
@@ -648,45 +650,64 @@ static void strip(Buf *b)
     b->s[b->len] = '\0';
 }
 
-/* A parameter with newvalues from a list: its index in vals, def when
- * unset, -1 with Puppet's message otherwise. */
-static int choice(const Resource *r, const char *name, const char *const *vals, int def, Buf *err)
+/* ini_subsetting's quote_char: '', '"' or "'" (the type's own validate). */
+static int quote_char_ok(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
 {
-    Buf s = BUF_INIT;
-    if (!modfile_str(r, name, &s)) {
-        buf_free(&s);
-        return def;
-    }
-    int k = -1;
-    for (int i = 0; vals[i]; i++)
-        if (!strcmp(buf_cstr(&s), vals[i])) k = i;
-    if (k < 0) {
-        buf_printf(err, "Parameter %s failed on %s: Invalid value ", name, r->ref);
-        provider_inspect(err, provider_param(r, name));
-        buf_adds(err, ". Valid values are ");
-        for (int i = 0; vals[i]; i++) buf_printf(err, "%s%s", i ? ", " : "", vals[i]);
-        buf_adds(err, ".");
-    }
-    buf_free(&s);
-    return k;
+    Buf q = BUF_INIT;
+    modfile_str(r, p->name, &q);
+    int ok = q.len == 0 || (q.len == 1 && (q.s[0] == '"' || q.s[0] == '\''));
+    buf_free(&q);
+    if (!ok)
+        buf_adds(param_fail(err, r, p->name), ":quote_char valid values are '', '\"' and \"'\"");
+    return ok ? 0 : -1;
 }
+
+static const ParamWord ini_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+static const ParamWord ini_show_diffs[] = { { "true", SD_TRUE }, { "md5", SD_MD5 }, { "false", SD_FALSE }, { NULL, 0 } };
+static const ParamWord ini_flags[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 } };
+/* Puppet::Parameter::Boolean (refreshonly, force_new_section_creation) */
+static const ParamWord ini_booleans[] = { { "true", 1 }, { "false", 0 }, { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
+static const char *const ins_types[] = { "start", "end", "before", "after", "index" };
+static const ParamWord ini_insert_types[] = { { "start", 0 }, { "end", 1 }, { "before", 2 }, { "after", 3 },
+                                              { "index", 4 }, { NULL, 0 } };
+#define INI_BAD "Invalid value %i. Valid values are %w."
+#define INI_PATH { "path", PK_STRING, 0, .flags = PF_DISCARD, \
+                   .checks = { { param_absolute, "File paths must be fully qualified, not '%v'" } } }
+#define INI_ENSURE { "ensure", PK_WORD, offsetof(IniRes, absent), .words = ini_ensures, .bad = INI_BAD }
+#define INI_SHOW_DIFF { "show_diff", PK_WORD, offsetof(IniRes, show_diff), .dflt = "true", .words = ini_show_diffs, \
+                        .bad = INI_BAD }
+
+/* The checked parameters of inifile's two types in the order Puppet sets
+ * them, which is the order they report (Type.allattrs: ensure, then the
+ * parameters as each type declares them); the strings are read after
+ * (str_or), with their defaults. */
+static const ParamSpec setting_params[] = {
+    INI_ENSURE,
+    { "force_new_section_creation", PK_WORD, offsetof(IniRes, force_new_section), .dflt = "true", .words = ini_booleans,
+      .bad = INI_BAD },
+    INI_PATH, INI_SHOW_DIFF,
+    { "refreshonly", PK_WORD, offsetof(IniRes, refreshonly), .dflt = "false", .words = ini_booleans,
+      .bad = INI_BAD },
+};
+static const ParamSpec subsetting_params[] = {
+    INI_ENSURE, INI_PATH, INI_SHOW_DIFF,
+    { "quote_char", PK_CUSTOM, 0, .hook = quote_char_ok },
+    { "use_exact_match", PK_WORD, offsetof(IniRes, exact), .dflt = "false", .words = ini_flags, .bad = INI_BAD },
+    { "insert_type", PK_WORD, offsetof(IniRes, insert_index), .dflt = "end", .words = ini_insert_types,
+      .bad = INI_BAD },
+    { "delete_if_empty", PK_WORD, offsetof(IniRes, delete_if_empty), .dflt = "false", .words = ini_flags,
+      .bad = INI_BAD },
+};
 
 static int ir_parse(const Resource *r, IniRes *x, Buf *err)
 {
     memset(x, 0, sizeof *x);
     x->r = r;
     x->sub = !strcasecmp(r->type, "ini_subsetting");
-    if (modfile_check_path(r, err) < 0) return -1;
+    if (x->sub ? param_parse(subsetting_params, PARAM_COUNT(subsetting_params), r, x, err) != 0
+               : param_parse(setting_params, PARAM_COUNT(setting_params), r, x, err) != 0)
+        return -1;
     str_or(r, "path", NULL, &x->path);
-    static const char *const ens[] = { "present", "absent", NULL };
-    static const char *const sd[] = { "true", "md5", "false", NULL };
-    static const char *const tf[] = { "true", "false", NULL };
-    static const char *const it[] = { "start", "end", "before", "after", "index", NULL };
-    int e = choice(r, "ensure", ens, 0, err);
-    int s = e < 0 ? -1 : choice(r, "show_diff", sd, 0, err);
-    if (s < 0) return -1;
-    x->absent = e == 1;
-    x->show_diff = s == 1 ? SD_MD5 : s == 0 ? SD_TRUE : SD_FALSE;
     str_or(r, "section", "", &x->section);
     x->has_setting = str_or(r, "setting", NULL, &x->setting);
     x->has_value = str_or(r, "value", NULL, &x->value);
@@ -701,8 +722,6 @@ static int ir_parse(const Resource *r, IniRes *x, Buf *err)
         Buf w = BUF_INIT;
         x->indent_width = str_or(r, "indent_width", NULL, &w) ? atol(buf_cstr(&w)) : -1;
         buf_free(&w);
-        if ((x->refreshonly = modfile_flag(r, "refreshonly", 0, err)) < 0) return -1;
-        if ((x->force_new_section = modfile_flag(r, "force_new_section_creation", 1, err)) < 0) return -1;
         return 0;
     }
     buf_adds(&x->prefix, "[");
@@ -713,16 +732,7 @@ static int ir_parse(const Resource *r, IniRes *x, Buf *err)
     str_or(r, "subsetting_separator", " ", &x->sub_sep);
     str_or(r, "subsetting_key_val_separator", "", &x->sub_kv_sep);
     str_or(r, "quote_char", "", &x->quote);
-    if (x->quote.len > 1 || (x->quote.len == 1 && x->quote.s[0] != '"' && x->quote.s[0] != '\'')) {
-        buf_printf(err, "Parameter quote_char failed on %s: :quote_char valid values are '', '\"' and \"'\"", r->ref);
-        return -1;
-    }
-    int ex = choice(r, "use_exact_match", tf, 1, err), del = ex < 0 ? -1 : choice(r, "delete_if_empty", tf, 1, err);
-    int ins = del < 0 ? -1 : choice(r, "insert_type", it, 1, err);
-    if (ins < 0) return -1;
-    x->exact = ex == 0;
-    x->delete_if_empty = del == 0;
-    buf_adds(&x->insert_type, it[ins]);
+    buf_adds(&x->insert_type, ins_types[x->insert_index]);
     x->has_insert_value = str_or(r, "insert_value", NULL, &x->insert_value);
     return 0;
 }

@@ -22,40 +22,6 @@ int modfile_str(const Resource *r, const char *name, Buf *out)
     return 1;
 }
 
-int modfile_flag(const Resource *r, const char *name, int def, Buf *err)
-{
-    Value *v = provider_param(r, name);
-    if (!v)
-        return def;
-    Buf s = BUF_INIT;
-    modfile_str(r, name, &s);
-    int rc = !strcmp(buf_cstr(&s), "true") ? 1 : !strcmp(buf_cstr(&s), "false") ? 0 : -1;
-    if (rc < 0) {
-        buf_printf(err, "Parameter %s failed on %s: Invalid value ", name, r->ref);
-        provider_inspect(err, v);
-        buf_adds(err, ". Valid values are true, false.");
-    }
-    buf_free(&s);
-    return rc;
-}
-
-int modfile_check_path(const Resource *r, Buf *err)
-{
-    Buf s = BUF_INIT;
-    if (!modfile_str(r, "path", &s)) {
-        buf_free(&s);
-        return 1;
-    }
-    int rc = 0;
-    if (buf_cstr(&s)[0] != '/') {
-        buf_printf(err, "Parameter path failed on %s: File paths must be fully qualified, not '%s'", r->ref,
-                   buf_cstr(&s));
-        rc = -1;
-    }
-    buf_free(&s);
-    return rc;
-}
-
 OnigRegex modfile_regex(const char *src, Buf *err)
 {
     static OnigEncoding encs[1];

@@ -1,9 +1,10 @@
 /*
  * modfile.h - what the module types (file_line, ini_setting,
  * ini_subsetting, concat_file; types.h's type_find_module) share at apply
- * time: their parameters read as Ruby reads them (a value's to_s, Puppet's
- * true/false), patterns compiled as Ruby's Regexp.new, the failure lines
- * Puppet prints when their Ruby provider raises, and the one way they
+ * time: their parameters read as Ruby reads them (a value's to_s; the
+ * checks are types/param.h tables), patterns compiled as Ruby's
+ * Regexp.new, the failure lines Puppet prints when their Ruby provider
+ * raises, and the one way they
  * write a file: the old content into the file bucket, then the new text
  * atomically through textfile.h (temporary file in the same directory,
  * fsync, rename, directory fsync), paths inside --root.  The service type
@@ -20,17 +21,6 @@
  * 42, ...) appended to out; returns 0 when unset or undef (out untouched),
  * 1 otherwise. */
 int modfile_str(const Resource *r, const char *name, Buf *out);
-
-/* A parameter declared newvalues(true, false): 1 or 0, def when unset;
- * -1 for any other value, with Puppet's "Parameter NAME failed on
- * Type[x]: Invalid value "v". Valid values are true, false." in err. */
-int modfile_flag(const Resource *r, const char *name, int def, Buf *err);
-
-/* Checks that r's parameter path is set and absolute: 0, or -1 with
- * Puppet's message in err ("Parameter path failed on File_line[x]: File
- * paths must be fully qualified, not 'rel'"; an unset path is left to the
- * caller, whose types word that differently).  Returns 1 when unset. */
-int modfile_check_path(const Resource *r, Buf *err);
 
 /* Compiles src as Ruby's Regexp.new would (Oniguruma, Ruby syntax, UTF-8);
  * NULL with the reason in err (when err is not NULL).  The caller frees it with onig_free. */

@@ -1,7 +1,9 @@
 /*
  * serialise.c - writing Puppet values as other languages' data: to_json,
  * to_json_pretty (Ruby's JSON generator), to_yaml (Psych's choices of
- * scalar style, which drive libyaml as Psych does), to_ruby and
+ * scalar style, which drive libyaml as Psych does; whether a plain scalar
+ * would read back as a string is the YAML reader's own rule,
+ * yml_reads_as_string), to_ruby and
  * to_python.  Puppet's types are Ruby objects to both generators (Psych
  * dumps their instance variables, the JSON generator their to_s), so a
  * user type alias is resolved (ev_alias_type) before any malloc'd buffer
@@ -11,6 +13,7 @@
  */
 #include "compiler/fn/fnaux.h"
 #include "compiler/regex.h"
+#include "catalog/yaml.h"
 #include "base/util.h"
 #include "base/utf8.h"
 #include "catalog/rubyval.h"
@@ -182,48 +185,6 @@ static int rx(const char *re, const char *s, size_t len)
     Regex *r = re_get(re, NULL);
     int caps[2], ncap = 1;
     return r && re_search(r, s, len, 0, caps, &ncap);
-}
-
-static int days_in_month(long y, int m)
-{
-    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)) return 29;
-    return d[m - 1];
-}
-
-/* Would Psych's ScalarScanner read the plain scalar s back as a String? */
-static int yaml_reads_as_string(const char *s, size_t len)
-{
-    if (!len) return 0;
-    if (rx("^[^\\d.:-]?[[:alpha:]_\\s!@#$%\\^&*(){}<>|/\\\\~;=]+", s, len) || memchr(s, '\n', len)) {
-        if (utf8_len(s, len) > 5) return 1;
-        if (rx("(?i)^[^ytonf~]", s, len)) return 1;
-        if ((len == 1 && s[0] == '~') || rx("(?i)^null$", s, len)) return 0;
-        if (rx("(?i)^(yes|true|on)$", s, len) || rx("(?i)^(no|false|off)$", s, len)) return 0;
-        return 1;
-    }
-    if (rx("^-?\\d{4}-\\d{1,2}-\\d{1,2}(?:[Tt]|\\s+)\\d{1,2}:\\d\\d:\\d\\d(?:\\.\\d*)?(?:\\s*(?:Z|[-+]\\d{1,2}:?(?:\\d\\d)?))?$",
-           s, len)) {
-        /* Time.utc(...) refuses out-of-range fields: then it stays a String */
-        long y, mo, d, h, mi, sec;
-        if (sscanf(s, "%ld-%ld-%ld%*[Tt \t\n\v\f\r]%ld:%ld:%ld", &y, &mo, &d, &h, &mi, &sec) == 6)
-            return !(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 24 && mi <= 59 && sec <= 60);
-        return 1;
-    }
-    if (rx("^\\d{4}-(?:1[012]|0\\d|\\d)-(?:[12]\\d|3[01]|0\\d|\\d)$", s, len)) {
-        long y, mo, d;
-        if (sscanf(s, "%ld-%ld-%ld", &y, &mo, &d) == 3 && mo >= 1 && mo <= 12 && d >= 1 && d <= days_in_month(y, (int)mo))
-            return 0;
-        return 1;
-    }
-    if (rx("(?i)^\\+?\\.inf$", s, len) || rx("(?i)^-\\.inf$", s, len) || rx("(?i)^\\.nan$", s, len)) return 0;
-    if (rx("^:.", s, len)) return 0;
-    if (rx("^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$", s, len)) return 0;
-    if (rx("^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\\.[0-9_]*$", s, len)) return 0;
-    if (rx("^(?:[-+]?([0-9][0-9_,]*)?\\.[0-9]*([eE][-+][0-9]+)?)$", s, len)) return rx("\\A[-+]?\\.\\Z", s, len);
-    if (rx("^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$", s, len))
-        return 0;
-    return 1;
 }
 
 /* Psych registers every array and hash it visits: one met again becomes
@@ -587,7 +548,7 @@ static void yaml_string(Yaml *y, const char *s, size_t len)
         style = YAML_FOLDED_SCALAR_STYLE;
     } else if (rx("^[^[:word:]][^\"]*$", s, len)) {
         style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
-    } else if (!yaml_reads_as_string(s, len) || rx("\\A0[0-7]*[89]", s, len)) {
+    } else if (!yml_reads_as_string(s, len) || rx("\\A0[0-7]*[89]", s, len)) {
         style = YAML_SINGLE_QUOTED_SCALAR_STYLE;
     }
     yaml_scalar(y, NULL, s, len, 1, 1, style);

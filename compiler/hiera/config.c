@@ -11,7 +11,7 @@
  * after that a Level is plain data the lookup walks.
  */
 #include "compiler/hiera/internal.h"
-#include "compiler/yaml.h"
+#include "catalog/yaml.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>

@@ -9,7 +9,7 @@
  * as Puppet does, since they may read variables of the calling scope.
  */
 #include "compiler/hiera/internal.h"
-#include "compiler/yaml.h"
+#include "catalog/yaml.h"
 #include "catalog/jsonparse.h"
 #include <glob.h>
 #include <stdio.h>

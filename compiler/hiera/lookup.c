@@ -24,7 +24,7 @@
 #include "compiler/fn/fnaux.h"
 #include "catalog/rubyval.h"
 #include "parser/parser.h"
-#include "compiler/yaml.h"
+#include "catalog/yaml.h"
 #include "base/utf8.h"
 #include <ctype.h>
 #include <stdarg.h>

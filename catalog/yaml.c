@@ -10,14 +10,17 @@
  * anchors and merge keys (<<) are handled as Psych handles them; Ruby
  * Symbols become strings, and the loader notes that it made one.
  */
-#include "compiler/yaml.h"
+#include "catalog/yaml.h"
 #include "base/map.h"
+#include "base/utf8.h"
 #include <yaml.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define A (y->arena)
 
@@ -137,11 +140,15 @@ static int psych_time(const char *s, size_t n)
     while (i < n && isspace((unsigned char)s[i])) i++;
     if (i < n && s[i] == 'Z') return i + 1 == n;
     if (i < n && (s[i] == '-' || s[i] == '+')) {
+        /* [-+]\d{1,2}:?(?:\d\d)?$: "+5", "+05", "+500", "+0530", "+05:", "+05:30" */
         i++;
-        DIGITS(1, 2);
-        if (i < n && s[i] == ':') i++;
-        if (i < n) DIGITS(2, 2);
-        return i == n;
+        size_t a = i;
+        while (i < n && isdigit((unsigned char)s[i])) i++;
+        if (i == n) return i - a >= 1 && i - a <= 4;
+        if (s[i] != ':' || i - a < 1 || i - a > 2) return 0;
+        size_t b = ++i;
+        while (i < n && isdigit((unsigned char)s[i])) i++;
+        return i == n && (i - b == 0 || i - b == 2);
     }
     return 0;
 #undef DIGITS
@@ -294,6 +301,78 @@ static int psych_int_value(const char *s, size_t n, int base, int64_t *out)
     *out = neg ? (int64_t)(0 - u) : (int64_t)u;
     return 1;
 }
+
+/* ScalarScanner#tokenize's answer without building the value: would Psych
+ * read the plain scalar s back as a String?  Ruby's ^ and $ match at every
+ * line, which only a short scalar with a newline can tell apart. */
+int yml_reads_as_string(const char *s, size_t n)
+{
+    if (!n) return 0;
+    if (psych_wordish(s, n)) {
+        if (utf8_len(s, n) > 5) return 1;
+        if (!memchr(s, '\n', n)) {
+            if (s[0] == '\0' || !strchr("ytonfYTONF~", s[0])) return 1;
+            if ((n == 1 && s[0] == '~') || is_word(s, n, "null")) return 0;
+            if (is_word(s, n, "yes") || is_word(s, n, "true") || is_word(s, n, "on")) return 0;
+            if (is_word(s, n, "no") || is_word(s, n, "false") || is_word(s, n, "off")) return 0;
+            return 1;
+        }
+        /* /^[^ytonf~]/i at any line start, then /^null$/i, /^(yes|true|on)$/i,
+         * /^(no|false|off)$/i on any line */
+        for (size_t p = 0;;) {
+            if (p < n && (s[p] == '\0' || !strchr("ytonfYTONF~", s[p]))) return 1;
+            const char *nl = memchr(s + p, '\n', n - p);
+            if (!nl) break;
+            p = (size_t)(nl - s) + 1;
+        }
+        if (n == 1 && s[0] == '~') return 0;
+        static const char *const words[] = {"null", "yes", "true", "on", "no", "false", "off"};
+        for (size_t p = 0; p <= n;) {
+            const char *nl = memchr(s + p, '\n', n - p);
+            size_t e = nl ? (size_t)(nl - s) : n;
+            for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+                if (is_word(s + p, e - p, words[w])) return 0;
+            if (!nl) break;
+            p = e + 1;
+        }
+        return 1;
+    }
+    if (psych_time(s, n)) {
+        /* Time.utc(...) refuses out-of-range fields: then it stays a String */
+        long y, mo, d, h, mi, sec;
+        char buf[64];
+        size_t k = n < sizeof buf - 1 ? n : sizeof buf - 1;
+        memcpy(buf, s, k), buf[k] = '\0';
+        if (sscanf(buf, "%ld-%ld-%ld%*[Tt \t\n\v\f\r]%ld:%ld:%ld", &y, &mo, &d, &h, &mi, &sec) != 6 ||
+            !(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 24 && mi <= 59 && sec <= 60))
+            return 1;
+        /* nor a zone 24 hours or more away (Psych reads "+500" as +50:0) */
+        const char *z = s + n;
+        while (z > s && isdigit((unsigned char)z[-1])) z--;
+        if (z > s && z[-1] == ':') {
+            z--;
+            while (z > s && isdigit((unsigned char)z[-1])) z--;
+        }
+        if (z > s && (z[-1] == '+' || z[-1] == '-') && z - 1 > s + 10) {
+            long zh = 0, zm = 0;
+            int k2 = 0;
+            while (z < s + n && isdigit((unsigned char)*z) && k2 < 2) zh = zh * 10 + (*z++ - '0'), k2++;
+            if (z < s + n && *z == ':') z++;
+            while (z < s + n && isdigit((unsigned char)*z)) zm = zm * 10 + (*z++ - '0');
+            if (zh * 3600 + zm * 60 >= 86400) return 1;
+        }
+        return 0;
+    }
+    int real, base, is_float;
+    if (psych_date(s, n, &real)) return !real;
+    if (is_word(s, n, ".inf") || is_word(s, n, "+.inf") || is_word(s, n, "-.inf") || is_word(s, n, ".nan")) return 0;
+    if (s[0] == ':' && n > 1) return 0;
+    if (psych_base60(s, n, &is_float)) return 0;
+    if (psych_float(s, n)) return n - (s[0] == '-' || s[0] == '+') == 1;
+    if (psych_int(s, n, &base)) return 0;
+    return 1;
+}
+
 
 /* ScalarScanner#tokenize: the type of an untagged plain scalar.  NULL with
  * y->err set for what safe_load refuses (Date, Time). */
@@ -586,4 +665,77 @@ int yml_load_at(Arena *arena, const char *name, const char *text, size_t len, in
         return 0;
     }
     return 1;
+}
+
+/* ---- writing: one-line scalars (the run report's) ---- */
+
+static int is_keyword(const char *s)
+{
+    static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
+    for (int i = 0; kw[i]; i++)
+        if (!strcasecmp(s, kw[i])) return 1;
+    return 0;
+}
+
+static int plain_ok(const char *s)
+{
+    if (!*s || is_keyword(s)) return 0;
+    unsigned char c0 = (unsigned char)s[0];
+    if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return 0;
+    for (const char *p = s; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) continue;
+        if (c == ' ') {
+            if (!p[1] || p[1] == '#' || p[1] == ' ') return 0;
+            continue;
+        }
+        if (c == ':') {
+            if (!p[1] || p[1] == ' ') return 0;
+            continue;
+        }
+        if (!strchr("_-./[]()@,=+'$%&*!?<>;~^|\"", c)) return 0;
+    }
+    return 1;
+}
+
+/* The length of the well-formed UTF-8 sequence at p (no overlong form, no
+ * surrogate, nothing above U+10FFFF) and its code point in *cp; 0 if none. */
+static int utf8_strict(const unsigned char *p, unsigned *cp)
+{
+    int n = p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : 0;
+    unsigned c = n == 2 ? p[0] & 0x1fu : n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        c = c << 6 | (p[i] & 0x3fu);
+    }
+    if (!n || (n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff)) return 0;
+    *cp = c;
+    return n;
+}
+
+/* Appends s as a one-line scalar; see yaml.h. */
+void yml_put_str(Buf *b, const char *s)
+{
+    if (plain_ok(s)) {
+        buf_adds(b, s);
+        return;
+    }
+    buf_addc(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        if (*p == '"' || *p == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)*p++); }
+        else if (*p == '\n') { buf_adds(b, "\\n"); p++; }
+        else if (*p == '\t') { buf_adds(b, "\\t"); p++; }
+        else if (*p == '\r') { buf_adds(b, "\\r"); p++; }
+        else if (*p < 0x20 || *p == 0x7f) buf_printf(b, "\\x%02x", *p++);
+        else if (*p < 0x80) buf_addc(b, (char)*p++);
+        else {
+            /* YAML allows no C1 control, BOM or U+FFFE/U+FFFF raw: escaped */
+            unsigned cp;
+            int n = utf8_strict(p, &cp);
+            if (n && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += n; }
+            else if (n) { buf_add(b, p, (size_t)n); p += n; }
+            else buf_printf(b, "\\x%02x", *p++);
+        }
+    }
+    buf_addc(b, '"');
 }

@@ -1,14 +1,21 @@
 /*
- * yaml.h - the YAML reader: a document typed as Ruby's Psych types it
- * (what Puppet's Hiera and stdlib's parseyaml()/loadyaml() see).
+ * yaml.h - YAML as Ruby's Psych reads and writes it: the reader types a
+ * document as Psych types it (what Puppet's Hiera and stdlib's
+ * parseyaml()/loadyaml() see); the writer's side is the same rules turned
+ * round, which scalars must be quoted so that they read back as strings
+ * (to_yaml's style choice, the run report's scalars).  It sits in
+ * catalog/, with the JSON reader and writer, because it makes and writes
+ * Values and is linked by every tool (the compiler's Hiera and functions,
+ * mapply's report) while needing nothing above libyaml and base/.
  *
  * Ownership: every Value made, every message, lives in the arena the
  * caller passes (the compile arena in mcomp); nothing is left to free.
  * The reader keeps no state between calls.
  */
-#ifndef COMPILER_YAML_H
-#define COMPILER_YAML_H
+#ifndef CATALOG_YAML_H
+#define CATALOG_YAML_H
 #include "base/arena.h"
+#include "base/buf.h"
 #include "catalog/value.h"
 #include <stddef.h>
 
@@ -42,4 +49,20 @@ int yml_load_at(Arena *arena, const char *name, const char *text, size_t len, in
  * single underscores between them; 0 when none.  (Also what a hiera.yaml
  * "version" string means; it belongs with the Ruby-behaviour helpers.) */
 long long yml_to_i(const char *s, size_t n);
+
+/* ---- writing ---- */
+
+/* Would Psych read the plain scalar s (n bytes) back as a String?  0 for
+ * what its ScalarScanner takes for something else ("yes", "~", "0755",
+ * "1:30", "2024-01-31", ":sym", ".5") and for the empty string: a writer
+ * must quote those.  The same rules the reader types plain scalars by. */
+int yml_reads_as_string(const char *s, size_t n);
+
+/* Appends the NUL-terminated s to b as a one-line scalar: plain when no
+ * YAML reader could take it for anything but that string (a conservative
+ * set of characters, no keyword), double-quoted otherwise, with valid
+ * UTF-8 kept and control characters, stray bytes, C1 controls and BOMs
+ * escaped.  No printf on the plain path (the run report writes 10k
+ * resources with it in a few ms). */
+void yml_put_str(Buf *b, const char *s);
 #endif
