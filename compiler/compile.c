@@ -250,7 +250,8 @@ static void cleanup(Compiler *c)
     res_cleanup(c);
     for (size_t i = 0; i < c->nscopes; i++) map_free(&c->scopes[i]->vars);
     free(c->scopes);
-    for (size_t i = 0; i < c->nfiles; i++) diag_file_free(c->files[i]);
+    for (size_t i = 0; i < c->nfiles; i++)
+        if (!load_is_shared(c->files[i])) diag_file_free(c->files[i]);
     free(c->files);
     free(c->nodes);
     free(c->modulepath);
