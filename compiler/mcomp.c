@@ -215,7 +215,8 @@ static int name_cmp(const void *a, const void *b)
     return strcmp(((const FleetNode *)a)->certname, ((const FleetNode *)b)->certname);
 }
 
-/* The nodes: DIR's regular files NAME.json (not hidden), sorted by name. */
+/* The nodes: DIR's regular files NAME.json (not hidden), sorted by name;
+ * NULL after an error line when there are none. */
 static FleetNode *fleet_scan(const char *dir, size_t *n)
 {
     *n = 0;
@@ -240,8 +241,9 @@ static FleetNode *fleet_scan(const char *dir, size_t *n)
         v[(*n)++] = (FleetNode){xstrndup(e->d_name, l - 5), -1, NULL, 0};
     }
     closedir(d);
-    if (*n) qsort(v, *n, sizeof *v, name_cmp);
-    return v;
+    if (!*n) fprintf(stderr, "mcomp: error: no facts files (CERTNAME.json) in %s\n", dir);
+    else qsort(v, *n, sizeof *v, name_cmp);
+    return v;     /* (NULL when there is none) */
 }
 
 /* The child's whole life: node's compile with the facts file, its catalog
@@ -286,6 +288,12 @@ static void fleet_gather(FleetNode *nd, int fd)
     nd->len = out.len;
 }
 
+static void fleet_free(FleetNode *nodes, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(nodes[i].certname), free(nodes[i].messages);
+    free(nodes);
+}
+
 typedef struct Slot { pid_t pid; int fd; size_t node; } Slot;
 
 /* mcomp --nodes: see the opening paragraph. */
@@ -293,32 +301,21 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    size_t n;
+    FleetNode *nodes = fleet_scan(nodes_dir, &n);
+    if (!nodes) return 2;
     struct stat st;
     if (stat(outdir, &st) != 0) {
         if (errno != ENOENT || mkdir(outdir, 0777) != 0) {
             fprintf(stderr, "mcomp: error: cannot make the output directory %s: %s\n", outdir, strerror(errno));
-            return 2;
+            return fleet_free(nodes, n), 2;
         }
     } else if (!S_ISDIR(st.st_mode)) {
         fprintf(stderr, "mcomp: error: the output directory %s: %s\n", outdir, strerror(ENOTDIR));
-        return 2;
+        return fleet_free(nodes, n), 2;
     } else if (access(outdir, W_OK | X_OK) != 0) {
         fprintf(stderr, "mcomp: error: cannot write in %s: %s\n", outdir, strerror(errno));
-        return 2;
-    }
-    size_t n;
-    FleetNode *nodes = fleet_scan(nodes_dir, &n);
-    if (!nodes && n == 0 && errno) {
-        if (access(nodes_dir, R_OK) != 0) return 2;
-    }
-    if (n == 0) {
-        DIR *d = opendir(nodes_dir);
-        if (d) {
-            closedir(d);
-            fprintf(stderr, "mcomp: error: no facts files (CERTNAME.json) in %s\n", nodes_dir);
-        }
-        free(nodes);
-        return 2;
+        return fleet_free(nodes, n), 2;
     }
     load_share(base);
     if (jobs > (long)n) jobs = (long)n;
@@ -409,8 +406,7 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
                 n, failed, jobs, wall * 1e3, wall > 0 ? (double)n / wall : 0.0, cpu * 1e3,
                 kids.ru_maxrss > self.ru_maxrss ? kids.ru_maxrss : self.ru_maxrss, self.ru_maxrss);
     }
-    for (size_t i = 0; i < n; i++) free(nodes[i].certname), free(nodes[i].messages);
-    free(nodes);
+    fleet_free(nodes, n);
     free(slots);
     return failed ? 1 : 0;
 }
