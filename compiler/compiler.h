@@ -171,8 +171,9 @@ int load_file(Compiler *c, const char *path, const Node **out);
  * process (and in the processes it forks), the main manifest of opt and
  * every manifest and EPP template of the modules on opt's module path;
  * load_file and epp_render then take them from memory.  Only files whose
- * parse reports nothing are kept (see loader.c). */
-void load_share(const CompileOptions *opt);
+ * parse reports nothing are kept (see loader.c).  Returns 1 when a module
+ * has ERB templates or Ruby code (functions, types): Ruby will be wanted. */
+int load_share(const CompileOptions *opt);
 /* Whether f belongs to the shared parse (never freed by a compile). */
 int load_is_shared(const SrcFile *f);
 void load_mark_shared(const SrcFile *f);

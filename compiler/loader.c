@@ -56,6 +56,7 @@
 
 static void register_defs(Compiler *c, const Node *block, const char *prefix);
 static int module_name_ok(const char *name);
+static int is_dir(const char *p);
 
 static const char *qualify(Compiler *c, const char *prefix, const char *name)
 {
@@ -280,7 +281,15 @@ static void walk_files(Compiler *pre, const char *dir, const char *ext,
 }
 
 
-void load_share(const CompileOptions *opt)
+static int ruby_seen;          /* load_share met an ERB template or a module's Ruby code */
+
+static void note_erb(Compiler *pre, const char *path)
+{
+    (void)pre, (void)path;
+    ruby_seen = 1;
+}
+
+int load_share(const CompileOptions *opt)
 {
     if (!shared_ready) {
         arena_init(&shared_arena);
@@ -323,6 +332,12 @@ void load_share(const CompileOptions *opt)
             }
             snprintf(sub, sizeof sub, "%s/%s/templates", entry, e->d_name);
             walk_files(&pre, sub, ".epp", epp_share);
+            if (!ruby_seen) walk_files(&pre, sub, ".erb", note_erb);
+            static const char *const rb[] = {"functions", "parser/functions", "type"};
+            for (size_t i = 0; i < ARRAY_LEN(rb) && !ruby_seen; i++) {
+                snprintf(sub, sizeof sub, "%s/%s/lib/puppet/%s", entry, e->d_name, rb[i]);
+                ruby_seen = is_dir(sub);
+            }
         }
         if (d) closedir(d);
         free(entry);
@@ -331,6 +346,7 @@ void load_share(const CompileOptions *opt)
     free(pre.files);
     arena_free(&pre.ast);
     map_free(&pre.epp_parsed);
+    return ruby_seen;
 }
 
 int load_is_shared(const SrcFile *f)

@@ -248,7 +248,8 @@ static FleetNode *fleet_scan(const char *dir, size_t *n)
 
 /* The child's whole life: node's compile with the facts file, its catalog
  * in OUTDIR; returns the status to exit with. */
-static int fleet_compile(const CompileOptions *base, const char *nodes_dir, const char *outdir, const char *cert)
+static int fleet_compile(const CompileOptions *base, const char *nodes_dir, const char *outdir, const char *cert,
+                         int big_stack)
 {
     CompileOptions opt = *base;
     char *facts = xmalloc(strlen(nodes_dir) + strlen(cert) + 7);
@@ -261,7 +262,7 @@ static int fleet_compile(const CompileOptions *base, const char *nodes_dir, cons
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
-    int rc = copt_compile(&opt, &arena, &cat);
+    int rc = big_stack ? compile(&opt, &arena, &cat) : copt_compile(&opt, &arena, &cat);
     if (rc == 0) rc = emit_catalog(&cat, out, outdir, 0);
     fflush(NULL);
     return rc;
@@ -296,29 +297,28 @@ static void fleet_free(FleetNode *nodes, size_t n)
 
 typedef struct Slot { pid_t pid; int fd; size_t node; } Slot;
 
-/* mcomp --nodes: see the opening paragraph. */
-static int fleet_run(const CompileOptions *base, const char *nodes_dir, const char *outdir, long jobs, int stats)
-{
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+typedef struct FleetRun {
+    const CompileOptions *base;
+    const char *nodes_dir, *outdir;
+    long jobs;
+    FleetNode *nodes;
     size_t n;
-    FleetNode *nodes = fleet_scan(nodes_dir, &n);
-    if (!nodes) return 2;
-    struct stat st;
-    if (stat(outdir, &st) != 0) {
-        if (errno != ENOENT || mkdir(outdir, 0777) != 0) {
-            fprintf(stderr, "mcomp: error: cannot make the output directory %s: %s\n", outdir, strerror(errno));
-            return fleet_free(nodes, n), 2;
-        }
-    } else if (!S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "mcomp: error: the output directory %s: %s\n", outdir, strerror(ENOTDIR));
-        return fleet_free(nodes, n), 2;
-    } else if (access(outdir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "mcomp: error: cannot write in %s: %s\n", outdir, strerror(errno));
-        return fleet_free(nodes, n), 2;
-    }
-    load_share(base);
-    if (jobs > (long)n) jobs = (long)n;
+    int big_stack;                   /* the loop runs on a thread with compile()'s stack */
+    size_t failed;
+} FleetRun;
+
+/* The parse shared, Ruby started when modules want it, then the nodes,
+ * up to jobs at a time, each in a fork of this thread. */
+static void *fleet_thread(void *arg)
+{
+    FleetRun *run = arg;
+    const CompileOptions *base = run->base;
+    const char *nodes_dir = run->nodes_dir, *outdir = run->outdir;
+    FleetNode *nodes = run->nodes;
+    size_t n = run->n;
+    long jobs = run->jobs;
+    /* (Ruby runs on this thread from now: compiles must not use another) */
+    if (load_share(base) && run->big_stack) rby_prestart();
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);
     size_t next = 0, shown = 0, running = 0, failed = 0;
     fflush(NULL);
@@ -331,11 +331,11 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
                 fprintf(stderr, "mcomp: error: cannot capture a node's messages: %s\n", strerror(errno));
                 break;
             }
-            pid_t pid = fork();
+            pid_t pid = rby_fork();
             if (pid == 0) {
                 dup2(fd, 2);
                 dup2(fd, 1);
-                _exit(fleet_compile(base, nodes_dir, outdir, nodes[next].certname));
+                _exit(fleet_compile(base, nodes_dir, outdir, nodes[next].certname, run->big_stack));
             }
             if (pid < 0) {
                 fprintf(stderr, "mcomp: error: cannot start a compile: %s\n", strerror(errno));
@@ -384,6 +384,47 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
             nodes[shown].messages = NULL;
         }
     }
+    run->failed = failed;
+    free(slots);
+    return NULL;
+}
+
+/* mcomp --nodes: see the opening paragraph. */
+static int fleet_run(const CompileOptions *base, const char *nodes_dir, const char *outdir, long jobs, int stats)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    size_t n;
+    FleetNode *nodes = fleet_scan(nodes_dir, &n);
+    if (!nodes) return 2;
+    struct stat st;
+    if (stat(outdir, &st) != 0) {
+        if (errno != ENOENT || mkdir(outdir, 0777) != 0) {
+            fprintf(stderr, "mcomp: error: cannot make the output directory %s: %s\n", outdir, strerror(errno));
+            return fleet_free(nodes, n), 2;
+        }
+    } else if (!S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "mcomp: error: the output directory %s: %s\n", outdir, strerror(ENOTDIR));
+        return fleet_free(nodes, n), 2;
+    } else if (access(outdir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "mcomp: error: cannot write in %s: %s\n", outdir, strerror(errno));
+        return fleet_free(nodes, n), 2;
+    }
+    FleetRun run = {base, nodes_dir, outdir, jobs > (long)n ? (long)n : jobs, nodes, n, 1, 0};
+    /* the loop runs on a thread with compile()'s big stack (copt_compile),
+     * so that each fork, a copy of that one thread, compiles on it */
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+        pthread_create(&th, &attr, fleet_thread, &run) == 0) {
+        pthread_join(th, NULL);
+        pthread_attr_destroy(&attr);
+    } else {
+        run.big_stack = 0;
+        fleet_thread(&run);
+    }
+    jobs = run.jobs;
+    size_t failed = run.failed;
     if (failed) {
         Buf b = BUF_INIT;
         size_t listed = 0;
@@ -407,7 +448,6 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
                 kids.ru_maxrss > self.ru_maxrss ? kids.ru_maxrss : self.ru_maxrss, self.ru_maxrss);
     }
     fleet_free(nodes, n);
-    free(slots);
     return failed ? 1 : 0;
 }
 

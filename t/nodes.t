@@ -2,7 +2,8 @@
 # t/nodes.t - mcomp --nodes DIR --outdir DIR [-j N]: one catalog per facts file
 # DIR/CERTNAME.json, compiled on one shared parse of the manifests, templates and
 # data.  Each catalog is the one `mcomp --facts FILE --certname CERTNAME` makes
-# (the site branches on facts, reads module data and renders an EPP template);
+# (the site branches on facts, reads module data, renders an EPP and an ERB
+# template);
 # a broken node (a manifest error, unreadable facts, a module with a syntax
 # error only it uses) is reported, each of its lines prefixed with its certname,
 # while the others are written; the exit status; -j 1 and -j 2 give the same
@@ -25,7 +26,7 @@ spew("$tmp/env/manifests/site.pp", <<'EOF');
 node default {
   case $facts['role'] {
     'web':  { include app  notify { "web on ${trusted['certname']}": } }
-    'db':   { include app  file { '/srv/db': ensure => directory } }
+    'db':   { include app  file { '/etc/motd': content => template('app/motd.erb') } }
     'bad':  { include bad }
     'fail': { fail("no role for ${facts['networking']['hostname']}") }
     default: { notify { "plain ${facts['processors']['count']}": } }
@@ -40,6 +41,7 @@ class app (String $pkg, Integer $port = 80) {
 }
 EOF
 spew("$tmp/env/modules/app/templates/conf.epp", "<%- | Integer \$port, String \$host | -%>\nlisten <%= \$host %>:<%= \$port %>\n");
+spew("$tmp/env/modules/app/templates/motd.erb", "<%= \@hostname %> has <%= \@facts['processors']['count'] %> CPUs\n");
 spew("$tmp/env/modules/app/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n");
 spew("$tmp/env/modules/app/data/common.yaml", "---\napp::pkg: app-common\n");
 spew("$tmp/env/modules/app/data/os/RedHat.yaml", "---\napp::pkg: app-rh\napp::port: 8080\n");
@@ -91,6 +93,7 @@ my $web2 = slurp("$tmp/o1/web2.example.com.json");
 like($web1, qr/"title":"app-common".*listen web1:80/s, 'web1: Debian data and the template');
 like($web2, qr/"title":"app-rh".*listen web2:8080/s, 'web2: RedHat data and the template');
 like(slurp("$tmp/o1/plain.example.com.json"), qr/"plain 1"/, 'plain: the default branch');
+like(slurp("$tmp/o1/db1.example.com.json"), qr/"content":"db1 has 8 CPUs\\n"/, 'db1: an ERB template (Ruby started once, before the forks)');
 like($web1, qr/"name":"web1.example.com"/, 'the certname is the file name, not the fqdn fact');
 is((stat "$tmp/o1/secret.example.com.json")[2] & 0777, 0600, 'a catalog holding a secret is 0600');
 is((stat "$tmp/o1/plain.example.com.json")[2] & 077, (0666 & ~umask) & 077, 'others are made as the umask says');
