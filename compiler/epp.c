@@ -614,6 +614,8 @@ void epp_share(Compiler *pre, const char *path)
         load_mark_shared(st->f);
         const char *key = arena_strdup(pre->arena, path);
         map_put(&shared, key, strlen(key), st);
+    } else {
+        while (pre->nfiles > before) diag_file_free(pre->files[--pre->nfiles]);
     }
     buf_free(&b);
 }

@@ -23,7 +23,8 @@
  * The shared parse (load_share, for mcomp --nodes): before the nodes'
  * compiles, every manifest a compile could autoload (each module's
  * manifests/, functions/ and types/ under every module path entry) and
- * the main manifest are read and parsed once into a process-wide table,
+ * the main manifest are read and parsed once into a process-wide table
+ * (EPP templates and Hiera data files too, by epp.c and hiera/data.c),
  * in memory that is never freed; load_file then takes a file from the
  * table instead of reading and parsing it again.  A file is shared only
  * when its parse reported nothing (no error, no warning): anything else is
@@ -36,6 +37,7 @@
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/epp.h"
+#include "compiler/hiera.h"
 #include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
@@ -207,37 +209,40 @@ int load_quietly(Compiler *pre, void (*fn)(Compiler *, void *), void *arg)
     return quiet;
 }
 
-typedef struct ShareJob { SrcFile *f; Node *ast; } ShareJob;
+typedef struct ShareJob { SrcFile *f; Node *ast; Compiler probe; } ShareJob;
 
 /* the parse, and the definitions' qualified names made in shared memory
- * (a probe registers them in maps of its own, to be thrown away) */
+ * (a probe registers them in maps of its own, thrown away after) */
 static void share_parse(Compiler *pre, void *arg)
 {
     ShareJob *j = arg;
     j->ast = parse_file_split(&shared_arena, &shared_arena, j->f);
     if (!j->ast) return;
-    Compiler probe = *pre;
-    map_init(&probe.classes);
-    map_init(&probe.defines);
-    map_init(&probe.functions);
-    map_init(&probe.aliases);
-    probe.nodes = NULL;
-    probe.nnodes = 0;
-    register_defs(&probe, j->ast, NULL);
-    map_free(&probe.classes);
-    map_free(&probe.defines);
-    map_free(&probe.functions);
-    map_free(&probe.aliases);
-    free(probe.nodes);
+    j->probe = *pre;
+    map_init(&j->probe.classes);
+    map_init(&j->probe.defines);
+    map_init(&j->probe.functions);
+    map_init(&j->probe.aliases);
+    j->probe.nodes = NULL;
+    j->probe.nnodes = 0;
+    j->probe.fail = pre->fail;
+    register_defs(&j->probe, j->ast, NULL);
 }
 
 /* Parses path into the shared table when its parse reports nothing. */
 static void share_file(Compiler *pre, const char *path)
 {
     if (map_get(&shared_files, path, strlen(path))) return;
-    ShareJob j = {diag_file_read(path), NULL};
-    if (!j.f) return;
-    if (!load_quietly(pre, share_parse, &j) || !j.ast) {
+    ShareJob j;
+    memset(&j, 0, sizeof j);
+    if (!(j.f = diag_file_read(path))) return;
+    int quiet = load_quietly(pre, share_parse, &j);
+    map_free(&j.probe.classes);
+    map_free(&j.probe.defines);
+    map_free(&j.probe.functions);
+    map_free(&j.probe.aliases);
+    free(j.probe.nodes);
+    if (!quiet || !j.ast) {
         diag_file_free(j.f);       /* (its nodes stay in the shared arena, unused) */
         return;
     }
@@ -260,8 +265,7 @@ void load_mark_shared(const SrcFile *f)
 /* Every file under dir (at any depth, hidden entries and symlinked
  * directories skipped, as Puppet's globs) whose name ends in ext, passed
  * to each as DIR/REL: the very paths the autoloader builds. */
-static void walk_files(Compiler *pre, const char *dir, const char *ext,
-                       void (*each)(Compiler *, const char *))
+void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Compiler *, const char *))
 {
     DIR *d = opendir(dir);
     if (!d) return;
@@ -273,7 +277,7 @@ static void walk_files(Compiler *pre, const char *dir, const char *ext,
         char *p = xmalloc(strlen(dir) + n + 2);
         sprintf(p, "%s/%s", dir, e->d_name);
         struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) walk_files(pre, p, ext, each);
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) load_walk(pre, p, ext, each);
         else if (n > el && !strcmp(e->d_name + n - el, ext) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) each(pre, p);
         free(p);
     }
@@ -308,11 +312,20 @@ int load_share(const CompileOptions *opt)
             size_t dl = strlen(opt->manifest);
             while (dl > 1 && opt->manifest[dl - 1] == '/') dl--;
             char *dir = xstrndup(opt->manifest, dl);
-            walk_files(&pre, dir, ".pp", share_file);
+            load_walk(&pre, dir, ".pp", share_file);
             free(dir);
         } else {
             share_file(&pre, opt->manifest);
         }
+    }
+    /* the environment's data: beside its hiera.yaml, or --datadir */
+    if (opt->datadir) hiera_share_data(&pre, opt->datadir);
+    if (opt->hiera_config) {
+        const char *slash = strrchr(opt->hiera_config, '/');
+        char *dd = slash ? xmalloc((size_t)(slash - opt->hiera_config) + 6) : xstrndup("data", 4);
+        if (slash) sprintf(dd, "%.*s/data", (int)(slash - opt->hiera_config), opt->hiera_config);
+        hiera_share_data(&pre, dd);
+        free(dd);
     }
     /* each module path entry as compile() splits it, each module in it */
     for (const char *p = opt->modulepath ? opt->modulepath : ""; *p;) {
@@ -328,11 +341,13 @@ int load_share(const CompileOptions *opt)
             char sub[8192];
             for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
                 snprintf(sub, sizeof sub, "%s/%s/%s", entry, e->d_name, dirs[i]);
-                walk_files(&pre, sub, ".pp", share_file);
+                load_walk(&pre, sub, ".pp", share_file);
             }
+            snprintf(sub, sizeof sub, "%s/%s/data", entry, e->d_name);
+            hiera_share_data(&pre, sub);
             snprintf(sub, sizeof sub, "%s/%s/templates", entry, e->d_name);
-            walk_files(&pre, sub, ".epp", epp_share);
-            if (!ruby_seen) walk_files(&pre, sub, ".erb", note_erb);
+            load_walk(&pre, sub, ".epp", epp_share);
+            if (!ruby_seen) load_walk(&pre, sub, ".erb", note_erb);
             static const char *const rb[] = {"functions", "parser/functions", "type"};
             for (size_t i = 0; i < ARRAY_LEN(rb) && !ruby_seen; i++) {
                 snprintf(sub, sizeof sub, "%s/%s/lib/puppet/%s", entry, e->d_name, rb[i]);
