@@ -410,6 +410,12 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
         fprintf(stderr, "mcomp: error: cannot write in %s: %s\n", outdir, strerror(errno));
         return fleet_free(nodes, n), 2;
     }
+    struct stat nst;
+    if (stat(outdir, &st) == 0 && stat(nodes_dir, &nst) == 0 && st.st_dev == nst.st_dev && st.st_ino == nst.st_ino) {
+        /* the catalogs would replace the facts files */
+        fprintf(stderr, "mcomp: error: the output directory %s is the facts directory %s\n", outdir, nodes_dir);
+        return fleet_free(nodes, n), 2;
+    }
     FleetRun run = {base, nodes_dir, outdir, jobs > (long)n ? (long)n : jobs, nodes, n, 1, 0};
     /* the loop runs on a thread with compile()'s big stack (copt_compile),
      * so that each fork, a copy of that one thread, compiles on it */

@@ -141,6 +141,8 @@ my @errs = (
      'DIR is missing'],
     [['--nodes', "$tmp/env/modules", '--outdir', "$tmp/o3"], qr/^mcomp: error: no facts files \(CERTNAME\.json\) in /,
      'DIR holds no facts file'],
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/nodes/"], qr/^mcomp: error: the output directory \S*nodes\/ is the facts directory \S*nodes$/,
+     'OUTDIR is DIR (the catalogs would replace the facts)'],
     [['--nodes', "$tmp/nodes"], qr/^mcomp: --nodes needs --outdir DIR/, '--nodes without --outdir'],
     [['--outdir', "$tmp/o3"], qr/^mcomp: --outdir is for --nodes/, '--outdir without --nodes'],
     [['--nodes', "$tmp/nodes", '--outdir', "$tmp/o3", '--facts', "$tmp/afile"], qr/^mcomp: --nodes and --facts/,
