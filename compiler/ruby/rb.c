@@ -1117,7 +1117,9 @@ int rby_prestart(void)
     if (started) return 0;
     Compiler pre;
     memset(&pre, 0, sizeof pre);
-    Arena arena;
+    /* kept, never freed: nothing Ruby may remember of it (the value table
+     * above is keyed by address) can ever be mistaken for a compile's */
+    static Arena arena;
     arena_init(&arena);
     pre.arena = &arena;
     jmp_buf jb;
@@ -1127,7 +1129,6 @@ int rby_prestart(void)
         rby_start(&pre, NULL);
         rc = 0;
     }
-    arena_free(&arena);
     return rc;
 }
 
