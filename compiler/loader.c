@@ -360,7 +360,12 @@ int load_share(const CompileOptions *opt)
     /* (the templates' files are kept: the shared trees point at them) */
     free(pre.files);
     arena_free(&pre.ast);
+    /* (the maps a parse could have touched: nothing of them is kept) */
     map_free(&pre.epp_parsed);
+    map_free(&pre.type_names);
+    map_free(&pre.type_values);
+    map_free(&pre.name_values);
+    map_free(&pre.loaded);
     return ruby_seen;
 }
 
