@@ -549,7 +549,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         const char *err = NULL;
         Value *f = val_read_json_file(A, opt->facts_file, &err);
         if (!f || f->kind != V_HASH) {
-            fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
+            diag_fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
                     err ? err : "not a JSON object");
             cleanup(c);
             return 2;

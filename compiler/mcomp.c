@@ -280,7 +280,8 @@ static void fleet_gather(FleetNode *nd, int fd)
     for (size_t i = 0; i < in.len;) {
         const char *s = in.s + i, *nl = memchr(s, '\n', in.len - i);
         size_t l = nl ? (size_t)(nl - s) + 1 : in.len - i;
-        buf_printf(&out, "%s: ", nd->certname);
+        diag_escape(&out, nd->certname, strlen(nd->certname));   /* a file name may hold anything */
+        buf_adds(&out, ": ");
         buf_add(&out, s, l);
         if (!nl) buf_addc(&out, '\n');
         i += l;
@@ -367,8 +368,9 @@ static void *fleet_thread(void *arg)
             } else {
                 Buf b = BUF_INIT;
                 buf_add(&b, nd->messages ? nd->messages : "", nd->len);
-                buf_printf(&b, "%s: mcomp: error: the compile ended by signal %d (%s)\n", nd->certname,
-                           WTERMSIG(status), strsignal(WTERMSIG(status)));
+                diag_escape(&b, nd->certname, strlen(nd->certname));
+                buf_printf(&b, ": mcomp: error: the compile ended by signal %d (%s)\n", WTERMSIG(status),
+                           strsignal(WTERMSIG(status)));
                 free(nd->messages);
                 nd->messages = b.s;
                 nd->len = b.len;
@@ -436,7 +438,10 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
         Buf b = BUF_INIT;
         size_t listed = 0;
         for (size_t i = 0; i < n && listed < 10; i++)
-            if (nodes[i].rc) buf_printf(&b, "%s%s", listed++ ? ", " : "", nodes[i].certname);
+            if (nodes[i].rc) {
+                if (listed++) buf_adds(&b, ", ");
+                diag_escape(&b, nodes[i].certname, strlen(nodes[i].certname));
+            }
         fprintf(stderr, "mcomp: error: %zu of %zu nodes failed: %s%s\n", failed, n, buf_cstr(&b),
                 failed > listed ? ", ..." : "");
         buf_free(&b);

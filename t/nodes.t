@@ -174,4 +174,13 @@ is_deeply(\@collected, [['from a'], ['from a', 'from b'], ['from a', 'from b', '
 is($rc, 0, '--storeconfigs -j 2: compiled again') or diag($err);
 like(slurp("$tmp/sc/o/a.json"), qr/"from c"/, 'a later run sees every export stored before');
 
+# a certname holding a control character is shown escaped, as in every message
+mkdir "$tmp/ctl" or die;
+spew("$tmp/ctl/bell\x07.json", "{\"os\": [\n");
+($rc, $out, $err) = mcomp('--nodes', "$tmp/ctl", '--outdir', "$tmp/ctl-o", '-j', '1', "$tmp/sc/site.pp");
+is($rc, 1, 'a node named with a control character fails on its facts');
+like($err, qr/^bell\\x07: mcomp: error: cannot read facts/m, '... its prefix is escaped');
+like($err, qr/^mcomp: error: 1 of 1 nodes failed: bell\\x07$/m, '... in the summary too');
+unlike($err, qr/\x07/, 'no raw control character reaches the terminal');
+
 done_testing();
