@@ -252,7 +252,8 @@ static void cleanup(Compiler *c)
     res_cleanup(c);
     for (size_t i = 0; i < c->nscopes; i++) map_free(&c->scopes[i]->vars);
     free(c->scopes);
-    for (size_t i = 0; i < c->nfiles; i++) diag_file_free(c->files[i]);
+    for (size_t i = 0; i < c->nfiles; i++)
+        if (!load_is_shared(c->files[i])) diag_file_free(c->files[i]);
     free(c->files);
     free(c->nodes);
     free(c->modulepath);
@@ -589,7 +590,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         const char *err = NULL;
         Value *f = val_read_json_file(A, opt->facts_file, &err);
         if (!f || f->kind != V_HASH) {
-            fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
+            diag_fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
                     err ? err : "not a JSON object");
             cleanup(c);
             return 2;

@@ -170,6 +170,23 @@ const char *cmp_def_module(Compiler *c, const Node *def);
  * caller_module_name): always "defined", never an unknown variable. */
 int cmp_builtin_var(const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
+/* mcomp --nodes: reads and parses, once for every compile to come in this
+ * process (and in the processes it forks), the main manifest of opt and
+ * every manifest and EPP template of the modules on opt's module path;
+ * load_file and epp_render then take them from memory.  Only files whose
+ * parse reports nothing are kept (see loader.c).  Returns 1 when a module
+ * has ERB templates or Ruby code (functions, types): Ruby will be wanted. */
+int load_share(const CompileOptions *opt);
+/* Calls each(pre, DIR/REL) for every regular file under dir whose name
+ * ends in ext, at any depth (hidden entries and symlinked directories
+ * skipped, as Puppet's globs): the very paths the autoloader builds. */
+void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Compiler *, const char *));
+/* Whether f belongs to the shared parse (never freed by a compile). */
+int load_is_shared(const SrcFile *f);
+void load_mark_shared(const SrcFile *f);
+/* Runs fn(pre, arg) with reports counted, not printed, and pre's failures
+ * caught: 1 when it neither reported anything nor failed. */
+int load_quietly(Compiler *pre, void (*fn)(Compiler *, void *), void *arg);
 /* The same for manifest text given on the command line or on stdin:
  * messages call it name, its resources' file is "" (as Puppet's for code
  * given as a string). */

@@ -582,6 +582,44 @@ static Parsed *parse_template(Compiler *c, const Node *at, const char *fn, const
     return p;
 }
 
+/* ---- the shared templates (mcomp --nodes) ---- */
+
+typedef struct SharedTemplate { const SrcFile *f; Parsed *p; } SharedTemplate;
+static Map shared;                 /* path -> SharedTemplate (in the sharing compiler's arena) */
+static int shared_ready;
+
+typedef struct ShareJob { const char *path; const char *text; size_t len; Parsed *p; } ShareJob;
+
+static void share_parse(Compiler *pre, void *arg)
+{
+    ShareJob *j = arg;
+    j->p = parse_template(pre, NULL, "epp", j->path, j->text, j->len);
+}
+
+void epp_share(Compiler *pre, const char *path)
+{
+    if (!shared_ready) map_init(&shared), shared_ready = 1;
+    if (map_get(&shared, path, strlen(path))) return;
+    Buf b = BUF_INIT;
+    if (buf_read_file(&b, path, 0) != 0 || b.len > UINT32_MAX / 4 || memchr(buf_cstr(&b), 0, b.len)) {
+        buf_free(&b);
+        return;
+    }
+    size_t before = pre->nfiles;
+    ShareJob j = {path, buf_cstr(&b), b.len, NULL};
+    if (load_quietly(pre, share_parse, &j) && j.p && pre->nfiles == before + 1) {
+        SharedTemplate *st = ARENA_NEW(pre->arena, SharedTemplate);
+        st->f = pre->files[before];
+        st->p = j.p;
+        load_mark_shared(st->f);
+        const char *key = arena_strdup(pre->arena, path);
+        map_put(&shared, key, strlen(key), st);
+    } else {
+        while (pre->nfiles > before) diag_file_free(pre->files[--pre->nfiles]);
+    }
+    buf_free(&b);
+}
+
 Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params)
 {
     int inline_epp = strcmp(name, "inline_epp") == 0;
@@ -595,6 +633,11 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
     if (inline_epp) key[0] = '\0';
     memcpy(key + inline_epp, inline_epp ? text : name, keylen - (size_t)inline_epp);
     Parsed *p = map_get(&c->epp_parsed, key, keylen);
+    SharedTemplate *st = !p && !inline_epp && shared_ready ? map_get(&shared, name, keylen) : NULL;
+    if (st && st->f->len == len && memcmp(st->f->text, text, len) == 0) {
+        p = st->p;
+        map_put(&c->epp_parsed, arena_memdup(A, key, keylen), keylen, p);
+    }
     if (!p) {
         const char *kept = arena_memdup(A, key, keylen);
         free(key);                                  /* before parse_template can fail */

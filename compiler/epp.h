@@ -19,6 +19,11 @@
  * ("epp(): Invalid EPP: ...") and evaluation errors at the template's
  * line, parameter faults ("lambda: ...") at the call at. */
 Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, const char *text, size_t len, Value *params);
+/* For mcomp --nodes (see load_share): parses the template file at path
+ * into a process-wide table, with pre's arena (never freed), when the
+ * parse reports nothing; epp_render then takes the tree from there when
+ * given that path and the same text. */
+void epp_share(Compiler *pre, const char *path);
 /* The built-ins the translation calls: they append to c->epp_out. */
 Value *epp_fn_text(CallCtx *cc);
 Value *epp_fn_render(CallCtx *cc);

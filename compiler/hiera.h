@@ -30,6 +30,14 @@ Value *hiera_lookup_fn(Compiler *c, Scope *s, const Node *at, Value **args, size
  * the compile arena; errors unwind through cmp_fail. */
 Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value **args, size_t n, const Node *lambda);
 
+/* mcomp --nodes (see load_share): reads and parses the data files under
+ * dir (any depth: .yaml and .yml as YAML, .json as JSON) into pre's arena,
+ * which is never freed, for every compile of this process and of its
+ * forks to take instead of reading them again.  Files that do not parse
+ * into a hash without NUL bytes are left to each compile, which reports
+ * them as before. */
+void hiera_share_data(Compiler *pre, const char *dir);
+
 /* Automatic parameter lookup of <cls>::<param> (cls lowercase) with the
  * merge its lookup_options give, interpolations read in scope s.
  * Returns 1 and sets *out (arena) when data binds the name, 0 when not.

@@ -19,10 +19,25 @@
  * metadata.json (not an object, a "name" or dependency that is not a
  * string or object, a dependency without a name), the compile stops with a
  * plain error.
+ *
+ * The shared parse (load_share, for mcomp --nodes): before the nodes'
+ * compiles, every manifest a compile could autoload (each module's
+ * manifests/, functions/ and types/ under every module path entry) and
+ * the main manifest are read and parsed once into a process-wide table
+ * (EPP templates and Hiera data files too, by epp.c and hiera/data.c),
+ * in memory that is never freed; load_file then takes a file from the
+ * table instead of reading and parsing it again.  A file is shared only
+ * when its parse reported nothing (no error, no warning): anything else is
+ * parsed by each compile as before, so each node's messages are its own.
+ * A shared tree is read-only but for idempotent marks: the qualified name
+ * of a nested class or define is made once (NODE_QUALIFIED), and ev_body's
+ * memo of jumps.
  */
 #define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/epp.h"
+#include "compiler/hiera.h"
 #include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "parser/parser.h"
@@ -42,6 +57,8 @@
 #define A (c->arena)
 
 static void register_defs(Compiler *c, const Node *block, const char *prefix);
+static int module_name_ok(const char *name);
+static int is_dir(const char *p);
 
 static const char *qualify(Compiler *c, const char *prefix, const char *name)
 {
@@ -62,19 +79,30 @@ static void add_def(Compiler *c, Map *m, const char *name, const Node *n, const 
     map_put(m, name, strlen(name), (void *)n);
 }
 
+/* A class's or define's name made qualified and lowercase, once: a tree
+ * registered again (a shared one, by each compile) keeps the name made the
+ * first time. */
+#define NODE_QUALIFIED 0x40
+static const char *qualify_def(Compiler *c, Node *n, const char *prefix)
+{
+    if (!(n->flags & NODE_QUALIFIED)) {
+        n->text = qualify(c, prefix, n->text);
+        n->flags |= NODE_QUALIFIED;
+    }
+    return n->text;
+}
+
 static void register_one(Compiler *c, Node *n, const char *prefix)
 {
     switch (n->kind) {
     case ND_CLASS: {
-        const char *q = qualify(c, prefix, n->text);
-        n->text = q;
+        const char *q = qualify_def(c, n, prefix);
         add_def(c, &c->classes, q, n, "Class");
         if (n->b) register_defs(c, n->b, q);
         break;
     }
     case ND_DEFINE: {
-        const char *q = qualify(c, prefix, n->text);
-        n->text = q;
+        const char *q = qualify_def(c, n, prefix);
         add_def(c, &c->defines, q, n, "Defined type");
         break;
     }
@@ -145,10 +173,222 @@ static void check_param_types(Compiler *c, const Node *block)
  * syntax errors (reported), 2 when it cannot be read. */
 static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out);
 
+/* ---- the shared parse ---- */
+
+typedef struct SharedFile { SrcFile *f; Node *ast; } SharedFile;
+static Arena shared_arena;          /* the shared trees, their texts and names: never freed */
+static Map shared_files;            /* path as load_file gets it -> SharedFile */
+static Map shared_srcs;             /* SrcFile pointer's bytes -> 1: not the compile's to free */
+static int shared_ready;
+
+static void count_report(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
+{
+    (void)lvl, (void)loc, (void)msg;
+    ++*(int *)ctx;
+}
+
+/* Runs fn(pre, arg) with every report counted instead of printed, and
+ * pre's failures caught: 1 when it reported nothing and did not fail. */
+int load_quietly(Compiler *pre, void (*fn)(Compiler *, void *), void *arg)
+{
+    int reports = 0, errors = diag_errors, warnings = pre->warnings;
+    DiagSink saved = diag_sink;
+    void *saved_ctx = diag_sink_ctx;
+    jmp_buf jb, *saved_fail = pre->fail;
+    diag_sink = count_report;
+    diag_sink_ctx = &reports;
+    pre->fail = &jb;
+    int failed = setjmp(jb);
+    if (!failed) fn(pre, arg);
+    pre->fail = saved_fail;
+    diag_sink = saved;
+    diag_sink_ctx = saved_ctx;
+    diag_errors = errors;
+    int quiet = !failed && !reports && pre->warnings == warnings;
+    pre->warnings = warnings;
+    return quiet;
+}
+
+typedef struct ShareJob { SrcFile *f; Node *ast; Compiler probe; } ShareJob;
+
+/* the parse, and the definitions' qualified names made in shared memory
+ * (a probe registers them in maps of its own, thrown away after) */
+static void share_parse(Compiler *pre, void *arg)
+{
+    ShareJob *j = arg;
+    j->ast = parse_file_split(&shared_arena, &shared_arena, j->f);
+    if (!j->ast) return;
+    j->probe = *pre;
+    map_init(&j->probe.classes);
+    map_init(&j->probe.defines);
+    map_init(&j->probe.functions);
+    map_init(&j->probe.aliases);
+    j->probe.nodes = NULL;
+    j->probe.nnodes = 0;
+    j->probe.fail = pre->fail;
+    register_defs(&j->probe, j->ast, NULL);
+}
+
+/* Parses path into the shared table when its parse reports nothing. */
+static void share_file(Compiler *pre, const char *path)
+{
+    if (map_get(&shared_files, path, strlen(path))) return;
+    ShareJob j;
+    memset(&j, 0, sizeof j);
+    if (!(j.f = diag_file_read(path))) return;
+    int quiet = load_quietly(pre, share_parse, &j);
+    map_free(&j.probe.classes);
+    map_free(&j.probe.defines);
+    map_free(&j.probe.functions);
+    map_free(&j.probe.aliases);
+    free(j.probe.nodes);
+    if (!quiet || !j.ast) {
+        diag_file_free(j.f);       /* (its nodes stay in the shared arena, unused) */
+        return;
+    }
+    diag_file_parsed(j.f);
+    SharedFile *sf = ARENA_NEW(&shared_arena, SharedFile);
+    sf->f = j.f;
+    sf->ast = j.ast;
+    const char *key = arena_strdup(&shared_arena, path);
+    map_put(&shared_files, key, strlen(key), sf);
+    load_mark_shared(j.f);
+}
+
+void load_mark_shared(const SrcFile *f)
+{
+    const SrcFile **fk = ARENA_NEW(&shared_arena, const SrcFile *);
+    *fk = f;
+    map_put(&shared_srcs, (const char *)fk, sizeof *fk, (void *)1);
+}
+
+/* Every file under dir (at any depth, hidden entries and symlinked
+ * directories skipped, as Puppet's globs) whose name ends in ext, passed
+ * to each as DIR/REL: the very paths the autoloader builds. */
+void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Compiler *, const char *))
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    size_t el = strlen(ext);
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        size_t n = strlen(e->d_name);
+        char *p = xmalloc(strlen(dir) + n + 2);
+        sprintf(p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) load_walk(pre, p, ext, each);
+        else if (n > el && !strcmp(e->d_name + n - el, ext) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) each(pre, p);
+        free(p);
+    }
+    closedir(d);
+}
+
+
+static int ruby_seen;          /* load_share met an ERB template or a module's Ruby code */
+
+static void note_erb(Compiler *pre, const char *path)
+{
+    (void)pre, (void)path;
+    ruby_seen = 1;
+}
+
+int load_share(const CompileOptions *opt)
+{
+    if (!shared_ready) {
+        arena_init(&shared_arena);
+        map_init(&shared_files);
+        map_init(&shared_srcs);
+        shared_ready = 1;
+    }
+    Compiler pre;
+    memset(&pre, 0, sizeof pre);
+    pre.arena = &shared_arena;
+    pre.opt = *opt;
+    arena_init(&pre.ast);
+    if (opt->manifest) {
+        struct stat st;
+        if (stat(opt->manifest, &st) == 0 && S_ISDIR(st.st_mode)) {
+            size_t dl = strlen(opt->manifest);
+            while (dl > 1 && opt->manifest[dl - 1] == '/') dl--;
+            char *dir = xstrndup(opt->manifest, dl);
+            load_walk(&pre, dir, ".pp", share_file);
+            free(dir);
+        } else {
+            share_file(&pre, opt->manifest);
+        }
+    }
+    /* the environment's data: beside its hiera.yaml, or --datadir */
+    if (opt->datadir) hiera_share_data(&pre, opt->datadir);
+    if (opt->hiera_config) {
+        const char *slash = strrchr(opt->hiera_config, '/');
+        char *dd = slash ? xmalloc((size_t)(slash - opt->hiera_config) + 6) : xstrndup("data", 4);
+        if (slash) sprintf(dd, "%.*s/data", (int)(slash - opt->hiera_config), opt->hiera_config);
+        hiera_share_data(&pre, dd);
+        free(dd);
+    }
+    /* each module path entry as compile() splits it, each module in it */
+    for (const char *p = opt->modulepath ? opt->modulepath : ""; *p;) {
+        size_t n = strcspn(p, ":");
+        char *entry = xstrndup(p, n);
+        p += n;
+        if (*p == ':') p++;
+        DIR *d = n ? opendir(entry) : NULL;
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (!module_name_ok(e->d_name)) continue;
+            static const char *const dirs[] = {"manifests", "functions", "types"};
+            char sub[8192];
+            for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
+                snprintf(sub, sizeof sub, "%s/%s/%s", entry, e->d_name, dirs[i]);
+                load_walk(&pre, sub, ".pp", share_file);
+            }
+            snprintf(sub, sizeof sub, "%s/%s/data", entry, e->d_name);
+            hiera_share_data(&pre, sub);
+            snprintf(sub, sizeof sub, "%s/%s/templates", entry, e->d_name);
+            load_walk(&pre, sub, ".epp", epp_share);
+            if (!ruby_seen) load_walk(&pre, sub, ".erb", note_erb);
+            static const char *const rb[] = {"functions", "parser/functions", "type"};
+            for (size_t i = 0; i < ARRAY_LEN(rb) && !ruby_seen; i++) {
+                snprintf(sub, sizeof sub, "%s/%s/lib/puppet/%s", entry, e->d_name, rb[i]);
+                ruby_seen = is_dir(sub);
+            }
+        }
+        if (d) closedir(d);
+        free(entry);
+    }
+    /* (the templates' files are kept: the shared trees point at them) */
+    free(pre.files);
+    arena_free(&pre.ast);
+    /* (the maps a parse could have touched: nothing of them is kept) */
+    map_free(&pre.epp_parsed);
+    map_free(&pre.type_names);
+    map_free(&pre.type_values);
+    map_free(&pre.name_values);
+    map_free(&pre.loaded);
+    return ruby_seen;
+}
+
+int load_is_shared(const SrcFile *f)
+{
+    return shared_ready && map_get(&shared_srcs, (const char *)&f, sizeof f) != NULL;
+}
+
 int load_file(Compiler *c, const char *path, const Node **out)
 {
     if (out) *out = NULL;
     if (map_get(&c->loaded, path, strlen(path))) return 0;
+    SharedFile *sf = shared_ready ? map_get(&shared_files, path, strlen(path)) : NULL;
+    if (sf) {
+        c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
+        c->files[c->nfiles++] = sf->f;
+        const char *key = arena_strdup(A, path);
+        map_put(&c->loaded, key, strlen(key), (void *)1);
+        register_defs(c, sf->ast, NULL);
+        check_param_types(c, sf->ast);
+        if (out) *out = sf->ast;
+        return 0;
+    }
     SrcFile *f = diag_file_read(path);
     if (!f) return 2;
     return load_src(c, f, path, out);

@@ -7,8 +7,11 @@
  * whole compile, and a level whose locations interpolate nothing resolves
  * its files once; only levels naming %{...} resolve them at each lookup,
  * as Puppet does, since they may read variables of the calling scope.
+ * For mcomp --nodes, files are parsed once for all nodes (hiera_share_data)
+ * and a compile takes them from there.
  */
 #include "compiler/hiera/internal.h"
+#include "compiler/hiera.h"
 #include "catalog/yaml.h"
 #include "catalog/jsonparse.h"
 #include <glob.h>
@@ -30,12 +33,69 @@ static DataFile *data_file(Compiler *c, Hiera *h, const char *path)
 }
 
 
+/* ---- the shared data (mcomp --nodes) ---- */
+
+typedef struct SharedData { Value *data, *symbol_keys; } SharedData;
+static Map shared[2];              /* BK_YAML, BK_JSON: path -> SharedData */
+static int shared_ready;
+
+static void share_file(Compiler *pre, const char *path, int backend)
+{
+    if (map_get(&shared[backend], path, strlen(path))) return;
+    Buf b = BUF_INIT;
+    if (buf_read_file(&b, path, 0) != 0) {
+        buf_free(&b);
+        return;
+    }
+    Arena *a = pre->arena;
+    size_t len = b.len;
+    char *text = arena_strndup(a, buf_cstr(&b), len);
+    buf_free(&b);
+    Value *v = NULL, *symbol_keys = NULL;
+    if (backend == BK_YAML) {
+        const char *err;
+        YmlErrorPos pos;
+        if (!yml_load_at(a, path, text, len, 0, &v, &symbol_keys, &err, &pos)) v = NULL;
+    } else {
+        Buf err = BUF_INIT;
+        v = json_parse(a, text, len, &err);
+        buf_free(&err);
+        if (v && v->kind == V_HASH) v = val_hash(a, v->hash.keys, v->hash.vals, v->hash.n);
+    }
+    if (!v || v->kind != V_HASH || cmp_nul_path(pre, v)) return;
+    SharedData *sd = ARENA_NEW(a, SharedData);
+    sd->data = v;
+    sd->symbol_keys = symbol_keys;
+    const char *key = arena_strdup(a, path);
+    map_put(&shared[backend], key, strlen(key), sd);
+}
+
+static void share_yaml(Compiler *pre, const char *path) { share_file(pre, path, BK_YAML); }
+static void share_json(Compiler *pre, const char *path) { share_file(pre, path, BK_JSON); }
+
+void hiera_share_data(Compiler *pre, const char *dir)
+{
+    if (!shared_ready) map_init(&shared[BK_YAML]), map_init(&shared[BK_JSON]), shared_ready = 1;
+    load_walk(pre, dir, ".yaml", share_yaml);
+    load_walk(pre, dir, ".yml", share_yaml);
+    load_walk(pre, dir, ".json", share_json);
+}
+
 /* The hash a level's data_hash function gives for a file (read and parsed
- * once per compile), or NULL when the file does not exist. */
+ * once per compile, or taken from the shared data), or NULL when the file
+ * does not exist. */
 Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
 {
     Compiler *c = lk->c;
     if (df->state == 2) return NULL;
+    if (df->state == 0 && shared_ready && (lv->backend == BK_YAML || lv->backend == BK_JSON)) {
+        SharedData *sd = map_get(&shared[lv->backend], df->path, strlen(df->path));
+        if (sd) {
+            df->data = sd->data;
+            df->symbol_keys = sd->symbol_keys;
+            df->state = 1;
+        }
+    }
     if (df->state == 0) {
         Buf b = BUF_INIT;
         if (buf_read_file(&b, df->path, 0) != 0) {

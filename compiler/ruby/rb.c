@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1110,6 +1111,50 @@ static VALUE load_layer(VALUE unused)
 
 static const int taken_signals[] = {SIGINT, SIGHUP, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,
                                     SIGPIPE, SIGSEGV, SIGBUS, SIGSYS, SIGILL, SIGFPE};
+
+int rby_prestart(void)
+{
+    if (started) return 0;
+    Compiler pre;
+    memset(&pre, 0, sizeof pre);
+    /* kept, never freed: nothing Ruby may remember of it (the value table
+     * above is keyed by address) can ever be mistaken for a compile's */
+    static Arena arena;
+    arena_init(&arena);
+    pre.arena = &arena;
+    jmp_buf jb;
+    pre.fail = &jb;
+    int rc = -1;
+    if (setjmp(jb) == 0) {
+        rby_start(&pre, NULL);
+        rc = 0;
+    }
+    return rc;
+}
+
+static VALUE fork_body(VALUE unused)
+{
+    (void)unused;
+    return rb_funcall(rb_mProcess, rb_intern("_fork"), 0);   /* (the layer refuses fork to Ruby code) */
+}
+
+int rby_fork(void)
+{
+    if (!started) return fork();
+    int state = 0;
+    VALUE r = rb_protect(fork_body, Qnil, &state);
+    if (state) {
+        VALUE e = rb_errinfo();
+        rb_set_errinfo(Qnil);
+        if (getenv("MCOMP_DEBUG_RUBY")) {
+            VALUE m = rb_funcall(e, rb_intern("full_message"), 0);
+            fprintf(stderr, "mcomp: Process.fork: %s\n", StringValueCStr(m));
+        }
+        errno = EAGAIN;
+        return -1;
+    }
+    return NUM2INT(r);
+}
 
 void rby_start(Compiler *c, const Node *at)
 {

@@ -27,6 +27,15 @@ void rby_cache_disable(void);
  * Call it before writing the catalog, after the compile. */
 void rby_stdout_back(void);
 
+/* mcomp --nodes: starts Ruby now, on the calling thread, which must be
+ * the one every compile of this process (and of its forks) runs on; 0, or
+ * -1 when it could not be started (the compiles then start it themselves).
+ * rby_fork forks the process as Ruby's Process.fork does once Ruby runs
+ * (Process._fork: its threads and timer made right in the child), else as fork(2):
+ * fork()'s return value, errno set on failure. */
+int rby_prestart(void);
+int rby_fork(void);
+
 /* template(spec, ...) and inline_template(text, ...), as compiler
  * built-ins (rows of compiler/fn/builtins.def): the rendered texts
  * concatenated, a string in the compile arena; errors end the compile. */

@@ -287,3 +287,71 @@ rbmods="$dir/rbmods"
 sh "$here/rbgen.sh" "$rbmods" 50
 compile_shape "$rbmods" ruby ruby
 puppet_shape "$rbmods" 'target: 50x; Ruby start-up target: 30 ms'
+
+# Fleet: mcomp --nodes, one catalog per facts file (share/bench/fleetgen.sh:
+# 1,000 nodes, each its own hostname, address, processor count, memory and
+# role), compiled on one shared parse.  Two sites: the 50 modules above
+# (modgen.sh: module data, EPP templates, type aliases, functions, a define
+# per module; about 800 resources a node), and, when Debian's Forge modules
+# are installed, a site of real ones (t/realmods' sites for apache, haproxy,
+# mysql, postgresql, memcached, redis, rsync on top of ntp, ssh, sysctl,
+# logrotate and postfix for every node; 130 to 350 resources a node, ERB
+# templates, Ruby functions and types).  For each: nodes/s at -j 1 and
+# -j 2 (best of three by wall time; CPU time is the parent's and all
+# compiles' user+sys), and the peak memory (the largest process) at 100 and
+# at 1,000 nodes, which must not grow with the number of nodes.  The 1-min
+# load average is printed beside each row (the machine may be shared).
+# Targets: at least 100 nodes/s at -j 2 on 2 cores for the modules site; the
+# peak at 1,000 nodes within 10% of the peak at 100.
+# fleet_row LABEL NODESDIR JOBS RUNS MCOMP-ARGS...: one row
+fleet_row() {
+    label=$1 nodes=$2 jobs=$3 runs=$4
+    shift 4
+    fbest="" fcpu="" fpeak="" fload=""
+    count=$(ls "$nodes" | wc -l)
+    run=0
+    while [ $run -lt "$runs" ]; do
+        run=$((run + 1))
+        rm -rf "$dir/fleet-out"
+        load=$(cut -d' ' -f1 /proc/loadavg)
+        if ! "$mcomp" --stats --nodes "$nodes" --outdir "$dir/fleet-out" -j "$jobs" "$@" > /dev/null 2> "$dir/stats"; then
+            printf '%-10s %6s %4s   failed: %s\n' "$label" "$count" "$jobs" "$(grep -m1 'error:' "$dir/stats")"
+            return 0
+        fi
+        line=$(grep '^mcomp: stats: nodes=' "$dir/stats")
+        w=$(echo "$line" | sed 's/.*wall_ms=\([0-9.]*\).*/\1/')
+        c=$(echo "$line" | sed 's/.*cpu_ms=\([0-9.]*\).*/\1/')
+        p=$(echo "$line" | sed 's/.* peak_kib=\([0-9]*\).*/\1/')
+        if [ -z "$fbest" ] || awk "BEGIN { exit !($w < $fbest) }"; then fbest=$w fcpu=$c fpeak=$p fload=$load; fi
+    done
+    printf '%-10s %6s %4s %10s %9s %10s %9s %10s %6s\n' "$label" "$count" "$jobs" "$fbest" \
+        "$(awk "BEGIN { printf \"%.1f\", $count * 1000 / $fbest }")" "$fcpu" \
+        "$(awk "BEGIN { printf \"%.2f\", $fcpu / $count }")" "$fpeak" "$fload"
+}
+fleet_header() {
+    printf '\n%-10s %6s %4s %10s %9s %10s %9s %10s %6s\n' "$1" nodes -j 'wall ms' 'nodes/s' 'cpu ms' 'cpu/node' 'peak KiB' load
+}
+sh "$here/fleetgen.sh" "$dir/fleet1000" 1000
+mkdir -p "$dir/fleet100"
+for f in "$dir"/fleet1000/node00[0-9][0-9].example.com.json; do cp "$f" "$dir/fleet100/"; done
+fleet_header 'fleet'
+fleet_row modules "$dir/fleet100" 2 3 --modulepath "$mods/modules" "$mods/site.pp"
+fleet_row modules "$dir/fleet1000" 1 3 --modulepath "$mods/modules" "$mods/site.pp"
+fleet_row modules "$dir/fleet1000" 2 3 --modulepath "$mods/modules" "$mods/site.pp"
+echo "(targets: >= 100 nodes/s at -j 2; peak at 1000 nodes within 10% of 100)"
+realmods=$here/../../t/realmods
+if [ -d /usr/share/puppet/modules/apache ] && [ -d "$realmods" ]; then
+    {   echo "class base {"; cat "$realmods/ntp/site.pp" "$realmods/ssh/site.pp" "$realmods/sysctl/site.pp" \
+            "$realmods/logrotate/site.pp" "$realmods/postfix/site.pp"; echo "}"
+        echo "class role_web {"; cat "$realmods/apache/site.pp" "$realmods/haproxy/site.pp"; echo "}"
+        echo "class role_db {"; cat "$realmods/mysql/site.pp"; echo "}"
+        echo "class role_pg {"; cat "$realmods/postgresql/site.pp"; echo "}"
+        echo "class role_cache {"; cat "$realmods/memcached/site.pp" "$realmods/redis/site.pp" "$realmods/rsync/site.pp"; echo "}"
+        echo 'node default {'
+        echo '  include base'
+        echo '  case $facts["role"] { "web": { include role_web } "db": { include role_db } "pg": { include role_pg } default: { include role_cache } }'
+        echo '}'; } > "$dir/realsite.pp"
+    sh "$here/fleetgen.sh" "$dir/realfleet" 200 "$realmods/facts.json"
+    fleet_row debian "$dir/realfleet" 1 1 --modulepath /usr/share/puppet/modules "$dir/realsite.pp"
+    fleet_row debian "$dir/realfleet" 2 1 --modulepath /usr/share/puppet/modules "$dir/realsite.pp"
+fi

@@ -1,0 +1,186 @@
+#!/usr/bin/perl
+# t/nodes.t - mcomp --nodes DIR --outdir DIR [-j N]: one catalog per facts file
+# DIR/CERTNAME.json, compiled on one shared parse of the manifests, templates and
+# data.  Each catalog is the one `mcomp --facts FILE --certname CERTNAME` makes
+# (the site branches on facts, reads module data, renders an EPP and an ERB
+# template);
+# a broken node (a manifest error, unreadable facts, a module with a syntax
+# error only it uses) is reported, each of its lines prefixed with its certname,
+# while the others are written; the exit status; -j 1 and -j 2 give the same
+# files and messages; OUTDIR and usage errors; --stats; --storeconfigs in
+# certname order.  Everything happens in a temporary directory.
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Test::More;
+require './t/testlib.pl';
+
+my $mcomp = $ENV{MCOMP} || 'build/mcomp';
+my $tmp = tempdir('nodes-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+
+# a site: roles from facts, a module with data per OS family and a template
+mkdir "$tmp/$_" or die for qw(env env/manifests env/modules env/modules/app env/modules/app/manifests
+                              env/modules/app/templates env/modules/app/data env/modules/app/data/os
+                              env/modules/bad env/modules/bad/manifests nodes nodes/sub);
+spew("$tmp/env/manifests/site.pp", <<'EOF');
+node default {
+  case $facts['role'] {
+    'web':  { include app  notify { "web on ${trusted['certname']}": } }
+    'db':   { include app  file { '/etc/motd': content => template('app/motd.erb') } }
+    'bad':  { include bad }
+    'fail': { fail("no role for ${facts['networking']['hostname']}") }
+    default: { notify { "plain ${facts['processors']['count']}": } }
+  }
+  if $facts['secret'] { notify { 'pw': message => Sensitive($facts['secret']) } }
+}
+EOF
+spew("$tmp/env/modules/app/manifests/init.pp", <<'EOF');
+class app (String $pkg, Integer $port = 80) {
+  package { $pkg: ensure => installed }
+  file { "/etc/${pkg}.conf": content => epp('app/conf.epp', { 'port' => $port, 'host' => $facts['networking']['hostname'] }) }
+}
+EOF
+spew("$tmp/env/modules/app/templates/conf.epp", "<%- | Integer \$port, String \$host | -%>\nlisten <%= \$host %>:<%= \$port %>\n");
+spew("$tmp/env/modules/app/templates/motd.erb", "<%= \@hostname %> has <%= \@facts['processors']['count'] %> CPUs\n");
+spew("$tmp/env/modules/app/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n");
+spew("$tmp/env/modules/app/data/common.yaml", "---\napp::pkg: app-common\n");
+spew("$tmp/env/modules/app/data/os/RedHat.yaml", "---\napp::pkg: app-rh\napp::port: 8080\n");
+spew("$tmp/env/modules/bad/manifests/init.pp", "class bad {\n  notify { 'x': message => }\n}\n");
+
+sub facts {
+    my ($dir, $cert, %f) = @_;
+    my $host = $cert =~ s/\..*//r;
+    my $extra = join '', map { qq(, "$_": "$f{$_}") } grep { $_ ne 'family' && $_ ne 'cpus' } sort keys %f;
+    spew("$dir/$cert.json", qq({"networking": {"hostname": "$host", "fqdn": "ignored.example.com"}, )
+         . qq("os": {"family": "$f{family}"}, "processors": {"count": $f{cpus}}$extra}\n));
+}
+my %good = (
+    'web1.example.com' => [family => 'Debian', cpus => 2, role => 'web'],
+    'web2.example.com' => [family => 'RedHat', cpus => 4, role => 'web'],
+    'db1.example.com'  => [family => 'Debian', cpus => 8, role => 'db'],
+    'plain.example.com' => [family => 'Debian', cpus => 1],
+    'secret.example.com' => [family => 'Debian', cpus => 1, secret => 'hunter2'],
+);
+facts("$tmp/nodes", $_, @{$good{$_}}) for keys %good;
+facts("$tmp/nodes", 'badmod.example.com', family => 'Debian', cpus => 1, role => 'bad');
+facts("$tmp/nodes", 'failing.example.com', family => 'Debian', cpus => 1, role => 'fail');
+spew("$tmp/nodes/garbled.example.com.json", "{\"os\": \n");
+spew("$tmp/nodes/README", "not a facts file\n");
+spew("$tmp/nodes/.hidden.json", "{}\n");
+facts("$tmp/nodes/sub", 'nested.example.com', family => 'Debian', cpus => 1);
+my @broken = qw(badmod.example.com failing.example.com garbled.example.com);
+
+sub mcomp {
+    my @args = @_;
+    my $rc = run([$mcomp, @args], "$tmp/out", "$tmp/err", undef, 300);
+    return ($rc, slurp("$tmp/out"), slurp("$tmp/err"));
+}
+sub files { my ($d) = @_; opendir my $dh, $d or die "$d: $!"; my @f = sort grep { !/^\.\.?$/ } readdir $dh; @f }
+
+# -j 1
+my ($rc, $out, $err) = mcomp('--nodes', "$tmp/nodes", '--outdir', "$tmp/o1", '-j', '1', "$tmp/env");
+is($rc, 1, 'exit status 1 when a node failed');
+is($out, '', 'nothing on stdout');
+is_deeply([files("$tmp/o1")], [map { "$_.json" } sort keys %good],
+          'one catalog per good node, none for the broken ones, no temporary file left');
+for my $cert (sort keys %good) {
+    my ($r, $single, $e) = mcomp('--facts', "$tmp/nodes/$cert.json", '--certname', $cert, "$tmp/env");
+    is($r, 0, "$cert compiles alone") or diag($e);
+    ok(slurp("$tmp/o1/$cert.json") eq $single, "$cert: the same catalog as mcomp --facts --certname");
+}
+my $web1 = slurp("$tmp/o1/web1.example.com.json");
+my $web2 = slurp("$tmp/o1/web2.example.com.json");
+like($web1, qr/"title":"app-common".*listen web1:80/s, 'web1: Debian data and the template');
+like($web2, qr/"title":"app-rh".*listen web2:8080/s, 'web2: RedHat data and the template');
+like(slurp("$tmp/o1/plain.example.com.json"), qr/"plain 1"/, 'plain: the default branch');
+like(slurp("$tmp/o1/db1.example.com.json"), qr/"content":"db1 has 8 CPUs\\n"/, 'db1: an ERB template (Ruby started once, before the forks)');
+like($web1, qr/"name":"web1.example.com"/, 'the certname is the file name, not the fqdn fact');
+is((stat "$tmp/o1/secret.example.com.json")[2] & 0777, 0600, 'a catalog holding a secret is 0600');
+is((stat "$tmp/o1/plain.example.com.json")[2] & 077, (0666 & ~umask) & 077, 'others are made as the umask says');
+unlike($err, qr/hunter2/, 'the secret is in no message');
+
+like($err, qr/^failing\.example\.com: \S*site\.pp:6:\d+: error: no role for failing$/m,
+     "a manifest error: file:line:col as usual, after the node's certname");
+like($err, qr/^badmod\.example\.com: \S*bad\/manifests\/init\.pp:2:\d+: error: Syntax error/m,
+     'a module with a syntax error that only one node uses: that node fails');
+like($err, qr/^garbled\.example\.com: mcomp: error: cannot read facts from \S*garbled\.example\.com\.json/m,
+     'unreadable facts: that node fails');
+like($err, qr/^mcomp: error: 3 of 8 nodes failed: badmod\.example\.com, failing\.example\.com, garbled\.example\.com$/m,
+     'a summary names the failed nodes');
+my @lines = split /\n/, $err;
+is(scalar(grep { !/^(?:badmod|failing|garbled)\.example\.com: / && !/^mcomp: error: 3 of 8/ } @lines), 0,
+   'every other line belongs to a broken node')
+    or diag($err);
+my @order = map { /^(\S+?): / ? $1 : () } grep { !/^mcomp:/ } @lines;
+my %seen;
+is_deeply([grep { !$seen{$_}++ } @order], \@broken, "messages come in the nodes' order");
+
+# -j 2: the same files and messages
+my ($rc2, undef, $err2) = mcomp('--nodes', "$tmp/nodes", '--outdir', "$tmp/o2", '-j', '2', "$tmp/env");
+is($rc2, 1, '-j 2: exit status 1');
+is_deeply([files("$tmp/o2")], [files("$tmp/o1")], '-j 2: the same files');
+ok(!grep({ slurp("$tmp/o1/$_") ne slurp("$tmp/o2/$_") } files("$tmp/o1")), '-j 2: the same catalogs');
+is($err2, $err, '-j 2: the same messages');
+
+# all good: exit 0; an existing OUTDIR is reused, files replaced
+unlink "$tmp/nodes/$_.json" for @broken;
+($rc, $out, $err) = mcomp('--nodes', "$tmp/nodes", '--outdir', "$tmp/o1", '-j', '3', '--stats', "$tmp/env");
+is($rc, 0, 'every node compiled: exit status 0') or diag($err);
+like($err, qr/^mcomp: stats: nodes=5 failed=0 jobs=3 wall_ms=[\d.]+ nodes_per_s=[\d.]+ cpu_ms=[\d.]+ peak_kib=\d+ parent_peak_kib=\d+$/m,
+     '--stats: nodes, nodes/s, CPU time and peak memory');
+is(slurp("$tmp/o1/web1.example.com.json"), $web1, 'a catalog is rewritten the same');
+
+# OUTDIR, DIR and usage errors: exit status 2, one line, nothing compiled
+spew("$tmp/afile", "x\n");
+my @errs = (
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/afile"], qr/^mcomp: error: the output directory \S*afile: Not a directory$/,
+     'OUTDIR is a file'],
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/none/o"], qr/^mcomp: error: cannot make the output directory \S*none\/o: No such file or directory$/,
+     "OUTDIR's parent is missing"],
+    [['--nodes', "$tmp/none", '--outdir', "$tmp/o3"], qr/^mcomp: error: cannot read \S*none: No such file or directory$/,
+     'DIR is missing'],
+    [['--nodes', "$tmp/env/modules", '--outdir', "$tmp/o3"], qr/^mcomp: error: no facts files \(CERTNAME\.json\) in /,
+     'DIR holds no facts file'],
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/nodes/"], qr/^mcomp: error: the output directory \S*nodes\/ is the facts directory \S*nodes$/,
+     'OUTDIR is DIR (the catalogs would replace the facts)'],
+    [['--nodes', "$tmp/nodes"], qr/^mcomp: --nodes needs --outdir DIR/, '--nodes without --outdir'],
+    [['--outdir', "$tmp/o3"], qr/^mcomp: --outdir is for --nodes/, '--outdir without --nodes'],
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/o3", '--facts', "$tmp/afile"], qr/^mcomp: --nodes and --facts/,
+     '--nodes with --facts'],
+    [['--nodes', "$tmp/nodes", '--outdir', "$tmp/o3", '-j', '0'], qr/^mcomp: -j wants a number of jobs from 1 to 1024, not '0'/,
+     '-j 0'],
+);
+for my $case (@errs) {
+    my ($args, $re, $name) = @$case;
+    my ($r, $o, $e) = mcomp(@$args, "$tmp/env");
+    is($r, 2, "$name: exit status 2");
+    like($e, $re, "$name: the message") or diag($e);
+}
+ok(!-e "$tmp/o3", 'no OUTDIR made after a usage error');
+
+# --storeconfigs: a node's collectors see the exports of the nodes before it
+mkdir "$tmp/$_" or die for qw(sc sc/nodes);
+spew("$tmp/sc/site.pp", <<'EOF');
+@@notify { "from ${trusted['certname']}": tag => 'fleet' }
+Notify <<| tag == 'fleet' |>>
+EOF
+facts("$tmp/sc/nodes", $_, family => 'Debian', cpus => 1) for qw(a b c);
+($rc, $out, $err) = mcomp('--nodes', "$tmp/sc/nodes", '--outdir', "$tmp/sc/o", '-j', '1', "--storeconfigs=$tmp/sc/store.db", "$tmp/sc/site.pp");
+is($rc, 0, '--storeconfigs: compiled') or diag($err);
+my @collected = map { my $c = slurp("$tmp/sc/o/$_.json"); [sort $c =~ /"title":"(from \w)"/g] } qw(a b c);
+is_deeply(\@collected, [['from a'], ['from a', 'from b'], ['from a', 'from b', 'from c']],
+          "-j 1: each node collects its own export and those of the nodes before it in certname order");
+($rc, $out, $err) = mcomp('--nodes', "$tmp/sc/nodes", '--outdir', "$tmp/sc/o", '-j', '2', "--storeconfigs=$tmp/sc/store.db", "$tmp/sc/site.pp");
+is($rc, 0, '--storeconfigs -j 2: compiled again') or diag($err);
+like(slurp("$tmp/sc/o/a.json"), qr/"from c"/, 'a later run sees every export stored before');
+
+# a certname holding a control character is shown escaped, as in every message
+mkdir "$tmp/ctl" or die;
+spew("$tmp/ctl/bell\x07.json", "{\"os\": [\n");
+($rc, $out, $err) = mcomp('--nodes', "$tmp/ctl", '--outdir', "$tmp/ctl-o", '-j', '1', "$tmp/sc/site.pp");
+is($rc, 1, 'a node named with a control character fails on its facts');
+like($err, qr/^bell\\x07: mcomp: error: cannot read facts/m, '... its prefix is escaped');
+like($err, qr/^mcomp: error: 1 of 1 nodes failed: bell\\x07$/m, '... in the summary too');
+unlike($err, qr/\x07/, 'no raw control character reaches the terminal');
+
+done_testing();
