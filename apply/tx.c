@@ -15,6 +15,17 @@
  * but a plain File, or a dependent of a deferred one) and at the end.  A
  * deferred write that fails at the flush has its held lines and events
  * replaced by the failure, in place, before its dependents are decided.
+ *
+ * Parallel apply (-j N, docs/apply.md §14): the walk keeps its thread and
+ * its order; a ready exec or service whose outcome can no longer change
+ * (dependencies finished and not failed, none a file awaiting the flush,
+ * no prereq, schedule or parallel => false, its Salt order rank reached)
+ * goes to one of N workers, which evaluates it early into a buffer of its
+ * own; the walk prints that buffer in the resource's turn, so lines,
+ * reports and exit codes are those of -j 1.  One lock (Par.gil) covers the
+ * transaction and every provider, let go only while run_command waits for
+ * a command: providers need not be thread-safe, and what overlaps is the
+ * commands.  Packages, users, groups and files stay in the walk.
  */
 #include "apply/tx.h"
 #include "apply/apply.h"

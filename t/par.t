@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# par.t: mapply -j N, parallel apply (docs/apply.md §12).
+# par.t: mapply -j N, parallel apply (docs/apply.md §14).
 #
 # 1. Every case of the apply corpus (t/corpus/apply/, as t/apply.t runs it, TODO cases
 #    left out) applied at -j 1 and at -j 8, each in its own temp dir: the same output,
