@@ -914,7 +914,7 @@ typedef struct Par {
     int stop;
     int waiting;             /* threads back from a command, waiting for gil (atomic) */
     pthread_t *threads;
-    int nthreads;
+    int nthreads, jobs;      /* workers started (as work comes), and at most */
     int *pending;            /* ready, but after a deferred file: reconsidered at the flush */
     int npending, cappending;
     int *level_of;           /* per vertex: the rank of its order key (Salt's order) */
@@ -981,6 +981,8 @@ static int after_deferred(Tx *tx, int v)
     return 0;
 }
 
+static void *worker(void *arg);
+
 /* Hands the ready vertex v to a worker when it may go: its order rank is
  * the lowest left (Salt's order holds across workers), and what it depends
  * on is in place (else it waits for the flush in the pending list). */
@@ -1000,6 +1002,9 @@ static void consider(Tx *tx, int v)
     t->dispatched = 1;
     p->inflight++;
     heap_push(&p->queue, v);
+    if (p->queue.n > p->idle && p->nthreads < p->jobs
+        && pthread_create(&p->threads[p->nthreads], NULL, worker, tx) == 0)
+        p->nthreads++;     /* (the first worker is there: par_start) */
     pthread_cond_signal(&p->work);
 }
 
@@ -1032,17 +1037,23 @@ static int cmp_long(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Starts up to jobs workers (fewer if the system refuses threads);
- * returns 0 with none started (the walk then runs alone). */
+/* Sets up the workers for up to jobs at once, and starts the first (the
+ * others start as work comes); returns 0 when none is started: the
+ * catalog has nothing for workers, or the system refuses threads (the
+ * walk then runs alone). */
 static int par_start(Tx *tx, int jobs)
 {
     const Graph *g = tx->g;
-    /* a schedule the catalog lacks stops the run part-way: what workers
-     * would have run early must not have run, so such a run goes alone */
+    int any = 0;
     for (int v = 0; v < g->nv; v++) {
-        Value *sv = g->v[v].role == V_RESOURCE ? res_get(g->v[v].res, "schedule") : NULL;
+        if (g->v[v].role != V_RESOURCE) continue;
+        any |= worker_type(g->v[v].res->type);
+        /* a schedule the catalog lacks stops the run part-way: what workers
+         * would have run early must not have run, so such a run goes alone */
+        Value *sv = res_get(g->v[v].res, "schedule");
         if (sv && sv->kind == V_STR && !cat_find((Catalog *)g->cat, "Schedule", sv->str.s)) return 0;
     }
+    if (!any) return 0;
     Par *p = xcalloc(1, sizeof *p);
     p->queue = (Heap){xmalloc(((size_t)g->nv + 1) * sizeof *p->queue.v), 0, g};
     long *keys = xmalloc(((size_t)g->nv + 1) * sizeof *keys);
@@ -1068,10 +1079,8 @@ static int par_start(Tx *tx, int jobs)
     pthread_mutex_lock(&p->gil);
     run_set_wait_hooks(gil_leave, gil_enter, p);
     p->threads = xcalloc((size_t)jobs, sizeof *p->threads);
-    for (int i = 0; i < jobs; i++) {
-        if (pthread_create(&p->threads[p->nthreads], NULL, worker, tx) != 0) break;
-        p->nthreads++;
-    }
+    p->jobs = jobs;
+    if (pthread_create(&p->threads[0], NULL, worker, tx) == 0) p->nthreads = 1;
     return p->nthreads;
 }
 
