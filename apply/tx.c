@@ -935,10 +935,11 @@ static void gil_enter(void *ctx)
     __atomic_sub_fetch(&p->waiting, 1, __ATOMIC_RELAXED);
 }
 
-/* The parallel metaparameter: 0 for parallel => false. */
+/* 0 for a resource kept alone: parallel => false, or the tag serialize. */
 static int res_parallel(const Resource *r)
 {
     Value *v = res_get((Resource *)r, "parallel");
+    if (res_tagged(r, "serialize")) return 0;
     if (!v) return 1;
     if (v->kind == V_BOOL) return v->b;
     return !(v->kind == V_STR && !strcmp(v->str.s, "false"));

@@ -11,7 +11,7 @@
 # 4. Refresh coalescing: five notifiers running at once refresh their target once.
 # 5. Overlap, from start/end stamps the execs write: 200 independent execs at -j 16
 #    overlap (and take well under the 20 s they take one at a time); at -j 1 none do;
-#    parallel => false and order => first keep their resource alone.
+#    parallel => false, the tag serialize and order => first keep their resource alone.
 # 6. parallel is validated as a Boolean; -j wants a positive number.
 # Every file lives under a fresh temp dir.
 use strict;
@@ -274,6 +274,12 @@ sub most_at_once {
     my @with = grep { $_ ne 'e5' && overlaps($iv->{$_}, $iv->{e5}) } sort keys %$iv;
     is_deeply(\@with, [], 'parallel => false: nothing runs beside it');
     cmp_ok(most_at_once({map { $_ => $iv->{$_} } grep { $_ ne 'e5' } keys %$iv}), '>=', 2, 'parallel => false: the others still overlap');
+}
+{
+    my (undef, $st, $t) = apply_text(stamped(12, e7 => ", tag => 'serialize'"), '-j', 8);
+    my $iv = intervals($t);
+    my @with = grep { $_ ne 'e7' && overlaps($iv->{$_}, $iv->{e7}) } sort keys %$iv;
+    is_deeply(\@with, [], 'tag serialize: nothing runs beside it');
 }
 {
     my (undef, $st, $t) = apply_text(stamped(8, e4 => ", order => 'first'", e6 => ", order => 'last'"), '-j', 8);
