@@ -51,6 +51,8 @@ typedef struct ApplyOptions {
     const char *vardir;       /* --vardir: state directory (bucket, lock) */
     const char *modulepath;   /* --modulepath, or NULL */
     int show_diff;            /* --show_diff */
+    int jobs;                 /* -j: up to this many resources evaluated at once by
+                               * workers besides the walk (0 or 1: one at a time, in order) */
     const char **tags;        /* --tags: only resources with one of these tags */
     int ntags;
     const char **skip_tags;   /* --skip_tags */

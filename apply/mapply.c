@@ -84,6 +84,10 @@ static void usage(FILE *out)
           "                          (one run at a time per root: the run locks DIR itself,\n"
           "                          or / without --root, whatever its --vardir)\n"
           "  --show_diff             print a unified diff of each file content change\n"
+          "  -j, --jobs N            run up to N execs and services at once, each as soon as\n"
+          "                          everything it depends on is done (default: the number of\n"
+          "                          online cores; 1: one resource at a time); output, report\n"
+          "                          and exit status are the same whatever N\n"
           "  -h, --help              this text\n"
           "  -V, --version           the version\n"
           "\n"
@@ -230,6 +234,7 @@ int main(int argc, char **argv)
     memset(&cli, 0, sizeof cli);
     int detailed = 0, graph = 0, summary = 0, validate_only = 0, wait = 0;
     const char *vardir = NULL, *graphdir = NULL, *graph_format = "dot", *report = NULL, *catalog_opt = NULL;
+    const char *jobs = NULL;
     enum { O_NOOP = 256, O_DETAILED, O_VARDIR, O_GRAPH, O_GRAPHDIR, O_GRAPHFMT, O_REPORT, O_ROOT, O_TAGS, O_SKIP, O_SUM, O_DIFF, O_VALIDATE, O_WAIT, O_CATALOG };
     static const struct option own[] = {
         {"catalog", required_argument, NULL, O_CATALOG},
@@ -251,6 +256,7 @@ int main(int argc, char **argv)
         {"root", required_argument, NULL, O_ROOT},
         {"show_diff", no_argument, NULL, O_DIFF},
         {"show-diff", no_argument, NULL, O_DIFF},
+        {"jobs", required_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -258,7 +264,7 @@ int main(int argc, char **argv)
     struct option *longopts = copt_merge(own);
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":vdhV" COPT_SHORTOPTS, longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":vdhVj:" COPT_SHORTOPTS, longopts, NULL)) != -1) {
         if (copt_handle(&cli, ch, optarg)) continue;
         switch (ch) {
         case O_CATALOG: catalog_opt = optarg; break;
@@ -278,6 +284,7 @@ int main(int argc, char **argv)
         case O_REPORT: report = optarg; break;
         case O_ROOT: opt.root = optarg; break;
         case O_DIFF: opt.show_diff = 1; break;
+        case 'j': jobs = optarg; break;
         case 'h': usage(stdout); free(longopts); return 0;
         case 'V': printf("mapply %s\n", mapply_version); free(longopts); return 0;
         /* usage errors exit 1, as puppet apply's do: under --detailed-exitcodes
@@ -286,6 +293,18 @@ int main(int argc, char **argv)
         }
     }
     free(longopts);
+    if (jobs) {
+        char *end;
+        long n = strtol(jobs, &end, 10);
+        if (!*jobs || *end || n < 1 || n > 1024) {
+            util_usage_error("-j/--jobs expects a number of jobs from 1 to 1024, not '%s'", jobs);
+            return 1;
+        }
+        opt.jobs = (int)n;
+    } else {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        opt.jobs = n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+    }
     if (strcmp(graph_format, "dot") && strcmp(graph_format, "svg") && strcmp(graph_format, "png")) {
         util_usage_error("unknown --graph-format '%s' (dot, svg, png)", graph_format);
         return 1;

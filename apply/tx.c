@@ -15,6 +15,17 @@
  * but a plain File, or a dependent of a deferred one) and at the end.  A
  * deferred write that fails at the flush has its held lines and events
  * replaced by the failure, in place, before its dependents are decided.
+ *
+ * Parallel apply (-j N, docs/apply.md §14): the walk keeps its thread and
+ * its order; a ready exec or service whose outcome can no longer change
+ * (dependencies finished and not failed, none a file awaiting the flush,
+ * no prereq, schedule or parallel => false, its Salt order rank reached)
+ * goes to one of N workers, which evaluates it early into a buffer of its
+ * own; the walk prints that buffer in the resource's turn, so lines,
+ * reports and exit codes are those of -j 1.  One lock (Par.gil) covers the
+ * transaction and every provider, let go only while run_command waits for
+ * a command: providers need not be thread-safe, and what overlaps is the
+ * commands.  Packages, users, groups and files stay in the walk.
  */
 #include "apply/tx.h"
 #include "apply/apply.h"
@@ -30,6 +41,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <pthread.h>
+#include <sched.h>
 #include <time.h>
 
 enum { EV_SUCCESS, EV_NOOP, EV_FAILURE };
@@ -44,6 +57,17 @@ typedef struct Event {
 } Event;
 
 typedef struct IntSet { int *v; int n; } IntSet;     /* sorted vertex ids, shared (immutable) */
+
+/* A line held while a batch is open (printed at the flush), or said by a
+ * resource a worker evaluates (printed in its turn). */
+typedef struct Held {
+    int v;                   /* the vertex whose failure it reports (fails only), else -1 */
+    LogLevel lvl;
+    const Resource *res;
+    char *source, *prop, *msg;   /* malloc'd; source and prop may be NULL */
+} Held;
+
+typedef struct Lines { Held *v; int n, cap; } Lines;
 
 struct TxRes {
     struct Tx *tx;
@@ -69,17 +93,11 @@ struct TxRes {
     int defer_line, defer_end;   /* its held lines after tx_defer: [defer_line, defer_end) */
     int defer_event;         /* t->nevents at tx_defer */
     int defer_failed;        /* the flush failed it: its failure lines replace those */
+    int taken;               /* the walk has reached it (popped it off the ready heap) */
+    int dispatched;          /* -j: handed to a worker, which evaluates it before its turn */
+    int done;                /* -j: the worker has finished it */
+    Lines out;               /* -j: the lines it said on the worker, printed in its turn */
 };
-
-/* A line held while a batch is open: printed at the flush. */
-typedef struct Held {
-    int v;                   /* the vertex whose failure it reports (fails only), else -1 */
-    LogLevel lvl;
-    const Resource *res;
-    char *source, *prop, *msg;   /* malloc'd; source and prop may be NULL */
-} Held;
-
-typedef struct Lines { Held *v; int n, cap; } Lines;
 
 typedef struct Tx {
     Graph *g;
@@ -98,6 +116,7 @@ typedef struct Tx {
     Lines held, fails;
     int *batched;            /* deferred vertices, in walk order */
     int nbatched, capbatched;
+    struct Par *par;         /* -j N, N > 1: the workers; NULL: one resource at a time */
 } Tx;
 
 /* ---- logging ---- */
@@ -105,6 +124,19 @@ typedef struct Tx {
 static const char *level_name[] = {"Debug", "Info", "Notice", "Warning", "Error"};
 
 static char *dup_or_null(const char *s) { return s ? xstrndup(s, strlen(s)) : NULL; }
+
+static void lines_push(Lines *l, Held h)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = h;
+}
+
+/* On a worker: the lines of the resource it evaluates (printed in that
+ * resource's turn by the walk); NULL on the walk's own thread. */
+static __thread Lines *worker_lines;
 
 /* Prints one line and hands it to log_fn. */
 static void put(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
@@ -125,14 +157,12 @@ static void emit(Tx *tx, const Resource *res, LogLevel lvl, const char *source, 
     if ((int)lvl < (int)tx->opt->log_level) return;
     char *clean = provider_scrub(res, msg);
     if (clean) msg = clean;
-    if (tx->flush) {
-        Lines *l = tx->flushing ? &tx->fails : &tx->held;
-        if (l->n == l->cap) {
-            l->cap = l->cap ? 2 * l->cap : 256;
-            l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-        }
-        l->v[l->n++] = (Held){tx->flushing ? tx->failing : -1, lvl, res, dup_or_null(source), dup_or_null(prop),
-                              dup_or_null(msg)};
+    if (worker_lines) {
+        lines_push(worker_lines, (Held){-1, lvl, res, dup_or_null(source), dup_or_null(prop), dup_or_null(msg)});
+    } else if (tx->flush) {
+        lines_push(tx->flushing ? &tx->fails : &tx->held,
+                   (Held){tx->flushing ? tx->failing : -1, lvl, res, dup_or_null(source), dup_or_null(prop),
+                          dup_or_null(msg)});
     } else {
         put(tx, res, lvl, source, prop, msg);
     }
@@ -874,6 +904,277 @@ static int heap_pop(Heap *h)
     return top;
 }
 
+/* ---- parallel apply (-j N) ----
+ *
+ * One lock (gil) covers the whole transaction and every provider: a
+ * worker holds it while it evaluates a resource, and lets go of it only
+ * while run_command waits for a command (run_set_wait_hooks).  The walk
+ * keeps its order; a worker only evaluates early a ready resource the walk
+ * has not reached, and the walk takes its outcome and prints its lines
+ * when it reaches it. */
+
+typedef struct Par {
+    pthread_mutex_t gil;     /* held by whoever touches the transaction or a provider */
+    pthread_cond_t work;     /* workers: a resource was queued, or stop */
+    pthread_cond_t done;     /* the walk: a worker finished a resource */
+    Heap queue;              /* dispatched, no worker yet: the walk's next first */
+    int inflight;            /* dispatched and not finished */
+    int idle;                /* workers waiting for work */
+    int stop;
+    int waiting;             /* threads back from a command, waiting for gil (atomic) */
+    pthread_t *threads;
+    int nthreads, jobs;      /* workers started (as work comes), and at most */
+    int *pending;            /* ready, but after a deferred file: reconsidered at the flush */
+    int npending, cappending;
+    int *level_of;           /* per vertex: the rank of its order key (Salt's order) */
+    int *left;               /* per rank: vertices the walk has not finished */
+    int nlevels, minlevel;   /* minlevel: the lowest rank with a vertex left */
+} Par;
+
+static void gil_leave(void *ctx)
+{
+    pthread_mutex_unlock(&((Par *)ctx)->gil);
+}
+
+static void gil_enter(void *ctx)
+{
+    Par *p = ctx;
+    __atomic_add_fetch(&p->waiting, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&p->gil);
+    __atomic_sub_fetch(&p->waiting, 1, __ATOMIC_RELAXED);
+}
+
+/* 0 for a resource kept alone: parallel => false, or the tag serialize. */
+static int res_parallel(const Resource *r)
+{
+    Value *v = res_get((Resource *)r, "parallel");
+    if (res_tagged(r, "serialize")) return 0;
+    if (!v) return 1;
+    if (v->kind == V_BOOL) return v->b;
+    return !(v->kind == V_STR && !strcmp(v->str.s, "false"));
+}
+
+/* Exec and Service run on workers: their time is the command they wait
+ * for.  Everything else runs on the walk's own thread, one at a time
+ * (packages so: the package manager's lock), while workers run. */
+static int worker_type(const char *type)
+{
+    return !strcasecmp(type, "Exec") || !strcasecmp(type, "Service");
+}
+
+/* 1 when v, ready, may be evaluated by a worker before its turn: nothing
+ * it depends on can still change (no failed dependency, which the walk
+ * announces in order; no prereq test-run; no schedule), and it is not
+ * kept alone (parallel => false). */
+static int may_dispatch(Tx *tx, int v)
+{
+    const Graph *g = tx->g;
+    const GVertex *gv = &g->v[v];
+    if (gv->role != V_RESOURCE || !worker_type(gv->res->type)) return 0;
+    if (!res_parallel(gv->res) || res_get(gv->res, "schedule") || !tagged_for_run(tx, gv->res)) return 0;
+    for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+        if (g->e[g->out[k]].kind == EK_PREREQ) return 0;
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
+        const GEdge *e = &g->e[g->in[k]];
+        const TxRes *d = &tx->r[e->src];
+        if (propagates_failure(e->kind) && (d->failed || d->failed_deps.n)) return 0;
+    }
+    return 1;
+}
+
+/* 1 when one of v's dependencies is a file write waiting for the flush. */
+static int after_deferred(Tx *tx, int v)
+{
+    const Graph *g = tx->g;
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
+        if (tx->r[g->e[g->in[k]].src].deferred) return 1;
+    return 0;
+}
+
+static void *worker(void *arg);
+
+/* Hands the ready vertex v to a worker when it may go: its order rank is
+ * the lowest left (Salt's order holds across workers), and what it depends
+ * on is in place (else it waits for the flush in the pending list). */
+static void consider(Tx *tx, int v)
+{
+    Par *p = tx->par;
+    TxRes *t = &tx->r[v];
+    if (t->taken || t->dispatched || !may_dispatch(tx, v) || p->level_of[v] != p->minlevel) return;
+    if (after_deferred(tx, v)) {
+        if (p->npending == p->cappending) {
+            p->cappending = p->cappending ? 2 * p->cappending : 64;
+            p->pending = xrealloc(p->pending, (size_t)p->cappending * sizeof *p->pending);
+        }
+        p->pending[p->npending++] = v;
+        return;
+    }
+    t->dispatched = 1;
+    p->inflight++;
+    heap_push(&p->queue, v);
+    if (p->queue.n > p->idle && p->nthreads < p->jobs
+        && pthread_create(&p->threads[p->nthreads], NULL, worker, tx) == 0)
+        p->nthreads++;     /* (the first worker is there: par_start) */
+    pthread_cond_signal(&p->work);
+}
+
+static void *worker(void *arg)
+{
+    Tx *tx = arg;
+    Par *p = tx->par;
+    pthread_mutex_lock(&p->gil);
+    for (;;) {
+        p->idle++;
+        while (!p->stop && !p->queue.n) pthread_cond_wait(&p->work, &p->gil);
+        p->idle--;
+        if (p->stop) break;
+        int v = heap_pop(&p->queue);
+        TxRes *t = &tx->r[v];
+        worker_lines = &t->out;
+        evaluate(tx, v);
+        worker_lines = NULL;
+        t->done = 1;
+        p->inflight--;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->gil);
+    return NULL;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sets up the workers for up to jobs at once, and starts the first (the
+ * others start as work comes); returns 0 when none is started: the
+ * catalog has nothing for workers, or the system refuses threads (the
+ * walk then runs alone). */
+static int par_start(Tx *tx, int jobs)
+{
+    const Graph *g = tx->g;
+    int any = 0;
+    for (int v = 0; v < g->nv; v++) {
+        if (g->v[v].role != V_RESOURCE) continue;
+        any |= worker_type(g->v[v].res->type);
+        /* a schedule the catalog lacks stops the run part-way: what workers
+         * would have run early must not have run, so such a run goes alone */
+        Value *sv = res_get(g->v[v].res, "schedule");
+        if (sv && sv->kind == V_STR && !cat_find((Catalog *)g->cat, "Schedule", sv->str.s)) return 0;
+    }
+    if (!any) return 0;
+    Par *p = xcalloc(1, sizeof *p);
+    p->queue = (Heap){xmalloc(((size_t)g->nv + 1) * sizeof *p->queue.v), 0, g};
+    long *keys = xmalloc(((size_t)g->nv + 1) * sizeof *keys);
+    int nk = 0;
+    for (int v = 0; v < g->nv; v++) keys[nk++] = g->v[v].order;
+    qsort(keys, (size_t)nk, sizeof *keys, cmp_long);
+    int nl = 0;
+    for (int i = 0; i < nk; i++)
+        if (!nl || keys[nl - 1] != keys[i]) keys[nl++] = keys[i];
+    p->nlevels = nl;
+    p->level_of = xcalloc((size_t)g->nv + 1, sizeof *p->level_of);
+    p->left = xcalloc((size_t)nl + 1, sizeof *p->left);
+    for (int v = 0; v < g->nv; v++) {
+        long *at = bsearch(&g->v[v].order, keys, (size_t)nl, sizeof *keys, cmp_long);
+        p->level_of[v] = (int)(at - keys);
+        p->left[p->level_of[v]]++;
+    }
+    free(keys);
+    pthread_mutex_init(&p->gil, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->done, NULL);
+    tx->par = p;
+    pthread_mutex_lock(&p->gil);
+    run_set_wait_hooks(gil_leave, gil_enter, p);
+    p->threads = xcalloc((size_t)jobs, sizeof *p->threads);
+    p->jobs = jobs;
+    if (pthread_create(&p->threads[0], NULL, worker, tx) == 0) p->nthreads = 1;
+    return p->nthreads;
+}
+
+/* Waits for every worker's resource, stops the workers and frees them;
+ * the walk is alone again. */
+static void par_stop(Tx *tx)
+{
+    Par *p = tx->par;
+    if (!p) return;
+    while (p->inflight) pthread_cond_wait(&p->done, &p->gil);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->gil);
+    for (int i = 0; i < p->nthreads; i++) pthread_join(p->threads[i], NULL);
+    run_set_wait_hooks(NULL, NULL, NULL);
+    pthread_cond_destroy(&p->work);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->gil);
+    free(p->threads);
+    free(p->queue.v);
+    free(p->pending);
+    free(p->level_of);
+    free(p->left);
+    free(p);
+    tx->par = NULL;
+}
+
+/* Before the walk handles v: a dispatched v is waited for; a resource kept
+ * alone (parallel => false) waits until no worker has anything; otherwise
+ * workers back from a command get the lock for a moment. */
+static void par_before(Tx *tx, int v)
+{
+    Par *p = tx->par;
+    TxRes *t = &tx->r[v];
+    if (t->dispatched) {
+        while (!t->done) pthread_cond_wait(&p->done, &p->gil);
+    } else if (tx->g->v[v].role == V_RESOURCE && !res_parallel(tx->g->v[v].res)) {
+        while (p->inflight) pthread_cond_wait(&p->done, &p->gil);
+    } else if (__atomic_load_n(&p->waiting, __ATOMIC_RELAXED) || (p->queue.n && p->idle)) {
+        pthread_mutex_unlock(&p->gil);
+        sched_yield();
+        for (int i = 0; i < 64 && __atomic_load_n(&p->waiting, __ATOMIC_RELAXED); i++) sched_yield();
+        pthread_mutex_lock(&p->gil);
+    }
+}
+
+/* After a flush: what waited for the deferred files may go. */
+static void par_flushed(Tx *tx)
+{
+    Par *p = tx->par;
+    int n = p->npending;
+    p->npending = 0;
+    for (int i = 0; i < n; i++) consider(tx, p->pending[i]);
+}
+
+/* The walk has finished v: when that was the last vertex of the lowest
+ * order rank left, the ready vertices of the next rank may go. */
+static void par_finished(Tx *tx, int v)
+{
+    Par *p = tx->par;
+    if (--p->left[p->level_of[v]] || p->level_of[v] != p->minlevel) return;
+    while (p->minlevel < p->nlevels && !p->left[p->minlevel]) p->minlevel++;
+    for (int i = 0; i < *tx->nready; i++) consider(tx, tx->ready[i]);
+}
+
+/* The walk's turn for a resource a worker evaluated: its lines go out
+ * now, where -j 1 would have printed them. */
+static void replay(Tx *tx, TxRes *t)
+{
+    for (int i = 0; i < t->out.n; i++) {
+        Held *h = &t->out.v[i];
+        if (tx->flush) {
+            lines_push(&tx->held, *h);
+            continue;
+        }
+        put(tx, h->res, h->lvl, h->source, h->prop, h->msg);
+        free(h->source);
+        free(h->prop);
+        free(h->msg);
+    }
+    free(t->out.v);
+    t->out = (Lines){0};
+}
+
 int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
 {
     Tx tx = {.g = g, .opt = opt, .arena = arena};
@@ -906,16 +1207,30 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         if (!indeg[v]) heap_push(&h, v);
     tx.ready = h.v;
     tx.nready = &h.n;
+    if (opt->jobs > 1 && !par_start(&tx, opt->jobs)) par_stop(&tx);
+    for (int i = 0; tx.par && i < h.n; i++) consider(&tx, h.v[i]);
     while (h.n && !tx.aborted) {
         int v = heap_pop(&h);
-        if (tx.flush && must_flush(&tx, v)) flush_batch(&tx);
-        evaluate(&tx, v);
-        if (tx.r[v].deferred) tx.r[v].defer_end = tx.held.n;
+        TxRes *t = &tx.r[v];
+        t->taken = 1;
+        if (tx.par) par_before(&tx, v);
+        if (tx.flush && must_flush(&tx, v)) {
+            flush_batch(&tx);
+            if (tx.par) par_flushed(&tx);
+        }
+        if (t->dispatched) replay(&tx, t);
+        else evaluate(&tx, v);
+        if (t->deferred) t->defer_end = tx.held.n;
         for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++) {
             int d = g->e[g->out[k]].dst;
-            if (--indeg[d] == 0) heap_push(&h, d);
+            if (--indeg[d] == 0) {
+                heap_push(&h, d);
+                if (tx.par) consider(&tx, d);
+            }
         }
+        if (tx.par) par_finished(&tx, v);
     }
+    par_stop(&tx);
     flush_batch(&tx);
     for (size_t i = 0; provider_at(i); i++)
         if (provider_at(i)->finish) provider_at(i)->finish();
@@ -965,7 +1280,11 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
             free(ev);
         }
     }
-    for (int v = 0; v < g->nv; v++) free(tx.r[v].events);
+    for (int v = 0; v < g->nv; v++) {
+        free(tx.r[v].events);
+        free_lines(&tx.r[v].out);   /* a worker's, never printed: the run stopped first */
+        free(tx.r[v].out.v);
+    }
     free(tx.r);
     free(tx.paths);
     free(tx.announced);
@@ -1009,6 +1328,13 @@ static int validate_resources(const Graph *g, const char *tool, LogFn log_fn, vo
                 buf_printf(&err, "Unknown resource type '%s'", r->type);
         } else if (p->validate) {
             provider_validate(p, r, &err);
+        }
+        Value *par = res_get((Resource *)r, "parallel");   /* a Boolean, as noop */
+        if (!err.len && par && par->kind != V_BOOL
+            && !(par->kind == V_STR && (!strcmp(par->str.s, "true") || !strcmp(par->str.s, "false")))) {
+            buf_printf(&err, "Parameter parallel failed on %s: Invalid value ", r->ref);
+            provider_inspect(&err, par);
+            buf_adds(&err, ". Valid values are true, false.");
         }
         if (err.len) {
             print_invalid(r, buf_cstr(&err), log_fn, log_ctx);

@@ -461,6 +461,7 @@ static const char *const metaparams[] = {
     "onfail_in",      /* ours */
     "onlyif",         /* ours (also an exec parameter) */
     "order",          /* ours */
+    "parallel",       /* ours: false keeps the resource alone under mapply -j */
     "prereq",         /* ours */
     "prereq_in",      /* ours */
     "require",        /* Puppet, relationship */

@@ -508,6 +508,16 @@ static int wait_child(pid_t pid, int pidfd, int fd, double deadline, Buf *out, i
     }
 }
 
+static void (*wait_leave)(void *), (*wait_enter)(void *);
+static void *wait_ctx;
+
+void run_set_wait_hooks(void (*leave)(void *), void (*enter)(void *), void *ctx)
+{
+    wait_leave = leave;
+    wait_enter = enter;
+    wait_ctx = ctx;
+}
+
 int run_command(const RunCmd *c, Buf *out, RunResult *res)
 {
     StrVec env = {0}, argv = {0};
@@ -561,7 +571,13 @@ int run_command(const RunCmd *c, Buf *out, RunResult *res)
 
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);   /* Linux 5.3 */
     double deadline = c->timeout > 0 ? now_seconds() + c->timeout : 0;
+    if (wait_leave)
+        wait_leave(wait_ctx);
     int how = wait_child(pid, pidfd, outp[0], deadline, out, &status);
+    int wait_errno = errno;
+    if (wait_enter)
+        wait_enter(wait_ctx);
+    errno = wait_errno;
     if (pidfd >= 0)
         close(pidfd);
     if (how == 0) {

@@ -61,6 +61,14 @@ typedef struct RunResult {
  * SIGPIPE ignored or not. */
 int run_command(const RunCmd *c, Buf *out, RunResult *res);
 
+/* While run_command waits for a command it has started (not while it
+ * builds or starts it), it calls leave(ctx) first and enter(ctx) after:
+ * the parallel transaction (apply/tx.c) lets go of its lock there, so
+ * only that wait runs concurrently.  NULL hooks (the default): nothing.
+ * Set them before starting the threads that run commands, and clear
+ * them after joining those threads. */
+void run_set_wait_hooks(void (*leave)(void *), void (*enter)(void *), void *ctx);
+
 /* The executable Puppet checks before running: the first element of argv,
  * or of a command string its leading "quoted" or 'quoted' word, else the
  * text before the first space.  Appends it to exe. */

@@ -150,16 +150,25 @@ if [ -x "$mapply" ]; then
         done
     done
 
-    # Parallel apply: 200 independent `sleep 0.1` execs at -j 1 and -j 16
-    # (target: under 2 s at -j 16); while mapply has no -j, the one-at-a-time
-    # time and a note.
+    # Parallel apply: 200 independent `sleep 0.1` execs at -j 1, at the
+    # default (-j <online cores>) and at -j 16 (target: under 2 s at -j 16),
+    # with the CPU time mapply and its commands used (user + sys, from
+    # /usr/bin/time when it is there) and the load average beside them.
     awk 'BEGIN { for (i = 0; i < 200; i++) printf "exec { \"sleep%d\": command => \"/bin/sleep 0.1\" }\n", i }' > "$dir/sleeps.pp"
     "$mcomp" --facts "$dir/facts.json" "$dir/sleeps.pp" > "$dir/sleeps.json"
-    printf '\n%-22s %9s\n' '200 x sleep 0.1' 'apply ms'
+    printf '\n%-22s %9s %9s   %s\n' '200 x sleep 0.1' 'apply ms' 'cpu ms' 'load average'
     if "$mapply" --help 2>&1 | grep -qE '^ *-j[ ,]'; then
-        for j in 1 16; do
-            s=$(date +%s%N); "$mapply" -j $j --vardir "$dir/var" "$dir/sleeps.json" > /dev/null; t=$(ms_since $s)
-            printf '%-22s %9s\n' "-j $j" $t
+        for j in 1 $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2) 16; do
+            cpu=''
+            s=$(date +%s%N)
+            if [ -x /usr/bin/time ]; then
+                cpu=$(/usr/bin/time -f '%U %S' "$mapply" -j $j --vardir "$dir/var" "$dir/sleeps.json" 2>&1 >/dev/null |
+                      awk 'END { printf "%d", ($1 + $2) * 1000 }')
+            else
+                "$mapply" -j $j --vardir "$dir/var" "$dir/sleeps.json" > /dev/null
+            fi
+            t=$(ms_since $s)
+            printf '%-22s %9s %9s   %s\n' "-j $j" $t "$cpu" "$(cut -d' ' -f1-3 /proc/loadavg)"
         done
     else
         s=$(date +%s%N); "$mapply" --vardir "$dir/var" "$dir/sleeps.json" > /dev/null; t=$(ms_since $s)
