@@ -247,11 +247,12 @@ static int swap_in(const PkgPending *p, Map *dirs)
     IntentStep s;
     int fd = step_of(p, &s);
     if (fd < 0) return -1;
-    int rc = intent_finish(fd, &s);
+    int was_done = intent_step_done(fd, &s) == 2;
+    int rc = was_done ? 0 : intent_finish(fd, &s);
     int e = errno;
     close(fd);
     const char *dir = arena_strndup(&A, p->root, (size_t)(strrchr(p->root, '/') - p->root));
-    if (dirs) map_put(dirs, dir, strlen(dir), (void *)"");
+    if (dirs && !was_done) map_put(dirs, dir, strlen(dir), (void *)"");
     errno = e;
     return rc;
 }
