@@ -190,6 +190,7 @@ static const char *tmp_beside(const char *path)
 /* ---- the database, and what a killed mpm left ---- */
 
 static sqlite3 *db;
+static const char *normal(const char *path);
 
 static int txn(const char *sql)
 {
@@ -283,8 +284,23 @@ static int recover(void)
     size_t np, nj;
     PkgPending *p = pkgdb_pending(db, &A, &np);
     PkgJournal *j = pkgdb_journal(db, &A, &nj);
-    int mfd = rootfs_open(o.moddir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-    int ifd = mfd >= 0 ? intent_lock(mfd) : -1;
+    /* the records of this run's module directory and of those the pending
+     * changes were made in (an anchor's directory), locked */
+    const char **mdirs = arena_alloc(&A, (np + 2) * sizeof *mdirs);
+    int *mfd = arena_alloc(&A, (np + 2) * sizeof *mfd), *ifd = arena_alloc(&A, (np + 2) * sizeof *ifd);
+    size_t nm = 0;
+    mdirs[nm++] = o.moddir;
+    for (size_t i = 0; i < np; i++) {
+        if (!p[i].anchor) continue;
+        const char *d = arena_strndup(&A, p[i].root, (size_t)(strrchr(p[i].root, '/') - p[i].root));
+        size_t q = 0;
+        while (q < nm && strcmp(normal(mdirs[q]), normal(d))) q++;
+        if (q == nm) mdirs[nm++] = d;
+    }
+    for (size_t q = 0; q < nm; q++) {
+        mfd[q] = rootfs_open(mdirs[q], O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+        ifd[q] = mfd[q] >= 0 ? intent_lock(mfd[q]) : -1;
+    }
     int rc = 0;
     if (!np && !nj) goto done;
     Map dirs;
@@ -316,11 +332,13 @@ static int recover(void)
             fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
     rc = txn("DELETE FROM journal; COMMIT");
 done:
-    if (ifd >= 0) {
-        if (!rc) intent_clear(mfd, ifd);
-        else close(ifd);
+    for (size_t q = 0; q < nm; q++) {
+        if (ifd[q] >= 0) {
+            if (!rc) intent_clear(mfd[q], ifd[q]);
+            else close(ifd[q]);
+        }
+        if (mfd[q] >= 0) close(mfd[q]);
     }
-    if (mfd >= 0) close(mfd);
     return rc;
 }
 

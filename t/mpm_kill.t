@@ -323,6 +323,30 @@ SKIP: {
     strace_run('unlinkat', 2, 0, '-f', 'local', 'install', $pkg{2});
     ok(-d "$mods/.big.mpm-new", 'killed just after the swap: the old tree is still beside the module directory');
     is(state_now('upgrade edited killed just after the swap', 1, 0), '2e', 'the new state');
+    # A power cut cannot be made here; the order of what reaches the disk
+    # is checked instead, on an install of two packages (one with a share
+    # file) in one run: the database's commit of the new rows and the
+    # intent record, then one syncfs (the staged trees, the record), then
+    # the swaps, then an fsync of each directory swapped in, then the
+    # record goes and the rows are settled (a synced commit).
+    mpm(@s, 'remove', 'sdoc');
+    ensure('none');
+    run(['strace', '-f', '-y', '-o', "$tmp/sync.log", '-e', 'trace=fdatasync,fsync,syncfs,renameat,renameat2,unlinkat',
+         $mpm, @common, @s, 'local', 'install', $pkg{1}, "$tmp/spkgs/sdoc-1.0.0-1.spm"], "$tmp/out", "$tmp/err", undef, 60);
+    my @ev;
+    for (split /\n/, slurp("$tmp/sync.log")) {
+        push @ev, /fdatasync\(\d+<[^>]*-wal>/ ? 'commit' : /syncfs\(/ ? 'syncfs' : /renameat\(.*"\.mpm-intent"\)/ ? 'record'
+                : /renameat2\(/ ? 'swap' : /^\d+\s+fsync\(\d+<\Q$mods\E>/ ? 'sync mods' : /^\d+\s+fsync\(\d+<\Q$share\E>/ ? 'sync share'
+                : /unlinkat\(\d+<[^>]*>, "\.mpm-intent", 0\)/ ? 'unrecord' : ();
+    }
+    my $order = join " ", @ev;
+    diag "strace: " . slurp("$tmp/err") . slurp("$tmp/out") . length(slurp("$tmp/sync.log")) unless @ev;
+    $order =~ s/(commit )+/commit /g;
+    like($order, qr/^commit record syncfs swap swap swap sync mods sync share unrecord commit/,
+         'synced in order: the rows and the record, one syncfs, the swaps, their directories, then the rows settled')
+        or diag $order;
+    is(scalar(grep { $_ eq 'syncfs' } @ev), 1, 'one syncfs for the two packages');
+    mpm(@s, 'remove', 'sdoc');
     # a whole install, upgrade and remove with the fallback
     {
         local $ENV{MPM_TEST_NO_EXCHANGE} = 1;
