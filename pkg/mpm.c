@@ -14,11 +14,26 @@
  * a first install or a remove).  The package's new database rows are
  * committed before that, beside the current ones, with the inode of the
  * tree built; every reader takes the rows the directory on disk makes true
- * (pkg/pkgdb.c).  So mcomp and mpm's readers see the old state or the new
- * one at every instant, a kill included, and nothing has to be repaired
- * before reading; the next writer deletes the trees a killed run left and
- * settles the rows.  Every path of the managed system goes through
- * base/rootfs, so --root confines them as mapply --root does.
+ * (pkg/pkgdb.c).  A package with files elsewhere (share files, the old
+ * module directory when top_level_dir changed) and a file system that
+ * cannot exchange (two renames) need more than one step: the module
+ * directory's swap stays the moment of the change, and an intent record
+ * in the module directory (base/intent.h), written before it, names every
+ * step; whoever reads after a kill (mcomp before it reads the module path,
+ * mpm's own commands, the next writer) finishes the steps of a change that
+ * was made and drops those of one that was not, under the record's lock,
+ * so no reader sees the module directory new and the share files old.  We
+ * chose this over staging the outside files in the module directory with
+ * symlinks pointing in: a symlink cannot make a changing top_level_dir or
+ * the two-rename fallback one step, the record closes all three the same
+ * way, and the share directory keeps real files (docs/decisions.md).
+ * Power cuts: a run's packages change as one group (those with pre or
+ * post states one by one), so one syncfs makes all staged trees and the
+ * record durable before the first swap, the rows are committed synced
+ * before it too, and one fsync per directory makes the swaps durable
+ * before the rows are settled: old or new after a power cut as after a
+ * kill.  Every path of the managed system goes through base/rootfs, so
+ * --root confines them as mapply --root does.
  */
 #define _GNU_SOURCE   /* renameat2 */
 #include "pkg/formula.h"
