@@ -376,7 +376,7 @@ static int open_db(int mode)
         if (!np && !nj) return 0;
         if (pkgdb_lock_writer(&err) != 0) { fail_buf(&err); return -1; }
     }
-    if (recover() != 0) return -1;
+    if (recover() != 0 && mode != PKGDB_READ) return -1;   /* (a reader reads what is there) */
     if (mode == PKGDB_READ && pkgdb_refresh(db, &err) != 0) { fail_buf(&err); return -1; }
     return 0;
 }

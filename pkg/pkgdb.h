@@ -21,15 +21,14 @@ typedef struct PkgFileRow {
     int is_dir;
 } PkgFileRow;
 
-/* A tree left to delete (op 't': tmp, a staged tree or an old one), or an
- * old tree set aside where the file system cannot exchange directories
- * (op 'o': tmp goes back to path if path is missing). */
+/* A tree left to delete (op 't': tmp, a staged tree, an old one, or one
+ * set aside where the file system cannot exchange directories). */
 typedef struct PkgJournal { const char *package, *path, *tmp, *sum; char op; } PkgJournal;
 
 /* A directory a change swaps in: root becomes the tree staged at tmp,
  * whose device and inode are dev, ino (0: the change removes root; it is
  * then renamed to tmp).  old_tmp: where root is set aside first when the
- * file system cannot exchange (else NULL).  The anchor's swap is the
+ * file system cannot exchange (base/intent.h).  The anchor's swap is the
  * moment the package's new rows become true. */
 typedef struct PkgPending {
     const char *package, *root, *tmp, *old_tmp;
