@@ -835,6 +835,7 @@ static int change_group(Change *cs, size_t n)
         recover();
         goto out;
     }
+    if (nsteps) map_put(&dirs, o.moddir, strlen(o.moddir), (void *)"");   /* (the record's) */
     dev_t synced[4];
     size_t nsynced = 0;
     for (size_t i = 0; i < dirs.count; i++) {
