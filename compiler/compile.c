@@ -12,6 +12,7 @@
 #include "store/puppetdb.h"
 #include "catalog/jsonparse.h"
 #include "types/provider.h"
+#include "base/intent.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <ctype.h>
@@ -197,6 +198,9 @@ static void setup_top_scope(Compiler *c)
     settings_fill(c, ss);
 }
 
+/* The module path's entries, each first rid of a killed mpm's half-made
+ * change (base/intent.h: the record's swaps are finished before a module
+ * is read; a directory this user may not write is read as it is). */
 static void split_modulepath(Compiler *c)
 {
     if (!c->opt.modulepath || !*c->opt.modulepath) return;
@@ -206,6 +210,11 @@ static void split_modulepath(Compiler *c)
         if (n) {
             c->modulepath = xrealloc(c->modulepath, (c->nmodulepath + 1) * sizeof *c->modulepath);
             c->modulepath[c->nmodulepath++] = arena_strndup(A, p, n);
+            int fd = open(c->modulepath[c->nmodulepath - 1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (fd >= 0) {
+                intent_roll(fd);
+                close(fd);
+            }
         }
         p += n;
         if (*p == ':') p++;

@@ -14,11 +14,26 @@
  * a first install or a remove).  The package's new database rows are
  * committed before that, beside the current ones, with the inode of the
  * tree built; every reader takes the rows the directory on disk makes true
- * (pkg/pkgdb.c).  So mcomp and mpm's readers see the old state or the new
- * one at every instant, a kill included, and nothing has to be repaired
- * before reading; the next writer deletes the trees a killed run left and
- * settles the rows.  Every path of the managed system goes through
- * base/rootfs, so --root confines them as mapply --root does.
+ * (pkg/pkgdb.c).  A package with files elsewhere (share files, the old
+ * module directory when top_level_dir changed) and a file system that
+ * cannot exchange (two renames) need more than one step: the module
+ * directory's swap stays the moment of the change, and an intent record
+ * in the module directory (base/intent.h), written before it, names every
+ * step; whoever reads after a kill (mcomp before it reads the module path,
+ * mpm's own commands, the next writer) finishes the steps of a change that
+ * was made and drops those of one that was not, under the record's lock,
+ * so no reader sees the module directory new and the share files old.  We
+ * chose this over staging the outside files in the module directory with
+ * symlinks pointing in: a symlink cannot make a changing top_level_dir or
+ * the two-rename fallback one step, the record closes all three the same
+ * way, and the share directory keeps real files (docs/decisions.md).
+ * Power cuts: a run's packages change as one group (those with pre or
+ * post states one by one), so one syncfs makes all staged trees and the
+ * record durable before the first swap, the rows are committed synced
+ * before it too, and one fsync per directory makes the swaps durable
+ * before the rows are settled: old or new after a power cut as after a
+ * kill.  Every path of the managed system goes through base/rootfs, so
+ * --root confines them as mapply --root does.
  */
 #define _GNU_SOURCE   /* renameat2 */
 #include "pkg/formula.h"
@@ -27,6 +42,7 @@
 #include "pkg/spmfile.h"
 #include "pkg/states.h"
 #include "pkg/version.h"
+#include "base/intent.h"
 #include "base/rootfs.h"
 #include "base/sha256.h"
 #include "base/map.h"
@@ -189,7 +205,7 @@ static const char *tmp_beside(const char *path)
 /* ---- the database, and what a killed mpm left ---- */
 
 static sqlite3 *db;
-static void clear_probe(void);
+static const char *normal(const char *path);
 
 static int txn(const char *sql)
 {
@@ -227,68 +243,124 @@ static int sys_rm_tree(const char *path)
     return rc;
 }
 
-/* The one step that makes p's directory the new one: root and the staged
- * tree at tmp (beside it) exchange names, or the tree is renamed to root
- * when root is not there; p->ino 0: root itself goes (renamed to tmp).
- * Where the file system cannot exchange, root goes to old_tmp first. */
-static int swap_in(const PkgPending *p)
+/* The directory of p's root, opened through rootfs, and p as a step of
+ * base/intent in it; -1 when the directory cannot be opened. */
+static int step_of(const PkgPending *p, IntentStep *s)
 {
     const char *lr;
     int fd = rootfs_parent(p->root, &lr);
     if (fd < 0) return -1;
-    const char *lt = strrchr(p->tmp, '/') + 1;
-    struct stat st;
-    int there = fstatat(fd, lr, &st, AT_SYMLINK_NOFOLLOW) == 0, rc;
-    if (!p->ino) rc = there ? renameat2(fd, lr, fd, lt, RENAME_NOREPLACE) : 0;
-    else if (!there) rc = renameat2(fd, lt, fd, lr, RENAME_NOREPLACE);
-    else if (!p->old_tmp) rc = renameat2(fd, lt, fd, lr, RENAME_EXCHANGE);
-    else {
-        const char *lo = strrchr(p->old_tmp, '/') + 1;
-        rc = renameat2(fd, lr, fd, lo, RENAME_NOREPLACE);
-        if (rc == 0) rc = renameat2(fd, lt, fd, lr, RENAME_NOREPLACE);
-    }
+    *s = (IntentStep){p->package, ".", lr, strrchr(p->tmp, '/') + 1, p->old_tmp ? strrchr(p->old_tmp, '/') + 1 : NULL,
+                      p->dev, p->ino, p->anchor};
+    return fd;
+}
+
+/* Makes p's directory the tree it stages (base/intent: an exchange, a
+ * rename, or the two renames of the fallback), from wherever a kill left
+ * it; its directory goes into *dirs (path -> "") to be synced. */
+static int swap_in(const PkgPending *p, Map *dirs)
+{
+    IntentStep s;
+    int fd = step_of(p, &s);
+    if (fd < 0) return -1;
+    int was_done = intent_step_done(fd, &s) == 2;
+    int rc = was_done ? 0 : intent_finish(fd, &s);
     int e = errno;
     close(fd);
+    const char *dir = arena_strndup(&A, p->root, (size_t)(strrchr(p->root, '/') - p->root));
+    if (dirs && !was_done) map_put(dirs, dir, strlen(dir), (void *)"");
     errno = e;
     return rc;
 }
 
-/* Settles what an interrupted or failed change left (pkg/pkgdb.c): each
- * pending package's new rows become its rows or are dropped, as its anchor
- * directory says (its other directories then follow the anchor), and every
- * tree in the journal goes.  Readers never need this: it tidies. */
+/* fsync of each directory of dirs (keys: paths of the managed system), so
+ * the swaps made in them survive a power cut. */
+static void sync_dirs(Map *dirs)
+{
+    for (size_t i = 0; i < dirs->count; i++) {
+        int fd = rootfs_open(dirs->entries[i].key, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+        if (fd >= 0) {
+            fsync(fd);
+            close(fd);
+        }
+    }
+}
+
+/* Settles what an interrupted or failed change left (pkg/pkgdb.c), under
+ * the lock of the intent record a killed run left (mcomp may be finishing
+ * the same swaps): each pending package whose anchor directory is the new
+ * tree (or half-way there, set aside where the file system cannot
+ * exchange) has its other directories swapped too, then its new rows
+ * become its rows; one whose anchor is not keeps the old rows and nothing
+ * on disk moves.  Then every tree in the journal goes.  Run by every
+ * writer at open and by a reader that may write (before it reads). */
 static int recover(void)
 {
     size_t np, nj;
     PkgPending *p = pkgdb_pending(db, &A, &np);
     PkgJournal *j = pkgdb_journal(db, &A, &nj);
-    if (!np && !nj) return 0;
-    Buf err = BUF_INIT;
-    struct stat st;
-    int rc = 0;
-    for (size_t i = 0; i < np; i++)   /* a tree set aside, not yet replaced, goes back */
-        if (p[i].old_tmp && rootfs_lstat(p[i].root, &st) != 0 && rootfs_lstat(p[i].old_tmp, &st) == 0)
-            sys_rename(p[i].old_tmp, p[i].root);
-    if (txn("BEGIN IMMEDIATE") != 0) return 1;
-    for (size_t i = 0, k; i < np && !rc; i = k) {
-        int is_new = p[i].anchor && pkgdb_is_new(&p[i]);
-        for (k = i + 1; k < np && !strcmp(p[k].package, p[i].package); k++)
-            if (is_new && !pkgdb_is_new(&p[k]) && swap_in(&p[k]) != 0)
-                rc = fail("Cannot install %s%s: %s", rootfs_prefix(), p[k].root, strerror(errno));
-        if (!rc && pkgdb_settle(db, p[i].package, is_new, &err) != 0) rc = fail_buf(&err);
+    /* the records of this run's module directory and of those the pending
+     * changes were made in (an anchor's directory), locked */
+    const char **mdirs = arena_alloc(&A, (np + 2) * sizeof *mdirs);
+    int *mfd = arena_alloc(&A, (np + 2) * sizeof *mfd), *ifd = arena_alloc(&A, (np + 2) * sizeof *ifd);
+    size_t nm = 0;
+    mdirs[nm++] = o.moddir;
+    for (size_t i = 0; i < np; i++) {
+        if (!p[i].anchor) continue;
+        const char *d = arena_strndup(&A, p[i].root, (size_t)(strrchr(p[i].root, '/') - p[i].root));
+        size_t q = 0;
+        while (q < nm && strcmp(normal(mdirs[q]), normal(d))) q++;
+        if (q == nm) mdirs[nm++] = d;
     }
+    for (size_t q = 0; q < nm; q++) {
+        mfd[q] = rootfs_open(mdirs[q], O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+        ifd[q] = mfd[q] >= 0 ? intent_lock(mfd[q]) : -1;
+    }
+    int rc = 0;
+    if (!np && !nj) goto done;
+    Map dirs;
+    map_init(&dirs);
+    char *is_new = arena_alloc(&A, np + 1);
+    for (size_t i = 0, k; i < np; i = k) {   /* 1. finish the changes made */
+        is_new[i] = p[i].anchor && pkgdb_is_new(&p[i]);
+        for (k = i + 1; k < np && !strcmp(p[k].package, p[i].package); k++) is_new[k] = is_new[i];
+        for (size_t q = i; q < k && is_new[i] && !rc; q++)
+            if (swap_in(&p[q], &dirs) != 0)
+                rc = fail("Cannot install %s%s: %s", rootfs_prefix(), p[q].root, strerror(errno));
+    }
+    sync_dirs(&dirs);   /* 2. durable before the rows say so */
+    map_free(&dirs);
+    if (rc || txn("BEGIN IMMEDIATE") != 0) {
+        rc = 1;
+        goto done;
+    }
+    Buf err = BUF_INIT;
+    for (size_t i = 0; i < np && !rc; i++)   /* 3. the rows */
+        if ((i == 0 || strcmp(p[i].package, p[i - 1].package)) && pkgdb_settle(db, p[i].package, is_new[i], &err) != 0)
+            rc = fail_buf(&err);
     if (rc) {
         txn("ROLLBACK");
-        return rc;
+        goto done;
     }
     for (size_t i = 0; i < nj; i++)   /* (steps of another kind: an older mpm's, dropped) */
         if (j[i].op == 't' && j[i].tmp && sys_rm_tree(j[i].tmp) != 0)
             fprintf(stderr, "mpm: warning: cannot remove %s%s: %s\n", rootfs_prefix(), j[i].tmp, strerror(errno));
-    return txn("DELETE FROM journal; COMMIT");
+    rc = txn("DELETE FROM journal; COMMIT");
+done:
+    for (size_t q = 0; q < nm; q++) {
+        if (ifd[q] >= 0) {
+            if (!rc) intent_clear(mfd[q], ifd[q]);
+            else close(ifd[q]);
+        }
+        if (mfd[q] >= 0) close(mfd[q]);
+    }
+    return rc;
 }
 
 /* Opens the database (mode as pkgdb_open's); a writer first settles what a
- * killed mpm left.  0 open, 1 no database, -1 error. */
+ * killed mpm left, and so does a reader that may write the database,
+ * before it reads (under the writers' lock: it waits for a live one).
+ * 0 open, 1 no database, -1 error. */
 static int open_db(int mode)
 {
     Buf err = BUF_INIT;
@@ -297,7 +369,15 @@ static int open_db(int mode)
     buf_free(&err);
     if (rc == 1) return 1;
     if (rc == 2) return 0;
-    if (mode != PKGDB_READ && (recover() != 0 || (clear_probe(), 0))) return -1;
+    if (mode == PKGDB_READ) {
+        size_t np, nj;
+        pkgdb_pending(db, &A, &np);
+        pkgdb_journal(db, &A, &nj);
+        if (!np && !nj) return 0;
+        if (pkgdb_lock_writer(&err) != 0) { fail_buf(&err); return -1; }
+    }
+    if (recover() != 0 && mode != PKGDB_READ) return -1;   /* (a reader reads what is there) */
+    if (mode == PKGDB_READ && pkgdb_refresh(db, &err) != 0) { fail_buf(&err); return -1; }
     return 0;
 }
 
@@ -549,36 +629,48 @@ static int build_stage(Stage *s, Plan *p, Carry *c)
     return rc;
 }
 
-/* Removes the two empty directories of can_exchange()'s probe, which a
- * killed run may have left (one mpm writes at a time). */
-static void clear_probe(void)
+/* path's components, lexically ("." and empty ones dropped, ".." taking
+ * one back), joined by "/" with no leading one. */
+static const char *normal(const char *path)
 {
-    const char *la;
-    int fd = rootfs_parent(arena_printf(&A, "%s/.mpm-probe-a", o.moddir), &la);
-    if (fd < 0) return;
-    unlinkat(fd, la, AT_REMOVEDIR);
-    unlinkat(fd, ".mpm-probe-b", AT_REMOVEDIR);
-    close(fd);
+    Buf b = BUF_INIT;
+    for (const char *s = path; *s;) {
+        size_t n = strcspn(s, "/");
+        if (n == 2 && !strncmp(s, "..", 2)) {
+            char *slash = b.len ? strrchr(b.s, '/') : NULL;
+            b.len = slash ? (size_t)(slash - b.s) : 0;
+            if (b.s) b.s[b.len] = 0;
+        } else if (n && !(n == 1 && *s == '.')) {
+            buf_printf(&b, "%s%.*s", b.len ? "/" : "", (int)n, s);
+        }
+        s += n + (s[n] == '/');
+    }
+    const char *r = arena_strdup(&A, buf_cstr(&b));
+    buf_free(&b);
+    return r;
 }
 
-/* Whether the module directory's file system can exchange two names
- * (renameat2 RENAME_EXCHANGE; not every one can): tried once per run on two
- * empty directories, whose fixed names let the next run (one at a time)
- * clear what a killed one left. */
-static int can_exchange(void)
+/* The directory dir (a path of the managed system) relative to the module
+ * directory, as the intent record names it. */
+static const char *from_moddir(const char *dir)
 {
-    static int known = -1;
-    if (known >= 0) return known;
-    known = 0;
-    const char *a = arena_printf(&A, "%s/.mpm-probe-a", o.moddir), *la, *lb = ".mpm-probe-b";
-    if (rootfs_mkdirs(o.moddir, 0755) != 0) return known;
-    int fd = rootfs_parent(a, &la);
-    if (fd < 0) return known;
-    if (mkdirat(fd, la, 0700) == 0 && mkdirat(fd, lb, 0700) == 0) known = renameat2(fd, la, fd, lb, RENAME_EXCHANGE) == 0;
-    unlinkat(fd, la, AT_REMOVEDIR);
-    unlinkat(fd, lb, AT_REMOVEDIR);
-    close(fd);
-    return known;
+    const char *m = normal(o.moddir), *d = normal(dir);
+    size_t i = 0, common = 0;   /* the longest common run of whole components */
+    while (m[i] && m[i] == d[i]) {
+        i++;
+        if ((!m[i] || m[i] == '/') && (!d[i] || d[i] == '/')) common = i;
+    }
+    Buf b = BUF_INIT;
+    for (const char *s = m + common; *s;) {   /* up out of what is left of m */
+        s += *s == '/';
+        buf_adds(&b, b.len ? "/.." : "..");
+        s += strcspn(s, "/");
+    }
+    const char *rest = d + common + (d[common] == '/');
+    if (*rest) buf_printf(&b, "%s%s", b.len ? "/" : "", rest);
+    const char *r = arena_strdup(&A, b.len ? buf_cstr(&b) : ".");
+    buf_free(&b);
+    return r;
 }
 
 /* Prints heading and the paths of list (when there are any); -v: each
@@ -594,79 +686,141 @@ static void print_list(const char *heading, Buf *list, const char *before, const
     }
 }
 
-/* A change of package name: p's files in place of the installed version's
- * (p NULL: the package goes), atomic with its rows.  Each directory it
- * touches (module directory, share directory; the old version's module
- * directory too when top_level_dir changed) is built anew beside itself,
- * keeping what is not the old version's or was edited, and swapped in with
- * one rename; the first one's swap is the moment the new rows become true
- * (pkg/pkgdb.c).  kept_heading titles the edited files kept. */
-static int change(const char *name, Plan *p, const char *kept_heading)
+/* One package's change within a group (change_group): its files (p; NULL
+ * when the package goes), and what building it found. */
+typedef struct Change {
+    const char *name;
+    Plan *p;
+    const char *kept_heading;   /* titles the edited files kept */
+    Carry c;
+    Stage st[3];
+    size_t ns;
+    int built[3];
+} Change;
+
+/* The directories ch touches (module directory, share directory; the old
+ * version's module directory too when top_level_dir changed), and what
+ * the installed version recorded. */
+static void change_setup(Change *ch)
 {
     Buf err = BUF_INIT;
-    PkgRow *row = pkgdb_info(db, &A, name);
+    PkgRow *row = pkgdb_info(db, &A, ch->name);
     const char *old_tld = NULL;
     if (row && row->formula) {
         Formula *of = formula_parse(&A, row->formula, strlen(row->formula), FORMULA_INSTALL, &err);
-        buf_clear(&err);
         if (of) old_tld = of->top_level_dir;
     }
-    Carry c;
-    memset(&c, 0, sizeof c);
-    map_init(&c.rec);
+    buf_free(&err);
+    memset(&ch->c, 0, sizeof ch->c);
+    map_init(&ch->c.rec);
     size_t nold = 0;
-    PkgFileRow *old = row ? pkgdb_files(db, &A, name, &nold) : NULL;
-    for (size_t i = 0; i < nold; i++) map_put(&c.rec, old[i].path, strlen(old[i].path), (void *)old[i].sum);
-    Stage st[3];
-    size_t ns = 0;
-    const char *roots[3] = {p ? arena_printf(&A, "%s/%s", o.moddir, p->pkg.f->top_level_dir) : NULL,
+    PkgFileRow *old = row ? pkgdb_files(db, &A, ch->name, &nold) : NULL;
+    for (size_t i = 0; i < nold; i++) map_put(&ch->c.rec, old[i].path, strlen(old[i].path), (void *)old[i].sum);
+    const char *roots[3] = {ch->p ? arena_printf(&A, "%s/%s", o.moddir, ch->p->pkg.f->top_level_dir) : NULL,
                             old_tld ? arena_printf(&A, "%s/%s", o.moddir, old_tld) : NULL,
-                            arena_printf(&A, "%s/%s", o.sharedir, name)};
+                            arena_printf(&A, "%s/%s", o.sharedir, ch->name)};
+    ch->ns = 0;
     for (int i = 0; i < 3; i++) {
         if (!roots[i] || (i == 1 && roots[0] && !strcmp(roots[0], roots[1]))) continue;
-        st[ns] = (Stage){roots[i], tmp_beside(roots[i]), NULL, i == 2, 0, 0};
-        if (!can_exchange()) st[ns].old_tmp = arena_printf(&A, "%s.mpm-old", roots[i]);
-        ns++;
+        ch->st[ch->ns] = (Stage){roots[i], tmp_beside(roots[i]), arena_printf(&A, "%s.mpm-old", roots[i]), i == 2, 0, 0};
+        ch->built[ch->ns++] = 0;
     }
-    int rc = 1;
-    /* 1. the trees about to be made, so that a kill leaves no garbage */
-    if (txn("BEGIN IMMEDIATE") != 0) goto out;
-    for (size_t i = 0; i < ns && rc; i++)
-        if (pkgdb_journal_add(db, 't', name, st[i].root, st[i].tmp, NULL, &err) != 0 ||
-            (st[i].old_tmp && pkgdb_journal_add(db, 't', name, st[i].root, st[i].old_tmp, NULL, &err) != 0))
-            rc = -1;
-    if (rc < 0 || txn("COMMIT") != 0) {
-        if (rc < 0) { txn("ROLLBACK"); fail_buf(&err); }
-        rc = 1;
+}
+
+static void change_free(Change *ch)
+{
+    map_free(&ch->c.rec);
+    buf_free(&ch->c.kept);
+    buf_free(&ch->c.stays);
+}
+
+/* A change of n packages, one atomic unit: for each, its files in place of
+ * the installed version's (or none: the package goes), atomic with its
+ * rows.  Each directory a package touches is built anew beside itself,
+ * keeping what is not the old version's or was edited, and swapped in
+ * with one exchange; the package's first swap (its anchor) is the moment
+ * its new rows become true (pkg/pkgdb.c).  The intent record (base/intent)
+ * names every swap before the first is made, so whoever reads after a
+ * kill finishes the others first.  For a power cut, the group's disk
+ * writes are ordered by one syncfs and a few fsyncs, whatever n is: the
+ * staged trees, the new rows and the record are durable before the first
+ * swap, the swaps before the rows are settled. */
+static int change_group(Change *cs, size_t n)
+{
+    Buf err = BUF_INIT;
+    Map roots, dirs;
+    map_init(&roots);
+    map_init(&dirs);
+    int rc = 1, ifd = -1, mfd = -1;
+    size_t set = 0;
+    for (; set < n; set++) {
+        change_setup(&cs[set]);
+        int clash = 0;
+        for (size_t i = 0; i < cs[set].ns; i++)
+            clash |= map_put(&roots, cs[set].st[i].root, strlen(cs[set].st[i].root), (void *)"") != NULL;
+        if (clash && set) {   /* two packages of the group in one directory: one after the other */
+            change_free(&cs[set]);
+            map_free(&roots);
+            map_free(&dirs);
+            for (size_t i = 0; i < set; i++) change_free(&cs[i]);
+            return change_group(cs, set) || change_group(cs + set, n - set);
+        }
+    }
+    if (rootfs_mkdirs(o.moddir, 0755) != 0 ||
+        (mfd = rootfs_open(o.moddir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)) < 0) {
+        fail("Cannot create %s%s: %s", rootfs_prefix(), o.moddir, strerror(errno));
         goto out;
     }
-    /* 2. the new trees */
-    int built[3] = {0, 0, 0};
-    for (size_t i = 0; i < ns; i++) {
-        int b = build_stage(&st[i], p, &c);
-        if (b < 0) { recover(); goto out; }
-        built[i] = b == 0;
+    /* 1. the trees about to be made, so that a kill leaves no garbage */
+    if (txn("BEGIN IMMEDIATE") != 0) goto out;
+    int bad = 0;
+    for (size_t k = 0; k < n && !bad; k++)
+        for (size_t i = 0; i < cs[k].ns && !bad; i++)
+            bad = pkgdb_journal_add(db, 't', cs[k].name, cs[k].st[i].root, cs[k].st[i].tmp, NULL, &err) != 0 ||
+                  pkgdb_journal_add(db, 't', cs[k].name, cs[k].st[i].root, cs[k].st[i].old_tmp, NULL, &err) != 0;
+    if (bad) {
+        txn("ROLLBACK");
+        fail_buf(&err);
+        goto out;
     }
+    if (txn("COMMIT") != 0) goto out;
+    /* 2. the new trees */
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < cs[k].ns; i++) {
+            int b = build_stage(&cs[k].st[i], cs[k].p, &cs[k].c);
+            if (b < 0) { recover(); goto out; }
+            cs[k].built[i] = b == 0;
+        }
     /* 3. the new rows, staged, with the swaps that will make them true */
     if (txn("BEGIN IMMEDIATE") != 0) { recover(); goto out; }
-    int bad = p && pkgdb_register(db, p->pkg.f, &err) != 0;
-    for (size_t i = 0; p && i < p->pkg.n && !bad; i++) {
-        if (!p->dest[i]) continue;
-        const SpmMember *m = &p->pkg.m[i];
-        char sum[65] = "";
-        if (!m->is_dir) sha256_hex(m->data, m->size, sum);
-        bad = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir,
-                                  owner.uname, owner.gname, &err) ||
-              (!m->is_dir && pkgdb_disown(db, name, p->dest[i], &err));
+    size_t nsteps = 0;
+    IntentStep *steps = arena_alloc(&A, (3 * n + 1) * sizeof *steps);
+    for (size_t k = 0; k < n && !bad; k++) {
+        Plan *p = cs[k].p;
+        const char *name = cs[k].name;
+        bad = p && pkgdb_register(db, p->pkg.f, &err) != 0;
+        for (size_t i = 0; p && i < p->pkg.n && !bad; i++) {
+            if (!p->dest[i]) continue;
+            const SpmMember *m = &p->pkg.m[i];
+            char sum[65] = "";
+            if (!m->is_dir) sha256_hex(m->data, m->size, sum);
+            bad = pkgdb_register_file(db, name, p->dest[i], m->size, m->mode, sum, (long long)m->mtime, m->is_dir,
+                                      owner.uname, owner.gname, &err) ||
+                  (!m->is_dir && pkgdb_disown(db, name, p->dest[i], &err));
+        }
+        int anchor = 1;
+        for (size_t i = 0; i < cs[k].ns && !bad; i++) {
+            const Stage *s = &cs[k].st[i];
+            if (!cs[k].built[i]) continue;
+            bad = pkgdb_pending_add(db, name, s->root, s->tmp, s->old_tmp, s->dev, s->ino, anchor, &err);
+            const char *dir = arena_strndup(&A, s->root, (size_t)(strrchr(s->root, '/') - s->root));
+            map_put(&dirs, dir, strlen(dir), (void *)"");
+            steps[nsteps++] = (IntentStep){name, from_moddir(dir), strrchr(s->root, '/') + 1, strrchr(s->tmp, '/') + 1,
+                                           strrchr(s->old_tmp, '/') + 1, s->dev, s->ino, anchor};
+            anchor = 0;
+        }
+        if (!bad && anchor) bad = pkgdb_settle(db, name, 1, &err);   /* nothing on disk changes */
     }
-    int anchor = 1, nswaps = 0;
-    for (size_t i = 0; i < ns && !bad; i++) {
-        if (!built[i]) continue;
-        bad = pkgdb_pending_add(db, name, st[i].root, st[i].tmp, st[i].old_tmp, st[i].dev, st[i].ino, anchor, &err);
-        anchor = 0;
-        nswaps++;
-    }
-    if (!bad && !nswaps) bad = pkgdb_settle(db, name, 1, &err);   /* nothing on disk changes */
     if (bad) {
         txn("ROLLBACK");
         fail_buf(&err);
@@ -674,24 +828,58 @@ static int change(const char *name, Plan *p, const char *kept_heading)
         goto out;
     }
     if (txn("COMMIT") != 0) { recover(); goto out; }
-    /* 4. the swaps: the first is the moment the change is made */
-    for (size_t i = 0; i < ns; i++) {
-        if (!built[i]) continue;
-        PkgPending pp = {name, st[i].root, st[i].tmp, st[i].old_tmp, st[i].dev, st[i].ino, 0};
-        if (swap_in(&pp) != 0) {
-            fail("Cannot %s %s%s: %s", p ? "install" : "remove", rootfs_prefix(), st[i].root, strerror(errno));
-            recover();
-            goto out;
-        }
+    /* 4. the intent record, then everything made so far on disk, synced:
+     * one syncfs per file system the group writes to */
+    if (nsteps && (ifd = intent_write(mfd, steps, nsteps)) < 0) {
+        fail("Cannot write %s%s/%s: %s", rootfs_prefix(), o.moddir, INTENT_FILE, strerror(errno));
+        recover();
+        goto out;
     }
-    print_list(kept_heading, &c.kept, "Not removing file ", "");
-    if (!p) print_list(NULL, &c.stays, "Cannot remove directory ", ", probably not empty");
-    /* 5. the old trees go, and the rows are settled */
+    if (nsteps) map_put(&dirs, o.moddir, strlen(o.moddir), (void *)"");   /* (the record's) */
+    dev_t synced[4];
+    size_t nsynced = 0;
+    for (size_t i = 0; i < dirs.count; i++) {
+        struct stat st;
+        int fd = rootfs_open(dirs.entries[i].key, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+        if (fd < 0) continue;
+        int seen = fstat(fd, &st) != 0;
+        for (size_t q = 0; q < nsynced && !seen; q++) seen = synced[q] == st.st_dev;
+        if (!seen) {
+            if (nsynced < 4) synced[nsynced++] = st.st_dev;
+            syncfs(fd);
+        }
+        close(fd);
+    }
+    /* 5. the swaps: a package's first is the moment it is changed */
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < cs[k].ns; i++) {
+            const Stage *s = &cs[k].st[i];
+            if (!cs[k].built[i]) continue;
+            PkgPending pp = {cs[k].name, s->root, s->tmp, s->old_tmp, s->dev, s->ino, 0};
+            if (swap_in(&pp, NULL) != 0) {
+                fail("Cannot %s %s%s: %s", cs[k].p ? "install" : "remove", rootfs_prefix(), s->root, strerror(errno));
+                close(ifd);   /* recover() finishes or undoes it */
+                ifd = -1;
+                recover();
+                goto out;
+            }
+        }
+    /* 6. the swaps durable, then the record goes */
+    sync_dirs(&dirs);
+    if (ifd >= 0) intent_clear(mfd, ifd);
+    ifd = -1;
+    for (size_t k = 0; k < n; k++) {
+        print_list(cs[k].kept_heading, &cs[k].c.kept, "Not removing file ", "");
+        if (!cs[k].p) print_list(NULL, &cs[k].c.stays, "Cannot remove directory ", ", probably not empty");
+    }
+    /* 7. the old trees go, and the rows are settled */
     rc = recover();
 out:
-    map_free(&c.rec);
-    buf_free(&c.kept);
-    buf_free(&c.stays);
+    if (ifd >= 0) close(ifd);
+    if (mfd >= 0) close(mfd);
+    for (size_t k = 0; k < set; k++) change_free(&cs[k]);
+    map_free(&roots);
+    map_free(&dirs);
     buf_free(&err);
     return rc;
 }
@@ -751,23 +939,34 @@ static int run_state(const char *what, const Formula *f, const char *text)
     return rc;
 }
 
-/* Installs one package, atomically (see change()), between its pre and
- * post states.  0 done, 1 not installed, 2 installed but its post state
- * failed. */
-static int install_one(Plan *p)
+/* Installs the n packages of ps, one atomic unit (change_group), between
+ * their pre and post states; a package with a state is a group of its
+ * own (its pre state sees the packages before it installed).  0 done, 1
+ * not installed, 2 installed but a post state failed. */
+static int install_group(Plan *ps, size_t n)
 {
-    const Formula *f = p->pkg.f;
-    const char *name = f->name;
-    printf("... installing %s\n", name);
-    fflush(stdout);
-    if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
-        return fail("Not installing %s: its pre_local_state failed", name);
-    if (change(name, p, "Kept locally modified files of the older version:") != 0) return 1;
-    if (f->post_local_state && run_state("post_local_state", f, f->post_local_state) != 0) {
-        fail("%s is installed, but its post_local_state failed", name);
-        return 2;
+    Change *cs = arena_alloc(&A, (n + 1) * sizeof *cs);
+    for (size_t i = 0; i < n; i++) {
+        const Formula *f = ps[i].pkg.f;
+        printf("... installing %s\n", f->name);
+        fflush(stdout);
+        if (f->pre_local_state && run_state("pre_local_state", f, f->pre_local_state) != 0)
+            return fail("Not installing %s: its pre_local_state failed", f->name);
+        memset(&cs[i], 0, sizeof cs[i]);
+        cs[i].name = f->name;
+        cs[i].p = &ps[i];
+        cs[i].kept_heading = "Kept locally modified files of the older version:";
     }
-    return 0;
+    if (change_group(cs, n) != 0) return 1;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        const Formula *f = ps[i].pkg.f;
+        if (f->post_local_state && run_state("post_local_state", f, f->post_local_state) != 0) {
+            fail("%s is installed, but its post_local_state failed", f->name);
+            rc = 2;
+        }
+    }
+    return rc;
 }
 
 static int confirm(const char *what, Plan *plans, const char **names, size_t n)
@@ -1234,8 +1433,12 @@ static int install_with(Resolver *rp, char **args, int nargs, int local)
     for (size_t i = 0; i < n; i++) conflicts |= check_existing(&ordered[i]);
     if (conflicts) return 1;
     rc = 0;
-    for (size_t i = 0; i < n; i++) {
-        int one = install_one(&ordered[i]);
+    for (size_t i = 0, k; i < n; i = k) {   /* the runs of packages without states go together */
+        const Formula *f = ordered[i].pkg.f;
+        k = i + 1;
+        if (!f->pre_local_state && !f->post_local_state)
+            while (k < n && !ordered[k].pkg.f->pre_local_state && !ordered[k].pkg.f->post_local_state) k++;
+        int one = install_group(&ordered[i], k - i);
         if (one == 1) return 1;
         if (one) rc = 1;
     }
@@ -1263,12 +1466,15 @@ static int cmd_remove(char **args, int nargs)
     for (int i = 0; i < nargs; i++)
         if (!pkgdb_info(db, &A, args[i])) return fail("Package %s not installed", args[i]);
     if (confirm("Removing", NULL, (const char **)args, (size_t)nargs) != 0) return 1;
+    Change *cs = arena_alloc(&A, ((size_t)nargs + 1) * sizeof *cs);
     for (int i = 0; i < nargs; i++) {
         printf("... removing %s\n", args[i]);
-        fflush(stdout);
-        if (change(args[i], NULL, arena_printf(&A, "Kept locally modified files of %s:", args[i])) != 0) return 1;
+        memset(&cs[i], 0, sizeof cs[i]);
+        cs[i].name = args[i];
+        cs[i].kept_heading = arena_printf(&A, "Kept locally modified files of %s:", args[i]);
     }
-    return 0;
+    fflush(stdout);
+    return change_group(cs, (size_t)nargs) != 0;
 }
 
 static int cmd_verify(const char *name)

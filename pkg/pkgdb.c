@@ -21,6 +21,7 @@
  * its journal can be led out of the root by a symlink in the path.
  */
 #include "pkg/pkgdb.h"
+#include "base/intent.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
@@ -150,8 +151,10 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
     sqlite3_busy_timeout(*db, 10000);
     /* WAL first (a new database is made in one transaction, not one synced
      * transaction per table), checkpointed when the run ends rather than
-     * every 1000 pages */
-    if ((!readonly && (pkgdb_exec(*db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+     * every 1000 pages; each commit synced (FULL), as the rows staged for
+     * a change must be on disk before its first swap (pkg/mpm.c groups a
+     * run's packages so that this is a few commits per run) */
+    if ((!readonly && (pkgdb_exec(*db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
                                        " PRAGMA wal_autocheckpoint=20000", err) != 0 ||
                        pkgdb_exec(*db, "BEGIN IMMEDIATE", err) != 0 || pkgdb_exec(*db, schema, err) != 0 ||
                        pkgdb_exec(*db, "COMMIT", err) != 0)) ||
@@ -374,9 +377,21 @@ PkgPending *pkgdb_pending(sqlite3 *db, Arena *a, size_t *n)
 
 int pkgdb_is_new(const PkgPending *p)
 {
-    struct stat st;
-    if (rootfs_lstat(p->root, &st) != 0 || !S_ISDIR(st.st_mode)) return p->ino == 0;
-    return p->ino != 0 && (unsigned long long)st.st_dev == p->dev && (unsigned long long)st.st_ino == p->ino;
+    const char *lr;
+    int fd = rootfs_parent(p->root, &lr);
+    if (fd < 0) return p->ino == 0;
+    IntentStep s = {p->package, ".", lr, strrchr(p->tmp, '/') + 1, p->old_tmp ? strrchr(p->old_tmp, '/') + 1 : NULL,
+                    p->dev, p->ino, p->anchor};
+    int done = intent_step_done(fd, &s);
+    close(fd);
+    return done >= 1;
+}
+
+int pkgdb_lock_writer(Buf *err)
+{
+    if (lock_fd >= 0 && flock(lock_fd, LOCK_EX) == 0) return 0;
+    buf_printf(err, "Cannot lock the database: %s", strerror(errno));
+    return -1;
 }
 
 int pkgdb_refresh(sqlite3 *db, Buf *err)

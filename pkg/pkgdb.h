@@ -21,15 +21,14 @@ typedef struct PkgFileRow {
     int is_dir;
 } PkgFileRow;
 
-/* A tree left to delete (op 't': tmp, a staged tree or an old one), or an
- * old tree set aside where the file system cannot exchange directories
- * (op 'o': tmp goes back to path if path is missing). */
+/* A tree left to delete (op 't': tmp, a staged tree, an old one, or one
+ * set aside where the file system cannot exchange directories). */
 typedef struct PkgJournal { const char *package, *path, *tmp, *sum; char op; } PkgJournal;
 
 /* A directory a change swaps in: root becomes the tree staged at tmp,
  * whose device and inode are dev, ino (0: the change removes root; it is
  * then renamed to tmp).  old_tmp: where root is set aside first when the
- * file system cannot exchange (else NULL).  The anchor's swap is the
+ * file system cannot exchange (base/intent.h).  The anchor's swap is the
  * moment the package's new rows become true. */
 typedef struct PkgPending {
     const char *package, *root, *tmp, *old_tmp;
@@ -75,8 +74,14 @@ int pkgdb_pending_add(sqlite3 *db, const char *pkg, const char *root, const char
                       unsigned long long dev, unsigned long long ino, int anchor, Buf *err);
 /* Every pending row, per package the anchor first; lives in a. */
 PkgPending *pkgdb_pending(sqlite3 *db, Arena *a, size_t *n);
-/* Whether p's directory is now the tree it stages (looked at on disk). */
+/* Whether p's directory is now the tree it stages, or half-way there (set
+ * aside where the file system cannot exchange: base/intent), looked at on
+ * disk. */
 int pkgdb_is_new(const PkgPending *p);
+/* Takes the writers' lock of a database opened with PKGDB_READ (a reader
+ * about to finish what a killed writer left); waits for a live writer.
+ * 0, or -1 with the message in err. */
+int pkgdb_lock_writer(Buf *err);
 /* Looks at the disk again for the readers' rule (done at open). */
 int pkgdb_refresh(sqlite3 *db, Buf *err);
 /* Makes the package's staged rows its rows (is_new) or drops them, and
