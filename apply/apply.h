@@ -33,7 +33,9 @@ typedef struct ReportStatus {
     int failed, skipped, restarted, failed_to_restart;
     int evaluated;            /* 0: never reached (seconds is then meaningless) */
     double seconds;           /* evaluation time */
-    struct timespec started;  /* CLOCK_REALTIME when its turn came (0: never) */
+    struct timespec started;  /* CLOCK_REALTIME when it was evaluated (0: never; a
+                                 worker of -j N may evaluate it before its turn) */
+    int turn;                 /* the walk's count when its turn came: 1, 2, ... (0: never) */
 } ReportStatus;
 
 typedef void (*ReportFn)(void *ctx, const ReportStatus *st);

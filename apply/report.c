@@ -55,6 +55,7 @@ struct RepStatus {
     int failed, skipped, restarted, failed_to_restart, evaluated;
     double seconds;
     struct timespec started;
+    int turn;                /* the walk's count when its turn came (0: never) */
     size_t seq;              /* the order it was handed over in */
 };
 
@@ -140,6 +141,7 @@ void rep_status(RunReport *rep, const ReportStatus *st)
     s->evaluated = st->evaluated;
     s->seconds = st->seconds;
     s->started = st->started;
+    s->turn = st->turn;
 }
 
 /* "/Stage[main]/Main/Notify[a]" from the catalog's containment edges (the
@@ -191,10 +193,12 @@ void rep_time(RunReport *rep, const char *key, double seconds)
 }
 
 /* Puppet's order of resource statuses: each is made at its resource's turn
- * (resources never reached last, in catalog order) */
+ * (resources never reached last, in catalog order); the walk's turn, not
+ * the clock, since under -j N a worker may evaluate a resource early */
 static int cmp_turn(const void *x, const void *y)
 {
     const RepStatus *a = x, *b = y;
+    if (a->turn != b->turn) return !a->turn ? 1 : !b->turn ? -1 : a->turn < b->turn ? -1 : 1;
     int na = a->started.tv_sec == 0 && a->started.tv_nsec == 0, nb = b->started.tv_sec == 0 && b->started.tv_nsec == 0;
     if (na != nb) return na - nb;
     if (!na && a->started.tv_sec != b->started.tv_sec) return a->started.tv_sec < b->started.tv_sec ? -1 : 1;

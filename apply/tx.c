@@ -87,7 +87,8 @@ struct TxRes {
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
     double seconds;
-    struct timespec started; /* CLOCK_REALTIME when its turn came, for reports */
+    struct timespec started; /* CLOCK_REALTIME when evaluated, for reports */
+    int turn;                /* the walk's count when its turn came (0: never), for reports */
     int sent;                /* events sent to each subscriber (queue_events) */
     int deferred;            /* a deferred change waits for the batch's flush */
     int defer_line, defer_end;   /* its held lines after tx_defer: [defer_line, defer_end) */
@@ -100,6 +101,7 @@ struct TxRes {
 };
 
 typedef struct Tx {
+    int turns;               /* vertices the walk has taken so far */
     Graph *g;
     const ApplyOptions *opt;
     TxRes *r;                /* per vertex */
@@ -1213,6 +1215,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         int v = heap_pop(&h);
         TxRes *t = &tx.r[v];
         t->taken = 1;
+        t->turn = ++tx.turns;
         if (tx.par) par_before(&tx, v);
         if (tx.flush && must_flush(&tx, v)) {
             flush_batch(&tx);
@@ -1274,7 +1277,7 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
                         : success ? "changed" : "unchanged",
                 .failed = t->failed, .skipped = t->skipped, .restarted = t->restarted,
                 .failed_to_restart = t->failed_to_restart, .evaluated = t->evaluated && !t->skipped,
-                .seconds = t->seconds, .started = t->started,
+                .seconds = t->seconds, .started = t->started, .turn = t->turn,
             };
             opt->report_fn(opt->report_ctx, &rs);
             free(ev);
