@@ -5,6 +5,7 @@
  * so the same catalog gives the same bytes.
  */
 #include "catalog/json.h"
+#include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "base/sha256.h"
 #include "base/util.h"
@@ -97,7 +98,10 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
         for (size_t i = 0; i < v->hash.n; i++) {
             if (i) buf_addc(b, ',');
             buf_clear(tmp);
-            val_to_s(tmp, v->hash.keys[i]);
+            /* a key that is not a string: Ruby's to_s of it, as Puppet's
+             * ToDataConverter writes it (["e"], {"k"=>"v"}, "" for undef) */
+            if (v->hash.keys[i]->kind == V_ARRAY || v->hash.keys[i]->kind == V_HASH) rv_inspect(tmp, v->hash.keys[i], RV_FN);
+            else val_to_s(tmp, v->hash.keys[i]);
             cat_json_str(b, buf_cstr(tmp), tmp->len);
             buf_addc(b, ':');
             put_value(b, v->hash.vals[i], tmp);
