@@ -2,6 +2,7 @@
  * compile.c - the compile driver: set up facts and the top scope, load the
  * manifest, evaluate main, the node and the generators, then finish.
  */
+#include "compiler/object.h"
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -606,6 +607,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);
+    if (!diag_errors) obj_catalog_values(c);
     if (!diag_errors && c->store && save_exports(c) != 0) rc = 2;
     record_modulepath(c);
     cleanup(c);

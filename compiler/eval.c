@@ -8,6 +8,7 @@
  * defaults follow the dynamic chain of declaring scopes.  Match variables
  * $0..$9 live in the scope where the match happened.
  */
+#include "compiler/object.h"
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -745,6 +746,13 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
                     Value *v = val_hash_gets(recv->obj.attrs, attr);
                     return v ? v : VAL_UNDEF;
                 }
+        }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b) {   /* an attribute of a user Object type's instance */
+            Value *v = obj_attr(c, recv, name);
+            if (v) {
+                vv_free(&args);
+                return v;
+            }
         }
         vv_push(&args, recv);
     } else if (fn->kind == ND_NAME) {

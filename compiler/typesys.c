@@ -8,6 +8,7 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/object.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
 #include "catalog/semver.h"
@@ -217,6 +218,10 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (t->kind != V_TYPE) return 0;
     const char *n = t->type.name;
     if (!strcmp(n, "Any")) return 1;
+    if (v->kind == V_OBJECT || !strcmp(n, "Object")) {   /* Object types: compiler/object.c */
+        int r = obj_instance(c, t, v);
+        if (r >= 0) return r;
+    }
     if (!strcmp(n, "Init")) return !t->type.n || cmp_type_match(c, t->type.params[0], v);   /* Init[T]: T's values */
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
@@ -1091,6 +1096,7 @@ static int alias_hook(void *ctx, Buf *b, const Value *v, int expand)
     Compiler *c = x->c;
     const Node *al = alias_node(c, v);
     if (!al) return 0;
+    if (expand && obj_type_to_s(c, b, v)) return 1;   /* an Object type prints as Object[{name => ...}] */
     buf_adds(b, al->text);
     if (!expand) return 1;
     for (const Expanding *e = x->ex; e; e = e->up)
