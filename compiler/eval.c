@@ -9,6 +9,7 @@
  * $0..$9 live in the scope where the match happened.
  */
 #include "compiler/object.h"
+#include "compiler/inittype.h"
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -164,7 +165,6 @@ static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->
  * the value as Ruby's to_s writes it; both at the operand (where, or at). */
 static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value *v, const char *op)
 {
-    (void)op;
     if (is_num(v)) return v;
     const Node *operand = where ? where : at;
     if (v->kind == V_STR) {
@@ -184,6 +184,8 @@ static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value
                  val_to_cstr(A, n));
         return n;
     }
+    if (v->kind == V_SEMVER && where)   /* Ruby's Float coercion of the version object (1 + SemVer) */
+        cmp_fail(c, at, "Error while evaluating a '%s' expression, can't convert SemanticPuppet::Version into Float", op);
     Buf b = BUF_INIT;
     rv_to_s(&b, v, RV_FN);
     const char *shown = arena_strndup(A, buf_cstr(&b), b.len);
@@ -456,7 +458,10 @@ static int version_matches(Compiler *c, const Value *version, const Value *v)
 
 static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
-    if (r->kind == V_TYPE) return cmp_type_match(c, r, l);
+    if (r->kind == V_TYPE) {
+        init_type_check(c, at, r);
+        return cmp_type_match(c, r, l);
+    }
     if (r->kind == V_SEMVERRANGE) return range_holds(c, r, l);
     if (l->kind != V_STR)
         cmp_fail(c, at, "Left operand of =~ expects a String, got %s", val_type_name(l));

@@ -16,6 +16,7 @@
 #include "compiler/object.h"
 #include "compiler/strconv.h"
 #include "base/util.h"
+#include "catalog/rubyval.h"
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
@@ -102,6 +103,9 @@ static void add_attr(Compiler *c, ObjDef *d, const char *name, Value *spec)
     if (!a->value && cmp_type_match(c, a->type, VAL_UNDEF)) a->value = VAL_UNDEF;
 }
 
+/* Puppet's own Annotation type, the parent of annotation types. */
+static int is_annotation(const Value *t) { return t->kind == V_TYPE && !t->type.n && !strcmp(t->type.name, "Annotation"); }
+
 static void definition(Compiler *c, const Node *at, const Value *t, ObjDef *d, int depth)
 {
     memset(d, 0, sizeof *d);
@@ -122,8 +126,8 @@ static void definition(Compiler *c, const Node *at, const Value *t, ObjDef *d, i
     size_t own = attrs && attrs->kind == V_HASH ? attrs->hash.n : 0;
     d->parent = val_hash_gets(d->init, "parent");
     ObjDef p = {0};
-    if (d->parent && d->parent->kind == V_TYPE) definition(c, at, d->parent, &p, depth + 1);
-    else d->parent = NULL;
+    if (d->parent && d->parent->kind == V_TYPE && !is_annotation(d->parent)) definition(c, at, d->parent, &p, depth + 1);
+    else if (!d->parent || d->parent->kind != V_TYPE) d->parent = NULL;
     d->attrs = arena_alloc(A, (p.n + own + 1) * sizeof *d->attrs);
     for (size_t i = 0; i < p.n; i++) {
         d->attrs[d->n] = p.attrs[i];
@@ -219,7 +223,8 @@ int obj_instance(Compiler *c, const Value *t, const Value *v)
     if (t->kind != V_TYPE) return -1;
     if (!strcmp(t->type.name, "Object") && !t->type.n) return v->kind == V_OBJECT && strcmp(v->obj.type, "URI");
     const char *name = NULL;
-    if (!object_of(c, t, &name)) return -1;
+    if (is_annotation(t)) name = "Annotation";
+    else if (!object_of(c, t, &name)) return -1;
     if (!is_user_object(v) || !name) return 0;
     const char *cur = v->obj.type;
     for (int depth = 0; cur && depth < 50; depth++) {
@@ -323,4 +328,130 @@ void obj_catalog_values(Compiler *c)
         Resource *r = c->cat->res[i];
         for (uint32_t j = 0; j < r->nparams; j++) r->params[j].value = catalog_value(r->params[j].value, c);
     }
+}
+
+/* ---- annotate() ---- */
+
+/* An annotation of one object: Puppet keeps it on the Ruby object (an
+ * adapter), so here it is keyed by the instance itself (values are never
+ * copied, so a variable holding the object sees it). */
+typedef struct ObjAnnotation {
+    const char *type;               /* the annotation type's name, lowercase */
+    const Value *target;
+    Value *annotation;              /* NULL once cleared */
+    struct ObjAnnotation *next;
+} ObjAnnotation;
+
+static ObjAnnotation *find_annotation(Compiler *c, const char *lname, const Value *target)
+{
+    for (ObjAnnotation *a = c->annotations; a; a = a->next)
+        if (a->target == target && !strcmp(a->type, lname)) return a;
+    return NULL;
+}
+
+static const char *lower(Compiler *c, const char *s)
+{
+    char *l = arena_strdup(A, s);
+    for (char *p = l; *p; p++) *p = (char)tolower((unsigned char)*p);
+    return l;
+}
+
+/* Is t an annotation type (an Object type descending from Annotation)? */
+static int annotation_type(Compiler *c, const Value *t, const char **name)
+{
+    if (t->kind != V_TYPE || !object_of(c, t, name) || !*name) return 0;
+    const char *cur = *name;
+    for (int depth = 0; cur && depth < 50; depth++) {
+        const char *pn = NULL;
+        Value *ot = object_of(c, val_type(A, cur, NULL, 0), &pn);
+        Value *parent = ot ? val_hash_gets(ot->type.params[0], "parent") : NULL;
+        if (!parent || parent->kind != V_TYPE || parent->type.n) return 0;
+        if (is_annotation(parent)) return 1;
+        cur = parent->type.name;
+    }
+    return 0;
+}
+
+static void set_annotation(CallCtx *cc, const char *lname, Value *target, Value *ann)
+{
+    Compiler *c = cc->c;
+    if (target->kind != V_OBJECT || !is_user_object(target)) {
+        Buf b = BUF_INIT;
+        rv_inspect(&b, target, RV_FN);
+        const char *s = arena_strdup(A, buf_cstr(&b));
+        buf_free(&b);
+        ev_fail(cc, "can't modify frozen %s: %s", rv_class(A, target, RV_FN), s);
+    }
+    ObjAnnotation *a = find_annotation(c, lname, target);
+    if (!a) {
+        a = ARENA_NEW(A, ObjAnnotation);
+        a->type = lname;
+        a->target = target;
+        a->next = c->annotations;
+        c->annotations = a;
+    }
+    a->annotation = ann;
+}
+
+static _Noreturn void annotate_refused(CallCtx *cc, Value **args, size_t n)
+{
+    Compiler *c = cc->c;
+    Buf got = BUF_INIT, b = BUF_INIT;
+    if (args[0]->kind == V_TYPE) {
+        buf_adds(&got, "Type[");
+        val_to_string(&got, args[0]);
+        buf_addc(&got, ']');
+    } else {
+        buf_adds(&got, val_type_name(args[0]));
+    }
+    const char *g = arena_strdup(A, buf_cstr(&got));
+    buf_free(&got);
+    buf_adds(&b, "The function 'annotate' was called with arguments it does not accept. It expects one of:\n"
+                 "  (Type[Annotation] type, Any value, Callable[0, 0] block?)\n");
+    if (n != 2) buf_printf(&b, "    rejected: expects 2 arguments, got %zu\n", n);
+    else buf_printf(&b, "    rejected: parameter 'type' expects a Type[Object[{name => 'Annotation'}]] value, got %s\n", g);
+    buf_adds(&b, "  (Type[Annotation] type, Any value, Variant[Enum['clear'], Hash[Pcore::MemberName, Any]] annotation_hash)\n");
+    if (n != 3) buf_printf(&b, "    rejected: expects 3 arguments, got %zu\n", n);
+    else buf_printf(&b, "    rejected: parameter 'type' expects a Type[Object[{name => 'Annotation'}]] value, got %s\n", g);
+    buf_adds(&b, "  (Type[Pcore] type, Any value, Hash[Type[Annotation], Hash[Pcore::MemberName, Any]] annotations)\n");
+    if (n != 3) buf_printf(&b, "    rejected: expects 3 arguments, got %zu", n);
+    else buf_printf(&b, "    rejected: parameter 'type' expects a Type[Object[{name => 'Pcore'}]] value, got %s", g);
+    const char *m = arena_strdup(A, buf_cstr(&b));
+    buf_free(&b);
+    ev_fail(cc, "%s", m);
+}
+
+/* annotate(Annotation type, value) [|| { hash }], annotate(type, value,
+ * hash | 'clear'), annotate(Pcore, value, {type => hash, ...}) */
+Value *f_annotate(CallCtx *cc)
+{ FN_ARGS(a, n, l);
+    Compiler *c = cc->c;
+    const char *name = NULL;
+    if (n == 3 && a[0]->kind == V_TYPE && !a[0]->type.n && !strcmp(a[0]->type.name, "Pcore") && a[2]->kind == V_HASH) {
+        for (size_t i = 0; i < a[2]->hash.n; i++) {
+            Value *t = a[2]->hash.keys[i], *h = a[2]->hash.vals[i];
+            if (!annotation_type(c, t, &name) || h->kind != V_HASH) annotate_refused(cc, a, n);
+            set_annotation(cc, lower(c, name), a[1], obj_new(c, cc->call, t, &h, 1));
+        }
+        return a[1];
+    }
+    if (!annotation_type(c, a[0], &name)) annotate_refused(cc, a, n);
+    const char *lname = lower(c, name);
+    ObjAnnotation *old = find_annotation(c, lname, a[1]);
+    Value *have = old && old->annotation ? old->annotation : NULL;
+    if (n == 2) {
+        if (have || !l) return have ? have : VAL_UNDEF;
+        Value *h = ev_yield(cc, NULL, 0);
+        Value *ann = obj_new(c, cc->call, a[0], &h, 1);
+        set_annotation(cc, lname, a[1], ann);
+        return ann;
+    }
+    if (a[2]->kind == V_STR && !strcmp(a[2]->str.s, "clear")) {
+        if (old) old->annotation = NULL;
+        return have ? have : VAL_UNDEF;
+    }
+    if (a[2]->kind != V_HASH || l) annotate_refused(cc, a, n);
+    Value *ann = obj_new(c, cc->call, a[0], &a[2], 1);
+    set_annotation(cc, lname, a[1], ann);
+    return ann;
 }
