@@ -271,6 +271,31 @@ static void cleanup(Compiler *c)
 /* Each resource's parameters, checked by its type's provider as mapply will
  * check them before a run (an ensure of "bogus", a mode of 0999): users
  * want such errors at compile time, pointing at the declaration. */
+/* Does v hold a Deferred value (at any depth)? */
+static int holds_deferred(const Value *v)
+{
+    switch (v->kind) {
+    case V_OBJECT: return !strcmp(v->obj.type, "Deferred");
+    case V_SENSITIVE: return holds_deferred(v->sensitive);
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (holds_deferred(v->arr.items[i])) return 1;
+        return 0;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (holds_deferred(v->hash.vals[i])) return 1;
+        return 0;
+    default: return 0;
+    }
+}
+
+static int has_deferred_param(const Resource *r)
+{
+    for (uint32_t i = 0; i < r->nparams; i++)
+        if (holds_deferred(r->params[i].value)) return 1;
+    return 0;
+}
+
 static void validate_resources(Compiler *c)
 {
     Buf err = BUF_INIT;
@@ -281,6 +306,7 @@ static void validate_resources(Compiler *c)
         if (r->is_virtual) continue;
         if (strcmp(r->type, last_type)) p = provider_find(last_type = r->type);
         if (!p || !p->validate) continue;
+        if (has_deferred_param(r)) continue;    /* its values are known on the node only (mapply checks them) */
         buf_clear(&err);
         if (provider_validate(p, r, &err) != 0 || err.len) {
             const char *msg = buf_cstr(&err);
