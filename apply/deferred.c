@@ -14,6 +14,9 @@
 #include "compiler/options.h"
 #include "catalog/rubyval.h"
 #include "base/buf.h"
+#include "base/diag.h"
+#include "base/util.h"
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -139,15 +142,34 @@ static Value *copy_value(Arena *a, const Value *v)
     }
 }
 
+/* The compile's first error, and where in the generated code it was. */
+typedef struct FirstError { char *msg; uint32_t off; int at_code; } FirstError;
+
+static void first_error(void *ctx, DiagLevel lvl, SrcLoc loc, const char *msg)
+{
+    FirstError *fe = ctx;
+    if (lvl == DIAG_WARNING) {
+        diag_fprintf(stderr, "Warning: %s\n", msg);
+        return;
+    }
+    if (lvl != DIAG_ERROR || fe->msg) return;
+    fe->msg = xstrndup(msg, strlen(msg));
+    fe->at_code = loc.file && !strcmp(loc.file->name, "<deferred>");
+    fe->off = loc.off;
+}
+
 int dfr_resolve(Catalog *cat, const CompileOptions *opt)
 {
     Buf code = BUF_INIT;
-    size_t n = 0;
+    size_t n = 0, cap = 0;
+    struct Where { uint32_t off; const Resource *r; const char *param; } *where = NULL;
     buf_adds(&code, "notify { 'deferred': message => [\n");
     for (size_t i = 0; i < cat->nres; i++) {
         Resource *r = cat->res[i];
         for (uint32_t j = 0; j < r->nparams; j++)
             if (has_deferred(r->params[j].value)) {
+                if (n == cap) where = xrealloc(where, (cap = cap ? 2 * cap : 8) * sizeof *where);
+                where[n] = (struct Where){(uint32_t)code.len, r, r->params[j].name};
                 code_of(&code, r->params[j].value);
                 buf_adds(&code, ",\n");
                 n++;
@@ -156,6 +178,7 @@ int dfr_resolve(Catalog *cat, const CompileOptions *opt)
     buf_adds(&code, "] }\n");
     if (!n) {
         buf_free(&code);
+        free(where);
         return 0;
     }
     CompileOptions o = *opt;
@@ -169,7 +192,25 @@ int dfr_resolve(Catalog *cat, const CompileOptions *opt)
     arena_init(&ca);
     Catalog cc;
     cat_init(&cc, &ca);
+    /* the generated code is never shown (it may hold Sensitive values):
+     * an error names the resource and parameter whose value failed */
+    FirstError fe = {NULL, 0, 0};
+    DiagSink saved = diag_sink;
+    void *saved_ctx = diag_sink_ctx;
+    diag_sink = first_error, diag_sink_ctx = &fe;
     int rc = copt_compile(&o, &ca, &cc);
+    diag_sink = saved, diag_sink_ctx = saved_ctx;
+    if (fe.msg && !rc) rc = 1;      /* the sink kept an error from being counted */
+    if (rc && fe.msg) {
+        size_t k = 0;
+        while (fe.at_code && k + 1 < n && where[k + 1].off <= fe.off) k++;
+        if (fe.at_code && fe.off >= where[0].off)
+            diag_fprintf(stderr, "Error: Could not resolve a Deferred value of %s (parameter %s): %s\n", where[k].r->ref, where[k].param, fe.msg);
+        else
+            diag_fprintf(stderr, "Error: Could not resolve the catalog's Deferred values: %s\n", fe.msg);
+    }
+    free(fe.msg);
+    free(where);
     Resource *holder = rc == 0 ? cat_find(&cc, "Notify", "deferred") : NULL;
     const Value *got = NULL;
     for (uint32_t j = 0; holder && j < holder->nparams; j++)

@@ -426,7 +426,6 @@ int main(int argc, char **argv)
         dopt.modulepath = opt.modulepath;
         if (dfr_resolve(&cat, &dopt) != 0) {
             rby_stdout_back();
-            diag_fprintf(stderr, "Error: Could not resolve the catalog's Deferred values\n");
             goto out;
         }
         rby_stdout_back();
