@@ -176,19 +176,22 @@ Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t
         }
         return instance(c, &d, vals);
     }
-    /* the positional signature: required up to the last attribute without a default */
-    size_t min = 0;
+    /* the positional signature (Puppet's parameter_info): the attributes
+     * without a default first, then those with one, each in declaration order */
+    size_t *order = arena_alloc(A, (d.n + 1) * sizeof *order), min = 0;
     for (size_t i = 0; i < d.n; i++)
-        if (!d.attrs[i].value) min = i + 1;
+        if (!d.attrs[i].value) order[min++] = i;
+    for (size_t i = 0, k = min; i < d.n; i++)
+        if (d.attrs[i].value) order[k++] = i;
     int ok = n >= min && n <= d.n;
-    for (size_t i = 0; ok && i < n; i++) ok = cmp_type_match(c, d.attrs[i].type, args[i]);
+    for (size_t i = 0; ok && i < n; i++) ok = cmp_type_match(c, d.attrs[order[i]].type, args[i]);
     if (ok) {
-        for (size_t i = 0; i < d.n; i++) vals[i] = i < n ? args[i] : d.attrs[i].value;
+        for (size_t i = 0; i < d.n; i++) vals[order[i]] = i < n ? args[i] : d.attrs[order[i]].value;
         return instance(c, &d, vals);
     }
     Value **pt = arena_alloc(A, (d.n + 1) * sizeof *pt);
     const char **pn = arena_alloc(A, (d.n + 1) * sizeof *pn);
-    for (size_t i = 0; i < d.n; i++) pt[i] = d.attrs[i].type, pn[i] = d.attrs[i].name;
+    for (size_t i = 0; i < d.n; i++) pt[i] = d.attrs[order[i]].type, pn[i] = d.attrs[order[i]].name;
     static const char *const hash_name[] = {"hash"};
     CmpSig sigs[2] = {
         {&struct_t, (const char **)hash_name, 1, 1, 1, NULL, 0, NULL},
