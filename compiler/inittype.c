@@ -124,7 +124,7 @@ int init_type_match(Compiler *c, Value *t, Value *v)
     Value *inner = t->type.params[0];
     if (inner->kind != V_TYPE) return 0;
     if (cmp_type_match(c, inner, v)) return 1;
-    if (obj_is_type(c, inner, NULL)) return 0;     /* an Object type's new: its own values only, here */
+    if (obj_is_type(c, inner, NULL)) return t->type.n == 1 && obj_init_match(c, inner, v);
     Value *base = inner;
     const NewFn *fn = new_fn_of(c, &base);
     if (!fn) return 0;

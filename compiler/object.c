@@ -153,52 +153,76 @@ static Value *instance(Compiler *c, const ObjDef *d, Value **vals)
     return val_object(A, d->name ? d->name : "Object", val_hash(A, k, v, m));
 }
 
-/* new_T's dispatch: (Struct[{attributes}] hash) or (T1 a1, T2 a2 ...). */
+/* new_T's two signatures: (Struct[{attributes}] hash), and the attributes
+ * positionally (Puppet's parameter_info: those without a default first,
+ * then those with one, each in declaration order; order[i] is the
+ * attribute of parameter i, min how many are required). */
+typedef struct NewSigs { Value *struct_t; size_t *order, min; Value **types; const char **names; } NewSigs;
+
+static void new_sigs(Compiler *c, const ObjDef *d, NewSigs *s)
+{
+    Value **sk = arena_alloc(A, (d->n + 1) * sizeof *sk), **sv = arena_alloc(A, (d->n + 1) * sizeof *sv);
+    for (size_t i = 0; i < d->n; i++) {
+        Value *key = val_cstr(A, d->attrs[i].name);
+        sk[i] = d->attrs[i].value ? val_type(A, "Optional", &key, 1) : key;
+        sv[i] = d->attrs[i].type;
+    }
+    Value *sh = val_hash(A, sk, sv, d->n);
+    s->struct_t = val_type(A, "Struct", &sh, 1);
+    s->order = arena_alloc(A, (d->n + 1) * sizeof *s->order);
+    s->min = 0;
+    for (size_t i = 0; i < d->n; i++)
+        if (!d->attrs[i].value) s->order[s->min++] = i;
+    for (size_t i = 0, k = s->min; i < d->n; i++)
+        if (d->attrs[i].value) s->order[k++] = i;
+    s->types = arena_alloc(A, (d->n + 1) * sizeof *s->types);
+    s->names = arena_alloc(A, (d->n + 1) * sizeof *s->names);
+    for (size_t i = 0; i < d->n; i++) s->types[i] = d->attrs[s->order[i]].type, s->names[i] = d->attrs[s->order[i]].name;
+}
+
 Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t n)
 {
     ObjDef d;
     definition(c, at, t, &d, 0);
+    NewSigs s;
+    new_sigs(c, &d, &s);
     Value **vals = arena_alloc(A, (d.n + 1) * sizeof *vals);
-    /* the hash signature */
-    Value **sk = arena_alloc(A, (d.n + 1) * sizeof *sk);
-    for (size_t i = 0; i < d.n; i++) {
-        Value *key = val_cstr(A, d.attrs[i].name);
-        sk[i] = d.attrs[i].value ? val_type(A, "Optional", &key, 1) : key;
-    }
-    Value **sv = arena_alloc(A, (d.n + 1) * sizeof *sv);
-    for (size_t i = 0; i < d.n; i++) sv[i] = d.attrs[i].type;
-    Value *sh = val_hash(A, sk, sv, d.n);
-    Value *struct_t = val_type(A, "Struct", &sh, 1);
-    if (n == 1 && cmp_type_match(c, struct_t, args[0])) {
+    if (n == 1 && cmp_type_match(c, s.struct_t, args[0])) {
         for (size_t i = 0; i < d.n; i++) {
             Value *x = val_hash_gets(args[0], d.attrs[i].name);
             vals[i] = x ? x : d.attrs[i].value;
         }
         return instance(c, &d, vals);
     }
-    /* the positional signature (Puppet's parameter_info): the attributes
-     * without a default first, then those with one, each in declaration order */
-    size_t *order = arena_alloc(A, (d.n + 1) * sizeof *order), min = 0;
-    for (size_t i = 0; i < d.n; i++)
-        if (!d.attrs[i].value) order[min++] = i;
-    for (size_t i = 0, k = min; i < d.n; i++)
-        if (d.attrs[i].value) order[k++] = i;
-    int ok = n >= min && n <= d.n;
-    for (size_t i = 0; ok && i < n; i++) ok = cmp_type_match(c, d.attrs[order[i]].type, args[i]);
+    int ok = n >= s.min && n <= d.n;
+    for (size_t i = 0; ok && i < n; i++) ok = cmp_type_match(c, s.types[i], args[i]);
     if (ok) {
-        for (size_t i = 0; i < d.n; i++) vals[order[i]] = i < n ? args[i] : d.attrs[order[i]].value;
+        for (size_t i = 0; i < d.n; i++) vals[s.order[i]] = i < n ? args[i] : d.attrs[s.order[i]].value;
         return instance(c, &d, vals);
     }
-    Value **pt = arena_alloc(A, (d.n + 1) * sizeof *pt);
-    const char **pn = arena_alloc(A, (d.n + 1) * sizeof *pn);
-    for (size_t i = 0; i < d.n; i++) pt[i] = d.attrs[order[i]].type, pn[i] = d.attrs[order[i]].name;
     static const char *const hash_name[] = {"hash"};
     CmpSig sigs[2] = {
-        {&struct_t, (const char **)hash_name, 1, 1, 1, NULL, 0, NULL},
-        {pt, pn, d.n, (int64_t)min, (int64_t)d.n, NULL, 0, NULL},
+        {&s.struct_t, (const char **)hash_name, 1, 1, 1, NULL, 0, NULL},
+        {s.types, s.names, d.n, (int64_t)s.min, (int64_t)d.n, NULL, 0, NULL},
     };
     const char *label = arena_printf(A, "'new_%s'", d.name ? d.name : "Object");
     cmp_fail(c, at, "%s", cmp_describe_signatures(c, label, sigs, 2, args, n, NULL));
+}
+
+int obj_init_match(Compiler *c, const Value *t, Value *v)
+{
+    ObjDef d;
+    definition(c, NULL, t, &d, 0);
+    NewSigs s;
+    new_sigs(c, &d, &s);
+    if (cmp_type_match(c, s.struct_t, v)) return 1;
+    if (s.min == 1 && d.n == 1) return cmp_type_match(c, s.types[0], v);   /* a one-parameter signature */
+    Value **tp = arena_alloc(A, (d.n + 3) * sizeof *tp);
+    memcpy(tp, s.types, d.n * sizeof *tp);
+    tp[d.n] = val_int(A, (int64_t)s.min);
+    tp[d.n + 1] = val_int(A, (int64_t)d.n);
+    Value *tuple = val_type(A, "Tuple", tp, d.n + 2);
+    return cmp_type_match(c, tuple, v) || (s.min == 1 && cmp_type_match(c, tuple, val_array(A, &v, 1)));
 }
 
 static int is_user_object(const Value *o)

@@ -21,6 +21,9 @@ int obj_is_type(Compiler *c, const Value *t, const char **name);
  * positional arguments or one hash of attributes, or Puppet's dispatch
  * error at `at`. */
 Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t n);
+/* Whether v is an Init[t] for the Object type t: what t's new takes as its
+ * one argument (a hash of its attributes, or their values as an array). */
+int obj_init_match(Compiler *c, const Value *t, Value *v);
 /* The attribute `name` of an instance of a user Object type (its default
  * when not set); NULL when o is not one or has no such attribute. */
 Value *obj_attr(Compiler *c, const Value *o, const char *name);
