@@ -1048,8 +1048,9 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
         /* a resource type (built-in, Ruby, define) or a type alias; a class
-         * name is none (eval_QualifiedReference) */
-        cmp_check_type_ref(c, n);
+         * name is none (eval_QualifiedReference); in TypeSet[{types => {Point
+         * => ...}}] a name the set declares */
+        if (!c->typeset_args) cmp_check_type_ref(c, n);
         return type_value(c, name);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
@@ -1078,7 +1079,10 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_ACCESS: {
         Value *t = ev_expr(c, s, n->a);
         ValVec keys = VV_ARENA(&c->scratch);
+        int typeset = t->kind == V_TYPE && !t->type.n && !strcmp(t->type.name, "TypeSet");
+        c->typeset_args += typeset;
         eval_args(c, s, n->kids, &keys);
+        c->typeset_args -= typeset;
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;
         vv_free(&keys);

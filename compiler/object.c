@@ -71,6 +71,7 @@ static Value *object_of(Compiler *c, const Value *t, const char **name)
     const char *an = alias_name(c, t, &al);
     if (!an) return NULL;
     Value *r = ev_expr(c, c->top, al->a);
+    if (r->kind == V_TYPE && !strcmp(r->type.name, "TypeSet")) seen = 1;   /* printed by typeset_to_s */
     if (r->kind != V_TYPE || strcmp(r->type.name, "Object") || r->type.n != 1 || r->type.params[0]->kind != V_HASH) return NULL;
     *name = an;
     seen = 1;
@@ -282,11 +283,52 @@ static void put_value(Compiler *c, Buf *b, Value *v)
     buf_add(b, s->str.s, s->str.len);
 }
 
+/* A TypeSet alias as Puppet prints it: TypeSet[{pcore_version => '1.0.0',
+ * name_authority => '...', name => 'MyTypes', version => ..., types =>
+ * {Point => Object[{...}]}}]. */
+static int typeset_to_s(Compiler *c, Buf *b, const Value *t)
+{
+    const Node *al;
+    const char *an = alias_name(c, t, &al);
+    if (!an) return 0;
+    Value *r = ev_expr(c, c->top, al->a);
+    if (r->kind != V_TYPE || strcmp(r->type.name, "TypeSet") || r->type.n != 1 || r->type.params[0]->kind != V_HASH) return 0;
+    Value *h = r->type.params[0];
+    static const char *const keys[] = {"pcore_version", "name_authority", "name", "version", "types", "references", "annotations"};
+    printing++;
+    buf_adds(b, "TypeSet[{");
+    const char *sep = "";
+    for (size_t i = 0; i < ARRAY_LEN(keys); i++) {
+        Value *v = val_hash_gets(h, keys[i]);
+        if (!strcmp(keys[i], "name_authority") && !v) v = val_cstr(A, "http://puppet.com/2016.1/runtime");
+        if (!strcmp(keys[i], "name") && !v) v = val_cstr(A, an);
+        if (!v) continue;
+        buf_printf(b, "%s%s => ", sep, keys[i]);
+        sep = ", ";
+        if (v->kind == V_HASH) {            /* types: Name => Type */
+            buf_addc(b, '{');
+            for (size_t k = 0; k < v->hash.n; k++) {
+                buf_adds(b, k ? ", " : "");
+                if (v->hash.keys[k]->kind == V_TYPE) val_to_string(b, v->hash.keys[k]);
+                else put_value(c, b, v->hash.keys[k]);
+                buf_adds(b, " => ");
+                if (!obj_type_to_s(c, b, v->hash.vals[k])) val_to_string(b, v->hash.vals[k]);
+            }
+            buf_addc(b, '}');
+        } else {
+            put_value(c, b, v);
+        }
+    }
+    buf_adds(b, "}]");
+    printing--;
+    return 1;
+}
+
 int obj_type_to_s(Compiler *c, Buf *b, const Value *t)
 {
     const char *name = NULL;
     Value *ot = object_of(c, t, &name);
-    if (!ot) return 0;
+    if (!ot) return typeset_to_s(c, b, t);
     if (printing && name) {
         buf_adds(b, name);
         return 1;
