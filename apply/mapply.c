@@ -12,6 +12,7 @@
  * waiting with --wait never wait for each other.
  */
 #define _GNU_SOURCE             /* memfd_create */
+#include "apply/deferred.h"
 #include "apply/apply.h"
 #include "apply/report.h"
 #include "apply/pdbreport.h"
@@ -142,6 +143,7 @@ static int compile_catalog(const CompileOptions *copt, Catalog *cat, Buf *err)
     cat_init(&ccat, &carena);
     int rc = copt_compile(copt, &carena, &ccat);
     rby_stdout_back();
+    ccat.rich_deferred = 1;     /* Deferred values travel as an agent gets them, to be resolved */
     if (rc == 0) {
         int fd = memfd_create("mapply-catalog", MFD_CLOEXEC);
         FILE *f = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
@@ -395,6 +397,25 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < cat.nmodulepath; i++) buf_printf(&mp, "%s%s", i ? ":" : "", cat.modulepath[i]);
         opt.modulepath = catalog_modulepath = buf_detach(&mp);
         if (opt.log_level <= LOG_DEBUG) printf("Debug: Using the catalog's module path %s\n", opt.modulepath);
+    }
+    /* Deferred values: their functions are called now, on this node, as a
+     * Puppet agent does before it applies a catalog */
+    {
+        CompileOptions dopt;
+        if (compiling) {
+            dopt = cli.opt;
+        } else {
+            memset(&dopt, 0, sizeof dopt);
+            dopt.certname = cat.name;
+            dopt.environment = cat.environment;
+            dopt.noop = opt.noop;
+        }
+        dopt.modulepath = opt.modulepath;
+        if (dfr_resolve(&cat, &dopt) != 0) {
+            rby_stdout_back();
+            goto out;
+        }
+        rby_stdout_back();
     }
     rep_time(&run, "config_retrieval", since(&t0));
     /* an invalid catalog changes nothing, but its run is reported (below) */

@@ -67,6 +67,9 @@ typedef struct Catalog {
     const char **tags;       /* catalog tags, ordered set */
     size_t ntags, tagcap;
     Map tagset;
+    int rich_deferred;       /* write Deferred values as Puppet's rich data ({"__ptype": "Deferred",
+                                "name": ..., "arguments": [...]}, what an agent receives), not as
+                                their strings (what puppet catalog compile prints) */
 } Catalog;
 
 void cat_init(Catalog *c, Arena *a);

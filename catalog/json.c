@@ -5,6 +5,7 @@
  * so the same catalog gives the same bytes.
  */
 #include "catalog/json.h"
+#include "catalog/rubyval.h"
 #include "catalog/jsonparse.h"
 #include "base/sha256.h"
 #include "base/util.h"
@@ -84,6 +85,9 @@ void cat_json_fput(FILE *f, const char *s)
     buf_free(&b);
 }
 
+static _Thread_local int rich_deferred;    /* the catalog being written has rich_deferred */
+static _Thread_local int in_deferred;      /* writing a Deferred's arguments: types as {"__ptype": "Type"} */
+
 static void put_value(Buf *b, const Value *v, Buf *tmp)
 {
     switch (v->kind) {
@@ -105,7 +109,10 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
         for (size_t i = 0; i < v->hash.n; i++) {
             if (i) buf_addc(b, ',');
             buf_clear(tmp);
-            val_to_s(tmp, v->hash.keys[i]);
+            /* a key that is not a string: Ruby's to_s of it, as Puppet's
+             * ToDataConverter writes it (["e"], {"k"=>"v"}, "" for undef) */
+            if (v->hash.keys[i]->kind == V_ARRAY || v->hash.keys[i]->kind == V_HASH) rv_inspect(tmp, v->hash.keys[i], RV_FN);
+            else val_to_s(tmp, v->hash.keys[i]);
             cat_json_str(b, buf_cstr(tmp), tmp->len);
             buf_addc(b, ':');
             put_value(b, v->hash.vals[i], tmp);
@@ -119,8 +126,27 @@ static void put_value(Buf *b, const Value *v, Buf *tmp)
         return;
     case V_DEFAULT: case V_REGEX: case V_TYPE: case V_TIMESTAMP: case V_TIMESPAN:
     case V_BINARY: case V_SEMVER: case V_SEMVERRANGE: case V_OBJECT:
+        if (rich_deferred && v->kind == V_OBJECT && !strcmp(v->obj.type, "Deferred")) {
+            const Value *name = val_hash_gets(v->obj.attrs, "name"), *args = val_hash_gets(v->obj.attrs, "arguments");
+            buf_adds(b, "{\"__ptype\":\"Deferred\",\"name\":");
+            put_value(b, name ? name : VAL_UNDEF, tmp);
+            if (args) {
+                buf_adds(b, ",\"arguments\":");
+                in_deferred++;
+                put_value(b, args, tmp);
+                in_deferred--;
+            }
+            buf_addc(b, '}');
+            return;
+        }
         buf_clear(tmp);
         val_to_s(tmp, v);
+        if (in_deferred && v->kind == V_TYPE) {    /* Deferred('new', [Sensitive, 'x']): the type itself */
+            buf_adds(b, "{\"__ptype\":\"Type\",\"__pvalue\":");
+            cat_json_str(b, buf_cstr(tmp), tmp->len);
+            buf_addc(b, '}');
+            return;
+        }
         cat_json_str(b, buf_cstr(tmp), tmp->len);
         return;
     }
@@ -217,6 +243,7 @@ static void sink_flush(Sink *k)
 
 static void emit_body(const Catalog *c, const Edge *const *order, Sink *k)
 {
+    rich_deferred = c->rich_deferred;
     Buf tmp = BUF_INIT;
     Buf *b = &k->buf;
     buf_reserve(b, CHUNK + 4096);
@@ -359,7 +386,9 @@ static Value *field(const Value *o, const char *key) { return val_hash_gets(o, k
 
 /* Puppet writes a Sensitive value inside a parameter's array or hash as
  * {"__ptype": "Sensitive", "__pvalue": V}: such objects become Sensitive
- * values again, at any depth (the parsed tree is the reader's own). */
+ * values again, at any depth (the parsed tree is the reader's own); and a
+ * Deferred value (in a catalog an agent gets) as {"__ptype": "Deferred",
+ * "name": F, "arguments": [...]}, which becomes a Deferred again. */
 static Value *read_rich(Arena *a, Value *v)
 {
     if (v->kind == V_ARRAY) {
@@ -367,6 +396,14 @@ static Value *read_rich(Arena *a, Value *v)
     } else if (v->kind == V_HASH) {
         Value *t = v->hash.n == 2 ? field(v, "__ptype") : NULL, *inner = t ? field(v, "__pvalue") : NULL;
         if (inner && t->kind == V_STR && !strcmp(t->str.s, "Sensitive")) return val_sensitive(a, read_rich(a, inner));
+        /* a type (in a Deferred's arguments): kept as its text, a V_TYPE named by the whole text */
+        if (inner && t->kind == V_STR && !strcmp(t->str.s, "Type") && inner->kind == V_STR) return val_type(a, inner->str.s, NULL, 0);
+        Value *dt = field(v, "__ptype"), *name = field(v, "name"), *args = field(v, "arguments");
+        if (dt && dt->kind == V_STR && !strcmp(dt->str.s, "Deferred") && name && name->kind == V_STR &&
+            v->hash.n == 2u + (args != NULL) && (!args || args->kind == V_ARRAY)) {
+            Value *k[2] = {val_cstr(a, "name"), val_cstr(a, "arguments")}, *vals[2] = {name, args ? read_rich(a, args) : NULL};
+            return val_object(a, "Deferred", val_hash(a, k, vals, args ? 2 : 1));
+        }
         for (size_t i = 0; i < v->hash.n; i++) v->hash.vals[i] = read_rich(a, v->hash.vals[i]);
     }
     return v;

@@ -182,6 +182,8 @@ void rv_inspect(Buf *b, const Value *v, RvDialect d)
         }
     } else if (v->kind == V_DEFAULT) {
         buf_adds(b, ":default");
+    } else if (v->kind == V_SENSITIVE) {  /* Sensitive#inspect (its to_s has no #<>) */
+        buf_adds(b, "#<Sensitive [value redacted]>");
     } else if (v->kind == V_REGEX && d == RV_FN3) {
         Buf t = BUF_INIT;
         buf_printf(&t, "/%s/", v->regex.src);

@@ -532,9 +532,9 @@ const char *val_type_name(const Value *v)
 
 /* Data type names that are never resource types, sorted for bsearch. */
 static const char *const data_types[] = {
-    "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
+    "Annotation", "Any", "Array", "Binary", "Boolean", "Callable", "CatalogEntry", "Collection", "Data",
     "Default", "Deferred", "Enum", "Error", "Float", "Hash", "Init", "Integer", "Iterable",
-    "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Regexp", "Resource",
+    "Iterator", "NotUndef", "Numeric", "Object", "Optional", "Pattern", "Pcore", "Regexp", "Resource",
     "RichData", "RichDataKey", "Runtime", "Scalar", "ScalarData", "SemVer", "SemVerRange", "Sensitive",
     "String", "Struct", "Timespan", "Timestamp", "Tuple", "Type", "TypeAlias", "TypeReference", "TypeSet",
     "URI", "Undef", "Variant",

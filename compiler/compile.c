@@ -2,6 +2,7 @@
  * compile.c - the compile driver: set up facts and the top scope, load the
  * manifest, evaluate main, the node and the generators, then finish.
  */
+#include "compiler/object.h"
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -282,6 +283,31 @@ static void cleanup(Compiler *c)
 /* Each resource's parameters, checked by its type's provider as mapply will
  * check them before a run (an ensure of "bogus", a mode of 0999): users
  * want such errors at compile time, pointing at the declaration. */
+/* Does v hold a Deferred value (at any depth)? */
+static int holds_deferred(const Value *v)
+{
+    switch (v->kind) {
+    case V_OBJECT: return !strcmp(v->obj.type, "Deferred");
+    case V_SENSITIVE: return holds_deferred(v->sensitive);
+    case V_ARRAY:
+        for (size_t i = 0; i < v->arr.n; i++)
+            if (holds_deferred(v->arr.items[i])) return 1;
+        return 0;
+    case V_HASH:
+        for (size_t i = 0; i < v->hash.n; i++)
+            if (holds_deferred(v->hash.vals[i])) return 1;
+        return 0;
+    default: return 0;
+    }
+}
+
+static int has_deferred_param(const Resource *r)
+{
+    for (uint32_t i = 0; i < r->nparams; i++)
+        if (holds_deferred(r->params[i].value)) return 1;
+    return 0;
+}
+
 static void validate_resources(Compiler *c)
 {
     Buf err = BUF_INIT;
@@ -292,6 +318,7 @@ static void validate_resources(Compiler *c)
         if (r->is_virtual) continue;
         if (strcmp(r->type, last_type)) p = provider_find(last_type = r->type);
         if (!p || !p->validate) continue;
+        if (has_deferred_param(r)) continue;    /* its values are known on the node only (mapply checks them) */
         buf_clear(&err);
         if (provider_validate(p, r, &err) != 0 || err.len) {
             const char *msg = buf_cstr(&err);
@@ -657,6 +684,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);
+    if (!diag_errors) obj_catalog_values(c);
     if (!diag_errors && c->store && save_exports(c) != 0) rc = 2;
     record_modulepath(c);
     cleanup(c);

@@ -81,6 +81,8 @@ struct Compiler {
     Map name_values;                 /* a bare word's text (the pointer's bytes) -> its String value, shared */
     struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
     Catalog *cat;
+    struct ObjAnnotation *annotations; /* annotate(): (annotation type, object) -> annotation (compiler/object.c) */
+    int typeset_args;                /* evaluating TypeSet[...]'s parameters: its types' names are not references */
     CompileOptions opt;
     char **modulepath;               /* split opt.modulepath */
     size_t nmodulepath;

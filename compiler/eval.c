@@ -8,6 +8,8 @@
  * defaults follow the dynamic chain of declaring scopes.  Match variables
  * $0..$9 live in the scope where the match happened.
  */
+#include "compiler/object.h"
+#include "compiler/inittype.h"
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/regex.h"
@@ -163,7 +165,6 @@ static double num(const Value *v) { return v->kind == V_INT ? (double)v->i : v->
  * the value as Ruby's to_s writes it; both at the operand (where, or at). */
 static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value *v, const char *op)
 {
-    (void)op;
     if (is_num(v)) return v;
     const Node *operand = where ? where : at;
     if (v->kind == V_STR) {
@@ -183,6 +184,8 @@ static Value *to_number_at(Compiler *c, const Node *at, const Node *where, Value
                  val_to_cstr(A, n));
         return n;
     }
+    if (v->kind == V_SEMVER && where)   /* Ruby's Float coercion of the version object (1 + SemVer) */
+        cmp_fail(c, at, "Error while evaluating a '%s' expression, can't convert SemanticPuppet::Version into Float", op);
     Buf b = BUF_INIT;
     rv_to_s(&b, v, RV_FN);
     const char *shown = arena_strndup(A, buf_cstr(&b), b.len);
@@ -455,7 +458,10 @@ static int version_matches(Compiler *c, const Value *version, const Value *v)
 
 static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
-    if (r->kind == V_TYPE) return cmp_type_match(c, r, l);
+    if (r->kind == V_TYPE) {
+        init_type_check(c, at, r);
+        return cmp_type_match(c, r, l);
+    }
     if (r->kind == V_SEMVERRANGE) return range_holds(c, r, l);
     if (l->kind != V_STR)
         cmp_fail(c, at, "Left operand of =~ expects a String, got %s", val_type_name(l));
@@ -746,6 +752,13 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
                     return v ? v : VAL_UNDEF;
                 }
         }
+        if (recv->kind == V_OBJECT && !n->kids && !n->b) {   /* an attribute of a user Object type's instance */
+            Value *v = obj_attr(c, recv, name);
+            if (v) {
+                vv_free(&args);
+                return v;
+            }
+        }
         vv_push(&args, recv);
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
@@ -1035,8 +1048,9 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
         if (res_is_data_type(name)) return val_type(A, name, NULL, 0);
         /* a resource type (built-in, Ruby, define) or a type alias; a class
-         * name is none (eval_QualifiedReference) */
-        cmp_check_type_ref(c, n);
+         * name is none (eval_QualifiedReference); in TypeSet[{types => {Point
+         * => ...}}] a name the set declares */
+        if (!c->typeset_args) cmp_check_type_ref(c, n);
         return type_value(c, name);
     }
     case ND_VAR: return scope_lookup(c, s, n->text, n);
@@ -1065,7 +1079,10 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
     case ND_ACCESS: {
         Value *t = ev_expr(c, s, n->a);
         ValVec keys = VV_ARENA(&c->scratch);
+        int typeset = t->kind == V_TYPE && !t->type.n && !strcmp(t->type.name, "TypeSet");
+        c->typeset_args += typeset;
         eval_args(c, s, n->kids, &keys);
+        c->typeset_args -= typeset;
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;
         vv_free(&keys);

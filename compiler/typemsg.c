@@ -9,6 +9,7 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/object.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
 #include "catalog/semver.h"
@@ -636,6 +637,7 @@ static int alias_hook(void *ctx, Buf *b, const Value *v, int expand)
     Compiler *c = x->c;
     const Node *al = alias_node(c, v);
     if (!al) return 0;
+    if (expand && obj_type_to_s(c, b, v)) return 1;   /* an Object type prints as Object[{name => ...}] */
     buf_adds(b, al->text);
     if (!expand) return 1;
     for (const Expanding *e = x->ex; e; e = e->up)

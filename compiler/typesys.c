@@ -8,6 +8,8 @@
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
+#include "compiler/object.h"
+#include "compiler/inittype.h"
 #include "compiler/regex.h"
 #include "compiler/timestamp.h"
 #include "catalog/semver.h"
@@ -217,7 +219,11 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (t->kind != V_TYPE) return 0;
     const char *n = t->type.name;
     if (!strcmp(n, "Any")) return 1;
-    if (!strcmp(n, "Init")) return !t->type.n || cmp_type_match(c, t->type.params[0], v);   /* Init[T]: T's values */
+    if (v->kind == V_OBJECT || !strcmp(n, "Object")) {   /* Object types: compiler/object.c */
+        int r = obj_instance(c, t, v);
+        if (r >= 0) return r;
+    }
+    if (!strcmp(n, "Init")) return init_type_match(c, t, v);   /* compiler/inittype.c */
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
     if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v));

@@ -647,6 +647,7 @@ hashpairs
 
 hashpair
   : assignment FARROW assignment  { $$ = mk2(ctx, ND_PAIR, @$, $1, $3); }
+  | TYPE FARROW assignment        { $$ = mk2(ctx, ND_PAIR, @$, mk_keyword_name(ctx, @1, "type"), $3); }   /* {type => T}: an Object attribute */
   ;
 
 quotedtext

@@ -160,4 +160,32 @@ like($out, qr/--validate/, '--help lists --validate');
 ($rc, $out) = run("$mapply");
 is($rc, 1, 'no catalog: usage, exit 1');
 
+# mapply MANIFEST resolves Deferred values before applying, as puppet apply
+# does (the lines are those of Puppet 7.23's run of the same manifest); a
+# Sensitive result stays secret
+mkdir "$tmp/dfr" or die $!;
+write_file("$tmp/dfr/site.pp", <<"EOF2");
+notify { 'd': message => Deferred('sprintf', ['%s-%s', 'a', Deferred('upcase', ['b'])]) }
+file { '$tmp/dfr/joined': content => Deferred('join', [['x', 'y'], ',']) }
+file { '$tmp/dfr/secret': content => Deferred('new', [Sensitive, 's3cret']) }
+notify { 'f': message => Deferred('\$facts', ['kernel']) }
+EOF2
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/dfr/var $tmp/dfr/site.pp");
+is($rc, 2, 'mapply MANIFEST with Deferred values: changes, exit 2') or diag $out;
+like($out, qr/^Notice: \/Stage\[main\]\/Main\/Notify\[d\]\/message: defined 'message' as 'a-B'$/m, 'a nested Deferred is resolved, arguments first');
+like($out, qr/^Notice: \/Stage\[main\]\/Main\/Notify\[f\]\/message: defined 'message' as 'Linux'$/m, "Deferred('\$facts', [key]) digs into the facts");
+is(slurp("$tmp/dfr/joined"), 'x,y', 'a file gets the content its Deferred returned');
+is(slurp("$tmp/dfr/secret"), 's3cret', 'also when the result is Sensitive');
+like($out, qr/^Notice: \/Stage\[main\]\/Main\/File\[\Q$tmp\E\/dfr\/secret\]\/ensure: changed \[redacted\] to \[redacted\]$/m, 'which the log redacts');
+unlike($out, qr/s3cret/, 'the secret appears in no line');
+write_file("$tmp/dfr/bad.pp", "notify { 'x': message => Deferred('no_such_function', []) }\n");
+write_file("$tmp/dfr/badsecret.pp", "notify { 'y': message => Deferred('sprintf', ['%d', Sensitive('topsecret')]) }\n");
+($rc, $out) = run("$mapply --vardir $tmp/dfr/var $tmp/dfr/badsecret.pp");
+is($rc, 1, 'a failing Deferred with a Sensitive argument: exit 1');
+unlike($out, qr/topsecret/, 'and its message does not show the secret') or diag $out;
+($rc, $out) = run("$mapply --vardir $tmp/dfr/var $tmp/dfr/bad.pp");
+is($rc, 1, 'a Deferred whose function fails stops the run before any change: exit 1');
+like($out, qr/Unknown function: 'no_such_function'/, 'with the compiler\'s message');
+like($out, qr/^Error: Could not resolve a Deferred value of Notify\[x\] \(parameter message\): Unknown function: 'no_such_function'\.$/m, 'naming the resource and parameter');
+
 done_testing();

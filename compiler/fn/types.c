@@ -170,6 +170,7 @@ static Value *infer(CallCtx *cc, Value *v, int set)
     case V_BINARY: case V_SEMVERRANGE: return t0(cc, val_type_name(v));
     case V_OBJECT: {    /* Error[kind, issue_code]; URI[{its parts}] */
         if (!strcmp(v->obj.type, "Deferred")) return t0(cc, "Deferred");
+        if (strcmp(v->obj.type, "Error") && strcmp(v->obj.type, "URI")) return t0(cc, v->obj.type);   /* a user Object type */
         if (!strcmp(v->obj.type, "URI")) {
             Value *h = uri_type_params(A, v);
             return h->hash.n ? t1(cc, "URI", h) : t0(cc, "URI");

@@ -1,0 +1,78 @@
+notify { 'init':
+  message => {
+    'a' => '3' =~ Init[Integer],
+    'b' => 'x' =~ Init[Integer],
+    'c' => 3 =~ Init[Integer],
+    'd' => [1] =~ Init[String],
+    'e' => '0x10' =~ Init[Integer],
+    'f' => '3.5' =~ Init[Integer],
+    'g' => '3.5' =~ Init[Float],
+    'h' => 'true' =~ Init[Boolean],
+    'i' => 'yes' =~ Init[Boolean],
+    'j' => [1,2] =~ Init[Array[Integer]],
+    'k' => 1 =~ Init[Array[Integer]],
+    'l' => '1' =~ Init[Array[Integer]],
+    'm' => [['a',1]] =~ Init[Hash[String,Integer]],
+    'n' => '1.2.3' =~ Init[SemVer],
+    'o' => 'x' =~ Init[SemVer],
+    'p' => undef =~ Init[Integer],
+    'q' => 'x' =~ Init,
+    'r' => [1, 2] =~ Init[Integer],
+    's' => ['3'] =~ Init[Integer],
+    't' => '3' =~ Init[Integer[5]],
+    'u' => 'abc' =~ Init[String[1,2]],
+    'v' => 1 =~ Init[String],
+    'y' => '2' =~ Init[Numeric],
+    'z' => [1,'2'] =~ Init[Tuple[Integer,Integer]],
+    'aa' => ['1','2'] =~ Init[Integer, 8],
+    'ab' => '10' =~ Init[Integer, 8],
+    'ae' => {'a'=>1} =~ Init[Struct[{a=>Integer}]],
+    'af' => '2020-01-01' =~ Init[Timestamp],
+    'ag' => 'aGk=' =~ Init[Binary],
+    'ah' => 3 =~ Init[Float],
+    'ak' => 'x' =~ Init[Sensitive],
+    'al' => 'x' =~ Init[Sensitive[String]],
+  },
+}
+notify { 'keys':
+  message => { ['e'] => 1, {'k' => 'v'} => 2, 3 => 3, undef => 4, 1.5 => 5, true => 6, [1, [2]] => 7, default => 8, Integer => 9 },
+}
+notify { 'semver':
+  message => "${SemVer('1.2.3')}",
+}
+notify { 'init2':
+  message => {
+    'a' => [1, 2] =~ Init[Integer],
+    'b' => [1, 3] =~ Init[Integer],
+    'c' => ' 12' =~ Init[Integer],
+    'd' => '0b101' =~ Init[Integer],
+    'e' => '1e5' =~ Init[Float],
+    'f' => '1e5' =~ Init[Integer],
+    'g' => 'Yes' =~ Init[Boolean],
+    'h' => 'on' =~ Init[Boolean],
+    'i' => 1.5 =~ Init[Boolean],
+    'j' => [] =~ Init[Timestamp],
+    'k' => 1 =~ Init[Timestamp],
+    'l' => [1, 2, 3, 4] =~ Init[Timespan],
+    'm' => '1.2.3-rc1' =~ Init[SemVer],
+    'n' => [1, 2, 3] =~ Init[SemVer],
+    'o' => '>=1.0' =~ Init[SemVerRange],
+    'p' => 'x' =~ Init[Regexp],
+    'q' => ['x', true] =~ Init[Regexp],
+    'r' => 'Integer' =~ Init[Type],
+    's' => [1, 2] =~ Init[Binary],
+    't' => [1, 256] =~ Init[Binary],
+    'u' => {from => '5'} =~ Init[Integer],
+    'v' => {from => 'x'} =~ Init[Integer],
+    'w' => [[1, 2]] =~ Init[Hash],
+    'x' => 5 =~ Init[Hash],
+    'y' => 'x' =~ Init[Array[Integer]],
+    'z' => [1, true] =~ Init[Array],
+    'aa' => Timestamp('2020-01-01') =~ Init[Float],
+    'ab' => [['a', 1]] =~ Init[Struct[{a => Integer}]],
+  },
+}
+$vals = ['1', 'x', 2, [3]]
+notify { 'filter': message => $vals.filter |$v| { $v =~ Init[Integer] } }
+define takes(Init[Integer] $n) { notify { "n ${title}": message => Integer($n) } }
+takes { 'a': n => '42' }

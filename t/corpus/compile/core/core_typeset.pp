@@ -1,0 +1,10 @@
+# a TypeSet declares and prints as Puppet's; its members are not reachable by name from a manifest
+type MyTypes = TypeSet[{
+  pcore_version => '1.0.0',
+  version => '1.0.0',
+  types => {
+    Point => Object[{ attributes => { x => Integer, y => { type => Integer, value => 0 } } }],
+    Line => Object[{ attributes => { from => Point, to => Point } }],
+  },
+}]
+notify { 'a': message => [MyTypes, "${MyTypes}", MyTypes =~ Type[TypeSet]] }

@@ -1,0 +1,2 @@
+type Point = Object[{attributes => {x => Integer}}]
+$a = annotate(Point, Point(1))

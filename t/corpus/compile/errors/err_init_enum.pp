@@ -1,0 +1,2 @@
+$x = 'a'
+$y = $x =~ Init[Enum[a, b]]

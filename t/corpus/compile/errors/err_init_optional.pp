@@ -1,0 +1,1 @@
+notice('3' =~ Init[Optional[Integer]])

@@ -1,0 +1,3 @@
+type Point = Object[{attributes => {x => Integer}}]
+$p = Point(1)
+notice($p.z)

@@ -1,0 +1,2 @@
+type Opt = Object[{ attributes => { a => { type => Integer, value => 1 }, b => String } }]
+$o = Opt(1, 'x')

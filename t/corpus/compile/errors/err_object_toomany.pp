@@ -1,0 +1,2 @@
+type Point = Object[{attributes => {x => Integer}}]
+$p = Point(1, 2)
