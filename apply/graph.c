@@ -245,12 +245,12 @@ static void order_values(Graph *g, const Catalog *cat)
 {
     long cap = 0;
     for (size_t i = 0; i < cat->nres; i++) {
-        Value *o = res_get(cat->res[i], "order");
+        Value *o = cat_res_get(cat->res[i], "order");
         if (o && o->kind == V_INT && o->i > cap) cap = (long)o->i;
     }
     cap = cap ? cap + 100 : 1;
     for (int i = 0; i < g->nv; i++) {
-        Value *o = res_get(g->v[i].res, "order");
+        Value *o = cat_res_get(g->v[i].res, "order");
         long k = cap;
         if (o && o->kind == V_INT) k = o->i >= 0 ? (long)o->i : (long)o->i + cap + 1000000;
         else if (o && o->kind == V_STR && !strcmp(o->str.s, "first")) k = 0;

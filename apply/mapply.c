@@ -207,14 +207,14 @@ static void run_error(RunReport *rep, const char *msg)
     diag_fprintf(stderr, "Error: %s%s", msg, msg[0] && msg[strlen(msg) - 1] == '\n' ? "" : "\n");
     size_t n = strlen(msg);
     char *m = xstrndup(msg, n && msg[n - 1] == '\n' ? n - 1 : n);
-    rep_log(rep, LOG_ERR, NULL, NULL, NULL, m);
+    rep_log(rep, LL_ERR, NULL, NULL, NULL, m);
     free(m);
 }
 
 /* A GraphErrFn: an error line already printed, kept in the run's report. */
 static void report_error(void *ctx, const char *msg)
 {
-    rep_log(ctx, LOG_ERR, NULL, NULL, NULL, msg);
+    rep_log(ctx, LL_ERR, NULL, NULL, NULL, msg);
 }
 
 static double since(const struct timespec *t0)
@@ -231,7 +231,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);
-    opt.log_level = LOG_NOTICE;
+    opt.log_level = LL_NOTICE;
     CompileCli cli;
     memset(&cli, 0, sizeof cli);
     int detailed = 0, graph = 0, summary = 0, validate_only = 0, wait = 0;
@@ -274,8 +274,8 @@ int main(int argc, char **argv)
         case O_VALIDATE: validate_only = 1; break;
         case O_WAIT: wait = 1; break;
         case O_DETAILED: detailed = 1; break;
-        case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
-        case 'd': opt.log_level = LOG_DEBUG; break;
+        case 'v': if (opt.log_level > LL_INFO) opt.log_level = LL_INFO; break;
+        case 'd': opt.log_level = LL_DEBUG; break;
         case O_SUM: summary = 1; break;
         case O_TAGS: opt.ntags = split_list(optarg, &opt.tags); break;
         case O_SKIP: opt.nskip_tags = split_list(optarg, &opt.skip_tags); break;
@@ -396,7 +396,7 @@ int main(int argc, char **argv)
         Buf mp = BUF_INIT;
         for (size_t i = 0; i < cat.nmodulepath; i++) buf_printf(&mp, "%s%s", i ? ":" : "", cat.modulepath[i]);
         opt.modulepath = catalog_modulepath = buf_detach(&mp);
-        if (opt.log_level <= LOG_DEBUG) printf("Debug: Using the catalog's module path %s\n", opt.modulepath);
+        if (opt.log_level <= LL_DEBUG) printf("Debug: Using the catalog's module path %s\n", opt.modulepath);
     }
     /* Deferred values: their functions are called now, on this node, as a
      * Puppet agent does before it applies a catalog */
@@ -429,7 +429,7 @@ int main(int argc, char **argv)
             diag_fprintf(stderr, "Error: %s%s", cs.message, cs.message[strlen(cs.message) - 1] == '\n' ? "" : "\n");
             diag_fprintf(stderr, "Error: Failed to apply catalog: One or more resource dependency cycles detected in graph\n");
         } else {
-            if (opt.log_level <= LOG_INFO) printf("Info: Catalog %s is valid\n", compiling ? "of the manifest" : catalog_path);
+            if (opt.log_level <= LL_INFO) printf("Info: Catalog %s is valid\n", compiling ? "of the manifest" : catalog_path);
             rc = 0;
         }
         cycles_free(&cs);
@@ -497,10 +497,10 @@ int main(int argc, char **argv)
         if (summary) rep_print_summary(&run);
         goto out;
     }
-    if (opt.log_level <= LOG_INFO) {
+    if (opt.log_level <= LL_INFO) {
         printf("Info: Applying configuration version '%s'\n", cat.version ? cat.version : "");
         char *line = arena_printf(&arena, "Applying configuration version '%s'", cat.version ? cat.version : "");
-        rep_log(&run, LOG_INFO, NULL, NULL, NULL, line);
+        rep_log(&run, LL_INFO, NULL, NULL, NULL, line);
     }
     opt.report_fn = on_status;
     opt.report_ctx = &run;
@@ -521,7 +521,7 @@ int main(int argc, char **argv)
     {
         char line[64];
         snprintf(line, sizeof line, "Applied catalog in %.2f seconds", secs);
-        rep_log(&run, LOG_NOTICE, NULL, NULL, NULL, line);
+        rep_log(&run, LL_NOTICE, NULL, NULL, NULL, line);
     }
     rep_finish(&run, &cat, 1);
     if (summary) rep_print_summary(&run);
@@ -534,7 +534,7 @@ out:
         if (!run.finished) rep_finish(&run, &cat, 0);
         rep_write(&run, vardir);
         if (report_fd >= 0) rep_save(&run, report_fd, report);
-        if (pdb && pdb_send_report(pdb, &run) != 0 && rc == 0) rc = 1;
+        if (pdb && pdbrep_send(pdb, &run) != 0 && rc == 0) rc = 1;
     }
     if (lock >= 0) close(lock);
     if (root_lock >= 0) close(root_lock);

@@ -205,7 +205,7 @@ static int change(const char *type, const char *title, char **attrs, int nattrs,
             diag_fprintf(stderr, "Error: no parameter named '%.*s' on %s\n", (int)n, attrs[i], r->ref);
             goto out;
         }
-        res_set(&cat, r, arena_strndup(arena, attrs[i], n), val_cstr(arena, eq + 1));
+        cat_res_set(&cat, r, arena_strndup(arena, attrs[i], n), val_cstr(arena, eq + 1));
     }
     const Provider *p = provider_find(type);
     Buf err = BUF_INIT;
@@ -246,7 +246,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     ApplyOptions opt;
     memset(&opt, 0, sizeof opt);
-    opt.log_level = LOG_NOTICE;
+    opt.log_level = LL_NOTICE;
     int json = 0;
     const char *verify = NULL, *files = NULL;
     enum { O_JSON = 256, O_NOOP, O_ROOT, O_VARDIR, O_VERIFY, O_FILES };
@@ -273,8 +273,8 @@ int main(int argc, char **argv)
         case O_VARDIR: opt.vardir = optarg; break;
         case O_VERIFY: verify = optarg; break;
         case O_FILES: files = optarg; break;
-        case 'v': if (opt.log_level > LOG_INFO) opt.log_level = LOG_INFO; break;
-        case 'd': opt.log_level = LOG_DEBUG; break;
+        case 'v': if (opt.log_level > LL_INFO) opt.log_level = LL_INFO; break;
+        case 'd': opt.log_level = LL_DEBUG; break;
         case 'h': usage(stdout); return 0;
         case 'V': puts("mres 0.1"); return 0;
         default: util_getopt_error(ch, argv, longopts); return 2;

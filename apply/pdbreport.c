@@ -170,7 +170,7 @@ static void put_resource(Buf *b, const Value *s)
     buf_adds(b, "]}");
 }
 
-void pdb_report_json(Buf *b, const Value *rep)
+void pdbrep_json(Buf *b, const Value *rep)
 {
     int first = 1;
     const Value *host = get(rep, "host");
@@ -278,7 +278,7 @@ void pdb_report_json(Buf *b, const Value *rep)
     buf_adds(b, "]}");
 }
 
-int pdb_send_report(const StorePdbConfig *cfg, const RunReport *run)
+int pdbrep_send(const StorePdbConfig *cfg, const RunReport *run)
 {
     Arena a;
     arena_init(&a);
@@ -293,7 +293,7 @@ int pdb_send_report(const StorePdbConfig *cfg, const RunReport *run)
     Pdb *p = pdb_open(cfg, &err);
     if (p) {
         Buf b = BUF_INIT;
-        pdb_report_json(&b, rep);
+        pdbrep_json(&b, rep);
         rc = pdb_command(p, "store report", 8, host->str.s, buf_cstr(&b), &err);
         buf_free(&b);
         pdb_close(p);

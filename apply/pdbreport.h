@@ -12,10 +12,10 @@
 /* Appends the "store report" v8 payload made from rep, Puppet's report
  * data (the fields of Puppet::Transaction::Report, as its YAML or
  * to_data_hash has them). */
-void pdb_report_json(Buf *b, const Value *rep);
+void pdbrep_json(Buf *b, const Value *rep);
 
 /* Sends the run's report (rep_data of run, after rep_finish) to the
  * PuppetDB of cfg.  0, or -1 after printing "Error: Could not send the
  * report to PuppetDB: why". */
-int pdb_send_report(const StorePdbConfig *cfg, const RunReport *run);
+int pdbrep_send(const StorePdbConfig *cfg, const RunReport *run);
 #endif

@@ -574,7 +574,7 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
         }
     } else if (!strcmp(e->property, "returns") && !strcmp(m, "executed successfully")) {
         /* an exec: from notrun to its returns, as strings ['0'] */
-        Value *v = res_get((Resource *)s->res, "returns");
+        Value *v = cat_res_get((Resource *)s->res, "returns");
         Buf list = BUF_INIT;
         size_t n = !v ? 0 : v->kind == V_ARRAY ? v->arr.n : 1;
         for (size_t i = 0; i < n; i++) {
@@ -589,7 +589,7 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
         *desired = n ? arena_printf(a, "%s]", buf_cstr(&list)) : v ? NULL : "['0']";
         buf_free(&list);
     } else if (!strcmp(e->property, "ensure")) {
-        Value *v = res_get((Resource *)s->res, "ensure");
+        Value *v = cat_res_get((Resource *)s->res, "ensure");
         const char *want = v && v->kind == V_STR ? v->str.s : NULL;
         if (!strcmp(m, "removed")) *desired = "absent";
         else if (!strncmp(m, "defined content as ", 19)) *prev = "absent", *desired = "file";

@@ -143,7 +143,7 @@ static __thread Lines *worker_lines;
 /* Prints one line and hands it to log_fn. */
 static void put(Tx *tx, const Resource *res, LogLevel lvl, const char *source, const char *prop, const char *msg)
 {
-    FILE *out = lvl >= LOG_WARNING ? stderr : stdout;
+    FILE *out = lvl >= LL_WARNING ? stderr : stdout;
     if (source && prop) diag_fprintf(out, "%s: %s/%s: %s\n", level_name[lvl], source, prop, msg);
     else if (source) diag_fprintf(out, "%s: %s: %s\n", level_name[lvl], source, msg);
     else diag_fprintf(out, "%s: %s\n", level_name[lvl], msg);
@@ -272,7 +272,7 @@ int tx_events(TxRes *t) { return t->nevents; }
 void tx_generated_noop(TxRes *t, const char *name)
 {
     if (!t->probe)
-        emit(t->tx, t->res, LOG_NOTICE, name, NULL, "Would have triggered 'refresh' from 1 event");
+        emit(t->tx, t->res, LL_NOTICE, name, NULL, "Would have triggered 'refresh' from 1 event");
     t->whit_noop++;
 }
 
@@ -286,7 +286,7 @@ void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, con
     if (!t->probe) {
         char *msg = xmalloc(strlen(small) + strlen(from) + strlen(to) + 64);
         sprintf(msg, "change from %s to %s failed: %s", from, to, small);
-        emit(t->tx, t->res, LOG_ERR, t->child_path ? t->child_path : t->path, prop, msg);
+        emit(t->tx, t->res, LL_ERR, t->child_path ? t->child_path : t->path, prop, msg);
         add_event_full(t, prop, EV_FAILURE, prop, msg, from, to);
         free(msg);
     } else {
@@ -314,7 +314,7 @@ void tx_log_plain(TxRes *t, LogLevel lvl, const char *fmt, ...)
 void tx_unschedule_refresh(TxRes *t)
 {
     if (t->probe) return;
-    emit(t->tx, t->res, LOG_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
+    emit(t->tx, t->res, LL_INFO, t->path, NULL, arena_printf(t->tx->arena, "Unscheduling refresh on %s", t->tx->g->v[t->v].display));
     t->queued = 0;
     t->queued_real = 0;
 }
@@ -415,7 +415,7 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
         d->queued_real |= real;
         /* Puppet says it once per event */
         const char *line = arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display);
-        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LOG_DEBUG : LOG_INFO, t->path, NULL, line);
+        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LL_DEBUG : LL_INFO, t->path, NULL, line);
     }
 }
 
@@ -437,7 +437,7 @@ static void process_events(Tx *tx, TxRes *t)
     int n = t->queued;
     int is_whit = tx->g->v[t->v].role != V_RESOURCE;
     if (!t->queued_real || t->noop) {
-        emit(tx, t->res, LOG_NOTICE, t->path, NULL,
+        emit(tx, t->res, LL_NOTICE, t->path, NULL,
              arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
         queue_events(tx, t, 1, 0);
         return;
@@ -449,8 +449,8 @@ static void process_events(Tx *tx, TxRes *t)
         int rc = p->refresh(t, &err);
         t->refreshing = 0;
         if (rc != 0) {
-            emit(tx, t->res, LOG_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
-            emit(tx, t->res, LOG_ERR, t->path, NULL, buf_cstr(&err));
+            emit(tx, t->res, LL_ERR, t->path, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)));
+            emit(tx, t->res, LL_ERR, t->path, NULL, buf_cstr(&err));
             t->failed = t->failed_to_restart = 1;
             add_event_full(t, "refresh", EV_FAILURE, NULL, arena_printf(tx->arena, "Failed to call refresh: %s", buf_cstr(&err)), NULL, NULL);
             buf_free(&err);
@@ -492,11 +492,11 @@ static int requisites_allow(Tx *tx, TxRes *t)
         }
     }
     if (n_onfail && (onfail_all ? n_failed < n_onfail : n_failed == 0)) {
-        tx_log(t, LOG_INFO, NULL, "onfail requisite did not fail");
+        tx_log(t, LL_INFO, NULL, "onfail requisite did not fail");
         return 0;
     }
     if (n_onchanges && !fired) {
-        tx_log(t, LOG_INFO, NULL, "none of the onchanges requisites changed");
+        tx_log(t, LL_INFO, NULL, "none of the onchanges requisites changed");
         return 0;
     }
     return 1;
@@ -524,7 +524,7 @@ static int prereqs_allow(Tx *tx, TxRes *t)
         free(probe.events);
     }
     if (any && !would) {
-        tx_log(t, LOG_INFO, NULL, "No changes detected");
+        tx_log(t, LL_INFO, NULL, "No changes detected");
         return 0;
     }
     return 1;
@@ -570,26 +570,26 @@ static int generic_checks_allow(TxRes *t)
     if (!strcmp(r->type, "Exec")) return 1;
     const char **cmds;
     int skip = 0;
-    int n = value_strings(res_get(r, "onlyif"), &cmds);
+    int n = value_strings(cat_res_get(r, "onlyif"), &cmds);
     for (int i = 0; i < n && !skip; i++)
         if (run_check(t, cmds[i]) != 0) {
-            tx_log(t, LOG_INFO, NULL, "onlyif condition is false");
+            tx_log(t, LL_INFO, NULL, "onlyif condition is false");
             skip = 1;
         }
     free(cmds);
-    n = value_strings(res_get(r, "unless"), &cmds);
+    n = value_strings(cat_res_get(r, "unless"), &cmds);
     for (int i = 0; i < n && !skip; i++)
         if (run_check(t, cmds[i]) == 0) {
-            tx_log(t, LOG_INFO, NULL, "unless condition is true");
+            tx_log(t, LL_INFO, NULL, "unless condition is true");
             skip = 1;
         }
     free(cmds);
-    n = value_strings(res_get(r, "creates"), &cmds);
+    n = value_strings(cat_res_get(r, "creates"), &cmds);
     for (int i = 0; i < n && !skip; i++) {
         struct stat st;
         /* looked up in the root, never through a link out of it */
         if (rootfs_lstat(cmds[i], &st) == 0) {
-            tx_log(t, LOG_INFO, NULL, "%s exists", cmds[i]);
+            tx_log(t, LL_INFO, NULL, "%s exists", cmds[i]);
             skip = 1;
         }
     }
@@ -601,12 +601,12 @@ static int generic_checks_allow(TxRes *t)
 static void check_cmd(TxRes *t)
 {
     const char **cmds;
-    Value *v = res_get(t->res, "check_cmd");
+    Value *v = cat_res_get(t->res, "check_cmd");
     if (!v) return;
     int n = value_strings(v, &cmds);
     for (int i = 0; i < n; i++)
         if (run_check(t, cmds[i]) != 0) {
-            tx_log(t, LOG_ERR, NULL, "check_cmd determined the state failed");
+            tx_log(t, LL_ERR, NULL, "check_cmd determined the state failed");
             add_event_full(t, "check_cmd", EV_FAILURE, NULL, "check_cmd determined the state failed", NULL, NULL);
             t->failed = 1;
             break;
@@ -620,10 +620,10 @@ static int tagged_for_run(Tx *tx, Resource *r)
 {
     if (!tx->opt->ntags && !tx->opt->nskip_tags) return 1;
     for (int i = 0; i < tx->opt->nskip_tags; i++)
-        if (res_tagged(r, tx->opt->skip_tags[i])) return 0;
+        if (cat_res_tagged(r, tx->opt->skip_tags[i])) return 0;
     if (!tx->opt->ntags) return 1;
     for (int i = 0; i < tx->opt->ntags; i++)
-        if (res_tagged(r, tx->opt->tags[i])) return 1;
+        if (cat_res_tagged(r, tx->opt->tags[i])) return 1;
     return 0;
 }
 
@@ -636,13 +636,13 @@ static void skip_for_failures(Tx *tx, TxRes *t)
             int x = t->failed_deps.v[i];
             if (tx->announced[x]) continue;
             tx->announced[x] = 1;
-            emit(tx, t->res, LOG_NOTICE, t->path, NULL,
+            emit(tx, t->res, LL_NOTICE, t->path, NULL,
                  arena_printf(tx->arena, "Dependency %s has failures: true", tx->g->v[x].display));
         }
-        emit(tx, t->res, LOG_WARNING, t->path, NULL, "Skipping because of failed dependencies");
+        emit(tx, t->res, LL_WARNING, t->path, NULL, "Skipping because of failed dependencies");
     }
     if (t->queued)
-        emit(tx, t->res, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", tx->g->v[t->v].display));
+        emit(tx, t->res, LL_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", tx->g->v[t->v].display));
     t->queued = 0;
 }
 
@@ -671,7 +671,7 @@ static void evaluate(Tx *tx, int v)
     if (gv->role == V_RESOURCE ? !tagged_for_run(tx, gv->res) : (tx->opt->ntags > 0)) {
         t->skipped = 1;
         if (t->queued)
-            emit(tx, t->res, LOG_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", gv->display));
+            emit(tx, t->res, LL_INFO, t->path, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", gv->display));
         t->queued = 0;
         return;
     }
@@ -681,17 +681,17 @@ static void evaluate(Tx *tx, int v)
     }
     /* schedule => name: outside the schedule, skipped silently (not a
      * failure); a schedule the catalog lacks aborts the run, as in Puppet */
-    Value *sv = gv->role == V_RESOURCE ? res_get(gv->res, "schedule") : NULL;
+    Value *sv = gv->role == V_RESOURCE ? cat_res_get(gv->res, "schedule") : NULL;
     if (sv && sv->kind == V_STR) {
         Resource *sched = cat_find((Catalog *)tx->g->cat, "Schedule", sv->str.s);
         if (!sched) {
-            emit(tx, NULL, LOG_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
+            emit(tx, NULL, LL_ERR, NULL, NULL, arena_printf(tx->arena, "Failed to apply catalog: Could not find schedule %s", sv->str.s));
             t->evaluated = 0;      /* Puppet's report: never evaluated */
             tx->aborted = 1;
             return;
         }
         if (!schedule_allows(sched, time(NULL))) {
-            tx_log(t, LOG_DEBUG, NULL, "Not scheduled");
+            tx_log(t, LL_DEBUG, NULL, "Not scheduled");
             t->skipped = 1;
             t->queued = 0;
             return;
@@ -719,7 +719,7 @@ static int plain_peer(Tx *tx, int v, const char *type)
     if (t->noop || tx->opt->noop || !tagged_for_run(tx, gv->res)) return 0;
     static const char *const stoppers[] = {"schedule", "onlyif", "unless", "creates", "check_cmd", NULL};
     for (int i = 0; stoppers[i]; i++)
-        if (res_get(gv->res, stoppers[i])) return 0;
+        if (cat_res_get(gv->res, stoppers[i])) return 0;
     Graph *g = tx->g;
     for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
         GEdge *e = &g->e[g->in[k]];
@@ -754,7 +754,7 @@ size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max)
 int tx_batching(TxRes *t)
 {
     return !t->probe && !t->noop && !t->refreshing && !t->child_path && !strcasecmp(t->res->type, "File")
-        && !res_get(t->res, "check_cmd");
+        && !cat_res_get(t->res, "check_cmd");
 }
 
 void tx_defer(TxRes *t, TxFlushFn flush)
@@ -800,7 +800,7 @@ static int must_flush(Tx *tx, int v)
         if (strcasecmp(gv->res->type, "File")) return 1;
         static const char *const readers[] = {"source", "recurse", "validate_cmd", NULL};
         for (int i = 0; readers[i]; i++)
-            if (res_get(gv->res, readers[i])) return 1;
+            if (cat_res_get(gv->res, readers[i])) return 1;
     }
     const Graph *g = tx->g;
     for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
@@ -949,8 +949,8 @@ static void gil_enter(void *ctx)
 /* 0 for a resource kept alone: parallel => false, or the tag serialize. */
 static int res_parallel(const Resource *r)
 {
-    Value *v = res_get((Resource *)r, "parallel");
-    if (res_tagged(r, "serialize")) return 0;
+    Value *v = cat_res_get((Resource *)r, "parallel");
+    if (cat_res_tagged(r, "serialize")) return 0;
     if (!v) return 1;
     if (v->kind == V_BOOL) return v->b;
     return !(v->kind == V_STR && !strcmp(v->str.s, "false"));
@@ -973,7 +973,7 @@ static int may_dispatch(Tx *tx, int v)
     const Graph *g = tx->g;
     const GVertex *gv = &g->v[v];
     if (gv->role != V_RESOURCE || !worker_type(gv->res->type)) return 0;
-    if (!res_parallel(gv->res) || res_get(gv->res, "schedule") || !tagged_for_run(tx, gv->res)) return 0;
+    if (!res_parallel(gv->res) || cat_res_get(gv->res, "schedule") || !tagged_for_run(tx, gv->res)) return 0;
     for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++)
         if (g->e[g->out[k]].kind == EK_PREREQ) return 0;
     for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
@@ -1062,7 +1062,7 @@ static int par_start(Tx *tx, int jobs)
         any |= worker_type(g->v[v].res->type);
         /* a schedule the catalog lacks stops the run part-way: what workers
          * would have run early must not have run, so such a run goes alone */
-        Value *sv = res_get(g->v[v].res, "schedule");
+        Value *sv = cat_res_get(g->v[v].res, "schedule");
         if (sv && sv->kind == V_STR && !cat_find((Catalog *)g->cat, "Schedule", sv->str.s)) return 0;
     }
     if (!any) return 0;
@@ -1196,8 +1196,8 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
         t->v = v;
         t->res = gv->res;
         t->path = gv->role == V_RESOURCE ? path_of(&tx, gv->res, parent_of) : gv->display;
-        t->level = res_loglevel(gv->res);
-        Value *nv = gv->role == V_RESOURCE ? res_get(gv->res, "noop") : NULL;   /* anchors: global noop only */
+        t->level = provider_loglevel(gv->res);
+        Value *nv = gv->role == V_RESOURCE ? cat_res_get(gv->res, "noop") : NULL;   /* anchors: global noop only */
         t->noop = opt->noop;
         if (nv && nv->kind == V_BOOL) t->noop = nv->b;
         else if (nv && nv->kind == V_STR) t->noop = !strcmp(nv->str.s, "true");
@@ -1311,7 +1311,7 @@ static void print_invalid(const Resource *r, const char *msg, LogFn log_fn, void
     if (r->file) buf_printf(&line, " (file: %s, line: %d)", r->file, r->line);
     else if (r->line) buf_printf(&line, " (line: %d)", r->line);
     diag_fprintf(stderr, "Error: %s\n", buf_cstr(&line));
-    if (log_fn) log_fn(log_ctx, LOG_ERR, NULL, NULL, NULL, buf_cstr(&line));
+    if (log_fn) log_fn(log_ctx, LL_ERR, NULL, NULL, NULL, buf_cstr(&line));
     buf_free(&line);
 }
 
@@ -1332,7 +1332,7 @@ static int validate_resources(const Graph *g, const char *tool, LogFn log_fn, vo
         } else if (p->validate) {
             provider_validate(p, r, &err);
         }
-        Value *par = res_get((Resource *)r, "parallel");   /* a Boolean, as noop */
+        Value *par = cat_res_get((Resource *)r, "parallel");   /* a Boolean, as noop */
         if (!err.len && par && par->kind != V_BOOL
             && !(par->kind == V_STR && (!strcmp(par->str.s, "true") || !strcmp(par->str.s, "false")))) {
             buf_printf(&err, "Parameter parallel failed on %s: Invalid value ", r->ref);

@@ -73,7 +73,7 @@ int cat_has_secrets(const Catalog *c)
     for (size_t i = 0; i < c->nres; i++) {
         Resource *r = c->res[i];
         if (r->is_virtual) continue;
-        if (r->nsensitive > 0 || (!strcasecmp(r->type, "User") && res_get(r, "password"))) return 1;
+        if (r->nsensitive > 0 || (!strcasecmp(r->type, "User") && cat_res_get(r, "password"))) return 1;
         for (size_t k = 0; k < r->nparams; k++)
             if (val_has_sensitive(r->params[k].value)) return 1;
     }
@@ -150,7 +150,7 @@ void cat_add_tag(Catalog *c, const char *tag)
     c->tags[c->ntags++] = tag;
 }
 
-Param *res_param(Resource *r, const char *name)
+Param *cat_res_param(Resource *r, const char *name)
 {
     /* the first letter turns most names away without a call */
     for (size_t i = 0; i < r->nparams; i++)
@@ -158,13 +158,13 @@ Param *res_param(Resource *r, const char *name)
     return NULL;
 }
 
-Value *res_get(Resource *r, const char *name)
+Value *cat_res_get(Resource *r, const char *name)
 {
-    Param *p = res_param(r, name);
+    Param *p = cat_res_param(r, name);
     return p ? p->value : NULL;
 }
 
-void res_reserve_params(Catalog *c, Resource *r, size_t n)
+void cat_res_reserve_params(Catalog *c, Resource *r, size_t n)
 {
     if (r->nparams + n <= r->paramcap) return;
     Param *np = arena_alloc8(c->arena, (r->nparams + n) * sizeof *np);
@@ -173,7 +173,7 @@ void res_reserve_params(Catalog *c, Resource *r, size_t n)
     r->paramcap = (uint32_t)(r->nparams + n);
 }
 
-void res_reserve_tags(Catalog *c, Resource *r, size_t n)
+void cat_res_reserve_tags(Catalog *c, Resource *r, size_t n)
 {
     if (r->ntags + n <= r->tagcap) return;
     const char **nt = arena_alloc8(c->arena, (r->ntags + n) * sizeof *nt);
@@ -182,9 +182,9 @@ void res_reserve_tags(Catalog *c, Resource *r, size_t n)
     r->tagcap = (uint32_t)(r->ntags + n);
 }
 
-void res_set(Catalog *c, Resource *r, const char *name, Value *v)
+void cat_res_set(Catalog *c, Resource *r, const char *name, Value *v)
 {
-    Param *p = res_param(r, name);
+    Param *p = cat_res_param(r, name);
     if (p) {
         p->value = v;
         return;
@@ -219,9 +219,9 @@ static void tagset_put(Resource *r, size_t i)
 
 enum { TAGSET_FROM = 16 };
 
-void res_tag(Catalog *c, Resource *r, const char *tag)
+void cat_res_tag(Catalog *c, Resource *r, const char *tag)
 {
-    if (res_tagged(r, tag)) return;
+    if (cat_res_tagged(r, tag)) return;
     if (r->ntags == r->tagcap) {
         size_t cap = r->tagcap ? r->tagcap * 2 : 8;
         const char **nt = ARENA_NEWN(c->arena, const char *, cap);
@@ -241,7 +241,7 @@ void res_tag(Catalog *c, Resource *r, const char *tag)
     }
 }
 
-int res_tagged(const Resource *r, const char *tag)
+int cat_res_tagged(const Resource *r, const char *tag)
 {
     if (r->tagset) {
         size_t m = r->tagsetcap - 1;

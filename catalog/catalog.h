@@ -92,17 +92,17 @@ void cat_add_edge(Catalog *c, Resource *source, Resource *target);
 void cat_add_class(Catalog *c, const char *name);
 void cat_add_tag(Catalog *c, const char *tag);
 
-Param *res_param(Resource *r, const char *name);        /* NULL if unset */
-Value *res_get(Resource *r, const char *name);          /* NULL if unset */
+Param *cat_res_param(Resource *r, const char *name);        /* NULL if unset */
+Value *cat_res_get(Resource *r, const char *name);          /* NULL if unset */
 /* Sets (replaces) a parameter, keeping its first position. */
-void res_set(Catalog *c, Resource *r, const char *name, Value *v);
-void res_tag(Catalog *c, Resource *r, const char *tag);  /* adds if new; tag must live in the arena */
+void cat_res_set(Catalog *c, Resource *r, const char *name, Value *v);
+void cat_res_tag(Catalog *c, Resource *r, const char *tag);  /* adds if new; tag must live in the arena */
 /* Room for n more parameters or tags, allocated once at that size (in c's
  * arena) instead of doubling from a default: a compiler that knows how
  * many are coming keeps a million resources smaller. */
-void res_reserve_params(Catalog *c, Resource *r, size_t n);
-void res_reserve_tags(Catalog *c, Resource *r, size_t n);
-int res_tagged(const Resource *r, const char *tag);
+void cat_res_reserve_params(Catalog *c, Resource *r, size_t n);
+void cat_res_reserve_tags(Catalog *c, Resource *r, size_t n);
+int cat_res_tagged(const Resource *r, const char *tag);
 /* Puppet's valid tag: [[:alnum:]_][[:alnum:]_:.-]* */
 int cat_valid_tag(const char *s);
 #endif

@@ -352,7 +352,7 @@ void cat_json_free(CatJson *j)
     memset(j, 0, sizeof *j);
 }
 
-Value *val_read_json_file(Arena *a, const char *path, const char **err)
+Value *cat_read_json_file(Arena *a, const char *path, const char **err)
 {
     enum { LIMIT = 64 << 20 };
     Buf text = BUF_INIT, why = BUF_INIT;
@@ -427,7 +427,7 @@ static int read_resource(Catalog *c, const Value *jr, size_t i, Buf *err)
         if (v->kind != V_ARRAY) return fail_at(err, "resources[%zu].tags: expected an array", i);
         for (size_t k = 0; k < v->arr.n; k++) {
             if (v->arr.items[k]->kind != V_STR) return fail_at(err, "resources[%zu].tags[%zu]: expected a string", i, k);
-            res_tag(c, r, v->arr.items[k]->str.s);
+            cat_res_tag(c, r, v->arr.items[k]->str.s);
         }
     }
     if ((v = field(jr, "file")) && v->kind == V_STR) r->file = v->str.s;
@@ -436,7 +436,7 @@ static int read_resource(Catalog *c, const Value *jr, size_t i, Buf *err)
     r->kind = (v = field(jr, "kind")) && v->kind == V_STR ? v->str.s : "";
     if ((v = field(jr, "parameters"))) {
         if (v->kind != V_HASH) return fail_at(err, "resources[%zu].parameters: expected an object", i);
-        for (size_t k = 0; k < v->hash.n; k++) res_set(c, r, v->hash.keys[k]->str.s, read_rich(a, v->hash.vals[k]));
+        for (size_t k = 0; k < v->hash.n; k++) cat_res_set(c, r, v->hash.keys[k]->str.s, read_rich(a, v->hash.vals[k]));
     }
     if ((v = field(jr, "sensitive_parameters")) && v->kind == V_ARRAY) {
         r->sensitive = ARENA_NEWN(a, const char *, v->arr.n + 1);
@@ -540,7 +540,7 @@ int cat_read_json(Catalog *c, const char *path, Buf *err)
     /* aliases resolve like titles */
     for (size_t i = 0; i < c->nres; i++) {
         Resource *r = c->res[i];
-        Value *al = res_get(r, "alias");
+        Value *al = cat_res_get(r, "alias");
         if (!al) continue;
         size_t n = al->kind == V_ARRAY ? al->arr.n : 1;
         for (size_t k = 0; k < n; k++) {

@@ -41,7 +41,7 @@ void cat_resource_json(Buf *b, const Resource *r);
 
 /* Reads a JSON file (at most 64 MiB: facts, not catalogs) into a Value in
  * arena a, as json_parse does; NULL with *err (in a) saying why on failure. */
-Value *val_read_json_file(Arena *a, const char *path, const char **err);
+Value *cat_read_json_file(Arena *a, const char *path, const char **err);
 
 /* Reads a catalog (Puppet's JSON format v2, from mcomp or from
  * `puppet catalog compile`) into c, which the caller initialised.  Checks

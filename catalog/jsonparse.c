@@ -285,11 +285,11 @@ static Value *collection(P *p, int depth, int object)
                 break;
             }
             p->p++;
-            vv_push(&keys, k);
+            val_vec_push(&keys, k);
         }
         Value *v = value(p, depth + 1);
         if (!v) break;
-        vv_push(&vals, v);
+        val_vec_push(&vals, v);
         ws(p);
         if (p->p < p->end && *p->p == ',') {
             p->p++;
@@ -306,10 +306,10 @@ static Value *collection(P *p, int depth, int object)
                 r->hash.vals = arena_memdup(p->a, vals.v, vals.n * sizeof *vals.v);
                 r->hash.n = keys.n;
             } else {
-                r = vv_to_array(p->a, &vals);
+                r = val_vec_to_array(p->a, &vals);
             }
-            vv_free(&keys);
-            vv_free(&vals);
+            val_vec_free(&keys);
+            val_vec_free(&vals);
             return r;
         }
         fail(p, object ? "expected ',' or '}'" : "expected ',' or ']'");
@@ -324,8 +324,8 @@ static Value *collection(P *p, int depth, int object)
         char ix[24];
         path_prepend(p, ix, (size_t)snprintf(ix, sizeof ix, "[%zu]", vals.n));
     }
-    vv_free(&keys);
-    vv_free(&vals);
+    val_vec_free(&keys);
+    val_vec_free(&vals);
     return NULL;
 }
 

@@ -261,7 +261,7 @@ void val_time_to_s(Buf *b, const Value *v)
     buf_printf(b, "%llu-%02llu:%02llu:%02llu.%llu", s / 86400, s / 3600 % 24, s / 60 % 60, s % 60, frac);
 }
 
-void vv_push(ValVec *vv, Value *v)
+void val_vec_push(ValVec *vv, Value *v)
 {
     if (vv->n == vv->cap) {
         size_t cap = vv->cap ? vv->cap * 2 : 8;
@@ -277,14 +277,14 @@ void vv_push(ValVec *vv, Value *v)
     vv->v[vv->n++] = v;
 }
 
-void vv_free(ValVec *vv)
+void val_vec_free(ValVec *vv)
 {
     if (!vv->arena) free(vv->v);
     vv->v = NULL;
     vv->n = vv->cap = 0;
 }
 
-Value *vv_to_array(Arena *a, ValVec *vv) { return val_array(a, vv->v, vv->n); }
+Value *val_vec_to_array(Arena *a, ValVec *vv) { return val_array(a, vv->v, vv->n); }
 
 int val_hash_find(const Value *h, const Value *key)
 {

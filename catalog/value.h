@@ -99,9 +99,9 @@ void val_civil_date(int64_t days, int64_t *y, int *m, int *d);
  * leak when an evaluation error unwinds); otherwise it is malloc'd. */
 typedef struct ValVec { Value **v; size_t n, cap; Arena *arena; } ValVec;
 #define VV_ARENA(a) {NULL, 0, 0, (a)}
-void vv_push(ValVec *vv, Value *v);
-void vv_free(ValVec *vv);
-Value *vv_to_array(Arena *a, ValVec *vv);        /* copies; vv keeps its memory */
+void val_vec_push(ValVec *vv, Value *v);
+void val_vec_free(ValVec *vv);
+Value *val_vec_to_array(Arena *a, ValVec *vv);        /* copies; vv keeps its memory */
 
 Value *val_hash_get(const Value *h, const Value *key);   /* NULL when absent */
 Value *val_hash_gets(const Value *h, const char *key);   /* string key */

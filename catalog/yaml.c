@@ -22,7 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
-#define A (y->arena)
+#define YA (y->arena)           /* the arena the caller gave yml_load */
 
 
 
@@ -55,16 +55,16 @@ static void y_error(YLoad *y, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    y->err = arena_strdup(A, msg);
+    y->err = arena_strdup(YA, msg);
     set_pos(&y->pos.line, &y->pos.col, y->node_mark);     /* a syntax error's marks replace it */
 }
 
 /* A hash of the collected keys and values; the vectors are freed. */
 static Value *hash_of(YLoad *y, ValVec *k, ValVec *v)
 {
-    Value *h = val_hash(A, k->v, v->v, k->n);
-    vv_free(k);
-    vv_free(v);
+    Value *h = val_hash(YA, k->v, v->v, k->n);
+    val_vec_free(k);
+    val_vec_free(v);
     return h;
 }
 
@@ -78,10 +78,10 @@ static int y_next(YLoad *y, yaml_event_t *ev)
     y_error(y, "(%s): %s%s%s at line %zu column %zu", y->path, p->problem ? p->problem : "",
             p->context ? " " : "", p->context ? p->context : "", p->context_mark.line + 1, p->context_mark.column + 1);
     set_pos(&y->pos.line, &y->pos.col, p->problem_mark);
-    y->pos.problem = p->problem ? arena_strdup(A, p->problem) : NULL;
+    y->pos.problem = p->problem ? arena_strdup(YA, p->problem) : NULL;
     if (p->context) {
         set_pos(&y->pos.ctx_line, &y->pos.ctx_col, p->context_mark);
-        y->pos.context = arena_strdup(A, p->context);
+        y->pos.context = arena_strdup(YA, p->context);
     }
     return 0;
 }
@@ -380,11 +380,11 @@ static Value *psych_tokenize(YLoad *y, const char *s, size_t n)
 {
     if (n == 0) return VAL_UNDEF;
     if (psych_wordish(s, n)) {
-        if (n > 5 || !strchr("ytonfYTONF~", s[0])) return val_str(A, s, n);
+        if (n > 5 || !strchr("ytonfYTONF~", s[0])) return val_str(YA, s, n);
         if ((n == 1 && s[0] == '~') || is_word(s, n, "null")) return VAL_UNDEF;
         if (is_word(s, n, "yes") || is_word(s, n, "true") || is_word(s, n, "on")) return VAL_TRUE;
         if (is_word(s, n, "no") || is_word(s, n, "false") || is_word(s, n, "off")) return VAL_FALSE;
-        return val_str(A, s, n);
+        return val_str(YA, s, n);
     }
     if (psych_time(s, n)) {
         y_error(y, "(%s): Tried to load unspecified class: Time", y->path);
@@ -392,25 +392,25 @@ static Value *psych_tokenize(YLoad *y, const char *s, size_t n)
     }
     int real, base, is_float;
     if (psych_date(s, n, &real)) {
-        if (!real) return val_str(A, s, n);
+        if (!real) return val_str(YA, s, n);
         y_error(y, "(%s): Tried to load unspecified class: Date", y->path);
         return NULL;
     }
-    if (is_word(s, n, ".inf") || is_word(s, n, "+.inf")) return val_float(A, INFINITY);
-    if (is_word(s, n, "-.inf")) return val_float(A, -INFINITY);
-    if (is_word(s, n, ".nan")) return val_float(A, NAN);
+    if (is_word(s, n, ".inf") || is_word(s, n, "+.inf")) return val_float(YA, INFINITY);
+    if (is_word(s, n, "-.inf")) return val_float(YA, -INFINITY);
+    if (is_word(s, n, ".nan")) return val_float(YA, NAN);
     if (s[0] == ':' && n > 1) {
         y->symbol = 1;
-        if (n >= 3 && (s[1] == '"' || s[1] == '\'') && s[n - 1] == s[1]) return val_str(A, s + 2, n - 3);
-        return val_str(A, s + 1, n - 1);
+        if (n >= 3 && (s[1] == '"' || s[1] == '\'') && s[n - 1] == s[1]) return val_str(YA, s + 2, n - 3);
+        return val_str(YA, s + 1, n - 1);
     }
     if (psych_base60(s, n, &is_float)) {
         const char *p = s, *e = s + n;
-        ValVec parts = VV_ARENA(A);
+        ValVec parts = VV_ARENA(YA);
         while (p <= e) {
             const char *q = memchr(p, ':', (size_t)(e - p));
             if (!q) q = e;
-            vv_push(&parts, val_str(A, p, (size_t)(q - p)));
+            val_vec_push(&parts, val_str(YA, p, (size_t)(q - p)));
             p = q + 1;
         }
         double f = 0;
@@ -430,23 +430,23 @@ static Value *psych_tokenize(YLoad *y, const char *s, size_t n)
                 iv += yml_to_i(ps, strlen(ps)) * (int64_t)mul;
             }
         }
-        vv_free(&parts);
-        return is_float ? val_float(A, f) : val_int(A, iv);
+        val_vec_free(&parts);
+        return is_float ? val_float(YA, f) : val_int(YA, iv);
     }
     if (psych_float(s, n)) {
         size_t i = 0;
         if (s[i] == '-' || s[i] == '+') i++;
-        if (n - i == 1) return val_str(A, s, n);           /* "." or "-." */
-        char *buf = arena_alloc_bytes(A, n + 1);
+        if (n - i == 1) return val_str(YA, s, n);           /* "." or "-." */
+        char *buf = arena_alloc_bytes(YA, n + 1);
         size_t k = 0;
         for (size_t j = 0; j < n; j++)
             if (s[j] != ',' && s[j] != '_') buf[k++] = s[j];
         buf[k] = '\0';
-        return val_float(A, strtod(buf, NULL));
+        return val_float(YA, strtod(buf, NULL));
     }
     int64_t iv;
-    if (psych_int(s, n, &base) && psych_int_value(s, n, base, &iv)) return val_int(A, iv);
-    return val_str(A, s, n);
+    if (psych_int(s, n, &base) && psych_int_value(s, n, base, &iv)) return val_int(YA, iv);
+    return val_str(YA, s, n);
 }
 
 static Value *base64_decode(Arena *a, const char *s, size_t n)
@@ -476,22 +476,22 @@ static Value *y_scalar(YLoad *y, yaml_event_t *ev)
     const char *s = (const char *)ev->data.scalar.value;
     size_t n = ev->data.scalar.length;
     const char *tag = (const char *)ev->data.scalar.tag;
-    if (ev->data.scalar.quoted_implicit) return val_str(A, s, n);
+    if (ev->data.scalar.quoted_implicit) return val_str(YA, s, n);
     if (!tag) return psych_tokenize(y, s, n);
-    if (!strcmp(tag, "tag:yaml.org,2002:binary") || !strcmp(tag, "!binary")) return base64_decode(A, s, n);
+    if (!strcmp(tag, "tag:yaml.org,2002:binary") || !strcmp(tag, "!binary")) return base64_decode(YA, s, n);
     if (!strcmp(tag, "tag:yaml.org,2002:str") || !strncmp(tag, "!str", 4) || !strncmp(tag, "!ruby/string", 12))
-        return val_str(A, s, n);
+        return val_str(YA, s, n);
     if (!strcmp(tag, "tag:yaml.org,2002:float") || !strcmp(tag, "!float")) {
         Value *v = psych_tokenize(y, s, n);
         if (!v) return NULL;
-        if (v->kind == V_INT) return val_float(A, (double)v->i);
+        if (v->kind == V_INT) return val_float(YA, (double)v->i);
         if (v->kind == V_FLOAT) return v;
         y_error(y, "invalid value for Float(): \"%.*s\"", (int)n, s);
         return NULL;
     }
     if (!strncmp(tag, "!ruby/sym", 9)) {
         y->symbol = 1;
-        return val_str(A, s, n);
+        return val_str(YA, s, n);
     }
     if (!strncmp(tag, "!ruby/object:", 13)) {
         y_error(y, "(%s): Tried to load unspecified class: %s", y->path, tag + 13);
@@ -508,12 +508,12 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key);
 
 static const char *y_anchor(YLoad *y, const yaml_char_t *a)
 {
-    return a ? arena_strdup(A, (const char *)a) : NULL;
+    return a ? arena_strdup(YA, (const char *)a) : NULL;
 }
 
 static Value *y_mapping(YLoad *y)
 {
-    ValVec keys = VV_ARENA(A), vals = VV_ARENA(A);
+    ValVec keys = VV_ARENA(YA), vals = VV_ARENA(YA);
     y->depth++;
     for (;;) {
         yaml_event_t ev;
@@ -532,31 +532,31 @@ static Value *y_mapping(YLoad *y)
         Value *v = y_node(y, &ev, NULL);
         if (!v) return NULL;
         if (y->depth == 1 && y->symbol && !sym) {
-            vv_push(&y->symbol_keys, k);
+            val_vec_push(&y->symbol_keys, k);
             y->symbol = 0;
         }
         /* "<<" merges (Psych's revive_hash): a mapping or an alias of one
          * is merged in; a sequence of mappings merges them, earlier first */
         if (merge && is_alias && v->kind == V_HASH) {
-            for (size_t i = 0; i < v->hash.n; i++) vv_push(&keys, v->hash.keys[i]), vv_push(&vals, v->hash.vals[i]);
+            for (size_t i = 0; i < v->hash.n; i++) val_vec_push(&keys, v->hash.keys[i]), val_vec_push(&vals, v->hash.vals[i]);
             continue;
         }
         if (merge && is_seq) {
             int all = 1;
             for (size_t i = 0; i < v->arr.n && all; i++) all = v->arr.items[i]->kind == V_HASH;
             if (all) {
-                ValVec hk = VV_ARENA(A), hv = VV_ARENA(A);
+                ValVec hk = VV_ARENA(YA), hv = VV_ARENA(YA);
                 for (size_t i = v->arr.n; i-- > 0;) {
                     Value *m = v->arr.items[i];
-                    for (size_t j = 0; j < m->hash.n; j++) vv_push(&hk, m->hash.keys[j]), vv_push(&hv, m->hash.vals[j]);
+                    for (size_t j = 0; j < m->hash.n; j++) val_vec_push(&hk, m->hash.keys[j]), val_vec_push(&hv, m->hash.vals[j]);
                 }
                 Value *h = hash_of(y, &hk, &hv);
-                for (size_t i = 0; i < h->hash.n; i++) vv_push(&keys, h->hash.keys[i]), vv_push(&vals, h->hash.vals[i]);
+                for (size_t i = 0; i < h->hash.n; i++) val_vec_push(&keys, h->hash.keys[i]), val_vec_push(&vals, h->hash.vals[i]);
                 continue;
             }
         }
-        vv_push(&keys, k);
-        vv_push(&vals, v);
+        val_vec_push(&keys, k);
+        val_vec_push(&vals, v);
     }
     y->depth--;
     return hash_of(y, &keys, &vals);
@@ -589,7 +589,7 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
     case YAML_SEQUENCE_START_EVENT: {
         anchor = y_anchor(y, ev->data.sequence_start.anchor);
         yaml_event_delete(ev);
-        ValVec items = VV_ARENA(A);
+        ValVec items = VV_ARENA(YA);
         y->depth++;
         for (;;) {
             yaml_event_t e;
@@ -600,11 +600,11 @@ static Value *y_node(YLoad *y, yaml_event_t *ev, int *merge_key)
             }
             Value *x = y_node(y, &e, NULL);
             if (!x) return NULL;
-            vv_push(&items, x);
+            val_vec_push(&items, x);
         }
         y->depth--;
-        v = vv_to_array(A, &items);
-        vv_free(&items);
+        v = val_vec_to_array(YA, &items);
+        val_vec_free(&items);
         break;
     }
     case YAML_MAPPING_START_EVENT:
@@ -657,8 +657,8 @@ int yml_load_at(Arena *arena, const char *name, const char *text, size_t len, in
     }
     yaml_parser_delete(&y.parser);
     map_free(&y.anchors);
-    if (symbol_keys) *symbol_keys = y.symbol_keys.n ? vv_to_array(arena, &y.symbol_keys) : NULL;
-    vv_free(&y.symbol_keys);
+    if (symbol_keys) *symbol_keys = y.symbol_keys.n ? val_vec_to_array(arena, &y.symbol_keys) : NULL;
+    val_vec_free(&y.symbol_keys);
     if (!ok) {
         *err = y.err ? y.err : "unknown YAML error";
         if (pos) *pos = y.pos;

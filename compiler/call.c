@@ -27,7 +27,7 @@ static const Node *puppet_function(Compiler *c, const char *name)
     const char *module = arena_strndup(A, lname, (size_t)(sep - lname));
     char *rest = arena_printf(A, "%s.pp", sep + 2);
     for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-    const char *path = module_path(c, module, "functions", rest);   /* a missing file: load_file 2 */
+    const char *path = load_module_path(c, module, "functions", rest);   /* a missing file: load_file 2 */
     if (!path) return NULL;
     if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);
     return map_get(&c->functions, lname, strlen(lname));
@@ -66,7 +66,7 @@ static _Noreturn void arity_error(Compiler *c, const Node *def, const Node *at, 
 static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at, Value **args, size_t n)
 {
     if (c->call_depth >= 10000) cmp_fail(c, at, "stack level too deep: '%s' called itself more than 10000 times", def->text);
-    Scope *fs = scope_new(c, c->top, c->top, c->class_main);
+    Scope *fs = ev_scope_new(c, c->top, c->top, c->class_main);
     fs->label = arena_printf(A, "Function[%s]", def->text);
     size_t i = 0;
     size_t nparams = (size_t)ast_nkids(def);
@@ -85,9 +85,9 @@ static Value *call_puppet_function(Compiler *c, const Node *def, const Node *at,
         }
         if (p->a) {
             Value *t = ev_expr(c, fs, p->a);
-            if (!cmp_type_match(c, t, v))
-                cmp_fail(c, at, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, arena_printf(A, "'%s'", def->text),
-                                                   arena_printf(A, "parameter '%s'", p->text), cmp_signature(c, fs, def->kids)));
+            if (!ty_type_match(c, t, v))
+                cmp_fail(c, at, "%s", ty_mismatch(c, t, v, CMP_MM_SIGNATURE, arena_printf(A, "'%s'", def->text),
+                                                   arena_printf(A, "parameter '%s'", p->text), ty_signature(c, fs, def->kids)));
         }
         map_put(&fs->vars, p->text, ast_text_len(p), v);
     }

@@ -35,7 +35,7 @@ static Value *collector_marker(Compiler *c, Collector *k)
     return v;
 }
 
-Collector *marker_collector(const Value *v)
+Collector *res_marker_collector(const Value *v)
 {
     if (v->kind == V_TYPE && v->type.name == COLLECTOR_MARK) return (Collector *)(void *)v->type.params;
     return NULL;
@@ -44,9 +44,9 @@ Collector *marker_collector(const Value *v)
 Value *res_collect(Compiler *c, Scope *s, const Node *n)
 {
     if (n->a->kind != ND_TYPEREF) cmp_fail(c, n->a, "A collector needs a resource type");
-    const char *type = cmp_type_name(c, n->a->text);
+    const char *type = ev_type_name(c, n->a->text);
     if (strcmp(type, "Class") == 0) cmp_fail(c, n, "Classes cannot be collected");
-    if (!cmp_find_type_at(c, n, type, strlen(type)) && !load_define(c, lower(c, type)))
+    if (!load_find_type_at(c, n, type, strlen(type)) && !load_define(c, res_lower(c, type)))
         cmp_fail(c, n->a, "Resource type not found: %s", type);
     if (n->op == TK_LLCOLLECT && !c->store)
         cmp_warn(c, n, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored");
@@ -82,7 +82,7 @@ static int query_value_eq(Value *attr, Value *want)
 int res_tagged_in_scope(Resource *r, const char *tag)
 {
     for (size_t depth = 0; r && depth < 10000; depth++) {
-        if (res_tagged(r, tag)) return 1;
+        if (cat_res_tagged(r, tag)) return 1;
         Scope *s = r->scope;
         Resource *up = s ? s->resource : NULL;
         if (up == r) break;
@@ -115,7 +115,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
                 eq = 0;
                 ArenaMark m = arena_mark(&c->scratch);
                 ValVec w = VV_ARENA(&c->scratch);
-                flatten_into(&w, want);
+                res_flatten_into(&w, want);
                 for (size_t i = 0; i < w.n && !eq; i++) {
                     if (w.v[i]->kind != V_STR) continue;
                     char *t = arena_strdup(&c->scratch, w.v[i]->str.s);
@@ -129,7 +129,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
                 t.str.len = strlen(r->title);
                 eq = query_value_eq(&t, want);
             } else {
-                Value *v = res_get(r, attr);
+                Value *v = cat_res_get(r, attr);
                 eq = v ? query_value_eq(v, want) : 0;
             }
             return q->op == TK_ISEQUAL ? eq : !eq;
@@ -183,17 +183,17 @@ static Resource *stored_resource(Compiler *c, const char *json)
     Value *v = val_hash_gets(o, "tags");
     if (v && v->kind == V_ARRAY)
         for (size_t i = 0; i < v->arr.n; i++)
-            if (v->arr.items[i]->kind == V_STR) res_tag(c->cat, r, v->arr.items[i]->str.s);
+            if (v->arr.items[i]->kind == V_STR) cat_res_tag(c->cat, r, v->arr.items[i]->str.s);
     if ((v = val_hash_gets(o, "file")) && v->kind == V_STR) r->file = v->str.s;
     if ((v = val_hash_gets(o, "line")) && v->kind == V_INT) r->line = (int)v->i;
     r->kind = (v = val_hash_gets(o, "kind")) && v->kind == V_STR ? v->str.s : "compilable_type";
     if ((v = val_hash_gets(o, "parameters")) && v->kind == V_HASH)
         for (size_t i = 0; i < v->hash.n; i++)
-            if (v->hash.keys[i]->kind == V_STR) res_set(c->cat, r, v->hash.keys[i]->str.s, v->hash.vals[i]);
+            if (v->hash.keys[i]->kind == V_STR) cat_res_set(c->cat, r, v->hash.keys[i]->str.s, v->hash.vals[i]);
     /* Sensitive parameters are Sensitive again (and stay redacted) */
     if ((v = val_hash_gets(o, "sensitive_parameters")) && v->kind == V_ARRAY)
         for (size_t i = 0; i < v->arr.n; i++) {
-            Param *p = v->arr.items[i]->kind == V_STR ? res_param(r, v->arr.items[i]->str.s) : NULL;
+            Param *p = v->arr.items[i]->kind == V_STR ? cat_res_param(r, v->arr.items[i]->str.s) : NULL;
             if (p && p->value->kind != V_SENSITIVE) p->value = val_sensitive(A, p->value);
         }
     return r;
@@ -290,25 +290,25 @@ static void fetch_exports(Compiler *c, Collector *k)
                      t->type, t->title);
         /* PuppetDB does not say what kind a type is: a define if there is one */
         int maybe_def = !strcmp(t->kind, "defined_type") || !strcmp(t->kind, "unknown");
-        const Node *def = maybe_def ? load_define(c, lower_shared(c, t->type)) : NULL;
+        const Node *def = maybe_def ? load_define(c, res_lower_shared(c, t->type)) : NULL;
         if (!def && !strcmp(t->kind, "unknown")) t->kind = "compilable_type";
-        Resource *r = new_resource(c, k->scope, NULL, t->type, t->title, 1, def ? "defined_type" : t->kind);
+        Resource *r = res_new_resource(c, k->scope, NULL, t->type, t->title, 1, def ? "defined_type" : t->kind);
         r->decl = (void *)k->node;
         r->file = t->file;
         r->line = t->line;
-        res_reserve_tags(c->cat, r, t->ntags);
-        for (size_t j = 0; j < t->ntags; j++) res_tag(c->cat, r, t->tags[j]);
-        res_reserve_params(c->cat, r, t->nparams);
+        cat_res_reserve_tags(c->cat, r, t->ntags);
+        for (size_t j = 0; j < t->ntags; j++) cat_res_tag(c->cat, r, t->tags[j]);
+        cat_res_reserve_params(c->cat, r, t->nparams);
         for (size_t j = 0; j < t->nparams; j++) {
-            res_set(c->cat, r, t->params[j].name, t->params[j].value);
-            note_sensitive(c, r, t->params[j].name, t->params[j].value);
+            cat_res_set(c->cat, r, t->params[j].name, t->params[j].value);
+            res_note_sensitive(c, r, t->params[j].name, t->params[j].value);
         }
-        Resource *container = container_of(c, k->scope);
+        Resource *container = res_container_of(c, k->scope);
         r->container = container;
         cat_add_edge(c->cat, container, r);
         if (def) {
             r->aux = (void *)def;
-            add_define_pending(c, r);
+            res_add_define_pending(c, r);
         }
         map_put(&k->remote, r->key, strlen(r->key), (void *)1);
         map_put(&c->rs->from_store, r->key, strlen(r->key), (void *)node[i]);
@@ -317,12 +317,12 @@ static void fetch_exports(Compiler *c, Collector *k)
 
 /* One pass of every collector; returns how many resources were newly
  * realised. */
-size_t run_collectors(Compiler *c)
+size_t res_run_collectors(Compiler *c)
 {
     size_t realised = 0;
     for (Collector *k = c->collectors; k; k = k->next) {
         if (k->exported && !k->fetched) fetch_exports(c, k);
-        const char *t = lower(c, k->type);
+        const char *t = res_lower(c, k->type);
         ResList *l = map_get(&c->rs->by_type, t, strlen(t));
         if (!l) continue;
         for (size_t i = 0; i < l->n; i++) {
@@ -339,14 +339,14 @@ size_t run_collectors(Compiler *c)
             if (k->node->kids) {
                 ArenaMark m = arena_mark(&c->scratch);
                 AttrList attrs = {.arena = &c->scratch};
-                eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
+                res_eval_attrs(c, k->scope, k->node->kids, &attrs, NULL);
                 Override o = {0};
                 o.n = attrs.n;
                 o.names = attrs.names;
                 o.vals = attrs.vals;
                 o.ops = attrs.ops;
-                override_one(c, r, &o);
-                attrs_free(&attrs);
+                res_override_one(c, r, &o);
+                res_attrs_free(&attrs);
                 arena_release(&c->scratch, m);
             }
         }
@@ -357,15 +357,15 @@ size_t run_collectors(Compiler *c)
 void res_realize(Compiler *c, const Node *at, Value *refs)
 {
     ValVec vv = VV_ARENA(&c->scratch);
-    flatten_into(&vv, refs);
+    res_flatten_into(&vv, refs);
     for (size_t i = 0; i < vv.n; i++) {
         Resource *r = res_find_ref(c, vv.v[i]);
         if (!r) {
-            const char *t = ref_text(c, vv.v[i]);
-            vv_free(&vv);
+            const char *t = res_ref_text(c, vv.v[i]);
+            val_vec_free(&vv);
             cmp_fail(c, at, "Failed to realize virtual resources %s", t);
         }
         r->is_virtual = 0;
     }
-    vv_free(&vv);
+    val_vec_free(&vv);
 }

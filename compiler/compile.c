@@ -28,6 +28,40 @@
 #include <unistd.h>
 
 #define A (c->arena)
+
+/* ---- errors: every stage reports through these ---- */
+
+_Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap)
+{
+    SrcLoc loc = {0};
+    if (at) loc = ast_loc(at);
+    diag_vreport(DIAG_ERROR, loc, fmt, ap);
+    longjmp(*c->fail, 1);
+}
+
+_Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cmp_failv(c, at, fmt, ap);
+}
+
+void cmp_vwarn(Compiler *c, const Node *at, const char *fmt, va_list ap)
+{
+    SrcLoc loc = {0};
+    if (at) loc = ast_loc(at);
+    diag_vreport_brief(DIAG_WARNING, loc, fmt, ap);
+    c->warnings++;
+}
+
+void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cmp_vwarn(c, at, fmt, ap);
+    va_end(ap);
+}
+
 /* ---- NUL bytes in data ---- */
 
 typedef struct NulWalk { Compiler *c; Map seen; } NulWalk;
@@ -164,7 +198,7 @@ static void settings_fill(Compiler *c, Scope *s)
 
 static void setup_top_scope(Compiler *c)
 {
-    Scope *top = scope_new(c, NULL, NULL, c->class_main);
+    Scope *top = ev_scope_new(c, NULL, NULL, c->class_main);
     top->label = "Class[main]";
     c->top = top;
     Value *facts = c->facts;
@@ -192,7 +226,7 @@ static void setup_top_scope(Compiler *c)
     map_put(&top->vars, "name", 4, val_cstr(A, "main"));
     map_put(&top->vars, "title", 5, val_cstr(A, "main"));
     /* $settings::x: the scope of class settings */
-    Scope *ss = scope_new(c, top, top, cat_find(c->cat, "Class", "Settings"));
+    Scope *ss = ev_scope_new(c, top, top, cat_find(c->cat, "Class", "Settings"));
     ss->class_name = "settings";
     ss->label = "Class[Settings]";
     map_put(&c->class_scopes, "settings", 8, ss);
@@ -276,7 +310,7 @@ static void cleanup(Compiler *c)
     map_free(&c->file_names);
     map_free(&c->file_modules);
     map_free(&c->epp_parsed);
-    re_cleanup();
+    rx_cleanup();
     arena_free(&c->ast);        /* last: the steps above may still look at nodes */
 }
 
@@ -327,7 +361,7 @@ static void validate_resources(Compiler *c)
                 /* point at the attribute when we know where it was set */
                 size_t n = strcspn(msg + 10, " ");
                 char name[64];
-                Param *pm = n < sizeof name ? (memcpy(name, msg + 10, n), name[n] = 0, res_param(r, name)) : NULL;
+                Param *pm = n < sizeof name ? (memcpy(name, msg + 10, n), name[n] = 0, cat_res_param(r, name)) : NULL;
                 if (pm && pm->origin) at = ast_loc(pm->origin);
                 diag_error(at, "%s", msg);
             } else {
@@ -582,7 +616,7 @@ static int save_exports(Compiler *c)
     return rc;
 }
 
-int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
+int cmp_compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
 {
     Compiler cc, *c = &cc;
     memset(c, 0, sizeof *c);
@@ -624,7 +658,7 @@ int compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     }
     if (opt->facts_file) {
         const char *err = NULL;
-        Value *f = val_read_json_file(A, opt->facts_file, &err);
+        Value *f = cat_read_json_file(A, opt->facts_file, &err);
         if (!f || f->kind != V_HASH) {
             diag_fprintf(stderr, "%s: error: cannot read facts from %s: %s\n", util_progname, opt->facts_file,
                     err ? err : "not a JSON object");

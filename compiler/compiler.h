@@ -10,6 +10,7 @@
 #ifndef COMPILER_COMPILER_H
 #define COMPILER_COMPILER_H
 #include "catalog/catalog.h"
+#include "types/types.h"
 #include "compiler/fn/fnapi.h"
 #include "parser/ast.h"
 #include "lexer/lexer.h"
@@ -76,10 +77,10 @@ struct Compiler {
      * parameters' origins are only read while compiling). */
     Arena ast;
     const Node *discard;             /* a resource statement whose value nobody uses (ev_statements) */
-    Map type_names;                  /* type name as written -> its capitalised form (cmp_type_name) */
+    Map type_names;                  /* type name as written -> its capitalised form (ev_type_name) */
     Map type_values;                 /* capitalised type name -> its Type value, shared (values are immutable) */
     Map name_values;                 /* a bare word's text (the pointer's bytes) -> its String value, shared */
-    struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* cmp_value_weight's memo */
+    struct { const Value **keys; uint64_t *w; size_t n, cap; } weights;  /* ev_value_weight's memo */
     Catalog *cat;
     struct ObjAnnotation *annotations; /* annotate(): (annotation type, object) -> annotation (compiler/object.c) */
     int typeset_args;                /* evaluating TypeSet[...]'s parameters: its types' names are not references */
@@ -124,24 +125,24 @@ struct Compiler {
 
 /* Compiles opt.manifest into c (initialised by the caller).  Returns 0, or
  * 1 after reporting manifest errors, or 2 on I/O errors. */
-int compile(const CompileOptions *opt, Arena *arena, Catalog *cat);
+int cmp_compile(const CompileOptions *opt, Arena *arena, Catalog *cat);
 
 /* Internal API shared by the compiler's files. */
 _Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 _Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap);
 void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void cmp_vwarn(Compiler *c, const Node *at, const char *fmt, va_list ap);
-Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res);
-void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at);
+Scope *ev_scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res);
+void ev_scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at);
 /* The variable called name as seen from s ($1 match variables, $::x top
  * scope, $cls::x a class's), or NULL when there is none; *unevaluated (when
  * not NULL) names the class of a qualified name whose class has no scope. */
-Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated);
-Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
+Value *ev_scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated);
+Value *ev_scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at);
 Value *ev_expr(Compiler *c, Scope *s, const Node *n);
 /* cat_capitalize_type(name) for a type's name: one copy per spelling in
  * the compile arena, shared by every resource and reference of the type. */
-const char *cmp_type_name(Compiler *c, const char *name);
+const char *ev_type_name(Compiler *c, const char *name);
 Value *ev_block(Compiler *c, Scope *s, const Node *n);
 /* return(), next() and break() unwind through c->fail like an error, with
  * c->jump saying which; a function, lambda, class or define body whose
@@ -161,16 +162,30 @@ Value *ev_call_function(Compiler *c, Scope *s, const Node *at, const char *name,
  * module's Ruby function, which is loaded; a file that fails to load ends
  * the compile at at). */
 int ev_function_exists(Compiler *c, const Node *at, const char *name);
+/* The resource type called name[0..len) (any case): one of the built-in
+ * types (types.h), or one a module defines in Ruby
+ * (<module>/lib/puppet/type/<name>.rb, looked for once per name), which
+ * the embedded Ruby evaluates (compiler/ruby/rbtype.h); NULL when there is
+ * none.  Ruby types compile like Puppet's (mapply has no provider for
+ * them).  An error loading a Ruby type ends the compile, at at for
+ * load_find_type_at. */
+const TypeDef *load_find_type(Compiler *c, const char *name, size_t len);
+const TypeDef *load_find_type_at(Compiler *c, const Node *at, const char *name, size_t len);
+/* The lib directories of the modules on the module path (DIR/MODULE/lib
+ * that exist), in Puppet's search order: module path order, then module
+ * name; a module name already seen earlier is skipped.  *n gets the count;
+ * the array lives in the compile arena. */
+const char **load_module_libdirs(Compiler *c, size_t *n);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
 /* The module a class, define or node definition was loaded from, which is
  * Puppet's $module_name in its body: the module whose manifests/ directory
  * held the file, "" for site.pp and any other file (Puppet: the loader's
  * modname).  The string is static or lives in the compile arena. */
-const char *cmp_def_module(Compiler *c, const Node *def);
+const char *load_def_module(Compiler *c, const Node *def);
 /* Whether name is one of Puppet's built-in variables (module_name,
  * caller_module_name): always "defined", never an unknown variable. */
-int cmp_builtin_var(const char *name);
+int load_builtin_var(const char *name);
 int load_file(Compiler *c, const char *path, const Node **out);
 /* mcomp --nodes: reads and parses, once for every compile to come in this
  * process (and in the processes it forks), the main manifest of opt and
@@ -193,31 +208,31 @@ int load_quietly(Compiler *pre, void (*fn)(Compiler *, void *), void *arg);
  * messages call it name, its resources' file is "" (as Puppet's for code
  * given as a string). */
 int load_text(Compiler *c, const char *name, const char *text, size_t len, const Node **out);
-/* <module dir>/<dir>/<rest>: module_file only when the file exists,
- * module_path whether or not (for callers that read it anyway); NULL when
+/* <module dir>/<dir>/<rest>: load_module_file only when the file exists,
+ * load_module_path whether or not (for callers that read it anyway); NULL when
  * the module has no directory.  Paths live in the compile arena. */
-const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest);
-const char *module_path(Compiler *c, const char *module, const char *dir, const char *rest);
+const char *load_module_file(Compiler *c, const char *module, const char *dir, const char *rest);
+const char *load_module_path(Compiler *c, const char *module, const char *dir, const char *rest);
 /* The type alias called lname (lowercase), autoloading Mod::Name from
  * <module>/types/name.pp (Mod::A::B from types/a/b.pp) as Puppet does;
  * NULL when there is none.  A file that fails to load ends the compile. */
-const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len);
-int cmp_type_match(Compiler *c, Value *type, Value *v);
+const Node *ty_find_alias(Compiler *c, const char *lname, size_t len);
+int ty_type_match(Compiler *c, Value *type, Value *v);
 /* Type t's parameter i as an integer (a Float truncated), dflt when it is
  * absent or not a number: Integer[1]'s lower bound, String[0, 4]'s maximum.
  * (typesys.c; typemsg.c uses it too.) */
-int64_t int_param(const Value *t, size_t i, int64_t dflt);
+int64_t ty_int_param(const Value *t, size_t i, int64_t dflt);
 /* Fails with Puppet's "Resource type not found: X" unless the type
  * reference n (ND_TYPEREF) names a data type, a resource type (built-in,
  * Ruby, define) or a type alias (eval_QualifiedReference); a class name is
  * none of these. */
-void cmp_check_type_ref(Compiler *c, const Node *n);
-int cmp_type_assignable(Compiler *c, Value *t, Value *s);
+void ev_check_type_ref(Compiler *c, const Node *n);
+int ty_type_assignable(Compiler *c, Value *t, Value *s);
 /* Puppet's signature_string of a parameter list (kids of a function or
  * lambda node), types evaluated in s: "String x, Integer y?, Any *rest". */
-const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
+const char *ty_signature(Compiler *c, Scope *s, const Node *params);
 /* Why v is not an instance of type, worded as Puppet's TypeMismatchDescriber
- * words it; call only after cmp_type_match() said no.  The walk starts at
+ * words it; call only after ty_type_match() said no.  The walk starts at
  * the path element head ("parameter 'p'", or a subject such as
  * "assert_type():").  style CMP_MM_PARAMS (class, define, EPP parameters):
  * "LABEL: parameter 'p' index 1 expects ...", several faults as
@@ -227,7 +242,7 @@ const char *cmp_signature(Compiler *c, Scope *s, const Node *params);
  * CMP_MM_SUBJECT (assert_type, Hiera): "HEAD expects ...".  The text
  * lives in the compile arena. */
 /* (CMP_MM_* are in fnapi.h) */
-const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
+const char *ty_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig);
 /* One signature of a function written in Ruby (a 4.x dispatch, or the
  * signature Puppet makes for a 3.x function): n parameters with their
  * types and names, the argument counts it takes (max INT64_MAX when the
@@ -245,34 +260,34 @@ typedef struct CmpSig {
 } CmpSig;
 /* Whether sig accepts the arguments and the lambda (NULL: none given;
  * its parameter count must fit the block's Callable type). */
-int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda);
+int ty_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda);
 /* Puppet's signature_string: "String name, Integer n?, Callable block". */
-const char *cmp_sig_string(Compiler *c, const CmpSig *sig);
+const char *ty_sig_string(Compiler *c, const CmpSig *sig);
 /* Why no signature of the function label ("'m::f'") accepts the
  * arguments, worded as Puppet's describe_signatures: one fault
  * ("'f' parameter 'x' expects ..."; counts of every signature merged:
  * "'f' expects between 1 and 2 arguments, got 3"), or each signature with
  * its "rejected:" lines.  Call only when none accepts.  Compile-arena text. */
-const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
+const char *ty_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
                                     Value **args, size_t n, const Node *lambda);
 /* Puppet's validate_parameters: every fault of one parameter list (a
  * class's, a define's, an EPP template's), collected in Puppet's order
  * (unknown names as given, then each parameter in declaration order) and
  * reported in one message.  Start with a zeroed CmpFaults; its memory is
- * compile-arena memory.  cmp_fault adds a line as is ("expects a value for
- * parameter 'p'", "has no parameter named 'q'"), cmp_fault_mismatch the
- * lines describing why v is not a type (call only after cmp_type_match()
- * said no; head as for cmp_mismatch).  cmp_faults_message gives
+ * compile-arena memory.  ty_fault adds a line as is ("expects a value for
+ * parameter 'p'", "has no parameter named 'q'"), ty_fault_mismatch the
+ * lines describing why v is not a type (call only after ty_type_match()
+ * said no; head as for ty_mismatch).  ty_faults_message gives
  * "LABEL: fault" or "LABEL:\n  fault\n  fault", or NULL when there is none;
  * the text lives in the compile arena. */
 typedef struct CmpFaults { const char **text; size_t n, cap; } CmpFaults;
-void cmp_fault(Compiler *c, CmpFaults *f, const char *text);
-void cmp_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head);
-const char *cmp_faults_message(Compiler *c, const CmpFaults *f, const char *label);
+void ty_fault(Compiler *c, CmpFaults *f, const char *text);
+void ty_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head);
+const char *ty_faults_message(Compiler *c, const CmpFaults *f, const char *label);
 /* While on, val_to_s() and val_to_string() print the type aliases of this
  * compile as Puppet does ("${Mytype}" is "Mytype = Integer[1]"); turned on
  * when a compile starts, off before the compiler goes away. */
-void cmp_type_printing(Compiler *c, int on);
+void ty_type_printing(Compiler *c, int on);
 /* A reference value Type['title'] (class titles capitalised). */
 Value *ev_resref(Compiler *c, const char *type, const char *title);
 /* Matches pattern against str; with set, stores $0..$n in scope s. */
@@ -284,10 +299,10 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
  * each time they appear (so [$a, $a] weighs twice $a): linear in the
  * distinct values, memoised; saturates just above CMP_VALUE_WEIGHT_MAX.
  * Array and hash literals and resource parameters heavier than that are
- * refused (cmp_check_weight), so no later printing or copying can blow up. */
+ * refused (ev_check_weight_at), so no later printing or copying can blow up. */
 #define CMP_VALUE_WEIGHT_MAX 10000000u
-uint64_t cmp_value_weight(Compiler *c, const Value *v);
-void cmp_check_weight(Compiler *c, const Node *at, const Value *v);
+uint64_t ev_value_weight(Compiler *c, const Value *v);
+void ev_check_weight_at(Compiler *c, const Node *at, const Value *v);
 /* Strings are C strings, so a NUL byte arriving from data (files, Hiera,
  * parsed JSON or YAML, decoded base64, Ruby, commands' output) is refused:
  * the path of the first string or hash key holding one ("" for v itself,

@@ -524,9 +524,9 @@ static void bind_params(Compiler *c, Scope *ts, const Node *at, const Node *lamb
         }
         if (!p->a) continue;
         Value *t = ev_expr(c, ts, p->a);
-        if (cmp_type_match(c, t, v)) continue;
+        if (ty_type_match(c, t, v)) continue;
         /* "lambda: fault" or "lambda:\n  fault\n  fault" */
-        const char *m = cmp_mismatch(c, t, v, CMP_MM_PARAMS, "lambda", arena_printf(A, "parameter '%s'", p->text), NULL);
+        const char *m = ty_mismatch(c, t, v, CMP_MM_PARAMS, "lambda", arena_printf(A, "parameter '%s'", p->text), NULL);
         m += strlen("lambda:");
         if (*m == ' ') why = arena_printf(A, "%s\n  %s", why, m + 1), faults++;
         else why = arena_printf(A, "%s%s", why, m);
@@ -648,7 +648,7 @@ Value *epp_render(Compiler *c, Scope *parent, const Node *at, const char *name, 
     free(key);
     const Node *lambda = p->lambda, *body = p->body;
     int has_params = lambda != NULL;
-    Scope *ts = scope_new(c, parent, parent, parent->resource);
+    Scope *ts = ev_scope_new(c, parent, parent, parent->resource);
     ts->label = parent->label;
     if (has_params) {
         bind_params(c, ts, at, lambda, params);

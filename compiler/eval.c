@@ -29,42 +29,9 @@
 
 #define A (c->arena)
 
-/* ---- errors ---- */
-
-_Noreturn void cmp_failv(Compiler *c, const Node *at, const char *fmt, va_list ap)
-{
-    SrcLoc loc = {0};
-    if (at) loc = ast_loc(at);
-    diag_vreport(DIAG_ERROR, loc, fmt, ap);
-    longjmp(*c->fail, 1);
-}
-
-_Noreturn void cmp_fail(Compiler *c, const Node *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cmp_failv(c, at, fmt, ap);
-}
-
-void cmp_vwarn(Compiler *c, const Node *at, const char *fmt, va_list ap)
-{
-    SrcLoc loc = {0};
-    if (at) loc = ast_loc(at);
-    diag_vreport_brief(DIAG_WARNING, loc, fmt, ap);
-    c->warnings++;
-}
-
-void cmp_warn(Compiler *c, const Node *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cmp_vwarn(c, at, fmt, ap);
-    va_end(ap);
-}
-
 /* ---- scopes ---- */
 
-Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res)
+Scope *ev_scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res)
 {
     Scope *s = ARENA_NEW(A, Scope);
     s->parent = parent;
@@ -76,7 +43,7 @@ Scope *scope_new(Compiler *c, Scope *parent, Scope *dyn, Resource *res)
     return s;
 }
 
-void scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at)
+void ev_scope_set(Compiler *c, Scope *s, const char *name, Value *v, const Node *at)
 {
     size_t n = strlen(name);
     if (map_get(&s->vars, name, n)) cmp_fail(c, at, "Cannot reassign variable '$%s'", name);
@@ -94,7 +61,7 @@ static Value *match_var(Scope *s, int idx)
     return VAL_UNDEF;
 }
 
-Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated)
+Value *ev_scope_find(Compiler *c, Scope *s, const char *name, const char **unevaluated)
 {
     if (unevaluated) *unevaluated = NULL;
     if (isdigit((unsigned char)name[0])) return match_var(s, atoi(name));
@@ -125,13 +92,13 @@ Value *scope_find(Compiler *c, Scope *s, const char *name, const char **unevalua
     return NULL;
 }
 
-Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
+Value *ev_scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 {
-    Value *v = scope_find(c, s, name, NULL);
+    Value *v = ev_scope_find(c, s, name, NULL);
     if (v) return v;
     /* Puppet 7 names the variable as written ($::cfg::x keeps its colons),
      * whether or not its class was evaluated (get_variable_value) */
-    if (cmp_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
+    if (load_builtin_var(name)) return VAL_UNDEF;   /* Puppet: BUILT_IN_VARS always exist */
     if (c->opt.strict_variables) cmp_fail(c, at, "Unknown variable: '%s'.", name);
     cmp_warn(c, at, "Unknown variable: '%s'.", name);
     return VAL_UNDEF;
@@ -139,7 +106,7 @@ Value *scope_lookup(Compiler *c, Scope *s, const char *name, const Node *at)
 
 /* ---- helpers ---- */
 
-void cmp_check_type_ref(Compiler *c, const Node *n)
+void ev_check_type_ref(Compiler *c, const Node *n)
 {
     const char *name = n->text[0] == ':' ? n->text + 2 : n->text;
     if (res_is_data_type(name)) return;
@@ -151,7 +118,7 @@ void cmp_check_type_ref(Compiler *c, const Node *n)
     if (map_get(&c->loaded, key, len + 1)) return;
     const char *lname = key + 1;
     if (strcmp(lname, "class") && strcmp(lname, "puppet::lookupkey") && strcmp(lname, "puppet::lookupvalue") &&
-        !cmp_find_alias(c, lname, len) && !cmp_find_type(c, name, len) && !load_define(c, lname))
+        !ty_find_alias(c, lname, len) && !load_find_type(c, name, len) && !load_define(c, lname))
         cmp_fail(c, n, "Resource type not found: %s", n->text);
     const char *kept = arena_strndup(A, key, len + 1);
     map_put(&c->loaded, kept, len + 1, (void *)1);
@@ -210,8 +177,8 @@ static int cmp_values(Compiler *c, const Node *at, Value *a, Value *b, const cha
     }
     if (a->kind == V_TYPE && b->kind == V_TYPE) {     /* subtype ordering */
         if (val_equal(a, b)) return 0;
-        if (cmp_type_assignable(c, b, a)) return -1;
-        if (cmp_type_assignable(c, a, b)) return 1;
+        if (ty_type_assignable(c, b, a)) return -1;
+        if (ty_type_assignable(c, a, b)) return 1;
         return strcmp(op, "!=") == 0 ? 1 : (op[0] == '<' ? 1 : -1);   /* unrelated: neither < nor > */
     }
     if (a->kind == V_SEMVER && b->kind == V_SEMVER) return sv_compare(a, b);
@@ -269,18 +236,18 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
     }
     if (op == TK_PLUS && a->kind == V_ARRAY) {
         ValVec vv = VV_ARENA(c->arena);
-        for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
+        for (size_t i = 0; i < a->arr.n; i++) val_vec_push(&vv, a->arr.items[i]);
         if (b->kind == V_ARRAY)
-            for (size_t i = 0; i < b->arr.n; i++) vv_push(&vv, b->arr.items[i]);
+            for (size_t i = 0; i < b->arr.n; i++) val_vec_push(&vv, b->arr.items[i]);
         else if (b->kind == V_HASH)
             for (size_t i = 0; i < b->hash.n; i++) {
                 Value *pair[2] = {b->hash.keys[i], b->hash.vals[i]};
-                vv_push(&vv, val_array(A, pair, 2));
+                val_vec_push(&vv, val_array(A, pair, 2));
             }
         else
-            vv_push(&vv, b);
-        Value *r = vv_to_array(A, &vv);
-        vv_free(&vv);
+            val_vec_push(&vv, b);
+        Value *r = val_vec_to_array(A, &vv);
+        val_vec_free(&vv);
         return r;
     }
     int binop = at && at->kind == ND_BINOP;        /* Puppet blames an operand */
@@ -290,9 +257,9 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
         if (b->kind != V_HASH && b->kind != V_ARRAY)
             cmp_fail(c, at, "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash");
         ValVec k = VV_ARENA(c->arena), v = VV_ARENA(c->arena);
-        for (size_t i = 0; i < a->hash.n; i++) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
+        for (size_t i = 0; i < a->hash.n; i++) val_vec_push(&k, a->hash.keys[i]), val_vec_push(&v, a->hash.vals[i]);
         if (b->kind == V_HASH)
-            for (size_t i = 0; i < b->hash.n; i++) vv_push(&k, b->hash.keys[i]), vv_push(&v, b->hash.vals[i]);
+            for (size_t i = 0; i < b->hash.n; i++) val_vec_push(&k, b->hash.keys[i]), val_vec_push(&v, b->hash.vals[i]);
         else {
             size_t pairs = 0;                           /* an Array of Arrays: one pair each */
             for (size_t i = 0; i < b->arr.n; i++) pairs += b->arr.items[i]->kind == V_ARRAY;
@@ -301,16 +268,16 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
                     const Value *e = b->arr.items[i];
                     if (e->arr.n < 1 || e->arr.n > 2)
                         cmp_fail(c, at, "Error while evaluating a '+' expression, invalid number of elements (%zu for 1..2)", e->arr.n);
-                    vv_push(&k, e->arr.items[0]), vv_push(&v, e->arr.n == 2 ? e->arr.items[1] : VAL_UNDEF);
+                    val_vec_push(&k, e->arr.items[0]), val_vec_push(&v, e->arr.n == 2 ? e->arr.items[1] : VAL_UNDEF);
                 }
             } else {
                 if (b->arr.n % 2) cmp_fail(c, at, "Error while evaluating a '+' expression, odd number of arguments for Hash");
-                for (size_t i = 0; i < b->arr.n; i += 2) vv_push(&k, b->arr.items[i]), vv_push(&v, b->arr.items[i + 1]);
+                for (size_t i = 0; i < b->arr.n; i += 2) val_vec_push(&k, b->arr.items[i]), val_vec_push(&v, b->arr.items[i + 1]);
             }
         }
         Value *r = val_hash(A, k.v, v.v, k.n);
-        vv_free(&k);
-        vv_free(&v);
+        val_vec_free(&k);
+        val_vec_free(&v);
         return r;
     }
     if (op == TK_MINUS && a->kind == V_ARRAY) {
@@ -322,10 +289,10 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
             } else {
                 drop = val_equal(a->arr.items[i], b);
             }
-            if (!drop) vv_push(&vv, a->arr.items[i]);
+            if (!drop) val_vec_push(&vv, a->arr.items[i]);
         }
-        Value *r = vv_to_array(A, &vv);
-        vv_free(&vv);
+        Value *r = val_vec_to_array(A, &vv);
+        val_vec_free(&vv);
         return r;
     }
     if (op == TK_MINUS && a->kind == V_HASH) {
@@ -336,19 +303,19 @@ static Value *arith(Compiler *c, const Node *at, int op, Value *a, Value *b)
             else if (b->kind == V_ARRAY)
                 for (size_t j = 0; j < b->arr.n && !drop; j++) drop = val_equal(a->hash.keys[i], b->arr.items[j]);
             else drop = val_equal(a->hash.keys[i], b);
-            if (!drop) vv_push(&k, a->hash.keys[i]), vv_push(&v, a->hash.vals[i]);
+            if (!drop) val_vec_push(&k, a->hash.keys[i]), val_vec_push(&v, a->hash.vals[i]);
         }
         Value *r = val_hash(A, k.v, v.v, k.n);
-        vv_free(&k);
-        vv_free(&v);
+        val_vec_free(&k);
+        val_vec_free(&v);
         return r;
     }
     if (op == TK_LSHIFT && a->kind == V_ARRAY) {
         ValVec vv = VV_ARENA(c->arena);
-        for (size_t i = 0; i < a->arr.n; i++) vv_push(&vv, a->arr.items[i]);
-        vv_push(&vv, b);
-        Value *r = vv_to_array(A, &vv);
-        vv_free(&vv);
+        for (size_t i = 0; i < a->arr.n; i++) val_vec_push(&vv, a->arr.items[i]);
+        val_vec_push(&vv, b);
+        Value *r = val_vec_to_array(A, &vv);
+        val_vec_free(&vv);
         return r;
     }
     if (op == TK_LSHIFT && a->kind == V_HASH) cmp_fail(c, left, "Operator '<<' is not applicable to a Hash.");
@@ -421,20 +388,20 @@ static void set_matches(Compiler *c, Scope *s, const char *str, const int *caps,
 {
     ValVec vv = VV_ARENA(c->arena);
     for (int i = 0; i < ncap; i++) {
-        if (caps[2 * i] < 0) vv_push(&vv, VAL_UNDEF);
-        else vv_push(&vv, val_str(A, str + caps[2 * i], (size_t)(caps[2 * i + 1] - caps[2 * i])));
+        if (caps[2 * i] < 0) val_vec_push(&vv, VAL_UNDEF);
+        else val_vec_push(&vv, val_str(A, str + caps[2 * i], (size_t)(caps[2 * i + 1] - caps[2 * i])));
     }
-    s->matches = vv_to_array(A, &vv);
-    vv_free(&vv);
+    s->matches = val_vec_to_array(A, &vv);
+    val_vec_free(&vv);
 }
 
 int ev_regex_match(Compiler *c, Scope *s, const Node *at, const char *pattern, const char *str, size_t len, int set)
 {
     const char *err;
-    Regex *re = re_get(pattern, &err);
+    Regex *re = rx_get(pattern, &err);
     if (!re) cmp_fail(c, at, "%s: /%s/", err ? err : "invalid regular expression", pattern);
     int caps[40], ncap = 20;
-    if (!re_search(re, str, len, 0, caps, &ncap)) return 0;
+    if (!rx_search(re, str, len, 0, caps, &ncap)) return 0;
     if (set && s) set_matches(c, s, str, caps, ncap < 20 ? ncap : 20);
     return 1;
 }
@@ -460,7 +427,7 @@ static int match_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
 {
     if (r->kind == V_TYPE) {
         init_type_check(c, at, r);
-        return cmp_type_match(c, r, l);
+        return ty_type_match(c, r, l);
     }
     if (r->kind == V_SEMVERRANGE) return range_holds(c, r, l);
     if (l->kind != V_STR)
@@ -489,7 +456,7 @@ static int in_op(Compiler *c, Scope *s, const Node *at, Value *l, Value *r)
             if (l->kind == V_REGEX) {
                 if (e->kind == V_STR && ev_regex_match(c, s, at, l->regex.src, e->str.s, e->str.len, 1)) return 1;
             } else if (l->kind == V_TYPE) {
-                if (cmp_type_match(c, l, e)) return 1;
+                if (ty_type_match(c, l, e)) return 1;
             } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVER) {
                 if (version_matches(c, e, l)) return 1;
             } else if ((l->kind == V_STR || l->kind == V_SEMVER) && e->kind == V_SEMVERRANGE) {
@@ -522,7 +489,7 @@ int ev_option_match(Compiler *c, Scope *s, const Node *at, Value *test, Value *o
         if (test->kind != V_STR) return 0;
         return ev_regex_match(c, s, at, opt->regex.src, test->str.s, test->str.len, 1);
     }
-    if (opt->kind == V_TYPE && !val_is_resref(opt)) return cmp_type_match(c, opt, test);
+    if (opt->kind == V_TYPE && !val_is_resref(opt)) return ty_type_match(c, opt, test);
     if (opt->kind == V_SEMVERRANGE) return range_holds(c, opt, test);
     if (opt->kind == V_SEMVER) return version_matches(c, opt, test);
     return val_equal(test, opt);
@@ -570,7 +537,7 @@ static Value *slice(Compiler *c, const Node *at, Value *v, Value **keys, size_t 
 
 /* A resource reference value: Type['title'] with the type capitalised and
  * class titles capitalised per segment, as Puppet prints them. */
-const char *cmp_type_name(Compiler *c, const char *name)
+const char *ev_type_name(Compiler *c, const char *name)
 {
     size_t n = strlen(name);
     const char *r = map_get(&c->type_names, name, n);
@@ -584,7 +551,7 @@ const char *cmp_type_name(Compiler *c, const char *name)
  * per type: File in every File['x'] of a manifest is the same value. */
 static Value *type_value(Compiler *c, const char *name)
 {
-    const char *t = cmp_type_name(c, name);
+    const char *t = ev_type_name(c, name);
     size_t n = strlen(t);
     Value *v = map_get(&c->type_values, t, n);
     if (!v) map_put(&c->type_values, t, n, v = val_type(A, t, NULL, 0));
@@ -608,14 +575,14 @@ static Value *name_value(Compiler *c, const Node *n)
  * the reference's parameter as it is (ev_resref copies the text). */
 static Value *resref_of(Compiler *c, const char *type, Value *title)
 {
-    const char *t = cmp_type_name(c, type);
+    const char *t = ev_type_name(c, type);
     if (strcmp(t, "Class") == 0) return ev_resref(c, type, title->str.s);
     return val_type(A, t, &title, 1);
 }
 
 Value *ev_resref(Compiler *c, const char *type, const char *title)
 {
-    const char *t = cmp_type_name(c, type);
+    const char *t = ev_type_name(c, type);
     if (strcmp(t, "Class") == 0) {
         if (title[0] == ':' && title[1] == ':') title += 2;
         if (strcmp(title, "main") != 0) title = cat_capitalize_type(A, title);
@@ -629,8 +596,8 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
     const char *name = t->type.name;
     if (strcmp(name, "Resource") == 0 && nk >= 1 && (keys[0]->kind == V_STR || keys[0]->kind == V_TYPE)) {
         const char *tn = keys[0]->kind == V_STR ? keys[0]->str.s : keys[0]->type.name;
-        if (nk == 1) return val_type(A, cmp_type_name(c, tn), NULL, 0);
-        Value *base = val_type(A, cmp_type_name(c, tn), NULL, 0);
+        if (nk == 1) return val_type(A, ev_type_name(c, tn), NULL, 0);
+        Value *base = val_type(A, ev_type_name(c, tn), NULL, 0);
         return type_access(c, at, base, keys + 1, nk - 1);
     }
     if (t->type.n == 0 && !res_is_data_type(name)) {
@@ -638,7 +605,7 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
         if (strcmp(name, "Class") != 0 && strcmp(name, "Node") != 0) {
             char *ln = arena_strdup(A, name);
             for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-            if (!cmp_find_type_at(c, at, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
+            if (!load_find_type_at(c, at, ln, strlen(ln)) && !load_define(c, ln) && !map_get(&c->aliases, ln, strlen(ln)))
                 cmp_fail(c, at, "Resource type not found: %s", name);
         }
         ValVec vv = VV_ARENA(&c->scratch);
@@ -647,17 +614,17 @@ static Value *type_access(Compiler *c, const Node *at, Value *t, Value **keys, s
             if (k->kind == V_ARRAY) {
                 for (size_t j = 0; j < k->arr.n; j++) {
                     if (k->arr.items[j]->kind != V_STR) cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k->arr.items[j]));
-                    vv_push(&vv, resref_of(c, name, k->arr.items[j]));
+                    val_vec_push(&vv, resref_of(c, name, k->arr.items[j]));
                 }
             } else if (k->kind == V_STR) {
-                vv_push(&vv, resref_of(c, name, k));
+                val_vec_push(&vv, resref_of(c, name, k));
             } else {
-                vv_free(&vv);
+                val_vec_free(&vv);
                 cmp_fail(c, at, "A resource title must be a String, got %s", val_type_name(k));
             }
         }
-        Value *r = (nk == 1 && keys[0]->kind == V_STR) ? vv.v[0] : vv_to_array(A, &vv);
-        vv_free(&vv);
+        Value *r = (nk == 1 && keys[0]->kind == V_STR) ? vv.v[0] : val_vec_to_array(A, &vv);
+        val_vec_free(&vv);
         return r;
     }
     if (!strcmp(name, "Timestamp") || !strcmp(name, "Timespan")) return tm_type_access(c, at, t, keys, nk);
@@ -684,10 +651,10 @@ static Value *access(Compiler *c, const Node *at, Value *v, Value **keys, size_t
             ValVec vv = VV_ARENA(c->arena);
             for (size_t i = 0; i < nk; i++) {
                 Value *r = val_hash_get(v, keys[i]);
-                if (r) vv_push(&vv, r);
+                if (r) val_vec_push(&vv, r);
             }
-            Value *r = vv_to_array(A, &vv);
-            vv_free(&vv);
+            Value *r = val_vec_to_array(A, &vv);
+            val_vec_free(&vv);
             return r;
         }
     case V_TYPE:
@@ -708,13 +675,13 @@ static void eval_args(Compiler *c, Scope *s, const Node *first, ValVec *out)
         if (k->kind == ND_SPLAT) {
             Value *v = ev_expr(c, s, k->a);
             if (v->kind == V_ARRAY) {
-                for (size_t i = 0; i < v->arr.n; i++) vv_push(out, v->arr.items[i]);
+                for (size_t i = 0; i < v->arr.n; i++) val_vec_push(out, v->arr.items[i]);
                 continue;
             }
-            vv_push(out, v);
+            val_vec_push(out, v);
             continue;
         }
-        vv_push(out, ev_expr(c, s, k));
+        val_vec_push(out, ev_expr(c, s, k));
     }
 }
 
@@ -730,14 +697,14 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
             static const char *const uri_attrs[] = {"scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"};
             for (size_t i = 0; i < ARRAY_LEN(uri_attrs); i++)
                 if (!strcmp(name, uri_attrs[i])) {
-                    vv_free(&args);
+                    val_vec_free(&args);
                     Value *v = uri_attr(A, recv, name);
                     return v ? v : VAL_UNDEF;
                 }
         }
         if (recv->kind == V_OBJECT && !n->kids && !n->b && !strcmp(recv->obj.type, "Deferred") &&
             (!strcmp(name, "name") || !strcmp(name, "arguments"))) {
-            vv_free(&args);
+            val_vec_free(&args);
             Value *v = val_hash_gets(recv->obj.attrs, name);
             return v ? v : VAL_UNDEF;
         }
@@ -747,7 +714,7 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
             const char *attr = !strcmp(name, "message") ? "msg" : name;
             for (size_t i = 0; i < ARRAY_LEN(error_attrs); i++)
                 if (!strcmp(attr, error_attrs[i])) {
-                    vv_free(&args);
+                    val_vec_free(&args);
                     Value *v = val_hash_gets(recv->obj.attrs, attr);
                     return v ? v : VAL_UNDEF;
                 }
@@ -755,16 +722,16 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
         if (recv->kind == V_OBJECT && !n->kids && !n->b) {   /* an attribute of a user Object type's instance */
             Value *v = obj_attr(c, recv, name);
             if (v) {
-                vv_free(&args);
+                val_vec_free(&args);
                 return v;
             }
         }
-        vv_push(&args, recv);
+        val_vec_push(&args, recv);
     } else if (fn->kind == ND_NAME) {
         name = fn->text;
     } else if (fn->kind == ND_TYPEREF || (fn->kind == ND_ACCESS && fn->a && fn->a->kind == ND_TYPEREF)) {
         /* Integer('3'), String(1), Optional[String]('x'): the new function */
-        vv_push(&args, ev_expr(c, s, fn));
+        val_vec_push(&args, ev_expr(c, s, fn));
         name = "new";
     } else {
         cmp_fail(c, n, "Illegal expression. A %s is not a function name", ast_kind_name(fn->kind));
@@ -772,7 +739,7 @@ static Value *eval_call(Compiler *c, Scope *s, const Node *n)
     eval_args(c, s, n->kids, &args);
     Value **av = args.n ? arena_memdup(A, args.v, args.n * sizeof *args.v) : NULL;
     size_t na = args.n;
-    vv_free(&args);
+    val_vec_free(&args);
     return ev_call_function(c, s, n, name, av, na, n->b);
 }
 
@@ -966,10 +933,10 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
         if (strstr(t->text, "::")) cmp_fail(c, t, "Illegal attempt to assign to '%s'. Cannot assign to variables in other namespaces", t->text);
         if (isdigit((unsigned char)t->text[0])) cmp_fail(c, t, "Illegal attempt to assign to the numeric match result variable '$%s'", t->text);
         if (n->op == TK_APPENDS || n->op == TK_DELETES) {
-            Value *old = scope_lookup(c, s, t->text, t);
+            Value *old = ev_scope_lookup(c, s, t->text, t);
             v = arith(c, n, n->op == TK_APPENDS ? TK_PLUS : TK_MINUS, old, v);
         }
-        scope_set(c, s, t->text, v, t);
+        ev_scope_set(c, s, t->text, v, t);
         return v;
     }
     if (t->kind == ND_ARRAY) {                       /* [$a, $b] = [1, 2] */
@@ -987,7 +954,7 @@ static Value *eval_assign(Compiler *c, Scope *s, const Node *n)
             } else {
                 cmp_fail(c, n, "Illegal assignment: an Array can only be assigned from an Array or Hash");
             }
-            scope_set(c, s, k->text, e, k);
+            ev_scope_set(c, s, k->text, e, k);
         }
         return v;
     }
@@ -1007,7 +974,7 @@ static Value *eval_concat(Compiler *c, Scope *s, const Node *n)
     for (const Node *k = n->kids; k; k = k->next, i++) {
         if (!parts[i]) buf_add(&b, k->text, ast_text_len(k));
         else {
-            cmp_check_weight(c, k, parts[i]);   /* a shared structure made by a function */
+            ev_check_weight_at(c, k, parts[i]);   /* a shared structure made by a function */
             val_to_string(&b, parts[i]);   /* references as Puppet's to_s: File['/x'] */
         }
     }
@@ -1050,28 +1017,28 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         /* a resource type (built-in, Ruby, define) or a type alias; a class
          * name is none (eval_QualifiedReference); in TypeSet[{types => {Point
          * => ...}}] a name the set declares */
-        if (!c->typeset_args) cmp_check_type_ref(c, n);
+        if (!c->typeset_args) ev_check_type_ref(c, n);
         return type_value(c, name);
     }
-    case ND_VAR: return scope_lookup(c, s, n->text, n);
+    case ND_VAR: return ev_scope_lookup(c, s, n->text, n);
     case ND_ARRAY: {
         ValVec vv = VV_ARENA(&c->scratch);
         eval_args(c, s, n->kids, &vv);
-        Value *r = vv_to_array(A, &vv);
-        vv_free(&vv);
-        cmp_check_weight(c, n, r);
+        Value *r = val_vec_to_array(A, &vv);
+        val_vec_free(&vv);
+        ev_check_weight_at(c, n, r);
         return r;
     }
     case ND_HASH: {
         ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
         for (const Node *p = n->kids; p; p = p->next) {
-            vv_push(&k, ev_expr(c, s, p->a));
-            vv_push(&v, ev_expr(c, s, p->b));
+            val_vec_push(&k, ev_expr(c, s, p->a));
+            val_vec_push(&v, ev_expr(c, s, p->b));
         }
         Value *r = val_hash(A, k.v, v.v, k.n);
-        vv_free(&k);
-        vv_free(&v);
-        cmp_check_weight(c, n, r);
+        val_vec_free(&k);
+        val_vec_free(&v);
+        ev_check_weight_at(c, n, r);
         return r;
     }
     case ND_RESERVED:
@@ -1085,7 +1052,7 @@ static Value *eval_node(Compiler *c, Scope *s, const Node *n)
         c->typeset_args -= typeset;
         Value **kv = arena_memdup(A, keys.v, keys.n * sizeof *keys.v);
         size_t nk = keys.n;
-        vv_free(&keys);
+        val_vec_free(&keys);
         return access(c, n, t, kv, nk);
     }
     case ND_BINOP: {
@@ -1153,7 +1120,7 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
 {
     Compiler *c = cc->c;
     const Node *l = cc->lambda;
-    Scope *ls = scope_new(c, cc->scope, cc->scope->dyn, cc->scope->resource);
+    Scope *ls = ev_scope_new(c, cc->scope, cc->scope->dyn, cc->scope->resource);
     ls->label = cc->scope->label;
     ls->class_name = cc->scope->class_name;
     size_t i = 0;
@@ -1171,9 +1138,9 @@ Value *ev_yield(CallCtx *cc, Value **args, size_t n)
         }
         if (p->a) {
             Value *t = ev_expr(c, ls, p->a);
-            if (!cmp_type_match(c, t, v))
-                cmp_fail(c, p, "%s", cmp_mismatch(c, t, v, CMP_MM_SIGNATURE, "block", arena_printf(c->arena, "parameter '%s'", p->text),
-                                                  cmp_signature(c, ls, l->kids)));
+            if (!ty_type_match(c, t, v))
+                cmp_fail(c, p, "%s", ty_mismatch(c, t, v, CMP_MM_SIGNATURE, "block", arena_printf(c->arena, "parameter '%s'", p->text),
+                                                  ty_signature(c, ls, l->kids)));
         }
         map_put(&ls->vars, p->text, ast_text_len(p), v);
     }
@@ -1225,28 +1192,28 @@ static uint64_t *weight_memo(Compiler *c, const Value *v, int add)
     return &c->weights.w[j];
 }
 
-uint64_t cmp_value_weight(Compiler *c, const Value *v)
+uint64_t ev_value_weight(Compiler *c, const Value *v)
 {
     const uint64_t cap = (uint64_t)CMP_VALUE_WEIGHT_MAX + 1;
-    if (v->kind == V_SENSITIVE) return cmp_value_weight(c, v->sensitive);
+    if (v->kind == V_SENSITIVE) return ev_value_weight(c, v->sensitive);
     if (v->kind != V_ARRAY && v->kind != V_HASH) return 1;
     uint64_t *m = weight_memo(c, v, 0);
     if (m) return *m;
     uint64_t w = 1;
     if (v->kind == V_ARRAY) {
-        for (size_t i = 0; i < v->arr.n && w < cap; i++) w += cmp_value_weight(c, v->arr.items[i]);
+        for (size_t i = 0; i < v->arr.n && w < cap; i++) w += ev_value_weight(c, v->arr.items[i]);
     } else {
         for (size_t i = 0; i < v->hash.n && w < cap; i++)
-            w += cmp_value_weight(c, v->hash.keys[i]) + cmp_value_weight(c, v->hash.vals[i]);
+            w += ev_value_weight(c, v->hash.keys[i]) + ev_value_weight(c, v->hash.vals[i]);
     }
     if (w > cap) w = cap;
     if (w >= WEIGHT_MEMO_FROM) *weight_memo(c, v, 1) = w;
     return w;
 }
 
-void cmp_check_weight(Compiler *c, const Node *at, const Value *v)
+void ev_check_weight_at(Compiler *c, const Node *at, const Value *v)
 {
-    if ((v->kind == V_ARRAY || v->kind == V_HASH) && cmp_value_weight(c, v) > CMP_VALUE_WEIGHT_MAX)
+    if ((v->kind == V_ARRAY || v->kind == V_HASH) && ev_value_weight(c, v) > CMP_VALUE_WEIGHT_MAX)
         cmp_fail(c, at, "This %s would hold more than %u values once written out (mcomp's limit on a value's size; shared parts count each time they appear)",
                  v->kind == V_ARRAY ? "Array" : "Hash", CMP_VALUE_WEIGHT_MAX);
 }

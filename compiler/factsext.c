@@ -237,7 +237,7 @@ static void external_dir(Compiler *c, FactsHB *h, const char *dir, int warn_miss
             if (t) parse_kv_lines(c, h, t);
         } else if (ext && !strcmp(ext, ".json")) {
             const char *err = NULL;
-            Value *v = val_read_json_file(A, path, &err);
+            Value *v = cat_read_json_file(A, path, &err);
             if (!v || v->kind != V_HASH) cmp_warn(c, NULL, "external facts: cannot read %s: %s", path, err ? err : "not a JSON object");
             else merge_structured(c, h, v);
         } else if (ext && (!strcmp(ext, ".yaml") || !strcmp(ext, ".yml"))) {

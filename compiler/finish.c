@@ -35,10 +35,10 @@ static void chain_flatten(Compiler *c, Scope *s, const Node *n, ValVec *ops, int
     const Node *k = n;
     for (; k->kind == ND_RELATION; k = k->a) spine[--i] = k;
     *arrows = ARENA_NEWN(A, int, len + 1);
-    vv_push(ops, ev_expr(c, s, k));
+    val_vec_push(ops, ev_expr(c, s, k));
     for (i = 0; i < len; i++) {
         (*arrows)[(*narrows)++] = spine[i]->op;
-        vv_push(ops, ev_expr(c, s, spine[i]->b));
+        val_vec_push(ops, ev_expr(c, s, spine[i]->b));
     }
 }
 
@@ -56,7 +56,7 @@ Value *res_relation(Compiler *c, Scope *s, const Node *n)
     ch->operands = arena_memdup(A, ops.v, ops.n * sizeof *ops.v);
     ch->arrows = arrows;
     Value *last = ops.v[ops.n - 1];
-    vv_free(&ops);
+    val_vec_free(&ops);
     if (c->chains_tail) c->chains_tail->next = ch;
     else c->chains = ch;
     c->chains_tail = ch;
@@ -66,9 +66,9 @@ Value *res_relation(Compiler *c, Scope *s, const Node *n)
 /* The resources an operand stands for; collectors give their matches. */
 static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *refs)
 {
-    Collector *k = marker_collector(v);
+    Collector *k = res_marker_collector(v);
     if (k) {
-        for (size_t i = 0; i < k->nmatched; i++) vv_push(refs, ev_resref(c, k->matched[i]->type, k->matched[i]->title));
+        for (size_t i = 0; i < k->nmatched; i++) val_vec_push(refs, ev_resref(c, k->matched[i]->type, k->matched[i]->title));
         return;
     }
     if (v->kind == V_ARRAY) {
@@ -77,7 +77,7 @@ static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *ref
     }
     if (v->kind == V_UNDEF) return;
     if (val_is_resref(v) || v->kind == V_STR) {
-        vv_push(refs, v);
+        val_vec_push(refs, v);
         return;
     }
     cmp_fail(c, at, "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.",
@@ -86,17 +86,17 @@ static void operand_resources(Compiler *c, const Node *at, Value *v, ValVec *ref
 
 static void add_relationship_param(Compiler *c, Resource *src, const char *param, Value *target_ref)
 {
-    Value *old = res_get(src, param);
+    Value *old = cat_res_get(src, param);
     ValVec vv = VV_ARENA(&c->scratch);
     if (old && old->kind != V_UNDEF) {
         if (old->kind == V_ARRAY)
-            for (size_t i = 0; i < old->arr.n; i++) vv_push(&vv, old->arr.items[i]);
+            for (size_t i = 0; i < old->arr.n; i++) val_vec_push(&vv, old->arr.items[i]);
         else
-            vv_push(&vv, old);
+            val_vec_push(&vv, old);
     }
-    vv_push(&vv, target_ref);
-    res_set(c->cat, src, param, vv_to_array(A, &vv));
-    vv_free(&vv);
+    val_vec_push(&vv, target_ref);
+    cat_res_set(c->cat, src, param, val_vec_to_array(A, &vv));
+    val_vec_free(&vv);
 }
 
 static void apply_chains(Compiler *c)
@@ -116,13 +116,13 @@ static void apply_chains(Compiler *c)
                 for (size_t b = 0; b < right->n; b++) {
                     Resource *rr = res_find_ref(c, right->v[b]);
                     if (!lr) {
-                        const char *lt = ref_text(c, left->v[a]);
+                        const char *lt = res_ref_text(c, left->v[a]);
                         cmp_fail(c, ch->node, "Could not find resource '%s' for relationship on '%s'", lt,
-                                 rr ? rr->ref : ref_text(c, right->v[b]));
+                                 rr ? rr->ref : res_ref_text(c, right->v[b]));
                     }
                     if (!rr)
                         cmp_fail(c, ch->node, "Could not find resource '%s' for relationship from '%s'",
-                                 ref_text(c, right->v[b]), lr->ref);
+                                 res_ref_text(c, right->v[b]), lr->ref);
                     switch (op) {
                     case TK_IN_EDGE: add_relationship_param(c, lr, "before", right->v[b]); break;
                     case TK_IN_EDGE_SUB: add_relationship_param(c, lr, "notify", right->v[b]); break;
@@ -132,7 +132,7 @@ static void apply_chains(Compiler *c)
                 }
             }
         }
-        for (size_t i = 0; i < ch->n; i++) vv_free(&sets[i]);
+        for (size_t i = 0; i < ch->n; i++) val_vec_free(&sets[i]);
         arena_release(&c->scratch, m);
     }
 }
@@ -145,27 +145,27 @@ static void validate_references(Compiler *c)
         if (r->is_virtual) continue;
         for (size_t k = 0; k < r->nparams; k++) {
             Param *pp = &r->params[k];
-            if (!is_relationship_param(pp->name)) continue;
+            if (!res_is_relationship_param(pp->name)) continue;
             Value *v = pp->value;
             ArenaMark m = arena_mark(&c->scratch);
             ValVec vv = VV_ARENA(&c->scratch);
-            flatten_into(&vv, v);
+            res_flatten_into(&vv, v);
             for (size_t j = 0; j < vv.n; j++) {
                 Value *ref = vv.v[j];
                 if (ref->kind == V_UNDEF) continue;
                 Resource *t = res_find_ref(c, ref);
                 if (!t || t->is_virtual) {
                     const Node *at = pp->origin ? pp->origin : r->decl;
-                    const char *text = ref_text(c, ref);
+                    const char *text = res_ref_text(c, ref);
                     if (ref->kind == V_STR && !strchr(ref->str.s, '[')) {
-                        vv_free(&vv);
+                        val_vec_free(&vv);
                         cmp_fail(c, at, "No title provided and \"%s\" is not a valid resource reference", ref->str.s);
                     }
-                    vv_free(&vv);
+                    val_vec_free(&vv);
                     cmp_fail(c, at, "Could not find resource '%s' in parameter '%s'", text, pp->name);
                 }
             }
-            vv_free(&vv);
+            val_vec_free(&vv);
             arena_release(&c->scratch, m);
         }
     }
@@ -179,20 +179,20 @@ static void validate_references(Compiler *c)
 static void catalog_tags(Compiler *c)
 {
     int any_class = 0, any_node = 0, class_first = 0;
-    for (size_t i = 1; i < c->cat->nclasses; i++) cat_tag_with_segments(c, c->cat->classes[i]);
+    for (size_t i = 1; i < c->cat->nclasses; i++) res_tag_with_segments(c, c->cat->classes[i]);
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
         if (strcmp(r->type, "Node") == 0) any_node = 1;
         if (strcmp(r->type, "Class") == 0 && r != c->class_main && strcmp(r->title, "Settings") != 0) {
             if (!any_class && !any_node) class_first = 1;
             any_class = 1;
-            Value *t = res_get(r, "tag");
+            Value *t = cat_res_get(r, "tag");
             if (t) {
                 ValVec vv = VV_ARENA(c->arena);
-                flatten_into(&vv, t);
+                res_flatten_into(&vv, t);
                 for (size_t j = 0; j < vv.n; j++)
-                    if (vv.v[j]->kind == V_STR) cat_tag_with_segments(c, vv.v[j]->str.s);
-                vv_free(&vv);
+                    if (vv.v[j]->kind == V_STR) res_tag_with_segments(c, vv.v[j]->str.s);
+                val_vec_free(&vv);
             }
         }
     }
@@ -206,13 +206,13 @@ static void catalog_tags(Compiler *c)
  * after Salt's use; see docs/salt.md §1).  use_in => X makes X use this. */
 static void resolve_use_one(Compiler *c, Resource *r, Resource *from)
 {
-    const TypeDef *td = cmp_find_type(c, from->type, strlen(from->type));
+    const TypeDef *td = load_find_type(c, from->type, strlen(from->type));
     for (size_t i = 0; i < from->nparams; i++) {
         const char *n = from->params[i].name;
-        if (is_relationship_param(n) || !strcmp(n, "order") || !strcmp(n, "name") || !strcmp(n, "alias") ||
-            (td && !strcmp(n, td->namevar)) || res_get(r, n))
+        if (res_is_relationship_param(n) || !strcmp(n, "order") || !strcmp(n, "name") || !strcmp(n, "alias") ||
+            (td && !strcmp(n, td->namevar)) || cat_res_get(r, n))
             continue;
-        set_param(c, r, n, from->params[i].value);
+        res_set_param(c, r, n, from->params[i].value);
     }
 }
 
@@ -227,12 +227,12 @@ static void resolve_use(Compiler *c)
             int in = strcmp(p->name, "use_in") == 0;
             if (!in && strcmp(p->name, "use") != 0) continue;
             ValVec vv = VV_ARENA(c->arena);
-            flatten_into(&vv, p->value);
+            res_flatten_into(&vv, p->value);
             for (size_t j = 0; j < vv.n; j++) {
                 Resource *t = res_find_ref(c, vv.v[j]);
                 if (!t) {
-                    const char *text = ref_text(c, vv.v[j]);
-                    vv_free(&vv);
+                    const char *text = res_ref_text(c, vv.v[j]);
+                    val_vec_free(&vv);
                     const void *origin = r->params[k].origin;
                     cmp_fail(c, origin ? origin : r->decl, "Could not find resource '%s' in parameter '%s'",
                              text, in ? "use_in" : "use");
@@ -240,7 +240,7 @@ static void resolve_use(Compiler *c)
                 if (in) resolve_use_one(c, t, r);
                 else resolve_use_one(c, r, t);
             }
-            vv_free(&vv);
+            val_vec_free(&vv);
             /* (resolve_use_one may have grown r's parameters: p is stale) */
             r->params[k].value = VAL_UNDEF;
         }
@@ -254,11 +254,11 @@ static void inherit_define_metaparams(Compiler *c, Resource *r)
     static const char *const inherited[] = {"noop", "loglevel", "schedule", "audit"};
     if (!r->container || strcmp(r->container->kind, "defined_type") != 0) return;
     for (size_t i = 0; i < ARRAY_LEN(inherited); i++) {
-        if (res_get(r, inherited[i])) continue;
+        if (cat_res_get(r, inherited[i])) continue;
         for (Resource *d = r->container; d && strcmp(d->kind, "defined_type") == 0; d = d->container) {
-            Value *v = res_get(d, inherited[i]);
+            Value *v = cat_res_get(d, inherited[i]);
             if (v) {
-                res_set(c->cat, r, inherited[i], v);
+                cat_res_set(c->cat, r, inherited[i], v);
                 break;
             }
         }
@@ -272,11 +272,11 @@ static void inherit_define_metaparams(Compiler *c, Resource *r)
 static void ruby_type_params(Compiler *c, Resource *r)
 {
     if (strcmp(r->kind, "compilable_type") != 0) return;
-    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
+    const TypeDef *td = load_find_type(c, r->type, strlen(r->type));
     if (!rby_type_is_ruby(td)) return;
-    Param *nm = res_param(r, "name");
+    Param *nm = cat_res_param(r, "name");
     if (nm && strcmp(td->namevar, "name") != 0) {
-        Param *nv = res_param(r, td->namevar);
+        Param *nv = cat_res_param(r, td->namevar);
         if (!nv) {
             nm->name = td->namevar;
         } else {
@@ -312,9 +312,9 @@ static void ruby_type_params(Compiler *c, Resource *r)
 static void drop_namevar(Compiler *c, Resource *r)
 {
     if (strcmp(r->kind, "compilable_type") != 0 || strcmp(r->type, "Stage") == 0) return;
-    const TypeDef *td = cmp_find_type(c, r->type, strlen(r->type));
+    const TypeDef *td = load_find_type(c, r->type, strlen(r->type));
     if (!td) return;
-    Param *p = res_param(r, td->namevar);
+    Param *p = cat_res_param(r, td->namevar);
     if (p && p->value->kind == V_STR && strcmp(p->value->str.s, r->title) == 0 && !r->title_not_string) p->value = VAL_UNDEF;
 }
 
@@ -326,7 +326,7 @@ static void add_container_tags(Compiler *c)
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i], *k = r->container;
         if (!k || strcmp(r->type, "Class") == 0 || strcmp(k->type, "Stage") == 0) continue;
-        for (size_t j = 0; j < k->ntags; j++) res_tag(c->cat, r, k->tags[j]);
+        for (size_t j = 0; j < k->ntags; j++) cat_res_tag(c->cat, r, k->tags[j]);
     }
 }
 
@@ -338,8 +338,8 @@ static void validate_builtin_params(Compiler *c)
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
         if (r->is_virtual || strcmp(r->kind, "compilable_type") != 0 || !strcmp(r->type, "Stage")) continue;
-        const char *t = lower_shared(c, r->type);
-        const TypeDef *td = cmp_find_type(c, t, strlen(t));
+        const char *t = res_lower_shared(c, r->type);
+        const TypeDef *td = load_find_type(c, t, strlen(t));
         if (!td) continue;
         for (size_t j = 0; j < r->nparams; j++) {
             const char *name = r->params[j].name;
@@ -353,15 +353,15 @@ static void validate_builtin_params(Compiler *c)
 void res_finish(Compiler *c)
 {
     for (;;) {
-        size_t n = run_collectors(c);
-        n += run_defines(c);
+        size_t n = res_run_collectors(c);
+        n += res_run_defines(c);
         if (!n) break;
     }
-    apply_overrides(c);
+    res_apply_overrides(c);
     validate_builtin_params(c);
     for (size_t i = 0; i < c->cat->nres; i++) inherit_define_metaparams(c, c->cat->res[i]);
     apply_chains(c);
-    validate_unrealized_defines(c);
+    res_validate_unrealized_defines(c);
     resolve_use(c);
     validate_references(c);
     for (size_t i = 0; i < c->cat->nres; i++) {
@@ -371,7 +371,7 @@ void res_finish(Compiler *c)
     add_container_tags(c);
     for (size_t i = 0; i < c->cat->nres; i++) {
         Resource *r = c->cat->res[i];
-        for (size_t j = 0; j < r->nparams; j++) r->params[j].name = param_key(c, r->params[j].name);
+        for (size_t j = 0; j < r->nparams; j++) r->params[j].name = res_param_key(c, r->params[j].name);
     }
     catalog_tags(c);
 }

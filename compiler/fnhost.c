@@ -35,7 +35,7 @@ Value *ev_call(CallCtx *cc, const char *name, Value **args, size_t n, const Node
     return ev_call_function(cc->c, cc->scope, cc->call, name, args, n, lambda);
 }
 
-Value *ev_var(CallCtx *cc, const char *name) { return scope_find(cc->c, cc->scope, name, NULL); }
+Value *ev_var(CallCtx *cc, const char *name) { return ev_scope_find(cc->c, cc->scope, name, NULL); }
 
 Value *ev_builtin_var(CallCtx *cc, const char *name)
 {
@@ -75,13 +75,13 @@ char *const *ev_modulepath(CallCtx *cc, size_t *n)
     return cc->c->modulepath;
 }
 
-const char *ev_module_dir(CallCtx *cc, const char *name) { return module_path(cc->c, name, "", ""); }
+const char *ev_module_dir(CallCtx *cc, const char *name) { return load_module_path(cc->c, name, "", ""); }
 
-int ev_type_match(CallCtx *cc, Value *type, Value *v) { return cmp_type_match(cc->c, type, v); }
+int ev_type_match(CallCtx *cc, Value *type, Value *v) { return ty_type_match(cc->c, type, v); }
 
 const char *ev_mismatch(CallCtx *cc, Value *type, Value *v, int style, const char *label, const char *head, const char *sig)
 {
-    return cmp_mismatch(cc->c, type, v, style, label, head, sig);
+    return ty_mismatch(cc->c, type, v, style, label, head, sig);
 }
 
 Value *ev_alias_type(CallCtx *cc, const char *name)
@@ -90,7 +90,7 @@ Value *ev_alias_type(CallCtx *cc, const char *name)
     if (val_is_data_type_name(name) || !strcmp(name, "Class")) return NULL;
     char *ln = arena_strdup(c->arena, name);
     for (char *p = ln; *p; p++) *p = (char)tolower((unsigned char)*p);
-    const Node *al = cmp_find_alias(c, ln, strlen(ln));
+    const Node *al = ty_find_alias(c, ln, strlen(ln));
     return al ? ev_expr(c, c->top, al->a) : NULL;
 }
 
@@ -125,7 +125,7 @@ const Node *ev_parse_expr(CallCtx *cc, const char *label, const char *text, size
 
 Value *ev_eval(CallCtx *cc, const Node *n, int top) { return ev_expr(cc->c, top ? cc->c->top : cc->scope, n); }
 
-void ev_check_weight(CallCtx *cc, const Value *v) { cmp_check_weight(cc->c, cc->call, v); }
+void ev_check_weight(CallCtx *cc, const Value *v) { ev_check_weight_at(cc->c, cc->call, v); }
 
 const char *ev_nul_path(CallCtx *cc, const Value *v) { return cmp_nul_path(cc->c, v); }
 
@@ -155,7 +155,7 @@ Value *ev_ref(CallCtx *cc, const char *type, const char *title) { return ev_resr
 int ev_type_exists(CallCtx *cc, const char *lname)
 {
     Compiler *c = cc->c;
-    return cmp_find_type(c, lname, strlen(lname)) || load_define(c, lname) || load_class(c, lname);
+    return load_find_type(c, lname, strlen(lname)) || load_define(c, lname) || load_class(c, lname);
 }
 
 void ev_declare(CallCtx *cc, const char *type, Value *title, Value *params, int is_virtual)
@@ -179,7 +179,7 @@ int ev_function_known(CallCtx *cc, const char *name) { return ev_function_exists
 int ev_var_defined(CallCtx *cc, const char *var)
 {
     Compiler *c = cc->c;
-    if (cmp_builtin_var(var)) return 1;
+    if (load_builtin_var(var)) return 1;
     for (Scope *p = cc->scope; p; p = p->parent)
         if (map_get(&p->vars, var, strlen(var))) return 1;
     return var[0] == ':' && var[1] == ':' && map_get(&c->top->vars, var + 2, strlen(var + 2));
@@ -188,13 +188,13 @@ int ev_var_defined(CallCtx *cc, const char *var)
 int ev_name_defined(CallCtx *cc, const char *ln)
 {
     Compiler *c = cc->c;
-    return cmp_find_type_at(c, cc->call, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
+    return load_find_type_at(c, cc->call, ln, strlen(ln)) || load_class(c, ln) || load_define(c, ln) ||
            map_get(&c->functions, ln, strlen(ln));
 }
 
 int ev_type_defined(CallCtx *cc, const char *tn, const char *ln)
 {
-    return res_is_data_type(tn) || cmp_find_type(cc->c, ln, strlen(ln)) || load_define(cc->c, ln);
+    return res_is_data_type(tn) || load_find_type(cc->c, ln, strlen(ln)) || load_define(cc->c, ln);
 }
 
 Value *ev_puppetdb_query(CallCtx *cc, const Value *query)
@@ -228,7 +228,7 @@ Value *ev_lookup(CallCtx *cc) { return hiera_lookup_fn(cc->c, cc->scope, cc->cal
 
 const char *ev_module_path(CallCtx *cc, const char *module, const char *dir, const char *rest)
 {
-    return module_path(cc->c, module, dir, rest);
+    return load_module_path(cc->c, module, dir, rest);
 }
 
 Value *ev_epp(CallCtx *cc, const char *name, const char *text, size_t len, Value *params)

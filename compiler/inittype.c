@@ -123,7 +123,7 @@ int init_type_match(Compiler *c, Value *t, Value *v)
     if (!t->type.n) return 1;               /* Init: RichData, which every value here is */
     Value *inner = t->type.params[0];
     if (inner->kind != V_TYPE) return 0;
-    if (cmp_type_match(c, inner, v)) return 1;
+    if (ty_type_match(c, inner, v)) return 1;
     if (obj_is_type(c, inner, NULL)) return t->type.n == 1 && obj_init_match(c, inner, v);
     Value *base = inner;
     const NewFn *fn = new_fn_of(c, &base);
@@ -136,8 +136,8 @@ int init_type_match(Compiler *c, Value *t, Value *v)
             const Sig *s = &fn->sigs[i];
             if ((int)nargs + 1 < s->min || (int)nargs + 1 > s->max) continue;
             int ok = 1;
-            for (size_t k = 0; ok && k < nargs; k++) ok = cmp_type_match(c, parse_type(c, s->params[k + 1]), t->type.params[k + 1]);
-            if (ok && cmp_type_match(c, parse_type(c, s->params[0]), v)) return 1;
+            for (size_t k = 0; ok && k < nargs; k++) ok = ty_type_match(c, parse_type(c, s->params[k + 1]), t->type.params[k + 1]);
+            if (ok && ty_type_match(c, parse_type(c, s->params[0]), v)) return 1;
         }
         return 0;
     }
@@ -145,7 +145,7 @@ int init_type_match(Compiler *c, Value *t, Value *v)
     for (size_t i = 0; i < ARRAY_LEN(fn->sigs) && fn->sigs[i].params[0]; i++) {
         const Sig *s = &fn->sigs[i];
         if (s->min == 1 && s->max == 1) {
-            if (cmp_type_match(c, parse_type(c, s->params[0]), v)) return 1;
+            if (ty_type_match(c, parse_type(c, s->params[0]), v)) return 1;
         } else {
             optional_single |= s->min == 1;
         }
@@ -154,8 +154,8 @@ int init_type_match(Compiler *c, Value *t, Value *v)
         const Sig *s = &fn->sigs[i];
         if (s->min == 1 && s->max == 1) continue;
         Value *tuple = sig_tuple(c, s);
-        if (cmp_type_match(c, tuple, v)) return 1;
-        if (optional_single && cmp_type_match(c, tuple, val_array(A, &v, 1))) return 1;
+        if (ty_type_match(c, tuple, v)) return 1;
+        if (optional_single && ty_type_match(c, tuple, val_array(A, &v, 1))) return 1;
     }
     return 0;
 }

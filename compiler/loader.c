@@ -146,7 +146,7 @@ static void register_defs(Compiler *c, const Node *block, const char *prefix)
 static void check_type_refs(Compiler *c, const Node *n)
 {
     for (; n; n = n->next) {
-        if (n->kind == ND_TYPEREF) cmp_check_type_ref(c, n);
+        if (n->kind == ND_TYPEREF) ev_check_type_ref(c, n);
         if (ast_a(n)) check_type_refs(c, n->a);
         if (ast_b(n)) check_type_refs(c, n->b);
         if (ast_c(n)) check_type_refs(c, n->c);
@@ -605,7 +605,7 @@ static ModuleInfo *module_info(Compiler *c, const char *name)
  * metadata.json has none (see module_info).  The path lives in the compile
  * arena.  For callers that read the file anyway: a missing file shows as a
  * failed open, one system call fewer than a stat first. */
-const char *module_path(Compiler *c, const char *module, const char *dir, const char *rest)
+const char *load_module_path(Compiler *c, const char *module, const char *dir, const char *rest)
 {
     if (!c->nmodulepath) return NULL;
     ModuleInfo *m = module_info(c, module);
@@ -613,10 +613,10 @@ const char *module_path(Compiler *c, const char *module, const char *dir, const 
     return *dir ? arena_printf(A, "%s/%s/%s", m->dir, dir, rest) : arena_printf(A, "%s/%s", m->dir, rest);
 }
 
-/* module_path when that file exists, or NULL. */
-const char *module_file(Compiler *c, const char *module, const char *dir, const char *rest)
+/* load_module_path when that file exists, or NULL. */
+const char *load_module_file(Compiler *c, const char *module, const char *dir, const char *rest)
 {
-    const char *p = module_path(c, module, dir, rest);
+    const char *p = load_module_path(c, module, dir, rest);
     return p && is_file(p) ? p : NULL;
 }
 
@@ -633,7 +633,7 @@ static void autoload(Compiler *c, const char *name)
         for (char *p = r; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
         rest = r;
     }
-    const char *path = module_path(c, module, "manifests", rest);
+    const char *path = load_module_path(c, module, "manifests", rest);
     if (!path) return;
     size_t before = c->nfiles;
     int rc = load_file(c, path, NULL);              /* 2: no such file, nothing to load */
@@ -645,14 +645,14 @@ static void autoload(Compiler *c, const char *name)
     }
 }
 
-const char *cmp_def_module(Compiler *c, const Node *def)
+const char *load_def_module(Compiler *c, const Node *def)
 {
     const SrcFile *f = def ? ast_file(def) : NULL;
     const char *m = f ? map_get(&c->file_modules, (const char *)&f, sizeof f) : NULL;
     return m ? m : "";
 }
 
-int cmp_builtin_var(const char *name)
+int load_builtin_var(const char *name)
 {
     return !strcmp(name, "module_name") || !strcmp(name, "caller_module_name");
 }
@@ -664,7 +664,7 @@ typedef struct LibDirs {
     size_t n;
 } LibDirs;
 
-const char **cmp_module_libdirs(Compiler *c, size_t *n)
+const char **load_module_libdirs(Compiler *c, size_t *n)
 {
     /* found once per compile, kept in c->loaded under "\3" (no path starts so) */
     LibDirs *ld = map_get(&c->loaded, "\3", 1);
@@ -711,13 +711,13 @@ const char **cmp_module_libdirs(Compiler *c, size_t *n)
 static int ruby_type_exists(Compiler *c, const char *lname)
 {
     size_t n = 0;
-    const char **dirs = cmp_module_libdirs(c, &n);
+    const char **dirs = load_module_libdirs(c, &n);
     for (size_t i = 0; i < n; i++)
         if (is_file(arena_printf(A, "%s/puppet/type/%s.rb", dirs[i], lname))) return 1;
     return 0;
 }
 
-const TypeDef *cmp_find_type_at(Compiler *c, const Node *at, const char *name, size_t len)
+const TypeDef *load_find_type_at(Compiler *c, const Node *at, const char *name, size_t len)
 {
     const TypeDef *td = type_find(name, len);
     if (td || !c->nmodulepath || !len || len > 200) return td;
@@ -740,9 +740,9 @@ const TypeDef *cmp_find_type_at(Compiler *c, const Node *at, const char *name, s
     return td;
 }
 
-const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len)
+const TypeDef *load_find_type(Compiler *c, const char *name, size_t len)
 {
-    return cmp_find_type_at(c, NULL, name, len);
+    return load_find_type_at(c, NULL, name, len);
 }
 
 const Node *load_class(Compiler *c, const char *name)

@@ -263,7 +263,7 @@ static int fleet_compile(const CompileOptions *base, const char *nodes_dir, cons
     arena_init(&arena);
     Catalog cat;
     cat_init(&cat, &arena);
-    int rc = big_stack ? compile(&opt, &arena, &cat) : copt_compile(&opt, &arena, &cat);
+    int rc = big_stack ? cmp_compile(&opt, &arena, &cat) : copt_compile(&opt, &arena, &cat);
     if (rc == 0) rc = emit_catalog(&cat, out, outdir, 0);
     fflush(NULL);
     return rc;
@@ -305,7 +305,7 @@ typedef struct FleetRun {
     long jobs;
     FleetNode *nodes;
     size_t n;
-    int big_stack;                   /* the loop runs on a thread with compile()'s stack */
+    int big_stack;                   /* the loop runs on a thread with cmp_compile()'s stack */
     size_t failed;
 } FleetRun;
 
@@ -420,7 +420,7 @@ static int fleet_run(const CompileOptions *base, const char *nodes_dir, const ch
         return fleet_free(nodes, n), 2;
     }
     FleetRun run = {base, nodes_dir, outdir, jobs > (long)n ? (long)n : jobs, nodes, n, 1, 0};
-    /* the loop runs on a thread with compile()'s big stack (copt_compile),
+    /* the loop runs on a thread with cmp_compile()'s big stack (copt_compile),
      * so that each fork, a copy of that one thread, compiles on it */
     pthread_attr_t attr;
     pthread_t th;

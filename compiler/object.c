@@ -53,7 +53,7 @@ static const char *alias_name(Compiler *c, const Value *t, const Node **al)
     size_t ln = strlen(t->type.name);
     char *lname = arena_strdup(A, t->type.name);
     for (size_t i = 0; i < ln; i++) lname[i] = (char)tolower((unsigned char)lname[i]);
-    *al = cmp_find_alias(c, lname, ln);
+    *al = ty_find_alias(c, lname, ln);
     return *al ? (*al)->text : NULL;
 }
 
@@ -101,7 +101,7 @@ static void add_attr(Compiler *c, ObjDef *d, const char *name, Value *spec)
     } else {
         a->type = spec;
     }
-    if (!a->value && cmp_type_match(c, a->type, VAL_UNDEF)) a->value = VAL_UNDEF;
+    if (!a->value && ty_type_match(c, a->type, VAL_UNDEF)) a->value = VAL_UNDEF;
 }
 
 /* Puppet's own Annotation type, the parent of annotation types. */
@@ -188,7 +188,7 @@ Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t
     NewSigs s;
     new_sigs(c, &d, &s);
     Value **vals = arena_alloc(A, (d.n + 1) * sizeof *vals);
-    if (n == 1 && cmp_type_match(c, s.struct_t, args[0])) {
+    if (n == 1 && ty_type_match(c, s.struct_t, args[0])) {
         for (size_t i = 0; i < d.n; i++) {
             Value *x = val_hash_gets(args[0], d.attrs[i].name);
             vals[i] = x ? x : d.attrs[i].value;
@@ -196,7 +196,7 @@ Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t
         return instance(c, &d, vals);
     }
     int ok = n >= s.min && n <= d.n;
-    for (size_t i = 0; ok && i < n; i++) ok = cmp_type_match(c, s.types[i], args[i]);
+    for (size_t i = 0; ok && i < n; i++) ok = ty_type_match(c, s.types[i], args[i]);
     if (ok) {
         for (size_t i = 0; i < d.n; i++) vals[s.order[i]] = i < n ? args[i] : d.attrs[s.order[i]].value;
         return instance(c, &d, vals);
@@ -207,7 +207,7 @@ Value *obj_new(Compiler *c, const Node *at, const Value *t, Value **args, size_t
         {s.types, s.names, d.n, (int64_t)s.min, (int64_t)d.n, NULL, 0, NULL},
     };
     const char *label = arena_printf(A, "'new_%s'", d.name ? d.name : "Object");
-    cmp_fail(c, at, "%s", cmp_describe_signatures(c, label, sigs, 2, args, n, NULL));
+    cmp_fail(c, at, "%s", ty_describe_signatures(c, label, sigs, 2, args, n, NULL));
 }
 
 int obj_init_match(Compiler *c, const Value *t, Value *v)
@@ -216,14 +216,14 @@ int obj_init_match(Compiler *c, const Value *t, Value *v)
     definition(c, NULL, t, &d, 0);
     NewSigs s;
     new_sigs(c, &d, &s);
-    if (cmp_type_match(c, s.struct_t, v)) return 1;
-    if (s.min == 1 && d.n == 1) return cmp_type_match(c, s.types[0], v);   /* a one-parameter signature */
+    if (ty_type_match(c, s.struct_t, v)) return 1;
+    if (s.min == 1 && d.n == 1) return ty_type_match(c, s.types[0], v);   /* a one-parameter signature */
     Value **tp = arena_alloc(A, (d.n + 3) * sizeof *tp);
     memcpy(tp, s.types, d.n * sizeof *tp);
     tp[d.n] = val_int(A, (int64_t)s.min);
     tp[d.n + 1] = val_int(A, (int64_t)d.n);
     Value *tuple = val_type(A, "Tuple", tp, d.n + 2);
-    return cmp_type_match(c, tuple, v) || (s.min == 1 && cmp_type_match(c, tuple, val_array(A, &v, 1)));
+    return ty_type_match(c, tuple, v) || (s.min == 1 && ty_type_match(c, tuple, val_array(A, &v, 1)));
 }
 
 static int is_user_object(const Value *o)

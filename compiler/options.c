@@ -637,7 +637,7 @@ typedef struct CompileJob { const CompileOptions *opt; Arena *arena; Catalog *ca
 static void *compile_thread(void *p)
 {
     CompileJob *j = p;
-    j->rc = compile(j->opt, j->arena, j->cat);
+    j->rc = cmp_compile(j->opt, j->arena, j->cat);
     return NULL;
 }
 
@@ -652,5 +652,5 @@ int copt_compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
         pthread_attr_destroy(&attr);
         return job.rc;
     }
-    return compile(opt, arena, cat);
+    return cmp_compile(opt, arena, cat);
 }

@@ -18,7 +18,7 @@
 /* What the shared options gathered; start zeroed.  Strings point into argv,
  * or into memory the structure owns (copt_free releases it). */
 typedef struct CompileCli {
-    CompileOptions opt;              /* what compile() gets, filled by copt_resolve */
+    CompileOptions opt;              /* what cmp_compile() gets, filled by copt_resolve */
     const char *confdir;             /* --confdir, or NULL: /etc/mcomp as root, ~/.mcomp */
     const char *environmentpath;     /* --environmentpath, or NULL: CONFDIR/code/environments */
     const char *basemodulepath;      /* --basemodulepath, or NULL: CONFDIR/code/modules */
@@ -63,7 +63,7 @@ int copt_resolve(CompileCli *cli, const char *target);
  * environment.conf, hiera.yaml, manifests/ or modules/. */
 int copt_is_envdir(const char *path);
 
-/* compile() on a thread with a 1 GiB stack (address space only: pages are
+/* cmp_compile() on a thread with a 1 GiB stack (address space only: pages are
  * touched as used), as evaluation recurses on the syntax tree; falls back
  * to the calling thread when no such thread can be made. */
 int copt_compile(const CompileOptions *opt, Arena *arena, Catalog *cat);

@@ -2,7 +2,7 @@
  * regex.c - Puppet's regular expressions, compiled by Oniguruma in its Ruby
  * syntax over UTF-8; see regex.h.  A compile uses a handful of distinct
  * patterns many times over, so every pattern is compiled once and kept in a
- * map keyed by its source text until re_cleanup().  A pattern that fails to
+ * map keyed by its source text until rx_cleanup().  A pattern that fails to
  * compile is cached too, with its message, so the message pointer handed out
  * stays valid as long as the cache.
  */
@@ -20,9 +20,9 @@ struct Regex {
 };
 
 static Map cache;           /* source text (malloc'd copy) -> Regex * */
-static int onig_ready;      /* onig_initialize() done since the last re_cleanup() */
+static int onig_ready;      /* onig_initialize() done since the last rx_cleanup() */
 
-Regex *re_get(const char *src, const char **err)
+Regex *rx_get(const char *src, const char **err)
 {
     size_t len = strlen(src);
     if (!onig_ready) {
@@ -54,7 +54,7 @@ Regex *re_get(const char *src, const char **err)
     return re;
 }
 
-int re_search(Regex *re, const char *s, size_t len, size_t start, int *caps, int *ncap)
+int rx_search(Regex *re, const char *s, size_t len, size_t start, int *caps, int *ncap)
 {
     if (start > len) return 0;
     const OnigUChar *p = (const OnigUChar *)s;
@@ -69,7 +69,7 @@ int re_search(Regex *re, const char *s, size_t len, size_t start, int *caps, int
     return 1;
 }
 
-void re_cleanup(void)
+void rx_cleanup(void)
 {
     for (size_t i = 0; i < cache.count; i++) {
         Regex *re = cache.entries[i].value;

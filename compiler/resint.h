@@ -72,27 +72,27 @@ typedef struct AttrList {
 } AttrList;
 
 /* resource.c */
-const char *lower(Compiler *c, const char *s);
-const char *lower_shared(Compiler *c, const char *s);
-void cat_tag_with_segments(Compiler *c, const char *t);
-const char *ref_text(Compiler *c, const Value *ref);
-void attrs_free(AttrList *l);
-void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body);
-int is_relationship_param(const char *name);
-void flatten_into(ValVec *vv, Value *v);
-void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v);
-const char *param_key(Compiler *c, const char *name);
-void set_param(Compiler *c, Resource *r, const char *name, Value *v);
-Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title, int is_virtual, const char *kind);
-Resource *container_of(Compiler *c, Scope *s);
-void add_define_pending(Compiler *c, Resource *r);
-void override_one(Compiler *c, Resource *r, Override *o);
-void apply_overrides(Compiler *c);
-void validate_unrealized_defines(Compiler *c);
-size_t run_defines(Compiler *c);
+const char *res_lower(Compiler *c, const char *s);
+const char *res_lower_shared(Compiler *c, const char *s);
+void res_tag_with_segments(Compiler *c, const char *t);
+const char *res_ref_text(Compiler *c, const Value *ref);
+void res_attrs_free(AttrList *l);
+void res_eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body);
+int res_is_relationship_param(const char *name);
+void res_flatten_into(ValVec *vv, Value *v);
+void res_note_sensitive(Compiler *c, Resource *r, const char *name, Value *v);
+const char *res_param_key(Compiler *c, const char *name);
+void res_set_param(Compiler *c, Resource *r, const char *name, Value *v);
+Resource *res_new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title, int is_virtual, const char *kind);
+Resource *res_container_of(Compiler *c, Scope *s);
+void res_add_define_pending(Compiler *c, Resource *r);
+void res_override_one(Compiler *c, Resource *r, Override *o);
+void res_apply_overrides(Compiler *c);
+void res_validate_unrealized_defines(Compiler *c);
+size_t res_run_defines(Compiler *c);
 /* collect.c */
-Collector *marker_collector(const Value *v);
-size_t run_collectors(Compiler *c);
+Collector *res_marker_collector(const Value *v);
+size_t res_run_collectors(Compiler *c);
 /* finish.c: res_finish() (resource.h) only */
 
 #endif

@@ -31,7 +31,7 @@ static void apply_defaults(Compiler *c, Resource *r);
 
 int res_is_data_type(const char *name) { return val_is_data_type_name(name); }
 
-const char *lower(Compiler *c, const char *s)
+const char *res_lower(Compiler *c, const char *s)
 {
     if (s[0] == ':' && s[1] == ':') s += 2;
     char *r = arena_strdup(A, s);
@@ -39,7 +39,7 @@ const char *lower(Compiler *c, const char *s)
     return r;
 }
 
-/* lower() of s[0..n) for the texts every resource repeats (type names,
+/* res_lower() of s[0..n) for the texts every resource repeats (type names,
  * tags): one copy each, kept in a map, instead of one per resource. */
 static const char *lower_shared_n(Compiler *c, const char *s, size_t n)
 {
@@ -58,29 +58,29 @@ static const char *lower_shared_n(Compiler *c, const char *s, size_t n)
     return l;
 }
 
-const char *lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
+const char *res_lower_shared(Compiler *c, const char *s) { return lower_shared_n(c, s, strlen(s)); }
 
 /* Adds tag t (and, for "a::b", its segments) to r; with shared, t is one
  * of the texts many resources have (see lower_shared). */
 static void tag_with_segments(Compiler *c, Resource *r, const char *t, int shared)
 {
-    t = shared ? lower_shared(c, t) : lower(c, t);
-    res_tag(c->cat, r, t);
+    t = shared ? res_lower_shared(c, t) : res_lower(c, t);
+    cat_res_tag(c->cat, r, t);
     if (strstr(t, "::")) {
         const char *p = t;
         for (;;) {
             const char *e = strstr(p, "::");
             size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (n) res_tag(c->cat, r, shared ? lower_shared_n(c, p, n) : arena_strndup(A, p, n));
+            if (n) cat_res_tag(c->cat, r, shared ? lower_shared_n(c, p, n) : arena_strndup(A, p, n));
             if (!e) break;
             p = e + 2;
         }
     }
 }
 
-void cat_tag_with_segments(Compiler *c, const char *t)
+void res_tag_with_segments(Compiler *c, const char *t)
 {
-    t = lower(c, t);
+    t = res_lower(c, t);
     cat_add_tag(c->cat, t);
     if (strstr(t, "::")) {
         const char *p = t;
@@ -97,7 +97,7 @@ void cat_tag_with_segments(Compiler *c, const char *t)
 static void index_type(Compiler *c, Resource *r)
 {
     ResState *rs = c->rs;
-    const char *t = lower_shared(c, r->type);
+    const char *t = res_lower_shared(c, r->type);
     ResList *l = map_get(&rs->by_type, t, strlen(t));
     if (!l) {
         l = ARENA_NEW(A, ResList);
@@ -118,18 +118,18 @@ void res_init(Compiler *c)
     map_init(&c->rs->from_store);
     Catalog *cat = c->cat;
     Resource *stage = cat_add(cat, "Stage", "main");
-    res_tag(cat, stage, "stage");
-    res_set(cat, stage, "name", val_cstr(A, "main"));
+    cat_res_tag(cat, stage, "stage");
+    cat_res_set(cat, stage, "name", val_cstr(A, "main"));
     index_type(c, stage);
     Resource *settings = cat_add(cat, "Class", "Settings");
     settings->kind = "unknown";
-    res_tag(cat, settings, "class");
-    res_tag(cat, settings, "settings");
+    cat_res_tag(cat, settings, "class");
+    cat_res_tag(cat, settings, "settings");
     index_type(c, settings);
     Resource *main = cat_add(cat, "Class", "main");
     main->kind = "unknown";
-    res_tag(cat, main, "class");
-    res_set(cat, main, "name", val_cstr(A, "main"));
+    cat_res_tag(cat, main, "class");
+    cat_res_set(cat, main, "name", val_cstr(A, "main"));
     index_type(c, main);
     cat_add_edge(cat, stage, settings);
     cat_add_edge(cat, stage, main);
@@ -137,13 +137,13 @@ void res_init(Compiler *c)
     cat_add_tag(cat, "settings");
     c->stage_main = stage;
     c->class_main = main;
-    cmp_type_printing(c, 1);
+    ty_type_printing(c, 1);
 }
 
 void res_cleanup(Compiler *c)
 {
     if (!c->rs) return;
-    cmp_type_printing(c, 0);
+    ty_type_printing(c, 0);
     free(c->rs->defines);
     for (size_t i = 0; i < c->rs->by_type.count; i++) free(((ResList *)c->rs->by_type.entries[i].value)->v);
     map_free(&c->rs->by_type);
@@ -183,7 +183,7 @@ Resource *res_find_ref(Compiler *c, const Value *ref)
     return NULL;
 }
 
-const char *ref_text(Compiler *c, const Value *ref)
+const char *res_ref_text(Compiler *c, const Value *ref)
 {
     if (val_is_resref(ref)) {
         const char *type = ref->type.name, *title = ref->type.params[0]->str.s;
@@ -218,14 +218,14 @@ static void attrs_add(AttrList *l, const char *name, Value *v, int op, const Nod
     l->n++;
 }
 
-void attrs_free(AttrList *l)
+void res_attrs_free(AttrList *l)
 {
     Arena *a = l->arena;
     memset(l, 0, sizeof *l);
     l->arena = a;
 }
 
-void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
+void res_eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body)
 {
     for (const Node *a = first; a; a = a->next) {
         Value *v = ev_expr(c, s, a->a);
@@ -245,7 +245,7 @@ void eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const N
     }
 }
 
-int is_relationship_param(const char *name)
+int res_is_relationship_param(const char *name)
 {
     /* cheap filter first: every one starts with one of these letters */
     if (!strchr("bnorsuwp", name[0])) return 0;
@@ -259,12 +259,12 @@ int is_relationship_param(const char *name)
     return 0;
 }
 
-void flatten_into(ValVec *vv, Value *v)
+void res_flatten_into(ValVec *vv, Value *v)
 {
     if (v->kind == V_ARRAY) {
-        for (size_t i = 0; i < v->arr.n; i++) flatten_into(vv, v->arr.items[i]);
+        for (size_t i = 0; i < v->arr.n; i++) res_flatten_into(vv, v->arr.items[i]);
     } else {
-        vv_push(vv, v);
+        val_vec_push(vv, v);
     }
 }
 
@@ -273,9 +273,9 @@ static Value *rel_value(Compiler *c, Value *v)
 {
     if (v->kind != V_ARRAY) return v;
     ValVec vv = VV_ARENA(&c->scratch);
-    flatten_into(&vv, v);
-    Value *r = vv_to_array(A, &vv);
-    vv_free(&vv);
+    res_flatten_into(&vv, v);
+    Value *r = val_vec_to_array(A, &vv);
+    val_vec_free(&vv);
     return r;
 }
 
@@ -283,14 +283,14 @@ static Value *rel_value(Compiler *c, Value *v)
 static Value *append_value(Compiler *c, Value *old, Value *add)
 {
     ValVec vv = VV_ARENA(&c->scratch);
-    if (old && old->kind != V_UNDEF) flatten_into(&vv, old);
-    flatten_into(&vv, add);
-    Value *r = vv_to_array(A, &vv);
-    vv_free(&vv);
+    if (old && old->kind != V_UNDEF) res_flatten_into(&vv, old);
+    res_flatten_into(&vv, add);
+    Value *r = val_vec_to_array(A, &vv);
+    val_vec_free(&vv);
     return r;
 }
 
-void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
+void res_note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
 {
     if (v->kind != V_SENSITIVE) return;
     for (size_t i = 0; i < r->nsensitive; i++)
@@ -304,7 +304,7 @@ void note_sensitive(Compiler *c, Resource *r, const char *name, Value *v)
 /* A parameter's name in the catalog: names are matched as written while
  * compiling, and Puppet::Resource downcases them on the way out (class
  * c($barBaz) is printed barbaz; its "sensitive" list keeps the name). */
-const char *param_key(Compiler *c, const char *name)
+const char *res_param_key(Compiler *c, const char *name)
 {
     const char *p = name;
     while (*p && !isupper((unsigned char)*p)) p++;
@@ -316,14 +316,14 @@ const char *param_key(Compiler *c, const char *name)
 
 static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, const Node *at)
 {
-    if (is_relationship_param(name)) v = rel_value(c, v);
-    if (at) cmp_check_weight(c, at, v);
-    res_set(c->cat, r, name, v);
-    if (at) res_param(r, name)->origin = at;
-    note_sensitive(c, r, name, v);
+    if (res_is_relationship_param(name)) v = rel_value(c, v);
+    if (at) ev_check_weight_at(c, at, v);
+    cat_res_set(c->cat, r, name, v);
+    if (at) cat_res_param(r, name)->origin = at;
+    res_note_sensitive(c, r, name, v);
     if (strcmp(name, "alias") == 0) {
         ValVec vv = VV_ARENA(&c->scratch);
-        flatten_into(&vv, v);
+        res_flatten_into(&vv, v);
         for (size_t i = 0; i < vv.n; i++) {
             if (vv.v[i]->kind != V_STR) continue;
             const char *key = cat_ref_key(A, r->type, vv.v[i]->str.s);
@@ -343,11 +343,11 @@ static void set_param_at(Compiler *c, Resource *r, const char *name, Value *v, c
                 cmp_fail(c, r->decl ? r->decl : at, "%s", text);
             }
         }
-        vv_free(&vv);
+        val_vec_free(&vv);
     }
 }
 
-void set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
+void res_set_param(Compiler *c, Resource *r, const char *name, Value *v) { set_param_at(c, r, name, v, NULL); }
 
 /* A declared or overriding value as the resource gets it: Puppet converts
  * it into new arrays and hashes (Runtime3Converter), so Ruby code (a
@@ -392,7 +392,7 @@ static Value *fresh(Compiler *c, Value *v)
 
 /* ---- creating resources ---- */
 
-Resource *container_of(Compiler *c, Scope *s);
+Resource *res_container_of(Compiler *c, Scope *s);
 
 /* Both declarations of a duplicate are often the same line of a define's
  * body (Puppet cites it twice): a note names the instance that made the
@@ -400,12 +400,12 @@ Resource *container_of(Compiler *c, Scope *s);
  * second.  Not while Ruby code catches the error (it may rescue it). */
 static void note_first_declaration(Compiler *c, const Resource *old, const Resource *now_in)
 {
-    const Resource *in = old->scope ? container_of(c, old->scope) : NULL;
+    const Resource *in = old->scope ? res_container_of(c, old->scope) : NULL;
     if (diag_sink || !in || in == now_in || !in->decl || strcmp(in->kind, "defined_type") != 0) return;
     diag_report(DIAG_NOTE, ast_loc(in->decl), "%s was declared first by %s, declared here", old->ref, in->ref);
 }
 
-Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
+Resource *res_new_resource(Compiler *c, Scope *s, const Node *at, const char *type, const char *title,
                               int is_virtual, const char *kind)
 {
     Resource *r = cat_add(c->cat, type, title);
@@ -418,7 +418,7 @@ Resource *new_resource(Compiler *c, Scope *s, const Node *at, const char *type, 
         diag_error(at ? ast_loc(at) : (SrcLoc){0},
                    "Duplicate declaration: %s is already declared at (file: %s, line: %d); cannot redeclare",
                    ref, old->file, old->line);
-        note_first_declaration(c, old, container_of(c, s));
+        note_first_declaration(c, old, res_container_of(c, s));
         longjmp(*c->fail, 1);
     }
     r->kind = kind;
@@ -453,18 +453,18 @@ static size_t tag_count(const char *t)
  * valid tag, then the container's tags. */
 static void tag_resource(Compiler *c, Resource *r, Resource *container, int with_title)
 {
-    Value *explicit = res_get(r, "tag");
+    Value *explicit = cat_res_get(r, "tag");
     ValVec vv = VV_ARENA(&c->scratch);
-    if (explicit) flatten_into(&vv, explicit);
+    if (explicit) res_flatten_into(&vv, explicit);
     /* room for them all at once (at most this many: duplicates are dropped) */
     size_t room = tag_count(r->type) + (with_title ? tag_count(r->title) : 0) + (container ? container->ntags : 0);
     for (size_t i = 0; i < vv.n; i++) room += vv.v[i]->kind == V_STR ? tag_count(vv.v[i]->str.s) : 0;
-    res_reserve_tags(c->cat, r, room);
+    cat_res_reserve_tags(c->cat, r, room);
     if (explicit) {
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
     }
-    vv_free(&vv);
+    val_vec_free(&vv);
     tag_with_segments(c, r, r->type, 1);
     if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
         char *t = arena_strdup(&c->scratch, r->title);
@@ -472,10 +472,10 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
         if (cat_valid_tag(t)) tag_with_segments(c, r, t, 0);
     }
     if (container)
-        for (size_t i = 0; i < container->ntags; i++) res_tag(c->cat, r, container->tags[i]);
+        for (size_t i = 0; i < container->ntags; i++) cat_res_tag(c->cat, r, container->tags[i]);
 }
 
-Resource *container_of(Compiler *c, Scope *s)
+Resource *res_container_of(Compiler *c, Scope *s)
 {
     for (; s; s = s->parent)
         if (s->resource) return s->resource;
@@ -496,7 +496,7 @@ static void check_params(Compiler *c, const Node *at, const TypeDef *td, AttrLis
     }
 }
 
-void add_define_pending(Compiler *c, Resource *r)
+void res_add_define_pending(Compiler *c, Resource *r)
 {
     ResState *rs = c->rs;
     if (rs->ndefines == rs->defcap) {
@@ -510,11 +510,11 @@ void add_define_pending(Compiler *c, Resource *r)
 static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *res_node, const char *tname,
                              const char *title, AttrList *attrs, int form, int title_is_string)
 {
-    const TypeDef *td = cmp_find_type_at(c, at, tname, strlen(tname));
+    const TypeDef *td = load_find_type_at(c, at, tname, strlen(tname));
     const Node *def = NULL;
-    const char *type = cmp_type_name(c, tname);
+    const char *type = ev_type_name(c, tname);
     if (!td) {
-        def = load_define(c, lower_shared(c, tname));
+        def = load_define(c, res_lower_shared(c, tname));
         if (!def) cmp_fail(c, res_node ? res_node : at, "Unknown resource type: '%s'", tname);   /* the statement, as Puppet */
     }
     if (form == TK_ATAT && !c->store) {
@@ -533,33 +533,33 @@ static Resource *declare_one(Compiler *c, Scope *s, const Node *at, const Node *
     Value *from_title = td && *title ? rby_type_title(c, at, td, title) : NULL;
     if (td) check_params(c, at, td, attrs);
     if (!*title) cmp_fail(c, at, "Empty string title at 0. Title strings must have a length greater than zero.");
-    Resource *r = new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT || form == TK_ATAT,
+    Resource *r = res_new_resource(c, s, res_node ? res_node : at, type, title, form == TK_AT || form == TK_ATAT,
                                def ? "defined_type" : "compilable_type");
     r->exported = form == TK_ATAT;   /* virtual too (Parser::Resource#exported=) */
     if (from_title) r->aux = from_title;
-    res_reserve_params(c->cat, r, attrs->n + 1);     /* one more: a default or a relationship comes often */
+    cat_res_reserve_params(c->cat, r, attrs->n + 1);     /* one more: a default or a relationship comes often */
     for (size_t i = 0; i < attrs->n; i++) {
         if (strcmp(attrs->names[i], "stage") == 0 && !def)
             cmp_fail(c, at, "Only classes can set 'stage'; normal resources like %s cannot change run stage", r->ref);
         set_param_at(c, r, attrs->names[i], fresh(c, attrs->vals[i]), attrs->at[i]);
     }
-    if (file_path_len && !res_get(r, "path")) set_param(c, r, "path", val_str(A, title, file_path_len));
+    if (file_path_len && !cat_res_get(r, "path")) res_set_param(c, r, "path", val_str(A, title, file_path_len));
     if (!title_is_string) {
         /* Puppet keeps the title as given (443) and prints the namevar
          * apart, as the string parse_title made of it */
         const char *nv = td ? td->namevar : "name";
-        if (!res_get(r, nv)) set_param(c, r, nv, val_cstr(A, title));
+        if (!cat_res_get(r, nv)) res_set_param(c, r, nv, val_cstr(A, title));
         r->title_not_string = 1;
     }
     apply_defaults(c, r);
-    Resource *container = container_of(c, s);
+    Resource *container = res_container_of(c, s);
     r->container = container;
     tag_resource(c, r, container, title_is_string);
     if (strcmp(r->type, "Stage") != 0) cat_add_edge(c->cat, container, r);   /* stages float free */
     else r->container = NULL;
     if (def) {
         r->aux = (void *)def;
-        add_define_pending(c, r);
+        res_add_define_pending(c, r);
     }
     return r;
 }
@@ -595,7 +595,7 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
     /* A body titled 'default' gives defaults to the other bodies. */
     AttrList dflt = {.arena = &c->scratch};
     for (const Node *b = n->kids; b; b = b->next)
-        if (b->a->kind == ND_DEFAULT) eval_attrs(c, s, b->kids, &dflt, b);
+        if (b->a->kind == ND_DEFAULT) res_eval_attrs(c, s, b->kids, &dflt, b);
     for (const Node *b = n->kids; b; b = b->next) {
         if (b->a->kind == ND_DEFAULT) continue;
         /* a title written as a string needs no value in the arena: the
@@ -605,11 +605,11 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
         if (b->a->kind == ND_STR) literal.str.s = b->a->text, literal.str.len = ast_text_len(b->a);
         else tv = ev_expr(c, s, b->a);
         ValVec titles = VV_ARENA(&c->scratch);
-        flatten_into(&titles, tv);
+        res_flatten_into(&titles, tv);
         for (size_t ti = 0; ti < titles.n; ti++) {
             Value *t = titles.v[ti];
             AttrList attrs = {.arena = &c->scratch};
-            eval_attrs(c, s, b->kids, &attrs, b);
+            res_eval_attrs(c, s, b->kids, &attrs, b);
             for (size_t i = 0; i < dflt.n; i++) {
                 size_t j;
                 for (j = 0; j < attrs.n; j++)
@@ -621,29 +621,29 @@ Value *res_declare(Compiler *c, Scope *s, const Node *n)
                 if (!cname) cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
                 ValVec k = VV_ARENA(&c->scratch), v = VV_ARENA(&c->scratch);
                 for (size_t i = 0; i < attrs.n; i++) {
-                    vv_push(&k, val_cstr(A, attrs.names[i]));
-                    vv_push(&v, attrs.vals[i]);
+                    val_vec_push(&k, val_cstr(A, attrs.names[i]));
+                    val_vec_push(&v, attrs.vals[i]);
                 }
                 Value *params = val_hash(A, k.v, v.v, k.n);
-                vv_free(&k);
-                vv_free(&v);
+                val_vec_free(&k);
+                val_vec_free(&v);
                 if (n->op) cmp_fail(c, n, "Classes cannot be virtual or exported");
                 Resource *r = res_declare_class(c, s, n, cname, params, CLASS_RESOURCE);   /* at the statement, as Puppet */
-                if (keep) vv_push(&refs, ev_resref(c, "Class", r->title));
+                if (keep) val_vec_push(&refs, ev_resref(c, "Class", r->title));
             } else {
                 if (t->kind == V_UNDEF) cmp_fail(c, b->a, "Missing title. The title expression resulted in undef");
                 if (t->kind != V_STR)
                     cmp_fail(c, b->a, "Illegal title type at index %zu. Expected String, got %s", ti, val_type_name(t));
                 Resource *r = declare_one(c, s, b, n, tname, t->str.s, &attrs, n->op, 1);
-                if (r && keep) vv_push(&refs, ev_resref(c, r->type, r->title));
+                if (r && keep) val_vec_push(&refs, ev_resref(c, r->type, r->title));
             }
-            attrs_free(&attrs);
+            res_attrs_free(&attrs);
         }
-        vv_free(&titles);
+        val_vec_free(&titles);
     }
-    attrs_free(&dflt);
-    Value *r = !keep ? VAL_UNDEF : refs.n == 1 ? refs.v[0] : vv_to_array(A, &refs);
-    vv_free(&refs);
+    res_attrs_free(&dflt);
+    Value *r = !keep ? VAL_UNDEF : refs.n == 1 ? refs.v[0] : val_vec_to_array(A, &refs);
+    val_vec_free(&refs);
     arena_release(&c->scratch, mark);
     return r;
 }
@@ -662,7 +662,7 @@ Resource *res_declare_from_hash(Compiler *c, Scope *s, const Node *at, const cha
     } else {
         r = declare_one(c, s, at, NULL, type, title, &attrs, is_virtual ? TK_AT : 0, tv->kind == V_STR);
     }
-    attrs_free(&attrs);
+    res_attrs_free(&attrs);
     return r;
 }
 
@@ -678,7 +678,7 @@ static void unknown_params(Compiler *c, const Node *def, const Param *given, siz
             continue;
         int found = 0;
         for (const Node *p = def->kids; p && !found; p = p->next) found = strcmp(p->text, name) == 0;
-        if (!found) cmp_fault(c, faults, arena_printf(A, "has no parameter named '%s'", name));
+        if (!found) ty_fault(c, faults, arena_printf(A, "has no parameter named '%s'", name));
     }
 }
 
@@ -732,23 +732,23 @@ static void bind_params(Compiler *c, Scope *cs, const Node *def, Resource *r, co
             if (p->b) {
                 v = ev_expr(c, cs, p->b);
             } else {
-                cmp_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
+                ty_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
                 continue;
             }
         }
         if (p->a) {
             Value *t = types[idx];
-            if (!cmp_type_match(c, t, v))
-                cmp_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
+            if (!ty_type_match(c, t, v))
+                ty_fault_mismatch(c, &faults, t, v, arena_printf(c->arena, "parameter '%s'", p->text));
         }
         map_put(&cs->vars, p->text, ast_text_len(p), v);
-        set_param(c, r, p->text, v);
+        res_set_param(c, r, p->text, v);
     }
-    if (faults.n) cmp_fail(c, at, "%s", cmp_faults_message(c, &faults, r->ref));
+    if (faults.n) cmp_fail(c, at, "%s", ty_faults_message(c, &faults, r->ref));
     for (size_t i = 0; i < ngiven; i++) {
-        if (res_param(r, given[i].name)) continue;
+        if (cat_res_param(r, given[i].name)) continue;
         if (type_is_metaparam(given[i].name, strlen(given[i].name)) || strcmp(given[i].name, "name") == 0)
-            set_param(c, r, given[i].name, given[i].value);
+            res_set_param(c, r, given[i].name, given[i].value);
     }
 }
 
@@ -787,9 +787,9 @@ typedef struct PendingList {
 static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char *name, Value *params,
                               ClassMode mode, PendingList *pl, int is_parent)
 {
-    const char *lname = lower(c, name);
+    const char *lname = res_lower(c, name);
     const char *title = cat_capitalize_type(A, lname);
-    Resource *cur = container_of(c, s);
+    Resource *cur = res_container_of(c, s);
     Resource *r = cat_find(c->cat, "Class", lname);
     if (r) {
         if (mode == CLASS_RESOURCE) {
@@ -825,31 +825,31 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
         r = cat_find(c->cat, "Class", lname);
         if (r) return r;
     }
-    r = new_resource(c, s, mode == CLASS_RESOURCE ? at : NULL, "Class", title, 0,
+    r = res_new_resource(c, s, mode == CLASS_RESOURCE ? at : NULL, "Class", title, 0,
                      mode == CLASS_RESOURCE ? "class" : "unknown");
     if (params)
         for (size_t i = 0; i < params->hash.n; i++)
-            res_set(c->cat, r, val_to_cstr(A, params->hash.keys[i]), fresh(c, params->hash.vals[i]));
+            cat_res_set(c->cat, r, val_to_cstr(A, params->hash.keys[i]), fresh(c, params->hash.vals[i]));
     /* a class declared from a staged class runs in that stage */
-    if (!res_get(r, "stage") && cur && strcmp(cur->type, "Class") == 0) {
-        Value *st = res_get(cur, "stage");
-        if (st) res_set(c->cat, r, "stage", st);
+    if (!cat_res_get(r, "stage") && cur && strcmp(cur->type, "Class") == 0) {
+        Value *st = cat_res_get(cur, "stage");
+        if (st) cat_res_set(c->cat, r, "stage", st);
     }
-    Value *st = res_get(r, "stage");
+    Value *st = cat_res_get(r, "stage");
     Resource *stage = st ? find_stage(c, at, r, st) : c->stage_main;
     r->container = stage;
     /* tags: explicit, "class", the name's segments, then the declarer's */
-    Value *explicit = res_get(r, "tag");
+    Value *explicit = cat_res_get(r, "tag");
     if (explicit) {
         ValVec vv = VV_ARENA(c->arena);
-        flatten_into(&vv, explicit);
+        res_flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++)
             if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
-        vv_free(&vv);
+        val_vec_free(&vv);
     }
-    res_tag(c->cat, r, "class");
+    cat_res_tag(c->cat, r, "class");
     tag_with_segments(c, r, lname, 1);
-    if (cur) for (size_t i = 0; i < cur->ntags; i++) res_tag(c->cat, r, cur->tags[i]);
+    if (cur) for (size_t i = 0; i < cur->ntags; i++) cat_res_tag(c->cat, r, cur->tags[i]);
     cat_add_edge(c->cat, stage, r);
     if (pl->n == pl->cap) {
         pl->cap = pl->cap ? pl->cap * 2 : 8;
@@ -867,21 +867,21 @@ static void class_evaluate(Compiler *c, Scope *s, PendingClass *pc)
 {
     Resource *r = pc->r;
     const Node *def = pc->def;
-    const char *lname = lower(c, r->title);
+    const char *lname = res_lower(c, r->title);
     Scope *parent_scope = c->node_scope ? c->node_scope : c->top;
     if (def->c) {
-        const char *pname = lower(c, def->c->text);
+        const char *pname = res_lower(c, def->c->text);
         Scope *ps = map_get(&c->class_scopes, pname, strlen(pname));
         if (ps) parent_scope = ps;
     }
-    Scope *cs = scope_new(c, parent_scope, s, r);
+    Scope *cs = ev_scope_new(c, parent_scope, s, r);
     cs->class_name = lname;
     cs->label = arena_printf(A, "Class[%s]", r->title);
     map_put(&c->class_scopes, lname, strlen(lname), cs);
     cat_add_class(c->cat, lname);
-    scope_set(c, cs, "title", val_cstr(A, lname), pc->at);
-    scope_set(c, cs, "name", val_cstr(A, lname), pc->at);
-    scope_set(c, cs, "module_name", val_cstr(A, cmp_def_module(c, def)), pc->at);
+    ev_scope_set(c, cs, "title", val_cstr(A, lname), pc->at);
+    ev_scope_set(c, cs, "name", val_cstr(A, lname), pc->at);
+    ev_scope_set(c, cs, "module_name", val_cstr(A, load_def_module(c, def)), pc->at);
     /* an inheriting class is called from its parent's scope (Scope#parent_module_name) */
     map_put(&cs->vars, "caller_module_name", 18, caller_module(c, def->c ? parent_scope : s));
     bind_params(c, cs, def, r, pc->at);
@@ -895,7 +895,7 @@ Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char 
                               ClassMode mode, Resource **out)
 {
     PendingList pl = {0};
-    Resource *cur = container_of(c, s);
+    Resource *cur = res_container_of(c, s);
     Resource *last = NULL;
     for (size_t i = 0; i < n; i++) {
         Resource *r = class_create(c, s, at, names[i], params, mode, &pl, 0);
@@ -910,8 +910,8 @@ Resource *res_declare_classes(Compiler *c, Scope *s, const Node *at, const char 
     if (mode == CLASS_REQUIRE && cur)
         for (size_t i = 0; i < n; i++) {
             Resource *r = out ? out[i] : last;
-            Value *old = res_get(cur, "require");
-            set_param(c, cur, "require", append_value(c, old, ev_resref(c, "Class", r->title)));
+            Value *old = cat_res_get(cur, "require");
+            res_set_param(c, cur, "require", append_value(c, old, ev_resref(c, "Class", r->title)));
         }
     return last;
 }
@@ -929,7 +929,7 @@ Resource *res_declare_class(Compiler *c, Scope *s, const Node *at, const char *n
 Value *res_defaults(Compiler *c, Scope *s, const Node *n)
 {
     Defaults *d = ARENA_NEW(A, Defaults);
-    d->type_key = lower(c, n->a->text);
+    d->type_key = res_lower(c, n->a->text);
     d->stmt = n;
     d->vals = ARENA_NEWN(A, Value *, (size_t)ast_nkids(n) + 1);
     size_t i = 0;
@@ -941,7 +941,7 @@ Value *res_defaults(Compiler *c, Scope *s, const Node *n)
 
 static void apply_defaults(Compiler *c, Resource *r)
 {
-    const char *t = lower_shared(c, r->type);
+    const char *t = res_lower_shared(c, r->type);
     for (Scope *s = r->scope; s; s = s->dyn ? s->dyn : s->parent) {
         for (Defaults *d = s->defaults; d; d = d->next) {
             if (strcmp(d->type_key, t) != 0) continue;
@@ -952,11 +952,11 @@ static void apply_defaults(Compiler *c, Resource *r)
                     if (h->kind == V_HASH)
                         for (size_t j = 0; j < h->hash.n; j++) {
                             const char *k = val_to_cstr(A, h->hash.keys[j]);
-                            if (!res_param(r, k)) set_param(c, r, k, h->hash.vals[j]);
+                            if (!cat_res_param(r, k)) res_set_param(c, r, k, h->hash.vals[j]);
                         }
                     continue;
                 }
-                if (!res_param(r, a->text)) set_param(c, r, a->text, d->vals[i]);
+                if (!cat_res_param(r, a->text)) res_set_param(c, r, a->text, d->vals[i]);
             }
         }
         if (!s->dyn && !s->parent) break;
@@ -978,7 +978,7 @@ static int may_override(Compiler *c, Scope *s, Resource *r)
             const char *parent = def->c->text;
             if (parent[0] == ':' && parent[1] == ':') parent += 2;
             if (strcasecmp(parent, owner) == 0) return 1;
-            def = map_get(&c->classes, lower(c, parent), strlen(parent));
+            def = map_get(&c->classes, res_lower(c, parent), strlen(parent));
         }
     }
     return 0;
@@ -990,8 +990,8 @@ static const char *scope_source(Compiler *c, Scope *s)
 {
     Resource *r = s ? s->resource : NULL;
     if (!r) return "class:main";
-    if (strcmp(r->type, "Class") == 0) return arena_printf(A, "class:%s", lower(c, r->title));
-    if (r->kind && strcmp(r->kind, "defined_type") == 0) return arena_printf(A, "define:%s", lower(c, r->type));
+    if (strcmp(r->type, "Class") == 0) return arena_printf(A, "class:%s", res_lower(c, r->title));
+    if (r->kind && strcmp(r->kind, "defined_type") == 0) return arena_printf(A, "define:%s", res_lower(c, r->type));
     return arena_printf(A, "%s:%s", r->type, r->title);
 }
 
@@ -1003,14 +1003,14 @@ static int source_may_override(Compiler *c, const char *over, const char *of)
     if (strncmp(over, "class:", 6) != 0 || strncmp(of, "class:", 6) != 0) return 0;
     const Node *def = map_get(&c->classes, over + 6, strlen(over + 6));
     for (int depth = 0; def && def->c && def->c->kind == ND_NAME && depth < 64; depth++) {
-        const char *parent = lower(c, def->c->text);
+        const char *parent = res_lower(c, def->c->text);
         if (strcmp(parent, of + 6) == 0) return 1;
         def = map_get(&c->classes, parent, strlen(parent));
     }
     return 0;
 }
 
-void override_one(Compiler *c, Resource *r, Override *o)
+void res_override_one(Compiler *c, Resource *r, Override *o)
 {
     if (o->scope && !source_may_override(c, scope_source(c, o->scope), scope_source(c, r->scope)))
         cmp_fail(c, o->node, "Only subclasses can override parameters");
@@ -1018,7 +1018,7 @@ void override_one(Compiler *c, Resource *r, Override *o)
         cmp_warn(c, o->node, "Attempt to override an already evaluated resource, defined at (file: %s, line: %d), with new values",
                  r->file, r->line);
     for (size_t i = 0; i < o->n; i++) {
-        Param *old = o->scope ? res_param(r, o->names[i]) : NULL;
+        Param *old = o->scope ? cat_res_param(r, o->names[i]) : NULL;
         if (old && old->value->kind != V_UNDEF && !may_override(c, o->scope, r)) {
             const Node *on = old->origin;
             if (on && ast_file(on))
@@ -1027,8 +1027,8 @@ void override_one(Compiler *c, Resource *r, Override *o)
             cmp_fail(c, o->node, "Parameter '%s' is already set on %s; cannot redefine", o->names[i], r->ref);
         }
         Value *v = fresh(c, o->vals[i]);
-        if (o->ops[i] == TK_PARROW) v = append_value(c, res_get(r, o->names[i]), v);
-        set_param(c, r, o->names[i], v);
+        if (o->ops[i] == TK_PARROW) v = append_value(c, cat_res_get(r, o->names[i]), v);
+        res_set_param(c, r, o->names[i], v);
     }
 }
 
@@ -1038,7 +1038,7 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
 {
     Value *target = ev_expr(c, s, n->a);
     AttrList attrs = {.arena = &c->scratch};
-    eval_attrs(c, s, n->kids, &attrs, NULL);
+    res_eval_attrs(c, s, n->kids, &attrs, NULL);
     Override *o = ARENA_NEW(A, Override);
     o->node = n;
     o->scope = s;
@@ -1048,20 +1048,20 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
     o->vals = arena_memdup(A, attrs.vals, attrs.n * sizeof *attrs.vals);
     o->ops = arena_memdup(A, attrs.ops, attrs.n * sizeof *attrs.ops);
     o->at = arena_memdup(A, attrs.at, attrs.n * sizeof *attrs.at);
-    attrs_free(&attrs);
+    res_attrs_free(&attrs);
     /* Compiler#add_override: a resource that exists is changed now (so a
      * define's body sees it); the others when the catalog is finished */
     ValVec refs = VV_ARENA(c->arena), later = VV_ARENA(c->arena);
-    flatten_into(&refs, target);
+    res_flatten_into(&refs, target);
     for (size_t i = 0; i < refs.n; i++) {
         Resource *r = res_find_ref(c, refs.v[i]);
-        if (r) override_one(c, r, o);
-        else vv_push(&later, refs.v[i]);
+        if (r) res_override_one(c, r, o);
+        else val_vec_push(&later, refs.v[i]);
     }
     size_t nlater = later.n;
-    o->ref = vv_to_array(A, &later);
-    vv_free(&refs);
-    vv_free(&later);
+    o->ref = val_vec_to_array(A, &later);
+    val_vec_free(&refs);
+    val_vec_free(&later);
     if (!nlater) return VAL_UNDEF;
     if (c->overrides_tail) c->overrides_tail->next = o;
     else c->overrides = o;
@@ -1069,21 +1069,21 @@ Value *res_override(Compiler *c, Scope *s, const Node *n)
     return VAL_UNDEF;
 }
 
-void apply_overrides(Compiler *c)
+void res_apply_overrides(Compiler *c)
 {
     for (Override *o = c->overrides; o; o = o->next) {
         ValVec refs = VV_ARENA(c->arena);
-        flatten_into(&refs, o->ref);
+        res_flatten_into(&refs, o->ref);
         for (size_t i = 0; i < refs.n; i++) {
             Resource *r = res_find_ref(c, refs.v[i]);
             if (!r) {
-                const char *t = ref_text(c, refs.v[i]);
-                vv_free(&refs);
+                const char *t = res_ref_text(c, refs.v[i]);
+                val_vec_free(&refs);
                 cmp_fail(c, o->node, "Could not find resource '%s' for overriding", t);
             }
-            override_one(c, r, o);
+            res_override_one(c, r, o);
         }
-        vv_free(&refs);
+        val_vec_free(&refs);
     }
 }
 
@@ -1113,13 +1113,13 @@ static void evaluate_define_body(Compiler *c, Resource *r)
 {
     const Node *def = r->aux;
     r->evaluated = 1;
-    Scope *ds = scope_new(c, c->node_scope ? c->node_scope : c->top, r->scope, r);
+    Scope *ds = ev_scope_new(c, c->node_scope ? c->node_scope : c->top, r->scope, r);
     ds->label = r->ref;
     const Node *at = r->decl;
     map_put(&ds->vars, "title", 5, val_cstr(A, r->title));
-    Value *nm = res_get(r, "name");
+    Value *nm = cat_res_get(r, "name");
     map_put(&ds->vars, "name", 4, nm ? nm : val_cstr(A, r->title));
-    map_put(&ds->vars, "module_name", 11, val_cstr(A, cmp_def_module(c, def)));
+    map_put(&ds->vars, "module_name", 11, val_cstr(A, load_def_module(c, def)));
     map_put(&ds->vars, "caller_module_name", 18, caller_module(c, r->scope));
     bind_params(c, ds, def, r, at);
     if (def->b) ev_block(c, ds, def->b);
@@ -1129,7 +1129,7 @@ static void evaluate_define_body(Compiler *c, Resource *r)
  * (Resource#finish); a virtual define instance never realized is checked
  * only there: its given parameters (resource defaults included), and the
  * ones without a default that it lacks.  Puppet gives no location. */
-void validate_unrealized_defines(Compiler *c)
+void res_validate_unrealized_defines(Compiler *c)
 {
     ResState *rs = c->rs;
     for (size_t i = 0; i < rs->ndefines; i++) {
@@ -1139,21 +1139,21 @@ void validate_unrealized_defines(Compiler *c)
         CmpFaults faults = {0};
         unknown_params(c, def, r->params, r->nparams, &faults);
         for (const Node *p = def->kids; p; p = p->next) {
-            Value *v = res_get(r, p->text);
+            Value *v = cat_res_get(r, p->text);
             if (!v) {
-                if (!p->b) cmp_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
+                if (!p->b) ty_fault(c, &faults, arena_printf(A, "expects a value for parameter '%s'", p->text));
                 continue;
             }
             if (!p->a) continue;
             Value *t = ev_expr(c, c->top, p->a);
-            if (!cmp_type_match(c, t, v))
-                cmp_fault_mismatch(c, &faults, t, v, arena_printf(A, "parameter '%s'", p->text));
+            if (!ty_type_match(c, t, v))
+                ty_fault_mismatch(c, &faults, t, v, arena_printf(A, "parameter '%s'", p->text));
         }
-        if (faults.n) cmp_fail(c, NULL, "%s", cmp_faults_message(c, &faults, r->ref));
+        if (faults.n) cmp_fail(c, NULL, "%s", ty_faults_message(c, &faults, r->ref));
     }
 }
 
-size_t run_defines(Compiler *c)
+size_t res_run_defines(Compiler *c)
 {
     ResState *rs = c->rs;
     size_t end = rs->ndefines, done = 0;
@@ -1190,7 +1190,7 @@ void res_evaluate_node(Compiler *c)
         for (const Node *m = c->nodes[i]->kids; m; m = m->next)
             if (m->kind == ND_STR && strcasecmp(m->text, cert) == 0) {
                 found = c->nodes[i];
-                name = lower(c, m->text);
+                name = res_lower(c, m->text);
                 break;
             }
     for (size_t i = 0; i < c->nnodes && !found; i++)
@@ -1210,16 +1210,16 @@ void res_evaluate_node(Compiler *c)
         name = "default";
     }
     if (!found) cmp_fail(c, NULL, "Could not find node statement with name 'default' or '%s'", cert);
-    Resource *r = new_resource(c, c->top, NULL, "Node", name, 0, "unknown");
-    res_tag(c->cat, r, "node");
+    Resource *r = res_new_resource(c, c->top, NULL, "Node", name, 0, "unknown");
+    cat_res_tag(c->cat, r, "node");
     tag_with_segments(c, r, name, 0);
-    res_tag(c->cat, r, "class");
+    cat_res_tag(c->cat, r, "class");
     r->container = c->class_main;
     cat_add_edge(c->cat, c->class_main, r);
     cat_add_class(c->cat, name);
-    Scope *ns = scope_new(c, c->top, c->top, r);
+    Scope *ns = ev_scope_new(c, c->top, c->top, r);
     ns->label = arena_printf(A, "Node[%s]", name);
-    map_put(&ns->vars, "module_name", 11, val_cstr(A, cmp_def_module(c, found)));
+    map_put(&ns->vars, "module_name", 11, val_cstr(A, load_def_module(c, found)));
     map_put(&ns->vars, "caller_module_name", 18, val_cstr(A, ""));
     c->node_scope = ns;
     for (const Node *m = found->kids; m; m = m->next)

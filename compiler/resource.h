@@ -34,20 +34,6 @@ void res_realize(Compiler *c, const Node *at, Value *refs);
 /* Is r tagged with tag (lowercase), or the resource whose scope declared
  * it, and so on up?  (Puppet's raw_tagged?, used by collectors and tagged()) */
 int res_tagged_in_scope(Resource *r, const char *tag);
-/* The resource type called name[0..len) (any case): one of the built-in
- * types (types.h), or one a module defines in Ruby
- * (<module>/lib/puppet/type/<name>.rb, looked for once per name), which
- * the embedded Ruby evaluates (compiler/ruby/rbtype.h); NULL when there is
- * none.  Ruby types compile like Puppet's (mapply has no provider for
- * them).  An error loading a Ruby type ends the compile, at at for
- * cmp_find_type_at. */
-const TypeDef *cmp_find_type(Compiler *c, const char *name, size_t len);
-const TypeDef *cmp_find_type_at(Compiler *c, const Node *at, const char *name, size_t len);
-/* The lib directories of the modules on the module path (DIR/MODULE/lib
- * that exist), in Puppet's search order: module path order, then module
- * name; a module name already seen earlier is skipped.  *n gets the count;
- * the array lives in the compile arena. */
-const char **cmp_module_libdirs(Compiler *c, size_t *n);
 Resource *res_find_ref(Compiler *c, const Value *ref);   /* resref value or "Type[title]" string */
 void res_evaluate_node(Compiler *c);
 void res_finish(Compiler *c);

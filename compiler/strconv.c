@@ -262,7 +262,7 @@ static int is_runtime_only(const Value *t) { return tnamed(t, "Object"); }
 static int type_accepts(SC *sc, Value *t, Value *v)
 {
     if (is_runtime_only(t)) return 0;
-    return cmp_type_match(sc->c, t, v);
+    return ty_type_match(sc->c, t, v);
 }
 
 static void num_bounds(const Value *t, double *lo, double *hi)
@@ -349,7 +349,7 @@ static int assignable(SC *sc, Value *t, Value *s)
         }
         return s->type.n > 0;
     }
-    return cmp_type_assignable(sc->c, t, s);
+    return ty_type_assignable(sc->c, t, s);
 }
 
 static void type_string(SC *sc, Buf *b, const Value *t);

@@ -388,12 +388,12 @@ static int span_parse(Compiler *c, const SpanFmt *sf, const char *str, i128 *out
         }
     }
     buf_adds(&re, "\\z");
-    Regex *rx = re_get(buf_cstr(&re), NULL);
+    Regex *rx = rx_get(buf_cstr(&re), NULL);
     buf_free(&re);
     size_t slen = strlen(str);
     int ncap = (int)sf->n + 1;
     int *caps = ARENA_NEWN(A, int, 2 * (size_t)ncap);
-    if (!rx || !re_search(rx, str, slen, 0, caps, &ncap)) return 0;
+    if (!rx || !rx_search(rx, str, slen, 0, caps, &ncap)) return 0;
     i128 ns = 0;
     for (size_t i = 0; i < sf->n; i++) {
         const Seg *g = &sf->seg[i];
@@ -469,16 +469,16 @@ static Value *type_arg(Compiler *c, const char **p)
     if (**p == '{') {
         ValVec k = VV_ARENA(A), v = VV_ARENA(A);
         for ((*p)++; skip_ws(p), **p != '}';) {
-            vv_push(&k, type_arg(c, p));
+            val_vec_push(&k, type_arg(c, p));
             skip_ws(p);
             *p += 2;                                         /* => */
-            vv_push(&v, type_arg(c, p));
+            val_vec_push(&v, type_arg(c, p));
             skip_ws(p);
             if (**p == ',') (*p)++;
         }
         (*p)++;
         Value *h = val_hash(A, k.v, v.v, k.n);
-        vv_free(&k), vv_free(&v);
+        val_vec_free(&k), val_vec_free(&v);
         return h;
     }
     return type_of(c, p);
@@ -497,14 +497,14 @@ static Value *type_of(Compiler *c, const char **p)
     ValVec args = VV_ARENA(A);
     if (**p == '[') {
         for ((*p)++; skip_ws(p), **p != ']';) {
-            vv_push(&args, type_arg(c, p));
+            val_vec_push(&args, type_arg(c, p));
             skip_ws(p);
             if (**p == ',') (*p)++;
         }
         (*p)++;
     }
     Value *t = val_type(A, name, args.v, args.n);
-    vv_free(&args);
+    val_vec_free(&args);
     return t;
 }
 
@@ -540,13 +540,13 @@ static size_t dispatch(Compiler *c, const Node *at, const char *fn, const Sig *s
         for (size_t k = 0; k < n && !why[i]; k++) {
             const char *ts = g->types[k];
             Value *t = type_of(c, &ts);
-            if (cmp_type_match(c, t, args[k])) continue;
+            if (ty_type_match(c, t, args[k])) continue;
             if (!strcmp(g->types[k], "Formats")) {
                 why[i] = arena_printf(A, "parameter '%s' expects a %s value, got %s", g->names[k], FORMATS_T, fn_got_type(&cc, args[k]));
                 continue;
             }
             CmpFaults f = {0};
-            cmp_fault_mismatch(c, &f, t, args[k], arena_printf(A, "parameter '%s'", g->names[k]));
+            ty_fault_mismatch(c, &f, t, args[k], arena_printf(A, "parameter '%s'", g->names[k]));
             Buf b = BUF_INIT;
             for (size_t j = 0; j < f.n; j++) {
                 if (j) buf_adds(&b, "\n    rejected: ");

@@ -5,7 +5,7 @@
  * arguments.  The idea is to walk the type and the value together as
  * Puppet walks the expected type and the value's inferred type, with every
  * type first normalised as Puppet's Type#normalize does; it runs only
- * after cmp_type_match() (typesys.c) has said no.
+ * after ty_type_match() (typesys.c) has said no.
  */
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
@@ -23,7 +23,7 @@
 
 /* ---- Mismatch descriptions (Puppet's TypeMismatchDescriber) ----
  *
- * Once cmp_type_match() has said no, describe() walks the type and the
+ * Once ty_type_match() has said no, describe() walks the type and the
  * value together, as Puppet walks the expected type and the value's
  * inferred type (an array is a Tuple, a hash with string keys a Struct),
  * and collects one Mismatch per fault, each with its path ("index 1",
@@ -113,7 +113,7 @@ static const Node *alias_node(Compiler *c, const Value *t)
     size_t ln = strlen(t->type.name);
     if (ln >= sizeof lname) return NULL;
     for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-    return cmp_find_alias(c, lname, ln);
+    return ty_find_alias(c, lname, ln);
 }
 
 /* The type an alias stands for, normalised as Puppet normalises an alias's
@@ -163,7 +163,7 @@ static int accepts_undef(Compiler *c, Value *t)
 {
     if (t->kind != V_TYPE) return 0;
     if (!strcmp(t->type.name, "NotUndef")) return 0;
-    return cmp_type_match(c, t, VAL_UNDEF);
+    return ty_type_match(c, t, VAL_UNDEF);
 }
 
 /* PVariantType.flatten_variants(types).uniq: n types in, the count out. */
@@ -253,8 +253,8 @@ static Value *range_merge(Compiler *c, Value *a, Value *b)
 {
     if (a->type.name[0] == 'T') return tm_type_merge(c, a, b);   /* Timespan, Timestamp */
     if (a->type.name[0] == 'I') {
-        int64_t al = int_param(a, 0, INT64_MIN), ah = int_param(a, 1, INT64_MAX);
-        int64_t bl = int_param(b, 0, INT64_MIN), bh = int_param(b, 1, INT64_MAX);
+        int64_t al = ty_int_param(a, 0, INT64_MIN), ah = ty_int_param(a, 1, INT64_MAX);
+        int64_t bl = ty_int_param(b, 0, INT64_MIN), bh = ty_int_param(b, 1, INT64_MAX);
         int meet = !(ah < bl || bh < al) ||
                    (ah != INT64_MAX && bl != INT64_MIN && ah + 1 == bl) || (bh != INT64_MAX && al != INT64_MIN && bh + 1 == al);
         if (!meet) return NULL;
@@ -691,7 +691,7 @@ static int guarded_accepts_undef_hook(void *ctx, const Value *t)
     return r;
 }
 
-void cmp_type_printing(Compiler *c, int on)
+void ty_type_printing(Compiler *c, int on)
 {
     if (!on) {
         val_set_type_hooks(NULL);
@@ -903,9 +903,9 @@ static PathEl *path_el(Compiler *c, const PathEl *up, const char *text, int vari
  * params[first] (Puppet's default: 0 to unlimited). */
 static void size_range(Value *t, size_t first, int64_t *lo, int64_t *hi)
 {
-    *lo = int_param(t, first, 0);
+    *lo = ty_int_param(t, first, 0);
     if (*lo < 0) *lo = 0;
-    *hi = int_param(t, first + 1, INT64_MAX);
+    *hi = ty_int_param(t, first + 1, INT64_MAX);
 }
 
 static void describe_variant(Compiler *c, Value *t, Value *original, Value *v, const PathEl *path, MList *out)
@@ -917,7 +917,7 @@ static void describe_variant(Compiler *c, Value *t, Value *original, Value *v, c
     size_t nvar = 0;
     for (size_t i = 0; i < n + (size_t)opt; i++) {
         Value *vt = opt ? (i ? t->type.params[i - 1] : val_type(c->arena, "Undef", NULL, 0)) : t->type.params[i];
-        if (cmp_type_match(c, vt, v)) return;
+        if (ty_type_match(c, vt, v)) return;
         size_t before = all.n;
         mm_describe(c, vt, v, path_el(c, path, arena_printf(c->arena, "variant %zu", i), 1), &all);
         if (all.n == before) return;
@@ -989,7 +989,7 @@ static Value *struct_key(Compiler *c, Value *schema, size_t i, int *optional)
     if (k->kind == V_TYPE && (is_named(k, "Optional") || is_named(k, "NotUndef")) && k->type.n) {
         *optional = k->type.name[0] == 'O';
         k = k->type.params[0];
-    } else if (cmp_type_match(c, schema->hash.vals[i], VAL_UNDEF)) {
+    } else if (ty_type_match(c, schema->hash.vals[i], VAL_UNDEF)) {
         *optional = 1;
     }
     return k;
@@ -1033,7 +1033,7 @@ static void internal_describe(Compiler *c, Value *t, Value *original, Value *v, 
                         m->key = ks;
                         ml_push(c, out, m);
                     }
-                } else if (!cmp_type_match(c, schema->hash.vals[i], got)) {
+                } else if (!ty_type_match(c, schema->hash.vals[i], got)) {
                     mm_describe(c, schema->hash.vals[i], got, path_el(c, path, arena_printf(c->arena, "entry '%s'", ks), 0), out);
                 }
             }
@@ -1071,9 +1071,9 @@ static void internal_describe(Compiler *c, Value *t, Value *original, Value *v, 
         if (!strcmp(simple_name(v), "Struct") && kt) {
             for (size_t i = 0; i < v->hash.n; i++) {
                 const char *ks = v->hash.keys[i]->str.s;
-                if (!cmp_type_match(c, kt, v->hash.keys[i]))
+                if (!ty_type_match(c, kt, v->hash.keys[i]))
                     mm_describe(c, kt, v->hash.keys[i], path_el(c, path, arena_printf(c->arena, "key of entry '%s'", ks), 0), out);
-                if (!cmp_type_match(c, vt, v->hash.vals[i]))
+                if (!ty_type_match(c, vt, v->hash.vals[i]))
                     mm_describe(c, vt, v->hash.vals[i], path_el(c, path, arena_printf(c->arena, "entry '%s'", ks), 0), out);
             }
             return;
@@ -1089,7 +1089,7 @@ static void internal_describe(Compiler *c, Value *t, Value *original, Value *v, 
         if (an < lo || an > hi) { ml_push(c, out, size_mm(c, path, lo, hi, an)); return; }
         for (size_t i = 0; i < v->arr.n && nt; i++) {
             size_t adx = i < nt ? i : nt - 1;
-            if (!cmp_type_match(c, t->type.params[adx], v->arr.items[i]))
+            if (!ty_type_match(c, t->type.params[adx], v->arr.items[i]))
                 mm_describe(c, t->type.params[adx], v->arr.items[i], path_el(c, path, arena_printf(c->arena, "index %zu", adx), 0), out);
         }
         return;
@@ -1102,11 +1102,11 @@ static void internal_describe(Compiler *c, Value *t, Value *original, Value *v, 
         size_range(t, first, &lo, &hi);
         if (an < lo || an > hi) { ml_push(c, out, size_mm(c, path, lo, hi, an)); return; }
         for (size_t i = 0; i < v->arr.n && et; i++)
-            if (!cmp_type_match(c, et, v->arr.items[i]))
+            if (!ty_type_match(c, et, v->arr.items[i]))
                 mm_describe(c, et, v->arr.items[i], path_el(c, path, arena_printf(c->arena, "index %zu", i), 0), out);
         return;
     }
-    if (!cmp_type_match(c, t, v)) ml_push(c, out, type_mm(c, path, original, v));
+    if (!ty_type_match(c, t, v)) ml_push(c, out, type_mm(c, path, original, v));
 }
 
 static void mm_describe(Compiler *c, Value *t, Value *v, const PathEl *path, MList *out)
@@ -1131,7 +1131,7 @@ static void resolve_aliases(Compiler *c, const Value *t, const Expanding *ex, in
     for (size_t i = 0; i < t->type.n; i++) resolve_aliases(c, t->type.params[i], ex, depth + 1);
 }
 
-const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig)
+const char *ty_mismatch(Compiler *c, Value *type, Value *v, int style, const char *label, const char *head, const char *sig)
 {
     resolve_aliases(c, type, NULL, 0);
     MList l = {0};
@@ -1177,7 +1177,7 @@ const char *cmp_mismatch(Compiler *c, Value *type, Value *v, int style, const ch
     return r;
 }
 
-void cmp_fault(Compiler *c, CmpFaults *f, const char *text)
+void ty_fault(Compiler *c, CmpFaults *f, const char *text)
 {
     if (f->n == f->cap) {
         size_t cap = f->cap ? f->cap * 2 : 4;
@@ -1188,7 +1188,7 @@ void cmp_fault(Compiler *c, CmpFaults *f, const char *text)
     f->text[f->n++] = text;
 }
 
-void cmp_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head)
+void ty_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const char *head)
 {
     MList l = {0};
     mm_describe(c, type, v, path_el(c, NULL, head, 0), &l);
@@ -1196,12 +1196,12 @@ void cmp_fault_mismatch(Compiler *c, CmpFaults *f, Value *type, Value *v, const 
     for (size_t i = 0; i < l.n; i++) {
         Buf b = BUF_INIT;
         mm_format(c, &b, l.m[i], -1);
-        cmp_fault(c, f, arena_strdup(c->arena, buf_cstr(&b) + 1));   /* without the path's leading space */
+        ty_fault(c, f, arena_strdup(c->arena, buf_cstr(&b) + 1));   /* without the path's leading space */
         buf_free(&b);
     }
 }
 
-const char *cmp_faults_message(Compiler *c, const CmpFaults *f, const char *label)
+const char *ty_faults_message(Compiler *c, const CmpFaults *f, const char *label)
 {
     if (!f->n) return NULL;
     if (f->n == 1) return arena_printf(c->arena, "%s: %s", label, f->text[0]);
@@ -1214,7 +1214,7 @@ const char *cmp_faults_message(Compiler *c, const CmpFaults *f, const char *labe
     return r;
 }
 
-const char *cmp_signature(Compiler *c, Scope *s, const Node *params)
+const char *ty_signature(Compiler *c, Scope *s, const Node *params)
 {
     size_t required = 0, n = 0;
     for (const Node *p = params; p; p = p->next, n++)
@@ -1279,16 +1279,16 @@ static int block_fits(const Value *t, const Node *lambda)
     return llo <= elo && lhi >= ehi;
 }
 
-int cmp_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda)
+int ty_sig_accepts(Compiler *c, const CmpSig *sig, Value **args, size_t n, const Node *lambda)
 {
     if ((int64_t)n < sig->min || (int64_t)n > sig->max) return 0;
     if (lambda ? !sig->block || !block_fits(sig->block, lambda) : sig->block && !sig->block_optional) return 0;
     for (size_t i = 0; i < n; i++)
-        if (!cmp_type_match(c, sig->types[i < sig->n ? i : sig->n - 1], args[i])) return 0;
+        if (!ty_type_match(c, sig->types[i < sig->n ? i : sig->n - 1], args[i])) return 0;
     return 1;
 }
 
-const char *cmp_sig_string(Compiler *c, const CmpSig *sig)
+const char *ty_sig_string(Compiler *c, const CmpSig *sig)
 {
     Buf b = BUF_INIT;
     for (size_t i = 0; i < sig->n; i++) {
@@ -1327,7 +1327,7 @@ static void sig_arguments(Compiler *c, const CmpSig *sig, const PathEl *path, Va
     }
     for (size_t i = 0; i < n; i++) {
         size_t k = i < sig->n ? i : sig->n - 1;
-        if (cmp_type_match(c, sig->types[k], args[i])) continue;
+        if (ty_type_match(c, sig->types[k], args[i])) continue;
         size_t before = out->n;
         mm_describe(c, sig->types[k], args[i], path_el(c, path, arena_printf(c->arena, "parameter '%s'", sig->names[k]), 0), out);
         if (out->n > before) return;
@@ -1378,7 +1378,7 @@ static int mm_same(Compiler *c, Mismatch *a, Mismatch *b)
     return same;
 }
 
-const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
+const char *ty_describe_signatures(Compiler *c, const char *label, const CmpSig *sigs, size_t nsigs,
                                     Value **args, size_t n, const Node *lambda)
 {
     int has_block = lambda != NULL;
@@ -1444,7 +1444,7 @@ const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig
         buf_adds(&b, label);
         mm_format(c, &b, mm_chop0(c, uniq.m[0]), -1);
     } else if (nsigs == 1) {
-        buf_printf(&b, "%s expects (%s)", label, cmp_sig_string(c, &sigs[0]));
+        buf_printf(&b, "%s expects (%s)", label, ty_sig_string(c, &sigs[0]));
         for (size_t j = 0; j < errs[0].n; j++) {
             buf_adds(&b, "\n  rejected:");
             mm_format(c, &b, mm_chop0(c, errs[0].m[j]), -1);
@@ -1452,7 +1452,7 @@ const char *cmp_describe_signatures(Compiler *c, const char *label, const CmpSig
     } else {
         buf_printf(&b, "The function %s was called with arguments it does not accept. It expects one of:", label);
         for (size_t i = 0; i < nsigs; i++) {
-            buf_printf(&b, "\n  (%s)", cmp_sig_string(c, &sigs[i]));
+            buf_printf(&b, "\n  (%s)", ty_sig_string(c, &sigs[i]));
             for (size_t j = 0; j < errs[i].n; j++) {
                 buf_adds(&b, "\n    rejected:");
                 mm_format(c, &b, mm_chop0(c, errs[i].m[j]), -1);

@@ -1,8 +1,8 @@
 /*
  * typesys.c - instance checks for Puppet's data types (the parameter types
  * of classes, defines, lambdas and functions).  A type is a V_TYPE value:
- * a name and its parameters, e.g. Optional[String[1]].  cmp_type_match()
- * answers whether a value is an instance and cmp_type_assignable() whether
+ * a name and its parameters, e.g. Optional[String[1]].  ty_type_match()
+ * answers whether a value is an instance and ty_type_assignable() whether
  * one type is a subtype of another; the matching path never builds a
  * message (typemsg.c words a mismatch as Puppet does).
  */
@@ -21,7 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
-int64_t int_param(const Value *t, size_t i, int64_t dflt)
+int64_t ty_int_param(const Value *t, size_t i, int64_t dflt)
 {
     if (i >= t->type.n) return dflt;
     Value *p = t->type.params[i];
@@ -32,7 +32,7 @@ int64_t int_param(const Value *t, size_t i, int64_t dflt)
 
 static int size_ok(Value *t, size_t first, size_t n)
 {
-    int64_t lo = int_param(t, first, 0), hi = int_param(t, first + 1, INT64_MAX);
+    int64_t lo = ty_int_param(t, first, 0), hi = ty_int_param(t, first + 1, INT64_MAX);
     return (int64_t)n >= lo && (int64_t)n <= hi;
 }
 
@@ -78,7 +78,7 @@ static int is_rich_data(const Value *v)
     }
 }
 
-const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len)
+const Node *ty_find_alias(Compiler *c, const char *lname, size_t len)
 {
     const Node *al = map_get(&c->aliases, lname, len);
     const char *sep = strstr(lname, "::");
@@ -86,7 +86,7 @@ const Node *cmp_find_alias(Compiler *c, const char *lname, size_t len)
     const char *module = arena_strndup(c->arena, lname, (size_t)(sep - lname));
     char *rest = arena_printf(c->arena, "%s.pp", sep + 2);
     for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-    const char *path = module_path(c, module, "types", rest);
+    const char *path = load_module_path(c, module, "types", rest);
     if (!path) return NULL;
     if (load_file(c, path, NULL) == 1) longjmp(*c->fail, 1);   /* 2: no such file */
     return map_get(&c->aliases, lname, len);
@@ -101,7 +101,7 @@ static const Node *find_alias_of(Compiler *c, const Value *t)
     size_t ln = strlen(t->type.name);
     if (t->type.n || ln >= sizeof lname || res_is_data_type(t->type.name)) return NULL;
     for (size_t i = 0; i <= ln; i++) lname[i] = (char)tolower((unsigned char)t->type.name[i]);
-    return cmp_find_alias(c, lname, ln);
+    return ty_find_alias(c, lname, ln);
 }
 
 /* Iterable[T]: what iterating v gives are T (an array's elements, a
@@ -115,12 +115,12 @@ static int iterable_match(Compiler *c, Value *t, Value *v)
     switch (v->kind) {
     case V_ARRAY:
         for (size_t i = 0; i < v->arr.n; i++)
-            if (!cmp_type_match(c, et, v->arr.items[i])) return 0;
+            if (!ty_type_match(c, et, v->arr.items[i])) return 0;
         return 1;
     case V_HASH:
         for (size_t i = 0; i < v->hash.n; i++) {
             Value *pair[2] = {v->hash.keys[i], v->hash.vals[i]};
-            if (!cmp_type_match(c, et, val_array(c->arena, pair, 2))) return 0;
+            if (!ty_type_match(c, et, val_array(c->arena, pair, 2))) return 0;
         }
         return 1;
     case V_STR:
@@ -128,11 +128,11 @@ static int iterable_match(Compiler *c, Value *t, Value *v)
             if ((v->str.s[i] & 0xC0) != 0x80) {
                 size_t j = i + 1;
                 while (j < v->str.len && (v->str.s[j] & 0xC0) == 0x80) j++;
-                if (!cmp_type_match(c, et, val_str(c->arena, v->str.s + i, j - i))) return 0;
+                if (!ty_type_match(c, et, val_str(c->arena, v->str.s + i, j - i))) return 0;
             }
         return 1;
     default:
-        return v->i <= 0 || (cmp_type_match(c, et, val_int(c->arena, 0)) && cmp_type_match(c, et, val_int(c->arena, v->i - 1)));
+        return v->i <= 0 || (ty_type_match(c, et, val_int(c->arena, 0)) && ty_type_match(c, et, val_int(c->arena, v->i - 1)));
     }
 }
 
@@ -180,7 +180,7 @@ static unsigned kinds_of(Compiler *c, Value *t, int depth)
 /* Is type s (a value of Type[t]) a t?  Puppet's t.assignable?(s), sure
  * about resource and class types, and about data types whose values are
  * of different kinds (Type[Integer] is not Type[String]); where neither
- * this nor cmp_type_assignable() can tell, it says yes. */
+ * this nor ty_type_assignable() can tell, it says yes. */
 static int type_accepts(Compiler *c, Value *t, Value *s, int depth)
 {
     if (t->kind != V_TYPE || s->kind != V_TYPE || depth > 50) return 1;
@@ -209,11 +209,11 @@ static int type_accepts(Compiler *c, Value *t, Value *s, int depth)
         return !t->type.n || (s->type.n && val_equal(t->type.params[0], s->type.params[0]));
     }
     if (s_res || s_cls || !strcmp(sn, "Resource") || !strcmp(sn, "CatalogEntry")) return kinds_of(c, t, depth) == ~0u;
-    if (cmp_type_assignable(c, t, s)) return 1;
+    if (ty_type_assignable(c, t, s)) return 1;
     return (kinds_of(c, t, depth) & kinds_of(c, s, depth)) != 0;
 }
 
-int cmp_type_match(Compiler *c, Value *t, Value *v)
+int ty_type_match(Compiler *c, Value *t, Value *v)
 {
     if (t->kind == V_STR) return val_equal(t, v);
     if (t->kind != V_TYPE) return 0;
@@ -226,12 +226,12 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     if (!strcmp(n, "Init")) return init_type_match(c, t, v);   /* compiler/inittype.c */
     if (!strcmp(n, "Undef")) return v->kind == V_UNDEF;
     if (!strcmp(n, "Default")) return v->kind == V_DEFAULT;
-    if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v));
+    if (!strcmp(n, "NotUndef")) return v->kind != V_UNDEF && (t->type.n == 0 || ty_type_match(c, t->type.params[0], v));
     if (!strcmp(n, "Boolean"))   /* Boolean[true] is only true (type(true)) */
         return v->kind == V_BOOL && (!t->type.n || (t->type.params[0]->kind == V_BOOL && t->type.params[0]->b == v->b));
     if (!strcmp(n, "Integer")) {
         if (v->kind != V_INT) return 0;
-        int64_t lo = int_param(t, 0, INT64_MIN), hi = int_param(t, 1, INT64_MAX);
+        int64_t lo = ty_int_param(t, 0, INT64_MIN), hi = ty_int_param(t, 1, INT64_MAX);
         return v->i >= lo && v->i <= hi;
     }
     if (!strcmp(n, "Float")) {
@@ -262,7 +262,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             if (want->kind == V_REGEX) {
                 if (have->kind != V_STR || !ev_regex_match(c, NULL, NULL, want->regex.src, have->str.s, have->str.len, 0)) return 0;
             } else if (want->kind == V_TYPE) {
-                if (!cmp_type_match(c, want, have)) return 0;
+                if (!ty_type_match(c, want, have)) return 0;
             } else if (!val_equal(have, want)) {
                 return 0;
             }
@@ -281,7 +281,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             if (p->kind == V_REGEX) {
                 if (x->kind != V_STR || !ev_regex_match(c, NULL, NULL, p->regex.src, x->str.s, x->str.len, 0)) return 0;
             } else if (p->kind == V_TYPE) {
-                if (!cmp_type_match(c, p, x)) return 0;
+                if (!ty_type_match(c, p, x)) return 0;
             } else if (!val_identical(p, x)) {
                 return 0;
             }
@@ -313,7 +313,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         const char *src = p->kind == V_REGEX ? p->regex.src : p->kind == V_STR ? p->str.s : NULL;
         return !src || !strcmp(src, v->regex.src);
     }
-    if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE && (t->type.n == 0 || cmp_type_match(c, t->type.params[0], v->sensitive));
+    if (!strcmp(n, "Sensitive")) return v->kind == V_SENSITIVE && (t->type.n == 0 || ty_type_match(c, t->type.params[0], v->sensitive));
     if (!strcmp(n, "Type")) return v->kind == V_TYPE && (t->type.n == 0 || type_accepts(c, t->type.params[0], v, 0));
     if (!strcmp(n, "Callable")) return 0;
     if (!strcmp(n, "Collection")) {
@@ -322,10 +322,10 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         return 0;
     }
     if (!strcmp(n, "Iterable")) return iterable_match(c, t, v);
-    if (!strcmp(n, "Optional")) return v->kind == V_UNDEF || t->type.n == 0 || cmp_type_match(c, t->type.params[0], v);
+    if (!strcmp(n, "Optional")) return v->kind == V_UNDEF || t->type.n == 0 || ty_type_match(c, t->type.params[0], v);
     if (!strcmp(n, "Variant")) {
         for (size_t i = 0; i < t->type.n; i++)
-            if (cmp_type_match(c, t->type.params[i], v)) return 1;
+            if (ty_type_match(c, t->type.params[i], v)) return 1;
         return 0;
     }
     if (!strcmp(n, "Enum")) {
@@ -348,9 +348,9 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             Value *p = t->type.params[i];
             const char *src = p->kind == V_REGEX ? p->regex.src : p->kind == V_STR ? p->str.s : NULL;
             if (!src) continue;
-            Regex *re = re_get(src, NULL);
+            Regex *re = rx_get(src, NULL);
             int caps[2], ncap = 1;
-            if (re && re_search(re, v->str.s, v->str.len, 0, caps, &ncap)) return 1;
+            if (re && rx_search(re, v->str.s, v->str.len, 0, caps, &ncap)) return 1;
         }
         return 0;
     }
@@ -363,14 +363,14 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             if (!size_ok(t, first, v->arr.n)) return 0;
             if (et)
                 for (size_t i = 0; i < v->arr.n; i++)
-                    if (!cmp_type_match(c, et, v->arr.items[i])) return 0;
+                    if (!ty_type_match(c, et, v->arr.items[i])) return 0;
             return 1;
         }
         size_t nt = 0;
         while (nt < t->type.n && t->type.params[nt]->kind == V_TYPE) nt++;
         if (nt < t->type.n ? !size_ok(t, nt, v->arr.n) : v->arr.n != nt) return 0;
         for (size_t i = 0; i < v->arr.n; i++)
-            if (nt && !cmp_type_match(c, t->type.params[i < nt ? i : nt - 1], v->arr.items[i])) return 0;
+            if (nt && !ty_type_match(c, t->type.params[i < nt ? i : nt - 1], v->arr.items[i])) return 0;
         return 1;
     }
     if (!strcmp(n, "Hash")) {
@@ -382,7 +382,7 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
         if (!size_ok(t, first, v->hash.n)) return 0;
         if (kt)
             for (size_t i = 0; i < v->hash.n; i++)
-                if (!cmp_type_match(c, kt, v->hash.keys[i]) || !cmp_type_match(c, vt, v->hash.vals[i])) return 0;
+                if (!ty_type_match(c, kt, v->hash.keys[i]) || !ty_type_match(c, vt, v->hash.vals[i])) return 0;
         return 1;
     }
     if (!strcmp(n, "Struct")) {
@@ -398,10 +398,10 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
             }
             Value *got = val_hash_get(v, k);
             if (!got) {
-                if (optional || (!required && cmp_type_match(c, schema->hash.vals[i], VAL_UNDEF))) continue;
+                if (optional || (!required && ty_type_match(c, schema->hash.vals[i], VAL_UNDEF))) continue;
                 return 0;
             }
-            if (!cmp_type_match(c, schema->hash.vals[i], got)) return 0;
+            if (!ty_type_match(c, schema->hash.vals[i], got)) return 0;
         }
         for (size_t i = 0; i < v->hash.n; i++) {
             int known = 0;
@@ -426,11 +426,11 @@ int cmp_type_match(Compiler *c, Value *t, Value *v)
     size_t ln = strlen(n);
     if (ln < sizeof lname) {
         for (size_t i = 0; i <= ln; i++) lname[i] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] + 32 : n[i]);
-        const Node *al = cmp_find_alias(c, lname, ln);
+        const Node *al = ty_find_alias(c, lname, ln);
         if (al) {
             if (c->type_depth >= 100) cmp_fail(c, al, "Type alias '%s' refers to itself", n);
             c->type_depth++;
-            int r = cmp_type_match(c, ev_expr(c, c->top, al->a), v);
+            int r = ty_type_match(c, ev_expr(c, c->top, al->a), v);
             c->type_depth--;
             return r;
         }
@@ -442,19 +442,19 @@ static int named(const Value *t, const char *n) { return t->kind == V_TYPE && !s
 
 /* Is every instance of type s also an instance of type t?  (Puppet's
  * Type#assignable?, for the common types; used by type comparisons.) */
-int cmp_type_assignable(Compiler *c, Value *t, Value *s)
+int ty_type_assignable(Compiler *c, Value *t, Value *s)
 {
     if (t->kind != V_TYPE || s->kind != V_TYPE) return 0;
     if (named(t, "Any") || val_equal(t, s)) return 1;
-    if (named(t, "Optional")) return named(s, "Undef") || t->type.n == 0 || cmp_type_assignable(c, t->type.params[0], s);
+    if (named(t, "Optional")) return named(s, "Undef") || t->type.n == 0 || ty_type_assignable(c, t->type.params[0], s);
     if (named(t, "Variant")) {
         for (size_t i = 0; i < t->type.n; i++)
-            if (cmp_type_assignable(c, t->type.params[i], s)) return 1;
+            if (ty_type_assignable(c, t->type.params[i], s)) return 1;
         return 0;
     }
     if (named(s, "Variant")) {
         for (size_t i = 0; i < s->type.n; i++)
-            if (!cmp_type_assignable(c, t, s->type.params[i])) return 0;
+            if (!ty_type_assignable(c, t, s->type.params[i])) return 0;
         return s->type.n > 0;
     }
     const char *sn = s->type.name;
@@ -472,8 +472,8 @@ int cmp_type_assignable(Compiler *c, Value *t, Value *s)
     if (named(t, "Collection")) return !strcmp(sn, "Array") || !strcmp(sn, "Hash") || !strcmp(sn, "Tuple") || !strcmp(sn, "Struct");
     if (named(t, "Integer") && named(s, "Integer")) {
         if (t->type.n == 0) return 1;
-        int64_t tl = int_param(t, 0, INT64_MIN), th = int_param(t, 1, INT64_MAX);
-        int64_t sl = int_param(s, 0, INT64_MIN), sh = int_param(s, 1, INT64_MAX);
+        int64_t tl = ty_int_param(t, 0, INT64_MIN), th = ty_int_param(t, 1, INT64_MAX);
+        int64_t sl = ty_int_param(s, 0, INT64_MIN), sh = ty_int_param(s, 1, INT64_MAX);
         return sl >= tl && sh <= th;
     }
     if ((named(t, "Array") || named(t, "Hash")) && !strcmp(sn, t->type.name) && t->type.n == 0) return 1;

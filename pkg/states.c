@@ -176,7 +176,7 @@ int states_run(const char *what, const Formula *f, const char *text, const State
     memset(&g, 0, sizeof g);
     ApplyOptions aopt;
     memset(&aopt, 0, sizeof aopt);
-    aopt.log_level = LOG_NOTICE;
+    aopt.log_level = LL_NOTICE;
     aopt.root = env->root;
     aopt.vardir = env->vardir;
     aopt.modulepath = buf_cstr(&mp);

@@ -261,7 +261,7 @@ void pdb_catalog_json(Buf *b, const Catalog *c, const char *version, const char 
         Resource *r = c->res[i];
         if (r->is_virtual) continue;      /* an uncollected export: no edges (as the terminus) */
         for (size_t k = 0; k < ARRAY_LEN(rels); k++) {
-            const Value *v = res_get(r, rels[k].param);
+            const Value *v = cat_res_get(r, rels[k].param);
             if (v) param_edges(&e, c, r, v, rels[k].forward, rels[k].rel);
         }
     }

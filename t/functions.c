@@ -743,17 +743,17 @@ static void test_table_and_regex(void)
     ok(fn_find("versioncmp") && fn_find("abs") && fn_find("with"), "first and last names found");
 
     const char *e = NULL;
-    Regex *re = re_get("a(b)?(c)", &e);
+    Regex *re = rx_get("a(b)?(c)", &e);
     int caps[8], n = 4;
-    ok(re && re_search(re, "xac", 3, 0, caps, &n) && n == 3 && caps[0] == 1 && caps[2] == -1 && caps[4] == 2,
-       "re_search offsets and unset groups");
-    ok(re_get("a(b)?(c)", NULL) == re, "patterns are cached");
-    ok(re_get("[", &e) == NULL && e && strstr(e, "premature end of char-class"), "bad pattern message: %s", e);
+    ok(re && rx_search(re, "xac", 3, 0, caps, &n) && n == 3 && caps[0] == 1 && caps[2] == -1 && caps[4] == 2,
+       "rx_search offsets and unset groups");
+    ok(rx_get("a(b)?(c)", NULL) == re, "patterns are cached");
+    ok(rx_get("[", &e) == NULL && e && strstr(e, "premature end of char-class"), "bad pattern message: %s", e);
     n = 4;
-    ok(re_search(re_get("(?i)\\AÉ\\z", NULL), "é", 2, 0, caps, &n), "Ruby syntax, UTF-8, case folding");
-    re_cleanup();
+    ok(rx_search(rx_get("(?i)\\AÉ\\z", NULL), "é", 2, 0, caps, &n), "Ruby syntax, UTF-8, case folding");
+    rx_cleanup();
     n = 4;
-    ok(re_search(re_get("b", NULL), "ab", 2, 0, caps, &n) && caps[0] == 1, "re_get works after re_cleanup");
+    ok(rx_search(rx_get("b", NULL), "ab", 2, 0, caps, &n) && caps[0] == 1, "rx_get works after rx_cleanup");
 }
 
 int main(void)
@@ -768,7 +768,7 @@ int main(void)
     test_case_strip();
     test_numbers();
     test_table_and_regex();
-    re_cleanup();
+    rx_cleanup();
     arena_free(&arena);
     buf_free(&log_buf);
     return done_testing();

@@ -43,11 +43,11 @@ static int n_change, n_would, n_failed;
 static const char *level_name(LogLevel l)
 {
     switch (l) {
-    case LOG_DEBUG: return "Debug";
-    case LOG_INFO: return "Info";
-    case LOG_NOTICE: return "Notice";
-    case LOG_WARNING: return "Warning";
-    case LOG_ERR: return "Error";
+    case LL_DEBUG: return "Debug";
+    case LL_INFO: return "Info";
+    case LL_NOTICE: return "Notice";
+    case LL_WARNING: return "Warning";
+    case LL_ERR: return "Error";
     }
     return "?";
 }
@@ -74,7 +74,7 @@ static void vline(LogLevel lvl, const TxRes *t, const char *prop, int with_path,
     }
     buf_adds(&line, msg);
     buf_addc(&line, '\n');
-    buf_adds(lvl == LOG_DEBUG ? &debug_lines : &logged, line.s);
+    buf_adds(lvl == LL_DEBUG ? &debug_lines : &logged, line.s);
     buf_free(&line);
     free(msg);
 }
@@ -102,7 +102,7 @@ void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, .
 {
     va_list ap;
     va_start(ap, fmt);
-    vline(LOG_NOTICE, t, prop, 1, fmt, ap);
+    vline(LL_NOTICE, t, prop, 1, fmt, ap);
     va_end(ap);
     n_change++;
 }
@@ -211,7 +211,7 @@ static Resource *mk(const char *type, const char *title, ...)
         const char *name = va_arg(ap, const char *);
         if (!name)
             break;
-        res_set(&cat, r, name, va_arg(ap, Value *));
+        cat_res_set(&cat, r, name, va_arg(ap, Value *));
     }
     va_end(ap);
     return r;
@@ -735,7 +735,7 @@ static Resource *mkf(const char *title, ...)
         const char *name = va_arg(ap, const char *);
         if (!name)
             break;
-        res_set(&cat, r, name, va_arg(ap, Value *));
+        cat_res_set(&cat, r, name, va_arg(ap, Value *));
     }
     va_end(ap);
     return r;

@@ -7,9 +7,9 @@
 static Resource *sched(Catalog *c, const char *title, const char *period, const char *range, Value *weekday)
 {
     Resource *r = cat_add(c, "Schedule", title);
-    if (period) res_set(c, r, "period", val_cstr(c->arena, period));
-    if (range) res_set(c, r, "range", val_cstr(c->arena, range));
-    if (weekday) res_set(c, r, "weekday", weekday);
+    if (period) cat_res_set(c, r, "period", val_cstr(c->arena, period));
+    if (range) cat_res_set(c, r, "range", val_cstr(c->arena, range));
+    if (weekday) cat_res_set(c, r, "weekday", weekday);
     return r;
 }
 

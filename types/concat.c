@@ -119,7 +119,7 @@ static int frag_apply(TxRes *t)
     Buf tag = BUF_INIT, target = BUF_INIT;
     int tagged = modfile_str(r, "tag", &tag);
     modfile_str(r, "target", &target);
-    tx_log(t, LOG_WARNING, NULL, "Target Concat_file with path or title '%s' %s%s%snot found in the catalog",
+    tx_log(t, LL_WARNING, NULL, "Target Concat_file with path or title '%s' %s%s%snot found in the catalog",
            buf_cstr(&target), tagged ? "or tag '" : "", buf_cstr(&tag), tagged ? " " : "");
     buf_free(&tag);
     buf_free(&target);
@@ -325,10 +325,10 @@ static Value *nested_merge(Arena *a, Value *h1, Value *h2, int force, Buf *err)
             for (size_t i = 0; i < h->arr.n; i++) {
                 int dup = 0;
                 for (size_t j = 0; j < vv.n && !dup; j++) dup = val_identical(vv.v[j], h->arr.items[i]);
-                if (!dup) vv_push(&vv, h->arr.items[i]);
+                if (!dup) val_vec_push(&vv, h->arr.items[i]);
             }
         }
-        return vv_to_array(a, &vv);
+        return val_vec_to_array(a, &vv);
     }
     if (h1->kind != V_HASH || h2->kind != V_HASH) {
         buf_adds(err, "undefined method `merge'");
@@ -481,13 +481,13 @@ static int json_format(const char *format, int force, Buf *const *contents, size
             buf_printf(err, "unexpected token in fragment %zu: %s", i + 1, buf_cstr(&why));
             rc = -1;
         } else {
-            vv_push(&all, v);
+            val_vec_push(&all, v);
         }
         buf_free(&why);
     }
     int pretty = strstr(format, "pretty") ? 0 : -1;
     if (!rc && strstr(format, "array")) {
-        to_json(out, vv_to_array(&a, &all), pretty);
+        to_json(out, val_vec_to_array(&a, &all), pretty);
     } else if (!rc) {
         Value *h = val_hash(&a, NULL, NULL, 0);
         for (size_t i = 0; i < all.n && h; i++) h = nested_merge(&a, h, all.v[i], force, err);
@@ -564,19 +564,19 @@ static Resource *cf_file(Catalog *cat, const Resource *r, const char *content, i
     Buf s = BUF_INIT;
     int absent = modfile_str(r, "ensure", &s) && !strcmp(s.s, "absent");
     buf_free(&s);
-    res_set(cat, f, "ensure", val_cstr(a, absent ? "absent" : "file"));
-    res_set(cat, f, "path", val_cstr(a, cf_path(r)));
+    cat_res_set(cat, f, "ensure", val_cstr(a, absent ? "absent" : "file"));
+    cat_res_set(cat, f, "path", val_cstr(a, cf_path(r)));
     for (size_t i = 1; i < sizeof file_params / sizeof file_params[0]; i++) {
         Value *v = provider_param(r, file_params[i]);
-        if (v) res_set(cat, f, file_params[i], v);
+        if (v) cat_res_set(cat, f, file_params[i], v);
     }
-    if (!provider_param(r, "replace")) res_set(cat, f, "replace", val_bool(1));   /* the type's default */
+    if (!provider_param(r, "replace")) cat_res_set(cat, f, "replace", val_bool(1));   /* the type's default */
     for (size_t i = 0; i < sizeof copied_meta / sizeof copied_meta[0]; i++) {
         Value *v = provider_param(r, copied_meta[i]);
-        if (v) res_set(cat, f, copied_meta[i], v);
+        if (v) cat_res_set(cat, f, copied_meta[i], v);
     }
     /* one Sensitive fragment makes the whole content Sensitive */
-    if (content) res_set(cat, f, "content", sensitive ? val_sensitive(a, val_cstr(a, content)) : val_cstr(a, content));
+    if (content) cat_res_set(cat, f, "content", sensitive ? val_sensitive(a, val_cstr(a, content)) : val_cstr(a, content));
     f->line = 0;
     f->file = NULL;
     return f;
@@ -601,14 +601,14 @@ static int cf_apply(TxRes *t)
     Buf content = BUF_INIT, err = BUF_INIT, s = BUF_INIT;
     int rc = -1, have = 1;
     if (modfile_str(r, "format", &s) && !strcmp(s.s, "yaml")) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: mapply cannot write concat_file's format 'yaml' yet");
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: mapply cannot write concat_file's format 'yaml' yet");
         goto out;
     }
     /* Puppet logs a failed eval_generate and still syncs the File that
      * generate made, without content (so a missing file is created empty) */
     int sensitive = 0;
     if (cf_content(t, r, &content, &sensitive, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "Failed to generate additional resources using 'eval_generate': %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Failed to generate additional resources using 'eval_generate': %s", buf_cstr(&err));
         have = 0;
     }
     Arena a;

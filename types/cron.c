@@ -65,7 +65,7 @@ typedef struct Span { const char *s; size_t n; } Span;
 /* A list of malloc'd strings. */
 typedef StrList Strs;
 
-static void strs_push(Strs *s, const char *p, size_t n) { strlist_push(s, xstrndup(p, n)); }
+static void strs_push(Strs *s, const char *p, size_t n) { param_strlist_push(s, xstrndup(p, n)); }
 
 
 /* ---- the crontab text ---- */
@@ -500,7 +500,7 @@ static int cron_field(const ParamSpec *p, const Resource *r, const Value *v, voi
             continue;
         }
         if (!fd->absent)
-            strlist_push(&fd->vals, m);
+            param_strlist_push(&fd->vals, m);
         else
             free(m);
     }
@@ -562,7 +562,7 @@ static void cron_free(Cron *c)
 {
     free(c->command);
     for (int f = 0; f < NFIELDS; f++)
-        strlist_free(&c->field[f].vals);
+        param_strlist_free(&c->field[f].vals);
     param_free(cron_params, PARAM_COUNT(cron_params), c);
     memset(c, 0, sizeof *c);
 }
@@ -853,7 +853,7 @@ static int job_matches(const Job *j, const Cron *c)
         if (!j->special.n)
             split_field(&is, j->field[f]);
         int ok = c->field[f].absent ? is.n == 0 : strs_equal(&is, &c->field[f].vals);
-        strlist_free(&is);
+        param_strlist_free(&is);
         if (!ok)
             return 0;
     }
@@ -971,11 +971,11 @@ static int cron_apply(TxRes *t)
     memset(&tab, 0, sizeof tab);
     memset(&ct, 0, sizeof ct);
     if (cron_parse(r, &c, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
     if (tab_read(&tab, tx_root(t), c.target, &text, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;
     }
     crontab_parse(&ct, &text);
@@ -999,14 +999,14 @@ static int cron_apply(TxRes *t)
             goto out;
         }
         if (!c.absent && !c.command) {
-            tx_log(t, LOG_ERR, NULL, "no command specified, cannot create");
+            tx_log(t, LL_ERR, NULL, "no command specified, cannot create");
             goto out;
         }
         if (!c.absent)
             job_text(&repl, &c, &ct, NULL);
         tab_text(&out, &ct, j, c.absent ? NULL : buf_cstr(&repl));
         if (tab_write(&tab, out.s, out.len, &err) != 0) {
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+            tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
             goto out;
         }
         tx_change(t, "ensure", ev, c.absent ? "removed" : "created");
@@ -1045,7 +1045,7 @@ static int cron_apply(TxRes *t)
             x->is_absent = !is.n;
             x->should_absent = !c.field[f].vals.n;
         }
-        strlist_free(&is);
+        param_strlist_free(&is);
     }
     if (c.env_set) {
         Strs is = {0};
@@ -1063,14 +1063,14 @@ static int cron_apply(TxRes *t)
             if (!c.env.n)
                 buf_adds(&x->should, "'absent'"), x->should_absent = 1;
         }
-        strlist_free(&is);
+        param_strlist_free(&is);
     }
     rc = 0;
     if (nd && !tx_noop(t)) {
         job_text(&repl, &c, &ct, j);
         tab_text(&out, &ct, j, buf_cstr(&repl));
         if (tab_write(&tab, out.s, out.len, &err) != 0) {
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+            tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
             rc = -1;
         }
     }
@@ -1167,14 +1167,14 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                 continue;
             found = 1;
             Arena *a = cat->arena;
-            res_set(cat, r, "ensure", val_cstr(a, "present"));
-            res_set(cat, r, "command", span_val(a, j->command));
+            cat_res_set(cat, r, "ensure", val_cstr(a, "present"));
+            cat_res_set(cat, r, "command", span_val(a, j->command));
             if (j->nenv) {
                 ValVec vv = VV_ARENA(a);
                 for (size_t e = 0; e < j->nenv; e++)
-                    vv_push(&vv, span_val(a, ct.lines[ct.envs[j->env_first + e]]));
-                res_set(cat, r, "environment", vv_to_array(a, &vv));
-                vv_free(&vv);
+                    val_vec_push(&vv, span_val(a, ct.lines[ct.envs[j->env_first + e]]));
+                cat_res_set(cat, r, "environment", val_vec_to_array(a, &vv));
+                val_vec_free(&vv);
             }
             /* alphabetical after ensure, as puppet resource prints them */
             static const int order[] = { F_HOUR, F_MINUTE, F_MONTH, F_MONTHDAY };
@@ -1184,33 +1184,33 @@ static int cron_retrieve(Catalog *cat, Resource *r, const char *root, Buf *err)
                 if (vals.n) {
                     ValVec vv = VV_ARENA(a);
                     for (size_t e = 0; e < vals.n; e++)
-                        vv_push(&vv, val_cstr(a, vals.v[e]));
-                    res_set(cat, r, field_names[order[o]], vv_to_array(a, &vv));
-                    vv_free(&vv);
+                        val_vec_push(&vv, val_cstr(a, vals.v[e]));
+                    cat_res_set(cat, r, field_names[order[o]], val_vec_to_array(a, &vv));
+                    val_vec_free(&vv);
                 }
-                strlist_free(&vals);
+                param_strlist_free(&vals);
             }
             if (j->special.n)
-                res_set(cat, r, "special", span_val(a, j->special));
-            res_set(cat, r, "target", val_cstr(a, tabs.v[i]));
-            res_set(cat, r, "user", val_cstr(a, tabs.v[i]));
+                cat_res_set(cat, r, "special", span_val(a, j->special));
+            cat_res_set(cat, r, "target", val_cstr(a, tabs.v[i]));
+            cat_res_set(cat, r, "user", val_cstr(a, tabs.v[i]));
             Strs wd = {0};
             if (!j->special.n)
                 split_field(&wd, j->field[F_WEEKDAY]);
             if (wd.n) {
                 ValVec vv = VV_ARENA(a);
                 for (size_t e = 0; e < wd.n; e++)
-                    vv_push(&vv, val_cstr(a, wd.v[e]));
-                res_set(cat, r, "weekday", vv_to_array(a, &vv));
-                vv_free(&vv);
+                    val_vec_push(&vv, val_cstr(a, wd.v[e]));
+                cat_res_set(cat, r, "weekday", val_vec_to_array(a, &vv));
+                val_vec_free(&vv);
             }
-            strlist_free(&wd);
+            param_strlist_free(&wd);
         }
         crontab_free(&ct);
     }
     if (rc == 0 && !found)
-        res_set(cat, r, "ensure", val_cstr(cat->arena, "absent"));
-    strlist_free(&tabs);
+        cat_res_set(cat, r, "ensure", val_cstr(cat->arena, "absent"));
+    param_strlist_free(&tabs);
     return rc;
 }
 
@@ -1242,8 +1242,8 @@ static int cron_instances(const char *root, void (*fn)(void *ctx, const char *ti
         }
         crontab_free(&ct);
     }
-    strlist_free(&tabs);
-    strlist_free(&seen);
+    param_strlist_free(&tabs);
+    param_strlist_free(&seen);
     return rc;
 }
 

@@ -410,7 +410,7 @@ static int exec_parse(const Resource *r, Exec *e, Buf *err)
     e->timeout = 300;
     e->tries = 1;
     e->umask = -1;
-    e->level = res_loglevel(r);
+    e->level = provider_loglevel(r);
     for (size_t i = 0; i < r->nsensitive; i++)
         if (!strcmp(r->sensitive[i], "command") || !strcmp(r->sensitive[i], "onlyif") ||
             !strcmp(r->sensitive[i], "unless"))
@@ -612,7 +612,7 @@ static Ran exec_run(TxRes *t, const Exec *e, const Cmd *c, Buf *out, int *status
         /* Puppet's forked child logs this and exits 1. */
         Buf exe = BUF_INIT;
         run_extract_exe(&spec, &exe);
-        tx_log_plain(t, LOG_ERR, "Could not execute posix command: %s - %s", strerror(res.err),
+        tx_log_plain(t, LL_ERR, "Could not execute posix command: %s - %s", strerror(res.err),
                      res.in_chdir ? e->cwd : e->sensitive ? "[redacted]" : buf_cstr(&exe));
         buf_free(&exe);
         *status = 1;
@@ -665,7 +665,7 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
     int status = 0;
     Buf what = BUF_INIT;
     cmd_shown(&what, c);
-    tx_log(t, LOG_DEBUG, NULL, "Executing check '%s'", e->sensitive ? "[redacted]" : buf_cstr(&what));
+    tx_log(t, LL_DEBUG, NULL, "Executing check '%s'", e->sensitive ? "[redacted]" : buf_cstr(&what));
     buf_free(&what);
     Ran ran = exec_run(t, e, c, &out, &status, msg);
     if (ran == RAN_TIMEOUT) {
@@ -677,7 +677,7 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
             inspect_str(&q, c->line);
         else
             buf_add(&q, shown.s, shown.len);
-        tx_log(t, LOG_ERR, which, "Check %s exceeded timeout", buf_cstr(&q));
+        tx_log(t, LL_ERR, which, "Check %s exceeded timeout", buf_cstr(&q));
         buf_free(&shown);
         buf_free(&q);
         buf_free(&out);
@@ -688,9 +688,9 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
         return -1;
     }
     if (e->sensitive)
-        tx_log(t, LOG_DEBUG, which, "[output redacted]");
+        tx_log(t, LL_DEBUG, which, "[output redacted]");
     else
-        log_lines(t, LOG_DEBUG, which, &out);
+        log_lines(t, LL_DEBUG, which, &out);
     buf_free(&out);
     return status == 0;
 }
@@ -713,7 +713,7 @@ static int checks_pass(TxRes *t, const Exec *e, int refreshing, Buf *msg)
     }
     for (size_t i = 0; i < e->creates.n; i++) {
         struct stat st;
-        tx_log(t, LOG_DEBUG, "creates", "Checking that 'creates' path '%s' exists", e->creates.v[i]);
+        tx_log(t, LL_DEBUG, "creates", "Checking that 'creates' path '%s' exists", e->creates.v[i]);
         /* File.exist?: a link counts when what it names exists, all in the root */
         int exists = rootfs_stat(e->creates.v[i], &st) == 0;
         if (exists) {
@@ -745,7 +745,7 @@ static int checks_pass(TxRes *t, const Exec *e, int refreshing, Buf *msg)
     }
 out:
     if (blocked) {
-        tx_log(t, LOG_DEBUG, NULL, "'%s' won't be executed because of failed check '%s'", buf_cstr(&shown), blocked);
+        tx_log(t, LL_DEBUG, NULL, "'%s' won't be executed because of failed check '%s'", buf_cstr(&shown), blocked);
         rc = 0;
     }
     buf_free(&shown);
@@ -782,17 +782,17 @@ static int exec_sync(TxRes *t, const Exec *e, Buf *msg)
     Ran ran = RAN_OK;
     for (long try = 0; try < e->tries; try++) {
         if (e->tries > 1)
-            tx_log(t, LOG_DEBUG, "returns", "Exec try %ld/%ld", try + 1, e->tries);
+            tx_log(t, LL_DEBUG, "returns", "Exec try %ld/%ld", try + 1, e->tries);
         Buf what = BUF_INIT;
         cmd_shown(&what, &e->command);
-        tx_log(t, LOG_DEBUG, NULL, "Executing '%s'", e->sensitive ? "[redacted]" : buf_cstr(&what));
+        tx_log(t, LL_DEBUG, NULL, "Executing '%s'", e->sensitive ? "[redacted]" : buf_cstr(&what));
         buf_free(&what);
         buf_clear(&out);
         ran = exec_run(t, e, &e->command, &out, &status, msg);
         if (ran != RAN_OK || status_ok(e, status))
             break;
         if (e->try_sleep > 0 && e->tries > 1 && try + 1 < e->tries) {
-            tx_log(t, LOG_DEBUG, "returns", "Sleeping for %g seconds between tries", e->try_sleep);
+            tx_log(t, LL_DEBUG, "returns", "Sleeping for %g seconds between tries", e->try_sleep);
             struct timespec ts = { (time_t)e->try_sleep,
                                    (long)((e->try_sleep - (double)(time_t)e->try_sleep) * 1e9) };
             while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
@@ -844,13 +844,13 @@ static int exec_apply(TxRes *t)
 
     if (exec_parse(r, &e, &msg) != 0) {
         /* validate() should have stopped this resource before the run */
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
     int run = checks_pass(t, &e, 0, &msg);
     if (run < 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
@@ -862,7 +862,7 @@ static int exec_apply(TxRes *t)
         tx_would(t, "returns", "executed_command", "'notrun'", buf_cstr(&should));
     } else if (exec_sync(t, &e, &msg) != 0) {
         /* The exception line (no source), then the failed change. */
-        tx_log_plain(t, LOG_ERR, "%s", buf_cstr(&msg));
+        tx_log_plain(t, LL_ERR, "%s", buf_cstr(&msg));
         tx_failed(t, "returns", "'notrun'", buf_cstr(&should), "%s", buf_cstr(&msg));
         rc = -1;
     } else {

@@ -254,12 +254,12 @@ static int fl_apply(TxRes *t)
     int rc = -1;
     memset(&tf, 0, sizeof tf);
     if (fl_parse(r, &f, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
     if (textfile_load(&tf, f.path, &err) != 0 || (!tf.exists && !tx_noop(t))) {
         if (!err.len) buf_printf(&err, "No such file or directory @ rb_sysopen - %s", f.path);
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;
     }
     lines = split_lines(tf.text.s ? tf.text.s : "", tf.text.len, &n);

@@ -46,10 +46,10 @@ typedef struct Group {
 static void strs_add(Strs *s, const char *x, size_t n)
 {
     char *c = xstrndup(x, n);
-    if (strlist_has(s, c))
+    if (param_strlist_has(s, c))
         free(c);
     else
-        strlist_push(s, c);
+        param_strlist_push(s, c);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -115,7 +115,7 @@ static const ParamSpec group_params[] = {
 static void group_free(Group *g)
 {
     param_free(group_params, PARAM_COUNT(group_params), g);
-    strlist_free(&g->members);
+    param_strlist_free(&g->members);
     memset(g, 0, sizeof *g);
 }
 
@@ -152,7 +152,7 @@ static void members_should(const Group *g, const PwGroup *cur, Strs *out)
 
 static void fail_prop(TxRes *t, const char *prop, const char *from, const char *to, const char *msg)
 {
-    tx_log_plain(t, LOG_ERR, "%s", msg);
+    tx_log_plain(t, LL_ERR, "%s", msg);
     tx_failed(t, prop, from, to, "%s", msg);
 }
 
@@ -172,7 +172,7 @@ static void drop_unsupported(TxRes *t, const Resource *r)
     };
     for (size_t i = 0; i < ARRAY_LEN(attrs); i++)
         if (provider_param(r, attrs[i][1]))
-            tx_log(t, LOG_DEBUG, NULL, "Provider groupadd does not support features %s; not managing attribute %s",
+            tx_log(t, LL_DEBUG, NULL, "Provider groupadd does not support features %s; not managing attribute %s",
                    attrs[i][0], attrs[i][1]);
 }
 
@@ -201,7 +201,7 @@ static int group_create(TxRes *t, const Group *g, Buf *msg)
         Strs want = {0};
         members_should(g, NULL, &want);
         join(&members, &want);
-        strlist_free(&want);
+        param_strlist_free(&want);
         const char *margs[] = { "-M", buf_cstr(&members), g->name, NULL };
         buf_clear(&why);
         if ((rc = run_tool(t, "gpasswd", margs, &why)) != 0)
@@ -254,13 +254,13 @@ static int group_apply(TxRes *t)
     int rc = 0;
 
     if (group_parse(r, &g, &msg) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
     drop_unsupported(t, r);
     if (pw_load(&db, tx_root(t), PW_GROUP, &msg) != 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
@@ -319,8 +319,8 @@ static int group_apply(TxRes *t)
             rc |= group_modify(t, &g, "gpasswd", "members", "-M", buf_cstr(&should), buf_cstr(&is), buf_cstr(&should),
                                buf_cstr(&message));
         }
-        strlist_free(&now);
-        strlist_free(&want);
+        param_strlist_free(&now);
+        param_strlist_free(&want);
         buf_free(&is);
         buf_free(&sorted);
         buf_free(&should);
@@ -344,15 +344,15 @@ static int group_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     }
     const PwGroup *g = pw_group(&db, r->title);
     if (!g) {
-        res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
+        cat_res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
     } else {
-        res_set(c, r, "ensure", val_cstr(c->arena, "present"));
-        res_set(c, r, "gid", val_int(c->arena, (int64_t)g->gid));
+        cat_res_set(c, r, "ensure", val_cstr(c->arena, "present"));
+        cat_res_set(c, r, "gid", val_int(c->arena, (int64_t)g->gid));
         if (g->nmembers) {
             Value **items = xcalloc(g->nmembers, sizeof *items);
             for (size_t i = 0; i < g->nmembers; i++)
                 items[i] = val_cstr(c->arena, g->members[i]);
-            res_set(c, r, "members", val_array(c->arena, items, g->nmembers));
+            cat_res_set(c, r, "members", val_array(c->arena, items, g->nmembers));
             free(items);
         }
     }

@@ -361,7 +361,7 @@ static int save(TxRes *t, TextFile *f, const char *old_line, const char *repl)
     rebuild(&out, &f->text, old_line, repl);
     int rc = textfile_store(f, out.s, out.len, &err);
     if (rc != 0)
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
     buf_free(&out);
     buf_free(&err);
     return rc;
@@ -385,11 +385,11 @@ static int host_apply(TxRes *t)
     int rc = -1;
     memset(&f, 0, sizeof f);
     if (host_parse(r, &h, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
     if (textfile_load(&f, h.target, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;
     }
     HostRec rec;
@@ -412,7 +412,7 @@ static int host_apply(TxRes *t)
             tx_change(t, "ensure", ev, "removed");
         } else {
             if (!h.ip) {
-                tx_log(t, LOG_ERR, NULL, "Could not evaluate: ip is a required attribute for hosts");
+                tx_log(t, LL_ERR, NULL, "Could not evaluate: ip is a required attribute for hosts");
                 goto out;
             }
             Buf line = BUF_INIT;
@@ -502,13 +502,13 @@ static int host_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
         goto out;
     HostRec rec;
     if (!find_record(&f.text, r->title, &rec)) {
-        res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
+        cat_res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
         rc = 0;
         goto out;
     }
-    res_set(c, r, "ensure", val_cstr(c->arena, "present"));
+    cat_res_set(c, r, "ensure", val_cstr(c->arena, "present"));
     if (rec.comment.n)
-        res_set(c, r, "comment", span_val(c->arena, rec.comment));
+        cat_res_set(c, r, "comment", span_val(c->arena, rec.comment));
     Buf al = BUF_INIT;
     norm_aliases(&al, rec.aliases);
     if (al.len) {
@@ -516,15 +516,15 @@ static int host_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
         size_t i = 0;
         while (i < al.len) {
             size_t n = strcspn(al.s + i, " ");
-            vv_push(&vv, val_str(c->arena, al.s + i, n));
+            val_vec_push(&vv, val_str(c->arena, al.s + i, n));
             i += n + 1;
         }
-        res_set(c, r, "host_aliases", vv_to_array(c->arena, &vv));
-        vv_free(&vv);
+        cat_res_set(c, r, "host_aliases", val_vec_to_array(c->arena, &vv));
+        val_vec_free(&vv);
     }
     buf_free(&al);
-    res_set(c, r, "ip", span_val(c->arena, rec.ip));
-    res_set(c, r, "target", val_cstr(c->arena, DEFAULT_TARGET));
+    cat_res_set(c, r, "ip", span_val(c->arena, rec.ip));
+    cat_res_set(c, r, "target", val_cstr(c->arena, DEFAULT_TARGET));
     rc = 0;
 out:
     textfile_free(&f);

@@ -836,13 +836,13 @@ static int ir_run(TxRes *t, int refresh, Buf *rerr)
     memset(&tf, 0, sizeof tf);
     if (ir_parse(r, &x, &err) != 0) {
         if (refresh) buf_adds(rerr, buf_cstr(&err));
-        else tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
+        else tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));
         goto out;
     }
     if (!x.path.len) buf_adds(&err, "no implicit conversion of nil into String");
     if (err.len || textfile_load(&tf, buf_cstr(&x.path), &err) != 0 || ir_open(&x, &ini, &tf, &err) != 0) {
         if (refresh) buf_adds(rerr, buf_cstr(&err));
-        else tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        else tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         goto out;
     }
     rc = 0;

@@ -61,8 +61,8 @@ void modfile_fail_wrapped(TxRes *t, const char *is, const char *should, const ch
     Buf m = BUF_INIT;
     buf_printf(&m, "Could not set '%s' on ensure: %s", should, msg);
     modfile_location(&m, tx_resource(t));
-    tx_log_plain(t, LOG_ERR, "%s", buf_cstr(&m));
-    tx_log_plain(t, LOG_ERR, "%s\nWrapped exception:\n%s", buf_cstr(&m), msg);
+    tx_log_plain(t, LL_ERR, "%s", buf_cstr(&m));
+    tx_log_plain(t, LL_ERR, "%s\nWrapped exception:\n%s", buf_cstr(&m), msg);
     char to[64];
     snprintf(to, sizeof to, "'%s'", should);
     tx_failed(t, "ensure", is, to, "%s", buf_cstr(&m));
@@ -71,7 +71,7 @@ void modfile_fail_wrapped(TxRes *t, const char *is, const char *should, const ch
 
 void modfile_fail_error(TxRes *t, const char *is, const char *should, const char *msg)
 {
-    tx_log_plain(t, LOG_ERR, "%s", msg);
+    tx_log_plain(t, LL_ERR, "%s", msg);
     char to[64];
     snprintf(to, sizeof to, "'%s'", should);
     tx_failed(t, "ensure", is, to, "%s", msg);
@@ -90,7 +90,7 @@ int modfile_write(TxRes *t, const TextFile *f, const char *data, size_t len, Buf
         buf_free(&why);
         /* what a resource with a Sensitive value replaces may be a secret:
          * its sum is not shown */
-        tx_log(t, LOG_DEBUG, NULL, "Filebucketed %s to puppet with sum %s", f->shown,
+        tx_log(t, LL_DEBUG, NULL, "Filebucketed %s to puppet with sum %s", f->shown,
                provider_sensitive(tx_resource(t), NULL) ? "[redacted]" : sum);
     }
     return textfile_store(f, data, len, err);

@@ -130,12 +130,12 @@ static void display_top(Buf *b, const Value *v)
 static int notify_apply(TxRes *t)
 {
     const Resource *r = tx_resource(t);
-    Value *msg = res_get((Resource *)r, "message");
+    Value *msg = cat_res_get((Resource *)r, "message");
     Value title_v;
     int sensitive = is_sensitive(r, "message", msg);
 
     if (!msg || msg->kind == V_UNDEF)
-        msg = res_get((Resource *)r, "name");
+        msg = cat_res_get((Resource *)r, "name");
     if (!msg || msg->kind == V_UNDEF) {
         memset(&title_v, 0, sizeof title_v);
         title_v.kind = V_STR;
@@ -168,8 +168,8 @@ static int notify_apply(TxRes *t)
         buf_adds(&text, "Sensitive [value redacted]");
     else
         rv_to_s(&text, msg, RV_AGENT);
-    LogLevel lvl = res_loglevel(r);
-    Value *wp = res_get((Resource *)r, "withpath");
+    LogLevel lvl = provider_loglevel(r);
+    Value *wp = cat_res_get((Resource *)r, "withpath");
     if (wp && ((wp->kind == V_BOOL && wp->b) || (wp->kind == V_STR && !strcmp(wp->str.s, "true"))))
         tx_log(t, lvl, "message", "%s", buf_cstr(&text));
     else

@@ -330,7 +330,7 @@ static int package_validate(const Resource *r, Buf *err)
 /* "Debug: Executing: '<command>'", as Puppet's execution logs it. */
 static void log_command(void *ctx, const char *command)
 {
-    tx_log_plain(ctx, LOG_DEBUG, "Executing: '%s'", command);
+    tx_log_plain(ctx, LL_DEBUG, "Executing: '%s'", command);
 }
 
 /* ---- the run's state ---- */
@@ -410,7 +410,7 @@ static void maybe_refresh(TxRes *t, int for_latest)
     PkgLog log = {log_command, t};
     Buf err = BUF_INIT;
     if (pkg_refresh_db(root, &log, &err) != 0) {
-        tx_log(t, LOG_WARNING, NULL, "Could not refresh the package index: %s", buf_cstr(&err));
+        tx_log(t, LL_WARNING, NULL, "Could not refresh the package index: %s", buf_cstr(&err));
         st.refresh_failed = 1;
     }
     st.prefetched = 0;
@@ -480,7 +480,7 @@ static char *latest_of(TxRes *t, const Pkg *p, Buf *err)
         char *v = NULL;
         if (pkg_root_path(root, p->source, &path, err) == 0 && pkg_deb_fields(buf_cstr(&path), &name, &ver, &log, err) == 0) {
             if (!strstr(buf_cstr(&name), p->name))
-                tx_log(t, LOG_WARNING, NULL, "source doesn't contain named package, but %s", buf_cstr(&name));
+                tx_log(t, LL_WARNING, NULL, "source doesn't contain named package, but %s", buf_cstr(&name));
             v = xstrndup(buf_cstr(&ver), ver.len);
         }
         buf_free(&path);
@@ -720,7 +720,7 @@ static int package_apply(TxRes *t)
     int rc = 0;
 
     if (pkg_parse(r, &self.p, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));   /* validate() should have stopped it */
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));   /* validate() should have stopped it */
         rc = -1;
         goto out;
     }
@@ -750,9 +750,9 @@ static int package_apply(TxRes *t)
     }
     if (planned != 0) {
         if (self.p.want == W_LATEST)
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: Could not get latest version: %s", buf_cstr(&err));
+            tx_log(t, LL_ERR, NULL, "Could not evaluate: Could not get latest version: %s", buf_cstr(&err));
         else
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+            tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         rc = -1;
         goto out;
     }
@@ -821,9 +821,9 @@ static int package_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     if (pkg_query(root, r->title, &in, err) != 0)
         return -1;
     const char *e = in.state == PKG_INSTALLED ? in.version : in.state == PKG_ABSENT ? "absent" : "purged";
-    res_set(c, r, "ensure", val_cstr(c->arena, e));
+    cat_res_set(c, r, "ensure", val_cstr(c->arena, e));
     if (in.state != PKG_NOT_INSTALLED)
-        res_set(c, r, "provider", val_cstr(c->arena, pkg_have_apt() ? "apt" : "dpkg"));
+        cat_res_set(c, r, "provider", val_cstr(c->arena, pkg_have_apt() ? "apt" : "dpkg"));
     return 0;
 }
 

@@ -18,14 +18,14 @@ Buf *param_fail(Buf *err, const Resource *r, const char *name)
     return err;
 }
 
-void strlist_push(StrList *l, char *s)
+void param_strlist_push(StrList *l, char *s)
 {
     l->v = xrealloc(l->v, (l->n + 2) * sizeof *l->v);
     l->v[l->n++] = s;
     l->v[l->n] = NULL;
 }
 
-int strlist_has(const StrList *l, const char *s)
+int param_strlist_has(const StrList *l, const char *s)
 {
     for (size_t i = 0; i < l->n; i++)
         if (!strcmp(l->v[i], s))
@@ -33,7 +33,7 @@ int strlist_has(const StrList *l, const char *s)
     return 0;
 }
 
-void strlist_free(StrList *l)
+void param_strlist_free(StrList *l)
 {
     for (size_t i = 0; i < l->n; i++)
         free(l->v[i]);
@@ -144,10 +144,10 @@ static int list_add(const ParamSpec *p, const Resource *r, const Value *x, StrLi
         free(s);
         return -1;
     }
-    if ((p->flags & PF_UNIQUE) && strlist_has(l, s))
+    if ((p->flags & PF_UNIQUE) && param_strlist_has(l, s))
         free(s);
     else
-        strlist_push(l, s);
+        param_strlist_push(l, s);
     return 0;
 }
 
@@ -286,7 +286,7 @@ void param_free(const ParamSpec *spec, size_t n, void *obj)
             free(*s);
             *s = NULL;
         } else if (spec[i].kind == PK_LIST) {
-            strlist_free((StrList *)(void *)field);
+            param_strlist_free((StrList *)(void *)field);
         }
     }
 }

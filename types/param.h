@@ -119,11 +119,11 @@ Buf *param_fail(Buf *err, const Resource *r, const char *name);
 void param_message(Buf *err, const char *fmt, const Resource *r, const ParamSpec *p, const Value *v);
 
 /* Appends s to l (l takes the malloc'd s); l stays NULL-terminated. */
-void strlist_push(StrList *l, char *s);
+void param_strlist_push(StrList *l, char *s);
 /* Nonzero when l holds a string equal to s. */
-int strlist_has(const StrList *l, const char *s);
+int param_strlist_has(const StrList *l, const char *s);
 /* Frees every string of l and l's array, and zeroes l. */
-void strlist_free(StrList *l);
+void param_strlist_free(StrList *l);
 
 /* Checks for ParamCheck.ok. */
 int param_no_newline(const char *s);   /* neither \n nor \r */

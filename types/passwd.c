@@ -327,7 +327,7 @@ int pw_run(TxRes *t, const PwCmd *c, Buf *msg)
     else
         for (size_t i = 0; i < n; i++)
             buf_printf(&shown, "%s%s", i ? " " : "", argv[i]);
-    tx_log(t, LOG_DEBUG, NULL, "Executing: '%s'", buf_cstr(&shown));
+    tx_log(t, LL_DEBUG, NULL, "Executing: '%s'", buf_cstr(&shown));
 
     int status = 0;
     {

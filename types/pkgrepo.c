@@ -430,7 +430,7 @@ static int pkgrepo_apply(TxRes *t)
     int rc = 0, found;
 
     if (repo_parse(r, &rp, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));   /* validate() should have stopped it */
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));   /* validate() should have stopped it */
         rc = -1;
         goto out;
     }
@@ -438,7 +438,7 @@ static int pkgrepo_apply(TxRes *t)
     found = rp.want.uri && rp.want.dist ? pkg_get_repo(root, rp.want.file, &rp.want, own, &cur, &err)
                                         : pkg_get_repo(root, rp.want.file, &rp.want, 1, &cur, &err);
     if (found < 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&err));
         rc = -1;
         goto out;
     }
@@ -456,7 +456,7 @@ static int pkgrepo_apply(TxRes *t)
         } else {
             while (msg.len && msg.s[msg.len - 1] == '\n')
                 msg.s[--msg.len] = '\0';
-            tx_log(t, LOG_DEBUG, NULL, "%s", buf_cstr(&msg));   /* Salt's del_repo message */
+            tx_log(t, LL_DEBUG, NULL, "%s", buf_cstr(&msg));   /* Salt's del_repo message */
             tx_change(t, "ensure", "pkgrepo_removed", "removed");
         }
         buf_free(&msg);
@@ -572,17 +572,17 @@ static int pkgrepo_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
                 hit = &f.v[i];
         free(file);
     }
-    res_set(c, r, "ensure", val_cstr(c->arena, hit ? "present" : "absent"));
+    cat_res_set(c, r, "ensure", val_cstr(c->arena, hit ? "present" : "absent"));
     if (hit) {
-        res_set(c, r, "type", val_cstr(c->arena, hit->type));
-        res_set(c, r, "uri", val_cstr(c->arena, hit->uri));
-        res_set(c, r, "dist", val_cstr(c->arena, hit->dist));
+        cat_res_set(c, r, "type", val_cstr(c->arena, hit->type));
+        cat_res_set(c, r, "uri", val_cstr(c->arena, hit->uri));
+        cat_res_set(c, r, "dist", val_cstr(c->arena, hit->dist));
         if (hit->ncomps)
-            res_set(c, r, "comps", list_value(c, hit->comps, hit->ncomps));
+            cat_res_set(c, r, "comps", list_value(c, hit->comps, hit->ncomps));
         if (hit->narchs)
-            res_set(c, r, "architectures", list_value(c, hit->archs, hit->narchs));
-        res_set(c, r, "trusted", val_bool(hit->trusted > 0));
-        res_set(c, r, "file", val_cstr(c->arena, hit->file));
+            cat_res_set(c, r, "architectures", list_value(c, hit->archs, hit->narchs));
+        cat_res_set(c, r, "trusted", val_bool(hit->trusted > 0));
+        cat_res_set(c, r, "file", val_cstr(c->arena, hit->file));
     }
     found_free(&f);
     return 0;

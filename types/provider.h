@@ -14,11 +14,11 @@
 
 typedef struct TxRes TxRes;
 
-typedef enum { LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERR } LogLevel;
+typedef enum { LL_DEBUG, LL_INFO, LL_NOTICE, LL_WARNING, LL_ERR } LogLevel;
 
 /* The level of a resource's own lines: its loglevel metaparameter
  * (alert, emerg and crit are err), notice when unset. */
-LogLevel res_loglevel(const Resource *r);
+LogLevel provider_loglevel(const Resource *r);
 
 typedef void (*AutoreqFn)(void *ctx, const char *type, const char *title);
 typedef void (*ValidateFn)(void *ctx, const Resource *r, const char *msg);
@@ -44,7 +44,7 @@ typedef struct Provider {
     void (*autorequire)(const Catalog *c, const Resource *r, AutoreqFn add, void *ctx);
     /* mres: fills r (type and title set, no parameters) with the current
      * state of the instance called r->title on the system under root (""
-     * for /): res_set(c, r, "ensure", ...) first, then each property mres
+     * for /): cat_res_set(c, r, "ensure", ...) first, then each property mres
      * shows, in the type's usual order.  An instance that does not exist
      * gets ensure => 'absent' and nothing else.  Returns 0, or -1 with the
      * reason in err.  NULL: mres cannot show this type. */

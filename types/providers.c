@@ -43,18 +43,18 @@ static const Provider *const providers[] = {
 };
 enum { NPROVIDERS = sizeof providers / sizeof providers[0] };
 
-LogLevel res_loglevel(const Resource *r)
+LogLevel provider_loglevel(const Resource *r)
 {
-    Value *v = res_get((Resource *)r, "loglevel");
+    Value *v = cat_res_get((Resource *)r, "loglevel");
     if (!v || v->kind != V_STR)
-        return LOG_NOTICE;
+        return LL_NOTICE;
     const char *s = v->str.s;
-    if (!strcmp(s, "debug")) return LOG_DEBUG;
-    if (!strcmp(s, "info") || !strcmp(s, "verbose")) return LOG_INFO;
-    if (!strcmp(s, "warning")) return LOG_WARNING;
+    if (!strcmp(s, "debug")) return LL_DEBUG;
+    if (!strcmp(s, "info") || !strcmp(s, "verbose")) return LL_INFO;
+    if (!strcmp(s, "warning")) return LL_WARNING;
     if (!strcmp(s, "err") || !strcmp(s, "alert") || !strcmp(s, "emerg") || !strcmp(s, "crit"))
-        return LOG_ERR;
-    return LOG_NOTICE;
+        return LL_ERR;
+    return LL_NOTICE;
 }
 
 const Provider *provider_find(const char *type)
@@ -79,7 +79,7 @@ void provider_quote(Buf *b, const char *s) { val_puppet_quote(b, s, strlen(s), 0
 
 Value *provider_param(const Resource *r, const char *name)
 {
-    Value *v = res_get((Resource *)r, name);
+    Value *v = cat_res_get((Resource *)r, name);
     if (v && v->kind == V_SENSITIVE)
         v = v->sensitive;
     return v && v->kind != V_UNDEF ? v : NULL;

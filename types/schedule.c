@@ -21,7 +21,7 @@ static const char *const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sa
 
 static Value *param(const Resource *r, const char *name)    /* undef: not set */
 {
-    Value *v = res_get((Resource *)r, name);
+    Value *v = cat_res_get((Resource *)r, name);
     return v && v->kind != V_UNDEF ? v : NULL;
 }
 

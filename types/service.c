@@ -398,7 +398,7 @@ static int svc_run(Svc *s, const char *line, const char *const *argv, Buf *out, 
         rc.chroot_dir = s->root;
     cmd_text(&shown, line, argv);
     if (s->t)
-        tx_log_plain(s->t, LOG_DEBUG, "Executing: '%s'", buf_cstr(&shown));
+        tx_log_plain(s->t, LL_DEBUG, "Executing: '%s'", buf_cstr(&shown));
     run_command(&rc, out, &res);
     int status = -1;
     switch (res.outcome) {
@@ -416,7 +416,7 @@ static int svc_run(Svc *s, const char *line, const char *const *argv, Buf *out, 
         Buf exe = BUF_INIT;
         run_extract_exe(&rc, &exe);
         if (s->t)
-            tx_log_plain(s->t, LOG_ERR, "Could not execute posix command: %s - %s", strerror(res.err), buf_cstr(&exe));
+            tx_log_plain(s->t, LL_ERR, "Could not execute posix command: %s - %s", strerror(res.err), buf_cstr(&exe));
         buf_free(&exe);
         status = 1;
         break;
@@ -612,8 +612,8 @@ static long proc_find(Svc *s, Buf *fail)
     }
     closedir(d);
     if (found) {
-        svc_note(s, LOG_DEBUG, "Process matched: %ld %s", found, buf_cstr(&matched));
-        svc_note(s, LOG_DEBUG, "PID is %ld", found);
+        svc_note(s, LL_DEBUG, "Process matched: %ld %s", found, buf_cstr(&matched));
+        svc_note(s, LL_DEBUG, "PID is %ld", found);
     }
     buf_free(&line);
     buf_free(&matched);
@@ -733,7 +733,7 @@ static int svc_action(Svc *s, const char *action, Buf *msg)
         /* base stop without a stop command: kill what the pattern finds */
         long pid = proc_find(s, &fail);
         if (pid == 0) {
-            svc_note(s, LOG_INFO, "%s is not running", s->name);
+            svc_note(s, LL_INFO, "%s is not running", s->name);
         } else if (pid > 0 && kill((pid_t)pid, SIGTERM) != 0) {
             buf_printf(&fail, "Could not kill %s, PID %ld: %s", s->name, pid, strerror(errno));
             with_reason = 0;
@@ -793,10 +793,10 @@ static Enable svc_enabled(Svc *s, int *always_insync)
     const char *o = buf_cstr(&out);
     Enable cur;
     if (!strcmp(o, "static") && s->enable != EN_MASK) {
-        svc_note(s, LOG_DEBUG, "Unable to enable or disable static service %s", s->name);
+        svc_note(s, LL_DEBUG, "Unable to enable or disable static service %s", s->name);
         *always_insync = 1;
     } else if (!strcmp(o, "indirect")) {
-        svc_note(s, LOG_DEBUG, "Service %s is in 'indirect' state and cannot be enabled/disabled", s->name);
+        svc_note(s, LL_DEBUG, "Service %s is in 'indirect' state and cannot be enabled/disabled", s->name);
         *always_insync = 1;
     }
     if (s->enable == EN_MASK && !strcmp(o, "masked"))
@@ -870,7 +870,7 @@ static int svc_bind(TxRes *t, Svc *s, Buf *msg)
     };
     for (size_t i = 0; i < ARRAY_LEN(unsupported); i++)
         if (!tx_is_refreshing(t) && provider_param(r, unsupported[i][0]) && (i > 0 || !enableable(s->kind)))
-            tx_log(t, LOG_DEBUG, NULL, "Provider %s does not support features %s; not managing attribute %s",
+            tx_log(t, LL_DEBUG, NULL, "Provider %s does not support features %s; not managing attribute %s",
                    kind_names[s->kind], unsupported[i][1], unsupported[i][0]);
     return 0;
 }
@@ -884,19 +884,19 @@ static int service_apply(TxRes *t)
 
     if (svc_bind(t, &s, &msg) != 0) {
         /* validate() should have stopped this resource before the run */
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
     if (s.ensure >= 0 && s.kind == SK_SYSTEMD && s.root[0]) {
-        tx_log(t, LOG_INFO, NULL, "Not managing ensure under --root %s: an offline root has no running systemd",
+        tx_log(t, LL_INFO, NULL, "Not managing ensure under --root %s: an offline root has no running systemd",
                s.root);
         s.ensure = -1;
     }
     if (s.ensure >= 0) {
         int cur = svc_status(&s, &msg);
         if (cur < 0) {
-            tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
+            tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
             rc = -1;
             goto out;
         }
@@ -917,7 +917,7 @@ static int service_apply(TxRes *t)
                         ok = svc_set_enable(&s, &msg) == 0;
                 }
                 if (!ok) {
-                    tx_log_plain(t, LOG_ERR, "%s", buf_cstr(&msg));
+                    tx_log_plain(t, LL_ERR, "%s", buf_cstr(&msg));
                     tx_failed(t, "ensure", buf_cstr(&is), buf_cstr(&should), "%s", buf_cstr(&msg));
                     rc = -1;
                 } else {
@@ -943,7 +943,7 @@ static int service_apply(TxRes *t)
         if (tx_noop(t)) {
             tx_would(t, "enable", event, buf_cstr(&is), buf_cstr(&should));
         } else if (svc_set_enable(&s, &msg) != 0) {
-            tx_log_plain(t, LOG_ERR, "%s", buf_cstr(&msg));
+            tx_log_plain(t, LL_ERR, "%s", buf_cstr(&msg));
             tx_failed(t, "enable", buf_cstr(&is), buf_cstr(&should), "%s", buf_cstr(&msg));
             rc = -1;
         } else {
@@ -968,13 +968,13 @@ static int service_refresh(TxRes *t, Buf *err)
         return -1;
     }
     if (s.kind == SK_SYSTEMD && s.root[0]) {
-        tx_log(t, LOG_DEBUG, NULL, "Skipping restart; service is not running");
+        tx_log(t, LL_DEBUG, NULL, "Skipping restart; service is not running");
     } else {
         int cur = svc_status(&s, err);
         if (cur < 0)
             rc = -1;
         else if (!cur)
-            tx_log(t, LOG_DEBUG, NULL, "Skipping restart; service is not running");
+            tx_log(t, LL_DEBUG, NULL, "Skipping restart; service is not running");
         else
             rc = svc_action(&s, "restart", err);
     }
@@ -997,12 +997,12 @@ static int service_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     int cur = svc_status(&s, err);
     if (cur < 0)
         goto out;
-    res_set(c, r, "ensure", val_cstr(c->arena, cur ? "running" : "stopped"));
+    cat_res_set(c, r, "ensure", val_cstr(c->arena, cur ? "running" : "stopped"));
     if (enableable(s.kind)) {
         int fixed;
-        res_set(c, r, "enable", val_cstr(c->arena, enable_names[svc_enabled(&s, &fixed)]));
+        cat_res_set(c, r, "enable", val_cstr(c->arena, enable_names[svc_enabled(&s, &fixed)]));
     }
-    res_set(c, r, "provider", val_cstr(c->arena, kind_names[s.kind]));
+    cat_res_set(c, r, "provider", val_cstr(c->arena, kind_names[s.kind]));
     rc = 0;
 out:
     svc_free(&s);

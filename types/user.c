@@ -58,7 +58,7 @@ static const char *const age_flags[3] = { "-m", "-M", "-W" };
 
 static int is_sensitive_param(const Resource *r, const char *name)
 {
-    Value *v = res_get((Resource *)r, name);
+    Value *v = cat_res_get((Resource *)r, name);
     if (v && v->kind == V_SENSITIVE)
         return 1;
     for (size_t i = 0; i < r->nsensitive; i++)
@@ -223,11 +223,11 @@ static void current_groups(const PwDb *db, const PwUser *pw, StrList *out)
 {
     const PwGroup *primary = pw_group_by_gid(db, pw->gid);
     if (primary && pw_is_member(primary, pw->name))
-        strlist_push(out, xstrndup(primary->name, strlen(primary->name)));
+        param_strlist_push(out, xstrndup(primary->name, strlen(primary->name)));
     for (size_t i = 0; i < db->ngroups; i++) {
         const PwGroup *g = &db->groups[i];
-        if (g->gid != pw->gid && pw_is_member(g, pw->name) && !strlist_has(out, g->name))
-            strlist_push(out, xstrndup(g->name, strlen(g->name)));
+        if (g->gid != pw->gid && pw_is_member(g, pw->name) && !param_strlist_has(out, g->name))
+            param_strlist_push(out, xstrndup(g->name, strlen(g->name)));
     }
 }
 
@@ -242,11 +242,11 @@ static void join(Buf *b, const StrList *s, const char *sep)
 static void groups_should(const User *u, const StrList *cur, StrList *out)
 {
     for (size_t i = 0; i < u->groups.n; i++)
-        strlist_push(out, xstrndup(u->groups.v[i], strlen(u->groups.v[i])));
+        param_strlist_push(out, xstrndup(u->groups.v[i], strlen(u->groups.v[i])));
     if (!u->inclusive && cur)
         for (size_t i = 0; i < cur->n; i++)
-            if (!strlist_has(out, cur->v[i]))
-                strlist_push(out, xstrndup(cur->v[i], strlen(cur->v[i])));
+            if (!param_strlist_has(out, cur->v[i]))
+                param_strlist_push(out, xstrndup(cur->v[i], strlen(cur->v[i])));
     if (out->n)
         qsort(out->v, out->n, sizeof *out->v, cmp_str);
 }
@@ -256,7 +256,7 @@ static void groups_should(const User *u, const StrList *cur, StrList *out)
 /* A failed property: Puppet logs the error, then the failed change. */
 static void fail_prop(TxRes *t, const char *prop, const char *from, const char *to, const char *msg)
 {
-    tx_log_plain(t, LOG_ERR, "%s", msg);
+    tx_log_plain(t, LL_ERR, "%s", msg);
     tx_failed(t, prop, from, to, "%s", msg);
 }
 
@@ -342,7 +342,7 @@ static int user_create(TxRes *t, const User *u, const PwDb *db, Buf *msg)
         StrList want = {0};
         groups_should(u, NULL, &want);
         join(&groups, &want, ",");
-        strlist_free(&want);
+        param_strlist_free(&want);
         args[n++] = "-G";
         args[n++] = buf_cstr(&groups);
     }
@@ -557,7 +557,7 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
         current_groups(db, pw, &cur);
         groups_should(u, &cur, &want);
         for (size_t i = 0; i < cur.n; i++)
-            strlist_push(&sorted, xstrndup(cur.v[i], strlen(cur.v[i])));
+            param_strlist_push(&sorted, xstrndup(cur.v[i], strlen(cur.v[i])));
         if (sorted.n)
             qsort(sorted.v, sorted.n, sizeof *sorted.v, cmp_str);
         Buf a = BUF_INIT, b = BUF_INIT;
@@ -582,9 +582,9 @@ static int user_sync(TxRes *t, const User *u, const PwDb *db, const PwUser *pw)
         }
         buf_free(&a);
         buf_free(&b);
-        strlist_free(&cur);
-        strlist_free(&want);
-        strlist_free(&sorted);
+        param_strlist_free(&cur);
+        param_strlist_free(&want);
+        param_strlist_free(&sorted);
     }
     if (u->expiry) {
         Buf cur = BUF_INIT;
@@ -622,7 +622,7 @@ static void drop_unsupported(TxRes *t, const Resource *r)
     };
     for (size_t i = 0; i < ARRAY_LEN(attrs); i++)
         if (provider_param(r, attrs[i][1]))
-            tx_log(t, LOG_DEBUG, NULL, "Provider useradd does not support features %s; not managing attribute %s",
+            tx_log(t, LL_DEBUG, NULL, "Provider useradd does not support features %s; not managing attribute %s",
                    attrs[i][0], attrs[i][1]);
 }
 
@@ -636,13 +636,13 @@ static int user_apply(TxRes *t)
 
     if (user_parse(r, &u, &msg) != 0) {
         /* validate() should have stopped this resource before the run */
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
     drop_unsupported(t, r);
     if (u.purge_keys)
-        tx_log(t, LOG_WARNING, NULL, "Ssh_authorized_key type is not available. Cannot purge SSH keys.");
+        tx_log(t, LL_WARNING, NULL, "Ssh_authorized_key type is not available. Cannot purge SSH keys.");
     if (u.ensure == ENS_UNSET) {
         /* Puppet: ensure defaults to present once any property is managed */
         int managed = u.has_uid || u.gid || u.home || u.shell || u.comment || u.password || u.expiry ||
@@ -652,7 +652,7 @@ static int user_apply(TxRes *t)
         u.ensure = ENS_PRESENT;
     }
     if (pw_load(&db, tx_root(t), PW_PASSWD | PW_GROUP | PW_SHADOW, &msg) != 0) {
-        tx_log(t, LOG_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
+        tx_log(t, LL_ERR, NULL, "Could not evaluate: %s", buf_cstr(&msg));
         rc = -1;
         goto out;
     }
@@ -744,40 +744,40 @@ static int user_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     }
     const PwUser *pw = pw_user(&db, r->title);
     if (!pw) {
-        res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
+        cat_res_set(c, r, "ensure", val_cstr(c->arena, "absent"));
         pw_free(&db);
         return 0;
     }
     const PwShadow *sp = pw_shadow(&db, pw->name);
-    res_set(c, r, "ensure", val_cstr(c->arena, "present"));
+    cat_res_set(c, r, "ensure", val_cstr(c->arena, "present"));
     if (pw->gecos[0])
-        res_set(c, r, "comment", val_cstr(c->arena, pw->gecos));
+        cat_res_set(c, r, "comment", val_cstr(c->arena, pw->gecos));
     if (sp && sp->expire >= 0) {
         Buf e = BUF_INIT;
         expiry_text(&e, sp->expire);
-        res_set(c, r, "expiry", val_cstr(c->arena, buf_cstr(&e)));
+        cat_res_set(c, r, "expiry", val_cstr(c->arena, buf_cstr(&e)));
         buf_free(&e);
     }
-    res_set(c, r, "gid", val_int(c->arena, (int64_t)pw->gid));
+    cat_res_set(c, r, "gid", val_int(c->arena, (int64_t)pw->gid));
     StrList cur = {0};
     current_groups(&db, pw, &cur);
     if (cur.n) {
         Value **items = xcalloc(cur.n, sizeof *items);
         for (size_t i = 0; i < cur.n; i++)
             items[i] = val_cstr(c->arena, cur.v[i]);
-        res_set(c, r, "groups", val_array(c->arena, items, cur.n));
+        cat_res_set(c, r, "groups", val_array(c->arena, items, cur.n));
         free(items);
     }
-    strlist_free(&cur);
-    res_set(c, r, "home", val_cstr(c->arena, pw->home));
+    param_strlist_free(&cur);
+    cat_res_set(c, r, "home", val_cstr(c->arena, pw->home));
     if (sp) {
-        res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, sp->hash)));
-        res_set(c, r, "password_max_age", val_int(c->arena, sp->max));
-        res_set(c, r, "password_min_age", val_int(c->arena, sp->min));
-        res_set(c, r, "password_warn_days", val_int(c->arena, sp->warn));
+        cat_res_set(c, r, "password", val_sensitive(c->arena, val_cstr(c->arena, sp->hash)));
+        cat_res_set(c, r, "password_max_age", val_int(c->arena, sp->max));
+        cat_res_set(c, r, "password_min_age", val_int(c->arena, sp->min));
+        cat_res_set(c, r, "password_warn_days", val_int(c->arena, sp->warn));
     }
-    res_set(c, r, "shell", val_cstr(c->arena, pw->shell));
-    res_set(c, r, "uid", val_int(c->arena, (int64_t)pw->uid));
+    cat_res_set(c, r, "shell", val_cstr(c->arena, pw->shell));
+    cat_res_set(c, r, "uid", val_int(c->arena, (int64_t)pw->uid));
     pw_free(&db);
     return 0;
 }

@@ -34,7 +34,7 @@ static void join_into(Buf *b, const Value *arr, const char *sep, size_t seplen)
 
 /* join(array[, sep]) - Ruby's Array#join: nested arrays joined too, undef
  * as "", other values by their Ruby to_s (a hash prints {"a"=>1}). */
-Value *fn_join(CallCtx *cc)
+Value *f_join(CallCtx *cc)
 {
     Value *a = cc->args[0];
     if (a->kind != V_ARRAY) fn_fail_param(cc, "join", "arg", fn_a_value(cc, "Array"), a);
@@ -63,21 +63,21 @@ static void flatten_into(CallCtx *cc, AVec *out, Value *v)
 }
 
 /* flatten(args...) - all arguments, nested arrays spliced in. */
-Value *fn_flatten(CallCtx *cc)
+Value *f_flatten(CallCtx *cc)
 {
     AVec out = {0};
     for (size_t i = 0; i < cc->nargs; i++) flatten_into(cc, &out, cc->args[i]);
     return fn_av_array(cc, &out);
 }
 
-Value *fn_keys(CallCtx *cc)
+Value *f_keys(CallCtx *cc)
 {
     Value *h = cc->args[0];
     if (h->kind != V_HASH) fn_fail_param(cc, "keys", "hsh", fn_a_value(cc, "Hash"), h);
     return val_array(A, h->hash.keys, h->hash.n);
 }
 
-Value *fn_values(CallCtx *cc)
+Value *f_values(CallCtx *cc)
 {
     Value *h = cc->args[0];
     if (h->kind != V_HASH) fn_fail_param(cc, "values", "hsh", fn_a_value(cc, "Hash"), h);
@@ -98,12 +98,12 @@ static Value *length_of(CallCtx *cc, const char *fn)
     }
 }
 
-Value *fn_length(CallCtx *cc) { return length_of(cc, "length"); }
-Value *fn_size(CallCtx *cc) { return length_of(cc, "size"); }
+Value *f_length(CallCtx *cc) { return length_of(cc, "length"); }
+Value *f_size(CallCtx *cc) { return length_of(cc, "size"); }
 
 /* empty(x) - true for "", [], {}, undef; a number is never empty (and
  * deprecated, warned once per call site as Puppet does). */
-Value *fn_empty(CallCtx *cc)
+Value *f_empty(CallCtx *cc)
 {
     static const Node *warned_sites[64];
     static size_t nwarned;
@@ -217,7 +217,7 @@ static Value **sorted(CallCtx *cc, Value **items, size_t n)
 
 /* sort(array or string) [|$a, $b| ...] - Ruby's Array#sort (a string sorts
  * its characters); mixed kinds fail as Ruby does. */
-Value *fn_sort(CallCtx *cc)
+Value *f_sort(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_ARRAY) return fn_mk_array(cc, sorted(cc, v->arr.items, v->arr.n), v->arr.n);
@@ -331,7 +331,7 @@ static Value *uniq_array(CallCtx *cc, Value **items, size_t n)
 /* unique(x) [|$v| key] - an array or iterable without repeats (first wins);
  * a string without repeated characters; a hash inverted to
  * {[keys with that value] => [value]}. */
-Value *fn_unique(CallCtx *cc)
+Value *f_unique(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_STR) {
@@ -412,7 +412,7 @@ Value *fn_unique(CallCtx *cc)
 /* ---- then, lest, unwrap, dig ---- */
 
 /* then(x) |$x| - the block's value for x; undef stays undef. */
-Value *fn_then(CallCtx *cc)
+Value *f_then(CallCtx *cc)
 {
     fn_check_block(cc, "then", 1, 1);
     if (cc->args[0]->kind == V_UNDEF) return VAL_UNDEF;
@@ -420,7 +420,7 @@ Value *fn_then(CallCtx *cc)
 }
 
 /* lest(x) || - x, or the block's value when x is undef. */
-Value *fn_lest(CallCtx *cc)
+Value *f_lest(CallCtx *cc)
 {
     fn_check_block(cc, "lest", 0, 0);
     if (cc->args[0]->kind != V_UNDEF) return cc->args[0];
@@ -429,7 +429,7 @@ Value *fn_lest(CallCtx *cc)
 
 /* unwrap(x) [|$v|] - a Sensitive's value (anything else as is), or the
  * block's value for it. */
-Value *fn_unwrap(CallCtx *cc)
+Value *f_unwrap(CallCtx *cc)
 {
     Value *v = cc->args[0]->kind == V_SENSITIVE ? cc->args[0]->sensitive : cc->args[0];
     return cc->lambda ? ev_yield(cc, &v, 1) : v;
@@ -480,7 +480,7 @@ static Value *dig_walk(CallCtx *cc, Value *d, Value **keys, size_t n, const char
     return d;
 }
 
-Value *fn_dig(CallCtx *cc)
+Value *f_dig(CallCtx *cc)
 {
     Value *d = cc->args[0];
     if (d->kind != V_UNDEF && d->kind != V_ARRAY && d->kind != V_HASH)
@@ -537,7 +537,7 @@ static Value **get_segments(CallCtx *cc, const char *s, size_t *np)
  * value or the result is undef.  A step into a non-collection fails with
  * dig's message, or, with a block, gives the block's answer to an Error
  * describing it. */
-Value *fn_get(CallCtx *cc)
+Value *f_get(CallCtx *cc)
 {
     Value *v = cc->args[0], *nav = cc->args[1], *dflt = cc->nargs > 2 ? cc->args[2] : VAL_UNDEF;
     if (nav->kind != V_STR) fn_fail_param(cc, "get", "dotted_string", fn_a_value(cc, "String"), nav);

@@ -185,16 +185,16 @@ static Value *new_of_base(CallCtx *cc, Value **a, size_t n)
             for (size_t i = 0; i + 1 < v->arr.n + (v->arr.n % 2 ? 0 : 1) && i + 1 <= v->arr.n; i += 2) {
                 Value *e = v->arr.items[i];
                 if (e->kind == V_ARRAY && e->arr.n == 2) {
-                    vv_push(&k, e->arr.items[0]), vv_push(&vals, e->arr.items[1]);
+                    val_vec_push(&k, e->arr.items[0]), val_vec_push(&vals, e->arr.items[1]);
                     i--;
                     continue;
                 }
                 if (i + 1 >= v->arr.n) break;
-                vv_push(&k, e), vv_push(&vals, v->arr.items[i + 1]);
+                val_vec_push(&k, e), val_vec_push(&vals, v->arr.items[i + 1]);
             }
             Value *r = val_hash(A, k.v, vals.v, k.n);
-            vv_free(&k);
-            vv_free(&vals);
+            val_vec_free(&k);
+            val_vec_free(&vals);
             return r;
         }
     }

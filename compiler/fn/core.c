@@ -91,7 +91,7 @@ Value *f_module_directory(CallCtx *cc)
     Value **a = finder_args(cc, "module_directory", "names", &n);
     for (size_t i = 0; i < n; i++) {
         const char *p = ev_module_path(cc, a[i]->str.s, "", "");
-        if (p) return val_str(AR, p, strlen(p) - 1);       /* without module_path's trailing '/' */
+        if (p) return val_str(AR, p, strlen(p) - 1);       /* without load_module_path's trailing '/' */
     }
     return VAL_UNDEF;
 }

@@ -61,11 +61,11 @@ Value *f_fact(CallCtx *cc)
         if (*s != '.' && *s != '"') {
             const char *e = s;
             while (e < end && *e != '.' && *e != '"') e++;
-            vv_push(&path, val_str(A, s, (size_t)(e - s)));
+            val_vec_push(&path, val_str(A, s, (size_t)(e - s)));
             s = e;
         } else if (*s == '"' && s + 1 < end && s[1] != '"' && memchr(s + 1, '"', (size_t)(end - s - 1))) {
             const char *e = memchr(s + 1, '"', (size_t)(end - s - 1));
-            vv_push(&path, val_str(A, s + 1, (size_t)(e - s - 1)));
+            val_vec_push(&path, val_str(A, s + 1, (size_t)(e - s - 1)));
             s = e + 1;
         } else {
             s++;
@@ -91,7 +91,7 @@ Value *f_fact(CallCtx *cc)
         }
         d = next ? next : VAL_UNDEF;
     }
-    vv_free(&path);
+    val_vec_free(&path);
     return d;
 }
 
@@ -267,10 +267,10 @@ static Value *jp_array(Jp *j)
         Value *v = at < j->end ? jp_value(j) : NULL;
         if (!v) {
             jp_raise(j, 451, at);
-            vv_free(&items);
+            val_vec_free(&items);
             return NULL;
         }
-        vv_push(&items, v);
+        val_vec_push(&items, v);
         jp_ws(j);
         if (j->p < j->end && *j->p == ',') {
             j->p++;
@@ -279,12 +279,12 @@ static Value *jp_array(Jp *j)
         }
         if (j->p < j->end && *j->p == ']') break;
         jp_raise(j, 451, j->p);
-        vv_free(&items);
+        val_vec_free(&items);
         return NULL;
     }
     j->p++;
-    Value *r = vv_to_array(j->cc->arena, &items);
-    vv_free(&items);
+    Value *r = val_vec_to_array(j->cc->arena, &items);
+    val_vec_free(&items);
     return r;
 }
 
@@ -312,7 +312,7 @@ static Value *jp_object(Jp *j)
             }
         }
         if (!v) break;
-        vv_push(&ks, k), vv_push(&vs, v);
+        val_vec_push(&ks, k), val_vec_push(&vs, v);
         jp_ws(j);
         if (j->p < j->end && *j->p == ',') {
             j->p++;
@@ -322,14 +322,14 @@ static Value *jp_object(Jp *j)
         if (j->p < j->end && *j->p == '}') {
             j->p++;
             Value *h = val_hash(a, ks.v, vs.v, ks.n);
-            vv_free(&ks);
-            vv_free(&vs);
+            val_vec_free(&ks);
+            val_vec_free(&vs);
             return h;
         }
         break;
     }
-    vv_free(&ks);
-    vv_free(&vs);
+    val_vec_free(&ks);
+    val_vec_free(&vs);
     j->p = start;
     return NULL;
 }
@@ -654,7 +654,7 @@ static void brace_expand(CallCtx *cc, const char *pat, ValVec *out)
         }
     }
     if (!close) {
-        vv_push(out, val_cstr(A, pat));
+        val_vec_push(out, val_cstr(A, pat));
         return;
     }
     const char *start = open + 1;
@@ -690,11 +690,11 @@ Value *f_glob(CallCtx *cc)
             const char **paths = ARENA_NEWN(A, const char *, g.gl_pathc);
             for (size_t k = 0; k < g.gl_pathc; k++) paths[k] = arena_strdup(A, g.gl_pathv[k]);
             qsort(paths, g.gl_pathc, sizeof *paths, path_order);
-            for (size_t k = 0; k < g.gl_pathc; k++) vv_push(&out, val_cstr(A, paths[k]));
+            for (size_t k = 0; k < g.gl_pathc; k++) val_vec_push(&out, val_cstr(A, paths[k]));
         }
         globfree(&g);
     }
-    vv_free(&expanded);
+    val_vec_free(&expanded);
     return v3_array(cc, &out);
 }
 
@@ -799,23 +799,23 @@ static Value **split_key(CallCtx *cc, const char *k, size_t *n)
         Value *seg;
         if (*p == '\'' || *p == '"') {
             const char *e = strchr(p + 1, *p);
-            if (!e || (e[1] && e[1] != '.')) return vv_free(&out), NULL;
+            if (!e || (e[1] && e[1] != '.')) return val_vec_free(&out), NULL;
             seg = val_str(A, p + 1, (size_t)(e - p - 1));
             p = e + 1;
         } else {
             while (*p && *p != '.' && *p != '\'' && *p != '"') p++;
-            if (*p == '\'' || *p == '"' || p == b) return vv_free(&out), NULL;
+            if (*p == '\'' || *p == '"' || p == b) return val_vec_free(&out), NULL;
             int digits = 1;
             for (const char *q = b; q < p; q++) digits &= isdigit((unsigned char)*q) != 0;
             seg = digits && p - b < 19 ? val_int(A, strtoll(b, NULL, 10)) : val_str(A, b, (size_t)(p - b));
         }
-        vv_push(&out, seg);
+        val_vec_push(&out, seg);
         if (!*p) break;
         p++;                                 /* the '.' */
     }
     *n = out.n;
     Value **r = arena_memdup(A, out.v, out.n * sizeof *out.v);
-    vv_free(&out);
+    val_vec_free(&out);
     return r;
 }
 

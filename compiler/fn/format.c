@@ -78,7 +78,7 @@ static int sp_named(void *ctx, const char *name, size_t len, RvArg *out)
 }
 
 /* sprintf(format, args...) - Ruby's Kernel#format. */
-Value *fn_sprintf(CallCtx *cc)
+Value *f_sprintf(CallCtx *cc)
 {
     Value *fv = cc->args[0];
     if (fv->kind == V_UNDEF) return val_cstr(A, "");

@@ -126,7 +126,7 @@ static void each_loop(CallCtx *cc, void *state)
 
 /* each(iterable) |$x| / |$k, $v| - runs the block per element, returns
  * the receiver (also after a break()). */
-Value *fn_each(CallCtx *cc)
+Value *f_each(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "each", &lp.it, &lp.np);
@@ -145,7 +145,7 @@ static void map_loop(CallCtx *cc, void *state)
 
 /* map(iterable) |...| - an array of the block's results; after a break(),
  * those made before it. */
-Value *fn_map(CallCtx *cc)
+Value *f_map(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "map", &lp.it, &lp.np);
@@ -171,7 +171,7 @@ static void filter_loop(CallCtx *cc, void *state)
 /* filter(iterable) |...| - the elements the block is truthy for; a hash
  * filters to a hash.  break() stops an array's filter (those kept so far),
  * not a hash's (Ruby's Hash#select does not rescue StopIteration). */
-Value *fn_filter(CallCtx *cc)
+Value *f_filter(CallCtx *cc)
 {
     Loop lp = {0};
     iter_args(cc, "filter", &lp.it, &lp.np);
@@ -194,7 +194,7 @@ static void reduce_loop(CallCtx *cc, void *state)
 /* reduce(iterable[, memo]) |$memo, $x| - folds; without a memo the first
  * element starts it, and an empty iterable gives undef.  break() gives the
  * memo so far. */
-Value *fn_reduce(CallCtx *cc)
+Value *f_reduce(CallCtx *cc)
 {
     Loop lp = {0};
     if (!fn_iter_of(cc, cc->args[0], &lp.it)) {
@@ -227,14 +227,14 @@ static Value *any_all(CallCtx *cc, const char *fn, int want)
     return val_bool(!want);
 }
 
-Value *fn_any(CallCtx *cc) { return any_all(cc, "any", 1); }
-Value *fn_all(CallCtx *cc) { return any_all(cc, "all", 0); }
+Value *f_any(CallCtx *cc) { return any_all(cc, "any", 1); }
+Value *f_all(CallCtx *cc) { return any_all(cc, "all", 0); }
 
 /* index(iterable) |...| - the index (a hash: the key) of the first element
  * the block is truthy for; index(iterable, value) of the first element
  * equal to value (Ruby's ==: strings case-sensitive); index(string,
  * string or regexp) the character offset of the first match; else undef. */
-Value *fn_index(CallCtx *cc)
+Value *f_index(CallCtx *cc)
 {
     Value *v = cc->args[0];
     Iter it;
@@ -259,10 +259,10 @@ Value *fn_index(CallCtx *cc)
             if (off + m->str.len > v->str.len) return VAL_UNDEF;
         } else {
             const char *err = NULL;
-            Regex *re = re_get(m->regex.src, &err);
+            Regex *re = rx_get(m->regex.src, &err);
             int caps[2], ncap = 1;
             if (!re) ev_fail(cc, "%s", err ? err : "bad regular expression");
-            if (!re_search(re, v->str.s, v->str.len, 0, caps, &ncap)) return VAL_UNDEF;
+            if (!rx_search(re, v->str.s, v->str.len, 0, caps, &ncap)) return VAL_UNDEF;
             off = (size_t)caps[0];
         }
         return val_int(A, (int64_t)utf8_len(v->str.s, off));
@@ -315,8 +315,8 @@ static Value *group_or_partition(CallCtx *cc, const char *fn, int partition)
     return val_hash(A, keys.v, groups.v, keys.n);
 }
 
-Value *fn_group_by(CallCtx *cc) { return group_or_partition(cc, "group_by", 0); }
-Value *fn_partition(CallCtx *cc) { return group_or_partition(cc, "partition", 1); }
+Value *f_group_by(CallCtx *cc) { return group_or_partition(cc, "group_by", 0); }
+Value *f_partition(CallCtx *cc) { return group_or_partition(cc, "partition", 1); }
 
 /* reverse_each(iterable) |$x| / step(iterable, n) |$x| - yields the
  * elements backwards / the first and every nth after it; a hash's as
@@ -348,9 +348,9 @@ static Value *step_fn(CallCtx *cc, const char *fn, size_t step, int reverse)
     return VAL_UNDEF;
 }
 
-Value *fn_reverse_each(CallCtx *cc) { return step_fn(cc, "reverse_each", 1, 1); }
+Value *f_reverse_each(CallCtx *cc) { return step_fn(cc, "reverse_each", 1, 1); }
 
-Value *fn_step(CallCtx *cc)
+Value *f_step(CallCtx *cc)
 {
     Value *n = cc->args[1];
     if (n->kind != V_INT || n->i < 1)
@@ -370,10 +370,10 @@ static Value *match_one(CallCtx *cc, const Value *s, const Value *p)
     case V_STR: case V_REGEX: {
         const char *src = p->kind == V_STR ? arena_strndup(A, p->str.s, p->str.len) : p->regex.src;
         const char *err = NULL;
-        Regex *re = re_get(src, &err);
+        Regex *re = rx_get(src, &err);
         if (!re) ev_fail(cc, "%s", err ? err : "bad regular expression");
         int caps[2 * 32], ncap = 32;
-        if (!re_search(re, s->str.s, s->str.len, 0, caps, &ncap)) return NULL;
+        if (!rx_search(re, s->str.s, s->str.len, 0, caps, &ncap)) return NULL;
         if (ncap > 32) ncap = 32;
         Value **out = ARENA_NEWN(A, Value *, (size_t)ncap);
         for (int g = 0; g < ncap; g++)
@@ -404,7 +404,7 @@ static Value *match_one(CallCtx *cc, const Value *s, const Value *p)
             p->kind == V_BOOL ? (p->b ? "TrueClass" : "FalseClass") : p->kind == V_UNDEF ? "NilClass" : val_type_name(p));
 }
 
-Value *fn_match(CallCtx *cc)
+Value *f_match(CallCtx *cc)
 {
     Value *s = cc->args[0], *p = cc->args[1];
     if (s->kind == V_STR) {
@@ -450,7 +450,7 @@ static void slice_loop(CallCtx *cc, void *state)
     }
 }
 
-Value *fn_slice(CallCtx *cc)
+Value *f_slice(CallCtx *cc)
 {
     SliceLoop sl = {0};
     Value *n = cc->args[1];
@@ -480,4 +480,4 @@ Value *fn_slice(CallCtx *cc)
 }
 
 /* with(args...) |...| - calls the block once with the arguments. */
-Value *fn_with(CallCtx *cc) { return ev_yield(cc, cc->args, cc->nargs); }
+Value *f_with(CallCtx *cc) { return ev_yield(cc, cc->args, cc->nargs); }

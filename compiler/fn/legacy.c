@@ -159,17 +159,17 @@ int64_t v3_to_i(CallCtx *cc, const Value *v)
 Value *v3_hash_of(CallCtx *cc, ValVec *k, ValVec *v)
 {
     Value *h = val_hash(A, k->v, v->v, k->n);
-    vv_free(k);
-    vv_free(v);
+    val_vec_free(k);
+    val_vec_free(v);
     return h;
 }
 
 /* s =~ Regexp.new(pat) with Ruby's semantics (^ and $ are line anchors). */
 int v3_matches(const char *pat, const char *s, size_t len)
 {
-    Regex *re = re_get(pat, NULL);
+    Regex *re = rx_get(pat, NULL);
     int caps[2], ncap = 1;
-    return re && re_search(re, s, len, 0, caps, &ncap);
+    return re && rx_search(re, s, len, 0, caps, &ncap);
 }
 
 /* Is x in items[0..n) by eql? */
@@ -182,15 +182,15 @@ int v3_includes(Value **items, size_t n, const Value *x)
 
 Value *v3_array(CallCtx *cc, ValVec *v)
 {
-    Value *r = vv_to_array(A, v);
-    vv_free(v);
+    Value *r = val_vec_to_array(A, v);
+    val_vec_free(v);
     return r;
 }
 
 void v3_flatten_into(ValVec *out, const Value *v)
 {
     if (v->kind != V_ARRAY) {
-        vv_push(out, (Value *)v);
+        val_vec_push(out, (Value *)v);
         return;
     }
     for (size_t i = 0; i < v->arr.n; i++) v3_flatten_into(out, v->arr.items[i]);

@@ -37,7 +37,7 @@ static int all_digits(const char *s, size_t n)
 }
 
 /* abs(n) - also takes a numeric string (deprecated). */
-Value *fn_abs(CallCtx *cc)
+Value *f_abs(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_INT && v->i == INT64_MIN)
@@ -73,11 +73,11 @@ static Value *ceil_floor(CallCtx *cc, const char *fn, int dep, int up)
     return int_of(cc, up ? ceil(d) : floor(d));
 }
 
-Value *fn_ceiling(CallCtx *cc) { return ceil_floor(cc, "ceiling", DEP_CEILING, 1); }
-Value *fn_floor(CallCtx *cc) { return ceil_floor(cc, "floor", DEP_FLOOR, 0); }
+Value *f_ceiling(CallCtx *cc) { return ceil_floor(cc, "ceiling", DEP_CEILING, 1); }
+Value *f_floor(CallCtx *cc) { return ceil_floor(cc, "floor", DEP_FLOOR, 0); }
 
 /* round(n) - halves away from zero: Integer(x + 0.5) or Integer(x - 0.5). */
-Value *fn_round(CallCtx *cc)
+Value *f_round(CallCtx *cc)
 {
     Value *v = cc->args[0];
     if (v->kind == V_INT) return v;
@@ -198,8 +198,8 @@ static Value *min_max(CallCtx *cc, const char *fn, int want, int dep_num, int de
     return best;
 }
 
-Value *fn_min(CallCtx *cc) { return min_max(cc, "min", -1, DEP_MIN_NUM, DEP_MIN_ANY); }
-Value *fn_max(CallCtx *cc) { return min_max(cc, "max", 1, DEP_MAX_NUM, DEP_MAX_ANY); }
+Value *f_min(CallCtx *cc) { return min_max(cc, "min", -1, DEP_MIN_NUM, DEP_MIN_ANY); }
+Value *f_max(CallCtx *cc) { return min_max(cc, "max", 1, DEP_MAX_NUM, DEP_MAX_ANY); }
 
 /* ---- versioncmp ---- */
 
@@ -240,7 +240,7 @@ static const char *version_normalize(CallCtx *cc, const char *v)
 
 /* versioncmp(a, b[, ignore_trailing_zeroes]) - Puppet's package version
  * comparison: -1, 0 or 1. */
-Value *fn_versioncmp(CallCtx *cc)
+Value *f_versioncmp(CallCtx *cc)
 {
     Value *va = cc->args[0], *vb = cc->args[1];
     if (va->kind != V_STR) fn_fail_param(cc, "versioncmp", "a", fn_a_value(cc, "String"), va);

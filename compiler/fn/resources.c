@@ -55,7 +55,7 @@ static int params_match(Resource *r, const Value *params)
 {
     for (size_t i = 0; i < params->hash.n; i++) {
         const Value *k = params->hash.keys[i], *want = params->hash.vals[i];
-        Value *have = k->kind == V_STR ? res_get(r, k->str.s) : NULL;
+        Value *have = k->kind == V_STR ? cat_res_get(r, k->str.s) : NULL;
         int have_undef = !have || have->kind == V_UNDEF, want_undef = want->kind == V_UNDEF;
         if (have_undef || want_undef) {
             if (have_undef != want_undef) return 0;
@@ -114,7 +114,7 @@ static void flatten_titles(Value *v, ValVec *out)
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) flatten_titles(v->arr.items[i], out);
     } else {
-        vv_push(out, v);
+        val_vec_push(out, v);
     }
 }
 
@@ -135,7 +135,7 @@ static void ensure_resource(CallCtx *cc, Value *type, Value *title, Value *param
         if (params->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, params, RV_FN3));
         ev_declare(cc, tname, items.v[i]->kind == V_INT ? items.v[i] : val_cstr(A, t), params, 0);
     }
-    vv_free(&items);
+    val_vec_free(&items);
 }
 
 /* ensure_resource(type, title | [titles], {params}) */
@@ -162,8 +162,8 @@ static void ensure_resources(CallCtx *cc, Value *type, Value *titles, Value *def
             if (defaults->kind != V_HASH) v3_no_method(cc, "merge", defaults);
             if (own->kind != V_HASH) ev_fail(cc, "no implicit conversion of %s into Hash", rv_class(A, own, RV_FN3));
             ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-            for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&ks, defaults->hash.keys[j]), vv_push(&vs, defaults->hash.vals[j]);
-            for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
+            for (size_t j = 0; j < defaults->hash.n; j++) val_vec_push(&ks, defaults->hash.keys[j]), val_vec_push(&vs, defaults->hash.vals[j]);
+            for (size_t j = 0; j < own->hash.n; j++) val_vec_push(&ks, own->hash.keys[j]), val_vec_push(&vs, own->hash.vals[j]);
             params = v3_hash_of(cc, &ks, &vs);
         }
         ensure_resource(cc, type, titles->hash.keys[i], params);
@@ -184,8 +184,8 @@ Value *f_ensure_resources(CallCtx *cc)
 static Value *hash_with(CallCtx *cc, Value *h, const char *key, Value *v)
 {
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-    for (size_t i = 0; i < h->hash.n; i++) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
-    vv_push(&ks, val_cstr(A, key)), vv_push(&vs, v);
+    for (size_t i = 0; i < h->hash.n; i++) val_vec_push(&ks, h->hash.keys[i]), val_vec_push(&vs, h->hash.vals[i]);
+    val_vec_push(&ks, val_cstr(A, key)), val_vec_push(&vs, v);
     return v3_hash_of(cc, &ks, &vs);
 }
 
@@ -196,8 +196,8 @@ static Value *package_defaults(CallCtx *cc, Value *attrs)
     Value *k = val_cstr(A, "ensure");
     if (!attrs) return val_hash(A, &k, &ens, 1);
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-    vv_push(&ks, k), vv_push(&vs, ens);
-    for (size_t i = 0; i < attrs->hash.n; i++) vv_push(&ks, attrs->hash.keys[i]), vv_push(&vs, attrs->hash.vals[i]);
+    val_vec_push(&ks, k), val_vec_push(&vs, ens);
+    for (size_t i = 0; i < attrs->hash.n; i++) val_vec_push(&ks, attrs->hash.keys[i]), val_vec_push(&vs, attrs->hash.vals[i]);
     return v3_hash_of(cc, &ks, &vs);
 }
 
@@ -287,7 +287,7 @@ Value *f_ensure_packages(CallCtx *cc)
         ValVec names = VV_ARENA(A);
         flatten_titles(pk, &names);
         for (size_t i = 0; i < names.n; i++) ensure_resource(cc, pkg, names.v[i], v3_value(cc, defaults, 1));
-        vv_free(&names);
+        val_vec_free(&names);
     }
     return VAL_UNDEF;
 }
@@ -339,8 +339,8 @@ Value *f_stdlib_ensure_packages(CallCtx *cc)
             if (own->kind == V_HASH) {
                 merged = attrs ? attrs : val_hash(A, NULL, NULL, 0);
                 ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-                for (size_t j = 0; j < merged->hash.n; j++) vv_push(&ks, merged->hash.keys[j]), vv_push(&vs, merged->hash.vals[j]);
-                for (size_t j = 0; j < own->hash.n; j++) vv_push(&ks, own->hash.keys[j]), vv_push(&vs, own->hash.vals[j]);
+                for (size_t j = 0; j < merged->hash.n; j++) val_vec_push(&ks, merged->hash.keys[j]), val_vec_push(&vs, merged->hash.vals[j]);
+                for (size_t j = 0; j < own->hash.n; j++) val_vec_push(&ks, own->hash.keys[j]), val_vec_push(&vs, own->hash.vals[j]);
                 merged = v3_hash_of(cc, &ks, &vs);
             } else if (own->kind != V_UNDEF || !attrs) {
                 ev_fail(cc, "no implicit conversion of %s into Hash", own->kind == V_UNDEF ? "nil" : rv_class(A, own, RV_FN3));
@@ -351,7 +351,7 @@ Value *f_stdlib_ensure_packages(CallCtx *cc)
         ValVec names = VV_ARENA(A);
         flatten_titles(pk, &names);
         for (size_t i = 0; i < names.n; i++) ensure_package9(cc, names.v[i], attrs);
-        vv_free(&names);
+        val_vec_free(&names);
     }
     return VAL_UNDEF;
 }
@@ -389,7 +389,7 @@ Value *f_getparam(CallCtx *cc)
     if (!val_is_resref(ref) && !split_ref(text, &type, &title, A))
         ev_fail(cc, "No title provided and %s is not a valid resource reference", v3_inspect(cc, val_cstr(A, text)));
     Resource *r = ev_find_resource(cc, val_is_resref(ref) ? ref : val_cstr(A, text));
-    Value *v = r ? res_get(r, param->str.s) : NULL;
+    Value *v = r ? cat_res_get(r, param->str.s) : NULL;
     return v && v->kind != V_UNDEF ? v : v3_empty_str(cc);
 }
 
@@ -453,13 +453,13 @@ static void class_names(CallCtx *cc, Value *v, ValVec *out)
     } else if (v->kind == V_STR && !v->str.len) {
         ev_fail(cc, "Cannot use empty string as a class name");
     } else if (v->kind == V_STR) {
-        vv_push(out, v);
+        val_vec_push(out, v);
     } else if (val_is_resref(v) && strcmp(v->type.name, "Class") == 0) {
-        vv_push(out, v->type.params[0]);
+        val_vec_push(out, v->type.params[0]);
     } else if (v->kind == V_TYPE && strcmp(v->type.name, "Class") == 0 && v->type.n == 0) {
         ev_fail(cc, "Cannot use an unspecific Class[] Type");
     } else if (v->kind == V_TYPE && v->type.n == 0) {
-        vv_push(out, val_cstr(A, v->type.name));
+        val_vec_push(out, val_cstr(A, v->type.name));
     } else {
         ev_fail(cc, "Cannot use a %s where a class name is expected", val_type_name(v));
     }
@@ -474,10 +474,10 @@ static Value *declare_classes(CallCtx *cc, Value **args, size_t n, ClassMode mod
     Resource **rs = ARENA_NEWN(A, Resource *, names.n + 1);
     for (size_t i = 0; i < names.n; i++) cn[i] = names.v[i]->str.s;
     if (names.n) ev_declare_classes(cc, cn, names.n, mode, rs);
-    for (size_t i = 0; i < names.n; i++) vv_push(&refs, ev_ref(cc, "Class", rs[i]->title));
-    Value *r = vv_to_array(A, &refs);
-    vv_free(&names);
-    vv_free(&refs);
+    for (size_t i = 0; i < names.n; i++) val_vec_push(&refs, ev_ref(cc, "Class", rs[i]->title));
+    Value *r = val_vec_to_array(A, &refs);
+    val_vec_free(&names);
+    val_vec_free(&refs);
     return r;
 }
 
@@ -505,7 +505,7 @@ static void flatten_strings(CallCtx *cc, Value *v, ValVec *out)
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) flatten_strings(cc, v->arr.items[i], out);
     } else {
-        vv_push(out, v);
+        val_vec_push(out, v);
     }
 }
 
@@ -519,20 +519,20 @@ Value *f_tag(CallCtx *cc)
         char *lt = arena_strdup(A, t);
         for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
         if (!cat_valid_tag(lt)) {
-            vv_free(&tags);
+            val_vec_free(&tags);
             ev_fail(cc, "Invalid tag '%s'", t);
         }
-        res_tag(ev_catalog(cc), r, lt);
+        cat_res_tag(ev_catalog(cc), r, lt);
         if (strstr(lt, "::"))
             for (const char *p = lt;;) {
                 const char *e = strstr(p, "::");
                 size_t len = e ? (size_t)(e - p) : strlen(p);
-                if (len) res_tag(ev_catalog(cc), r, arena_strndup(A, p, len));
+                if (len) cat_res_tag(ev_catalog(cc), r, arena_strndup(A, p, len));
                 if (!e) break;
                 p = e + 2;
             }
     }
-    vv_free(&tags);
+    val_vec_free(&tags);
     return VAL_UNDEF;
 }
 
@@ -547,7 +547,7 @@ Value *f_tagged(CallCtx *cc)
         for (char *p = lt; *p; p++) *p = (char)tolower((unsigned char)*p);
         all = ev_tagged_in_scope(cc, r, lt);
     }
-    vv_free(&tags);
+    val_vec_free(&tags);
     return val_bool(all);
 }
 
@@ -599,12 +599,12 @@ Value *f_create_resources(CallCtx *cc)
         Value *params = a[1]->hash.vals[i];
         if (defaults && defaults->kind == V_HASH) {
             ValVec k = VV_ARENA(A), v = VV_ARENA(A);
-            for (size_t j = 0; j < defaults->hash.n; j++) vv_push(&k, defaults->hash.keys[j]), vv_push(&v, defaults->hash.vals[j]);
+            for (size_t j = 0; j < defaults->hash.n; j++) val_vec_push(&k, defaults->hash.keys[j]), val_vec_push(&v, defaults->hash.vals[j]);
             if (params->kind == V_HASH)
-                for (size_t j = 0; j < params->hash.n; j++) vv_push(&k, params->hash.keys[j]), vv_push(&v, params->hash.vals[j]);
+                for (size_t j = 0; j < params->hash.n; j++) val_vec_push(&k, params->hash.keys[j]), val_vec_push(&v, params->hash.vals[j]);
             params = val_hash(A, k.v, v.v, k.n);
-            vv_free(&k);
-            vv_free(&v);
+            val_vec_free(&k);
+            val_vec_free(&v);
         }
         ev_declare(cc, type, a[1]->hash.keys[i], params, is_virtual);
     }

@@ -231,7 +231,7 @@ static Value *to_float(CallCtx *cc, const char *s)
 }
 
 /* scanf(String data, String format) [|$result| ...] */
-Value *fn_scanf(CallCtx *cc)
+Value *f_scanf(CallCtx *cc)
 {
     Value *data = cc->args[0], *format = cc->args[1];
     if (data->kind != V_STR) fn_fail_param(cc, "scanf", "data", fn_a_value(cc, "String"), data);
@@ -254,11 +254,11 @@ Value *fn_scanf(CallCtx *cc)
         Conv conv = piece_pattern(&pat, &pc, blank_before);
         buf_addc(&pat, ')');
         const char *err = NULL;
-        Regex *re = re_get(buf_cstr(&pat), &err);
+        Regex *re = rx_get(buf_cstr(&pat), &err);
         buf_free(&pat);
         if (!re) ev_fail(cc, "'scanf' invalid format %.*s: %s", (int)pc.len, pc.text, err ? err : "bad pattern");
         int caps[4], ncap = 2;
-        if (!re_search(re, in + at, len - at, 0, caps, &ncap)) break;
+        if (!rx_search(re, in + at, len - at, 0, caps, &ncap)) break;
         const char *m = in + at + caps[2];
         size_t mlen = (size_t)(caps[3] - caps[2]);
         pos = at + (size_t)caps[1];

@@ -182,9 +182,9 @@ Value *f_to_json(CallCtx *cc)
 /* Does Ruby regex re match s? */
 static int rx(const char *re, const char *s, size_t len)
 {
-    Regex *r = re_get(re, NULL);
+    Regex *r = rx_get(re, NULL);
     int caps[2], ncap = 1;
-    return r && re_search(r, s, len, 0, caps, &ncap);
+    return r && rx_search(r, s, len, 0, caps, &ncap);
 }
 
 /* Psych registers every array and hash it visits: one met again becomes
@@ -327,12 +327,12 @@ static Value *rb_type(Yaml *y, Value *t)
         ValVec vals = VV_ARENA(a);
         int ci = n && p[n - 1]->kind == V_BOOL && p[n - 1]->b;
         for (size_t i = 0; i < n; i++) {
-            if (p[i]->kind == V_STR) vv_push(&vals, p[i]);
+            if (p[i]->kind == V_STR) val_vec_push(&vals, p[i]);
             else if (p[i]->kind == V_ARRAY)
-                for (size_t j = 0; j < p[i]->arr.n; j++) vv_push(&vals, p[i]->arr.items[j]);
+                for (size_t j = 0; j < p[i]->arr.n; j++) val_vec_push(&vals, p[i]->arr.items[j]);
         }
-        Value *vs = vv_to_array(a, &vals);
-        vv_free(&vals);
+        Value *vs = val_vec_to_array(a, &vals);
+        val_vec_free(&vals);
         return robj(y, "PEnumType", 2, "values", vs, "case_insensitive", val_bool(ci));
     }
     if (!strcmp(nm, "Regexp")) {
@@ -392,10 +392,10 @@ static Value *rb_type(Yaml *y, Value *t)
         ValVec els = VV_ARENA(a);
         Value *h = n ? p[0] : NULL;
         for (size_t i = 0; h && h->kind == V_HASH && i < h->hash.n; i++)
-            vv_push(&els, robj(y, "PStructElement", 2, "key_type", rb_key_type(y, h->hash.keys[i]), "value_type",
+            val_vec_push(&els, robj(y, "PStructElement", 2, "key_type", rb_key_type(y, h->hash.keys[i]), "value_type",
                                ruby_value(y, h->hash.vals[i])));
-        Value *es = vv_to_array(a, &els);
-        vv_free(&els);
+        Value *es = val_vec_to_array(a, &els);
+        val_vec_free(&els);
         return robj(y, "PStructType", 1, "elements", es);
     }
     if (!strcmp(nm, "Variant")) return robj(y, "PVariantType", 1, "types", rb_array(y, p, n, 0));
@@ -817,12 +817,12 @@ Value *f_to_json_pretty(CallCtx *cc)
         ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
         if (data->kind == V_ARRAY) {
             for (size_t i = 0; i < data->arr.n; i++)
-                if (data->arr.items[i]->kind != V_UNDEF) vv_push(&ks, data->arr.items[i]);
+                if (data->arr.items[i]->kind != V_UNDEF) val_vec_push(&ks, data->arr.items[i]);
             data = v3_array(cc, &ks);
-            vv_free(&vs);
+            val_vec_free(&vs);
         } else {
             for (size_t i = 0; i < data->hash.n; i++)
-                if (data->hash.vals[i]->kind != V_UNDEF) vv_push(&ks, data->hash.keys[i]), vv_push(&vs, data->hash.vals[i]);
+                if (data->hash.vals[i]->kind != V_UNDEF) val_vec_push(&ks, data->hash.keys[i]), val_vec_push(&vs, data->hash.vals[i]);
             data = v3_hash_of(cc, &ks, &vs);
         }
     }

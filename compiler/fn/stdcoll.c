@@ -129,15 +129,15 @@ Value *f_delete(CallCtx *cc)
         if (coll->kind == V_ARRAY) {
             ValVec keep = VV_ARENA(A);
             for (size_t i = 0; i < coll->arr.n; i++)
-                if (!v3_equal(coll->arr.items[i], item, 0)) vv_push(&keep, coll->arr.items[i]);
-            if (keep.n != coll->arr.n) coll = vv_to_array(A, &keep);
-            vv_free(&keep);
+                if (!v3_equal(coll->arr.items[i], item, 0)) val_vec_push(&keep, coll->arr.items[i]);
+            if (keep.n != coll->arr.n) coll = val_vec_to_array(A, &keep);
+            val_vec_free(&keep);
         } else if (coll->kind == V_HASH) {
             long slot = v3_hash_find(coll, item);
             if (slot >= 0) {
                 ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
                 for (size_t i = 0; i < coll->hash.n; i++)
-                    if ((long)i != slot) vv_push(&ks, coll->hash.keys[i]), vv_push(&vs, coll->hash.vals[i]);
+                    if ((long)i != slot) val_vec_push(&ks, coll->hash.keys[i]), val_vec_push(&vs, coll->hash.vals[i]);
                 coll = v3_hash_of(cc, &ks, &vs);
             }
         } else if (coll->kind == V_STR) {
@@ -180,9 +180,9 @@ Value *f_delete_at(CallCtx *cc)
     if (i < 0) return arr;
     ValVec keep = VV_ARENA(A);
     for (int64_t k = 0; k < size; k++)
-        if (k != i) vv_push(&keep, arr->arr.items[k]);
-    Value *r = vv_to_array(A, &keep);
-    vv_free(&keep);
+        if (k != i) val_vec_push(&keep, arr->arr.items[k]);
+    Value *r = val_vec_to_array(A, &keep);
+    val_vec_free(&keep);
     return r;
 }
 
@@ -195,15 +195,15 @@ Value *f_delete_undef_values(CallCtx *cc)
     if (v->kind == V_HASH) {
         ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
         for (size_t i = 0; i < v->hash.n; i++)
-            if (v->hash.vals[i]->kind != V_UNDEF) vv_push(&ks, v->hash.keys[i]), vv_push(&vs, v->hash.vals[i]);
+            if (v->hash.vals[i]->kind != V_UNDEF) val_vec_push(&ks, v->hash.keys[i]), val_vec_push(&vs, v->hash.vals[i]);
         return v3_hash_of(cc, &ks, &vs);
     }
     if (v->kind == V_ARRAY) {
         ValVec keep = VV_ARENA(A);
         for (size_t i = 0; i < v->arr.n; i++)
-            if (v->arr.items[i]->kind != V_UNDEF) vv_push(&keep, v->arr.items[i]);
-        Value *r = vv_to_array(A, &keep);
-        vv_free(&keep);
+            if (v->arr.items[i]->kind != V_UNDEF) val_vec_push(&keep, v->arr.items[i]);
+        Value *r = val_vec_to_array(A, &keep);
+        val_vec_free(&keep);
         return r;
     }
     ev_fail(cc, "delete_undef_values(): expected an array or hash, got %s type  %s ", v3_to_s(cc, v), rv_class(A, v, RV_FN3));
@@ -219,12 +219,12 @@ Value *f_concat(CallCtx *cc)
     for (size_t i = 0; i < cc->nargs; i++) {
         Value *x = cc->args[i];
         if (x->kind == V_ARRAY)
-            for (size_t j = 0; j < x->arr.n; j++) vv_push(&out, x->arr.items[j]);
+            for (size_t j = 0; j < x->arr.n; j++) val_vec_push(&out, x->arr.items[j]);
         else
-            vv_push(&out, x);
+            val_vec_push(&out, x);
     }
-    Value *r = vv_to_array(A, &out);
-    vv_free(&out);
+    Value *r = val_vec_to_array(A, &out);
+    val_vec_free(&out);
     return r;
 }
 
@@ -273,8 +273,8 @@ Value *f_merge(CallCtx *cc)
                 detailed = !ok;
             }
             if (!ok) {
-                vv_free(&ks);
-                vv_free(&vs);
+                val_vec_free(&ks);
+                val_vec_free(&vs);
                 size_t cnt;
                 if (!fn_iterable_items(cc, h, &cnt)) fail_merge_args(cc, h);
                 const char *why[] = {
@@ -286,7 +286,7 @@ Value *f_merge(CallCtx *cc)
                 fn_fail_dispatch(cc, "merge", sigs, why, 3);
             }
             if (h->kind == V_HASH)
-                for (size_t j = 0; j < h->hash.n; j++) vv_push(&ks, h->hash.keys[j]), vv_push(&vs, h->hash.vals[j]);
+                for (size_t j = 0; j < h->hash.n; j++) val_vec_push(&ks, h->hash.keys[j]), val_vec_push(&vs, h->hash.vals[j]);
         }
         return v3_hash_of(cc, &ks, &vs);
     }
@@ -316,8 +316,8 @@ Value *f_merge(CallCtx *cc)
         Value *r = ev_yield(cc, args, (size_t)np);
         if (r->kind != V_HASH || !r->hash.n) continue;
         ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-        for (size_t j = 0; j < acc->hash.n; j++) vv_push(&ks, acc->hash.keys[j]), vv_push(&vs, acc->hash.vals[j]);
-        for (size_t j = 0; j < r->hash.n; j++) vv_push(&ks, r->hash.keys[j]), vv_push(&vs, r->hash.vals[j]);
+        for (size_t j = 0; j < acc->hash.n; j++) val_vec_push(&ks, acc->hash.keys[j]), val_vec_push(&vs, acc->hash.vals[j]);
+        for (size_t j = 0; j < r->hash.n; j++) val_vec_push(&ks, r->hash.keys[j]), val_vec_push(&vs, r->hash.vals[j]);
         acc = v3_hash_of(cc, &ks, &vs);
     }
     return acc;
@@ -327,13 +327,13 @@ Value *f_merge(CallCtx *cc)
 static Value *deep_merge2(CallCtx *cc, Value *h1, Value *h2)
 {
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
-    for (size_t i = 0; i < h1->hash.n; i++) vv_push(&ks, h1->hash.keys[i]), vv_push(&vs, h1->hash.vals[i]);
+    for (size_t i = 0; i < h1->hash.n; i++) val_vec_push(&ks, h1->hash.keys[i]), val_vec_push(&vs, h1->hash.vals[i]);
     for (size_t i = 0; i < h2->hash.n; i++) {
         Value *k = h2->hash.keys[i], *v = h2->hash.vals[i];
         long slot = v3_hash_find(h1, k);
         if (slot >= 0 && h1->hash.vals[slot]->kind == V_HASH && v->kind == V_HASH)
             v = deep_merge2(cc, h1->hash.vals[slot], v);
-        vv_push(&ks, k), vv_push(&vs, v);
+        val_vec_push(&ks, k), val_vec_push(&vs, v);
     }
     return v3_hash_of(cc, &ks, &vs);
 }
@@ -359,7 +359,7 @@ static void nested_values(const Value *h, ValVec *out)
     for (size_t i = 0; i < h->hash.n; i++) {
         Value *v = h->hash.vals[i];
         if (v->kind == V_HASH) nested_values(v, out);
-        else vv_push(out, v);
+        else val_vec_push(out, v);
     }
 }
 
@@ -371,8 +371,8 @@ Value *f_nested_values(CallCtx *cc)
         ev_fail(cc, "'stdlib::nested_values' parameter 'hash' expects a Hash value, got %s", fn_got_type(cc, h));
     ValVec out = VV_ARENA(A);
     nested_values(h, &out);
-    Value *r = vv_to_array(A, &out);
-    vv_free(&out);
+    Value *r = val_vec_to_array(A, &out);
+    val_vec_free(&out);
     return r;
 }
 
@@ -389,7 +389,7 @@ Value *f_union(CallCtx *cc)
     for (size_t i = 0; i < cc->nargs; i++)
         for (size_t j = 0; j < cc->args[i]->arr.n; j++) {
             Value *x = cc->args[i]->arr.items[j];
-            if (!v3_includes(out.v, out.n, x)) vv_push(&out, x);
+            if (!v3_includes(out.v, out.n, x)) val_vec_push(&out, x);
         }
     return v3_array(cc, &out);
 }
@@ -405,7 +405,7 @@ Value *f_intersection(CallCtx *cc)
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < a->arr.n; i++) {
         Value *x = a->arr.items[i];
-        if (v3_includes(b->arr.items, b->arr.n, x) && !v3_includes(out.v, out.n, x)) vv_push(&out, x);
+        if (v3_includes(b->arr.items, b->arr.n, x) && !v3_includes(out.v, out.n, x)) val_vec_push(&out, x);
     }
     return v3_array(cc, &out);
 }
@@ -419,7 +419,7 @@ Value *f_difference(CallCtx *cc)
     if (a->kind != V_ARRAY || b->kind != V_ARRAY) ev_fail(cc, "difference(): Requires 2 arrays");
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < a->arr.n; i++)
-        if (!v3_includes(b->arr.items, b->arr.n, a->arr.items[i])) vv_push(&out, a->arr.items[i]);
+        if (!v3_includes(b->arr.items, b->arr.n, a->arr.items[i])) val_vec_push(&out, a->arr.items[i]);
     return v3_array(cc, &out);
 }
 
@@ -460,36 +460,36 @@ Value *f_values_at(CallCtx *cc)
     ValVec idx = VV_ARENA(A);
     v3_flatten_into(&idx, cc->args[1]);
     if (!idx.n) {
-        vv_free(&idx);
+        val_vec_free(&idx);
         ev_fail(cc, "values_at(): You must provide at least one positive index to collect");
     }
     int64_t size = (int64_t)arr->arr.n;
     ValVec out = VV_ARENA(A);
-    Regex *range = re_get("^(\\d+)(\\.\\.\\.?|\\-)(\\d+)$", NULL);
+    Regex *range = rx_get("^(\\d+)(\\.\\.\\.?|\\-)(\\d+)$", NULL);
     const char *why = NULL;
     for (size_t k = 0; k < idx.n && !why; k++) {
         const char *s = v3_to_s(cc, idx.v[k]);
         size_t len = strlen(s);
         int caps[8], ncap = 4;
-        if (range && re_search(range, s, len, 0, caps, &ncap)) {
+        if (range && rx_search(range, s, len, 0, caps, &ncap)) {
             int64_t start = v3_str_to_i(s + caps[2]), stop = v3_str_to_i(s + caps[6]);
             int excl = caps[5] - caps[4] == 3;
             if (start > stop) why = "values_at(): Stop index in given indices range is smaller than the start index";
             else if (stop > size - 1) why = "values_at(): Stop index in given indices range exceeds array size";
             else
                 for (int64_t i = start; excl ? i < stop : i <= stop; i++)
-                    if (arr->arr.items[i]->kind != V_UNDEF) vv_push(&out, arr->arr.items[i]);
+                    if (arr->arr.items[i]->kind != V_UNDEF) val_vec_push(&out, arr->arr.items[i]);
         } else if (!v3_matches("^\\d+$", s, len)) {
             why = "values_at(): Unknown format of given index";
         } else {
             int64_t i = v3_str_to_i(s);
             if (i > size - 1) why = "values_at(): Given index exceeds array size";
-            else if (arr->arr.items[i]->kind != V_UNDEF) vv_push(&out, arr->arr.items[i]);
+            else if (arr->arr.items[i]->kind != V_UNDEF) val_vec_push(&out, arr->arr.items[i]);
         }
     }
-    vv_free(&idx);
+    val_vec_free(&idx);
     if (why) {
-        vv_free(&out);
+        val_vec_free(&out);
         ev_fail(cc, "%s", why);
     }
     return v3_array(cc, &out);
@@ -518,7 +518,7 @@ Value *f_hash(CallCtx *cc)
     ValVec flat = VV_ARENA(A);
     v3_flatten_into(&flat, arr);
     if (flat.n % 2) {
-        vv_free(&flat);
+        val_vec_free(&flat);
         ev_fail(cc, "hash(): Unable to compute hash from array given");
     }
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
@@ -527,9 +527,9 @@ Value *f_hash(CallCtx *cc)
         for (j = 0; j < ks.n; j++)
             if (v3_equal(ks.v[j], flat.v[i], 1)) break;
         if (j < ks.n) vs.v[j] = flat.v[i + 1];
-        else vv_push(&ks, flat.v[i]), vv_push(&vs, flat.v[i + 1]);
+        else val_vec_push(&ks, flat.v[i]), val_vec_push(&vs, flat.v[i + 1]);
     }
-    vv_free(&flat);
+    val_vec_free(&flat);
     return v3_hash_of(cc, &ks, &vs);
 }
 
@@ -583,11 +583,11 @@ Value *f_join_keys_to_values(CallCtx *cc)
         Value *v = h->hash.vals[i];
         if (v->kind == V_ARRAY) {
             for (size_t j = 0; j < v->arr.n; j++)
-                vv_push(&out, val_cstr(A, arena_printf(A, "%s%s%s", k, sep->str.s, v3_to_s(cc, v->arr.items[j]))));
+                val_vec_push(&out, val_cstr(A, arena_printf(A, "%s%s%s", k, sep->str.s, v3_to_s(cc, v->arr.items[j]))));
             continue;
         }
         const char *vs = v3_to_s(cc, v);
-        vv_push(&out, val_cstr(A, !strcmp(vs, "undef") ? k : arena_printf(A, "%s%s%s", k, sep->str.s, vs)));
+        val_vec_push(&out, val_cstr(A, !strcmp(vs, "undef") ? k : arena_printf(A, "%s%s%s", k, sep->str.s, vs)));
     }
     return v3_array(cc, &out);
 }
@@ -601,7 +601,7 @@ Value *f_grep(CallCtx *cc)
     Value *arr = cc->args[0], *pat = cc->args[1];
     if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
-    Regex *re = re_get(pat->str.s, &err);
+    Regex *re = rx_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
     if (arr->kind != V_ARRAY && arr->kind != V_HASH) v3_no_method(cc, "grep", arr);
     if (arr->kind == V_HASH) return val_array(A, NULL, 0);
@@ -609,7 +609,7 @@ Value *f_grep(CallCtx *cc)
     for (size_t i = 0; i < arr->arr.n; i++) {
         Value *x = arr->arr.items[i];
         int caps[2], ncap = 1;
-        if (x->kind == V_STR && re_search(re, x->str.s, x->str.len, 0, caps, &ncap)) vv_push(&out, x);
+        if (x->kind == V_STR && rx_search(re, x->str.s, x->str.len, 0, caps, &ncap)) val_vec_push(&out, x);
     }
     return v3_array(cc, &out);
 }
@@ -847,7 +847,7 @@ Value *f_delete_values(CallCtx *cc)
         ev_fail(cc, "delete_values(): First argument must be a Hash. Given an argument of class %s.", rv_class(A, h, RV_FN3));
     ValVec ks = VV_ARENA(A), vs = VV_ARENA(A);
     for (size_t i = 0; i < h->hash.n; i++)
-        if (!v3_equal(cc->args[1], h->hash.vals[i], 0)) vv_push(&ks, h->hash.keys[i]), vv_push(&vs, h->hash.vals[i]);
+        if (!v3_equal(cc->args[1], h->hash.vals[i], 0)) val_vec_push(&ks, h->hash.keys[i]), val_vec_push(&vs, h->hash.vals[i]);
     return v3_hash_of(cc, &ks, &vs);
 }
 
@@ -862,14 +862,14 @@ Value *f_reject(CallCtx *cc)
     Value *arr = cc->args[0], *pat = cc->args[1];
     if (pat->kind != V_STR) ev_fail(cc, "no implicit conversion of %s into String", rv_class(A, pat, RV_FN3));
     const char *err = NULL;
-    Regex *re = re_get(pat->str.s, &err);
+    Regex *re = rx_get(pat->str.s, &err);
     if (!re) ev_fail(cc, "%s", err ? err : "invalid regular expression");
     if (arr->kind != V_ARRAY) v3_no_method(cc, "reject", arr);
     ValVec out = VV_ARENA(A);
     for (size_t i = 0; i < arr->arr.n; i++) {
         Value *x = arr->arr.items[i];
         int caps[2], ncap = 1;
-        if (!(x->kind == V_STR && re_search(re, x->str.s, x->str.len, 0, caps, &ncap))) vv_push(&out, x);
+        if (!(x->kind == V_STR && rx_search(re, x->str.s, x->str.len, 0, caps, &ncap))) val_vec_push(&out, x);
     }
     return v3_array(cc, &out);
 }
@@ -883,7 +883,7 @@ Value *f_clamp(CallCtx *cc)
     for (size_t i = 0; i < cc->nargs; i++) v3_flatten_into(&all, cc->args[i]);
     size_t n = all.n;
     Value *v[3] = {n > 0 ? all.v[0] : NULL, n > 1 ? all.v[1] : NULL, n > 2 ? all.v[2] : NULL};
-    vv_free(&all);
+    val_vec_free(&all);
     if (n != 3) ev_fail(cc, "clamp(): Wrong number of arguments, need three to clamp");
     for (int i = 0; i < 3; i++) {
         if (v[i]->kind == V_STR && !v3_matches("^\\d+$", v[i]->str.s, v[i]->str.len))
@@ -978,7 +978,7 @@ Value *f_try_get_value(CallCtx *cc)
         if (!hit || hit > end) hit = end;
         Value *k = val_str(A, p, (size_t)(hit - p));
         if (has_digit_line(k->str.s, k->str.len)) k = val_int(A, v3_str_to_i(k->str.s));
-        vv_push(&keys, k);
+        val_vec_push(&keys, k);
         if (hit == end) break;
         p = hit + (awk ? 0 : sep->str.len ? sep->str.len : 0);
         if (awk) while (p < end && isspace((unsigned char)*p)) p++;

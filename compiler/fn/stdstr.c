@@ -304,7 +304,7 @@ static Value *string_range(CallCtx *cc, const char *beg, const char *end, int ex
 {
     ValVec out = VV_ARENA(A);
     int64_t k = 0;
-#define YIELD(str, n) do { if (k++ % step == 0) vv_push(&out, val_str(A, (str), (n))); } while (0)
+#define YIELD(str, n) do { if (k++ % step == 0) val_vec_push(&out, val_str(A, (str), (n))); } while (0)
     size_t lb = strlen(beg), le = strlen(end);
     if (lb == 1 && le == 1 && !(beg[0] & 0x80) && !(end[0] & 0x80)) {
         char c = beg[0], e = end[0];
@@ -352,9 +352,9 @@ Value *f_range(CallCtx *cc)
     } else {
         Value *v = a[0];
         if (v->kind != V_STR) v3_no_method(cc, "match", v);
-        Regex *re = re_get("^(\\w+)(\\.\\.\\.?|\\-)(\\w+)$", NULL);
+        Regex *re = rx_get("^(\\w+)(\\.\\.\\.?|\\-)(\\w+)$", NULL);
         int caps[8], ncap = 4;
-        if (!re || !re_search(re, v->str.s, v->str.len, 0, caps, &ncap)) {
+        if (!re || !rx_search(re, v->str.s, v->str.len, 0, caps, &ncap)) {
             if (v3_matches("^.+$", v->str.s, v->str.len))
                 ev_fail(cc, "range(): Unable to compute range from the value: %s", v->str.s);
             ev_fail(cc, "range(): Unknown range format: %s", v->str.s);
@@ -372,7 +372,7 @@ Value *f_range(CallCtx *cc)
             if (span / (uint64_t)step >= RANGE_MAX) range_too_long(cc);
         }
         for (int64_t i = b; excl ? i < e : i <= e; i += step) {
-            vv_push(&out, val_int(A, i));
+            val_vec_push(&out, val_int(A, i));
             if (i > INT64_MAX - step) break;
         }
         return v3_array(cc, &out);
@@ -548,7 +548,7 @@ Value *f_shellquote(CallCtx *cc)
     for (size_t i = 0; i < words.n; i++)
         if (words.v[i]->kind != V_STR) {
             Value *w = words.v[i];
-            vv_free(&words);
+            val_vec_free(&words);
             v3_no_method(cc, "length", w);
         }
     Buf b = BUF_INIT;
@@ -578,7 +578,7 @@ Value *f_shellquote(CallCtx *cc)
             buf_addc(&b, '"');
         }
     }
-    vv_free(&words);
+    val_vec_free(&words);
     Value *r = val_str(A, buf_cstr(&b), b.len);
     buf_free(&b);
     return r;
@@ -688,7 +688,7 @@ Value *f_generate(CallCtx *cc)
         buf_adds(&shown, argv[i]);
     }
     argv[argv_v.n] = NULL;
-    vv_free(&argv_v);
+    val_vec_free(&argv_v);
     Buf out = BUF_INIT;
     int rc = run_generator(argv, dir, &out);
     Value *r = val_str(A, buf_cstr(&out), out.len);
@@ -831,7 +831,7 @@ Value *f_shell_split(CallCtx *cc)
         }
         have = 1;
         if (!*p || isspace((unsigned char)*p)) {
-            vv_push(&words, val_str(A, buf_cstr(&field), field.len));
+            val_vec_push(&words, val_str(A, buf_cstr(&field), field.len));
             field.len = 0;
             have = 0;
         }
@@ -841,7 +841,7 @@ Value *f_shell_split(CallCtx *cc)
     return v3_array(cc, &words);
 unmatched:
     buf_free(&field);
-    vv_free(&words);
+    val_vec_free(&words);
     ev_fail(cc, "Unmatched quote: %s", v3_inspect(cc, val_cstr(A, line)));
 }
 

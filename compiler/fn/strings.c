@@ -32,7 +32,7 @@ typedef struct Match {
 static Regex *compile(CallCtx *cc, const char *src, const char *shown)
 {
     const char *err = NULL;
-    Regex *re = re_get(src, &err);
+    Regex *re = rx_get(src, &err);
     if (!re) ev_fail(cc, "%s: /%s", err ? err : "invalid pattern", shown);
     return re;
 }
@@ -41,11 +41,11 @@ static int search(CallCtx *cc, Regex *re, const char *s, size_t len, size_t star
 {
     m->caps = m->inline_caps;
     m->n = 32;
-    if (!re_search(re, s, len, start, m->caps, &m->n)) return 0;
+    if (!rx_search(re, s, len, start, m->caps, &m->n)) return 0;
     if (m->n > 32) {
         int room = m->n;
         m->caps = ARENA_NEWN(A, int, 2 * (size_t)room);
-        re_search(re, s, len, start, m->caps, &m->n);
+        rx_search(re, s, len, start, m->caps, &m->n);
     }
     return 1;
 }
@@ -68,7 +68,7 @@ static const char *regexp_src(const Value *v)
  * are kept, an empty match splits between characters, trailing empty
  * strings are dropped.  A string pattern is a regexp too (so "." splits
  * everywhere and " " has no awk-style special case). */
-Value *fn_split(CallCtx *cc)
+Value *f_split(CallCtx *cc)
 {
     Value *s = cc->args[0], *p = cc->args[1];
     if (s->kind != V_STR) fn_fail_param(cc, "split", "str", fn_a_value(cc, "String"), s);
@@ -252,7 +252,7 @@ static const char *const regsubst_sigs[] = {
  * the first (flag G: every) match in a string or in each string of an
  * array.  Flags I, E, M make a string pattern case-insensitive, extended,
  * multiline (dot matches newline); the encoding is ignored. */
-Value *fn_regsubst(CallCtx *cc)
+Value *f_regsubst(CallCtx *cc)
 {
     Value *target = cc->args[0], *pat = cc->args[1], *repl = cc->args[2];
     Value *flags = cc->nargs > 3 ? cc->args[3] : VAL_UNDEF;
@@ -465,8 +465,8 @@ static Value *updown(CallCtx *cc, const char *fn, int mode)
     fn_fail_dispatch(cc, fn, sigs, why, 4);
 }
 
-Value *fn_upcase(CallCtx *cc) { return updown(cc, "upcase", CASE_UP); }
-Value *fn_downcase(CallCtx *cc) { return updown(cc, "downcase", CASE_DOWN); }
+Value *f_upcase(CallCtx *cc) { return updown(cc, "upcase", CASE_UP); }
+Value *f_downcase(CallCtx *cc) { return updown(cc, "downcase", CASE_DOWN); }
 
 /* Ruby's whitespace for strip: NUL, \t \n \v \f \r and space. */
 static int ruby_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == '\0'; }
@@ -541,10 +541,10 @@ static Value *string_fn(CallCtx *cc, const char *fn, int op)
                : "a value of type Numeric, String, or Iterable[Variant]", v);
 }
 
-Value *fn_capitalize(CallCtx *cc) { return string_fn(cc, "capitalize", OP_CAPITALIZE); }
-Value *fn_strip(CallCtx *cc) { return string_fn(cc, "strip", OP_STRIP); }
-Value *fn_lstrip(CallCtx *cc) { return string_fn(cc, "lstrip", OP_LSTRIP); }
-Value *fn_rstrip(CallCtx *cc) { return string_fn(cc, "rstrip", OP_RSTRIP); }
-Value *fn_chomp(CallCtx *cc) { return string_fn(cc, "chomp", OP_CHOMP); }
-Value *fn_chop(CallCtx *cc) { return string_fn(cc, "chop", OP_CHOP); }
-Value *fn_camelcase(CallCtx *cc) { return string_fn(cc, "camelcase", OP_CAMELCASE); }
+Value *f_capitalize(CallCtx *cc) { return string_fn(cc, "capitalize", OP_CAPITALIZE); }
+Value *f_strip(CallCtx *cc) { return string_fn(cc, "strip", OP_STRIP); }
+Value *f_lstrip(CallCtx *cc) { return string_fn(cc, "lstrip", OP_LSTRIP); }
+Value *f_rstrip(CallCtx *cc) { return string_fn(cc, "rstrip", OP_RSTRIP); }
+Value *f_chomp(CallCtx *cc) { return string_fn(cc, "chomp", OP_CHOMP); }
+Value *f_chop(CallCtx *cc) { return string_fn(cc, "chop", OP_CHOP); }
+Value *f_camelcase(CallCtx *cc) { return string_fn(cc, "camelcase", OP_CAMELCASE); }

@@ -264,7 +264,7 @@ Value *fn_infer_type(CallCtx *cc, Value *v) { return type_done(cc, infer(cc, v, 
 
 /* type(v[, 'detailed' | 'reduced' | 'generalized']) - the type Puppet
  * infers for v: infer_set, infer, or infer then generalize. */
-Value *fn_type(CallCtx *cc)
+Value *f_type(CallCtx *cc)
 {
     int mode = 0;      /* 0 detailed, 1 reduced, 2 generalized */
     if (cc->nargs > 1) {

@@ -58,9 +58,9 @@ static int ip4_octets(const char *s, const int *caps, uint32_t *out)
 
 static int re_whole(const char *pat, const char *s, size_t len, int *caps, int pairs)
 {
-    Regex *re = re_get(pat, NULL);
+    Regex *re = rx_get(pat, NULL);
     int n = pairs;
-    return re && re_search(re, s, len, 0, caps, &n);
+    return re && rx_search(re, s, len, 0, caps, &n);
 }
 
 static U128 hex_groups(const char *s, size_t len, int *count)
@@ -228,11 +228,11 @@ Value *f_enclose_ipv6(CallCtx *cc)
             }
             if (v6) v = val_cstr(A, arena_printf(A, "[%s]", ipv6_to_s(cc, addr, zone)));
         }
-        if (!v3_includes(out.v, out.n, v)) vv_push(&out, v);
+        if (!v3_includes(out.v, out.n, v)) val_vec_push(&out, v);
     }
-    vv_free(&in);
+    val_vec_free(&in);
     if (bad) {
-        vv_free(&out);
+        val_vec_free(&out);
         ev_fail(cc, "enclose_ipv6(): Wrong argument given %s is not an ip address.", bad);
     }
     return v3_array(cc, &out);
@@ -493,14 +493,14 @@ static int validate_re_any(CallCtx *cc, const Value *s, const Value *r, const ch
         *err = arena_printf(A, "no implicit conversion of %s into String", rv_class(A, r, RV_FN3));
         return -1;
     }
-    Regex *re = re_get(r->kind == V_STR ? r->str.s : r->regex.src, err);
+    Regex *re = rx_get(r->kind == V_STR ? r->str.s : r->regex.src, err);
     if (!re) {
         if (!*err) *err = "invalid regular expression";
         return -1;
     }
     *other = 0;
     int caps[2], ncap = 1;
-    return re_search(re, s->str.s, s->str.len, 0, caps, &ncap) ? 1 : 0;
+    return rx_search(re, s->str.s, s->str.len, 0, caps, &ncap) ? 1 : 0;
 }
 
 /* validate_re(s, re | [re...][, message]) */

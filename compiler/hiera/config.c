@@ -29,7 +29,7 @@ static int is_regular(const char *p)
 }
 
 /* Ruby's Pathname#+: an absolute rel wins; "./" goes, "../" climbs. */
-const char *hi_path_join(Compiler *c, const char *base, const char *rel)
+const char *hiera_path_join(Compiler *c, const char *base, const char *rel)
 {
     if (rel[0] == '/') return rel;
     size_t bl = strlen(base);
@@ -61,10 +61,10 @@ static const char *absolute_path(Compiler *c, const char *p)
     if (p[0] == '/') return p;
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd)) return p;
-    return hi_path_join(c, cwd, p);
+    return hiera_path_join(c, cwd, p);
 }
 
-void hi_register_src(Compiler *c, SrcFile *f)
+void hiera_register_src(Compiler *c, SrcFile *f)
 {
     c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
     c->files[c->nfiles++] = f;
@@ -174,8 +174,8 @@ static void check_options(Compiler *c, Config *cfg, Value *opts, const char *lev
     static const char *const reserved[] = {"path", "uri"};
     for (size_t i = 0; i < ARRAY_LEN(reserved); i++)
         if (val_hash_gets(opts, reserved[i])) {
-            if (level) hi_fail_in_config(c, cfg, line, "Option key '%s' used in hierarchy '%s' is reserved by Puppet", reserved[i], level);
-            hi_fail_in_config(c, cfg, line, "Option key '%s' used in defaults is reserved by Puppet", reserved[i]);
+            if (level) hiera_fail_in_config(c, cfg, line, "Option key '%s' used in hierarchy '%s' is reserved by Puppet", reserved[i], level);
+            hiera_fail_in_config(c, cfg, line, "Option key '%s' used in defaults is reserved by Puppet", reserved[i]);
         }
 }
 
@@ -194,8 +194,8 @@ static void check_duplicate(Compiler *c, Config *cfg, Level *levels, size_t n, c
         if (!strcmp(levels[i].name, name)) {
             int first = find_line(cfg, "name", name, 1);
             int line = first ? find_line(cfg, "name", name, first + 1) : 0;
-            if (!line) hi_fail_in_config(c, cfg, first, "Hierarchy name '%s' defined more than once.", name);
-            hi_fail_in_config(c, cfg, line, "Hierarchy name '%s' defined more than once. First defined at (line: %d)", name, first);
+            if (!line) hiera_fail_in_config(c, cfg, first, "Hierarchy name '%s' defined more than once.", name);
+            hiera_fail_in_config(c, cfg, line, "Hierarchy name '%s' defined more than once. First defined at (line: %d)", name, first);
         }
 }
 
@@ -226,18 +226,18 @@ static void parse_levels_v5(Compiler *c, Config *cfg, Value *list, Value *defaul
         size_t nf = count_keys(he, all_fn, ARRAY_LEN(all_fn), &fkey);
         if (nf == 0) {
             if (!defaults || !count_keys(defaults, FUNCTION_KEYS, ARRAY_LEN(FUNCTION_KEYS), &fkey))
-                hi_fail_in_config(c, cfg, lv->line, "One of " FUNCTION_KEYS_TEXT " must be defined in hierarchy '%s'", name);
+                hiera_fail_in_config(c, cfg, lv->line, "One of " FUNCTION_KEYS_TEXT " must be defined in hierarchy '%s'", name);
             set_backend(lv, fkey, nes(c, cfg, val_hash_gets(defaults, fkey), arena_printf(A, "entry 'defaults' entry '%s'", fkey)));
         } else if (nf > 1) {
-            hi_fail_in_config(c, cfg, lv->line, "Only one of " FUNCTION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
+            hiera_fail_in_config(c, cfg, lv->line, "Only one of " FUNCTION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
         } else {
             set_backend(lv, fkey, nes(c, cfg, val_hash_gets(he, fkey), arena_printf(A, "%s entry '%s'", where, fkey)));
         }
         if (val_hash_gets(he, "hiera3_backend"))
-            hi_fail_in_config(c, cfg, find_line(cfg, "hiera3_backend", NULL, 1), "'hiera3_backend' is only allowed in the global layer");
+            hiera_fail_in_config(c, cfg, find_line(cfg, "hiera3_backend", NULL, 1), "'hiera3_backend' is only allowed in the global layer");
         const char *lkey = NULL;
         if (count_keys(he, LOCATION_KEYS, ARRAY_LEN(LOCATION_KEYS), &lkey) > 1)
-            hi_fail_in_config(c, cfg, lv->line, "Only one of " LOCATION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
+            hiera_fail_in_config(c, cfg, lv->line, "Only one of " LOCATION_KEYS_TEXT " can be defined in hierarchy '%s'", name);
         check_options(c, cfg, val_hash_gets(he, "options"), name, lv->line);
         Value *dd = val_hash_gets(he, "datadir");
         if (dd) lv->datadir = nes(c, cfg, dd, arena_printf(A, "%s entry 'datadir'", where));
@@ -279,22 +279,22 @@ static void parse_v5(Compiler *c, Config *cfg, Value *doc, const char *datadir_o
     Value *defaults = val_hash_gets(doc, "defaults");
     const char *datadir = "data";
     if (!defaults) {
-        Value *k[2] = {hi_str_value(c, "datadir"), hi_str_value(c, "data_hash")};
-        Value *v[2] = {hi_str_value(c, "data"), hi_str_value(c, "yaml_data")};
+        Value *k[2] = {hiera_str_value(c, "datadir"), hiera_str_value(c, "data_hash")};
+        Value *v[2] = {hiera_str_value(c, "data"), hiera_str_value(c, "yaml_data")};
         defaults = val_hash(A, k, v, 2);
     }
     if (defaults->kind != V_HASH) config_type_error(c, cfg, "entry 'defaults' expects a Struct value, got %s", val_type_name(defaults));
     check_keys(c, cfg, defaults, default_keys, ARRAY_LEN(default_keys), "entry 'defaults' ");
     if (count_keys(defaults, FUNCTION_KEYS, ARRAY_LEN(FUNCTION_KEYS), NULL) > 1)
-        hi_fail_in_config(c, cfg, find_line(cfg, "defaults", NULL, 1), "Only one of " FUNCTION_KEYS_TEXT " can be defined in defaults");
+        hiera_fail_in_config(c, cfg, find_line(cfg, "defaults", NULL, 1), "Only one of " FUNCTION_KEYS_TEXT " can be defined in defaults");
     check_options(c, cfg, val_hash_gets(defaults, "options"), NULL, find_line(cfg, "defaults", NULL, 1));
     Value *dd = val_hash_gets(defaults, "datadir");
     if (dd) datadir = nes(c, cfg, dd, "entry 'defaults' entry 'datadir'");
     cfg->datadir = datadir_override ? datadir_override : datadir;
     Value *hier = val_hash_gets(doc, "hierarchy");
     if (!hier) {
-        Value *k[2] = {hi_str_value(c, "name"), hi_str_value(c, "path")};
-        Value *v[2] = {hi_str_value(c, "Common"), hi_str_value(c, "common.yaml")};
+        Value *k[2] = {hiera_str_value(c, "name"), hiera_str_value(c, "path")};
+        Value *v[2] = {hiera_str_value(c, "Common"), hiera_str_value(c, "common.yaml")};
         Value *e = val_hash(A, k, v, 2);
         hier = val_array(A, &e, 1);
     }
@@ -308,7 +308,7 @@ static void parse_v5(Compiler *c, Config *cfg, Value *doc, const char *datadir_o
     Value *dh = val_hash_gets(doc, "default_hierarchy");
     if (dh) {
         if (!cfg->module)
-            hi_fail_in_config(c, cfg, find_line(cfg, "default_hierarchy", NULL, 1), "'default_hierarchy' is only allowed in the module layer");
+            hiera_fail_in_config(c, cfg, find_line(cfg, "default_hierarchy", NULL, 1), "'default_hierarchy' is only allowed in the module layer");
         parse_levels_v5(c, cfg, dh, defaults, "default_hierarchy", &cfg->dlevels, &cfg->ndlevels);
         cfg->has_default_hierarchy = 1;
     }
@@ -325,8 +325,8 @@ static void parse_v4(Compiler *c, Config *cfg, Value *doc, const char *datadir_o
     cfg->datadir = datadir_override ? datadir_override : dd ? nes(c, cfg, dd, "entry 'datadir'") : "data";
     Value *hier = val_hash_gets(doc, "hierarchy");
     if (!hier) {
-        Value *k[2] = {hi_str_value(c, "name"), hi_str_value(c, "backend")};
-        Value *v[2] = {hi_str_value(c, "common"), hi_str_value(c, "yaml")};
+        Value *k[2] = {hiera_str_value(c, "name"), hiera_str_value(c, "backend")};
+        Value *v[2] = {hiera_str_value(c, "common"), hiera_str_value(c, "yaml")};
         Value *e = val_hash(A, k, v, 2);
         hier = val_array(A, &e, 1);
     }
@@ -348,7 +348,7 @@ static void parse_v4(Compiler *c, Config *cfg, Value *doc, const char *datadir_o
         lv->name = name;
         lv->line = find_line(cfg, "name", name, 1);
         if (strcmp(backend, "yaml") && strcmp(backend, "json"))
-            hi_fail_in_config(c, cfg, find_line(cfg, backend, NULL, 1), "No data provider is registered for backend '%s'", backend);
+            hiera_fail_in_config(c, cfg, find_line(cfg, backend, NULL, 1), "No data provider is registered for backend '%s'", backend);
         set_backend(lv, "data_hash", backend[0] == 'y' ? "yaml_data" : "json_data");
         lv->ext = backend[0] == 'y' ? ".yaml" : ".json";
         Value *ed = val_hash_gets(he, "datadir");
@@ -391,7 +391,7 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
 {
     if (!f) f = diag_file_read(path);
     if (!f) cmp_fail(c, NULL, "cannot read %s: %s", path, strerror(errno));
-    hi_register_src(c, f);
+    hiera_register_src(c, f);
     Config *cfg = ARENA_NEW(A, Config);
     cfg->path = arena_strdup(A, path);
     cfg->root = dir_of(c, cfg->path);
@@ -402,9 +402,9 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
     YmlErrorPos pos;
     /* Puppet reports a syntax error at the lookup that read the file */
     if (!yml_load_at(A, path, f->text, f->len, 0, &doc, NULL, &err, &pos))
-        hi_fail_yaml(c, NULL, c->hiera ? c->hiera->at : NULL, f, &pos, err);
+        hiera_fail_yaml(c, NULL, c->hiera ? c->hiera->at : NULL, f, &pos, err);
     const char *nul = doc ? cmp_nul_path(c, doc) : NULL;
-    if (nul) hi_fail_in_config(c, cfg, 0, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "the top", path);
+    if (nul) hiera_fail_in_config(c, cfg, 0, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "the top", path);
     cfg->global = global;
     const char *where = module ? "module root" : global ? "the global layer (mcomp reads versions 4 and 5 only)" : "the environment root";
     Value *ver = doc && doc->kind == V_HASH ? val_hash_gets(doc, "version") : NULL;
@@ -420,7 +420,7 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
         warn_in_config(c, cfg, "hiera.yaml version 3 found at %s was ignored", where);
         return NULL;
     case 4:
-        if (global) hi_fail_in_config(c, cfg, 0, "hiera.yaml version 4 cannot be used in the global layer");
+        if (global) hiera_fail_in_config(c, cfg, 0, "hiera.yaml version 4 cannot be used in the global layer");
         warn_in_config(c, cfg, "%s: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5", path);
         parse_v4(c, cfg, doc, datadir_override);
         return cfg;
@@ -428,7 +428,7 @@ static Config *config_load_layer(Compiler *c, const char *path, SrcFile *f, cons
         parse_v5(c, cfg, doc, datadir_override);
         return cfg;
     default:
-        hi_fail_in_config(c, cfg, find_line(cfg, "version", NULL, 1), "This runtime does not support hiera.yaml version %lld", (long long)version);
+        hiera_fail_in_config(c, cfg, find_line(cfg, "version", NULL, 1), "This runtime does not support hiera.yaml version %lld", (long long)version);
     }
 }
 
@@ -446,13 +446,13 @@ static Config *default_config(Compiler *c, const char *datadir)
     set_backend(lv, "data_hash", "yaml_data");
     lv->loc_kind = LOC_PATHS;
     lv->locs = ARENA_NEWN(A, Value *, 1);
-    lv->locs[0] = hi_str_value(c, "common.yaml");
+    lv->locs[0] = hiera_str_value(c, "common.yaml");
     lv->nlocs = 1;
     return cfg;
 }
 
 /* The Hiera state, made (and the environment layer read) on first use. */
-Hiera *hi_get(Compiler *c, const Node *at)
+Hiera *hiera_get(Compiler *c, const Node *at)
 {
     if (c->hiera) return c->hiera;
     Hiera *h = ARENA_NEW(A, Hiera);
@@ -466,7 +466,7 @@ Hiera *hi_get(Compiler *c, const Node *at)
     const char *dd = c->opt.datadir ? absolute_path(c, c->opt.datadir) : NULL;
     const char *path = c->opt.hiera_config ? absolute_path(c, c->opt.hiera_config) : NULL;
     if (!path && c->opt.manifest) {
-        path = hi_path_join(c, dir_of(c, absolute_path(c, c->opt.manifest)), "hiera.yaml");
+        path = hiera_path_join(c, dir_of(c, absolute_path(c, c->opt.manifest)), "hiera.yaml");
         if (!is_regular(path)) path = NULL;
     }
     /* the global layer: CONFDIR/hiera.yaml, or when there is none Puppet's
@@ -474,7 +474,7 @@ Hiera *hi_get(Compiler *c, const Node *at)
     const char *gpath = c->opt.global_hiera_config ? absolute_path(c, c->opt.global_hiera_config) : NULL;
     if (gpath && is_regular(gpath)) h->global = config_load_layer(c, gpath, NULL, NULL, NULL, 1);
     else if (gpath) {
-        const char *gdata = hi_path_join(c, dir_of(c, gpath), "data");
+        const char *gdata = hiera_path_join(c, dir_of(c, gpath), "data");
         struct stat st;
         if (stat(gdata, &st) == 0 && S_ISDIR(st.st_mode)) h->global = default_config(c, gdata);   /* else nothing to find */
     }
@@ -484,7 +484,7 @@ Hiera *hi_get(Compiler *c, const Node *at)
 }
 
 /* The module layer of module name (its hiera.yaml), found once. */
-Config *hi_module_config(Compiler *c, Hiera *h, const char *name)
+Config *hiera_module_config(Compiler *c, Hiera *h, const char *name)
 {
     Config *cfg = map_get(&h->modules, name, strlen(name));
     if (cfg) return cfg == &no_config ? NULL : cfg;
@@ -492,7 +492,7 @@ Config *hi_module_config(Compiler *c, Hiera *h, const char *name)
     map_put(&h->modules, key, strlen(key), &no_config);
     /* read straight away: a module without one shows as a failed read,
      * with no stat first */
-    const char *p = module_path(c, name, "", "hiera.yaml");
+    const char *p = load_module_path(c, name, "", "hiera.yaml");
     SrcFile *f = p ? diag_file_read(p) : NULL;
     if (!f && p && errno != ENOENT && errno != ENOTDIR && errno != EISDIR)
         cmp_fail(c, NULL, "cannot read %s: %s", p, strerror(errno));

@@ -84,7 +84,7 @@ void hiera_share_data(Compiler *pre, const char *dir)
 /* The hash a level's data_hash function gives for a file (read and parsed
  * once per compile, or taken from the shared data), or NULL when the file
  * does not exist. */
-Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
+Value *hiera_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
 {
     Compiler *c = lk->c;
     if (df->state == 2) return NULL;
@@ -107,15 +107,15 @@ Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
         char *text = arena_strndup(A, buf_cstr(&b), len);
         buf_free(&b);
         if (lv->backend == BK_OTHER)          /* Puppet loads the function when it first reads a file */
-            hi_fail_in_config(c, cfg, lv->line, "Unable to find '%s' function named '%s'", lv->fn_kind, lv->fn_name);
+            hiera_fail_in_config(c, cfg, lv->line, "Unable to find '%s' function named '%s'", lv->fn_kind, lv->fn_name);
         Value *v = NULL;
         if (lv->backend == BK_YAML) {
             const char *err;
             YmlErrorPos pos;
             if (!yml_load_at(A, df->path, text, len, 0, &v, &df->symbol_keys, &err, &pos)) {
                 SrcFile *f = diag_file_from_string(df->path, text, len);
-                hi_register_src(c, f);
-                hi_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse %s", err));
+                hiera_register_src(c, f);
+                hiera_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse %s", err));
             }
             if (!v || v->kind != V_HASH) {
                 cmp_warn(c, NULL, "%s: file does not contain a valid yaml hash", df->path);
@@ -132,23 +132,23 @@ Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df)
                 size_t byte;
                 if (what && sscanf(strstr(m, "(byte ") ? strstr(m, "(byte ") : "", "(byte %zu)", &byte) == 1 && byte <= len) {
                     SrcFile *f = diag_file_from_string(df->path, text, len);
-                    hi_register_src(c, f);
+                    hiera_register_src(c, f);
                     int line, col;
                     diag_linecol(f, (uint32_t)byte, &line, &col);
                     YmlErrorPos pos = {.line = line, .col = col, .problem = what + 3};
-                    hi_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse (%s): %s", df->path, m));
+                    hiera_fail_yaml(c, lk, NULL, f, &pos, arena_printf(A, "Unable to parse (%s): %s", df->path, m));
                 }
-                hi_fail_at(lk, "Unable to parse (%s): %s", df->path, m);
+                hiera_fail_at(lk, "Unable to parse (%s): %s", df->path, m);
             }
             buf_free(&err);
             if (v->kind != V_HASH)
-                hi_fail_at(lk, "Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s",
+                hiera_fail_at(lk, "Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s",
                         lv->fn_name, df->path, val_type_name(v));
             /* index it: the JSON reader leaves objects unindexed */
             v = val_hash(A, v->hash.keys, v->hash.vals, v->hash.n);
         }
         const char *nul = cmp_nul_path(c, v);     /* a whole file is refused, whichever key is looked up */
-        if (nul) hi_fail_at(lk, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "a top-level key", df->path);
+        if (nul) hiera_fail_at(lk, CMP_NUL_MSG " (at %s in %s)", *nul ? nul : "a top-level key", df->path);
         df->data = v;
         df->state = 1;
     }
@@ -223,7 +223,7 @@ static int ends_with(const char *s, const char *suffix)
 
 /* The files of a level, in order (LocationResolver); resolved once when
  * nothing in them interpolates, else at each lookup. */
-size_t hi_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out)
+size_t hiera_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out)
 {
     if (lv->fixed) {
         *out = lv->files;
@@ -231,9 +231,9 @@ size_t hi_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out)
     }
     Compiler *c = lk->c;
     Hiera *h = lk->h;
-    const char *dd = hi_path_join(c, cfg->root, lv->datadir ? lv->datadir : cfg->datadir);
+    const char *dd = hiera_path_join(c, cfg->root, lv->datadir ? lv->datadir : cfg->datadir);
     int dynamic = strstr(dd, "%{") != NULL;
-    dd = hi_interp_text(lk, cfg, dd, NULL);
+    dd = hiera_interp_text(lk, cfg, dd, NULL);
     FileList fl = {0};
     switch (lv->loc_kind) {
     case LOC_PATHS:
@@ -241,43 +241,43 @@ size_t hi_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out)
         for (size_t i = 0; i < lv->nlocs; i++) {
             const char *decl = lv->locs[i]->str.s;
             dynamic |= strstr(decl, "%{") != NULL;
-            const char *p = hi_interp_text(lk, cfg, decl, NULL);
+            const char *p = hiera_interp_text(lk, cfg, decl, NULL);
             if (lv->loc_kind == LOC_GLOBS) {
-                GlobList *gl = glob_files(c, h, hi_path_join(c, dd, p));
+                GlobList *gl = glob_files(c, h, hiera_path_join(c, dd, p));
                 for (size_t k = 0; k < gl->n; k++) fl_push(c, &fl, gl->files[k]);
                 continue;
             }
             if (lv->ext && !ends_with(p, lv->ext)) p = arena_printf(A, "%s%s", p, lv->ext);
-            fl_push(c, &fl, data_file(c, h, hi_path_join(c, dd, p)));
+            fl_push(c, &fl, data_file(c, h, hiera_path_join(c, dd, p)));
         }
         break;
     case LOC_MAPPED: {
         dynamic = 1;
         Config *save = lk->cfg_errors;
         lk->cfg_errors = cfg;
-        Value *var = hi_interp_scope(lk, lv->locs[0]->str.s, "mapped_path[0]", NULL);
+        Value *var = hiera_interp_scope(lk, lv->locs[0]->str.s, "mapped_path[0]", NULL);
         lk->cfg_errors = save;
         ValVec elems = VV_ARENA(A);
         if (var->kind == V_STR && var->str.len) {
-            vv_push(&elems, var);
+            val_vec_push(&elems, var);
         } else if (var->kind == V_ARRAY) {
-            for (size_t i = 0; i < var->arr.n; i++) vv_push(&elems, var->arr.items[i]);
+            for (size_t i = 0; i < var->arr.n; i++) val_vec_push(&elems, var->arr.items[i]);
         } else if (var->kind == V_HASH) {
             for (size_t i = 0; i < var->hash.n; i++) {
                 Value *pair[2] = {var->hash.keys[i], var->hash.vals[i]};
-                vv_push(&elems, val_array(A, pair, 2));
+                val_vec_push(&elems, val_array(A, pair, 2));
             }
         }
         for (size_t i = 0; i < elems.n; i++) {
             Binding b = {lv->locs[1]->str.s, elems.v[i]};
-            const char *p = hi_interp_text(lk, cfg, lv->locs[2]->str.s, &b);
-            fl_push(c, &fl, data_file(c, h, hi_path_join(c, dd, p)));
+            const char *p = hiera_interp_text(lk, cfg, lv->locs[2]->str.s, &b);
+            fl_push(c, &fl, data_file(c, h, hiera_path_join(c, dd, p)));
         }
-        vv_free(&elems);
+        val_vec_free(&elems);
         break;
     }
     default:
-        hi_fail_at(lk, "'%s' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function",
+        hiera_fail_at(lk, "'%s' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function",
                 lv->fn_name);
     }
     if (!dynamic) {

@@ -122,45 +122,45 @@ typedef int (*VariantFn)(Look *lk, void *ctx, size_t i, Value **out);
 /* lookup.c */
 /* Errors unwind through the compile's fail jump; a config error points at
  * line of cfg's hiera.yaml (0: the file), a lookup error at the call. */
-_Noreturn void hi_fail_in_config(Compiler *c, Config *cfg, int line, const char *fmt, ...)
+_Noreturn void hiera_fail_in_config(Compiler *c, Config *cfg, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-_Noreturn void hi_fail_at(Look *lk, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void hi_str_add(Str *b, const char *p, size_t n);
-void hi_str_adds(Str *b, const char *s);
-const char *hi_str_cstr(Str *b);
-Value *hi_str_value(Compiler *c, const char *s);
+_Noreturn void hiera_fail_at(Look *lk, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hiera_str_add(Str *b, const char *p, size_t n);
+void hiera_str_adds(Str *b, const char *s);
+const char *hiera_str_cstr(Str *b);
+Value *hiera_str_value(Compiler *c, const char *s);
 /* A hash of k and v (arena); frees both vectors. */
-Value *hi_hash_of_vv(Compiler *c, ValVec *k, ValVec *v);
-void hi_stack_push(Look *lk, const char *name);
-void hi_stack_pop(Look *lk);
-int hi_split_key(Compiler *c, const char *key, ValVec *out);
-int hi_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **out);
-Value *hi_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *dflt, int has_default, const Node *lambda);
+Value *hiera_hash_of_vv(Compiler *c, ValVec *k, ValVec *v);
+void hiera_stack_push(Look *lk, const char *name);
+void hiera_stack_pop(Look *lk);
+int hiera_split_key(Compiler *c, const char *key, ValVec *out);
+int hiera_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **out);
+Value *hiera_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *dflt, int has_default, const Node *lambda);
 
 /* A YAML file's error, reported where a lookup error is (the call, or
  * hiera.yaml while its text is interpolated; at is the call when lk is
  * NULL), followed by notes at the places of the file the reader names. */
 struct YmlErrorPos;
-_Noreturn void hi_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const struct YmlErrorPos *pos,
+_Noreturn void hiera_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const struct YmlErrorPos *pos,
                             const char *msg);
 
 /* config.c */
-const char *hi_path_join(Compiler *c, const char *base, const char *rel);
-void hi_register_src(Compiler *c, SrcFile *f);
-Hiera *hi_get(Compiler *c, const Node *at);
-Config *hi_module_config(Compiler *c, Hiera *h, const char *name);
+const char *hiera_path_join(Compiler *c, const char *base, const char *rel);
+void hiera_register_src(Compiler *c, SrcFile *f);
+Hiera *hiera_get(Compiler *c, const Node *at);
+Config *hiera_module_config(Compiler *c, Hiera *h, const char *name);
 
 /* data.c */
-Value *hi_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df);
-size_t hi_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out);
+Value *hiera_data_hash(Look *lk, Config *cfg, Level *lv, DataFile *df);
+size_t hiera_level_files(Look *lk, Config *cfg, Level *lv, DataFile ***out);
 
 /* interp.c */
-Value *hi_interp_scope(Look *lk, const char *key, const char *subject, const Binding *bind);
-Value *hi_interp_value(Look *lk, Value *v, int methods, const Binding *bind);
-const char *hi_interp_text(Look *lk, Config *cfg, const char *text, const Binding *bind);
+Value *hiera_interp_scope(Look *lk, const char *key, const char *subject, const Binding *bind);
+Value *hiera_interp_value(Look *lk, Value *v, int methods, const Binding *bind);
+const char *hiera_interp_text(Look *lk, Config *cfg, const char *text, const Binding *bind);
 
 /* merge.c */
-Value *hi_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2);
-int hi_merge_lookup(Look *lk, const Strategy *st, size_t n, VariantFn fn, void *ctx, Value **out);
-void hi_parse_strategy(Look *lk, Value *merge, Strategy *st);
+Value *hiera_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2);
+int hiera_merge_lookup(Look *lk, const Strategy *st, size_t n, VariantFn fn, void *ctx, Value **out);
+void hiera_parse_strategy(Look *lk, Value *merge, Strategy *st);
 #endif

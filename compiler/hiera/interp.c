@@ -18,7 +18,7 @@ static void val_to_str(Compiler *c, Str *b, const Value *v)
 {
     Buf t = BUF_INIT;
     val_to_s(&t, v);
-    hi_str_add(b, buf_cstr(&t), t.len);
+    hiera_str_add(b, buf_cstr(&t), t.len);
     buf_free(&t);
 }
 
@@ -28,7 +28,7 @@ static void ruby_inspect(Compiler *c, Str *b, const Value *v)
     (void)c;
     Buf t = BUF_INIT;
     rv_inspect(&t, v, RV_HIERA);
-    hi_str_add(b, buf_cstr(&t), t.len);
+    hiera_str_add(b, buf_cstr(&t), t.len);
     buf_free(&t);
 }
 
@@ -37,7 +37,7 @@ static void ruby_to_s(Compiler *c, Str *b, const Value *v)
 {
     switch (v->kind) {
     case V_UNDEF: break;
-    case V_STR: hi_str_add(b, v->str.s, v->str.len); break;
+    case V_STR: hiera_str_add(b, v->str.s, v->str.len); break;
     case V_ARRAY: case V_HASH: ruby_inspect(c, b, v); break;
     default: val_to_str(c, b, v); break;
     }
@@ -70,11 +70,11 @@ static int scope_var(Compiler *c, Scope *s, const char *name, Value **out)
 }
 
 /* The "scope" interpolation method (also a bare %{name}). */
-Value *hi_interp_scope(Look *lk, const char *key, const char *subject, const Binding *bind)
+Value *hiera_interp_scope(Look *lk, const char *key, const char *subject, const Binding *bind)
 {
     Compiler *c = lk->c;
     ValVec segs = VV_ARENA(A);
-    if (!hi_split_key(c, key, &segs)) hi_fail_at(lk, "Syntax error in string: %s", subject);
+    if (!hiera_split_key(c, key, &segs)) hiera_fail_at(lk, "Syntax error in string: %s", subject);
     const char *root = segs.v[0]->kind == V_STR ? segs.v[0]->str.s : val_to_cstr(A, segs.v[0]);
     Value *v = NULL;
     if (lk->override && (v = val_hash_gets(lk->override, root))) {
@@ -89,8 +89,8 @@ Value *hi_interp_scope(Look *lk, const char *key, const char *subject, const Bin
         if (lk->defaults) v = val_hash_gets(lk->defaults, root);
     }
     if (!v) v = VAL_UNDEF;
-    if (v->kind != V_UNDEF && segs.n > 1 && !hi_dig(lk, key, segs.v + 1, segs.n - 1, v, &v)) v = VAL_UNDEF;
-    vv_free(&segs);
+    if (v->kind != V_UNDEF && segs.n > 1 && !hiera_dig(lk, key, segs.v + 1, segs.n - 1, v, &v)) v = VAL_UNDEF;
+    val_vec_free(&segs);
     return v;
 }
 
@@ -101,7 +101,7 @@ static Value *interp_lookup(Look *lk, const char *key)
     Compiler *c = lk->c;
     Look sub = *lk;
     sub.cfg_errors = NULL;
-    return hi_lookup_names(&sub, hi_str_value(c, key), NULL, NULL, hi_str_value(c, ""), 1, NULL);
+    return hiera_lookup_names(&sub, hiera_str_value(c, key), NULL, NULL, hiera_str_value(c, ""), 1, NULL);
 }
 
 /* /^(\w+)\((?:"([^"]+)"|'([^']+)')\)$/ on expr: 1 with the method and its argument. */
@@ -129,7 +129,7 @@ static Value *interp_string(Look *lk, Value *subject, int methods, const Binding
         const char *p = strstr(s + i, "%{");
         const char *close = p ? strchr(p + 2, '}') : NULL;
         if (!close) break;
-        hi_str_add(&out, s + i, (size_t)(p - (s + i)));
+        hiera_str_add(&out, s + i, (size_t)(p - (s + i)));
         const char *e0 = p + 2, *e1 = close;
         while (e0 < e1 && isspace((unsigned char)*e0)) e0++;
         while (e1 > e0 && isspace((unsigned char)e1[-1])) e1--;
@@ -141,33 +141,33 @@ static Value *interp_string(Look *lk, Value *subject, int methods, const Binding
         if (!is_empty) {
             const char *method = "scope", *data = expr, *check;
             int m = method_call(c, expr, &method, &data);
-            if (m && !methods) hi_fail_at(lk, "Interpolation using method syntax is not allowed in this context");
+            if (m && !methods) hiera_fail_at(lk, "Interpolation using method syntax is not allowed in this context");
             if (!strcmp(method, "alias")) {
                 if (p != s || close + 1 != s + n)
-                    hi_fail_at(lk, "'alias' interpolation is only permitted if the expression is equal to the entire string");
+                    hiera_fail_at(lk, "'alias' interpolation is only permitted if the expression is equal to the entire string");
                 return interp_lookup(lk, data);
             }
             if (!strcmp(method, "scope")) {
-                v = hi_interp_scope(lk, data, s, bind);
+                v = hiera_interp_scope(lk, data, s, bind);
                 check = arena_printf(A, "scope:%s", data);
             } else if (!strcmp(method, "lookup") || !strcmp(method, "hiera")) {
                 v = interp_lookup(lk, data);
                 check = data;
             } else if (!strcmp(method, "literal")) {
-                v = hi_str_value(c, data);
+                v = hiera_str_value(c, data);
                 check = data;
             } else {
-                hi_fail_at(lk, "Unknown interpolation method '%s'", method);
+                hiera_fail_at(lk, "Unknown interpolation method '%s'", method);
             }
-            hi_stack_push(lk, check);
-            v = hi_interp_value(lk, v, methods, bind);
-            hi_stack_pop(lk);
+            hiera_stack_push(lk, check);
+            v = hiera_interp_value(lk, v, methods, bind);
+            hiera_stack_pop(lk);
         }
         ruby_to_s(c, &out, v);
         i = (size_t)(close + 1 - s);
     }
     if (i == 0) return subject;
-    hi_str_add(&out, s + i, n - i);
+    hiera_str_add(&out, s + i, n - i);
     return val_str_nocopy(A, out.s, out.len);
 }
 
@@ -176,11 +176,11 @@ typedef struct Inner { Look *lk; int methods; const Binding *bind; } Inner;
 static Value *interp_inner(Value *x, void *p)
 {
     Inner *in = p;
-    return hi_interp_value(in->lk, x, in->methods, in->bind);
+    return hiera_interp_value(in->lk, x, in->methods, in->bind);
 }
 
 /* Interpolates every string in v (hash keys too); v itself when nothing changes. */
-Value *hi_interp_value(Look *lk, Value *v, int methods, const Binding *bind)
+Value *hiera_interp_value(Look *lk, Value *v, int methods, const Binding *bind)
 {
     Compiler *c = lk->c;
     switch (v->kind) {
@@ -197,13 +197,13 @@ Value *hi_interp_value(Look *lk, Value *v, int methods, const Binding *bind)
 }
 
 /* A path or datadir from hiera.yaml, interpolated without methods. */
-const char *hi_interp_text(Look *lk, Config *cfg, const char *text, const Binding *bind)
+const char *hiera_interp_text(Look *lk, Config *cfg, const char *text, const Binding *bind)
 {
     if (!strstr(text, "%{") && !bind) return text;
     Compiler *c = lk->c;
     Config *save = lk->cfg_errors;
     lk->cfg_errors = cfg;
-    Value *v = interp_string(lk, hi_str_value(c, text), 0, bind);
+    Value *v = interp_string(lk, hiera_str_value(c, text), 0, bind);
     lk->cfg_errors = save;
     return v->kind == V_STR ? v->str.s : val_to_cstr(A, v);
 }

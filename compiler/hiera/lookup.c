@@ -13,7 +13,7 @@
  * (global, environment, module), then a layer's hierarchy levels, then a
  * level's locations (files) - and each strategy folds what the variants
  * find in the same way (first found, unique, hash, deep).
- * hi_merge_lookup() (merge.c) is that fold; the layers, levels and files
+ * hiera_merge_lookup() (merge.c) is that fold; the layers, levels and files
  * are three variant callbacks here.
  *
  * Everything is lazy and cached for the compile: a hiera.yaml is read when
@@ -35,7 +35,7 @@
 /* ---- small helpers ---- */
 
 
-_Noreturn void hi_fail_in_config(Compiler *c, Config *cfg, int line, const char *fmt, ...)
+_Noreturn void hiera_fail_in_config(Compiler *c, Config *cfg, int line, const char *fmt, ...)
 {
     SrcLoc loc = {0};
     if (cfg && cfg->src) {
@@ -51,14 +51,14 @@ _Noreturn void hi_fail_in_config(Compiler *c, Config *cfg, int line, const char 
 
 /* Errors of a lookup point at its call (or, while hiera.yaml text is
  * being interpolated, at that file, as Puppet's do). */
-_Noreturn void hi_fail_at(Look *lk, const char *fmt, ...)
+_Noreturn void hiera_fail_at(Look *lk, const char *fmt, ...)
 {
     char msg[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (lk->cfg_errors) hi_fail_in_config(lk->c, lk->cfg_errors, 0, "%s", msg);
+    if (lk->cfg_errors) hiera_fail_in_config(lk->c, lk->cfg_errors, 0, "%s", msg);
     cmp_fail(lk->c, lk->at, "%s", msg);
 }
 
@@ -71,10 +71,10 @@ static uint32_t offset_of(const SrcFile *f, int line, int col)
     return (uint32_t)(s + utf8_prefix(f->text + s, e - s, (size_t)(col > 1 ? col - 1 : 0)));
 }
 
-_Noreturn void hi_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const YmlErrorPos *pos,
+_Noreturn void hiera_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, const YmlErrorPos *pos,
                             const char *msg)
 {
-    if (lk && lk->cfg_errors) hi_fail_in_config(c, lk->cfg_errors, 0, "%s", msg);
+    if (lk && lk->cfg_errors) hiera_fail_in_config(c, lk->cfg_errors, 0, "%s", msg);
     if (lk) at = lk->at;
     SrcLoc here = {.file = f, .off = offset_of(f, pos->line, pos->col)};
     /* with no call to point at, the error is the file's */
@@ -88,7 +88,7 @@ _Noreturn void hi_fail_yaml(Compiler *c, Look *lk, const Node *at, SrcFile *f, c
     longjmp(*c->fail, 1);
 }
 
-void hi_str_add(Str *b, const char *p, size_t n)
+void hiera_str_add(Str *b, const char *p, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 64;
@@ -103,17 +103,17 @@ void hi_str_add(Str *b, const char *p, size_t n)
     b->s[b->len] = '\0';
 }
 
-void hi_str_adds(Str *b, const char *s) { hi_str_add(b, s, strlen(s)); }
-const char *hi_str_cstr(Str *b) { return b->s ? b->s : ""; }
+void hiera_str_adds(Str *b, const char *s) { hiera_str_add(b, s, strlen(s)); }
+const char *hiera_str_cstr(Str *b) { return b->s ? b->s : ""; }
 
-Value *hi_str_value(Compiler *c, const char *s) { return val_cstr(A, s); }
+Value *hiera_str_value(Compiler *c, const char *s) { return val_cstr(A, s); }
 
 
-Value *hi_hash_of_vv(Compiler *c, ValVec *k, ValVec *v)
+Value *hiera_hash_of_vv(Compiler *c, ValVec *k, ValVec *v)
 {
     Value *h = val_hash(A, k->v, v->v, k->n);
-    vv_free(k);
-    vv_free(v);
+    val_vec_free(k);
+    val_vec_free(v);
     return h;
 }
 
@@ -124,10 +124,10 @@ static const char *stack_text(Look *lk)
     Compiler *c = lk->c;
     Str b = {.a = A};
     for (size_t i = 0; i < lk->h->nstack; i++) {
-        if (i) hi_str_adds(&b, ", ");
-        hi_str_adds(&b, lk->h->stack[i]);
+        if (i) hiera_str_adds(&b, ", ");
+        hiera_str_adds(&b, lk->h->stack[i]);
     }
-    return hi_str_cstr(&b);
+    return hiera_str_cstr(&b);
 }
 
 /* global: the check is the global layer's, whose errors Puppet wraps in
@@ -138,12 +138,12 @@ static void stack_check(Look *lk, const char *name, const char *top_key, int glo
     Hiera *h = lk->h;
     for (size_t i = 0; i < h->nstack; i++)
         if (!strcmp(h->stack[i], name)) {
-            if (global) hi_fail_at(lk, "Lookup of key '%s' failed: Recursive lookup detected in [%s]", top_key, stack_text(lk));
-            hi_fail_at(lk, "Recursive lookup detected in [%s]", stack_text(lk));
+            if (global) hiera_fail_at(lk, "Lookup of key '%s' failed: Recursive lookup detected in [%s]", top_key, stack_text(lk));
+            hiera_fail_at(lk, "Recursive lookup detected in [%s]", stack_text(lk));
         }
 }
 
-void hi_stack_push(Look *lk, const char *name)
+void hiera_stack_push(Look *lk, const char *name)
 {
     Compiler *c = lk->c;
     Hiera *h = lk->h;
@@ -158,7 +158,7 @@ void hi_stack_push(Look *lk, const char *name)
     h->stack[h->nstack++] = name;
 }
 
-void hi_stack_pop(Look *lk) { lk->h->nstack--; }
+void hiera_stack_pop(Look *lk) { lk->h->nstack--; }
 
 /* ---- keys: "a.b.0", "'x.y'.z" (Puppet's SubLookup#split_key) ---- */
 
@@ -186,10 +186,10 @@ static Value *key_segment(Compiler *c, const char *s, size_t n)
 }
 
 /* Splits key into segments; 0 on a syntax error. */
-int hi_split_key(Compiler *c, const char *key, ValVec *out)
+int hiera_split_key(Compiler *c, const char *key, ValVec *out)
 {
     if (!strpbrk(key, "'\".")) {
-        vv_push(out, val_cstr(A, key));
+        val_vec_push(out, val_cstr(A, key));
         return 1;
     }
     size_t n = strlen(key), pos = 0;
@@ -208,7 +208,7 @@ int hi_split_key(Compiler *c, const char *key, ValVec *out)
             while (end < n && !strchr("'\".", key[end])) end++;
             if (end == pos) return 0;
         }
-        vv_push(out, key_segment(c, key + pos, end - pos));
+        val_vec_push(out, key_segment(c, key + pos, end - pos));
         if (end == n) return 1;
         if (key[end] != '.' || end + 1 == n) return 0;
         pos = end + 1;
@@ -219,19 +219,19 @@ static void parse_key(Look *lk, const char *text, Key *k)
 {
     Compiler *c = lk->c;
     ValVec segs = VV_ARENA(A);
-    if (!hi_split_key(c, text, &segs)) hi_fail_at(lk, "Syntax error in key: '%s'", text);
+    if (!hiera_split_key(c, text, &segs)) hiera_fail_at(lk, "Syntax error in key: '%s'", text);
     k->text = text;
     k->root = segs.v[0]->kind == V_STR ? segs.v[0]->str.s : val_to_cstr(A, segs.v[0]);
     k->nsegs = segs.n - 1;
     k->segs = k->nsegs ? ARENA_NEWN(A, Value *, k->nsegs) : NULL;
     for (size_t i = 1; i < segs.n; i++) k->segs[i - 1] = segs.v[i];
-    vv_free(&segs);
+    val_vec_free(&segs);
     const char *q = strstr(k->root, "::");
     k->module = q && q > k->root ? arena_strndup(A, k->root, (size_t)(q - k->root)) : NULL;
 }
 
 /* SubLookup#sub_lookup: digs into value; 0 when a segment is missing. */
-int hi_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **out)
+int hiera_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **out)
 {
     for (size_t i = 0; i < n; i++) {
         Value *s = segs[i];
@@ -243,7 +243,7 @@ int hi_dig(Look *lk, const char *key, Value **segs, size_t n, Value *v, Value **
         }
         if (v->kind != V_HASH) {
             Compiler *c = lk->c;
-            hi_fail_at(lk, "Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%s' from key '%s'",
+            hiera_fail_at(lk, "Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%s' from key '%s'",
                     rv_class(A, v, RV_HIERA), val_to_cstr(A, s), key);
         }
         Value *r = val_hash_get(v, s);
@@ -269,7 +269,7 @@ static int file_variant(Look *lk, void *ctx, size_t i, Value **out)
 {
     Walk *w = ctx;
     DataFile *df = w->files[i];
-    Value *data = hi_data_hash(lk, w->cfg, w->lv, df);
+    Value *data = hiera_data_hash(lk, w->cfg, w->lv, df);
     if (!data) return 0;
     Value *v = val_hash_gets(data, w->key->root);
     if (!v) return 0;
@@ -277,10 +277,10 @@ static int file_variant(Look *lk, void *ctx, size_t i, Value **out)
         for (size_t k = 0; k < df->symbol_keys->arr.n; k++) {
             Value *sk = df->symbol_keys->arr.items[k];
             if (sk->kind == V_STR && !strcmp(sk->str.s, w->key->root))
-                hi_fail_at(lk, "Value for key '%s', in hash returned from %s function '%s', when using location '%s', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']",
+                hiera_fail_at(lk, "Value for key '%s', in hash returned from %s function '%s', when using location '%s', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']",
                         w->key->root, w->lv->fn_kind, w->lv->fn_name, df->path);
         }
-    *out = hi_interp_value(lk, v, 1, NULL);
+    *out = hiera_interp_value(lk, v, 1, NULL);
     return 1;
 }
 
@@ -290,19 +290,19 @@ static int level_variant(Look *lk, void *ctx, size_t i, Value **out)
     Walk inner = *w;
     inner.lv = &w->levels[i];
     if (inner.lv->backend == BK_OTHER && strcmp(inner.lv->fn_kind, "data_hash"))
-        hi_fail_in_config(lk->c, w->cfg, inner.lv->line, "Unable to find '%s' function named '%s'", inner.lv->fn_kind, inner.lv->fn_name);
-    size_t n = hi_level_files(lk, w->cfg, inner.lv, &inner.files);
-    return hi_merge_lookup(lk, w->st, n, file_variant, &inner, out);
+        hiera_fail_in_config(lk->c, w->cfg, inner.lv->line, "Unable to find '%s' function named '%s'", inner.lv->fn_kind, inner.lv->fn_name);
+    size_t n = hiera_level_files(lk, w->cfg, inner.lv, &inner.files);
+    return hiera_merge_lookup(lk, w->st, n, file_variant, &inner, out);
 }
 
 /* ConfiguredDataProvider#key_lookup: the levels of one layer. */
 static int config_lookup(Look *lk, Config *cfg, const Key *key, const Strategy *st, int default_hierarchy, Value **out)
 {
-    hi_stack_push(lk, key->text);
+    hiera_stack_push(lk, key->text);
     Walk w = {cfg, key, st, default_hierarchy ? cfg->dlevels : cfg->levels, NULL, NULL};
     size_t n = default_hierarchy ? cfg->ndlevels : cfg->nlevels;
-    int found = n && hi_merge_lookup(lk, st, n, level_variant, &w, out);
-    hi_stack_pop(lk);
+    int found = n && hiera_merge_lookup(lk, st, n, level_variant, &w, out);
+    hiera_stack_pop(lk);
     return found;
 }
 
@@ -319,7 +319,7 @@ static int provider_variant(Look *lk, void *ctx, size_t i, Value **out)
     }
     if (lk->global_only) return 0;
     if (i == 1) return lk->h->env ? config_lookup(lk, lk->h->env, w->key, w->st, 0, out) : 0;
-    Config *m = w->key->module ? hi_module_config(lk->c, lk->h, w->key->module) : NULL;
+    Config *m = w->key->module ? hiera_module_config(lk->c, lk->h, w->key->module) : NULL;
     return m ? config_lookup(lk, m, w->key, w->st, 0, out) : 0;
 }
 
@@ -329,7 +329,7 @@ static Value *validate_options(Look *lk, Value *opts, const char *module)
 {
     Compiler *c = lk->c;
     if (!opts) return NULL;
-    if (opts->kind != V_HASH) hi_fail_at(lk, "value of lookup_options must be a hash");
+    if (opts->kind != V_HASH) hiera_fail_at(lk, "value of lookup_options must be a hash");
     if (!module) return opts;
     const char *pfx = arena_printf(A, "%s::", module);
     size_t pl = strlen(pfx);
@@ -337,9 +337,9 @@ static Value *validate_options(Look *lk, Value *opts, const char *module)
         const char *k = val_to_cstr(A, opts->hash.keys[i]);
         if (k[0] == '^') {
             if (strncmp(k + 1, pfx, pl))
-                hi_fail_at(lk, "all lookup_options patterns must match a key starting with module name '%s'", module);
+                hiera_fail_at(lk, "all lookup_options patterns must match a key starting with module name '%s'", module);
         } else if (strncmp(k, pfx, pl)) {
-            hi_fail_at(lk, "all lookup_options keys must start with module name '%s'", module);
+            hiera_fail_at(lk, "all lookup_options keys must start with module name '%s'", module);
         }
     }
     return opts;
@@ -357,16 +357,16 @@ static Options *compile_options(Look *lk, Value *opts)
         Value *key = opts->hash.keys[i];
         if (key->kind == V_STR && key->str.s[0] == '^') {
             const char *err = NULL;
-            Regex *re = re_get(key->str.s, &err);
-            if (!re) hi_fail_at(lk, "%s: %s", err ? err : "invalid regular expression", key->str.s);
+            Regex *re = rx_get(key->str.s, &err);
+            if (!re) hiera_fail_at(lk, "%s: %s", err ? err : "invalid regular expression", key->str.s);
             o->pats[o->npats] = re;
             o->pvals[o->npats++] = opts->hash.vals[i];
         } else {
-            vv_push(&k, key);
-            vv_push(&v, opts->hash.vals[i]);
+            val_vec_push(&k, key);
+            val_vec_push(&v, opts->hash.vals[i]);
         }
     }
-    o->keys = k.n ? hi_hash_of_vv(c, &k, &v) : (vv_free(&k), vv_free(&v), NULL);
+    o->keys = k.n ? hiera_hash_of_vv(c, &k, &v) : (val_vec_free(&k), val_vec_free(&v), NULL);
     return o;
 }
 
@@ -379,7 +379,7 @@ static Value *options_of(Options *o, const char *root)
     }
     for (size_t i = 0; i < o->npats; i++) {
         int caps[2], ncap = 1;
-        if (re_search(o->pats[i], root, strlen(root), 0, caps, &ncap)) return o->pvals[i];
+        if (rx_search(o->pats[i], root, strlen(root), 0, caps, &ncap)) return o->pvals[i];
     }
     return NULL;
 }
@@ -405,15 +405,15 @@ static Options *options_for(Look *lk, const char *module)
         if (h->global && config_lookup(&meta, h->global, &gk, &hash, 0, &g)) g = validate_options(&meta, g, NULL);
         h->global_opts = g;
         if (h->env && config_lookup(&meta, h->env, &k, &hash, 0, &v)) h->env_opts = validate_options(&meta, v, NULL);
-        if (g) h->env_opts = h->env_opts ? hi_merge_values(&meta, &hash, g, h->env_opts) : g;
+        if (g) h->env_opts = h->env_opts ? hiera_merge_values(&meta, &hash, g, h->env_opts) : g;
     }
     if (lk->global_only) return compile_options(&meta, h->global_opts);
     Value *opts = h->env_opts;
-    Config *m = module ? hi_module_config(c, h, module) : NULL;
+    Config *m = module ? hiera_module_config(c, h, module) : NULL;
     Value *mv;
     if (m && config_lookup(&meta, m, &k, &hash, 0, &mv)) {
         mv = validate_options(&meta, mv, module);
-        opts = opts ? hi_merge_values(&meta, &hash, opts, mv) : mv;
+        opts = opts ? hiera_merge_values(&meta, &hash, opts, mv) : mv;
     }
     o = compile_options(&meta, opts);
     mk = arena_strdup(A, mk);
@@ -428,7 +428,7 @@ static int default_in_module(Look *lk, const Key *key, Value **out)
     Compiler *c = lk->c;
     Hiera *h = lk->h;
     if (!key->module) return 0;
-    Config *m = hi_module_config(c, h, key->module);
+    Config *m = hiera_module_config(c, h, key->module);
     if (!m || !m->has_default_hierarchy) return 0;
     Options *o = map_get(&h->dflt_options, key->module, strlen(key->module));
     if (!o) {
@@ -441,7 +441,7 @@ static int default_in_module(Look *lk, const Key *key, Value **out)
     }
     Value *ko = options_of(o, key->root);
     Strategy st;
-    hi_parse_strategy(lk, ko && ko->kind == V_HASH ? val_hash_gets(ko, "merge") : NULL, &st);
+    hiera_parse_strategy(lk, ko && ko->kind == V_HASH ? val_hash_gets(ko, "merge") : NULL, &st);
     return config_lookup(lk, m, key, &st, 1, out);
 }
 
@@ -458,14 +458,14 @@ static Value *convert_to(Look *lk, const char *key, Value *conv, Value *v)
     }
     if (t->kind == V_STR) {
         SrcFile *f = diag_file_from_string("lookup_options", t->str.s, t->str.len);
-        hi_register_src(c, f);
+        hiera_register_src(c, f);
         Node *n = parse_expr_range(A, f, 0, (uint32_t)t->str.len, 0);
         Value *tv = n ? ev_expr(c, c->top, n) : NULL;
         if (!tv || tv->kind != V_TYPE)
-            hi_fail_at(lk, "Invalid data type in lookup_options for key '%s' could not parse '%s', error: 'not a data type'", key, t->str.s);
+            hiera_fail_at(lk, "Invalid data type in lookup_options for key '%s' could not parse '%s', error: 'not a data type'", key, t->str.s);
         t = tv;
     }
-    if (t->kind != V_TYPE) hi_fail_at(lk, "The convert_to lookup_option for key '%s' raised error: not a data type", key);
+    if (t->kind != V_TYPE) hiera_fail_at(lk, "The convert_to lookup_option for key '%s' raised error: not a data type", key);
     Value **args = ARENA_NEWN(A, Value *, nextra + 2);
     args[0] = t;
     args[1] = v;
@@ -485,11 +485,11 @@ static int search(Look *lk, const char *name, Value *merge, Value **out)
     if (ko && ko->kind != V_HASH) ko = NULL;
     if (!merge && ko) merge = val_hash_gets(ko, "merge");
     Strategy st;
-    hi_parse_strategy(lk, merge, &st);
+    hiera_parse_strategy(lk, merge, &st);
     StackWalk w = {&key, &st};
     Value *v = NULL;
-    int found = hi_merge_lookup(lk, &st, 3, provider_variant, &w, &v) && hi_dig(lk, name, key.segs, key.nsegs, v, &v);
-    if (!found) found = default_in_module(lk, &key, &v) && hi_dig(lk, name, key.segs, key.nsegs, v, &v);
+    int found = hiera_merge_lookup(lk, &st, 3, provider_variant, &w, &v) && hiera_dig(lk, name, key.segs, key.nsegs, v, &v);
+    if (!found) found = default_in_module(lk, &key, &v) && hiera_dig(lk, name, key.segs, key.nsegs, v, &v);
     if (!found) return 0;
     Value *conv = ko ? val_hash_gets(ko, "convert_to") : NULL;
     if (conv && conv->kind != V_UNDEF) v = convert_to(lk, key.root, conv, v);
@@ -499,13 +499,13 @@ static int search(Look *lk, const char *name, Value *merge, Value **out)
 
 static Value *assert_value(Look *lk, Value *type, Value *v, const char *subject)
 {
-    if (!type || cmp_type_match(lk->c, type, v)) return v;
-    hi_fail_at(lk, "%s", cmp_mismatch(lk->c, type, v, CMP_MM_SUBJECT, NULL, arena_printf(lk->c->arena, "%s has wrong type,", subject), NULL));
+    if (!type || ty_type_match(lk->c, type, v)) return v;
+    hiera_fail_at(lk, "%s", ty_mismatch(lk->c, type, v, CMP_MM_SUBJECT, NULL, arena_printf(lk->c->arena, "%s has wrong type,", subject), NULL));
 }
 
 /* Puppet::Pops::Lookup.lookup: the names in order (override hash first),
  * then default_values_hash, then the block or the default. */
-Value *hi_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *dflt, int has_default, const Node *lambda)
+Value *hiera_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *dflt, int has_default, const Node *lambda)
 {
     Compiler *c = lk->c;
     Value **names = name->kind == V_ARRAY ? name->arr.items : &name;
@@ -528,15 +528,15 @@ Value *hi_lookup_names(Look *lk, Value *name, Value *type, Value *merge, Value *
         return assert_value(lk, type, ev_yield(&cc, &arg, 1), "Value returned from default block");
     }
     if (has_default) return assert_value(lk, type, dflt, "Default value");
-    if (n == 1) hi_fail_at(lk, "Function lookup() did not find a value for the name '%s'", names[0]->str.s);
+    if (n == 1) hiera_fail_at(lk, "Function lookup() did not find a value for the name '%s'", names[0]->str.s);
     Str list = {.a = A};
     for (size_t i = 0; i < n; i++) {
-        if (i) hi_str_adds(&list, ", ");
-        hi_str_adds(&list, "'");
-        hi_str_adds(&list, names[i]->str.s);
-        hi_str_adds(&list, "'");
+        if (i) hiera_str_adds(&list, ", ");
+        hiera_str_adds(&list, "'");
+        hiera_str_adds(&list, names[i]->str.s);
+        hiera_str_adds(&list, "'");
     }
-    hi_fail_at(lk, "Function lookup() did not find a value for any of the names [%s]", hi_str_cstr(&list));
+    hiera_fail_at(lk, "Function lookup() did not find a value for any of the names [%s]", hiera_str_cstr(&list));
 }
 
 /* ---- entry points ---- */
@@ -616,11 +616,11 @@ Value *hiera_lookup_fn(Compiler *c, Scope *s, const Node *at, Value **a, size_t 
         cmp_fail(c, at, "'lookup' parameter 'options_hash' entry '%s' expects a Hash value, got %s",
                  override && override->kind != V_HASH ? "override" : "default_values_hash",
                  val_type_name(override && override->kind != V_HASH ? override : dvh));
-    Hiera *h = c->hiera ? c->hiera : hi_get(c, at);
+    Hiera *h = c->hiera ? c->hiera : hiera_get(c, at);
     const Node *outer = h->at;
     h->at = at;
     Look lk = {.c = c, .h = h, .scope = s, .at = at, .override = override, .defaults = dvh};
-    Value *r = hi_lookup_names(&lk, name, type, merge, dflt, has_default, lambda);
+    Value *r = hiera_lookup_names(&lk, name, type, merge, dflt, has_default, lambda);
     h->at = outer;
     return r;
 }
@@ -667,8 +667,8 @@ static const char *v3_arg_error(Compiler *c, size_t i, Value **a, size_t n)
         type = val_type(A, "String", NULL, 0);
         param = "parameter 'key'";
     }
-    if (cmp_type_match(c, type, a[0])) return NULL;
-    return cmp_mismatch(c, type, a[0], CMP_MM_SUBJECT, NULL, param, NULL);
+    if (ty_type_match(c, type, a[0])) return NULL;
+    return ty_mismatch(c, type, a[0], CMP_MM_SUBJECT, NULL, param, NULL);
 }
 
 /* Why the block (or its absence) does not fit signature i, or NULL.  A
@@ -715,7 +715,7 @@ Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value 
     /* hiera_splat calls a method Hiera::PuppetFunction does not have */
     if (sig == 0) cmp_fail(c, at, "undefined method `hiera' for #<%s> (Puppet 7's %s() fails when its arguments are given as one Array)", fn, fn);
 
-    Hiera *h = c->hiera ? c->hiera : hi_get(c, at);
+    Hiera *h = c->hiera ? c->hiera : hiera_get(c, at);
     /* Hiera::PuppetFunction#lookup: warned once per function, as
      * Puppet.warn_once('deprecations', ...) does with strict=warning */
     static const char *const names[] = {"hiera", "hiera_array", "hiera_hash", "hiera_include"};
@@ -734,7 +734,7 @@ Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value 
     const Node *outer = h->at;
     h->at = at;
     Look lk = {.c = c, .h = h, .scope = s, .at = at, .global_only = !h->env || h->env->version < 5};
-    Value *r = hi_lookup_names(&lk, a[0], NULL, val_cstr(A, merges[which]), dflt, dflt != NULL, lambda);
+    Value *r = hiera_lookup_names(&lk, a[0], NULL, val_cstr(A, merges[which]), dflt, dflt != NULL, lambda);
     h->at = outer;
     if (which != 3) return r;
     /* hiera_include's post_lookup */
@@ -746,13 +746,13 @@ Value *hiera_v3_fn(Compiler *c, Scope *s, const Node *at, const char *fn, Value 
 
 int hiera_class_param(Compiler *c, Scope *s, const Node *at, const char *cls, const char *param, Value **out)
 {
-    Hiera *h = c->hiera ? c->hiera : hi_get(c, at);
+    Hiera *h = c->hiera ? c->hiera : hiera_get(c, at);
     const Node *outer = h->at;
     h->at = at;
     const char *sep = strstr(cls, "::");
     const char *module = sep ? arena_strndup(A, cls, (size_t)(sep - cls)) : cls;
     int found = 0;
-    if (h->global || h->env || hi_module_config(c, h, module)) {
+    if (h->global || h->env || hiera_module_config(c, h, module)) {
         Look lk = {.c = c, .h = h, .scope = s, .at = at};
         found = search(&lk, arena_printf(A, "%s::%s", cls, param), NULL, out);
     }

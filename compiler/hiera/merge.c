@@ -7,7 +7,7 @@
  * The one idea: a strategy is asked to look up a list of variants and
  * folds what they find - first found wins, or the first found converted
  * and merged with each later one - so layers, levels and files share one
- * walk, hi_merge_lookup(), and differ only in their variant callback.
+ * walk, hiera_merge_lookup(), and differ only in their variant callback.
  */
 #include "compiler/hiera/internal.h"
 #include "compiler/fn/fnaux.h"
@@ -31,17 +31,17 @@ static void merge_assert(Look *lk, const Strategy *st, const char *which, Value 
     Compiler *c = lk->c;
     if (st->kind == M_HASH) {
         if (v->kind != V_HASH)
-            hi_fail_at(lk, "The %s element of the merge has wrong type, expects a Hash value, got %s", which, got_type(c, v));
+            hiera_fail_at(lk, "The %s element of the merge has wrong type, expects a Hash value, got %s", which, got_type(c, v));
         Value *kv[2] = {type_named(c, "String", NULL, 0), type_named(c, "Data", NULL, 0)};
         Value *t = type_named(c, "Hash", kv, 2);
-        if (!cmp_type_match(c, t, v))
-            hi_fail_at(lk, "%s", cmp_mismatch(c, t, v, CMP_MM_SUBJECT, NULL, arena_printf(c->arena, "The %s element of the merge has wrong type,", which), NULL));
+        if (!ty_type_match(c, t, v))
+            hiera_fail_at(lk, "%s", ty_mismatch(c, t, v, CMP_MM_SUBJECT, NULL, arena_printf(c->arena, "The %s element of the merge has wrong type,", which), NULL));
     } else if (st->kind == M_UNIQUE) {
         Value *data = type_named(c, "Data", NULL, 0);
         Value *vt[2] = {type_named(c, "Scalar", NULL, 0), type_named(c, "Array", &data, 1)};
         Value *t = type_named(c, "Variant", vt, 2);
-        if (!cmp_type_match(c, t, v))
-            hi_fail_at(lk, "The %s element of the merge has wrong type, expects a value of type Scalar or Array, got %s", which,
+        if (!ty_type_match(c, t, v))
+            hiera_fail_at(lk, "The %s element of the merge has wrong type, expects a value of type Scalar or Array, got %s", which,
                     got_type(c, v));
     }
 }
@@ -51,7 +51,7 @@ static void flatten_into(ValVec *out, Value *v)
     if (v->kind == V_ARRAY) {
         for (size_t i = 0; i < v->arr.n; i++) flatten_into(out, v->arr.items[i]);
     } else {
-        vv_push(out, v);
+        val_vec_push(out, v);
     }
 }
 
@@ -66,11 +66,11 @@ static Value *array_union(Compiler *c, Value **a, size_t na, Value **b, size_t n
             size_t j;
             for (j = 0; j < out.n; j++)
                 if (val_identical(out.v[j], v[i])) break;
-            if (j == out.n) vv_push(&out, v[i]);
+            if (j == out.n) val_vec_push(&out, v[i]);
         }
     }
-    Value *r = vv_to_array(A, &out);
-    vv_free(&out);
+    Value *r = val_vec_to_array(A, &out);
+    val_vec_free(&out);
     return r;
 }
 
@@ -78,8 +78,8 @@ static Value *unique_convert(Compiler *c, Value *v)
 {
     ValVec out = VV_ARENA(A);
     flatten_into(&out, v);
-    Value *r = vv_to_array(A, &out);
-    vv_free(&out);
+    Value *r = val_vec_to_array(A, &out);
+    val_vec_free(&out);
     return r;
 }
 
@@ -99,10 +99,10 @@ static const char *strip_prefix_lines(Compiler *c, const char *s, const char *pr
             continue;
         }
         bol = *p == '\n';
-        hi_str_add(&out, p, 1);
+        hiera_str_add(&out, p, 1);
         p++;
     }
-    return hi_str_cstr(&out);
+    return hiera_str_cstr(&out);
 }
 
 static Value *dm_overwrite(Look *lk, const Strategy *st, Value *src, Value *dest)
@@ -111,7 +111,7 @@ static Value *dm_overwrite(Look *lk, const Strategy *st, Value *src, Value *dest
     if (!st->knockout) return src;
     if (src->kind == V_STR) {
         const char *t = strip_prefix_lines(c, src->str.s, st->knockout);
-        return strcmp(t, src->str.s) ? hi_str_value(c, "") : src;
+        return strcmp(t, src->str.s) ? hiera_str_value(c, "") : src;
     }
     if (src->kind == V_ARRAY) {
         size_t pl = strlen(st->knockout);
@@ -119,10 +119,10 @@ static Value *dm_overwrite(Look *lk, const Strategy *st, Value *src, Value *dest
         for (size_t i = 0; i < src->arr.n; i++) {
             Value *x = src->arr.items[i];
             if (x->kind == V_STR && !strncmp(x->str.s, st->knockout, pl)) continue;
-            vv_push(&out, x);
+            val_vec_push(&out, x);
         }
-        Value *r = vv_to_array(A, &out);
-        vv_free(&out);
+        Value *r = val_vec_to_array(A, &out);
+        val_vec_free(&out);
         return r;
     }
     return src;
@@ -135,7 +135,7 @@ static int ruby_cmp(Look *lk, Value *a, Value *b)
     int r = rv_cmp(a, b);
     if (r == 2) {
         Compiler *c = lk->c;
-        hi_fail_at(lk, "comparison of %s with %s failed", rv_class(A, a, RV_HIERA), rv_class(A, b, RV_HIERA));
+        hiera_fail_at(lk, "comparison of %s with %s failed", rv_class(A, a, RV_HIERA), rv_class(A, b, RV_HIERA));
     }
     return r;
 }
@@ -172,7 +172,7 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
             if (dest->kind != V_HASH) return dest;
             first = 1;
         }
-        for (size_t i = 0; i < dest->hash.n; i++) vv_push(&keys, dest->hash.keys[i]), vv_push(&vals, dest->hash.vals[i]);
+        for (size_t i = 0; i < dest->hash.n; i++) val_vec_push(&keys, dest->hash.keys[i]), val_vec_push(&vals, dest->hash.vals[i]);
         for (size_t i = first; i < src->hash.n; i++) {
             Value *k = src->hash.keys[i], *sv = src->hash.vals[i];
             size_t j;
@@ -183,14 +183,14 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
             } else {
                 Value *nv = dm(lk, st, sv, sv);
                 if (j < keys.n) vals.v[j] = nv;
-                else vv_push(&keys, k), vv_push(&vals, nv);
+                else val_vec_push(&keys, k), val_vec_push(&vals, nv);
             }
         }
-        return hi_hash_of_vv(c, &keys, &vals);
+        return hiera_hash_of_vv(c, &keys, &vals);
     }
     if (src->kind == V_ARRAY) {
         ValVec s = VV_ARENA(A);
-        for (size_t i = 0; i < src->arr.n; i++) vv_push(&s, src->arr.items[i]);
+        for (size_t i = 0; i < src->arr.n; i++) val_vec_push(&s, src->arr.items[i]);
         if (st->knockout) {
             int has = 0;
             for (size_t i = 0; i < s.n; i++) has |= s.v[i]->kind == V_STR && !strcmp(s.v[i]->str.s, st->knockout);
@@ -198,7 +198,7 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
                 /* clear_or_nil(dest), then the knockout itself goes */
                 if (dest->kind == V_ARRAY) dest = val_array(A, NULL, 0);
                 else if (dest->kind == V_HASH) dest = val_hash(A, NULL, NULL, 0);
-                else if (dest->kind == V_STR) dest = hi_str_value(c, "");
+                else if (dest->kind == V_STR) dest = hiera_str_value(c, "");
                 else dest = VAL_UNDEF;
                 size_t k = 0;
                 for (size_t i = 0; i < s.n; i++)
@@ -207,12 +207,12 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
             }
         }
         if (dest->kind != V_ARRAY) {
-            Value *sa = vv_to_array(A, &s);
-            vv_free(&s);
+            Value *sa = val_vec_to_array(A, &s);
+            val_vec_free(&s);
             return dm_overwrite(lk, st, sa, dest);
         }
         ValVec d = VV_ARENA(A);
-        for (size_t i = 0; i < dest->arr.n; i++) vv_push(&d, dest->arr.items[i]);
+        for (size_t i = 0; i < dest->arr.n; i++) val_vec_push(&d, dest->arr.items[i]);
         if (st->knockout) {
             size_t k = 0;
             for (size_t i = 0; i < s.n; i++) {
@@ -242,16 +242,16 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
             ValVec list = VV_ARENA(A);
             for (size_t i = 0; i < d.n; i++) {
                 Value *si = i < s.n && ruby_truthy(s.v[i]) ? s.v[i] : val_hash(A, NULL, NULL, 0);
-                vv_push(&list, dm(lk, st, si, d.v[i]));
+                val_vec_push(&list, dm(lk, st, si, d.v[i]));
             }
-            for (size_t i = d.n; i < s.n; i++) vv_push(&list, s.v[i]);
-            r = vv_to_array(A, &list);
-            vv_free(&list);
+            for (size_t i = d.n; i < s.n; i++) val_vec_push(&list, s.v[i]);
+            r = val_vec_to_array(A, &list);
+            val_vec_free(&list);
         } else {
             r = array_union(c, d.v, d.n, s.v, s.n);
         }
-        vv_free(&s);
-        vv_free(&d);
+        val_vec_free(&s);
+        val_vec_free(&d);
         if (st->sort_merged_arrays && r->arr.n > 1) {
             Value **items = ARENA_NEWN(A, Value *, r->arr.n);
             memcpy(items, r->arr.items, r->arr.n * sizeof *items);
@@ -264,7 +264,7 @@ static Value *dm(Look *lk, const Strategy *st, Value *src, Value *dest)
 }
 
 /* MergeStrategy#merge(e1, e2): e1 was found first (higher priority). */
-Value *hi_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2)
+Value *hiera_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2)
 {
     Compiler *c = lk->c;
     merge_assert(lk, st, "first", e1);
@@ -276,12 +276,12 @@ Value *hi_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2)
     }
     case M_HASH: {                              /* e2.merge(e1) */
         ValVec k = VV_ARENA(A), v = VV_ARENA(A);
-        for (size_t i = 0; i < e2->hash.n; i++) vv_push(&k, e2->hash.keys[i]), vv_push(&v, e2->hash.vals[i]);
-        for (size_t i = 0; i < e1->hash.n; i++) vv_push(&k, e1->hash.keys[i]), vv_push(&v, e1->hash.vals[i]);
-        return hi_hash_of_vv(c, &k, &v);
+        for (size_t i = 0; i < e2->hash.n; i++) val_vec_push(&k, e2->hash.keys[i]), val_vec_push(&v, e2->hash.vals[i]);
+        for (size_t i = 0; i < e1->hash.n; i++) val_vec_push(&k, e1->hash.keys[i]), val_vec_push(&v, e1->hash.vals[i]);
+        return hiera_hash_of_vv(c, &k, &v);
     }
     case M_DEEP:
-        if (st->knockout && !*st->knockout) hi_fail_at(lk, "knockout_prefix cannot be an empty string in deep_merge!");
+        if (st->knockout && !*st->knockout) hiera_fail_at(lk, "knockout_prefix cannot be an empty string in deep_merge!");
         return dm(lk, st, e1, e2);
     case M_REVERSE_DEEP:
         return dm(lk, st, e2, e1);
@@ -294,7 +294,7 @@ Value *hi_merge_values(Look *lk, const Strategy *st, Value *e1, Value *e2)
 /* MergeStrategy#lookup: asks the n variants in order and folds what they
  * find (first: the first found; one variant: merge_single; else the first
  * found converted, merged with each later one).  0: nothing found. */
-int hi_merge_lookup(Look *lk, const Strategy *st, size_t n, VariantFn fn, void *ctx, Value **out)
+int hiera_merge_lookup(Look *lk, const Strategy *st, size_t n, VariantFn fn, void *ctx, Value **out)
 {
     Compiler *c = lk->c;
     Value *v;
@@ -314,14 +314,14 @@ int hi_merge_lookup(Look *lk, const Strategy *st, size_t n, VariantFn fn, void *
     }
     Value *memo = NULL;
     for (size_t i = 0; i < n; i++)
-        if (fn(lk, ctx, i, &v)) memo = memo ? hi_merge_values(lk, st, memo, v) : st->kind == M_UNIQUE ? unique_convert(c, v) : v;
+        if (fn(lk, ctx, i, &v)) memo = memo ? hiera_merge_values(lk, st, memo, v) : st->kind == M_UNIQUE ? unique_convert(c, v) : v;
     if (!memo) return 0;
     *out = memo;
     return 1;
 }
 
 /* MergeStrategy.strategy(merge): a name, or a hash with 'strategy' and options. */
-void hi_parse_strategy(Look *lk, Value *merge, Strategy *st)
+void hiera_parse_strategy(Look *lk, Value *merge, Strategy *st)
 {
     Compiler *c = lk->c;
     memset(st, 0, sizeof *st);
@@ -331,19 +331,19 @@ void hi_parse_strategy(Look *lk, Value *merge, Strategy *st)
     if (merge->kind == V_HASH) {
         name = val_hash_gets(merge, "strategy");
         if (!name || name->kind == V_UNDEF)
-            hi_fail_at(lk, "The hash given as 'merge' must contain the name of a strategy in string form for the key 'strategy'");
+            hiera_fail_at(lk, "The hash given as 'merge' must contain the name of a strategy in string form for the key 'strategy'");
         if (merge->hash.n > 1) opts = merge;
     }
     const char *s = name->kind == V_STR ? name->str.s : val_to_cstr(A, name);
     int unconstrained = 0;
-    if (name->kind != V_STR) hi_fail_at(lk, "Unknown merge strategy: '%s'", s);
+    if (name->kind != V_STR) hiera_fail_at(lk, "Unknown merge strategy: '%s'", s);
     else if (!strcmp(s, "first") || !strcmp(s, "default")) st->kind = M_FIRST;
     else if (!strcmp(s, "unique")) st->kind = M_UNIQUE;
     else if (!strcmp(s, "hash")) st->kind = M_HASH;
     else if (!strcmp(s, "deep")) st->kind = M_DEEP;
     else if (!strcmp(s, "unconstrained_deep")) st->kind = M_DEEP, unconstrained = 1;
     else if (!strcmp(s, "reverse_deep")) st->kind = M_REVERSE_DEEP, unconstrained = 1;
-    else hi_fail_at(lk, "Unknown merge strategy: '%s'", s);
+    else hiera_fail_at(lk, "Unknown merge strategy: '%s'", s);
     if (!opts) return;
     int deep = st->kind == M_DEEP || st->kind == M_REVERSE_DEEP;
     for (size_t i = 0; i < opts->hash.n; i++) {
@@ -353,15 +353,15 @@ void hi_parse_strategy(Look *lk, Value *merge, Strategy *st)
         if (deep && !strcmp(k, "knockout_prefix")) {
             if (v->kind == V_STR) st->knockout = v->str.s;
             else if (v->kind != V_UNDEF && !unconstrained)
-                hi_fail_at(lk, "The merge options has wrong type, entry 'knockout_prefix' expects a value of type Undef or String, got %s", val_type_name(v));
+                hiera_fail_at(lk, "The merge options has wrong type, entry 'knockout_prefix' expects a value of type Undef or String, got %s", val_type_name(v));
         } else if (deep && (!strcmp(k, "sort_merged_arrays") || !strcmp(k, "merge_hash_arrays") || !strcmp(k, "merge_debug"))) {
             if (v->kind != V_BOOL && v->kind != V_UNDEF && !unconstrained)
-                hi_fail_at(lk, "The merge options has wrong type, entry '%s' expects a value of type Undef or Boolean, got %s", k, val_type_name(v));
+                hiera_fail_at(lk, "The merge options has wrong type, entry '%s' expects a value of type Undef or Boolean, got %s", k, val_type_name(v));
             int on = v->kind == V_BOOL && v->b;
             if (k[0] == 's') st->sort_merged_arrays = on;
             else if (k[6] == 'h') st->merge_hash_arrays = on;
         } else if (!unconstrained) {
-            hi_fail_at(lk, "The merge options has wrong type, unrecognized key '%s'", k);
+            hiera_fail_at(lk, "The merge options has wrong type, unrecognized key '%s'", k);
         }
     }
 }

@@ -416,7 +416,7 @@ Value *rby_f_template(CallCtx *cc)
             path = spec;
         } else {
             const char *slash = strchr(spec, '/');
-            if (slash) path = module_file(c, arena_strndup(A, spec, (size_t)(slash - spec)), "templates", slash + 1);
+            if (slash) path = load_module_file(c, arena_strndup(A, spec, (size_t)(slash - spec)), "templates", slash + 1);
         }
         if (!path) cmp_fail(c, at, "Could not find template '%s'", spec);
         Buf b = BUF_INIT;

@@ -259,8 +259,8 @@ typedef struct HashBuild { Compiler *c; ValVec *k, *v; int depth; } HashBuild;
 static int hash_each(VALUE key, VALUE val, VALUE arg)
 {
     HashBuild *hb = (HashBuild *)arg;
-    vv_push(hb->k, to_puppet(hb->c, key, hb->depth));
-    vv_push(hb->v, to_puppet(hb->c, val, hb->depth));
+    val_vec_push(hb->k, to_puppet(hb->c, key, hb->depth));
+    val_vec_push(hb->v, to_puppet(hb->c, val, hb->depth));
     return ST_CONTINUE;
 }
 
@@ -556,7 +556,7 @@ static VALUE cb_lookupvar(VALUE self, VALUE scope, VALUE name)
     Compiler *c = x->c;
     Scope *s = rby_scope_of(scope);
     const char *n = arena_strdup(A, var_name(name));
-    Value *v = scope_find(c, s, n, NULL);
+    Value *v = ev_scope_find(c, s, n, NULL);
     if (!v) return rb_ary_new_from_args(2, Qfalse, Qnil);
     if (strstr(n, "::")) hand_out(v);
     return rb_ary_new_from_args(2, Qtrue, rby_to_ruby(c, v));

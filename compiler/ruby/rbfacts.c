@@ -35,7 +35,7 @@ static int any_fact_file(Compiler *c, const char **dirs, size_t n)
 Value *rby_facts_custom(Compiler *c, Value *facts)
 {
     size_t n = 0;
-    const char **dirs = cmp_module_libdirs(c, &n);
+    const char **dirs = load_module_libdirs(c, &n);
     if (!n || !any_fact_file(c, dirs, n)) return facts;
     Value **vs = ARENA_NEWN(A, Value *, n);
     for (size_t i = 0; i < n; i++) vs[i] = val_cstr(A, dirs[i]);

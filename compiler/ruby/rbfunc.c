@@ -11,7 +11,7 @@
  * hands back each dispatch's parameter types as strings, which are parsed
  * and evaluated here as any type expression of a manifest (a function's
  * local_types become type aliases first).  A call picks the first dispatch
- * whose types accept the arguments (cmp_sig_accepts), or fails with
+ * whose types accept the arguments (ty_sig_accepts), or fails with
  * Puppet's describe_signatures message; only then does Ruby run the
  * dispatch's method, and the return type is checked on the way back.  A
  * Puppet lambda given to a function reaches Ruby as a block that calls
@@ -355,7 +355,7 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
         const char *module = arena_strndup(A, name, (size_t)(sep - name));
         char *rest = arena_printf(A, "%s.rb", name);   /* m::a::b: m/a/b.rb */
         for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-        path = module_file(c, module, "lib/puppet/functions", rest);
+        path = load_module_file(c, module, "lib/puppet/functions", rest);
     } else {
         path = index_find(&modules(c)->fn4, name);
     }
@@ -431,13 +431,13 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
             if (n) memcpy(seen + 1, args, n * sizeof *args);
             nseen = n + 1;
         }
-        while (k < f->nsigs && !cmp_sig_accepts(c, &f->sigs[k], seen, nseen, lambda)) k++;
+        while (k < f->nsigs && !ty_sig_accepts(c, &f->sigs[k], seen, nseen, lambda)) k++;
         if (k == f->nsigs) {           /* described by the signatures, argument_mismatch handlers left out */
             CmpSig *sigs = ARENA_NEWN(A, CmpSig, f->nsigs ? f->nsigs : 1);
             size_t ns = 0;
             for (size_t i = 0; i < f->nsigs; i++)
                 if (!f->handler[i]) sigs[ns++] = f->sigs[i];
-            cmp_fail(c, at, "%s", cmp_describe_signatures(c, arena_printf(A, "'%s'", f->name), sigs, ns, seen, nseen, lambda));
+            cmp_fail(c, at, "%s", ty_describe_signatures(c, arena_printf(A, "'%s'", f->name), sigs, ns, seen, nseen, lambda));
         }
         iv.method = f->methods[k];
     }
@@ -462,8 +462,8 @@ Value *rby_fn_call(Compiler *c, Scope *s, const Node *at, const RbyFunc *f, Valu
         buf_free(&text);
         cmp_fail(c, at, "'%s' %s", f->name, msg);
     }
-    if (f->api == 4 && f->returns[k] && !cmp_type_match(c, f->returns[k], iv.out))
-        cmp_fail(c, at, "%s", cmp_mismatch(c, f->returns[k], iv.out, CMP_MM_SUBJECT, NULL,
+    if (f->api == 4 && f->returns[k] && !ty_type_match(c, f->returns[k], iv.out))
+        cmp_fail(c, at, "%s", ty_mismatch(c, f->returns[k], iv.out, CMP_MM_SUBJECT, NULL,
                                            arena_printf(A, "value returned from function '%s' has wrong type,", iv.method), NULL));
     return iv.out;
 }
@@ -553,9 +553,9 @@ static VALUE cb_type_check(int argc, VALUE *argv, VALUE self)
     if (argc < 2 || argc > 3) rb_raise(rb_eArgError, "type_check(type, value[, subject])");
     Value *t = rby_to_puppet(c, argv[0]), *v = rby_to_puppet(c, argv[1]);
     if (t->kind != V_TYPE) rb_raise(rb_eTypeError, "not a Puppet type");
-    if (cmp_type_match(c, t, v)) return Qnil;
+    if (ty_type_match(c, t, v)) return Qnil;
     const char *subject = argc > 2 && !NIL_P(argv[2]) ? rby_cstr(c, argv[2], NULL) : "value";
-    const char *why = cmp_mismatch(c, t, v, CMP_MM_SUBJECT, NULL, subject, NULL);
+    const char *why = ty_mismatch(c, t, v, CMP_MM_SUBJECT, NULL, subject, NULL);
     return rby_str(why, strlen(why));
 }
 
@@ -579,7 +579,7 @@ static VALUE cb_module_dir(VALUE self, VALUE name)
     Compiler *c = x->c;
     const char *n = rby_cstr(c, name, NULL);
     if (!fn_name_ok(n) || strstr(n, "::")) return Qnil;
-    const char *dir = module_path(c, n, "", "");
+    const char *dir = load_module_path(c, n, "", "");
     if (!dir) return Qnil;
     size_t len = strlen(dir);
     while (len > 1 && dir[len - 1] == '/') len--;

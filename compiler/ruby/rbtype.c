@@ -37,7 +37,7 @@ static void send_libdirs(Compiler *c, const Node *at)
 {
     if (libdirs_sent) return;
     size_t n = 0;
-    const char **dirs = cmp_module_libdirs(c, &n);
+    const char **dirs = load_module_libdirs(c, &n);
     Value **vs = ARENA_NEWN(A, Value *, n ? n : 1);
     for (size_t i = 0; i < n; i++) vs[i] = val_cstr(A, dirs[i]);
     Value *args[2] = {val_array(A, vs, n), c->facts ? c->facts : val_hash(A, NULL, NULL, 0)}, *out = NULL;

@@ -57,13 +57,13 @@ int file_backup(Out *o, const FileSpec *f, const char *path, const Buf *data, Bu
     } else {
         char sum[65];
         Buf why = BUF_INIT;
-        tx_log_plain(o->t, LOG_INFO, "Computing checksum on file %s", logical);
+        tx_log_plain(o->t, LL_INFO, "Computing checksum on file %s", logical);
         if (bucket_put(tx_vardir(o->t), logical, data->s ? data->s : "", data->len, sum, &why) != 0) {
             buf_printf(err, "Could not back up %s: %s", logical, buf_cstr(&why));
             rc = -1;
         } else {
             /* the sum of what Sensitive content replaces is not shown either */
-            file_log(o, LOG_INFO, NULL, "Filebucketed %s to %s with sum %s", logical, f->backup_name,
+            file_log(o, LL_INFO, NULL, "Filebucketed %s to %s with sum %s", logical, f->backup_name,
                   f->sensitive ? "[redacted]" : sum);
         }
         buf_free(&why);
@@ -97,7 +97,7 @@ static int backup_tree(Out *o, const FileSpec *f, Buf *err)
         buf_free(&dst);
         return rc ? -1 : 0;
     }
-    file_log(o, LOG_INFO, NULL, "Recursively backing up to filebucket");
+    file_log(o, LL_INFO, NULL, "Recursively backing up to filebucket");
     Entries all = { 0 };
     Buf dir = BUF_INIT, logical = BUF_INIT;
     buf_adds(&dir, f->path);
@@ -129,7 +129,7 @@ int file_backup_existing(Out *o, const FileSpec *f, FType cur, const struct stat
     if (cur == FT_DIRECTORY && f->force)
         return backup_tree(o, f, err);
     if ((cur == FT_DIRECTORY || cur == FT_OTHER) && f->backup_explicit)
-        file_log(o, LOG_WARNING, NULL, "Could not back up file of type %s", file_ftype_name(cur, st));
+        file_log(o, LL_WARNING, NULL, "Could not back up file of type %s", file_ftype_name(cur, st));
     return 0;
 }
 

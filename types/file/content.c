@@ -156,7 +156,7 @@ static void label_time(Buf *out, struct timespec ts)
 static void show_diff(Out *o, const FileSpec *f, const Buf *old, const struct stat *st, const char *new_label,
                       struct timespec new_time)
 {
-    LogLevel lvl = res_loglevel(tx_resource(o->t));
+    LogLevel lvl = provider_loglevel(tx_resource(o->t));
     if (f->sensitive) {
         file_log(o, lvl, "content", "[diff redacted]");
         return;
@@ -295,7 +295,7 @@ int file_sync_content(Out *o, const FileSpec *f, const struct stat *st)
     }
     goto out;
 unreadable:
-    file_log(o, LOG_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f->path);
+    file_log(o, LL_ERR, NULL, "Could not evaluate: %s @ rb_sysopen - %s", strerror(errno), f->path);
     rc = -1;
 out:
     buf_free(&old);
@@ -315,7 +315,7 @@ int file_load_source(Out *o, FileSpec *f)
     int fd = file_space_open(f->src_base, f->src_path, O_RDONLY | O_NONBLOCK);
     if (fd < 0 || buf_read_fd(&f->source_data, fd) != 0) {
         file_close_keep(fd);
-        file_log(o, LOG_ERR, NULL, "Could not evaluate: Could not read %s%s%s: %s", f->src_files ? f->src_files : "",
+        file_log(o, LL_ERR, NULL, "Could not evaluate: Could not read %s%s%s: %s", f->src_files ? f->src_files : "",
               f->src_files && f->src_path[0] != '/' ? "/" : "", f->src_path, strerror(errno));
         return -1;
     }
@@ -413,7 +413,7 @@ int file_resolve_source(Out *o, FileSpec *f)
     if (!f->src_path) {
         Buf msg = BUF_INIT;
         no_source(f->source, &msg);
-        file_log(o, LOG_ERR, NULL, "Could not evaluate: %s", msg.s);
+        file_log(o, LL_ERR, NULL, "Could not evaluate: %s", msg.s);
         buf_free(&msg);
         return -1;
     }

@@ -548,9 +548,9 @@ static void file_flush(void)
             Buf msg = BUF_INIT;
             buf_printf(&msg, "%s%s%s", p->pre, strerror(p->err), p->post);
             tx_defer_failed(p->t);
-            tx_log_plain(p->t, LOG_ERR, "%s", msg.s);
+            tx_log_plain(p->t, LL_ERR, "%s", msg.s);
             if (p->wrapped_post[0])
-                tx_log_plain(p->t, LOG_ERR, "%s\nWrapped exception:\n%s%s", msg.s, strerror(p->err), p->wrapped_post);
+                tx_log_plain(p->t, LL_ERR, "%s\nWrapped exception:\n%s%s", msg.s, strerror(p->err), p->wrapped_post);
             tx_failed(p->t, p->prop, p->from, p->to, "%s", msg.s);
             buf_free(&msg);
         }

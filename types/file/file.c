@@ -144,8 +144,8 @@ static void fail_ensure(Out *o, const FileSpec *f, const char *is, const char *d
     buf_printf(&msg, "Could not set '%s' on ensure: %s", should, detail);
     if (!f->is_child)
         modfile_location(&msg, f->r);
-    tx_log_plain(o->t, LOG_ERR, "%s", buf_cstr(&msg));
-    tx_log_plain(o->t, LOG_ERR, "%s\nWrapped exception:\n%s", buf_cstr(&msg), detail);
+    tx_log_plain(o->t, LL_ERR, "%s", buf_cstr(&msg));
+    tx_log_plain(o->t, LL_ERR, "%s\nWrapped exception:\n%s", buf_cstr(&msg), detail);
     char to[64];
     snprintf(to, sizeof to, "'%s'", should);
     file_failed(o, "ensure", is, to, "%s", buf_cstr(&msg));
@@ -168,7 +168,7 @@ static void fail_plain(Out *o, const FileSpec *f, const char *is, const char *ms
     char from[64], to[64];
     snprintf(from, sizeof from, "'%s'", is);
     snprintf(to, sizeof to, "'%s'", ensure_names[f->ensure]);
-    tx_log_plain(o->t, LOG_ERR, "%s", msg);
+    tx_log_plain(o->t, LL_ERR, "%s", msg);
     file_failed(o, "ensure", from, to, "%s", msg);
 }
 
@@ -201,7 +201,7 @@ static int remove_existing(Out *o, const FileSpec *f, FType cur, int *removed)
     if (cur != FT_DIRECTORY)
         return 0;
     if (!f->force) {
-        file_log(o, LOG_NOTICE, NULL, "Not removing directory; use 'force' to override");
+        file_log(o, LL_NOTICE, NULL, "Not removing directory; use 'force' to override");
         return 0;
     }
     if (file_remove_tree(f->path) != 0 && errno != ENOENT)
@@ -235,7 +235,7 @@ static const char *missing_id(const FileSpec *f, Buf *msg)
  * backed up: Puppet's bare error line, then the property's failure. */
 void file_fail_step(Out *o, const char *prop, const char *from, const char *to, const char *msg)
 {
-    tx_log_plain(o->t, LOG_ERR, "%s", msg);
+    tx_log_plain(o->t, LL_ERR, "%s", msg);
     file_failed(o, prop, from, to, "%s", msg);
 }
 
@@ -528,7 +528,7 @@ int file_sync_path(Out *o, FileSpec *f)
     if (rootfs_lstat(f->path, &st) == 0)
         cur = file_ftype_of(&st);
     else if (errno != ENOENT && errno != ENOTDIR)
-        file_log(o, LOG_WARNING, NULL, "Could not stat; %s", strerror(errno));
+        file_log(o, LL_WARNING, NULL, "Could not stat; %s", strerror(errno));
 
     if (!ensure_insync(f, cur)) {
         if (tx_noop(t)) {
@@ -563,7 +563,7 @@ int file_sync_path(Out *o, FileSpec *f)
             } else if (file_atomic_symlink(f->target, f->path, f->uid >= 0 ? f->uid : (long)st.st_uid,
                                       f->gid >= 0 ? f->gid : (long)st.st_gid) != 0) {
                 int e = errno;
-                tx_log_plain(t, LOG_ERR, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
+                tx_log_plain(t, LL_ERR, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
                 file_failed(o, "target", a.s, b.s, "%s @ rb_file_s_symlink - %s", strerror(e), f->path);
                 rc = -1;
             } else {
@@ -584,7 +584,7 @@ int file_sync_path(Out *o, FileSpec *f)
         unsigned now = st.st_mode & 07777;
         long want = file_symbolic_mode(f->mode, now, cur == FT_DIRECTORY);
         if (want < 0) {
-            file_log(o, LOG_ERR, "mode", "Could not evaluate mode %s", f->mode);
+            file_log(o, LL_ERR, "mode", "Could not evaluate mode %s", f->mode);
             return -1;
         }
         if (cur == FT_DIRECTORY && file_is_numeric_mode(f->mode))
@@ -600,7 +600,7 @@ int file_sync_path(Out *o, FileSpec *f)
                 file_would(o, "mode", "mode_changed", a, b);
             } else if (file_chmod_path(f->path, (mode_t)want) != 0) {
                 int e = errno;
-                tx_log_plain(t, LOG_ERR, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
+                tx_log_plain(t, LL_ERR, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
                 file_failed(o, "mode", a, b, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
                 rc = -1;
             } else if (file_is_numeric_mode(f->mode)) {
@@ -622,7 +622,7 @@ static int file_sync(TxRes *t, const Resource *r)
     int rc = 0;
 
     if (file_parse(r, tx_root(t), &f, &err) != 0) {
-        tx_log(t, LOG_ERR, NULL, "%s", buf_cstr(&err));
+        tx_log(t, LL_ERR, NULL, "%s", buf_cstr(&err));
         rc = -1;
         goto out;
     }
@@ -720,7 +720,7 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     int rc = 0;
     if (rootfs_lstat(path, &st) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) {
-            res_set(c, r, "ensure", val_cstr(a, "absent"));
+            cat_res_set(c, r, "ensure", val_cstr(a, "absent"));
         } else {
             buf_printf(err, "%s: %s", r->title, strerror(errno));
             rc = -1;
@@ -730,7 +730,7 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
     }
     FType t = file_ftype_of(&st);
     const char *type = file_ftype_name(t, &st);
-    res_set(c, r, "ensure", val_cstr(a, type));
+    cat_res_set(c, r, "ensure", val_cstr(a, type));
     if (t == FT_FILE) {
         Buf data = BUF_INIT;
         char sum[96];
@@ -739,26 +739,26 @@ static int file_retrieve(Catalog *c, Resource *r, const char *root, Buf *err)
             file_digest_init(&d, CK_SHA256);
             file_digest_update(&d, data.s ? data.s : "", data.len);
             file_digest_final(&d, sum);
-            res_set(c, r, "content", val_cstr(a, sum));
+            cat_res_set(c, r, "content", val_cstr(a, sum));
         }
         buf_free(&data);
     } else if (t == FT_LINK) {
         char target[4096];
         ssize_t n = file_readlink_in(-1, path, target, sizeof target);
         if (n >= 0)
-            res_set(c, r, "target", val_str(a, target, (size_t)n));
+            cat_res_set(c, r, "target", val_str(a, target, (size_t)n));
     }
     char when[96];
     file_time_sum(CK_CTIME, st.st_ctime, when, sizeof when);
-    res_set(c, r, "ctime", val_cstr(a, when + strlen("{ctime}")));
-    res_set(c, r, "group", id_value(a, root, 0, (long)st.st_gid));
+    cat_res_set(c, r, "ctime", val_cstr(a, when + strlen("{ctime}")));
+    cat_res_set(c, r, "group", id_value(a, root, 0, (long)st.st_gid));
     char mode[16];
     snprintf(mode, sizeof mode, "%04o", (unsigned)(st.st_mode & 07777));
-    res_set(c, r, "mode", val_cstr(a, mode));
+    cat_res_set(c, r, "mode", val_cstr(a, mode));
     file_time_sum(CK_MTIME, st.st_mtime, when, sizeof when);
-    res_set(c, r, "mtime", val_cstr(a, when + strlen("{mtime}")));
-    res_set(c, r, "owner", id_value(a, root, 1, (long)st.st_uid));
-    res_set(c, r, "type", val_cstr(a, type));
+    cat_res_set(c, r, "mtime", val_cstr(a, when + strlen("{mtime}")));
+    cat_res_set(c, r, "owner", id_value(a, root, 1, (long)st.st_uid));
+    cat_res_set(c, r, "type", val_cstr(a, type));
     free(path);
     return 0;
 }

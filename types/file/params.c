@@ -234,7 +234,7 @@ int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
     f->path = rootfs_canon(path);
     f->src_base = -1;
 
-    if ((v = res_get((Resource *)r, "content")) && v->kind != V_UNDEF) {
+    if ((v = cat_res_get((Resource *)r, "content")) && v->kind != V_UNDEF) {
         int sens = v->kind == V_SENSITIVE;
         for (size_t i = 0; i < r->nsensitive; i++)
             if (!strcmp(r->sensitive[i], "content"))
@@ -533,7 +533,7 @@ void file_resolve_ids(Out *o, FileSpec *f)
     if (f->owner) {
         if (geteuid() != 0) {
             if (!warned)
-                tx_log_plain(o->t, LOG_WARNING, "Cannot manage ownership unless running as root");
+                tx_log_plain(o->t, LL_WARNING, "Cannot manage ownership unless running as root");
             warned = 1;
         } else if ((f->uid = lookup_id(f->root, 1, f->owner)) < 0) {
             f->uid_missing = 1;
