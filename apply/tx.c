@@ -19,7 +19,8 @@
  * Parallel apply (-j N, docs/apply.md §14): the walk keeps its thread and
  * its order; a ready exec or service whose outcome can no longer change
  * (dependencies finished and not failed, none a file awaiting the flush,
- * no prereq, schedule or parallel => false, its Salt order rank reached)
+ * no prereq, schedule or parallel => false, its Salt order rank reached,
+ * no file, package or other non-worker resource before it unfinished)
  * goes to one of N workers, which evaluates it early into a buffer of its
  * own; the walk prints that buffer in the resource's turn, so lines,
  * reports and exit codes are those of -j 1.  One lock (Par.gil) covers the
@@ -931,6 +932,11 @@ typedef struct Par {
     int *level_of;           /* per vertex: the rank of its order key (Salt's order) */
     int *left;               /* per rank: vertices the walk has not finished */
     int nlevels, minlevel;   /* minlevel: the lowest rank with a vertex left */
+    int *bar;                /* the barriers (see barrier), in the walk's order */
+    int nbar, bar_i;         /* bar[bar_i]: the first the walk has not finished */
+    unsigned char *done_bar; /* per vertex: a barrier the walk has finished */
+    Heap barred;             /* ready, but after bar[bar_i]: reconsidered as it moves */
+    unsigned char *in_barred;/* per vertex: in barred */
 } Par;
 
 static void gil_leave(void *ctx)
@@ -995,6 +1001,18 @@ static int after_deferred(Tx *tx, int v)
 
 static void *worker(void *arg);
 
+/* A barrier is a resource workers never run (a file, a package, a user,
+ * ...; not a notify or an anchor, which change nothing): no exec or
+ * service overtakes one the manifest puts before it, so a command still
+ * finds what earlier resources set up (a config file, an installed
+ * package) without a relationship, as in Puppet's manifest order. */
+static int barrier(const Graph *g, int v)
+{
+    const GVertex *gv = &g->v[v];
+    if (gv->role != V_RESOURCE || worker_type(gv->res->type)) return 0;
+    return strcasecmp(gv->res->type, "Notify") && strcasecmp(gv->res->type, "Anchor");
+}
+
 /* Hands the ready vertex v to a worker when it may go: its order rank is
  * the lowest left (Salt's order holds across workers), and what it depends
  * on is in place (else it waits for the flush in the pending list). */
@@ -1003,6 +1021,13 @@ static void consider(Tx *tx, int v)
     Par *p = tx->par;
     TxRes *t = &tx->r[v];
     if (t->taken || t->dispatched || !may_dispatch(tx, v) || p->level_of[v] != p->minlevel) return;
+    if (p->bar_i < p->nbar && vertex_before(tx->g, p->bar[p->bar_i], v)) {
+        if (!p->in_barred[v]) {
+            p->in_barred[v] = 1;
+            heap_push(&p->barred, v);
+        }
+        return;
+    }
     if (after_deferred(tx, v)) {
         if (p->npending == p->cappending) {
             p->cappending = p->cappending ? 2 * p->cappending : 64;
@@ -1084,6 +1109,18 @@ static int par_start(Tx *tx, int jobs)
         p->left[p->level_of[v]]++;
     }
     free(keys);
+    p->bar = xmalloc(((size_t)g->nv + 1) * sizeof *p->bar);
+    for (int v = 0; v < g->nv; v++)
+        if (barrier(g, v)) p->bar[p->nbar++] = v;
+    Heap sorter = {p->bar, 0, g};     /* the walk's order: heap-sorted in place */
+    for (int i = 0; i < p->nbar; i++) heap_push(&sorter, p->bar[i]);
+    int *sorted = xmalloc(((size_t)p->nbar + 1) * sizeof *sorted);
+    for (int i = 0; i < p->nbar; i++) sorted[i] = heap_pop(&sorter);
+    free(p->bar);
+    p->bar = sorted;
+    p->done_bar = xcalloc((size_t)g->nv + 1, 1);
+    p->in_barred = xcalloc((size_t)g->nv + 1, 1);
+    p->barred = (Heap){xmalloc(((size_t)g->nv + 1) * sizeof *p->barred.v), 0, g};
     pthread_mutex_init(&p->gil, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->done, NULL);
@@ -1116,6 +1153,10 @@ static void par_stop(Tx *tx)
     free(p->pending);
     free(p->level_of);
     free(p->left);
+    free(p->bar);
+    free(p->done_bar);
+    free(p->in_barred);
+    free(p->barred.v);
     free(p);
     tx->par = NULL;
 }
@@ -1139,6 +1180,21 @@ static void par_before(Tx *tx, int v)
     }
 }
 
+/* Moves past the barriers the walk has finished (a file write waiting for
+ * the flush is not finished), and hands out what waited for them. */
+static void bar_advance(Tx *tx)
+{
+    Par *p = tx->par;
+    int moved = 0;
+    while (p->bar_i < p->nbar && p->done_bar[p->bar[p->bar_i]] && !tx->r[p->bar[p->bar_i]].deferred)
+        p->bar_i++, moved = 1;
+    while (moved && p->barred.n && (p->bar_i == p->nbar || vertex_before(tx->g, p->barred.v[0], p->bar[p->bar_i]))) {
+        int w = heap_pop(&p->barred);
+        p->in_barred[w] = 0;
+        consider(tx, w);
+    }
+}
+
 /* After a flush: what waited for the deferred files may go. */
 static void par_flushed(Tx *tx)
 {
@@ -1146,6 +1202,7 @@ static void par_flushed(Tx *tx)
     int n = p->npending;
     p->npending = 0;
     for (int i = 0; i < n; i++) consider(tx, p->pending[i]);
+    bar_advance(tx);
 }
 
 /* The walk has finished v: when that was the last vertex of the lowest
@@ -1153,6 +1210,10 @@ static void par_flushed(Tx *tx)
 static void par_finished(Tx *tx, int v)
 {
     Par *p = tx->par;
+    if (barrier(tx->g, v)) {
+        p->done_bar[v] = 1;
+        bar_advance(tx);
+    }
     if (--p->left[p->level_of[v]] || p->level_of[v] != p->minlevel) return;
     while (p->minlevel < p->nlevels && !p->left[p->minlevel]) p->minlevel++;
     for (int i = 0; i < *tx->nready; i++) consider(tx, tx->ready[i]);

@@ -11,7 +11,8 @@
 # 4. Refresh coalescing: five notifiers running at once refresh their target once.
 # 5. Overlap, from start/end stamps the execs write: 200 independent execs at -j 16
 #    overlap (and take well under the 20 s they take one at a time); at -j 1 none do;
-#    parallel => false, the tag serialize and order => first keep their resource alone.
+#    parallel => false, the tag serialize and order => first keep their resource alone;
+#    an exec never overtakes a file declared before it.
 # 6. parallel is validated as a Boolean; -j wants a positive number.
 # Every file lives under a fresh temp dir.
 use strict;
@@ -288,6 +289,24 @@ sub most_at_once {
     is_deeply(\@first, [], "order => first: everything else starts after it");
     my @last = grep { $_ ne 'e6' && $iv->{$_}[1] > $iv->{e6}[0] } sort keys %$iv;
     is_deeply(\@last, [], "order => last: everything else ends before it");
+}
+
+# ---- 5b. manifest order against resources workers do not run ----
+# An exec reading a file declared before it, with no relationship, finds it
+# written (no exec or service overtakes a file, package, user...); execs
+# declared after it may still overlap each other.
+{
+    my $text = join('', map { "exec { 'pre$_': command => '/bin/sleep 0.2' }\n" } 1 .. 4)
+        . "file { '\@TMP\@/conf': content => \"ready\\n\" }\n"
+        . join('', map { "exec { 'use$_': command => \"/bin/sh -c 'cat \@TMP\@/conf > \@TMP\@/got$_'\" }\n" } 1 .. 4);
+    my ($out, $st, $t) = apply_text($text, '-j', 8, '--detailed-exitcodes');
+    is($st, 2, 'file before execs at -j 8: exit 2') or diag($out);
+    is(join('', map { -e "$t/got$_" ? slurp("$t/got$_") : "missing\n" } 1 .. 4), "ready\n" x 4,
+       'file before execs at -j 8: every exec after the file read it');
+}
+{
+    my (undef, $st, $t) = apply_text(stamped(6) . "file { '\@TMP\@/mid': content => \"x\\n\" }\n", '-j', 8);
+    cmp_ok(most_at_once(intervals($t)), '>=', 2, 'execs before a file still overlap each other');
 }
 
 # ---- 6. validation and usage ----
