@@ -91,6 +91,20 @@ int res_tagged_in_scope(Resource *r, const char *tag)
     return 0;
 }
 
+/* The value the query term q (attr == value) compares with: its right side,
+ * evaluated once per collector in the collector's scope. */
+static Value *query_want(Compiler *c, Collector *k, const Node *q)
+{
+    Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
+    if (!want) {
+        want = ev_expr(c, k->scope, q->b);
+        const Node **key = ARENA_NEW(A, const Node *);
+        *key = q;
+        map_put(&k->wanted, (const char *)key, sizeof q, want);
+    }
+    return want;
+}
+
 static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
 {
     if (!q) return 1;
@@ -102,13 +116,7 @@ static int query_match(Compiler *c, Collector *k, const Node *q, Resource *r)
         if (q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) {
             if (q->a->kind != ND_NAME && q->a->kind != ND_STR)
                 cmp_fail(c, q->a, "A collector query needs an attribute name on the left of %s", q->op == TK_ISEQUAL ? "==" : "!=");
-            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
-            if (!want) {
-                want = ev_expr(c, k->scope, q->b);
-                const Node **key = ARENA_NEW(A, const Node *);
-                *key = q;
-                map_put(&k->wanted, (const char *)key, sizeof q, want);
-            }
+            Value *want = query_want(c, k, q);
             const char *attr = q->a->text;
             int eq;
             if (strcmp(attr, "tag") == 0) {
@@ -215,13 +223,7 @@ static void pdb_filter(Compiler *c, Collector *k, const Node *q, Buf *b)
         return;
     case ND_BINOP:
         if ((q->op == TK_ISEQUAL || q->op == TK_NOTEQUAL) && (q->a->kind == ND_NAME || q->a->kind == ND_STR)) {
-            Value *want = map_get(&k->wanted, (const char *)&q, sizeof q);
-            if (!want) {
-                want = ev_expr(c, k->scope, q->b);
-                const Node **key = ARENA_NEW(A, const Node *);
-                *key = q;
-                map_put(&k->wanted, (const char *)key, sizeof q, want);
-            }
+            Value *want = query_want(c, k, q);
             const char *attr = q->a->text;
             if (q->op == TK_NOTEQUAL) buf_adds(b, "[\"not\",");
             buf_adds(b, "[\"=\",");
