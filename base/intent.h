@@ -1,6 +1,6 @@
 /*
  * intent.h - mpm's intent record in a module directory, which mcomp reads
- * too.  A package change (pkg/mpm.c) swaps one to three directories, each
+ * too.  A package change (pkg/change.c) swaps one to three directories, each
  * with a tree built beside it; the intent record, written (and synced)
  * before the first swap and removed after the last, names those swaps.
  * The first one listed for a package (its anchor, its module directory) is

@@ -12,7 +12,7 @@
  * new rows are; until then the old ones are.  Every reader asks through the
  * views cur_packages and cur_files, which apply that rule at open time, so
  * no reader needs a writer to have tidied up after a kill; the next writer
- * settles the rows (pkg/mpm.c).  The journal lists staged and old trees to
+ * settles the rows (pkg/change.c).  The journal lists staged and old trees to
  * delete.
  *
  * Under --root the database is in the root too: its directory is opened
@@ -152,7 +152,7 @@ int pkgdb_open(const char *path, int create, sqlite3 **db, Buf *err)
     /* WAL first (a new database is made in one transaction, not one synced
      * transaction per table), checkpointed when the run ends rather than
      * every 1000 pages; each commit synced (FULL), as the rows staged for
-     * a change must be on disk before its first swap (pkg/mpm.c groups a
+     * a change must be on disk before its first swap (pkg/change.c groups a
      * run's packages so that this is a few commits per run) */
     if ((!readonly && (pkgdb_exec(*db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
                                        " PRAGMA wal_autocheckpoint=20000", err) != 0 ||

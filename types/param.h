@@ -19,13 +19,12 @@
  *     %t  the type's name ("Invalid %t provider '%v'"), %% a percent sign.
  * For a list (PK_LIST) %v and %i are the element at fault.
  *
- * The kinds are those Puppet's types share, so that the file type can be
- * read the same way: path a PK_NAMEVAR with param_absolute, owner and
- * group PK_OWNER, force, purge, replace and show_diff booleans (PK_WORD
- * or PK_BOOLEAN, as the type declares them), checksum, links, recurse and
- * sourceselect PK_WORD, recurselimit and max_files PK_INT, source a
- * PK_LIST; mode (symbolic forms too) and ensure (a link target as a
- * value) stay hooks.
+ * The file type (types/file/params.c) is on a table too: force, replace,
+ * purge and show_diff PK_WORD (true, false, yes, no), links PK_WORD,
+ * recurselimit PK_INT with a digits check; its other parameters are
+ * hooks, as their values stay pointers into the resource (not malloc'd)
+ * and several are rules on two parameters (content, source, target,
+ * checksum, recurse).
  */
 #ifndef TYPES_PARAM_H
 #define TYPES_PARAM_H

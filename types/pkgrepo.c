@@ -11,6 +11,7 @@
  * do not manage (signed-by=...) is kept.  A change marks the apt index
  * stale (pkgtool), so the next apt package install refreshes it first.
  */
+#include "types/param.h"
 #include "types/txres.h"
 #include "types/pkgtool.h"
 #include "base/util.h"
@@ -29,12 +30,6 @@ typedef struct Repo {
     int set_type, set_uri, set_dist, set_comps, set_archs, set_trusted;
     int explicit_file;     /* file was given */
 } Repo;
-
-static Buf *param_fail(Buf *err, const Resource *r, const char *name)
-{
-    buf_printf(err, "Parameter %s failed on %s: ", name, r->ref);
-    return err;
-}
 
 static char *dup(const char *s) { return xstrndup(s, strlen(s)); }
 

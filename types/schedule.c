@@ -1,12 +1,14 @@
 /*
  * schedule.c - the schedule type: a Schedule resource only describes when
  * the resources naming it (the `schedule` metaparameter) may run; applying
- * it changes nothing.  schedule_allows() is the transaction's test.
+ * it changes nothing.  schedule_allows() is the transaction's test; the
+ * values it reads are checked first, as a table of types/param.h.
  * Implemented: period never, range ("HH:MM - HH:MM", may wrap midnight) and
  * weekday.  period hourly/daily/weekly/monthly with repeat need the time of
  * each resource's last run, which this version does not keep: such
  * resources are always due.
  */
+#include "types/param.h"
 #include "types/provider.h"
 #include "types/schedule.h"
 #include "types/txres.h"
@@ -16,7 +18,6 @@
 #include <strings.h>
 #include <time.h>
 
-static const char *const periods[] = {"hourly", "daily", "weekly", "monthly", "never"};
 static const char *const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
 
 static Value *param(const Resource *r, const char *name)    /* undef: not set */
@@ -53,29 +54,27 @@ static int day_index(const char *s)
     return -1;
 }
 
+static int range_ok(const char *s)
+{
+    int from, to;
+    return !parse_range(s, &from, &to);
+}
+
+static const ParamWord period_words[] = {
+    {"hourly", 0}, {"daily", 0}, {"weekly", 0}, {"monthly", 0}, {"never", 0}, {NULL, 0},
+};
+
+/* Checked only (schedule_allows() reads the resource itself). */
+static const ParamSpec schedule_params[] = {
+    {.name = "period", .kind = PK_WORD, .words = period_words, .flags = PF_DISCARD},
+    {.name = "range", .kind = PK_STRING, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "Invalid range value '%v'",
+     .checks = {{range_ok, "Invalid range value '%v'"}}},
+};
+
 static int schedule_validate(const Resource *r, Buf *err)
 {
-    Value *p = param(r, "period");
-    if (p) {
-        int ok = 0;
-        for (size_t i = 0; i < sizeof periods / sizeof periods[0]; i++)
-            ok |= p->kind == V_STR && !strcmp(p->str.s, periods[i]);
-        if (!ok) {
-            buf_printf(err, "Parameter period failed on %s: Invalid value \"", r->ref);
-            val_to_s(err, p);
-            buf_adds(err, "\". Valid values are hourly, daily, weekly, monthly, never.");
-            return -1;
-        }
-    }
-    Value *rg = param(r, "range");
-    int from, to;
-    if (rg && (rg->kind != V_STR || parse_range(rg->str.s, &from, &to))) {
-        buf_printf(err, "Parameter range failed on %s: Invalid range value '", r->ref);
-        val_to_s(err, rg);
-        buf_adds(err, "'");
-        return -1;
-    }
-    return 0;
+    char none;
+    return param_parse(schedule_params, PARAM_COUNT(schedule_params), r, &none, err);
 }
 
 static int schedule_apply(TxRes *t) { (void)t; return 0; }

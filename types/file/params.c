@@ -1,7 +1,13 @@
 /*
  * params.c - the file type's parameters: a File resource read into a
  * FileSpec (file_parse) with Puppet's messages for every value it refuses,
- * which is also the whole of its pre-run validation (file_validate); the
+ * which is also the whole of its pre-run validation (file_validate).  The
+ * parameters are a table of types/param.h, checked in its order: the
+ * booleans, links and recurselimit are plain kinds, and hooks keep what no
+ * kind expresses (the path, Sensitive content, source lists, the rules
+ * that tie content, source, target, checksum and recurse together, the
+ * mode grammar, backup's forms), their strings pointing into the
+ * resource's values, which outlive the FileSpec.  Then the
  * mode grammar (numeric, and symbolic as Puppet's symbolic_mode_to_int
  * applies it to the current mode); and owners and groups, resolved at
  * apply time by name in the root's passwd and group files (under --root
@@ -9,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include "types/file/internal.h"
+#include "types/param.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <fcntl.h>
@@ -18,15 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Puppet's boolean parameters: true/false/yes/no. */
-static int parse_yesno(const Value *v, int *out)
-{
-    const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
-    if (!strcmp(s, "true") || !strcmp(s, "yes")) { *out = 1; return 0; }
-    if (!strcmp(s, "false") || !strcmp(s, "no")) { *out = 0; return 0; }
-    return -1;
-}
 
 int file_is_numeric_mode(const char *m)
 {
@@ -206,25 +204,19 @@ size_t file_list_len(const Value *v) { return !v ? 0 : v->kind == V_ARRAY ? v->a
 
 const char *file_list_at(const Value *v, size_t i) { return v->kind == V_ARRAY ? v->arr.items[i]->str.s : v->str.s; }
 
-/* Parses r into f; -1 with Puppet's message ("Parameter mode failed on
- * File[/x]: ...", or a bare reason mapply prefixes with "Validation of
- * File[/x] failed: ") in err. */
-int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
-{
-    Value *v;
-    memset(f, 0, sizeof *f);
-    f->r = r;
-    f->root = root ? root : "";
-    f->replace = 1;
-    f->show_diff = 1;
-    f->uid = f->gid = -1;
-    f->recurselimit = -1;
-    f->validate_repl = "%";
-    /* this product's rule: replaced content is kept so it can be restored */
-    f->backup = BK_BUCKET;
-    f->backup_name = "puppet";
+/* ---- the parameter table ------------------------------------------- */
 
-    v = provider_param(r, "path");
+/* The parameters no kind of types/param.h expresses, as hooks in the
+ * table below: each reads v (provider_param's value; NULL for an unset
+ * PF_ALWAYS one) into the FileSpec obj, whose strings point into the
+ * resource's values, and writes the whole message on failure (the
+ * cross-parameter rules have no "Parameter" prefix: mapply prefixes them
+ * with "Validation of File[/x] failed: "). */
+
+static int path_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
     const char *path = v && v->kind == V_STR ? v->str.s : r->title;
     if (path[0] != '/') {
         buf_printf(err, "Parameter path failed on %s: File paths must be fully qualified, not '%s'", r->ref, path);
@@ -233,7 +225,17 @@ int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
     /* Puppet's File.expand_path: "/../outside/x" is "/outside/x" (in the root) */
     f->path = rootfs_canon(path);
     f->src_base = -1;
+    return 0;
+}
 
+/* content: read raw (not through provider_param) so that a Sensitive
+ * value, or one the catalog lists as sensitive, marks the file's diffs. */
+static int content_hook(const ParamSpec *p, const Resource *r, const Value *unused, void *obj, Buf *err)
+{
+    (void)p;
+    (void)unused;
+    FileSpec *f = obj;
+    const Value *v;
     if ((v = cat_res_get((Resource *)r, "content")) && v->kind != V_UNDEF) {
         int sens = v->kind == V_SENSITIVE;
         for (size_t i = 0; i < r->nsensitive; i++)
@@ -250,24 +252,46 @@ int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
         f->content_len = v->str.len;
         f->sensitive = sens;
     }
-    if ((v = provider_param(r, "source"))) {
-        if (string_list(v) != 0) {
-            buf_printf(err, "Parameter source failed on %s: Source must be a String or an Array of Strings, not %s",
-                       r->ref, val_type_name(v));
-            return -1;
-        }
-        for (size_t i = 0; i < file_list_len(v); i++)
-            if (check_source(r, file_list_at(v, i), err) != 0)
-                return -1;
-        if (file_list_len(v)) f->source = v;        /* source => [] names no source: Puppet accepts it */
+    return 0;
+}
+
+static int source_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    if (string_list(v) != 0) {
+        buf_printf(err, "Parameter source failed on %s: Source must be a String or an Array of Strings, not %s",
+                   r->ref, val_type_name(v));
+        return -1;
     }
-    if ((v = provider_param(r, "target")) && v->kind == V_STR && strcmp(v->str.s, "notlink") != 0)
+    for (size_t i = 0; i < file_list_len(v); i++)
+        if (check_source(r, file_list_at(v, i), err) != 0)
+            return -1;
+    if (file_list_len(v)) f->source = v;        /* source => [] names no source: Puppet accepts it */
+    return 0;
+}
+
+/* target, then the rule on content, source and target together. */
+static int target_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    (void)r;
+    FileSpec *f = obj;
+    if (v && v->kind == V_STR && strcmp(v->str.s, "notlink") != 0)
         f->target = v->str.s;
     if ((f->content != NULL) + (f->source != NULL) + (f->target != NULL) > 1) {
         buf_adds(err, "You cannot specify more than one of content, source, target");
         return -1;
     }
-    if ((v = provider_param(r, "ensure"))) {
+    return 0;
+}
+
+/* ensure: a word, or a link target; unset with content, a file. */
+static int ensure_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    if (v) {
         const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
         if (!strcmp(s, "absent") || !strcmp(s, "false")) f->ensure = EN_ABSENT;
         else if (!strcmp(s, "present")) f->ensure = EN_PRESENT;
@@ -288,145 +312,206 @@ int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
     } else if (f->content) {
         f->ensure = EN_FILE;
     }
-    if ((v = provider_param(r, "mode"))) {
-        if (v->kind != V_STR) {
-            buf_printf(err, "Parameter mode failed on %s: The file mode specification must be a string, not '%s'",
-                       r->ref, val_type_name(v));
-            return -1;
-        }
-        if (!file_is_numeric_mode(v->str.s) && !is_symbolic_mode(v->str.s)) {
-            buf_printf(err, "Parameter mode failed on %s: The file mode specification is invalid: \"%s\"",
-                       r->ref, v->str.s);
-            return -1;
-        }
-        f->mode = v->str.s;
-    }
-    const char *ids[2] = { "owner", "group" };
-    const char **idv[2] = { &f->owner, &f->group };
-    char *nums[2] = { f->owner_num, f->group_num };
-    for (int i = 0; i < 2; i++)
-        if ((v = provider_param(r, ids[i]))) {
-            const char *s = scalar_text(v, nums[i], sizeof f->owner_num);
-            if (!s || !s[0]) {
-                Buf shown = BUF_INIT;
-                val_to_s(&shown, v);
-                buf_printf(err, "Parameter %s failed on %s: Invalid %s \"%s\": a name or a numeric id is needed",
-                           ids[i], r->ref, ids[i], buf_cstr(&shown));
-                buf_free(&shown);
-                return -1;
-            }
-            *idv[i] = s;
-        }
-    const char *flags[4] = { "force", "replace", "purge", "show_diff" };
-    int *dest[4] = { &f->force, &f->replace, &f->purge, &f->show_diff };
-    for (int i = 0; i < 4; i++)
-        if ((v = provider_param(r, flags[i])) && parse_yesno(v, dest[i]) != 0) {
-            invalid_value(err, r, flags[i], v, "Valid values are true, false, yes, no.");
-            return -1;
-        }
-    if ((v = provider_param(r, "links"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        if (strcmp(s, "manage") && strcmp(s, "follow")) {
-            invalid_value(err, r, "links", v, "Valid values are follow, manage.");
-            return -1;
-        }
-        f->links_follow = !strcmp(s, "follow");
-    }
-    if ((v = provider_param(r, "checksum"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        size_t k = 0;
-        while (k < ARRAY_LEN(file_checksum_names) && strcmp(s, file_checksum_names[k]))
-            k++;
-        static const char *const unsupported[] = { "sha1", "sha1lite", "sha512", "sha384", "sha224" };
-        for (size_t i = 0; k == ARRAY_LEN(file_checksum_names) && i < ARRAY_LEN(unsupported); i++)
-            if (!strcmp(s, unsupported[i])) {
-                buf_printf(err, "Parameter checksum failed on %s: mapply does not compute %s checksums; "
-                                "use sha256, sha256lite, md5, md5lite, mtime, ctime or none", r->ref, s);
-                return -1;
-            }
-        if (k == ARRAY_LEN(file_checksum_names)) {
-            invalid_value(err, r, "checksum", v, "Valid values are sha256, sha256lite, md5, md5lite, sha1, "
-                          "sha1lite, sha512, sha384, sha224, mtime, ctime, none.");
-            return -1;
-        }
-        f->checksum = (Checksum)k;
-        if (f->checksum == CK_NONE && f->source) {
-            buf_adds(err, "You cannot specify source when using checksum 'none'");
-            return -1;
-        }
-        if (!ck_is_hash(f->checksum) && f->content) {
-            buf_printf(err, "You cannot specify content when using checksum '%s'", s);
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "backup"))) {
-        f->backup_explicit = 1;
-        const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
-        if (!s) {
-            buf_printf(err, "Parameter backup failed on %s: Invalid backup type %s", r->ref, val_type_name(v));
-            return -1;
-        }
-        if (!strcmp(s, "false") || !s[0]) {
-            f->backup = BK_NONE;
-        } else if (!strcmp(s, "true")) {
-            f->backup = BK_SUFFIX;        /* Puppet: true means the suffix .puppet-bak */
-            f->backup_name = ".puppet-bak";
-        } else if (s[0] == '.') {
-            f->backup = BK_SUFFIX;
-            f->backup_name = s;
-        } else {
-            /* Any filebucket name: there is one bucket here, the local one;
-             * the name only shows in the messages. */
-            f->backup = BK_BUCKET;
-            f->backup_name = s;
-        }
-    }
-    if ((v = provider_param(r, "recurse"))) {
-        const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(s, "true") || !strcmp(s, "yes")) f->recurse = RC_YES;
-        else if (!strcmp(s, "false") || !strcmp(s, "no")) f->recurse = RC_NO;
-        else if (!strcmp(s, "remote")) f->recurse = RC_REMOTE;
-        else {
-            Buf shown = BUF_INIT;
-            val_to_s(&shown, v);
-            buf_printf(err, "Parameter recurse failed on %s: Invalid recurse value \"%s\"", r->ref, buf_cstr(&shown));
-            buf_free(&shown);
-            return -1;
-        }
-        if (f->recurse == RC_REMOTE && !f->source) {
-            buf_adds(err, "You cannot specify a remote recursion without a source");
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "recurselimit"))) {
-        if (v->kind == V_INT && v->i >= 0)
-            f->recurselimit = (long)v->i;
-        else if (v->kind == V_STR && v->str.len && v->str.len < 10 && strspn(v->str.s, "0123456789") == v->str.len)
-            f->recurselimit = strtol(v->str.s, NULL, 10);
-        else {
-            invalid_value(err, r, "recurselimit", v, "Valid values match /^[0-9]+$/.");
-            return -1;
-        }
-    }
-    if ((v = provider_param(r, "ignore"))) {
-        if (string_list(v) != 0) {
-            buf_printf(err, "Parameter ignore failed on %s: Ignore must be a String or an Array of Strings", r->ref);
-            return -1;
-        }
-        f->ignore = v;
-    }
-    const char *cmds[2] = { "validate_cmd", "validate_replacement" };
-    const char **cmdv[2] = { &f->validate_cmd, &f->validate_repl };
-    for (int i = 0; i < 2; i++)
-        if ((v = provider_param(r, cmds[i]))) {
-            if (v->kind != V_STR) {
-                buf_printf(err, "Parameter %s failed on %s: %s must be a String, not %s", cmds[i], r->ref, cmds[i],
-                           val_type_name(v));
-                return -1;
-            }
-            *cmdv[i] = v->str.s;
-        }
     return 0;
+}
+
+/* mode: numeric or symbolic, kept as text (a symbolic mode applies to the
+ * mode found at apply time). */
+static int mode_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    if (v->kind != V_STR) {
+        buf_printf(err, "Parameter mode failed on %s: The file mode specification must be a string, not '%s'",
+                   r->ref, val_type_name(v));
+        return -1;
+    }
+    if (!file_is_numeric_mode(v->str.s) && !is_symbolic_mode(v->str.s)) {
+        buf_printf(err, "Parameter mode failed on %s: The file mode specification is invalid: \"%s\"",
+                   r->ref, v->str.s);
+        return -1;
+    }
+    f->mode = v->str.s;
+    return 0;
+}
+
+/* owner and group: a name, or an id (an Integer kept as text in the
+ * FileSpec's own buffer); resolved at apply time (file_resolve_ids). */
+static int id_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    FileSpec *f = obj;
+    int is_owner = !strcmp(p->name, "owner");
+    const char *s = scalar_text(v, is_owner ? f->owner_num : f->group_num, sizeof f->owner_num);
+    if (!s || !s[0]) {
+        Buf shown = BUF_INIT;
+        val_to_s(&shown, v);
+        buf_printf(err, "Parameter %s failed on %s: Invalid %s \"%s\": a name or a numeric id is needed",
+                   p->name, r->ref, p->name, buf_cstr(&shown));
+        buf_free(&shown);
+        return -1;
+    }
+    *(is_owner ? &f->owner : &f->group) = s;
+    return 0;
+}
+
+/* checksum: Puppet's words, of which mapply computes all but the SHA-1
+ * and SHA-2 512/384/224 family; and its rules with source and content. */
+static int checksum_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    const char *s = v->kind == V_STR ? v->str.s : "";
+    size_t k = 0;
+    while (k < ARRAY_LEN(file_checksum_names) && strcmp(s, file_checksum_names[k]))
+        k++;
+    static const char *const unsupported[] = { "sha1", "sha1lite", "sha512", "sha384", "sha224" };
+    for (size_t i = 0; k == ARRAY_LEN(file_checksum_names) && i < ARRAY_LEN(unsupported); i++)
+        if (!strcmp(s, unsupported[i])) {
+            buf_printf(err, "Parameter checksum failed on %s: mapply does not compute %s checksums; "
+                            "use sha256, sha256lite, md5, md5lite, mtime, ctime or none", r->ref, s);
+            return -1;
+        }
+    if (k == ARRAY_LEN(file_checksum_names)) {
+        invalid_value(err, r, "checksum", v, "Valid values are sha256, sha256lite, md5, md5lite, sha1, "
+                      "sha1lite, sha512, sha384, sha224, mtime, ctime, none.");
+        return -1;
+    }
+    f->checksum = (Checksum)k;
+    if (f->checksum == CK_NONE && f->source) {
+        buf_adds(err, "You cannot specify source when using checksum 'none'");
+        return -1;
+    }
+    if (!ck_is_hash(f->checksum) && f->content) {
+        buf_printf(err, "You cannot specify content when using checksum '%s'", s);
+        return -1;
+    }
+    return 0;
+}
+
+static int backup_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    f->backup_explicit = 1;
+    const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
+    if (!s) {
+        buf_printf(err, "Parameter backup failed on %s: Invalid backup type %s", r->ref, val_type_name(v));
+        return -1;
+    }
+    if (!strcmp(s, "false") || !s[0]) {
+        f->backup = BK_NONE;
+    } else if (!strcmp(s, "true")) {
+        f->backup = BK_SUFFIX;        /* Puppet: true means the suffix .puppet-bak */
+        f->backup_name = ".puppet-bak";
+    } else if (s[0] == '.') {
+        f->backup = BK_SUFFIX;
+        f->backup_name = s;
+    } else {
+        /* Any filebucket name: there is one bucket here, the local one;
+         * the name only shows in the messages. */
+        f->backup = BK_BUCKET;
+        f->backup_name = s;
+    }
+    return 0;
+}
+
+static int recurse_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
+    if (!strcmp(s, "true") || !strcmp(s, "yes")) f->recurse = RC_YES;
+    else if (!strcmp(s, "false") || !strcmp(s, "no")) f->recurse = RC_NO;
+    else if (!strcmp(s, "remote")) f->recurse = RC_REMOTE;
+    else {
+        Buf shown = BUF_INIT;
+        val_to_s(&shown, v);
+        buf_printf(err, "Parameter recurse failed on %s: Invalid recurse value \"%s\"", r->ref, buf_cstr(&shown));
+        buf_free(&shown);
+        return -1;
+    }
+    if (f->recurse == RC_REMOTE && !f->source) {
+        buf_adds(err, "You cannot specify a remote recursion without a source");
+        return -1;
+    }
+    return 0;
+}
+
+static int ignore_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    FileSpec *f = obj;
+    if (string_list(v) != 0) {
+        buf_printf(err, "Parameter ignore failed on %s: Ignore must be a String or an Array of Strings", r->ref);
+        return -1;
+    }
+    f->ignore = v;
+    return 0;
+}
+
+/* validate_cmd and validate_replacement: Strings, kept as given. */
+static int command_hook(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    FileSpec *f = obj;
+    if (v->kind != V_STR) {
+        buf_printf(err, "Parameter %s failed on %s: %s must be a String, not %s", p->name, r->ref, p->name,
+                   val_type_name(v));
+        return -1;
+    }
+    *(!strcmp(p->name, "validate_cmd") ? &f->validate_cmd : &f->validate_repl) = v->str.s;
+    return 0;
+}
+
+static const ParamWord yes_no[] = { { "true", 1 }, { "false", 0 }, { "yes", 1 }, { "no", 0 }, { NULL, 0 } };
+static const ParamWord follow_manage[] = { { "follow", 1 }, { "manage", 0 }, { NULL, 0 } };
+
+static int all_digits(const char *s) { return s[0] && strspn(s, "0123456789") == strlen(s); }
+
+/* The file type's parameters, checked in this order (the first bad one
+ * reports; a rule on two parameters sits at the later one). */
+static const ParamSpec file_params[] = {
+    { .name = "path", .kind = PK_CUSTOM, .hook = path_hook, .flags = PF_ALWAYS },
+    { .name = "content", .kind = PK_CUSTOM, .hook = content_hook, .flags = PF_ALWAYS },
+    { .name = "source", .kind = PK_CUSTOM, .hook = source_hook },
+    { .name = "target", .kind = PK_CUSTOM, .hook = target_hook, .flags = PF_ALWAYS },
+    { .name = "ensure", .kind = PK_CUSTOM, .hook = ensure_hook, .flags = PF_ALWAYS },
+    { .name = "mode", .kind = PK_CUSTOM, .hook = mode_hook },
+    { .name = "owner", .kind = PK_CUSTOM, .hook = id_hook },
+    { .name = "group", .kind = PK_CUSTOM, .hook = id_hook },
+    { .name = "force", .kind = PK_WORD, .field = offsetof(FileSpec, force), .words = yes_no },
+    { .name = "replace", .kind = PK_WORD, .field = offsetof(FileSpec, replace), .words = yes_no },
+    { .name = "purge", .kind = PK_WORD, .field = offsetof(FileSpec, purge), .words = yes_no },
+    { .name = "show_diff", .kind = PK_WORD, .field = offsetof(FileSpec, show_diff), .words = yes_no },
+    { .name = "links", .kind = PK_WORD, .field = offsetof(FileSpec, links_follow), .words = follow_manage },
+    { .name = "checksum", .kind = PK_CUSTOM, .hook = checksum_hook },
+    { .name = "backup", .kind = PK_CUSTOM, .hook = backup_hook },
+    { .name = "recurse", .kind = PK_CUSTOM, .hook = recurse_hook },
+    { .name = "recurselimit", .kind = PK_INT, .field = offsetof(FileSpec, recurselimit),
+      .bad = "Invalid value \"%v\". Valid values match /^[0-9]+$/.",
+      .checks = { { all_digits, "Invalid value \"%v\". Valid values match /^[0-9]+$/." } } },
+    { .name = "ignore", .kind = PK_CUSTOM, .hook = ignore_hook },
+    { .name = "validate_cmd", .kind = PK_CUSTOM, .hook = command_hook },
+    { .name = "validate_replacement", .kind = PK_CUSTOM, .hook = command_hook },
+};
+
+/* Parses r into f; -1 with Puppet's message ("Parameter mode failed on
+ * File[/x]: ...", or a bare reason mapply prefixes with "Validation of
+ * File[/x] failed: ") in err. */
+int file_parse(const Resource *r, const char *root, FileSpec *f, Buf *err)
+{
+    memset(f, 0, sizeof *f);
+    f->r = r;
+    f->root = root ? root : "";
+    f->replace = 1;
+    f->show_diff = 1;
+    f->uid = f->gid = -1;
+    f->recurselimit = -1;
+    f->validate_repl = "%";
+    /* this product's rule: replaced content is kept so it can be restored */
+    f->backup = BK_BUCKET;
+    f->backup_name = "puppet";
+    f->src_base = -1;
+    return param_parse(file_params, PARAM_COUNT(file_params), r, f, err);
 }
 
 int file_validate(const Resource *r, Buf *err)
