@@ -69,7 +69,9 @@ void util_big_heap(size_t bytes)
         if (want > brk0) (void)sbrk((intptr_t)(want - brk0));
     }
     uintptr_t start = (uintptr_t)sbrk(0);
-    void *p = malloc(1);                     /* grows the heap by bytes */
+    /* grows the heap by bytes: more than the top chunk that libraries'
+     * constructors may have left before main could have room for */
+    void *p = malloc(HUGE_PAGE);
     uintptr_t end = (uintptr_t)sbrk(0);
     if (p && start != (uintptr_t)-1 && end > start) util_huge_pages((void *)start, end - start);
     free(p);

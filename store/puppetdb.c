@@ -12,6 +12,10 @@
  * any failure is an error for the caller: a catalog is never made with
  * collected resources silently missing.
  *
+ * libcurl is loaded (dlopen) by the first request, not linked: its TLS
+ * and the libraries under it would cost every compile several ms of
+ * start-up and a heap the huge pages do not cover.
+ *
  * PuppetDB processes commands asynchronously.  With MCOMP_PUPPETDB_WAIT=N
  * in the environment, each command asks PuppetDB to answer only once it
  * processed it (at most N seconds: its secondsToWaitForCompletion), and a
@@ -24,7 +28,9 @@
 #include "base/buf.h"
 #include "base/util.h"
 #include "catalog/jsonparse.h"
+#define CURL_DISABLE_TYPECHECK       /* curl_easy_setopt is a plain function here */
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,8 +51,54 @@ typedef struct PdbStore {
 
 static char *dup_or_null(const char *s) { return s && *s ? xstrndup(s, strlen(s)) : NULL; }
 
+/* The libcurl functions used, from the library loaded at the first request. */
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} lc;
+static char curl_error[256];      /* why libcurl could not be loaded ("" once it is) */
+#define curl_global_init lc.global_init
+#define curl_easy_init lc.easy_init
+#undef curl_easy_setopt             /* curl.h's own macros of these two */
+#undef curl_easy_getinfo
+#define curl_easy_setopt lc.easy_setopt
+#define curl_easy_perform lc.easy_perform
+#define curl_easy_getinfo lc.easy_getinfo
+#define curl_easy_cleanup lc.easy_cleanup
+#define curl_easy_strerror lc.easy_strerror
+#define curl_slist_append lc.slist_append
+#define curl_slist_free_all lc.slist_free_all
+
 static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static void curl_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+static void curl_init(void)
+{
+    void *h = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    const char *why = h ? NULL : dlerror();
+    /* POSIX's way to take a function from dlsym */
+#define LOAD(field, name) if (!why && !(*(void **)&lc.field = dlsym(h, name))) why = dlerror()
+    LOAD(global_init, "curl_global_init");
+    LOAD(easy_init, "curl_easy_init");
+    LOAD(easy_setopt, "curl_easy_setopt");
+    LOAD(easy_perform, "curl_easy_perform");
+    LOAD(easy_getinfo, "curl_easy_getinfo");
+    LOAD(easy_cleanup, "curl_easy_cleanup");
+    LOAD(easy_strerror, "curl_easy_strerror");
+    LOAD(slist_append, "curl_slist_append");
+    LOAD(slist_free_all, "curl_slist_free_all");
+#undef LOAD
+    if (why) {
+        snprintf(curl_error, sizeof curl_error, "cannot load libcurl: %s", why);
+        return;
+    }
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
 
 Pdb *pdb_open(const StorePdbConfig *cfg, char **err)
 {
@@ -85,6 +137,11 @@ Pdb *pdb_open(const StorePdbConfig *cfg, char **err)
     p->wait = w ? strtol(w, NULL, 10) : 0;
     if (p->wait < 0) p->wait = 0;
     pthread_once(&curl_once, curl_init);
+    if (*curl_error) {
+        *err = store_errf("PuppetDB: %s", curl_error);
+        pdb_close(p);
+        return NULL;
+    }
     return p;
 }
 
