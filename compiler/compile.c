@@ -381,30 +381,12 @@ static int path_cmp(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every .pp file under dir at any depth, as Puppet's Dir.glob of the
- * pattern DIR + "/" + "**" + "/" + "*.pp" finds them (hidden entries
- * skipped, symlinked directories not entered); unsorted. */
-static void find_pp(const char *dir, PathList *out)
+/* load_walk's each: keeps a copy of the path */
+static void add_path(void *ctx, const char *path)
 {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        size_t n = strlen(e->d_name);
-        char *p = xmalloc(strlen(dir) + n + 2);
-        sprintf(p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-            find_pp(p, out);
-        } else if (n > 3 && !strcmp(e->d_name + n - 3, ".pp") && stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
-            out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
-            out->v[out->n++] = p;
-            continue;
-        }
-        free(p);
-    }
-    closedir(d);
+    PathList *pl = ctx;
+    pl->v = xrealloc(pl->v, (pl->n + 1) * sizeof *pl->v);
+    pl->v[pl->n++] = xstrndup(path, strlen(path));
 }
 
 /* Loads the main manifest: opt.code, the file opt.manifest, or for a
@@ -437,7 +419,7 @@ static int load_main(Compiler *c, const Node ***asts, size_t *nasts)
     size_t dl = strlen(opt->manifest);
     while (dl > 1 && opt->manifest[dl - 1] == '/') dl--;
     char *dir = xstrndup(opt->manifest, dl);
-    find_pp(dir, &pl);
+    load_walk(dir, ".pp", add_path, &pl);    /* Puppet's Dir.glob of every .pp below DIR */
     free(dir);
     qsort(pl.v, pl.n, sizeof *pl.v, path_cmp);
     *asts = ARENA_NEWN(A, const Node *, pl.n + 1);

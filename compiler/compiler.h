@@ -194,10 +194,11 @@ int load_file(Compiler *c, const char *path, const Node **out);
  * parse reports nothing are kept (see loader.c).  Returns 1 when a module
  * has ERB templates or Ruby code (functions, types): Ruby will be wanted. */
 int load_share(const CompileOptions *opt);
-/* Calls each(pre, DIR/REL) for every regular file under dir whose name
- * ends in ext, at any depth (hidden entries and symlinked directories
- * skipped, as Puppet's globs): the very paths the autoloader builds. */
-void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Compiler *, const char *));
+/* Calls each(ctx, DIR/REL) for every regular file under dir whose name
+ * ends in ext, at any depth, unsorted (hidden entries and symlinked
+ * directories skipped, as Puppet's glob of DIR, "**" and "*" EXT): the very paths the
+ * autoloader builds.  The path is valid during the call only. */
+void load_walk(const char *dir, const char *ext, void (*each)(void *ctx, const char *path), void *ctx);
 /* Whether f belongs to the shared parse (never freed by a compile). */
 int load_is_shared(const SrcFile *f);
 void load_mark_shared(const SrcFile *f);

@@ -230,8 +230,9 @@ static void share_parse(Compiler *pre, void *arg)
 }
 
 /* Parses path into the shared table when its parse reports nothing. */
-static void share_file(Compiler *pre, const char *path)
+static void share_file(void *ctx, const char *path)
 {
+    Compiler *pre = ctx;
     if (map_get(&shared_files, path, strlen(path))) return;
     ShareJob j;
     memset(&j, 0, sizeof j);
@@ -262,10 +263,7 @@ void load_mark_shared(const SrcFile *f)
     map_put(&shared_srcs, (const char *)fk, sizeof *fk, (void *)1);
 }
 
-/* Every file under dir (at any depth, hidden entries and symlinked
- * directories skipped, as Puppet's globs) whose name ends in ext, passed
- * to each as DIR/REL: the very paths the autoloader builds. */
-void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Compiler *, const char *))
+void load_walk(const char *dir, const char *ext, void (*each)(void *ctx, const char *path), void *ctx)
 {
     DIR *d = opendir(dir);
     if (!d) return;
@@ -277,19 +275,21 @@ void load_walk(Compiler *pre, const char *dir, const char *ext, void (*each)(Com
         char *p = xmalloc(strlen(dir) + n + 2);
         sprintf(p, "%s/%s", dir, e->d_name);
         struct stat st;
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) load_walk(pre, p, ext, each);
-        else if (n > el && !strcmp(e->d_name + n - el, ext) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) each(pre, p);
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) load_walk(p, ext, each, ctx);
+        else if (n > el && !strcmp(e->d_name + n - el, ext) && stat(p, &st) == 0 && S_ISREG(st.st_mode)) each(ctx, p);
         free(p);
     }
     closedir(d);
 }
 
 
+static void share_epp(void *ctx, const char *path) { epp_share(ctx, path); }
+
 static int ruby_seen;          /* load_share met an ERB template or a module's Ruby code */
 
-static void note_erb(Compiler *pre, const char *path)
+static void note_erb(void *ctx, const char *path)
 {
-    (void)pre, (void)path;
+    (void)ctx, (void)path;
     ruby_seen = 1;
 }
 
@@ -312,7 +312,7 @@ int load_share(const CompileOptions *opt)
             size_t dl = strlen(opt->manifest);
             while (dl > 1 && opt->manifest[dl - 1] == '/') dl--;
             char *dir = xstrndup(opt->manifest, dl);
-            load_walk(&pre, dir, ".pp", share_file);
+            load_walk(dir, ".pp", share_file, &pre);
             free(dir);
         } else {
             share_file(&pre, opt->manifest);
@@ -341,13 +341,13 @@ int load_share(const CompileOptions *opt)
             char sub[8192];
             for (size_t i = 0; i < ARRAY_LEN(dirs); i++) {
                 snprintf(sub, sizeof sub, "%s/%s/%s", entry, e->d_name, dirs[i]);
-                load_walk(&pre, sub, ".pp", share_file);
+                load_walk(sub, ".pp", share_file, &pre);
             }
             snprintf(sub, sizeof sub, "%s/%s/data", entry, e->d_name);
             hiera_share_data(&pre, sub);
             snprintf(sub, sizeof sub, "%s/%s/templates", entry, e->d_name);
-            load_walk(&pre, sub, ".epp", epp_share);
-            if (!ruby_seen) load_walk(&pre, sub, ".erb", note_erb);
+            load_walk(sub, ".epp", share_epp, &pre);
+            if (!ruby_seen) load_walk(sub, ".erb", note_erb, NULL);
             static const char *const rb[] = {"functions", "parser/functions", "type"};
             for (size_t i = 0; i < ARRAY_LEN(rb) && !ruby_seen; i++) {
                 snprintf(sub, sizeof sub, "%s/%s/lib/puppet/%s", entry, e->d_name, rb[i]);

@@ -70,15 +70,15 @@ static void share_file(Compiler *pre, const char *path, int backend)
     map_put(&shared[backend], key, strlen(key), sd);
 }
 
-static void share_yaml(Compiler *pre, const char *path) { share_file(pre, path, BK_YAML); }
-static void share_json(Compiler *pre, const char *path) { share_file(pre, path, BK_JSON); }
+static void share_yaml(void *pre, const char *path) { share_file(pre, path, BK_YAML); }
+static void share_json(void *pre, const char *path) { share_file(pre, path, BK_JSON); }
 
 void hiera_share_data(Compiler *pre, const char *dir)
 {
     if (!shared_ready) map_init(&shared[BK_YAML]), map_init(&shared[BK_JSON]), shared_ready = 1;
-    load_walk(pre, dir, ".yaml", share_yaml);
-    load_walk(pre, dir, ".yml", share_yaml);
-    load_walk(pre, dir, ".json", share_json);
+    load_walk(dir, ".yaml", share_yaml, pre);
+    load_walk(dir, ".yml", share_yaml, pre);
+    load_walk(dir, ".json", share_json, pre);
 }
 
 /* The hash a level's data_hash function gives for a file (read and parsed
