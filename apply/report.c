@@ -1029,28 +1029,13 @@ static void json_value(Buf *b, const Value *v, int indent)
     }
 }
 
-/* a time as Psych writes it: single-quoted (it would read back as a Time) */
-static int time_text(const Value *v)
-{
-    const char *s = v->str.s;
-    return v->str.len == 35 && s[4] == '-' && s[10] == 'T' && s[19] == '.' && strspn(s, "0123456789") == 4;
-}
-
 static void yaml_scalar(Buf *b, const Value *v)
 {
     switch (v->kind) {
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_INT: y_long(b, (long)v->i); break;
     case V_FLOAT: rv_float_to_s(b, v->f); break;
-    case V_STR:
-        if (time_text(v)) {
-            buf_addc(b, '\'');
-            buf_add(b, v->str.s, v->str.len);
-            buf_addc(b, '\'');
-        } else {
-            yml_put_str(b, v->str.s);
-        }
-        break;
+    case V_STR: yml_put_strval(b, v->str.s, v->str.len); break;
     case V_ARRAY: buf_adds(b, "[]"); break;
     case V_HASH: buf_adds(b, "{}"); break;
     default: break;

@@ -83,6 +83,12 @@ YmlStyle yml_str_style(const char *s, size_t len, long line_width);
  * resources with it in a few ms). */
 void yml_put_str(Buf *b, const char *s);
 
+/* yml_put_str for a string value (len bytes), where one more of Psych's
+ * choices can arise: a time as Puppet's report holds one
+ * ("2024-01-31T10:00:00.123456789+00:00") is single-quoted, since Psych
+ * would read it back as a Time. */
+void yml_put_strval(Buf *b, const char *s, size_t len);
+
 /* What value.to_yaml(options) is given besides the value. */
 typedef struct YmlDumpOptions {
     int layout;          /* set the three below (Psych's DumperOptions when any option was given) */

@@ -103,6 +103,24 @@ void yml_put_str(Buf *b, const char *s)
     buf_addc(b, '"');
 }
 
+/* One of Puppet's times as the report holds them,
+ * 2024-01-31T10:00:00.123456789+00:00: Psych would read it back as a Time. */
+static int report_time(const char *s, size_t len)
+{
+    return len == 35 && s[4] == '-' && s[10] == 'T' && s[19] == '.' && strspn(s, "0123456789") == 4;
+}
+
+void yml_put_strval(Buf *b, const char *s, size_t len)
+{
+    if (report_time(s, len)) {
+        buf_addc(b, '\'');
+        buf_add(b, s, len);
+        buf_addc(b, '\'');
+    } else {
+        yml_put_str(b, s);
+    }
+}
+
 /* ---- how a string is quoted: Psych's YAMLTree#visit_String ---- */
 
 /* Is the character at s[i] (*n receives its length) one of Onigmo's
