@@ -33,9 +33,11 @@ static size_t utf8_seq(const unsigned char *s, size_t i, size_t n)
     return len;
 }
 
-/* A JSON string.  JSON text is UTF-8: a byte that does not start a valid
- * sequence (from a binary file() or a fact) is written as U+FFFD. */
-void cat_json_str(Buf *b, const char *s, size_t n)
+/* A JSON string, as Ruby's JSON generator writes it.  JSON text is
+ * UTF-8: a byte that does not start a valid sequence (from a binary file()
+ * or a fact) is written as U+FFFD, or, when strict, ends the string
+ * (returns 0) as the generator raises on it. */
+static inline int json_str(Buf *b, const char *s, size_t n, int strict)
 {
     static const char hex[] = "0123456789abcdef";
     buf_reserve(b, n + 2);
@@ -50,6 +52,7 @@ void cat_json_str(Buf *b, const char *s, size_t n)
                 i += len - 1;
                 continue;
             }
+            if (strict) return 0;
             buf_add(b, s + run, i - run);
             run = i + 1;
             buf_adds(b, "\\ufffd");
@@ -73,7 +76,12 @@ void cat_json_str(Buf *b, const char *s, size_t n)
     }
     buf_add(b, s + run, n - run);
     buf_addc(b, '"');
+    return 1;
 }
+
+void cat_json_str(Buf *b, const char *s, size_t n) { json_str(b, s, n, 0); }
+
+int cat_json_str_strict(Buf *b, const char *s, size_t n) { return json_str(b, s, n, 1); }
 
 static void put_cstr(Buf *b, const char *s) { cat_json_str(b, s, strlen(s)); }
 

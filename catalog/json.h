@@ -16,6 +16,9 @@ int cat_write_json(const Catalog *c, FILE *out);
  * it (\n \t \r \b \f named, other controls \u00XX, UTF-8 kept), a byte
  * that starts no valid UTF-8 sequence as \ufffd. */
 void cat_json_str(Buf *b, const char *s, size_t n);
+/* cat_json_str for to_json(), where Ruby's generator raises on a string
+ * that is not UTF-8: returns 0 there (b then holds part of the string). */
+int cat_json_str_strict(Buf *b, const char *s, size_t n);
 /* The NUL-terminated s written to f as a JSON string (cat_json_str's
  * escaping), for the tools' own JSON outputs. */
 void cat_json_fput(FILE *f, const char *s);

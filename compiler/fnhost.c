@@ -10,6 +10,7 @@
 #include "compiler/compiler.h"
 #include "compiler/resource.h"
 #include "compiler/epp.h"
+#include "compiler/object.h"
 #include "compiler/strconv.h"
 #include "compiler/timestamp.h"
 #include "parser/parser.h"
@@ -242,5 +243,10 @@ Value *ev_new_time(CallCtx *cc, int span, Value **args, size_t n)
 }
 
 Value *ev_new_string(CallCtx *cc, Value **args, size_t n) { return strconv_new_string(cc->c, cc->call, args, n); }
+
+Value *ev_new_object(CallCtx *cc, const Value *type, Value **args, size_t n)
+{
+    return obj_is_type(cc->c, type, NULL) ? obj_new(cc->c, cc->call, type, args, n) : NULL;
+}
 
 const char *ev_time_cmp(const Value *t, const Value *o, int *r) { return tm_spaceship(t, o, r); }

@@ -9,7 +9,6 @@
 #include "catalog/rubyval.h"
 #include "catalog/semver.h"
 #include "compiler/fn/core.h"
-#include "compiler/object.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,7 +210,8 @@ Value *f_new(CallCtx *cc)
         ev_fail(cc, "'new' parameter 'type' expects a Type value, got %s", fn_got_type(cc, a[0]));
     }
     Value *type = a[0];
-    if (obj_is_type(cc->c, type, NULL)) return obj_new(cc->c, cc->call, type, a + 1, n - 1);
+    Value *obj = ev_new_object(cc, type, a + 1, n - 1);
+    if (obj) return obj;
     if (type->type.n == 0) return new_of_base(cc, a, n);
     if (n == 2 && ev_type_match(cc, type, a[1])) return a[1];
     Value *base = type;

@@ -143,6 +143,9 @@ Value *ev_epp(CallCtx *cc, const char *name, const char *text, size_t len, Value
 /* Timestamp.new / Timespan.new (span) and String.new on args. */
 Value *ev_new_time(CallCtx *cc, int span, Value **args, size_t n);
 Value *ev_new_string(CallCtx *cc, Value **args, size_t n);
+/* type.new(args) when type is a user-defined Object type (its instance,
+ * or ev_fail); NULL when it is not one. */
+Value *ev_new_object(CallCtx *cc, const Value *type, Value **args, size_t n);
 /* Ruby's <=> of a Timestamp or Timespan t with o (*r: -1, 0, 1); NULL, or
  * why they do not compare. */
 const char *ev_time_cmp(const Value *t, const Value *o, int *r);

@@ -10,6 +10,7 @@
  * possible ev_fail().
  */
 #include "compiler/fn/fnaux.h"
+#include "catalog/json.h"
 #include "catalog/yaml.h"
 #include "base/util.h"
 #include "catalog/rubyval.h"
@@ -20,39 +21,6 @@
 #define A (cc->arena)
 
 /* ---- to_json: Ruby's JSON generator ---- */
-
-/* Appends s as a JSON string; 0 when s is not valid UTF-8. */
-static int json_str(Buf *b, const char *s, size_t len)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < len;) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch >= 0x80) {
-            size_t n = ch >= 0xf0 && ch <= 0xf4 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc2 && ch <= 0xdf ? 2 : 0;
-            if (!n || i + n > len) return 0;
-            for (size_t k = 1; k < n; k++)
-                if (((unsigned char)s[i + k] & 0xc0) != 0x80) return 0;
-            buf_add(b, s + i, n);
-            i += n;
-            continue;
-        }
-        switch (ch) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\b': buf_adds(b, "\\b"); break;
-        case '\f': buf_adds(b, "\\f"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default:
-            if (ch < 0x20) buf_printf(b, "\\u%04x", ch);
-            else buf_addc(b, (char)ch);
-        }
-        i++;
-    }
-    buf_addc(b, '"');
-    return 1;
-}
 
 /* The type aliases of modules (and site.pp) that a value mentions,
  * loaded and resolved before any malloc'd buffer exists, since loading a
@@ -112,7 +80,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); return 1;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); return 1;
     case V_FLOAT: val_to_s(b, v); return 1;
-    case V_STR: return json_str(b, v->str.s, v->str.len);
+    case V_STR: return cat_json_str_strict(b, v->str.s, v->str.len);
     case V_ARRAY:
         buf_addc(b, '[');
         for (size_t i = 0; i < v->arr.n; i++) {
@@ -128,11 +96,11 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
             const Value *k = v->hash.keys[i];
             int ok;
             if (k->kind == V_STR) {
-                ok = json_str(b, k->str.s, k->str.len);
+                ok = cat_json_str_strict(b, k->str.s, k->str.len);
             } else {         /* the generator takes a key's to_s */
                 Buf t = BUF_INIT;
                 json_to_s(&t, k);
-                ok = json_str(b, buf_cstr(&t), t.len);
+                ok = cat_json_str_strict(b, buf_cstr(&t), t.len);
                 buf_free(&t);
             }
             if (!ok) return 0;
@@ -145,7 +113,7 @@ static int json_gen(CallCtx *cc, Buf *b, const Value *v)
         /* anything else is its to_s as a string: "default", "(?-mix:a)" */
         Buf t = BUF_INIT;
         json_to_s(&t, v);
-        int ok = json_str(b, buf_cstr(&t), t.len);
+        int ok = cat_json_str_strict(b, buf_cstr(&t), t.len);
         buf_free(&t);
         return ok;
     }
@@ -259,7 +227,7 @@ static int json_pretty(CallCtx *cc, Buf *b, const Value *v, JsonPretty *f, int d
         Buf t = BUF_INIT;
         if (k->kind == V_STR) buf_add(&t, k->str.s, k->str.len);
         else json_to_s(&t, k);
-        int ok = json_str(b, buf_cstr(&t), t.len);
+        int ok = cat_json_str_strict(b, buf_cstr(&t), t.len);
         buf_free(&t);
         if (!ok) return f->err = "source sequence is illegal/malformed utf-8", 0;
         buf_adds(b, f->space_before);
