@@ -30,7 +30,9 @@
 #include "types/file.h"
 #include "base/arena.h"
 #include "base/rootfs.h"
+#include "catalog/json.h"
 #include "catalog/jsonparse.h"
+#include "catalog/rubyval.h"
 #include <math.h>
 #include <ctype.h>
 #include <fcntl.h>
@@ -303,14 +305,6 @@ static int is_empty(const Value *v)
            (v->kind == V_STR && !v->str.len);
 }
 
-/* Ruby's to_s of a parsed JSON value, for the duplicate-key message. */
-static void ruby_s(Buf *b, const Value *v)
-{
-    if (v->kind == V_UNDEF) return;
-    if (v->kind == V_STR) buf_add(b, v->str.s, v->str.len);
-    else val_to_s(b, v);
-}
-
 /* The module's nested_merge: arrays joined without duplicates, hashes
  * merged key by key (the first value kept; two different scalars are an
  * error unless force).  NULL with the message in err. */
@@ -352,71 +346,16 @@ static Value *nested_merge(Arena *a, Value *h1, Value *h2, int force, Buf *err)
             if (!(vals[j] = nested_merge(a, v1, v2, force, err))) return NULL;
         } else if (!val_identical(v1, v2) && !force) {
             buf_adds(err, "Duplicate key '");
-            ruby_s(err, k);
+            rv_to_s(err, k, RV_FN);
             buf_adds(err, "' found with values '");
-            ruby_s(err, v1);
+            rv_to_s(err, v1, RV_FN);
             buf_adds(err, "' and ");
-            ruby_s(err, v2);
+            rv_to_s(err, v2, RV_FN);
             buf_adds(err, "'. Use 'force' attribute to merge keys.");
             return NULL;
         }
     }
     return val_hash(a, keys, vals, m);
-}
-
-/* A Float as Ruby's Float#to_s writes it: the shortest digits that read
- * back the same, "1.0", "1.0e+20", "1.0e-05". */
-static void ruby_float(Buf *b, double f)
-{
-    char s[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(s, sizeof s, "%.*e", prec - 1, f);
-        if (strtod(s, NULL) == f) break;
-    }
-    char *e = strchr(s, 'e');
-    int exp = atoi(e + 1);
-    *e = '\0';
-    char digits[24];
-    size_t nd = 0;
-    int neg = s[0] == '-';
-    for (char *p = s + neg; *p; p++)
-        if (isdigit((unsigned char)*p)) digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    if (neg) buf_addc(b, '-');
-    if (exp < -4 || exp >= 16) {
-        buf_printf(b, "%c.%.*s", digits[0], nd > 1 ? (int)nd - 1 : 1, nd > 1 ? digits + 1 : "0");
-        buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    } else if (exp < 0) {
-        buf_adds(b, "0.");
-        for (int i = 0; i < -exp - 1; i++) buf_addc(b, '0');
-        buf_add(b, digits, nd);
-    } else {
-        for (int i = 0; i <= exp; i++) buf_addc(b, (size_t)i < nd ? digits[i] : '0');
-        buf_addc(b, '.');
-        if ((size_t)exp + 1 < nd) buf_add(b, digits + exp + 1, nd - (size_t)exp - 1);
-        else buf_addc(b, '0');
-    }
-}
-
-static void json_string(Buf *b, const char *s, size_t n)
-{
-    buf_addc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        switch (c) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        case '\b': buf_adds(b, "\\b"); break;
-        case '\f': buf_adds(b, "\\f"); break;
-        default:
-            if (c < 0x20) buf_printf(b, "\\u%04x", c);
-            else buf_addc(b, (char)c);
-        }
-    }
-    buf_addc(b, '"');
 }
 
 /* Ruby's to_json (pretty < 0) or JSON.pretty_generate (pretty = depth). */
@@ -427,8 +366,8 @@ static void to_json(Buf *b, const Value *v, int pretty)
     case V_UNDEF: buf_adds(b, "null"); break;
     case V_BOOL: buf_adds(b, v->b ? "true" : "false"); break;
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
-    case V_FLOAT: ruby_float(b, v->f); break;
-    case V_STR: json_string(b, v->str.s, v->str.len); break;
+    case V_FLOAT: rv_float_to_s(b, v->f); break;
+    case V_STR: cat_json_str(b, v->str.s, v->str.len); break;
     case V_ARRAY:
     case V_HASH: {
         int hash = v->kind == V_HASH;
@@ -442,8 +381,8 @@ static void to_json(Buf *b, const Value *v, int pretty)
             }
             if (hash) {
                 Buf k = BUF_INIT;
-                ruby_s(&k, v->hash.keys[i]);
-                json_string(b, k.s ? k.s : "", k.len);
+                rv_to_s(&k, v->hash.keys[i], RV_FN);
+                cat_json_str(b, k.s ? k.s : "", k.len);
                 buf_free(&k);
                 buf_adds(b, nl ? ": " : ":");
             }
@@ -461,7 +400,7 @@ static void to_json(Buf *b, const Value *v, int pretty)
     default: {
         Buf s = BUF_INIT;
         val_to_s(&s, v);
-        json_string(b, s.s ? s.s : "", s.len);
+        cat_json_str(b, s.s ? s.s : "", s.len);
         buf_free(&s);
     }
     }
