@@ -27,6 +27,7 @@
 #include "store/puppetdb.h"
 #include "base/buf.h"
 #include "base/util.h"
+#include "catalog/json.h"
 #include "catalog/jsonparse.h"
 #define CURL_DISABLE_TYPECHECK       /* curl_easy_setopt is a plain function here */
 #include <curl/curl.h>
@@ -325,22 +326,7 @@ static int pdbs_save(Store *base, const StoreNode *node, char **err)
 }
 
 /* JSON text of s */
-static void put_json_str(Buf *b, const char *s)
-{
-    buf_addc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            buf_addc(b, '\\');
-            buf_addc(b, (char)c);
-        } else if (c < 0x20) {
-            buf_printf(b, "\\u%04x", c);
-        } else {
-            buf_addc(b, (char)c);
-        }
-    }
-    buf_addc(b, '"');
-}
+static void put_json_str(Buf *b, const char *s) { cat_json_str(b, s, strlen(s)); }
 
 static const char *str_field(const Value *o, const char *key)
 {
