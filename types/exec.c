@@ -14,6 +14,7 @@
 #include "types/run.h"
 #include "types/textfile.h"
 #include "types/param.h"
+#include "catalog/rubyval.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <errno.h>
@@ -170,22 +171,6 @@ static void exec_free(Exec *e)
     memset(e, 0, sizeof *e);
 }
 
-/* Ruby's String#inspect, enough for commands in messages. */
-static void inspect_str(Buf *b, const char *s)
-{
-    buf_addc(b, '"');
-    for (; *s; s++) {
-        switch (*s) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default: buf_addc(b, *s);
-        }
-    }
-    buf_addc(b, '"');
-}
-
 /* The command as Puppet interpolates it: the line, or Array#to_s. */
 static void cmd_shown(Buf *b, const Cmd *c)
 {
@@ -197,7 +182,7 @@ static void cmd_shown(Buf *b, const Cmd *c)
     for (char **p = c->argv; p && *p; p++) {
         if (p != c->argv)
             buf_adds(b, ", ");
-        inspect_str(b, *p);
+        rv_inspect_str(b, *p, strlen(*p), RV_FN);
     }
     buf_addc(b, ']');
 }
@@ -210,7 +195,7 @@ static const char *shown(Buf *tmp, const Value *v)
     if (!v)
         buf_adds(tmp, "[]");
     else if (v->kind == V_STR)
-        inspect_str(tmp, v->str.s);
+        rv_inspect_str(tmp, v->str.s, v->str.len, RV_FN);
     else
         val_to_s(tmp, v);
     return buf_cstr(tmp);
@@ -674,7 +659,7 @@ static int run_check(TxRes *t, const Exec *e, const char *which, const Cmd *c, B
         if (e->sensitive)
             buf_adds(&q, "[redacted]");
         else if (c->line)
-            inspect_str(&q, c->line);
+            rv_inspect_str(&q, c->line, strlen(c->line), RV_FN);
         else
             buf_add(&q, shown.s, shown.len);
         tx_log(t, LL_ERR, which, "Check %s exceeded timeout", buf_cstr(&q));
