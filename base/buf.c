@@ -83,13 +83,17 @@ int buf_read_fd_max(Buf *b, int fd, size_t max)
     }
 }
 
-int buf_read_file(Buf *b, const char *path, int oflags)
+int buf_read_fd_close(Buf *b, int fd)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | oflags);
     if (fd < 0)
         return -1;
     int rc = buf_read_fd(b, fd), e = errno;
     close(fd);
     errno = e;
     return rc;
+}
+
+int buf_read_file(Buf *b, const char *path, int oflags)
+{
+    return buf_read_fd_close(b, open(path, O_RDONLY | O_CLOEXEC | oflags));
 }

@@ -35,6 +35,9 @@ int buf_read_fd(Buf *b, int fd);
 /* buf_read_fd that stops with -1 and errno EFBIG once more than max bytes
  * came (a device such as /dev/zero never ends). */
 int buf_read_fd_max(Buf *b, int fd, size_t max);
+/* buf_read_fd, then closes fd (errno kept): the one way to read a whole
+ * file once it is open.  fd < 0 (a failed open, errno set): -1. */
+int buf_read_fd_close(Buf *b, int fd);
 /* Appends the file at path, opened O_RDONLY | O_CLOEXEC | oflags (e.g.
  * O_NOFOLLOW).  0, or -1 with errno set. */
 int buf_read_file(Buf *b, const char *path, int oflags);

@@ -90,6 +90,11 @@ int rootfs_open(const char *path, int flags, mode_t mode)
     return fd;
 }
 
+int rootfs_read_file(const char *path, int flags, Buf *out)
+{
+    return buf_read_fd_close(out, rootfs_open(path, O_RDONLY | flags, 0));
+}
+
 int rootfs_parent(const char *path, const char **leaf)
 {
     size_t end = strlen(path);

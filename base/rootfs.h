@@ -35,6 +35,9 @@ const char *rootfs_prefix(void);
 /* Opens path in the root with open(2)'s flags and mode.  A symlink at the
  * end is followed (inside the root) unless flags has O_NOFOLLOW. */
 int rootfs_open(const char *path, int flags, mode_t mode);
+/* Appends the whole file at path (in the root), opened O_RDONLY | flags:
+ * 0, or -1 with errno set. */
+int rootfs_read_file(const char *path, int flags, Buf *out);
 
 /* Opens the directory holding path (O_PATH | O_DIRECTORY, close it) and
  * points *leaf at path's last component (inside path; trailing slashes are

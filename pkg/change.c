@@ -109,16 +109,7 @@ int mpm_sys_write(const char *path, const char *data, size_t len, mode_t mode)
     return close(fd);
 }
 
-int mpm_sys_read(const char *path, Buf *out)
-{
-    int fd = rootfs_open(path, O_RDONLY | O_CLOEXEC, 0);
-    if (fd < 0) return -1;
-    int rc = buf_read_fd(out, fd);
-    int e = errno;
-    close(fd);
-    errno = e;
-    return rc;
-}
+int mpm_sys_read(const char *path, Buf *out) { return rootfs_read_file(path, O_CLOEXEC, out); }
 
 /* The SHA-256 of a regular file, in hex; "" when it is missing or not a
  * regular file. */

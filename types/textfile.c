@@ -182,16 +182,7 @@ FILE *textfile_fopen(const char *path)
     return f;
 }
 
-int textfile_read(const char *path, Buf *b)
-{
-    int fd = rootfs_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK, 0);
-    if (fd < 0)
-        return -1;
-    int rc = buf_read_fd(b, fd), e = errno;
-    close(fd);
-    errno = e;
-    return rc;
-}
+int textfile_read(const char *path, Buf *b) { return rootfs_read_file(path, O_NOCTTY | O_NONBLOCK, b); }
 
 DIR *textfile_opendir(const char *path)
 {
