@@ -251,25 +251,8 @@ static int make_dirs(const char *dir)
         fprintf(stderr, "%s: error: cannot create directory: empty name\n", util_progname);
         return -1;
     }
-    char *p = xstrndup(dir, strlen(dir));
-    struct stat st;
-    int rc = 0;
-    for (char *s = p + 1; rc == 0; s++) {
-        if (*s != '/' && *s) continue;
-        char c = *s;
-        *s = '\0';
-        /* An existing directory may refuse mkdir with EACCES or EROFS. */
-        if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-            int e = errno;
-            if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) errno = e, rc = -1;
-        }
-        *s = c;
-        if (!c) break;
-    }
-    if (rc == 0 && stat(p, &st) != 0) rc = -1;
-    else if (rc == 0 && !S_ISDIR(st.st_mode)) errno = ENOTDIR, rc = -1;
+    int rc = util_mkdir_p(dir, 0755, 0);
     if (rc) fprintf(stderr, "%s: error: cannot create directory %s: %s\n", util_progname, dir, strerror(errno));
-    free(p);
     return rc;
 }
 

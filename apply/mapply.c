@@ -178,23 +178,6 @@ static int split_list(char *s, const char ***out)
     return n;
 }
 
-static int mkdir_p(const char *dir)
-{
-    char *d = xstrndup(dir, strlen(dir));
-    for (char *p = d + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(d, 0755) != 0 && errno != EEXIST) {
-            free(d);
-            return -1;
-        }
-        *p = '/';
-    }
-    int rc = mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
-    free(d);
-    return rc;
-}
-
 /* A ReportFn: each resource's status goes into the run's report. */
 static void on_status(void *ctx, const ReportStatus *st)
 {
@@ -438,7 +421,7 @@ int main(int argc, char **argv)
     /* one run per root, then per state directory: nothing is written before */
     if ((root_lock = runlock_root(opt.root, wait)) < 0)
         goto out;
-    if (mkdir_p(vardir) != 0) {
+    if (util_mkdir_p(vardir, 0755, 0) != 0) {
         diag_fprintf(stderr, "Error: Cannot create the state directory %s: %s\n", vardir, strerror(errno));
         goto out;
     }

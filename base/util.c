@@ -1,5 +1,6 @@
 /* util.c - checked allocation; see util.h. */
 #include "base/util.h"
+#include "base/atomic.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -10,6 +11,7 @@
 #include <malloc.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -192,4 +194,42 @@ DIR *util_opendirat(int dfd, const char *rel, int flags)
     if (!d && fd >= 0)
         close(fd);
     return d;
+}
+
+int util_mkdir_p(const char *dir, mode_t mode, int sync)
+{
+    if (!*dir) {
+        errno = ENOENT;
+        return -1;
+    }
+    char *p = xstrndup(dir, strlen(dir));
+    struct stat st;
+    int rc = 0;
+    for (char *s = p + 1; rc == 0; s++) {
+        if (*s != '/' && *s)
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, mode) == 0) {
+            char *slash = sync ? strrchr(p, '/') : NULL;
+            if (slash && slash != p) {
+                *slash = '\0';
+                atomic_sync_dir(AT_FDCWD, p);
+                *slash = '/';
+            }
+        } else if (errno != EEXIST) {
+            int e = errno;
+            if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
+                errno = e, rc = -1;
+        }
+        *s = c;
+        if (!c)
+            break;
+    }
+    if (rc == 0 && stat(p, &st) != 0)
+        rc = -1;
+    else if (rc == 0 && !S_ISDIR(st.st_mode))
+        errno = ENOTDIR, rc = -1;
+    free(p);
+    return rc;
 }

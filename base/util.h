@@ -7,6 +7,7 @@
 #define BASE_UTIL_H
 #include <dirent.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 extern const char *util_progname;   /* set by main(); "mcomp" or "mapply" */
 
@@ -19,6 +20,12 @@ _Noreturn void util_oom(void);
 /* Writes all of data to fd, short writes and EINTR retried.  0, or -1
  * with errno set. */
 int util_write_all(int fd, const void *data, size_t len);
+/* mkdir -p of the host directory dir: each missing directory made with
+ * mode (and, when sync, fsynced into its parent, so it survives a power
+ * cut); an existing one that refuses mkdir (EACCES, EROFS) is fine.  0
+ * once dir is a directory, or -1 with errno (ENOTDIR: something else is
+ * there). */
+int util_mkdir_p(const char *dir, mode_t mode, int sync);
 
 /* The directory rel below dfd ("." for dfd itself) opened with
  * openat(dfd, rel, flags) as a DIR stream of its own (closedir closes it);

@@ -165,19 +165,6 @@ static char *posix_regex(Arena *a, const char *re)
     return r;
 }
 
-/* mkdir -p of a host directory. */
-static int mkdirs(Arena *a, const char *dir)
-{
-    char *d = arena_strdup(a, dir);
-    for (char *p = d + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(d, 0755) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    return mkdir(d, 0755) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, Buf *err)
 {
     Buf text = BUF_INIT;
@@ -216,7 +203,7 @@ int spm_build(Arena *a, const char *dir, const char *outdir, const char **out, B
     }
     const char *file = arena_printf(a, "%s/%s-%s-%s.spm", outdir, f->name, f->version, f->release);
     const char *tmp = arena_printf(a, "%s.tmp%ld", file, (long)getpid());
-    if (mkdirs(a, outdir) != 0) {
+    if (util_mkdir_p(outdir, 0755, 0) != 0) {
         buf_printf(err, "Cannot create %s: %s", outdir, strerror(errno));
         for (size_t j = 0; j < b.nex; j++) regfree(&b.ex[j]);
         return -1;

@@ -49,18 +49,7 @@ static int make_parent(const char *path)
         return 0;
     }
     *slash = '\0';
-    for (char *p = d + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(d, 0750) != 0 && errno != EEXIST) { free(d); return -1; }
-        *p = '/';
-    }
-    int rc = mkdir(d, 0750) != 0 && errno != EEXIST ? -1 : 0;
-    struct stat sb;
-    if (rc == 0 && stat(d, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
-        errno = ENOTDIR;
-        rc = -1;
-    }
+    int rc = util_mkdir_p(d, 0750, 0);
     free(d);
     return rc;
 }

@@ -45,34 +45,6 @@ static void entry_dir(Buf *b, const char *vardir, const char *hex)
     buf_printf(b, "/%s", hex);
 }
 
-/* mkdir -p with mode; each directory made is fsynced into its parent. */
-static int make_dirs(const char *path, mode_t mode)
-{
-    char *p = xstrndup(path, strlen(path));
-    int rc = 0;
-    for (char *s = p + 1;; s++) {
-        if (*s != '/' && *s)
-            continue;
-        char c = *s;
-        *s = '\0';
-        if (mkdir(p, mode) == 0) {
-            char *slash = strrchr(p, '/');
-            if (slash && slash != p) {
-                *slash = '\0';
-                atomic_sync_dir(AT_FDCWD, p);
-                *slash = '/';
-            }
-        } else if (errno != EEXIST) {
-            rc = -1;
-        }
-        *s = c;
-        if (rc || !c)
-            break;
-    }
-    free(p);
-    return rc;
-}
-
 /* Replaces dir/name with data, atomically and durably: base/atomic.h's
  * replacement (".NAME.mbucket.xxxxxx" beside it), then the directory
  * synced. */
@@ -117,7 +89,7 @@ int bucket_put(const char *vardir, const char *path, const void *data, size_t le
     Buf dir = BUF_INIT, file = BUF_INIT, old = BUF_INIT;
     int rc = -1, dfd = -1;
     entry_dir(&dir, vardir, sum_out);
-    if (make_dirs(dir.s, 0700) != 0) {
+    if (util_mkdir_p(dir.s, 0700, 1) != 0) {
         buf_printf(err, "cannot create %s: %s", dir.s, strerror(errno));
         goto out;
     }

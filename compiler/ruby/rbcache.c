@@ -40,6 +40,7 @@
 #include "compiler/ruby/rbapi.h"
 #include "base/buf.h"
 #include "base/sha256.h"
+#include "base/util.h"
 #include <ruby/version.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -92,21 +93,7 @@ static int make_dir(void)
     static int made;
     if (made) return 0;
     made = 1;
-    char *p = strdup(dir);
-    for (char *s = p + 1;; s++) {
-        if (*s == '/' || *s == 0) {
-            char was = *s;
-            *s = 0;
-            if (mkdir(p, 0700) != 0 && errno != EEXIST) {
-                free(p);
-                return -1;
-            }
-            if (!was) break;
-            *s = was;
-        }
-    }
-    free(p);
-    return 0;
+    return util_mkdir_p(dir, 0700, 0);
 }
 
 static void init_ids(void)
