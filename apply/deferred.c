@@ -38,6 +38,9 @@ static int has_deferred(const Value *v)
 }
 
 /* v as a Puppet expression that makes it (a Deferred: its call). */
+static void code_of(Buf *b, const Value *v);
+static void code_put(Buf *b, const Value *v, void *unused) { code_of(b, v); }
+
 static void code_of(Buf *b, const Value *v)
 {
     switch (v->kind) {
@@ -58,24 +61,7 @@ static void code_of(Buf *b, const Value *v)
         code_of(b, v->sensitive);
         buf_addc(b, ')');
         return;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            code_of(b, v->arr.items[i]);
-        }
-        buf_addc(b, ']');
-        return;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            code_of(b, v->hash.keys[i]);
-            buf_adds(b, " => ");
-            code_of(b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-        return;
+    case V_ARRAY: case V_HASH: val_put_container(b, v, " => ", code_put, NULL); return;
     case V_OBJECT:
         if (!strcmp(v->obj.type, "Deferred")) {
             const Value *name = val_hash_gets(v->obj.attrs, "name"), *args = val_hash_gets(v->obj.attrs, "arguments");

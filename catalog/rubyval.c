@@ -145,29 +145,14 @@ void rv_to_s(Buf *b, const Value *v, RvDialect d)
     }
 }
 
+static void inspect_put(Buf *b, const Value *v, void *d) { rv_inspect(b, v, *(RvDialect *)d); }
+
 void rv_inspect(Buf *b, const Value *v, RvDialect d)
 {
     switch (v->kind) {
     case V_UNDEF: buf_adds(b, "nil"); return;
     case V_STR: rv_inspect_str(b, v->str.s, v->str.len, d); return;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            rv_inspect(b, v->arr.items[i], d);
-        }
-        buf_addc(b, ']');
-        return;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            rv_inspect(b, v->hash.keys[i], d);
-            buf_adds(b, "=>");
-            rv_inspect(b, v->hash.vals[i], d);
-        }
-        buf_addc(b, '}');
-        return;
+    case V_ARRAY: case V_HASH: val_put_container(b, v, "=>", inspect_put, &d); return;
     default: break;
     }
     if (d == RV_HIERA) {

@@ -384,35 +384,42 @@ static const ValTypeHooks *type_hooks;
 
 void val_set_type_hooks(const ValTypeHooks *h) { type_hooks = h; }
 
+void val_put_container(Buf *b, const Value *v, const char *arrow, ValPutFn *put, void *ctx)
+{
+    if (v->kind == V_ARRAY) {
+        buf_addc(b, '[');
+        for (size_t i = 0; i < v->arr.n; i++) {
+            if (i) buf_adds(b, ", ");
+            put(b, v->arr.items[i], ctx);
+        }
+        buf_addc(b, ']');
+        return;
+    }
+    buf_addc(b, '{');
+    for (size_t i = 0; i < v->hash.n; i++) {
+        if (i) buf_adds(b, ", ");
+        put(b, v->hash.keys[i], ctx);
+        buf_adds(b, arrow);
+        put(b, v->hash.vals[i], ctx);
+    }
+    buf_addc(b, '}');
+}
+
 /* A value as StringConverter's %p writes it inside an object's
  * initialisation hash: strings quoted, undef as undef. */
-static void to_p(Buf *b, const Value *v)
+static void to_p(Buf *b, const Value *v, void *unused)
 {
     switch (v->kind) {
     case V_UNDEF: buf_adds(b, "undef"); return;
     case V_STR: val_puppet_quote(b, v->str.s, v->str.len, 0); return;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            to_p(b, v->arr.items[i]);
-        }
-        buf_addc(b, ']');
-        return;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            to_p(b, v->hash.keys[i]);
-            buf_adds(b, " => ");
-            to_p(b, v->hash.vals[i]);
-        }
-        buf_addc(b, '}');
-        return;
+    case V_ARRAY: case V_HASH: val_put_container(b, v, " => ", to_p, NULL); return;
     case V_TYPE: val_type_to_s(b, v, type_hooks, 0); return;
     default: val_to_string(b, v); return;
     }
 }
+
+static void to_s(Buf *b, const Value *v, int quote_refs);
+static void to_s_put(Buf *b, const Value *v, void *quote_refs) { to_s(b, v, *(int *)quote_refs); }
 
 static void to_s(Buf *b, const Value *v, int quote_refs)
 {
@@ -425,24 +432,7 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
     case V_INT: buf_printf(b, "%lld", (long long)v->i); break;
     case V_FLOAT: rv_float_to_s(b, v->f); break;
     case V_STR: buf_add(b, v->str.s, v->str.len); break;
-    case V_ARRAY:
-        buf_addc(b, '[');
-        for (size_t i = 0; i < v->arr.n; i++) {
-            if (i) buf_adds(b, ", ");
-            to_s(b, v->arr.items[i], quote_refs);
-        }
-        buf_addc(b, ']');
-        break;
-    case V_HASH:
-        buf_addc(b, '{');
-        for (size_t i = 0; i < v->hash.n; i++) {
-            if (i) buf_adds(b, ", ");
-            to_s(b, v->hash.keys[i], quote_refs);
-            buf_adds(b, " => ");
-            to_s(b, v->hash.vals[i], quote_refs);
-        }
-        buf_addc(b, '}');
-        break;
+    case V_ARRAY: case V_HASH: val_put_container(b, v, " => ", to_s_put, &quote_refs); break;
     case V_REGEX:
         buf_addc(b, '/');
         buf_adds(b, v->regex.src);
@@ -470,7 +460,7 @@ static void to_s(Buf *b, const Value *v, int quote_refs)
         }
         buf_adds(b, v->obj.type);
         buf_addc(b, '(');
-        to_p(b, v->obj.attrs);
+        to_p(b, v->obj.attrs, NULL);
         buf_addc(b, ')');
         break;
     }

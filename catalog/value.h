@@ -115,6 +115,12 @@ int val_identical(const Value *a, const Value *b);
 /* Puppet's string form of a value, as the catalog holds it ("[1, 2]",
  * "{a => 1}", "Integer[1]", "Enum['a', 'b']"; a resource reference
  * "File[/x]", "Class[Foo]"); appends to b. */
+/* Writes the array v as "[e, e]" or the hash v as "{k<arrow>v, k<arrow>v}",
+ * each element by put(b, element, ctx): the one layout Puppet's and Ruby's
+ * string forms share (to_s, inspect, %p, Puppet code), each with its own
+ * element writer and arrow (" => ", "=>"). */
+typedef void ValPutFn(Buf *b, const Value *v, void *ctx);
+void val_put_container(Buf *b, const Value *v, const char *arrow, ValPutFn *put, void *ctx);
 void val_to_s(Buf *b, const Value *v);
 /* The same as interpolation, notice() and join() give it (Puppet's
  * String conversion): resource references as types print them,
