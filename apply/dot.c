@@ -291,12 +291,7 @@ static int write_error(const char *path, char *tmp)
  * atomic_replace: a temporary file beside it, renamed over it. */
 static int write_atomic(const char *dir, const char *leaf, const char *path, const char *text, size_t len)
 {
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0) return write_error(path, NULL);
-    int rc = atomic_replace(dfd, leaf, "mapply", text, len, -1), e = errno;
-    close(dfd);
-    errno = e;
-    return rc != 0 ? write_error(path, NULL) : 0;
+    return atomic_replace_in(dir, leaf, "mapply", text, len, -1, 0) != 0 ? write_error(path, NULL) : 0;
 }
 
 /* The one GraphViz context of the process, made on first use and freed at

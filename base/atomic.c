@@ -101,6 +101,20 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
     return rc;
 }
 
+int atomic_replace_in(const char *dir, const char *name, const char *tool, const void *data, size_t len, int mode,
+                      int sync)
+{
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0)
+        return -1;
+    int rc = atomic_replace(dfd, name, tool, data, len, mode), e = errno;
+    if (rc == 0 && sync)
+        atomic_sync_dir(dfd, ".");
+    close(dfd);
+    errno = e;
+    return rc;
+}
+
 int atomic_sync_fs(int dirfd)
 {
     int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

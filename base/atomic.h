@@ -43,6 +43,11 @@ int atomic_fill_sync(int fd, const void *data, size_t len, int sync);
  * (atomic_sync_dir after, where the rename must be durable).  0, or -1
  * with errno of the step that failed and no temporary file left. */
 int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode);
+/* atomic_replace of name in the host directory dir (a directory of the
+ * tool's own, opened for the call, never under --root), and, when sync,
+ * the directory synced after.  0, or -1 with errno. */
+int atomic_replace_in(const char *dir, const char *name, const char *tool, const void *data, size_t len, int mode,
+                      int sync);
 
 /* syncfs of the filesystem holding the directory dirfd (an O_PATH fd is
  * fine): every file written there so far is durable.  Since Linux 5.8 a

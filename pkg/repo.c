@@ -339,12 +339,10 @@ int repo_create(Arena *a, const char *dir, const char *dups, Buf *err)
         buf_printf(&out, "    sha256: \"%s\"\n", best[i].sum);   /* keys sorted, as SPM writes them */
     }
     if (!nbest) buf_adds(&out, "{}\n");
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0 || atomic_replace(dfd, "SPM-METADATA", "mpm", out.s, out.len, -1) != 0) {
+    if (atomic_replace_in(dir, "SPM-METADATA", "mpm", out.s, out.len, -1, 0) != 0) {
         buf_printf(err, "Cannot write %s/SPM-METADATA: %s", dir, strerror(errno));
         rc = -1;
     }
-    if (dfd >= 0) close(dfd);
     buf_free(&out);
     if (rc) return rc;
     /* REC: older files are archived or deleted in the repo directory, not the cwd */

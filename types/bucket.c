@@ -45,22 +45,6 @@ static void entry_dir(Buf *b, const char *vardir, const char *hex)
     buf_printf(b, "/%s", hex);
 }
 
-/* Replaces dir/name with data, atomically and durably: base/atomic.h's
- * replacement (".NAME.mbucket.xxxxxx" beside it), then the directory
- * synced. */
-static int write_atomic(const char *dir, const char *name, const void *data, size_t len, mode_t mode)
-{
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0)
-        return -1;
-    int rc = atomic_replace(dfd, name, "mbucket", data, len, (int)mode), e = errno;
-    if (rc == 0)
-        atomic_sync_dir(dfd, ".");
-    close(dfd);
-    errno = e;
-    return rc;
-}
-
 /* 1 when the text of a paths file has path as one of its lines. */
 static int has_line(const char *text, size_t len, const char *path)
 {
@@ -102,7 +86,7 @@ int bucket_put(const char *vardir, const char *path, const void *data, size_t le
      * written again) */
     buf_printf(&file, "%s/contents", dir.s);
     if (buf_read_file(&old, file.s, 0) != 0 || old.len != len || (len && memcmp(old.s, data, len))) {
-        if (write_atomic(dir.s, "contents", data, len, 0400) != 0) {
+        if (atomic_replace_in(dir.s, "contents", "mbucket", data, len, 0400, 1) != 0) {
             buf_printf(err, "cannot write %s: %s", file.s, strerror(errno));
             goto out;
         }
@@ -124,7 +108,7 @@ int bucket_put(const char *vardir, const char *path, const void *data, size_t le
         if (old.len && old.s[old.len - 1] != '\n')
             buf_addc(&old, '\n');
         buf_printf(&old, "%s\n", path);
-        if (write_atomic(dir.s, "paths", old.s, old.len, 0600) != 0) {
+        if (atomic_replace_in(dir.s, "paths", "mbucket", old.s, old.len, 0600, 1) != 0) {
             buf_printf(err, "cannot write %s: %s", file.s, strerror(errno));
             goto out;
         }
