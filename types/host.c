@@ -62,19 +62,6 @@ static int is_word(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
-/* Puppet's display of a string value: single-quoted, ' and \ escaped
- * (StringConverter's puppet_quote, for the characters hosts hold). */
-static void quote(Buf *b, const char *s, size_t n)
-{
-    buf_addc(b, '\'');
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\'' || s[i] == '\\')
-            buf_addc(b, '\\');
-        buf_addc(b, s[i]);
-    }
-    buf_addc(b, '\'');
-}
-
 /* Splits a record line (no newline) per the pattern in the file comment.
  * Returns 1 for a record, 0 for any other line.  Differs from host_core in
  * two points, both lines host_core itself writes but cannot read back (so
@@ -436,8 +423,8 @@ static int host_apply(TxRes *t)
     norm_aliases(&cur_aliases, rec.aliases);
     if (h.ip && !span_is(rec.ip, h.ip)) {
         d[nd].prop = "ip";
-        quote(&d[nd].is, rec.ip.s, rec.ip.n);
-        quote(&d[nd].should, h.ip, strlen(h.ip));
+        val_puppet_quote(&d[nd].is, rec.ip.s, rec.ip.n, 0);
+        val_puppet_quote(&d[nd].should, h.ip, strlen(h.ip), 0);
         nd++;
     }
     if (h.manage_aliases && strcmp(buf_cstr(&cur_aliases), buf_cstr(&h.aliases)) != 0) {
@@ -448,13 +435,13 @@ static int host_apply(TxRes *t)
             buf_adds(&d[nd].is, "'absent'");
             d[nd].was_absent = 1;
         }
-        quote(&d[nd].should, buf_cstr(&h.aliases), h.aliases.len);
+        val_puppet_quote(&d[nd].should, buf_cstr(&h.aliases), h.aliases.len, 0);
         nd++;
     }
     if (h.comment && !span_is(rec.comment, h.comment)) {
         d[nd].prop = "comment";
-        quote(&d[nd].is, rec.comment.s, rec.comment.n);
-        quote(&d[nd].should, h.comment, strlen(h.comment));
+        val_puppet_quote(&d[nd].is, rec.comment.s, rec.comment.n, 0);
+        val_puppet_quote(&d[nd].should, h.comment, strlen(h.comment), 0);
         nd++;
     }
     rc = 0;
