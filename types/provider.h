@@ -88,8 +88,8 @@ int provider_sensitive(const Resource *r, const char *name);
 int provider_validate(const Provider *p, const Resource *r, Buf *err);
 
 /* Appends Ruby's inspect of v, as Puppet's validation messages show
- * values: a string double-quoted with \" \\ \n \r \t escaped, anything
- * else as Puppet prints it. */
+ * values: a string as String#inspect writes it (catalog/rubyval.h),
+ * anything else as Puppet prints it. */
 void provider_inspect(Buf *b, const Value *v);
 
 /* Appends s as Puppet displays a string in log lines (StringConverter's

@@ -6,6 +6,7 @@
  * types simply have no provider.
  */
 #include "types/provider.h"
+#include "catalog/rubyval.h"
 #include "base/buf.h"
 #include "base/md5.h"
 #include "base/sha1.h"
@@ -204,20 +205,8 @@ int provider_validate(const Provider *p, const Resource *r, Buf *err)
 
 void provider_inspect(Buf *b, const Value *v)
 {
-    if (v->kind != V_STR) {
+    if (v->kind == V_STR)
+        rv_inspect_str(b, v->str.s, v->str.len, RV_FN);
+    else
         val_to_s(b, v);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const char *s = v->str.s; *s; s++) {
-        switch (*s) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default: buf_addc(b, *s);
-        }
-    }
-    buf_addc(b, '"');
 }
