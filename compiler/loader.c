@@ -45,14 +45,18 @@
 #include "base/util.h"
 #include "types/types.h"
 #include "compiler/ruby/rbtype.h"
+#include "compiler/modtree.h"
+#include "base/intent.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define A (c->arena)
 
@@ -333,6 +337,15 @@ int load_share(const CompileOptions *opt)
         char *entry = xstrndup(p, n);
         p += n;
         if (*p == ':') p++;
+        if (n) {
+            /* (what the nodes' compiles will find: a killed mpm's change finished first, as they do) */
+            int fd = open(entry, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (fd >= 0) {
+                intent_roll(fd);
+                close(fd);
+            }
+            mtree_add_entry(entry);
+        }
         DIR *d = n ? opendir(entry) : NULL;
         struct dirent *e;
         while (d && (e = readdir(d))) {
@@ -420,8 +433,7 @@ static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out)
 
 static int is_file(const char *p)
 {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+    return mtree_is_file(p);
 }
 
 /* ---- modules and their metadata.json ---- */
@@ -443,8 +455,7 @@ static int module_name_ok(const char *name)
 
 static int is_dir(const char *p)
 {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+    return mtree_is_dir(p);
 }
 
 /* data[key] as Ruby reads it from what JSON.parse gave: the last of

@@ -365,7 +365,7 @@ module MComp
       def type_file(name)
         (libdirs || []).each do |dir|
           path = File.join(dir, 'puppet', 'type', "#{name}.rb")
-          return path if File.file?(path)
+          return path if MComp.file?(path)
         end
         nil
       end
@@ -374,7 +374,8 @@ module MComp
       def provider_names(name)
         names = []
         (libdirs || []).each do |dir|
-          Dir.glob(File.join(dir, 'puppet', 'provider', name.to_s, '*.rb')).sort.each do |f|
+          pdir = File.join(dir, 'puppet', 'provider', name.to_s)
+          (MComp.glob_rb(pdir) || Dir.glob(File.join(pdir, '*.rb'))).sort.each do |f|
             n = File.basename(f, '.rb').to_sym
             names << n unless names.include?(n)
           end
