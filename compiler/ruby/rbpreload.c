@@ -4,8 +4,9 @@
  *
  * A node that uses a Ruby type or function first evaluates the Ruby layer
  * for them (share/ruby/lazy/type.rb: the Puppet::Type DSL and the type
- * loader; the functions layer of share/ruby/functions.rb); every node did
- * it again in its own fork.  That code is ours, reads nothing of a node
+ * loader, and with it lazy/facter.rb, Facter for the modules' Ruby; the
+ * functions layer of share/ruby/functions.rb); every node did it again in
+ * its own fork.  That code is ours, reads nothing of a node
  * and only defines classes, so the parent evaluates it once, where a
  * single compile evaluates it the first time it is needed: the nodes see
  * the same classes either way.  Then it collects its garbage, so that the
@@ -24,6 +25,7 @@ static VALUE preload_body(VALUE unused)
     (void)unused;
     rb_const_get(rby_module(), rb_intern("Types"));             /* lazy/type.rb, by its autoload */
     rb_funcall(rby_module(), rb_intern("load_functions_layer"), 0);
+    rb_const_get(rb_cObject, rb_intern("Facter"));               /* lazy/facter.rb: the type layer's setup names it */
     return Qnil;
 }
 
