@@ -363,15 +363,13 @@ module MComp
       end
 
       def type_file(name)
-        (libdirs || []).each do |dir|
-          path = File.join(dir, 'puppet', 'type', "#{name}.rb")
-          return path if MComp.file?(path)
-        end
-        nil
+        MComp.first_file(libdirs || [], File.join('puppet', 'type', "#{name}.rb"))
       end
 
       # Provider names: the files of lib/puppet/provider/NAME/ in every module.
       def provider_names(name)
+        listed = MComp.provider_names(libdirs || [], name.to_s)
+        return listed if listed
         names = []
         (libdirs || []).each do |dir|
           pdir = File.join(dir, 'puppet', 'provider', name.to_s)
