@@ -31,7 +31,8 @@
  * parsed by each compile as before, so each node's messages are its own.
  * A shared tree is read-only but for idempotent marks: the qualified name
  * of a nested class or define is made once (NODE_QUALIFIED), and ev_body's
- * memo of jumps.
+ * memo of jumps, which the parent writes into every block beforehand
+ * (ev_mark_bodies), so the nodes do not each copy those pages.
  */
 #define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
@@ -252,6 +253,7 @@ static void share_file(void *ctx, const char *path)
         return;
     }
     diag_file_parsed(j.f);
+    ev_mark_bodies(j.ast);
     SharedFile *sf = ARENA_NEW(&shared_arena, SharedFile);
     sf->f = j.f;
     sf->ast = j.ast;

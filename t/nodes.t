@@ -33,7 +33,7 @@ mkdir "$tmp/$_" or die for qw(env env/manifests env/modules env/modules/app env/
 spew("$tmp/env/manifests/site.pp", <<'EOF');
 node default {
   case $facts['role'] {
-    'web':  { include app  notify { "web on ${trusted['certname']}": } }
+    'web':  { include app  notify { "web on ${trusted['certname']}": message => app::pick([1, 2, 3, 4]) } }
     'db':   { include app  file { '/etc/motd': content => template('app/motd.erb') } }
     'bad':  { include bad }
     'fail': { fail("no role for ${facts['networking']['hostname']}") }
@@ -48,6 +48,15 @@ class app (String $pkg, Integer $port = 80) {
   file { "/etc/${pkg}.conf": content => epp('app/conf.epp', { 'port' => $port, 'host' => $facts['networking']['hostname'] }) }
 }
 EOF
+# return() and next() in a module's function: the shared parse's blocks know their jumps
+mkdir "$tmp/env/modules/app/functions" or die;
+spew("$tmp/env/modules/app/functions/pick.pp", <<'PP');
+function app::pick(Array $xs) {
+  $odd = $xs.map |$x| { if $x % 2 == 0 { next(0) } $x }
+  if $odd[0] == 1 { return("picked ${odd}") }
+  'none'
+}
+PP
 spew("$tmp/env/modules/app/templates/conf.epp", "<%- | Integer \$port, String \$host | -%>\nlisten <%= \$host %>:<%= \$port %>\n");
 spew("$tmp/env/modules/app/templates/motd.erb", "<%= \@hostname %> has <%= \@facts['processors']['count'] %> CPUs\n");
 spew("$tmp/env/modules/app/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n");
@@ -102,6 +111,7 @@ like($web1, qr/"title":"app-common".*listen web1:80/s, 'web1: Debian data and th
 like($web2, qr/"title":"app-rh".*listen web2:8080/s, 'web2: RedHat data and the template');
 like(slurp("$tmp/o1/plain.example.com.json"), qr/"plain 1"/, 'plain: the default branch');
 like(slurp("$tmp/o1/db1.example.com.json"), qr/"content":"db1 has 8 CPUs\\n"/, 'db1: an ERB template (Ruby started once, before the forks)');
+like($web1, qr/"message":"picked \[1, 0, 3, 0\]"/, 'web1: a module function with next() and return()');
 like($web1, qr/"name":"web1.example.com"/, 'the certname is the file name, not the fqdn fact');
 is((stat "$tmp/o1/secret.example.com.json")[2] & 0777, 0600, 'a catalog holding a secret is 0600');
 is((stat "$tmp/o1/plain.example.com.json")[2] & 077, (0666 & ~umask) & 077, 'others are made as the umask says');
