@@ -154,6 +154,11 @@ Value *ev_block(Compiler *c, Scope *s, const Node *n);
  * it: a lambda catches next() only, the others both.  Costs nothing more
  * than ev_block when the body calls neither. */
 Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda);
+/* mcomp --nodes: ev_body's memo (which jumps a block may make) written
+ * into every block of the tree n now, as ev_body would write it on first
+ * use: the parent does it for the shared trees, so that the nodes do not
+ * each write it into (and copy) the shared pages. */
+void ev_mark_bodies(Node *n);
 /* Raises the jump kind with value v at the call at (an error when nothing
  * would catch it, worded as Puppet's). */
 _Noreturn void ev_jump(Compiler *c, const Node *at, int kind, Value *v);

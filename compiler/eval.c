@@ -875,6 +875,16 @@ static Value *ev_catching(Compiler *c, Scope *s, const Node *body, int kinds)
     return r;
 }
 
+void ev_mark_bodies(Node *n)
+{
+    if (!n) return;
+    if (n->kind == ND_BLOCK && !n->flags) n->flags = ((unsigned)jumps_in(n, 0) | 0x80) & 0xff;
+    ev_mark_bodies(ast_a(n));
+    ev_mark_bodies(ast_b(n));
+    ev_mark_bodies(ast_c(n));
+    for (Node *k = ast_kids(n); k; k = k->next) ev_mark_bodies(k);
+}
+
 Value *ev_body(Compiler *c, Scope *s, const Node *body, int lambda)
 {
     if (!body) return VAL_UNDEF;

@@ -31,7 +31,8 @@
  * parsed by each compile as before, so each node's messages are its own.
  * A shared tree is read-only but for idempotent marks: the qualified name
  * of a nested class or define is made once (NODE_QUALIFIED), and ev_body's
- * memo of jumps.
+ * memo of jumps, which the parent writes into every block beforehand
+ * (ev_mark_bodies), so the nodes do not each copy those pages.
  */
 #define _GNU_SOURCE   /* memmem */
 #include "compiler/compiler.h"
@@ -45,14 +46,18 @@
 #include "base/util.h"
 #include "types/types.h"
 #include "compiler/ruby/rbtype.h"
+#include "compiler/modtree.h"
+#include "base/intent.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define A (c->arena)
 
@@ -248,6 +253,7 @@ static void share_file(void *ctx, const char *path)
         return;
     }
     diag_file_parsed(j.f);
+    ev_mark_bodies(j.ast);
     SharedFile *sf = ARENA_NEW(&shared_arena, SharedFile);
     sf->f = j.f;
     sf->ast = j.ast;
@@ -333,6 +339,15 @@ int load_share(const CompileOptions *opt)
         char *entry = xstrndup(p, n);
         p += n;
         if (*p == ':') p++;
+        if (n) {
+            /* (what the nodes' compiles will find: a killed mpm's change finished first, as they do) */
+            int fd = open(entry, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (fd >= 0) {
+                intent_roll(fd);
+                close(fd);
+            }
+            mtree_add_entry(entry);
+        }
         DIR *d = n ? opendir(entry) : NULL;
         struct dirent *e;
         while (d && (e = readdir(d))) {
@@ -420,8 +435,7 @@ static int load_src(Compiler *c, SrcFile *f, const char *path, const Node **out)
 
 static int is_file(const char *p)
 {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+    return mtree_is_file(p);
 }
 
 /* ---- modules and their metadata.json ---- */
@@ -443,8 +457,7 @@ static int module_name_ok(const char *name)
 
 static int is_dir(const char *p)
 {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+    return mtree_is_dir(p);
 }
 
 /* data[key] as Ruby reads it from what JSON.parse gave: the last of

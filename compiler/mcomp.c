@@ -320,7 +320,7 @@ static void *fleet_thread(void *arg)
     size_t n = run->n;
     long jobs = run->jobs;
     /* (Ruby runs on this thread from now: compiles must not use another) */
-    if (load_share(base) && run->big_stack) rby_prestart();
+    if (load_share(base) && run->big_stack && rby_prestart() == 0) rby_preload();
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);
     size_t next = 0, shown = 0, running = 0, failed = 0;
     fflush(NULL);

@@ -8,12 +8,20 @@
 # error only it uses) is reported, each of its lines prefixed with its certname,
 # while the others are written; the exit status; -j 1 and -j 2 give the same
 # files and messages; OUTDIR and usage errors; --stats; --storeconfigs in
-# certname order.  Everything happens in a temporary directory.
+# certname order; real modules (Debian's Forge modules, the t/realmods sites):
+# with their Ruby types and functions and ERB templates each node gets the
+# catalog Puppet gave (t/realmods/NAME/expected.out) and a single compile
+# gives, with the same messages; a module's Ruby type that does not load
+# fails only the node that uses it, with a single compile's message; Ruby
+# globals and class state a function changes stay with its node.
+# Everything happens in a temporary directory.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
 use Test::More;
 require './t/testlib.pl';
+require './t/normalize';    # normalize_catalog()
+use Cwd qw(abs_path);
 
 my $mcomp = $ENV{MCOMP} || 'build/mcomp';
 my $tmp = tempdir('nodes-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
@@ -25,7 +33,7 @@ mkdir "$tmp/$_" or die for qw(env env/manifests env/modules env/modules/app env/
 spew("$tmp/env/manifests/site.pp", <<'EOF');
 node default {
   case $facts['role'] {
-    'web':  { include app  notify { "web on ${trusted['certname']}": } }
+    'web':  { include app  notify { "web on ${trusted['certname']}": message => app::pick([1, 2, 3, 4]) } }
     'db':   { include app  file { '/etc/motd': content => template('app/motd.erb') } }
     'bad':  { include bad }
     'fail': { fail("no role for ${facts['networking']['hostname']}") }
@@ -40,6 +48,15 @@ class app (String $pkg, Integer $port = 80) {
   file { "/etc/${pkg}.conf": content => epp('app/conf.epp', { 'port' => $port, 'host' => $facts['networking']['hostname'] }) }
 }
 EOF
+# return() and next() in a module's function: the shared parse's blocks know their jumps
+mkdir "$tmp/env/modules/app/functions" or die;
+spew("$tmp/env/modules/app/functions/pick.pp", <<'PP');
+function app::pick(Array $xs) {
+  $odd = $xs.map |$x| { if $x % 2 == 0 { next(0) } $x }
+  if $odd[0] == 1 { return("picked ${odd}") }
+  'none'
+}
+PP
 spew("$tmp/env/modules/app/templates/conf.epp", "<%- | Integer \$port, String \$host | -%>\nlisten <%= \$host %>:<%= \$port %>\n");
 spew("$tmp/env/modules/app/templates/motd.erb", "<%= \@hostname %> has <%= \@facts['processors']['count'] %> CPUs\n");
 spew("$tmp/env/modules/app/hiera.yaml", "---\nversion: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n");
@@ -94,6 +111,7 @@ like($web1, qr/"title":"app-common".*listen web1:80/s, 'web1: Debian data and th
 like($web2, qr/"title":"app-rh".*listen web2:8080/s, 'web2: RedHat data and the template');
 like(slurp("$tmp/o1/plain.example.com.json"), qr/"plain 1"/, 'plain: the default branch');
 like(slurp("$tmp/o1/db1.example.com.json"), qr/"content":"db1 has 8 CPUs\\n"/, 'db1: an ERB template (Ruby started once, before the forks)');
+like($web1, qr/"message":"picked \[1, 0, 3, 0\]"/, 'web1: a module function with next() and return()');
 like($web1, qr/"name":"web1.example.com"/, 'the certname is the file name, not the fqdn fact');
 is((stat "$tmp/o1/secret.example.com.json")[2] & 0777, 0600, 'a catalog holding a secret is 0600');
 is((stat "$tmp/o1/plain.example.com.json")[2] & 077, (0666 & ~umask) & 077, 'others are made as the umask says');
@@ -182,5 +200,98 @@ is($rc, 1, 'a node named with a control character fails on its facts');
 like($err, qr/^bell\\x07: mcomp: error: cannot read facts/m, '... its prefix is escaped');
 like($err, qr/^mcomp: error: 1 of 1 nodes failed: bell\\x07$/m, '... in the summary too');
 unlike($err, qr/\x07/, 'no raw control character reaches the terminal');
+
+# ---- real modules: Ruby types and functions, ERB templates ----
+my $mp = $ENV{REALMODS_MODULEPATH} || '/usr/share/puppet/modules';
+SKIP: {
+    skip "Debian's Forge modules are not in $mp (make deps)", 1 unless -f "$mp/apache/metadata.json";
+    my $rm = abs_path('t/realmods') or die "no t/realmods";
+    # one site at a time: the catalog Puppet compiled (expected.out), a single compile's
+    for my $site (qw(apache mysql haproxy postgresql)) {
+        mkdir "$tmp/rm-$site" or die;
+        spew("$tmp/rm-$site/node1.example.com.json", slurp("$rm/facts.json"));
+        my ($r, undef, $e) = mcomp('--nodes', "$tmp/rm-$site", '--outdir', "$tmp/rm-$site-o", '--modulepath', $mp,
+                                   "$rm/$site/site.pp");
+        is($r, 0, "$site: compiled by --nodes") or diag($e);
+        my $got = slurp("$tmp/rm-$site-o/node1.example.com.json");
+        is(normalize_catalog($got, "$rm/$site", $mp), slurp("$rm/$site/expected.out"), "$site: Puppet's catalog");
+        my ($r1, $single, $e1) = mcomp('--facts', "$rm/facts.json", '--certname', 'node1.example.com',
+                                       '--modulepath', $mp, "$rm/$site/site.pp");
+        ok($r1 == 0 && $got eq $single, "$site: the catalog of a single compile");
+        is($e, join('', map { "node1.example.com: $_\n" } split /\n/, $e1), "$site: its messages");
+    }
+
+    # many nodes on a site of several (roles from the facts), and a module of
+    # our own: a Ruby function that counts its calls in a global and in a
+    # class, a Ruby type, one that does not load (used by one node only), an
+    # ERB template that calls the function again
+    my $site = '';
+    my %role = (web => [qw(apache haproxy)], db => [qw(mysql)], pg => [qw(postgresql)], cache => [qw(memcached redis)]);
+    for my $r (sort keys %role) {
+        $site .= "class role_$r {\n" . join('', map { slurp("$rm/$_/site.pp") } @{$role{$r}}) . "}\n";
+    }
+    my $lib = 'fleet/mods/fleetrb/lib/puppet';
+    mkdir "$tmp/$_" or die for ('fleet', 'fleet/mods', 'fleet/mods/fleetrb', 'fleet/mods/fleetrb/templates',
+                                'fleet/mods/fleetrb/lib', $lib, "$lib/type", "$lib/functions", "$lib/functions/fleetrb");
+    spew("$tmp/fleet/site.pp", $site . <<'PP');
+node default {
+  $n = fleetrb::bump()
+  fleetok { "ok ${n}": size => 2 }
+  file { '/etc/fleet': content => template('fleetrb/fleet.erb') }
+  case $facts['role'] {
+    'web': { include role_web }  'db': { include role_db }  'pg': { include role_pg }  default: { include role_cache }
+  }
+  if $facts['processors']['count'] == 3 { fleetbroken { 'x': } }
+}
+PP
+    spew("$tmp/$lib/functions/fleetrb/bump.rb", <<'RB');
+module FleetRb
+  @calls = 0
+  class << self; attr_accessor :calls; end
+end
+Puppet::Functions.create_function(:'fleetrb::bump') do
+  def bump
+    FleetRb.calls += 1
+    $fleetrb_calls = ($fleetrb_calls || 0) + 1
+    "#{FleetRb.calls}/#{$fleetrb_calls}"
+  end
+end
+RB
+    spew("$tmp/$lib/type/fleetok.rb", <<'RB');
+Puppet::Type.newtype(:fleetok) do
+  newparam(:name, namevar: true)
+  newproperty(:size)
+end
+RB
+    spew("$tmp/$lib/type/fleetbroken.rb", "Puppet::Type.newtype(:fleetbroken) do\n  newparam(:name\nend\n");
+    spew("$tmp/fleet/mods/fleetrb/templates/fleet.erb",
+         "<%= \@hostname %>: <%= \@n %> <%= scope.call_function('fleetrb::bump', []) %>\n");
+    system('sh', 'share/bench/fleetgen.sh', "$tmp/fleet/nodes", 8, "$rm/facts.json") == 0 or die 'fleetgen.sh';
+    my $fmp = "$tmp/fleet/mods:$mp";
+    my ($r, undef, $e) = mcomp('--nodes', "$tmp/fleet/nodes", '--outdir', "$tmp/fleet/o", '-j', '2',
+                               '--modulepath', $fmp, "$tmp/fleet/site.pp");
+    is($r, 1, 'a site of several real modules: exit status 1 (one node fails)');
+    my @certs = map { sprintf 'node%04d.example.com', $_ } 0 .. 7;
+    my $failed = 'node0002.example.com';              # the one with 3 processors
+    my $same = 1;
+    for my $cert (@certs) {
+        my ($r1, $single, $e1) = mcomp('--facts', "$tmp/fleet/nodes/$cert.json", '--certname', $cert,
+                                       '--modulepath', $fmp, "$tmp/fleet/site.pp");
+        my @mine = map { s/^\Q$cert\E: //r } grep { /^\Q$cert\E: / } split /\n/, $e;
+        my $ok = $cert eq $failed ? $r1 == 1 && !-e "$tmp/fleet/o/$cert.json"
+                                  : $r1 == 0 && slurp("$tmp/fleet/o/$cert.json") eq $single;
+        $ok &&= join("\n", @mine) eq join("\n", split /\n/, $e1);
+        $same &&= $ok;
+        diag("$cert differs from its single compile (status $r1):\n$e1\n--nodes said:\n" . join("\n", @mine)) unless $ok;
+    }
+    ok($same, 'each node: the catalog and the messages of its single compile');
+    like($e, qr/^\Q$failed\E: .*fleetbroken/m, "... the node using the Ruby type that does not load has that error");
+    like($e, qr/^mcomp: error: 1 of 8 nodes failed: \Q$failed\E$/m, '... and it is the only node that failed');
+    my @good = grep { $_ ne $failed } @certs;
+    my @bumps = map { slurp("$tmp/fleet/o/$_.json") =~ /"ok (\d+\/\d+)"/ ? $1 : '?' } @good;
+    is_deeply(\@bumps, [('1/1') x 7], 'Ruby globals and class state a function changes stay with its node');
+    my @tmpl = map { slurp("$tmp/fleet/o/$_.json") =~ /"content":"node\d+: 1\/1 2\/2\\n"/ ? 1 : 0 } @good;
+    is_deeply(\@tmpl, [(1) x 7], 'an ERB template sees its node and its node\'s function state');
+}
 
 done_testing();

@@ -73,6 +73,7 @@ static void (*const rby_inits[])(void) = {
     rby_erb_init,
     rby_fn_init,
     rby_cache_init,
+    rby_fs_init,
 };
 
 static int started;

@@ -35,6 +35,10 @@ void rby_stdout_back(void);
  * fork()'s return value, errno set on failure. */
 int rby_prestart(void);
 int rby_fork(void);
+/* mcomp --nodes, after rby_prestart: what every node would do in Ruby the
+ * same way (evaluating the type and function layers), done once before
+ * the forks; see rbpreload.c. */
+void rby_preload(void);
 
 /* template(spec, ...) and inline_template(text, ...), as compiler
  * built-ins (rows of compiler/fn/builtins.def): the rendered texts

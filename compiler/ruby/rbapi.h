@@ -211,4 +211,5 @@ VALUE rby_eval_cached(VALUE src, const char *file, int line);
 void rby_erb_init(void);
 void rby_fn_init(void);
 void rby_cache_init(void);
+void rby_fs_init(void);
 #endif

@@ -30,6 +30,7 @@
 #undef xcalloc
 #undef xfree
 #include "compiler/fn/fnapi.h"
+#include "compiler/modtree.h"
 #include "parser/parser.h"
 #include "base/util.h"
 #include "base/buf.h"
@@ -71,8 +72,7 @@ static VALUE functions_module(void)
 
 static int file_exists(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return mtree_is_file(path);
 }
 
 static int module_name_ok(const char *s)
@@ -99,24 +99,35 @@ typedef struct Modules {
     FnIndex fn4, fn3;
 } Modules;
 
+static void index_name(Compiler *c, FnIndex *ix, const char *dir, const char *name);
+
 static void index_dir(Compiler *c, FnIndex *ix, const char *dir)
 {
+    size_t n;
+    const char *const *names = mtree_list(dir, &n);     /* (read before the nodes forked) */
+    if (names) {
+        for (size_t i = 0; i < n; i++) index_name(c, ix, dir, names[i]);
+        return;
+    }
     DIR *d = opendir(dir);
     if (!d) return;
-    for (struct dirent *e; (e = readdir(d));) {
-        size_t len = strlen(e->d_name);
-        if (len < 4 || strcmp(e->d_name + len - 3, ".rb")) continue;
-        if (ix->n == ix->cap) {
-            ix->cap = ix->cap ? ix->cap * 2 : 64;
-            FnFile *nv = ARENA_NEWN(A, FnFile, ix->cap);
-            if (ix->n) memcpy(nv, ix->v, ix->n * sizeof *nv);
-            ix->v = nv;
-        }
-        ix->v[ix->n].name = arena_strndup(A, e->d_name, len - 3);
-        ix->v[ix->n].path = arena_printf(A, "%s/%s", dir, e->d_name);
-        ix->n++;
-    }
+    for (struct dirent *e; (e = readdir(d));) index_name(c, ix, dir, e->d_name);
     closedir(d);
+}
+
+static void index_name(Compiler *c, FnIndex *ix, const char *dir, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || strcmp(name + len - 3, ".rb")) return;
+    if (ix->n == ix->cap) {
+        ix->cap = ix->cap ? ix->cap * 2 : 64;
+        FnFile *nv = ARENA_NEWN(A, FnFile, ix->cap);
+        if (ix->n) memcpy(nv, ix->v, ix->n * sizeof *nv);
+        ix->v = nv;
+    }
+    ix->v[ix->n].name = arena_strndup(A, name, len - 3);
+    ix->v[ix->n].path = arena_printf(A, "%s/%s", dir, name);
+    ix->n++;
 }
 
 /* By name, then by the order the modules were indexed (the first wins). */
@@ -151,27 +162,37 @@ static Modules *modules(Compiler *c)
         if (!abs) continue;
         const char *entry = arena_strdup(A, abs);
         free(abs);
-        DIR *d = opendir(entry);
-        if (!d) continue;
+        size_t nlisted = 0;
+        const char *const *listed = mtree_list(entry, &nlisted);   /* (read before the nodes forked) */
+        DIR *d = listed ? NULL : opendir(entry);
+        if (!listed && !d) continue;
         char **names = NULL;
         size_t n = 0, ncap = 0;
-        for (struct dirent *e; (e = readdir(d));) {
-            if (!module_name_ok(e->d_name)) continue;
+        for (size_t li = 0;; li++) {
+            const char *name;
+            if (listed) {
+                if (li == nlisted) break;
+                name = listed[li];
+            } else {
+                struct dirent *e = readdir(d);
+                if (!e) break;
+                name = e->d_name;
+            }
+            if (!module_name_ok(name)) continue;
             if (n == ncap) {
                 ncap = ncap ? ncap * 2 : 64;
                 char **nn = ARENA_NEWN(A, char *, ncap);
                 if (n) memcpy(nn, names, n * sizeof *names);
                 names = nn;
             }
-            names[n++] = arena_strdup(A, e->d_name);
+            names[n++] = arena_strdup(A, name);
         }
-        closedir(d);
+        if (d) closedir(d);
         if (n) qsort(names, n, sizeof *names, cmp_names);
         for (size_t k = 0; k < n; k++) {
             if (map_get(&seen, names[k], strlen(names[k]))) continue;
             const char *dir = arena_printf(A, "%s/%s", entry, names[k]);
-            struct stat st;
-            if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+            if (!mtree_is_dir(dir)) continue;
             map_put(&seen, names[k], strlen(names[k]), (void *)1);
             if (ms->n == cap) {
                 cap = cap ? cap * 2 : 64;

@@ -159,7 +159,7 @@ module Kernel
     if p == 'puppet' || p.start_with?('puppet/') || p == 'facter' || p.start_with?('facter/')
       (MComp.type_libdirs || []).each do |dir|
         f = File.join(dir, p.end_with?('.rb') ? p : "#{p}.rb")
-        return mcomp_type_original_require(f) if File.file?(f)
+        return mcomp_type_original_require(f) if MComp.file?(f)
       end
       return false
     end

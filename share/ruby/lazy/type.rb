@@ -363,18 +363,17 @@ module MComp
       end
 
       def type_file(name)
-        (libdirs || []).each do |dir|
-          path = File.join(dir, 'puppet', 'type', "#{name}.rb")
-          return path if File.file?(path)
-        end
-        nil
+        MComp.first_file(libdirs || [], File.join('puppet', 'type', "#{name}.rb"))
       end
 
       # Provider names: the files of lib/puppet/provider/NAME/ in every module.
       def provider_names(name)
+        listed = MComp.provider_names(libdirs || [], name.to_s)
+        return listed if listed
         names = []
         (libdirs || []).each do |dir|
-          Dir.glob(File.join(dir, 'puppet', 'provider', name.to_s, '*.rb')).sort.each do |f|
+          pdir = File.join(dir, 'puppet', 'provider', name.to_s)
+          (MComp.glob_rb(pdir) || Dir.glob(File.join(pdir, '*.rb'))).sort.each do |f|
             n = File.basename(f, '.rb').to_sym
             names << n unless names.include?(n)
           end

@@ -1,0 +1,185 @@
+/*
+ * modtree.c - the module path's directories, read once for all the nodes of
+ * mcomp --nodes.
+ *
+ * A compile asks the file system the same questions of the module path
+ * again and again: is there a lib/ in each module, which module has
+ * lib/puppet/type/NAME.rb, which providers lie in lib/puppet/provider/NAME/,
+ * which functions in lib/puppet/functions/ (thousands of stat calls and
+ * directory reads for a compile that uses a dozen Ruby types on a module
+ * path of ninety modules).  With many nodes, every node asked them anew.
+ * The one idea: before the nodes fork, the parent reads those directories
+ * once (mtree_add_entry: each module path entry, each module's directory,
+ * each module's whole lib/ tree) into a table of path -> what stat says,
+ * and the nodes answer from it (mtree_kind, mtree_list).  A path is
+ * answered when it was recorded, or when its nearest recorded ancestor is
+ * a directory whose every entry was recorded (then it does not exist) or
+ * not a directory; anything else (a single compile, which records
+ * nothing; a path outside the module path; a path spelled with "//", "."
+ * or "..") is MT_UNKNOWN and the caller asks the file system as before.
+ * The answers are the ones the file system gave when the run started, as
+ * the manifests shared by load_share are the ones read then.
+ */
+#include "compiler/modtree.h"
+#include "base/map.h"
+#include "base/util.h"
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct MtEntry {
+    int kind;                 /* MT_FILE, MT_DIR, MT_OTHER, MT_NONE (a dangling link) */
+    int listed;               /* a directory whose names are all recorded */
+    const char **names;       /* those names (malloc, kept for the process) */
+    size_t n;
+} MtEntry;
+
+static Map tree;              /* path -> MtEntry, each path under every spelling of its entry */
+
+enum { AS_ENTRY, AS_MODULE, AS_TREE };
+#define MAX_DEPTH 24          /* a lib/ tree deeper than this (a link loop) is left to stat */
+
+static int module_name(const char *s)
+{
+    if (!(*s >= 'a' && *s <= 'z')) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
+    return 1;
+}
+
+static MtEntry *put(const char *const *prefixes, size_t np, const char *rel, int kind)
+{
+    MtEntry *e = xmalloc(sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    for (size_t i = 0; i < np; i++) {
+        size_t len = strlen(prefixes[i]) + strlen(rel) + 1;
+        char *key = xmalloc(len);
+        snprintf(key, len, "%s%s", prefixes[i], rel);
+        if (map_get(&tree, key, strlen(key))) {     /* (recorded already: an entry given twice) */
+            free(key);
+            continue;
+        }
+        map_put(&tree, key, strlen(key), e);
+    }
+    return e;
+}
+
+static int kind_of(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return MT_NONE;
+    return S_ISREG(st.st_mode) ? MT_FILE : S_ISDIR(st.st_mode) ? MT_DIR : MT_OTHER;
+}
+
+/* Records directory rel (under the prefixes; read through prefixes[0]),
+ * its entries, and below them as `as` says. */
+static void scan(const char *const *prefixes, size_t np, const char *rel, MtEntry *self, int as, int depth)
+{
+    char path[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s%s", prefixes[0], rel) >= sizeof path) return;
+    DIR *d = opendir(path);
+    if (!d) return;
+    size_t cap = 0;
+    int complete = 1;
+    for (struct dirent *de; (de = readdir(d));) {
+        const char *name = de->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, "..")) continue;
+        char sub[PATH_MAX], subrel[PATH_MAX];
+        if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, name) >= sizeof sub ||
+            (size_t)snprintf(subrel, sizeof subrel, "%s/%s", rel, name) >= sizeof subrel) {
+            complete = 0;
+            continue;
+        }
+        if (self->n == cap) self->names = xrealloc(self->names, (cap = cap ? cap * 2 : 16) * sizeof *self->names);
+        self->names[self->n++] = xstrndup(name, strlen(name));
+        int kind = kind_of(sub);
+        MtEntry *e = put(prefixes, np, subrel, kind);
+        if (kind != MT_DIR) continue;
+        if (as == AS_ENTRY && module_name(name)) scan(prefixes, np, subrel, e, AS_MODULE, depth + 1);
+        else if (as == AS_MODULE && !strcmp(name, "lib")) scan(prefixes, np, subrel, e, AS_TREE, depth + 1);
+        else if (as == AS_TREE && depth < MAX_DEPTH) scan(prefixes, np, subrel, e, AS_TREE, depth + 1);
+    }
+    closedir(d);
+    self->listed = complete;
+}
+
+void mtree_add_entry(const char *dir)
+{
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/') len--;
+    char *spelled = xstrndup(dir, len);
+    char *real = realpath(spelled, NULL);
+    const char *prefixes[2] = {spelled, real};
+    size_t np = real && strcmp(real, spelled) ? 2 : 1;
+    if (len > 1 && kind_of(spelled) == MT_DIR && mtree_kind(spelled) == MT_UNKNOWN) {
+        MtEntry *top = put(prefixes, np, "", MT_DIR);
+        scan(prefixes, np, "", top, AS_ENTRY, 0);
+    }
+    free(spelled);
+    free(real);
+}
+
+/* Whether path is spelled as the table spells paths: absolute or relative,
+ * no empty, "." or ".." component. */
+static int plain(const char *path)
+{
+    const char *p = path;
+    if (*p == '/') p++;
+    if (!*p) return 0;
+    for (;;) {
+        size_t n = strcspn(p, "/");
+        if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.')) return 0;
+        if (!p[n]) return 1;
+        p += n + 1;
+    }
+}
+
+int mtree_kind(const char *path)
+{
+    if (!tree.count || !plain(path)) return MT_UNKNOWN;
+    size_t len = strlen(path);
+    MtEntry *e = map_get(&tree, path, len);
+    if (e) return e->kind;
+    /* the nearest recorded ancestor */
+    while (len > 0) {
+        while (len > 0 && path[len - 1] != '/') len--;
+        if (len <= 1) return MT_UNKNOWN;
+        len--;                                   /* the slash */
+        e = map_get(&tree, path, len);
+        if (e) return e->kind != MT_DIR ? MT_NONE : e->listed ? MT_NONE : MT_UNKNOWN;
+    }
+    return MT_UNKNOWN;
+}
+
+int mtree_is_file(const char *path)
+{
+    int k = mtree_kind(path);
+    if (k != MT_UNKNOWN) return k == MT_FILE;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int mtree_is_dir(const char *path)
+{
+    int k = mtree_kind(path);
+    if (k != MT_UNKNOWN) return k == MT_DIR;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *const *mtree_list(const char *dir, size_t *n)
+{
+    static const char *const none[1];
+    *n = 0;
+    int k = mtree_kind(dir);
+    if (k == MT_UNKNOWN) return NULL;
+    if (k != MT_DIR) return none;                /* as a directory that cannot be opened: no names */
+    MtEntry *e = map_get(&tree, dir, strlen(dir));
+    if (!e || !e->listed) return NULL;
+    *n = e->n;
+    return e->names ? e->names : none;
+}
