@@ -191,7 +191,7 @@ static const ParamSpec repo_params[] = {
     { "architectures", PK_LIST, offsetof(Repo, archs), PARAM_GIVEN(Repo, archs_given), .flags = PF_STRING_ONLY,
       .bad = "%n must be a string or an array of strings" },
     { "trusted", PK_WORD, offsetof(Repo, trusted), PARAM_GIVEN(Repo, trusted_given), .words = repo_bools,
-      .bad = "Invalid value \"%v\". Valid values are true, false." },
+      .bad = "Invalid value %i. Valid values are true, false." },
     { "file", PK_CUSTOM, .hook = repo_file, .given = PARAM_GIVEN(Repo, explicit_file) },
 };
 

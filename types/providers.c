@@ -6,6 +6,7 @@
  * types simply have no provider.
  */
 #include "types/provider.h"
+#include "catalog/rubyval.h"
 #include "base/buf.h"
 #include "base/md5.h"
 #include "base/sha1.h"
@@ -140,6 +141,12 @@ static void scrub_value(char **msg, int *owned, const Value *v, int depth, int a
         char hex[65];
         unsigned char d[32];
         scrub_one(msg, owned, v->str.s, v->str.len);
+        Buf ins = BUF_INIT;   /* as an inspected value shows it: "a\"b" */
+        rv_inspect_str(&ins, v->str.s, v->str.len, RV_AGENT);
+        ins.s[ins.len - 1] = '\0';
+        if (strcmp(ins.s + 1, v->str.s) != 0)
+            scrub_one(msg, owned, ins.s + 1, ins.len - 2);
+        buf_free(&ins);
         sha256_hex(v->str.s, v->str.len, hex);
         scrub_one(msg, owned, hex, 64);
         Sha1 s1;
@@ -202,22 +209,12 @@ int provider_validate(const Provider *p, const Resource *r, Buf *err)
     return rc;
 }
 
-void provider_inspect(Buf *b, const Value *v)
+void provider_inspect(Buf *b, const Value *v) { rv_inspect(b, v, RV_AGENT); }
+
+void provider_to_s(Buf *b, const Value *v)
 {
-    if (v->kind != V_STR) {
+    if (v->kind == V_ARRAY || v->kind == V_HASH)
+        rv_inspect(b, v, RV_AGENT);   /* Array#to_s and Hash#to_s are their inspect */
+    else
         val_to_s(b, v);
-        return;
-    }
-    buf_addc(b, '"');
-    for (const char *s = v->str.s; *s; s++) {
-        switch (*s) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\r': buf_adds(b, "\\r"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        default: buf_addc(b, *s);
-        }
-    }
-    buf_addc(b, '"');
 }
