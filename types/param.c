@@ -83,6 +83,8 @@ static int fail(Buf *err, const char *fmt, const Resource *r, const ParamSpec *p
 
 static char *text_of(const Value *v)
 {
+    if (v->kind == V_STR)
+        return xstrndup(v->str.s, v->str.len);
     Buf b = BUF_INIT;
     val_to_s(&b, v);
     return b.s ? buf_detach(&b) : xstrndup("", 0);
@@ -172,7 +174,9 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
         return run_checks(p, r, v, s, err);
     }
     case PK_WORD: {
-        char *s = text_of(v);
+        /* a String or a Boolean is matched in place */
+        char *own = v->kind == V_STR || v->kind == V_BOOL ? NULL : text_of(v);
+        const char *s = own ? own : v->kind == V_STR ? v->str.s : v->b ? "true" : "false";
         const ParamWord *w = p->words;
         while (w && w->word && strcmp(w->word, s) != 0)
             w++;
@@ -181,7 +185,7 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
             *(int *)(void *)field = w->value;
         int rc = found ? run_checks(p, r, v, s, err)
                        : fail(err, p->bad ? p->bad : "Invalid value %i. Valid values are %w.", r, p, v);
-        free(s);
+        free(own);
         return rc;
     }
     case PK_BOOLEAN: {

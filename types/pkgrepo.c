@@ -108,11 +108,19 @@ static char *default_file(const char *title, const PkgRepo *line)
 }
 
 /* comps and architectures: each string given (an array's elements, or a
- * lone string) holds words separated by blanks or commas. */
-static void split_words(const StrList *l, char ***out, size_t *n)
+ * lone string) holds words separated by blanks or commas; a string that is
+ * one word is moved from l, not copied. */
+static void split_words(StrList *l, char ***out, size_t *n)
 {
     strv_free(out, n);
-    for (size_t i = 0; i < l->n; i++)
+    for (size_t i = 0; i < l->n; i++) {
+        size_t len = strlen(l->v[i]);
+        if (len && strcspn(l->v[i], " \t,") == len) {
+            *out = xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = l->v[i];
+            l->v[i] = NULL;   /* param_free frees what is left */
+            continue;
+        }
         for (const char *s = l->v[i]; *s;) {
             s += strspn(s, " \t,");
             size_t k = strcspn(s, " \t,");
@@ -120,6 +128,7 @@ static void split_words(const StrList *l, char ***out, size_t *n)
                 strv_add(out, n, s, k);
             s += k;
         }
+    }
 }
 
 /* name: the name parameter when it is a String, else the title; a source
@@ -224,12 +233,14 @@ static void repo_merge(Repo *rp)
     }
     if (rp->uri_given) {
         free(rp->want.uri);
-        rp->want.uri = dup(rp->uri);
+        rp->want.uri = rp->uri;   /* taken from the table's field */
+        rp->uri = NULL;
         rp->set_uri = 1;
     }
     if (rp->dist_given) {
         free(rp->want.dist);
-        rp->want.dist = dup(rp->dist);
+        rp->want.dist = rp->dist;   /* taken from the table's field */
+        rp->dist = NULL;
         rp->set_dist = 1;
     }
     if (rp->comps_given) {
