@@ -37,8 +37,8 @@ typedef struct Repo {
     PkgRepo line;          /* name's source line, moved into want; empty when name is not one */
     int title_line;        /* name is a source line */
     int deb_src;           /* type: deb-src */
-    int type_given, uri_given, dist_given, comps_given, archs_given, trusted_given;
-    char *uri, *dist;
+    int type_given, comps_given, archs_given, trusted_given;
+    char *uri, *dist;      /* NULL unless given */
     StrList comps, archs;  /* as given; split into words when merged */
     int trusted;           /* 1 true/yes, -1 false/no (no trusted= option: trusted=no would distrust signed repos) */
 } Repo;
@@ -191,9 +191,9 @@ static const ParamSpec repo_params[] = {
     { "provider", PK_WORD, .words = repo_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
     { "ensure", PK_WORD, offsetof(Repo, absent), .words = repo_ensures },
     { "type", PK_WORD, offsetof(Repo, deb_src), PARAM_GIVEN(Repo, type_given), .words = repo_types },
-    { "uri", PK_STRING, offsetof(Repo, uri), PARAM_GIVEN(Repo, uri_given), .flags = PF_STRING_ONLY, .bad = URI_BAD,
+    { "uri", PK_STRING, offsetof(Repo, uri), .flags = PF_STRING_ONLY, .bad = URI_BAD,
       .checks = { { uri_ok, URI_BAD } } },
-    { "dist", PK_STRING, offsetof(Repo, dist), PARAM_GIVEN(Repo, dist_given), .flags = PF_STRING_ONLY,
+    { "dist", PK_STRING, offsetof(Repo, dist), .flags = PF_STRING_ONLY,
       .bad = DIST_BAD, .checks = { { dist_ok, DIST_BAD } } },
     { "comps", PK_LIST, offsetof(Repo, comps), PARAM_GIVEN(Repo, comps_given), .flags = PF_STRING_ONLY,
       .bad = "%n must be a string or an array of strings" },
@@ -212,51 +212,41 @@ static void repo_free(Repo *rp)
     memset(rp, 0, sizeof *rp);
 }
 
+/* *dst becomes s (malloc'd), the old one freed. */
+static void take(char **dst, char *s)
+{
+    free(*dst);
+    *dst = s;
+}
+
 /* want: the title's source line (options we do not manage kept), each
  * parameter given over it, the file named or derived. */
 static void repo_merge(Repo *rp)
 {
+    int t = rp->title_line;
     char *file = rp->want.file;   /* set by the file parameter, or NULL */
-    rp->want = rp->line;
+    rp->want = rp->line;          /* the title's line, or all empty */
     memset(&rp->line, 0, sizeof rp->line);
     rp->want.file = file;
-    if (rp->title_line) {
-        rp->set_type = rp->set_uri = rp->set_dist = rp->set_comps = 1;
-        rp->set_archs = rp->want.narchs > 0;
-        rp->set_trusted = rp->want.trusted > 0;
-    }
-    rp->want.trusted = rp->want.trusted > 0 ? 1 : -1;
-    if (rp->type_given || !rp->want.type) {
-        free(rp->want.type);
-        rp->want.type = dup(rp->deb_src ? "deb-src" : "deb");
-        rp->set_type |= rp->type_given;
-    }
-    if (rp->uri_given) {
-        free(rp->want.uri);
-        rp->want.uri = rp->uri;   /* taken from the table's field */
-        rp->uri = NULL;
-        rp->set_uri = 1;
-    }
-    if (rp->dist_given) {
-        free(rp->want.dist);
-        rp->want.dist = rp->dist;   /* taken from the table's field */
-        rp->dist = NULL;
-        rp->set_dist = 1;
-    }
-    if (rp->comps_given) {
+    rp->set_type = t || rp->type_given;
+    rp->set_uri = t || rp->uri;
+    rp->set_dist = t || rp->dist;
+    rp->set_comps = t || rp->comps_given;
+    rp->set_archs = (t && rp->want.narchs) || rp->archs_given;
+    rp->set_trusted = (t && rp->want.trusted > 0) || rp->trusted_given;
+    if (rp->type_given || !t)
+        take(&rp->want.type, dup(rp->deb_src ? "deb-src" : "deb"));
+    if (rp->uri)
+        take(&rp->want.uri, rp->uri), rp->uri = NULL;   /* moved from the table's field */
+    if (rp->dist)
+        take(&rp->want.dist, rp->dist), rp->dist = NULL;
+    if (rp->comps_given)
         split_words(&rp->comps, &rp->want.comps, &rp->want.ncomps);
-        rp->set_comps = 1;
-    }
-    if (rp->archs_given) {
+    if (rp->archs_given)
         split_words(&rp->archs, &rp->want.archs, &rp->want.narchs);
-        rp->set_archs = 1;
-    }
-    if (rp->trusted_given) {
-        rp->want.trusted = rp->trusted;
-        rp->set_trusted = 1;
-    }
+    rp->want.trusted = rp->trusted_given ? rp->trusted : rp->want.trusted > 0 ? 1 : -1;
     if (!rp->want.file)
-        rp->want.file = default_file(rp->name, rp->title_line ? &rp->want : NULL);
+        rp->want.file = default_file(rp->name, t ? &rp->want : NULL);
 }
 
 /* Parses and checks r into rp (freed by the caller with repo_free even on
