@@ -281,9 +281,9 @@ static int exec_timeout(const ParamSpec *p, const Resource *r, const Value *v, v
     if (!okv && v->kind == V_ARRAY) {
         /* Puppet's munge took the first element out of the array (shift)
          * before its message shows the value */
-        Value rest = *v;
-        rest.arr.items += v->arr.n > 0;
-        rest.arr.n -= v->arr.n > 0;
+        Value rest = { .kind = V_ARRAY };   /* not *v: a value is only as big as its kind needs */
+        rest.arr.items = v->arr.items + (v->arr.n > 0);
+        rest.arr.n = v->arr.n - (v->arr.n > 0);
         return munge_fail(err, r, p->name, &rest, "The timeout must be a number.");
     }
     if (!okv)
