@@ -541,7 +541,7 @@ static const ParamWord cron_providers[] = { { "crontab", 0 }, { NULL, 0 } };
 static const ParamSpec cron_params[] = {
     { "name", PK_NAMEVAR, offsetof(Cron, name), .flags = PF_STRING_ONLY,
       .checks = { { param_no_newline, "Name cannot include newline" } } },   /* ours */
-    { "ensure", PK_WORD, offsetof(Cron, absent), .words = cron_ensures },
+    { "ensure", PK_WORD, offsetof(Cron, absent), .words = cron_ensures, .flags = PF_PROPERTY },
     { "provider", PK_WORD, .words = cron_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
     { "command", PK_CUSTOM, .hook = cron_command },
     { "special", PK_CUSTOM, .hook = cron_special },

@@ -187,27 +187,14 @@ static void cmd_shown(Buf *b, const Cmd *c)
     buf_addc(b, ']');
 }
 
-/* A parameter's value as Puppet shows it in messages: strings inspected
- * ("abc" with quotes), anything else in its string form. */
-static const char *shown(Buf *tmp, const Value *v)
-{
-    buf_clear(tmp);
-    if (!v)
-        buf_adds(tmp, "[]");
-    else if (v->kind == V_STR)
-        rv_inspect_str(tmp, v->str.s, v->str.len, RV_FN);
-    else
-        val_to_s(tmp, v);
-    return buf_cstr(tmp);
-}
 
 /* "Parameter x failed on Exec[y]: Munging failed for value V in class x:
  * why"; returns -1. */
 static int munge_fail(Buf *err, const Resource *r, const char *name, const Value *v, const char *why)
 {
-    Buf tmp = BUF_INIT;
-    buf_printf(param_fail(err, r, name), "Munging failed for value %s in class %s: %s", shown(&tmp, v), name, why);
-    buf_free(&tmp);
+    buf_printf(param_fail(err, r, name), "Munging failed for value ");
+    provider_inspect(err, v);
+    buf_printf(err, " in class %s: %s", name, why);
     return -1;
 }
 
@@ -288,8 +275,16 @@ static int exec_timeout(const ParamSpec *p, const Resource *r, const Value *v, v
             end++;
         okv = end != tv->str.s && !*end && errno == 0 && isfinite(t);
     }
+    if (!okv && v->kind == V_ARRAY) {
+        /* Puppet's munge took the first element out of the array (shift)
+         * before its message shows the value */
+        Value rest = { .kind = V_ARRAY };   /* not *v: a value is only as big as its kind needs */
+        rest.arr.items = v->arr.items + (v->arr.n > 0);
+        rest.arr.n = v->arr.n - (v->arr.n > 0);
+        return munge_fail(err, r, p->name, &rest, "The timeout must be a number.");
+    }
     if (!okv)
-        return munge_fail(err, r, p->name, tv, "The timeout must be a number.");
+        return munge_fail(err, r, p->name, v, "The timeout must be a number.");
     e->timeout = t > 0 ? t : 0;
     return 0;
 }
@@ -323,6 +318,23 @@ static int exec_try_sleep(const ParamSpec *p, const Resource *r, const Value *v,
     if (!bad && e->try_sleep < 0)
         bad = "try_sleep cannot be a negative number";
     return bad ? munge_fail(err, r, p->name, v, bad) : 0;
+}
+
+/* cwd: one absolute path (Puppet::Parameter::Path). */
+static int exec_cwd(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Exec *e = obj;
+    if (v->kind == V_ARRAY) {
+        buf_printf(param_fail(err, r, p->name), "%s only accepts a single path, not an array of paths", p->name);
+        return -1;
+    }
+    if (v->kind != V_STR || v->str.s[0] != '/') {
+        buf_printf(param_fail(err, r, p->name), "%s must be a fully qualified path", p->name);
+        return -1;
+    }
+    free(e->cwd);
+    e->cwd = xstrndup(v->str.s, v->str.len);
+    return 0;
 }
 
 /* refresh: a command, which must be qualified like the command. */
@@ -373,7 +385,7 @@ static const ParamSpec exec_params[] = {
     { "logoutput", PK_WORD, offsetof(Exec, logoutput), .dflt = "on_failure", .words = exec_logoutputs },
     { "refreshonly", PK_WORD, offsetof(Exec, refreshonly), .words = exec_bools },
     { "creates", PK_LIST, offsetof(Exec, creates), .flags = PF_FLATTEN },
-    { "cwd", PK_STRING, .field = offsetof(Exec, cwd) },
+    { "cwd", PK_CUSTOM, .hook = exec_cwd },
     { "user", PK_STRING, .field = offsetof(Exec, user) },
     { "group", PK_STRING, .field = offsetof(Exec, group) },
     { "tries", PK_CUSTOM, .hook = exec_tries },

@@ -46,7 +46,7 @@ static const ParamWord fl_flags[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 }
  * line, then parameters as the type declares them).  multiple has no
  * default: unset it stays 2, neither true nor false. */
 static const ParamSpec fl_params[] = {
-    { "ensure", PK_WORD, offsetof(FileLine, absent), .words = fl_ensures, .bad = FL_BAD },
+    { "ensure", PK_WORD, offsetof(FileLine, absent), .words = fl_ensures, .flags = PF_PROPERTY, .bad = FL_BAD },
     { "line", PK_STRING, offsetof(FileLine, line), .flags = 0 },
     { "match", PK_STRING, offsetof(FileLine, match_src), .flags = 0 },
     { "match_for_absence", PK_WORD, offsetof(FileLine, match_for_absence), .dflt = "false", .words = fl_flags,

@@ -102,10 +102,10 @@ static const ParamWord group_bools[] = { { "true", 1 }, { "false", 0 }, { "yes",
 /* groupadd's parameters, in the order they are checked. */
 static const ParamSpec group_params[] = {
     { "name", PK_NAMEVAR, .field = offsetof(Group, name) },
-    { "ensure", PK_WORD, offsetof(Group, absent), .words = group_ensures },
+    { "ensure", PK_WORD, offsetof(Group, absent), .words = group_ensures, .flags = PF_PROPERTY },
     /* Puppet's munge: "Invalid GID abc" (a negative number passes it, and
      * then groupadd refuses it: refused here instead) */
-    { "gid", PK_ID, offsetof(Group, gid), PARAM_GIVEN(Group, has_gid), .bad = "Invalid GID %v" },
+    { "gid", PK_ID, offsetof(Group, gid), PARAM_GIVEN(Group, has_gid), .flags = PF_PROPERTY, .bad = "Invalid GID %v" },
     { "members", PK_CUSTOM, .hook = group_members },
     { "auth_membership", PK_WORD, offsetof(Group, auth_membership), .words = group_bools },
     { "system", PK_WORD, offsetof(Group, system), .words = group_bools },

@@ -246,14 +246,14 @@ static const ParamWord host_providers[] = { { "parsed", 0 }, { NULL, 0 } };
 static const ParamSpec host_params[] = {
     { "name", PK_NAMEVAR, offsetof(Host, name), .flags = PF_STRING_ONLY,
       .checks = { { param_no_newline, "Hostname cannot include newline" }, { valid_hostname, "Invalid host name" } } },
-    { "ensure", PK_WORD, offsetof(Host, absent), .words = host_ensures },
+    { "ensure", PK_WORD, offsetof(Host, absent), .words = host_ensures, .flags = PF_PROPERTY },
     { "provider", PK_WORD, .words = host_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
-    { "ip", PK_STRING, offsetof(Host, ip), .flags = PF_STRING_ONLY, .bad = "Invalid IP address %i",
+    { "ip", PK_STRING, offsetof(Host, ip), .flags = PF_STRING_ONLY | PF_PROPERTY, .bad = "Invalid IP address %i",
       .checks = { { param_no_newline, "Invalid IP address %i" }, { valid_ip, "Invalid IP address %i" } } },
     { "host_aliases", PK_LIST, offsetof(Host, alias_list), PARAM_GIVEN(Host, manage_aliases),
       .checks = { { no_blank, "Host aliases cannot include whitespace" },
                   { param_not_empty, "Host aliases cannot be an empty string. Use an empty array to delete all host_aliases " } } },
-    { "comment", PK_STRING, offsetof(Host, comment), .flags = PF_STRING_ONLY, .bad = "Invalid value \"%v\"",
+    { "comment", PK_STRING, offsetof(Host, comment), .flags = PF_STRING_ONLY | PF_PROPERTY, .bad = "Invalid value %i",
       .checks = { { param_no_newline, "Comment cannot include newline" } } },
     /* ours: Puppet takes any string, but a relative target has no meaning
      * under --root */

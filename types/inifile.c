@@ -673,7 +673,7 @@ static const ParamWord ini_insert_types[] = { { "start", 0 }, { "end", 1 }, { "b
 #define INI_BAD "Invalid value %i. Valid values are %w."
 #define INI_PATH { "path", PK_STRING, 0, .flags = PF_DISCARD, \
                    .checks = { { param_absolute, "File paths must be fully qualified, not '%v'" } } }
-#define INI_ENSURE { "ensure", PK_WORD, offsetof(IniRes, absent), .words = ini_ensures, .bad = INI_BAD }
+#define INI_ENSURE { "ensure", PK_WORD, offsetof(IniRes, absent), .words = ini_ensures, .flags = PF_PROPERTY, .bad = INI_BAD }
 #define INI_SHOW_DIFF { "show_diff", PK_WORD, offsetof(IniRes, show_diff), .dflt = "true", .words = ini_show_diffs, \
                         .bad = INI_BAD }
 

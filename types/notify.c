@@ -10,6 +10,7 @@
  * puppet/pops/types/string_converter.rb for the display rules ported here.
  */
 #include "types/txres.h"
+#include "types/param.h"
 #include "base/util.h"
 #include "catalog/rubyval.h"
 #include <math.h>
@@ -183,19 +184,17 @@ static int notify_apply(TxRes *t)
     return 0;
 }
 
-/* withpath takes true or false only. */
+static const ParamWord notify_bools[] = { { "true", 0 }, { "false", 0 }, { NULL, 0 } };
+
+/* Checked only: withpath takes true or false (message is read by the run). */
+static const ParamSpec notify_params[] = {
+    { "withpath", PK_WORD, .words = notify_bools, .flags = PF_DISCARD },
+};
+
 static int notify_validate(const Resource *r, Buf *err)
 {
-    Value *wp = provider_param(r, "withpath");     /* undef: not set */
-    if (wp && !(wp->kind == V_BOOL || (wp->kind == V_STR && (!strcmp(wp->str.s, "true") || !strcmp(wp->str.s, "false"))))) {
-        Buf s = BUF_INIT;
-        val_to_s(&s, wp);
-        buf_printf(err, "Parameter withpath failed on %s: Invalid value \"%s\". Valid values are true, false.",
-                   r->ref, buf_cstr(&s));
-        buf_free(&s);
-        return -1;
-    }
-    return 0;
+    char none;
+    return param_parse(notify_params, PARAM_COUNT(notify_params), r, &none, err);
 }
 
 const Provider provider_notify = {

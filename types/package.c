@@ -213,7 +213,7 @@ static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, v
         e = buf_cstr(&tmp);
     } else if (ev) {
         param_message(param_fail(err, r, sp->name),
-                      "Invalid value %v. Valid values are present, installed, absent, purged, latest, or a version.", r,
+                      "Invalid value %i. Valid values are present, installed, absent, purged, latest, or a version.", r,
                       sp, ev);
         return -1;
     }
@@ -268,7 +268,7 @@ static int pkg_options(const ParamSpec *sp, const Resource *r, const Value *v, v
     Pkg *p = obj;
     if (parse_options(p, v) != 0) {
         param_message(param_fail(err, r, sp->name),
-                      "Munging failed for value %v in class %n: Expected either a string or hash of options", r, sp, v);
+                      "Expected either a string or hash of options", r, sp, v);
         return -1;
     }
     if (p->tool == PKG_TOOL_DPKG) {

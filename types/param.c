@@ -61,7 +61,7 @@ void param_message(Buf *err, const char *fmt, const Resource *r, const ParamSpec
             continue;
         }
         switch (*++f) {
-        case 'v': if (v) val_to_s(err, v); break;
+        case 'v': if (v) provider_to_s(err, v); break;
         case 'i': if (v) provider_inspect(err, v); break;
         case 'n': buf_adds(err, p->name); break;
         case 't': type_name(err, r); break;
@@ -83,6 +83,8 @@ static int fail(Buf *err, const char *fmt, const Resource *r, const ParamSpec *p
 
 static char *text_of(const Value *v)
 {
+    if (v->kind == V_STR)
+        return xstrndup(v->str.s, v->str.len);
     Buf b = BUF_INIT;
     val_to_s(&b, v);
     return b.s ? buf_detach(&b) : xstrndup("", 0);
@@ -167,11 +169,14 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
             return rc;
         }
         char **dst = (char **)(void *)field;
+        free(*dst);     /* a property's earlier element (PF_PROPERTY) */
         *dst = s;       /* stored before the checks: obj owns it either way */
         return run_checks(p, r, v, s, err);
     }
     case PK_WORD: {
-        char *s = text_of(v);
+        /* a String or a Boolean is matched in place */
+        char *own = v->kind == V_STR || v->kind == V_BOOL ? NULL : text_of(v);
+        const char *s = own ? own : v->kind == V_STR ? v->str.s : v->b ? "true" : "false";
         const ParamWord *w = p->words;
         while (w && w->word && strcmp(w->word, s) != 0)
             w++;
@@ -179,8 +184,8 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
         if (found && !(p->flags & PF_DISCARD))
             *(int *)(void *)field = w->value;
         int rc = found ? run_checks(p, r, v, s, err)
-                       : fail(err, p->bad ? p->bad : "Invalid value \"%v\". Valid values are %w.", r, p, v);
-        free(s);
+                       : fail(err, p->bad ? p->bad : "Invalid value %i. Valid values are %w.", r, p, v);
+        free(own);
         return rc;
     }
     case PK_BOOLEAN: {
@@ -212,6 +217,7 @@ static int parse_one(const ParamSpec *p, const Resource *r, const Value *v, void
         if (v->kind != V_INT && v->kind != V_STR)
             return fail(err, p->bad ? p->bad : "Invalid value %i", r, p, v);
         char *s = text_of(v);
+        free(*(char **)(void *)field);   /* a property's earlier element (PF_PROPERTY) */
         *(char **)(void *)field = s;
         unsigned long id;
         return pw_parse_id(s, &id) ? 0 : run_checks(p, r, v, s, err);
@@ -265,6 +271,16 @@ int param_parse(const ParamSpec *spec, size_t n, const Resource *r, void *obj, B
         }
         if (!v)
             continue;
+        if ((p->flags & PF_PROPERTY) && v->kind == V_ARRAY) {
+            /* Puppet's Property#should=: every element is checked, the
+             * first is the value; an empty array manages nothing */
+            if (v->arr.n == 0)
+                continue;
+            for (size_t k = 0; k < v->arr.n; k++)
+                if (parse_one(p, r, v->arr.items[k], obj, err) != 0)
+                    return -1;
+            v = v->arr.items[0];   /* parsed again below, into the field */
+        }
         if (p->given)
             *(int *)(void *)((char *)obj + p->given - 1) = 1;
         if (parse_one(p, r, v, obj, err) != 0)

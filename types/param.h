@@ -12,9 +12,10 @@
  *
  * Messages are written in the table as Puppet words them, with a few
  * placeholders that param_parse() fills in:
- *     %v  the value's string form        ("Invalid UID %v")
- *     %i  the value as Ruby's inspect shows it: strings double-quoted
- *                                         ("Invalid IP address %i")
+ *     %v  the value as Ruby's to_s shows it ("#{value}": a string as it
+ *         is, 5, true, an array or hash as its inspect)   ("Invalid UID %v")
+ *     %i  the value as Ruby's inspect shows it (value.inspect: "a\tb",
+ *         5, true, ["a", 1], {"k"=>nil})    ("Invalid IP address %i")
  *     %n  the parameter's name, %w the valid words ("true, false"),
  *     %t  the type's name ("Invalid %t provider '%v'"), %% a percent sign.
  * For a list (PK_LIST) %v and %i are the element at fault.
@@ -40,7 +41,8 @@ typedef enum ParamKind {
     PK_NAMEVAR,  /* char *: the value's string form, or the title when unset
                     (or, with PF_STRING_ONLY, not a String), malloc'd */
     PK_STRING,   /* char *: the value's string form, malloc'd */
-    PK_WORD,     /* int: the .value of the matching entry of words (newvalues) */
+    PK_WORD,     /* int: the .value of the matching entry of words (newvalues); when none
+                    matches, Puppet's "Invalid value %i. Valid values are %w." */
     PK_BOOLEAN,  /* int: Puppet::Parameter::Boolean's munge (true/false/yes/no) */
     PK_INT,      /* long: an Integer, or a String "-?\d+" of at most 9 digits */
     PK_ID,       /* unsigned long: a user or group id (an Integer, or a String of digits) */
@@ -78,6 +80,10 @@ enum {
     PF_SECRET      = 8,   /* PK_STRING: param_free() wipes the text before freeing it */
     PF_ALWAYS      = 16,  /* PK_CUSTOM: the hook runs with v NULL when the parameter is unset */
     PF_DISCARD     = 32,  /* PK_WORD, PK_STRING: checked only, nothing stored (field unused) */
+    PF_PROPERTY    = 64,  /* a property (Puppet's Property#should=): an array's elements are
+                             each checked, in order, and the first is the value; an empty
+                             array is as if unset.  Not for PK_LIST, nor for a hook that
+                             allocates: each element is parsed into the field in turn */
 };
 
 struct ParamSpec {

@@ -16,19 +16,31 @@
 #include "types/pkgtool.h"
 #include "base/util.h"
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern const Provider provider_pkgrepo;
 
-/* A pkgrepo's parameters, parsed and checked. */
+/* A pkgrepo's parameters, parsed and checked: the table below reads the
+ * parameters as given (name to file), then repo_parse() merges them over
+ * the title's source line into want and checks what spans parameters. */
 typedef struct Repo {
     const Resource *r;
     int absent;            /* ensure => absent */
     PkgRepo want;          /* the managed values; want.file is always set */
     int set_type, set_uri, set_dist, set_comps, set_archs, set_trusted;
-    int explicit_file;     /* file was given */
+    int explicit_file;     /* file was given (want.file is its path) */
+    /* what the table reads (its fields; strings and lists malloc'd, freed by param_free) */
+    const char *name;      /* the name parameter (a String) or the title */
+    PkgRepo line;          /* name's source line, moved into want; empty when name is not one */
+    int title_line;        /* name is a source line */
+    int deb_src;           /* type: deb-src */
+    int type_given, comps_given, archs_given, trusted_given;
+    char *uri, *dist;      /* NULL unless given */
+    StrList comps, archs;  /* as given; split into words when merged */
+    int trusted;           /* 1 true/yes, -1 false/no (no trusted= option: trusted=no would distrust signed repos) */
 } Repo;
 
 static char *dup(const char *s) { return xstrndup(s, strlen(s)); }
@@ -95,16 +107,21 @@ static char *default_file(const char *title, const PkgRepo *line)
     return buf_detach(&b);
 }
 
-/* comps and architectures: an array of words, or one string of words
- * separated by blanks or commas.  -1 when something else is given. */
-static int words(const Value *v, char ***out, size_t *n)
+/* comps and architectures: each string given (an array's elements, or a
+ * lone string) holds words separated by blanks or commas; a string that is
+ * one word is moved from l, not copied. */
+static void split_words(StrList *l, char ***out, size_t *n)
 {
-    size_t cnt = v->kind == V_ARRAY ? v->arr.n : 1;
-    for (size_t i = 0; i < cnt; i++) {
-        const Value *e = v->kind == V_ARRAY ? v->arr.items[i] : v;
-        if (e->kind != V_STR)
-            return -1;
-        for (const char *s = e->str.s; *s; ) {
+    strv_free(out, n);
+    for (size_t i = 0; i < l->n; i++) {
+        size_t len = strlen(l->v[i]);
+        if (len && strcspn(l->v[i], " \t,") == len) {
+            *out = xrealloc(*out, (*n + 1) * sizeof **out);
+            (*out)[(*n)++] = l->v[i];
+            l->v[i] = NULL;   /* param_free frees what is left */
+            continue;
+        }
+        for (const char *s = l->v[i]; *s;) {
             s += strspn(s, " \t,");
             size_t k = strcspn(s, " \t,");
             if (k)
@@ -112,13 +129,124 @@ static int words(const Value *v, char ***out, size_t *n)
             s += k;
         }
     }
+}
+
+/* name: the name parameter when it is a String, else the title; a source
+ * line ("deb uri dist comps") is parsed into line, its error bare. */
+static int repo_name(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p;
+    Repo *rp = obj;
+    rp->name = v && v->kind == V_STR ? v->str.s : r->title;
+    rp->title_line = is_source_line(rp->name);
+    return rp->title_line ? pkg_repo_parse(rp->name, &rp->line, err) : 0;
+}
+
+static int uri_ok(const char *s)
+{
+    const char *colon = strchr(s, ':');
+    return colon && colon != s && !strpbrk(s, " \t\n[]");
+}
+
+static int dist_ok(const char *s) { return *s && !strpbrk(s, " \t\n"); }
+
+/* file: an absolute path of a .list file, or a name in sources.list.d
+ * (".list" added when missing). */
+static int repo_file(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    Repo *rp = obj;
+    const char *s = v->kind == V_STR ? v->str.s : "";
+    size_t n = strlen(s);
+    if (s[0] == '/') {
+        if (n < 6 || strcmp(s + n - 5, ".list") || s[n - 6] == '/') {
+            param_message(param_fail(err, r, p->name), "An absolute file must name a .list file, not '%v'", r, p, v);
+            return -1;
+        }
+        rp->want.file = dup(s);
+        return 0;
+    }
+    if (!n || strchr(s, '/') || s[0] == '.') {
+        param_message(param_fail(err, r, p->name),
+                      "file must be a name in /etc/apt/sources.list.d or an absolute path, not '%v'", r, p, v);
+        return -1;
+    }
+    Buf f = BUF_INIT;
+    buf_printf(&f, "/etc/apt/sources.list.d/%s%s", s, n > 5 && !strcmp(s + n - 5, ".list") ? "" : ".list");
+    rp->want.file = buf_detach(&f);
     return 0;
 }
 
+static const ParamWord repo_providers[] = { { "apt", 0 }, { NULL, 0 } };
+static const ParamWord repo_ensures[] = { { "present", 0 }, { "absent", 1 }, { NULL, 0 } };
+static const ParamWord repo_types[] = { { "deb", 0 }, { "deb-src", 1 }, { NULL, 0 } };
+static const ParamWord repo_bools[] = { { "true", 1 }, { "yes", 1 }, { "false", -1 }, { "no", -1 }, { NULL, 0 } };
+
+#define URI_BAD "Invalid uri '%v': expected scheme:path, such as http://deb.debian.org/debian or file:/srv/repo"
+#define DIST_BAD "Invalid dist '%v': expected one word, such as bookworm or ./"
+
+/* The parameters, in the order they are checked (the messages are ours:
+ * pkgrepo is not a Puppet type). */
+static const ParamSpec repo_params[] = {
+    { "name", PK_CUSTOM, .hook = repo_name, .flags = PF_ALWAYS },
+    { "provider", PK_WORD, .words = repo_providers, .flags = PF_DISCARD, .bad = "Invalid %t provider '%v'" },
+    { "ensure", PK_WORD, offsetof(Repo, absent), .words = repo_ensures },
+    { "type", PK_WORD, offsetof(Repo, deb_src), PARAM_GIVEN(Repo, type_given), .words = repo_types },
+    { "uri", PK_STRING, offsetof(Repo, uri), .flags = PF_STRING_ONLY, .bad = URI_BAD,
+      .checks = { { uri_ok, URI_BAD } } },
+    { "dist", PK_STRING, offsetof(Repo, dist), .flags = PF_STRING_ONLY,
+      .bad = DIST_BAD, .checks = { { dist_ok, DIST_BAD } } },
+    { "comps", PK_LIST, offsetof(Repo, comps), PARAM_GIVEN(Repo, comps_given), .flags = PF_STRING_ONLY,
+      .bad = "%n must be a string or an array of strings" },
+    { "architectures", PK_LIST, offsetof(Repo, archs), PARAM_GIVEN(Repo, archs_given), .flags = PF_STRING_ONLY,
+      .bad = "%n must be a string or an array of strings" },
+    { "trusted", PK_WORD, offsetof(Repo, trusted), PARAM_GIVEN(Repo, trusted_given), .words = repo_bools,
+      .bad = "Invalid value %i. Valid values are true, false." },
+    { "file", PK_CUSTOM, .hook = repo_file, .given = PARAM_GIVEN(Repo, explicit_file) },
+};
+
 static void repo_free(Repo *rp)
 {
+    param_free(repo_params, PARAM_COUNT(repo_params), rp);
+    pkg_repo_free(&rp->line);
     pkg_repo_free(&rp->want);
     memset(rp, 0, sizeof *rp);
+}
+
+/* *dst becomes s (malloc'd), the old one freed. */
+static void take(char **dst, char *s)
+{
+    free(*dst);
+    *dst = s;
+}
+
+/* want: the title's source line (options we do not manage kept), each
+ * parameter given over it, the file named or derived. */
+static void repo_merge(Repo *rp)
+{
+    int t = rp->title_line;
+    char *file = rp->want.file;   /* set by the file parameter, or NULL */
+    rp->want = rp->line;          /* the title's line, or all empty */
+    memset(&rp->line, 0, sizeof rp->line);
+    rp->want.file = file;
+    rp->set_type = t || rp->type_given;
+    rp->set_uri = t || rp->uri;
+    rp->set_dist = t || rp->dist;
+    rp->set_comps = t || rp->comps_given;
+    rp->set_archs = (t && rp->want.narchs) || rp->archs_given;
+    rp->set_trusted = (t && rp->want.trusted > 0) || rp->trusted_given;
+    if (rp->type_given || !t)
+        take(&rp->want.type, dup(rp->deb_src ? "deb-src" : "deb"));
+    if (rp->uri)
+        take(&rp->want.uri, rp->uri), rp->uri = NULL;   /* moved from the table's field */
+    if (rp->dist)
+        take(&rp->want.dist, rp->dist), rp->dist = NULL;
+    if (rp->comps_given)
+        split_words(&rp->comps, &rp->want.comps, &rp->want.ncomps);
+    if (rp->archs_given)
+        split_words(&rp->archs, &rp->want.archs, &rp->want.narchs);
+    rp->want.trusted = rp->trusted_given ? rp->trusted : rp->want.trusted > 0 ? 1 : -1;
+    if (!rp->want.file)
+        rp->want.file = default_file(rp->name, t ? &rp->want : NULL);
 }
 
 /* Parses and checks r into rp (freed by the caller with repo_free even on
@@ -128,164 +256,29 @@ static int repo_parse(const Resource *r, Repo *rp, Buf *err)
 {
     memset(rp, 0, sizeof *rp);
     rp->r = r;
-    rp->want.trusted = -1;
-    Buf tmp = BUF_INIT;
-    int rc = -1;
-    Value *v;
-    const char *name = r->title;
-    if ((v = provider_param(r, "name")) && v->kind == V_STR)
-        name = v->str.s;
-    int title_line = is_source_line(name);
-    if (title_line) {
-        if (pkg_repo_parse(name, &rp->want, err) != 0)
-            goto out;
-        rp->want.trusted = rp->want.trusted > 0 ? 1 : -1;
-        rp->set_type = rp->set_uri = rp->set_dist = rp->set_comps = 1;
-        rp->set_archs = rp->want.narchs > 0;
-        rp->set_trusted = rp->want.trusted > 0;
+    if (param_parse(repo_params, PARAM_COUNT(repo_params), r, rp, err) != 0)
+        return -1;
+    repo_merge(rp);
+    if (rp->absent)
+        return 0;
+    if (!rp->want.uri || !rp->want.dist) {
+        int both = !rp->want.uri && !rp->want.dist;
+        buf_clear(err);
+        buf_printf(err, "%s%s %s required (or a title that is a source line, such as "
+                        "'deb http://deb.debian.org/debian bookworm main')",
+                   !rp->want.uri ? "uri" : "dist", both ? " and dist" : "", both ? "are" : "is");
+        return -1;
     }
-    if ((v = provider_param(r, "provider"))) {
-        buf_clear(&tmp);
-        val_to_s(&tmp, v);
-        if (strcmp(buf_cstr(&tmp), "apt") != 0) {
-            buf_printf(param_fail(err, r, "provider"), "Invalid pkgrepo provider '%s'", buf_cstr(&tmp));
-            goto out;
-        }
+    int flat = rp->want.dist[strlen(rp->want.dist) - 1] == '/';
+    if (flat && rp->want.ncomps) {
+        buf_printf(err, "comps must be empty when dist is an exact path ('%s')", rp->want.dist);
+        return -1;
     }
-    if ((v = provider_param(r, "ensure"))) {
-        const char *e = v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(e, "absent"))
-            rp->absent = 1;
-        else if (strcmp(e, "present") != 0) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "ensure"), "Invalid value \"%s\". Valid values are present, absent.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
+    if (!flat && !rp->want.ncomps) {
+        buf_printf(err, "comps are required when dist is a suite ('%s'); an exact path ends with '/'", rp->want.dist);
+        return -1;
     }
-    if ((v = provider_param(r, "type"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        if (strcmp(s, "deb") && strcmp(s, "deb-src")) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "type"), "Invalid value \"%s\". Valid values are deb, deb-src.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        free(rp->want.type);
-        rp->want.type = dup(s);
-        rp->set_type = 1;
-    }
-    if (!rp->want.type)
-        rp->want.type = dup("deb");
-    if ((v = provider_param(r, "uri"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        const char *colon = strchr(s, ':');
-        if (!colon || colon == s || strpbrk(s, " \t\n[]")) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "uri"),
-                       "Invalid uri '%s': expected scheme:path, such as http://deb.debian.org/debian or file:/srv/repo",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        free(rp->want.uri);
-        rp->want.uri = dup(s);
-        rp->set_uri = 1;
-    }
-    if ((v = provider_param(r, "dist"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        if (!*s || strpbrk(s, " \t\n")) {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "dist"), "Invalid dist '%s': expected one word, such as bookworm or ./",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        free(rp->want.dist);
-        rp->want.dist = dup(s);
-        rp->set_dist = 1;
-    }
-    if ((v = provider_param(r, "comps"))) {
-        strv_free(&rp->want.comps, &rp->want.ncomps);
-        if (words(v, &rp->want.comps, &rp->want.ncomps) != 0) {
-            buf_printf(param_fail(err, r, "comps"), "comps must be a string or an array of strings");
-            goto out;
-        }
-        rp->set_comps = 1;
-    }
-    if ((v = provider_param(r, "architectures"))) {
-        strv_free(&rp->want.archs, &rp->want.narchs);
-        if (words(v, &rp->want.archs, &rp->want.narchs) != 0) {
-            buf_printf(param_fail(err, r, "architectures"), "architectures must be a string or an array of strings");
-            goto out;
-        }
-        rp->set_archs = 1;
-    }
-    if ((v = provider_param(r, "trusted"))) {
-        const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : "";
-        if (!strcmp(s, "true") || !strcmp(s, "yes"))
-            rp->want.trusted = 1;
-        else if (!strcmp(s, "false") || !strcmp(s, "no"))
-            rp->want.trusted = -1;   /* false: no trusted= option (trusted=no would distrust signed repos) */
-        else {
-            buf_clear(&tmp);
-            val_to_s(&tmp, v);
-            buf_printf(param_fail(err, r, "trusted"), "Invalid value \"%s\". Valid values are true, false.",
-                       buf_cstr(&tmp));
-            goto out;
-        }
-        rp->set_trusted = 1;
-    }
-    if ((v = provider_param(r, "file"))) {
-        const char *s = v->kind == V_STR ? v->str.s : "";
-        size_t n = strlen(s);
-        if (s[0] == '/') {
-            if (n < 6 || strcmp(s + n - 5, ".list") || s[n - 6] == '/') {
-                buf_printf(param_fail(err, r, "file"), "An absolute file must name a .list file, not '%s'", s);
-                goto out;
-            }
-            rp->want.file = dup(s);
-        } else {
-            if (!n || strchr(s, '/') || s[0] == '.') {
-                buf_printf(param_fail(err, r, "file"),
-                           "file must be a name in /etc/apt/sources.list.d or an absolute path, not '%s'", s);
-                goto out;
-            }
-            Buf f = BUF_INIT;
-            buf_printf(&f, "/etc/apt/sources.list.d/%s%s", s, n > 5 && !strcmp(s + n - 5, ".list") ? "" : ".list");
-            rp->want.file = buf_detach(&f);
-        }
-        rp->explicit_file = 1;
-    } else {
-        rp->want.file = default_file(name, title_line ? &rp->want : NULL);
-    }
-    if (!rp->absent) {
-        if (!rp->want.uri || !rp->want.dist) {
-            buf_printf(&tmp, "%s%s", !rp->want.uri ? "uri" : "dist",
-                       !rp->want.uri && !rp->want.dist ? " and dist" : "");
-            buf_clear(err);
-            buf_printf(err, "%s %s required (or a title that is a source line, such as "
-                            "'deb http://deb.debian.org/debian bookworm main')",
-                       buf_cstr(&tmp), !rp->want.uri && !rp->want.dist ? "are" : "is");
-            goto out;
-        }
-        int flat = rp->want.dist[strlen(rp->want.dist) - 1] == '/';
-        if (flat && rp->want.ncomps) {
-            buf_printf(err, "comps must be empty when dist is an exact path ('%s')", rp->want.dist);
-            goto out;
-        }
-        if (!flat && !rp->want.ncomps) {
-            buf_printf(err, "comps are required when dist is a suite ('%s'); an exact path ends with '/'",
-                       rp->want.dist);
-            goto out;
-        }
-    }
-    rc = 0;
-out:
-    buf_free(&tmp);
-    return rc;
+    return 0;
 }
 
 static int pkgrepo_validate(const Resource *r, Buf *err)

@@ -88,9 +88,13 @@ int provider_sensitive(const Resource *r, const char *name);
 int provider_validate(const Provider *p, const Resource *r, Buf *err);
 
 /* Appends Ruby's inspect of v, as Puppet's validation messages show
- * values: a string as String#inspect writes it (catalog/rubyval.h),
- * anything else as Puppet prints it. */
+ * values (value.inspect): a string double-quoted with Ruby's escapes, 5,
+ * true, ["a", 1], {"k"=>nil} (catalog/rubyval.h's rv_inspect). */
 void provider_inspect(Buf *b, const Value *v);
+
+/* Appends Ruby's to_s of v, as a message interpolating a value shows it
+ * ("#{value}"): a string as it is, an array or a hash as its inspect. */
+void provider_to_s(Buf *b, const Value *v);
 
 /* Appends s as Puppet displays a string in log lines (StringConverter's
  * puppet_quote): single-quoted ('it\'s'), or double-quoted with escapes

@@ -141,6 +141,12 @@ static void scrub_value(char **msg, int *owned, const Value *v, int depth, int a
         char hex[65];
         unsigned char d[32];
         scrub_one(msg, owned, v->str.s, v->str.len);
+        Buf ins = BUF_INIT;   /* as an inspected value shows it: "a\"b" */
+        rv_inspect_str(&ins, v->str.s, v->str.len, RV_AGENT);
+        ins.s[ins.len - 1] = '\0';
+        if (strcmp(ins.s + 1, v->str.s) != 0)
+            scrub_one(msg, owned, ins.s + 1, ins.len - 2);
+        buf_free(&ins);
         sha256_hex(v->str.s, v->str.len, hex);
         scrub_one(msg, owned, hex, 64);
         Sha1 s1;
@@ -203,10 +209,12 @@ int provider_validate(const Provider *p, const Resource *r, Buf *err)
     return rc;
 }
 
-void provider_inspect(Buf *b, const Value *v)
+void provider_inspect(Buf *b, const Value *v) { rv_inspect(b, v, RV_AGENT); }
+
+void provider_to_s(Buf *b, const Value *v)
 {
-    if (v->kind == V_STR)
-        rv_inspect_str(b, v->str.s, v->str.len, RV_FN);
+    if (v->kind == V_ARRAY || v->kind == V_HASH)
+        rv_inspect(b, v, RV_AGENT);   /* Array#to_s and Hash#to_s are their inspect */
     else
         val_to_s(b, v);
 }

@@ -12,7 +12,9 @@
 #include "types/provider.h"
 #include "types/schedule.h"
 #include "types/txres.h"
+#include "catalog/rubyval.h"
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -63,18 +65,75 @@ static int range_ok(const char *s)
 static const ParamWord period_words[] = {
     {"hourly", 0}, {"daily", 0}, {"weekly", 0}, {"monthly", 0}, {"never", 0}, {NULL, 0},
 };
+static const ParamWord periodmatch_words[] = { {"number", 0}, {"distance", 1}, {NULL, 0} };
 
-/* Checked only (schedule_allows() reads the resource itself). */
+/* What the table reads (schedule_allows() reads the resource itself). */
+typedef struct Sched {
+    int distance, periodmatch_given;   /* periodmatch */
+    StrList weekdays;
+} Sched;
+
+/* repeat: an Integer or a String holding a line of digits (Ruby's
+ * /^\d+$/); other than 1 only with periodmatch distance (an unset
+ * periodmatch counts as distance, and a String "1" is not 1). */
+static int schedule_repeat(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    const Sched *sc = obj;
+    int ok = v->kind == V_INT;
+    for (const char *l = v->kind == V_STR ? v->str.s : NULL; l && !ok; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        size_t n = strcspn(l, "\n");
+        ok = n > 0 && strspn(l, "0123456789") == n;
+    }
+    if (!ok) {
+        buf_adds(param_fail(err, r, p->name), "Repeat must be a number");
+        return -1;
+    }
+    int64_t n;
+    if (v->kind == V_STR && !rv_integer(v->str.s, 0, &n)) {   /* munge: Integer(value) */
+        param_message(param_fail(err, r, p->name),
+                      "Munging failed for value %i in class %n: invalid value for Integer(): %i", r, p, v);
+        return -1;
+    }
+    if (sc->periodmatch_given && !sc->distance && !(v->kind == V_INT && v->i == 1)) {
+        buf_adds(param_fail(err, r, p->name), "Repeat must be 1 unless periodmatch is 'distance', not 'number'");
+        return -1;
+    }
+    return 0;
+}
+
+/* A day of the week: 0 to 6, or a name ("Tue", "tuesday"). */
+static int weekday_ok(const char *s)
+{
+    static const char *const names[] = { "mon", "tue", "tues", "wed", "wednes", "thu", "thurs", "fri", "sat",
+                                         "satur", "sun" };
+    if (s[0] >= '0' && s[0] <= '6' && !s[1])
+        return 1;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (!strncasecmp(s, names[i], n) && (!s[n] || !strcasecmp(s + n, "day")))
+            return 1;
+    }
+    return 0;
+}
+
+/* In Puppet's order: the parameters as the type declares them. */
 static const ParamSpec schedule_params[] = {
-    {.name = "period", .kind = PK_WORD, .words = period_words, .flags = PF_DISCARD},
     {.name = "range", .kind = PK_STRING, .flags = PF_STRING_ONLY | PF_DISCARD, .bad = "Invalid range value '%v'",
      .checks = {{range_ok, "Invalid range value '%v'"}}},
+    {.name = "periodmatch", .kind = PK_WORD, .field = offsetof(Sched, distance),
+     .given = PARAM_GIVEN(Sched, periodmatch_given), .words = periodmatch_words},
+    {.name = "period", .kind = PK_WORD, .words = period_words, .flags = PF_DISCARD},
+    {.name = "repeat", .kind = PK_CUSTOM, .hook = schedule_repeat},
+    {.name = "weekday", .kind = PK_LIST, .field = offsetof(Sched, weekdays),
+     .checks = {{weekday_ok, "%v is not a valid day of the week"}}},
 };
 
 static int schedule_validate(const Resource *r, Buf *err)
 {
-    char none;
-    return param_parse(schedule_params, PARAM_COUNT(schedule_params), r, &none, err);
+    Sched sc = {0};
+    int rc = param_parse(schedule_params, PARAM_COUNT(schedule_params), r, &sc, err);
+    param_free(schedule_params, PARAM_COUNT(schedule_params), &sc);
+    return rc;
 }
 
 static int schedule_apply(TxRes *t) { (void)t; return 0; }

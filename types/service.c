@@ -72,7 +72,7 @@ typedef struct Svc {
     const char *name;     /* name parameter, else title (borrowed) */
     Kind kind;
     int kind_given;       /* provider => was set */
-    int kind_known;       /* kind_given, or the machine's default kind is known */
+    int default_known;    /* the caller knows the machine's default kind */
     int ensure;           /* -1 unmanaged, 0 stopped, 1 running */
     Enable enable;
     int hasstatus;        /* default true */
@@ -158,7 +158,7 @@ static int enable_supported(const Svc *s, Buf *err)
 static int svc_enable(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
 {
     Svc *s = obj;
-    if (s->kind_known && !enableable(s->kind))
+    if ((s->kind_given || s->default_known) && !enableable(s->kind))
         return 0;
     const ParamWord *w = p->words;
     Buf text = BUF_INIT;
@@ -171,7 +171,7 @@ static int svc_enable(const ParamSpec *p, const Resource *r, const Value *v, voi
         return -1;
     }
     s->enable = (Enable)w->value;
-    return s->kind_known ? enable_supported(s, err) : 0;
+    return s->kind_given || s->default_known ? enable_supported(s, err) : 0;
 }
 
 /* timeout: a positive number of seconds (a fraction is cut off). */
@@ -251,11 +251,26 @@ static const ParamWord svc_enables[] = { { "true", EN_TRUE }, { "false", EN_FALS
                                          { "mask", EN_MASK }, { "delayed", EN_DELAYED }, { NULL, 0 } };
 static const ParamWord svc_bools[] = { { "true", 1 }, { "false", 0 }, { NULL, 0 } };
 
-/* The service's parameters after provider, in the order they are checked. */
+/* name: the name parameter when it is a non-empty String, else the title. */
+static int svc_name(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
+{
+    (void)p, (void)err;
+    Svc *s = obj;
+    s->name = v && v->kind == V_STR && v->str.len ? v->str.s : r->title;
+    return 0;
+}
+
+static const ParamWord svc_kinds[] = { { "systemd", SK_SYSTEMD }, { "debian", SK_DEBIAN }, { "init", SK_INIT },
+                                       { "base", SK_BASE }, { NULL, 0 } };
+
+/* The service's parameters, in the order they are checked. */
 static const ParamSpec svc_params[] = {
-    { "ensure", PK_WORD, offsetof(Svc, ensure), .words = svc_ensures,
+    { "name", PK_CUSTOM, .hook = svc_name, .flags = PF_ALWAYS },
+    { "provider", PK_WORD, offsetof(Svc, kind), PARAM_GIVEN(Svc, kind_given), .words = svc_kinds,
+      .bad = "Invalid %t provider '%v'" },
+    { "ensure", PK_WORD, offsetof(Svc, ensure), .words = svc_ensures, .flags = PF_PROPERTY,
       .bad = "Invalid value %i. Valid values are stopped, running." },
-    { "enable", PK_CUSTOM, .words = svc_enables, .hook = svc_enable, .bad = "Invalid value %i. Valid values are %w." },
+    { "enable", PK_CUSTOM, .words = svc_enables, .hook = svc_enable, .flags = PF_PROPERTY, .bad = "Invalid value %i. Valid values are %w." },
     { "hasstatus", PK_WORD, offsetof(Svc, hasstatus), .dflt = "true", .words = svc_bools,
       .bad = "Invalid value %i. Valid values are %w." },
     { "hasrestart", PK_WORD, offsetof(Svc, hasrestart), .words = svc_bools, .bad = "Invalid value %i. Valid values are %w." },
@@ -277,34 +292,14 @@ static const ParamSpec svc_params[] = {
  * a bare reason for the whole resource. */
 static int svc_parse(const Resource *r, Svc *s, int kind, Buf *err)
 {
-    Value *v;
     memset(s, 0, sizeof *s);
     s->r = r;
     s->root = "";
     s->ensure = -1;
     s->enable = EN_UNSET;
     s->timeout = SVC_DEFAULT_TIMEOUT;
-    v = provider_param(r, "name");
-    s->name = v && v->kind == V_STR && v->str.len ? v->str.s : r->title;
-
-    if ((v = provider_param(r, "provider"))) {
-        int k = -1;
-        for (int i = 0; v->kind == V_STR && kind_names[i]; i++)
-            if (!strcmp(v->str.s, kind_names[i]))
-                k = i;
-        if (k < 0) {
-            Buf tmp = BUF_INIT;
-            val_to_s(&tmp, v);
-            buf_printf(err, "Parameter provider failed on %s: Invalid service provider '%s'", r->ref, buf_cstr(&tmp));
-            buf_free(&tmp);
-            return -1;
-        }
-        s->kind = (Kind)k;
-        s->kind_given = 1;
-    } else {
-        s->kind = kind < 0 ? SK_BASE : (Kind)kind;
-    }
-    s->kind_known = s->kind_given || kind >= 0;
+    s->kind = kind < 0 ? SK_BASE : (Kind)kind;   /* unless provider is given */
+    s->default_known = kind >= 0;
     if (param_parse(svc_params, PARAM_COUNT(svc_params), r, s, err) != 0)
         return -1;
     if (provider_param(r, "logonpassword") && !provider_param(r, "logonaccount")) {

@@ -22,6 +22,7 @@
 #include "types/txres.h"
 #include "types/param.h"
 #include "types/passwd.h"
+#include "catalog/rubyval.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <stdio.h>
@@ -101,12 +102,37 @@ static int expiry_ok(const char *e)
                                     strspn(e + 5, "0123456789") == 2 && e[7] == '-' && strspn(e + 8, "0123456789") == 2);
 }
 
-/* purge_ssh_keys: anything but false (or an empty array) purges. */
+/* purge_ssh_keys: true or false (as words too), a key file or an array of
+ * them (absolute, or under ~/ or %h/); anything but false (or an empty
+ * array) purges. */
 static int user_purge_keys(const ParamSpec *p, const Resource *r, const Value *v, void *obj, Buf *err)
 {
     User *u = obj;
-    int b = v->kind == V_BOOL ? v->b : v->kind == V_STR && (!strcmp(v->str.s, "false") || !strcmp(v->str.s, "no")) ? 0 : 1;
-    u->purge_keys = b != 0 && !(v->kind == V_ARRAY && v->arr.n == 0);
+    int word = v->kind == V_BOOL || (v->kind == V_STR && (!strcmp(v->str.s, "true") || !strcmp(v->str.s, "false")));
+    size_t n = v->kind == V_ARRAY ? v->arr.n : 1;
+    for (size_t i = 0; !word && i < n; i++) {
+        const Value *e = v->kind == V_ARRAY ? v->arr.items[i] : v;
+        if (v->kind != V_ARRAY && v->kind != V_STR) {
+            param_message(param_fail(err, r, p->name),
+                          "purge_ssh_keys must be true, false, or an array of file names, not %i", r, p, v);
+            return -1;
+        }
+        if (e->kind != V_STR) {
+            Arena a;
+            arena_init_small(&a);
+            buf_printf(param_fail(err, r, p->name), "Each entry for purge_ssh_keys must be a string, not a %s",
+                       rv_class(&a, e, RV_AGENT));
+            arena_free(&a);
+            return -1;
+        }
+        const char *s = e->str.s;
+        if (s[0] != '/' && strncmp(s, "~/", 2) != 0 && strncmp(s, "%h/", 3) != 0) {
+            param_message(param_fail(err, r, p->name), "Paths to keyfiles must be absolute, not %v", r, p, e);
+            return -1;
+        }
+    }
+    u->purge_keys = !(v->kind == V_BOOL && !v->b) && !(v->kind == V_STR && !strcmp(v->str.s, "false"))
+                    && !(v->kind == V_ARRAY && v->arr.n == 0);
     return 0;
 }
 
@@ -119,11 +145,11 @@ static const ParamWord user_bools[] = { { "true", 1 }, { "false", 0 }, { "yes", 
 /* useradd's parameters, in the order they are checked. */
 static const ParamSpec user_params[] = {
     { "name", PK_NAMEVAR, .field = offsetof(User, name) },
-    { "ensure", PK_WORD, offsetof(User, ensure), .words = user_ensures,
+    { "ensure", PK_WORD, offsetof(User, ensure), .words = user_ensures, .flags = PF_PROPERTY,
       .checks = { { not_role, "Provider useradd must have features 'manages_solaris_rbac' to set 'ensure' to 'role'" } } },
     /* Puppet passes a non-numeric uid on to usermod, which refuses it; we
      * refuse it before anything changes, in group's words. */
-    { "uid", PK_ID, offsetof(User, uid), PARAM_GIVEN(User, has_uid), .bad = "Invalid UID %v" },
+    { "uid", PK_ID, offsetof(User, uid), PARAM_GIVEN(User, has_uid), .flags = PF_PROPERTY, .bad = "Invalid UID %v" },
     /* a number, or a group name (resolved in the root at run time) */
     { "gid", PK_OWNER, offsetof(User, gid), .bad = "Invalid GID %v",
       .checks = { { group_name_ok, "Invalid GID %v" } } },
@@ -138,11 +164,11 @@ static const ParamSpec user_params[] = {
                                      "listing, not a password hash)" },
                   /* a newline would give chpasswd a second "name:hash" line */
                   { param_no_newline, "Passwords cannot include newlines" } } },
-    { "password_min_age", PK_INT, offsetof(User, age[0]), PARAM_GIVEN(User, has_age[0]),
+    { "password_min_age", PK_INT, offsetof(User, age[0]), PARAM_GIVEN(User, has_age[0]), .flags = PF_PROPERTY,
       .bad = "Password minimum age must be provided as a number." },
-    { "password_max_age", PK_INT, offsetof(User, age[1]), PARAM_GIVEN(User, has_age[1]),
+    { "password_max_age", PK_INT, offsetof(User, age[1]), PARAM_GIVEN(User, has_age[1]), .flags = PF_PROPERTY,
       .bad = "Password maximum age must be provided as a number." },
-    { "password_warn_days", PK_INT, offsetof(User, age[2]), PARAM_GIVEN(User, has_age[2]),
+    { "password_warn_days", PK_INT, offsetof(User, age[2]), PARAM_GIVEN(User, has_age[2]), .flags = PF_PROPERTY,
       .bad = "Password warning days must be provided as a number." },
     { "groups", PK_LIST, offsetof(User, groups), PARAM_GIVEN(User, has_groups), .flags = PF_UNIQUE,
       .checks = { { not_gid, "Group names must be provided, not GID numbers." },

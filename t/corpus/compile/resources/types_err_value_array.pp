@@ -1,0 +1,3 @@
+group { 'g':
+  system => ['yes'],
+}

@@ -1,0 +1,4 @@
+user { 'alice':
+  allowdupe => true,
+  ensure    => [present, true],
+}

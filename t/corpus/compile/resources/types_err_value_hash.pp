@@ -1,0 +1,3 @@
+exec { '/bin/true':
+  logoutput => { 'a' => [1, 'b', undef] },
+}
