@@ -212,5 +212,11 @@ unlink "$tmp/dfr/str.txt";
 is($rc, 2, 'mapply MANIFEST of the same: exit 2');
 unlike($out, qr/warning/i, '... no warning: the values are resolved') or diag $out;
 is(slurp("$tmp/dfr/str.txt"), 'p+q-z', '... and the file gets what they return');
+write_file("$tmp/dfr/strsecret.pp", "notify { 'y': message => Deferred('sprintf', ['%s', Sensitive('topsecret')]) }\n"
+                                 . "notify { 'z': message => Sensitive(Deferred('join', [['topsecret2']])) }\n");
+$cerr = `$mcomp $tmp/dfr/strsecret.pp 2>&1 >/dev/null`;
+like($cerr, qr/^\Q$tmp\E\/dfr\/strsecret\.pp:1:1: warning: Notify\[y\]\['message'\] contains a Deferred value\. It will be converted to the String 'Deferred\(\{'name' => 'sprintf', 'arguments' => \['%s', Sensitive \[value redacted\]\]\}\)'$/m,
+     "a Deferred's Sensitive argument is redacted in the warning");
+unlike($cerr, qr/topsecret/, '... and a Sensitive parameter is not looked into') or diag $cerr;
 
 done_testing();
