@@ -129,13 +129,15 @@ static RepStatus *new_status(RunReport *rep)
     return s;
 }
 
-/* copies events [from, to) of st that are not in a child's range (owner -1),
- * or those of child owner, into the arena */
-static ReportEvent *copy_events(Arena *a, const ReportStatus *st, const int *owner, int who, int *n)
+/* copies the events of st in [from, to) that are no child's (who -1), or
+ * child who's, into the arena */
+static ReportEvent *copy_events(Arena *a, const ReportStatus *st, const int *owner, int who, int from, int to, int *n)
 {
-    ReportEvent *out = arena_alloc(a, ((size_t)st->nevents + 1) * sizeof *out);
+    int count = 0;
+    for (int i = from; i < to; i++) count += (owner ? owner[i] : -1) == who;
+    ReportEvent *out = arena_alloc(a, ((size_t)count + 1) * sizeof *out);
     *n = 0;
-    for (int i = 0; i < st->nevents; i++) {
+    for (int i = from; i < to; i++) {
         if ((owner ? owner[i] : -1) != who) continue;
         const ReportEvent *e = &st->events[i];
         out[(*n)++] = (ReportEvent){astr(a, e->name), astr(a, e->status), astr(a, e->property), astr(a, e->message),
@@ -164,7 +166,7 @@ void rep_status(RunReport *rep, const ReportStatus *st)
     RepStatus *s = new_status(rep);
     s->res = st->res;
     s->path = astr(a, st->path);
-    s->events = copy_events(a, st, owner, -1, &s->nevents);
+    s->events = copy_events(a, st, owner, -1, 0, st->nevents, &s->nevents);
     s->failed = st->failed;
     s->skipped = st->skipped;
     s->restarted = st->restarted;
@@ -190,7 +192,9 @@ void rep_status(RunReport *rep, const ReportStatus *st)
         c->ref = arena_printf(a, "File[%s]", kids[k].path);
         c->path = arena_printf(a, "%.*s%s", (int)keep, path ? path : "", c->ref);
         c->ensure = kids[k].ensure;
-        c->events = copy_events(a, st, owner, (int)k, &c->nevents);
+        int from = kids[k].first_event < 0 ? 0 : kids[k].first_event;
+        int to = kids[k].end_event > st->nevents ? st->nevents : kids[k].end_event;
+        c->events = copy_events(a, st, owner, (int)k, from, from < to ? to : from, &c->nevents);
         c->failed = kids[k].failed;
         c->evaluated = 1;
         c->seconds = kids[k].seconds;
