@@ -7,7 +7,9 @@
  * from the kept statuses exactly as Puppet's Transaction::Report computes
  * them (a status counts as changed when it has a success event, out of
  * sync when it has any event), so the summary, the files and the exit code
- * can never disagree.
+ * can never disagree.  A recursive file's generated files get statuses of
+ * their own, as Puppet's generated resources do: the file type says which
+ * of the resource's events were each child's (file_take_children).
  *
  * The report itself is Puppet's data, built once as Values (rep_data: what
  * Transaction::Report#to_data_hash gives, key order and all), and written
