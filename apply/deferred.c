@@ -174,6 +174,7 @@ int dfr_resolve(Catalog *cat, const CompileOptions *opt)
     o.print_facts = 0;
     o.storeconfigs = NULL;
     o.config_version = NULL;
+    o.keep_deferred = 1;
     Arena ca;
     arena_init(&ca);
     Catalog cc;

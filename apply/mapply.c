@@ -141,7 +141,9 @@ static int compile_catalog(const CompileOptions *copt, Catalog *cat, Buf *err)
     arena_init(&carena);
     Catalog ccat;
     cat_init(&ccat, &carena);
-    int rc = copt_compile(copt, &carena, &ccat);
+    CompileOptions keep = *copt;
+    keep.keep_deferred = 1;     /* resolved before the run, never written as strings */
+    int rc = copt_compile(&keep, &carena, &ccat);
     rby_stdout_back();
     ccat.rich_deferred = 1;     /* Deferred values travel as an agent gets them, to be resolved */
     if (rc == 0) {

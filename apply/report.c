@@ -7,7 +7,9 @@
  * from the kept statuses exactly as Puppet's Transaction::Report computes
  * them (a status counts as changed when it has a success event, out of
  * sync when it has any event), so the summary, the files and the exit code
- * can never disagree.
+ * can never disagree.  A recursive file's generated files get statuses of
+ * their own, as Puppet's generated resources do: the file type says which
+ * of the resource's events were each child's (file_take_children).
  *
  * The report itself is Puppet's data, built once as Values (rep_data: what
  * Transaction::Report#to_data_hash gives, key order and all), and written
@@ -25,6 +27,7 @@
 #include "catalog/json.h"
 #include "catalog/rubyval.h"
 #include "types/provider.h"
+#include "types/file.h"
 #include "catalog/yaml.h"
 #include "base/atomic.h"
 #include "base/util.h"
@@ -48,8 +51,11 @@ struct RepLog {
 };
 
 struct RepStatus {
-    const Resource *res;
+    const Resource *res;     /* for a generated resource, the one that generated it */
     const char *path;
+    int generated;           /* a recursive file's child (Puppet's generated resource) */
+    const char *title, *ref; /* a generated resource's own ("/d/a", "File[/d/a]"); else NULL */
+    const char *ensure;      /* a generated resource's ensure ("file", ...), or NULL */
     ReportEvent *events;     /* strings in the arena */
     int nevents;
     int failed, skipped, restarted, failed_to_restart, evaluated;
@@ -60,6 +66,10 @@ struct RepStatus {
 };
 
 static const char *astr(Arena *a, const char *s) { return s ? arena_strdup(a, s) : NULL; }
+static int has_status(const RepStatus *s, const char *status);
+
+/* the key of a status in resource_statuses: its resource's ref, or a generated one's own */
+static const char *status_ref(const RepStatus *s) { return s->ref ? s->ref : s->res->ref; }
 
 /* a random (version 4) UUID into out[37] */
 static void new_uuid(char *out, const struct timespec *now)
@@ -121,19 +131,44 @@ static RepStatus *new_status(RunReport *rep)
     return s;
 }
 
+/* copies the events of st in [from, to) that are no child's (who -1), or
+ * child who's, into the arena */
+static ReportEvent *copy_events(Arena *a, const ReportStatus *st, const int *owner, int who, int from, int to, int *n)
+{
+    int count = 0;
+    for (int i = from; i < to; i++) count += (owner ? owner[i] : -1) == who;
+    ReportEvent *out = arena_alloc(a, ((size_t)count + 1) * sizeof *out);
+    *n = 0;
+    for (int i = from; i < to; i++) {
+        if ((owner ? owner[i] : -1) != who) continue;
+        const ReportEvent *e = &st->events[i];
+        out[(*n)++] = (ReportEvent){astr(a, e->name), astr(a, e->status), astr(a, e->property), astr(a, e->message),
+                                    astr(a, e->previous), astr(a, e->desired), e->redacted, e->when};
+    }
+    return out;
+}
+
+/* Keeps st, and a status of its own for each child a file recursion synced
+ * in it (Puppet's generated resources: File[/d/a] with its events, its
+ * container's path, no file or line, right after the resource in the
+ * report); the resource keeps the events that are not its children's. */
 void rep_status(RunReport *rep, const ReportStatus *st)
 {
-    RepStatus *s = new_status(rep);
+    FileChild *kids;
+    size_t nk = file_take_children(st->res, &kids);
+    int *owner = NULL;
+    if (nk) {
+        owner = xmalloc(((size_t)st->nevents + 1) * sizeof *owner);
+        for (int i = 0; i < st->nevents; i++) owner[i] = -1;
+        for (size_t k = 0; k < nk; k++)
+            for (int i = kids[k].first_event; i < kids[k].end_event && i < st->nevents; i++)
+                if (i >= 0) owner[i] = (int)k;
+    }
     Arena *a = rep->arena;
+    RepStatus *s = new_status(rep);
     s->res = st->res;
     s->path = astr(a, st->path);
-    s->nevents = st->nevents;
-    s->events = arena_alloc(a, ((size_t)st->nevents + 1) * sizeof *s->events);
-    for (int i = 0; i < st->nevents; i++) {
-        const ReportEvent *e = &st->events[i];
-        s->events[i] = (ReportEvent){astr(a, e->name), astr(a, e->status), astr(a, e->property), astr(a, e->message),
-                                     astr(a, e->previous), astr(a, e->desired), e->redacted, e->when};
-    }
+    s->events = copy_events(a, st, owner, -1, 0, st->nevents, &s->nevents);
     s->failed = st->failed;
     s->skipped = st->skipped;
     s->restarted = st->restarted;
@@ -142,6 +177,34 @@ void rep_status(RunReport *rep, const ReportStatus *st)
     s->seconds = st->seconds;
     s->started = st->started;
     s->turn = st->turn;
+    if (!nk) return;
+    /* the resource failed only by its children's failures: theirs, not its own */
+    int kid_failed = 0;
+    double kid_seconds = 0;
+    for (size_t k = 0; k < nk; k++) kid_failed |= kids[k].failed, kid_seconds += kids[k].seconds;
+    if (s->failed && kid_failed && !has_status(s, "failure")) s->failed = 0;
+    if (s->seconds > kid_seconds) s->seconds -= kid_seconds;
+    const char *path = s->path;
+    size_t keep = path && strlen(path) >= strlen(st->res->ref) ? strlen(path) - strlen(st->res->ref) : 0;
+    for (size_t k = 0; k < nk; k++) {
+        RepStatus *c = new_status(rep);     /* (s may have moved) */
+        c->res = st->res;
+        c->generated = 1;
+        c->title = astr(a, kids[k].path);
+        c->ref = arena_printf(a, "File[%s]", kids[k].path);
+        c->path = arena_printf(a, "%.*s%s", (int)keep, path ? path : "", c->ref);
+        c->ensure = kids[k].ensure;
+        int from = kids[k].first_event < 0 ? 0 : kids[k].first_event;
+        int to = kids[k].end_event > st->nevents ? st->nevents : kids[k].end_event;
+        c->events = copy_events(a, st, owner, (int)k, from, from < to ? to : from, &c->nevents);
+        c->failed = kids[k].failed;
+        c->evaluated = 1;
+        c->seconds = kids[k].seconds;
+        c->started = kids[k].started;
+        c->turn = st->turn;
+    }
+    free(owner);
+    file_children_free(kids, nk);
 }
 
 /* "/Stage[main]/Main/Notify[a]" from the catalog's containment edges (the
@@ -208,6 +271,7 @@ static int cmp_turn(const void *x, const void *y)
 
 void rep_finish(RunReport *rep, const Catalog *cat, int completed)
 {
+    file_children_clear();    /* what no status took (a run cut short) */
     for (size_t i = 0; i < rep->nst; i++) rep->st[i].seq = i;
     if (rep->nst > 1) qsort(rep->st, rep->nst, sizeof *rep->st, cmp_turn);
     struct timespec now;
@@ -589,11 +653,17 @@ static void change_values(Arena *a, const RepStatus *s, const ReportEvent *e, co
         *desired = n ? arena_printf(a, "%s]", buf_cstr(&list)) : v ? NULL : "['0']";
         buf_free(&list);
     } else if (!strcmp(e->property, "ensure")) {
-        Value *v = cat_res_get((Resource *)s->res, "ensure");
-        const char *want = v && v->kind == V_STR ? v->str.s : NULL;
+        Value *v = s->generated ? NULL : cat_res_get((Resource *)s->res, "ensure");
+        const char *want = s->generated ? s->ensure : v && v->kind == V_STR ? v->str.s : NULL;
         if (!strcmp(m, "removed")) *desired = "absent";
         else if (!strncmp(m, "defined content as ", 19)) *prev = "absent", *desired = "file";
-        else if (!strcmp(m, "created")) *prev = "absent", *desired = want;
+        else if (!strcmp(m, "created")) {
+            /* no ensure in the catalog (a file whose source is a directory): its event names it */
+            size_t n = e->name ? strlen(e->name) : 0;
+            if (!want && n > 8 && !strcmp(e->name + n - 8, "_created") && !strcmp(s->res->type, "File"))
+                want = arena_strndup(a, e->name, n - 8);
+            *prev = "absent", *desired = want;
+        }
     }
 }
 
@@ -643,6 +713,7 @@ typedef struct DataCtx {
     char zone[16];            /* "+00:00" */
     const RepStatus **by_index; /* a resource's status by its catalog position (Resource.index) */
     uint32_t nby;
+    const RepStatus *last_child; /* the generated resource's status the last line was about */
 } DataCtx;
 
 /* A hash of at most 24 pairs, built on the stack, then kept in the arena. */
@@ -850,6 +921,29 @@ static int property_line(const RepStatus *s, const RepLog *l)
     return 1;
 }
 
+/* whether source ("PATH" or "PATH/PROP") is about the resource at path */
+static int source_under(const char *source, const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return source && path && !strncmp(source, path, n) && (!source[n] || source[n] == '/');
+}
+
+/* The status a line is about: its resource's, or, for a line of a child of
+ * that resource's recursion, the child's (they follow the resource's). */
+static const RepStatus *line_status(DataCtx *d, const RepLog *l)
+{
+    const RepStatus *s = l->res && l->res->index < d->nby ? d->by_index[l->res->index] : NULL;
+    if (!s || !l->source || source_under(l->source, s->path)) return s;
+    const RepStatus *end = d->rep->st + d->rep->nst;
+    /* lines come in the children's order: look on from the last one found */
+    const RepStatus *from = d->last_child && d->last_child > s && d->last_child < end && d->last_child->res == s->res
+                                ? d->last_child : s + 1;
+    for (int pass = 0; pass < 2; pass++, from = s + 1)
+        for (const RepStatus *c = from; c < end && c->generated && c->res == s->res; c++)
+            if (source_under(l->source, c->path)) return d->last_child = c;
+    return s;
+}
+
 static Value *log_value(DataCtx *d, const RepLog *l)
 {
     Arena *a = d->a;
@@ -858,7 +952,7 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     hput(&h, &k_message, vs(a, l->msg));
     hput(&h, &k_source, vs(a, l->source ? l->source : "Puppet"));
     Value *tags = tags_value(a, level_word[l->lvl], l->res);
-    const RepStatus *s = l->res && l->res->index < d->nby ? d->by_index[l->res->index] : NULL;
+    const RepStatus *s = line_status(d, l);
     if (property_line(s, l)) {
         Value **items = ARENA_NEWN(a, Value *, tags->arr.n + 1);
         memcpy(items, tags->arr.items, tags->arr.n * sizeof *items);
@@ -870,7 +964,7 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     /* a class's or define's line (its whit's, in Puppet) has no file and
      * line, nor has a generated resource's (a recursive file's child),
      * whose source is not its resource's path */
-    const Resource *at = s ? l->res : NULL;
+    const Resource *at = s && !s->generated ? l->res : NULL;
     size_t pn = s && s->path ? strlen(s->path) : 0;
     if (at && s->path && l->source && (strncmp(l->source, s->path, pn) || (l->source[pn] && l->source[pn] != '/'))) at = NULL;
     hput(&h, &k_file, vs(a, at ? at->file : NULL));
@@ -909,10 +1003,11 @@ static Value *status_data(DataCtx *d, const RepStatus *s)
     const Resource *r = s->res;
     int success = count_status(s, "success");
     HashB h = {.n = 0};
-    hput(&h, &k_title, vs(a, r->title));
-    hput(&h, &k_file, vs(a, r->file));
-    hput(&h, &k_line, r->line ? val_int(a, r->line) : VAL_UNDEF);
-    hput(&h, &k_resource, vs(a, r->ref));
+    /* a generated resource has its own title, and no file or line */
+    hput(&h, &k_title, vs(a, s->generated ? s->title : r->title));
+    hput(&h, &k_file, vs(a, s->generated ? NULL : r->file));
+    hput(&h, &k_line, r->line && !s->generated ? val_int(a, r->line) : VAL_UNDEF);
+    hput(&h, &k_resource, vs(a, status_ref(s)));
     hput(&h, &k_resource_type, vs(a, r->type));
     hput(&h, &k_provider_used, vs(a, provider_used(r)));
     hput(&h, &k_containment_path, containment_value(a, s->path));
@@ -966,7 +1061,8 @@ static Value *report_top(const RunReport *rep, Arena *a, DataCtx *dp, int items)
         if (rep->st[i].res->index >= d.nby) d.nby = rep->st[i].res->index + 1;
     d.by_index = ARENA_NEWN(a, const RepStatus *, d.nby ? d.nby : 1);
     memset(d.by_index, 0, (d.nby ? d.nby : 1) * sizeof *d.by_index);
-    for (size_t i = 0; i < rep->nst; i++) d.by_index[rep->st[i].res->index] = &rep->st[i];
+    for (size_t i = 0; i < rep->nst; i++)
+        if (!rep->st[i].generated) d.by_index[rep->st[i].res->index] = &rep->st[i];
     size_t nlogs = items ? rep->nlogs : 0, nst = items ? rep->nst : 0;
     Value **logs = ARENA_NEWN(a, Value *, nlogs ? nlogs : 1);
     for (size_t i = 0; i < nlogs; i++) logs[i] = log_value(&d, &rep->logs[i]);
@@ -976,7 +1072,7 @@ static Value *report_top(const RunReport *rep, Arena *a, DataCtx *dp, int items)
     hput(&h, &k_metrics, mkhash(a, mk, mv, 4));
     Value **sk = ARENA_NEWN(a, Value *, nst ? nst : 1), **sv = ARENA_NEWN(a, Value *, nst ? nst : 1);
     for (size_t i = 0; i < nst; i++) {
-        sk[i] = vs(a, rep->st[i].res->ref);
+        sk[i] = vs(a, status_ref(&rep->st[i]));
         sv[i] = status_data(&d, &rep->st[i]);
     }
     hput(&h, &k_resource_statuses, mkhash(a, sk, sv, nst));
@@ -1150,11 +1246,11 @@ static void report_text(const RunReport *rep, Buf *b, int yaml)
                 if (yaml && logs) {
                     yaml_item(b, v, 0, 0);
                 } else if (yaml) {
-                    yaml_pair(b, rep->st[j].res->ref, v, 2, 0);
+                    yaml_pair(b, status_ref(&rep->st[j]), v, 2, 0);
                 } else {
                     y_indent(b, 4);
                     if (statuses) {
-                        cat_json_str(b, rep->st[j].res->ref, strlen(rep->st[j].res->ref));
+                        cat_json_str(b, status_ref(&rep->st[j]), strlen(status_ref(&rep->st[j])));
                         buf_adds(b, ": ");
                     }
                     json_value(b, v, 4);

@@ -44,7 +44,9 @@ void rep_init(RunReport *rep, Arena *a, const char *version, int noop);
  * run-level lines (res, source and prop NULL). */
 void rep_log(void *ctx, LogLevel lvl, const Resource *res, const char *source, const char *prop, const char *msg);
 
-/* Keeps a copy of one resource's status (a ReportFn's payload). */
+/* Keeps a copy of one resource's status (a ReportFn's payload), and, when
+ * it is a recursive file, a status for each file its recursion synced
+ * (types/file.h's file_take_children), which takes that file's events. */
 void rep_status(RunReport *rep, const ReportStatus *st);
 
 /* A run that a dependency cycle stopped: each plain resource of the cycles

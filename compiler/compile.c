@@ -342,6 +342,63 @@ static int has_deferred_param(const Resource *r)
     return 0;
 }
 
+/* Puppet's warning for each Deferred value of a parameter, which the
+ * catalog holds as its string (puppet catalog compile's serializer):
+ * "Notify[x]['message'][1]['k'] contains a Deferred value. It will be
+ * converted to the String 'Deferred({...})'", at the resource.  As in
+ * Puppet 7.23, each warning's path is appended to the text the resource's
+ * earlier warnings named (its serializer extends the one prefix string):
+ * the second one of Notify[n] reads "Notify[n]['message'][0]['message'][1]".
+ * A Sensitive value is not looked into (its text never goes into a message). */
+static void warn_deferred_in(Compiler *c, const Resource *r, Buf *prefix, Buf *path, const Value *v)
+{
+    size_t mark = path->len;
+    if (v->kind == V_OBJECT && !strcmp(v->obj.type, "Deferred")) {
+        Buf text = BUF_INIT;
+        val_to_s(&text, v);
+        buf_add(prefix, path->s, path->len);
+        cmp_warn(c, r->decl, "%s contains a Deferred value. It will be converted to the String '%s'", buf_cstr(prefix),
+                 buf_cstr(&text));
+        buf_free(&text);
+    } else if (v->kind == V_ARRAY) {
+        for (size_t i = 0; i < v->arr.n; i++) {
+            buf_printf(path, "[%zu]", i);
+            warn_deferred_in(c, r, prefix, path, v->arr.items[i]);
+            path->len = mark;
+        }
+    } else if (v->kind == V_HASH) {
+        for (size_t i = 0; i < v->hash.n; i++) {
+            buf_adds(path, "[");
+            if (v->hash.keys[i]->kind == V_STR) buf_printf(path, "'%s'", v->hash.keys[i]->str.s);
+            else val_to_s(path, v->hash.keys[i]);
+            buf_adds(path, "]");
+            warn_deferred_in(c, r, prefix, path, v->hash.vals[i]);
+            path->len = mark;
+        }
+    }
+}
+
+static void warn_deferred(Compiler *c)
+{
+    Buf prefix = BUF_INIT, path = BUF_INIT;
+    for (size_t i = 0; i < c->cat->nres; i++) {
+        const Resource *r = c->cat->res[i];
+        if (r->is_virtual || !has_deferred_param(r)) continue;
+        buf_clear(&prefix);
+        buf_adds(&prefix, r->ref);
+        for (uint32_t k = 0; k < r->nparams; k++) {
+            int secret = 0;
+            for (uint32_t j = 0; j < r->nsensitive && !secret; j++) secret = !strcmp(r->sensitive[j], r->params[k].name);
+            if (secret) continue;
+            buf_clear(&path);
+            buf_printf(&path, "['%s']", r->params[k].name);
+            warn_deferred_in(c, r, &prefix, &path, r->params[k].value);
+        }
+    }
+    buf_free(&prefix);
+    buf_free(&path);
+}
+
 static void validate_resources(Compiler *c)
 {
     Buf err = BUF_INIT;
@@ -701,6 +758,7 @@ int cmp_compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_finish(c);
     if (!diag_errors) validate_resources(c);
     if (!diag_errors) obj_catalog_values(c);
+    if (!diag_errors && !opt->keep_deferred) warn_deferred(c);
     if (!diag_errors && c->store && save_exports(c) != 0) rc = 2;
     record_modulepath(c);
     cleanup(c);

@@ -62,6 +62,8 @@ typedef struct CompileOptions {
     const struct StorePdbConfig *puppetdb; /* --puppetdb: the store is PuppetDB (wins over
                                         storeconfigs), which gets the node's facts and catalog */
     const char *transaction_uuid;    /* the run's (mapply: its report's), or NULL: a new one */
+    int keep_deferred;               /* the catalog keeps Deferred values for the node to resolve
+                                        (mapply): no "converted to the String" warnings for them */
 } CompileOptions;
 
 struct Compiler {

@@ -188,4 +188,35 @@ is($rc, 1, 'a Deferred whose function fails stops the run before any change: exi
 like($out, qr/Unknown function: 'no_such_function'/, 'with the compiler\'s message');
 like($out, qr/^Error: Could not resolve a Deferred value of Notify\[x\] \(parameter message\): Unknown function: 'no_such_function'\.$/m, 'naming the resource and parameter');
 
+# mcomp's catalog holds a Deferred value as its string, as puppet catalog compile's does (with
+# Puppet's warning), and mapply of that catalog applies the string as it is, as puppet apply
+# --catalog does (the lines are Puppet 7.23's); mapply MANIFEST gives no such warning
+write_file("$tmp/dfr/str.pp", <<"EOF2");
+notify { 'x': message => Deferred('join', [['a', 'b'], '-']) }
+file { '$tmp/dfr/str.txt': content => Deferred('sprintf', ['%s-%s', Deferred('join', [['p', 'q'], '+']), 'z']) }
+EOF2
+my $cerr = `$mcomp $tmp/dfr/str.pp 2>&1 >$tmp/dfr/str.json`;
+is($? >> 8, 0, 'mcomp of Deferred values: exit 0');
+is($cerr, "$tmp/dfr/str.pp:1:1: warning: Notify[x]['message'] contains a Deferred value. It will be converted to the String 'Deferred({'name' => 'join', 'arguments' => [['a', 'b'], '-']})'\n"
+        . "$tmp/dfr/str.pp:2:1: warning: File[$tmp/dfr/str.txt]['content'] contains a Deferred value. It will be converted to the String 'Deferred({'name' => 'sprintf', 'arguments' => ['%s-%s', Deferred({'name' => 'join', 'arguments' => [['p', 'q'], '+']}), 'z']})'\n",
+   "... with Puppet's warning for each");
+like(slurp("$tmp/dfr/str.json"), qr/"message":"Deferred\(\{'name' => 'join', 'arguments' => \[\['a', 'b'\], '-'\]\}\)"/, '... and the string in the catalog');
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/dfr/var $tmp/dfr/str.json");
+is($rc, 2, 'mapply of that catalog: exit 2');
+like($out, qr/^Notice: \/Stage\[main\]\/Main\/Notify\[x\]\/message: defined 'message' as 'Deferred\(\{\\'name\\' => \\'join\\', \\'arguments\\' => \[\[\\'a\\', \\'b\\'\], \\'-\\'\]\}\)'$/m,
+     '... the string is the message, as puppet apply --catalog gives it') or diag $out;
+is(slurp("$tmp/dfr/str.txt"), "Deferred({'name' => 'sprintf', 'arguments' => ['%s-%s', Deferred({'name' => 'join', 'arguments' => [['p', 'q'], '+']}), 'z']})",
+   '... and the content');
+unlink "$tmp/dfr/str.txt";
+($rc, $out) = run("$mapply --detailed-exitcodes --vardir $tmp/dfr/var $tmp/dfr/str.pp");
+is($rc, 2, 'mapply MANIFEST of the same: exit 2');
+unlike($out, qr/warning/i, '... no warning: the values are resolved') or diag $out;
+is(slurp("$tmp/dfr/str.txt"), 'p+q-z', '... and the file gets what they return');
+write_file("$tmp/dfr/strsecret.pp", "notify { 'y': message => Deferred('sprintf', ['%s', Sensitive('topsecret')]) }\n"
+                                 . "notify { 'z': message => Sensitive(Deferred('join', [['topsecret2']])) }\n");
+$cerr = `$mcomp $tmp/dfr/strsecret.pp 2>&1 >/dev/null`;
+like($cerr, qr/^\Q$tmp\E\/dfr\/strsecret\.pp:1:1: warning: Notify\[y\]\['message'\] contains a Deferred value\. It will be converted to the String 'Deferred\(\{'name' => 'sprintf', 'arguments' => \['%s', Sensitive \[value redacted\]\]\}\)'$/m,
+     "a Deferred's Sensitive argument is redacted in the warning");
+unlike($cerr, qr/topsecret/, '... and a Sensitive parameter is not looked into') or diag $cerr;
+
 done_testing();

@@ -643,6 +643,7 @@ out:
 
 static int file_apply(TxRes *t)
 {
+    file_children_reset(tx_resource(t));   /* a test run's children (prereq) do not count */
     return file_sync(t, tx_resource(t));
 }
 

@@ -5,15 +5,19 @@
  * eval_generate: the children of a directory, its local tree and its
  * source's tree merged by path, less every path another File resource
  * manages, are synced one by one right after it, each under its own path,
- * with purge removing what the source does not have.
+ * with purge removing what the source does not have.  Each child synced
+ * is remembered (FileChild) for the run's report, where it has its own
+ * status as Puppet's generated resources do.
  */
 #define _GNU_SOURCE
 #include "types/file/internal.h"
+#include "types/file.h"
 #include "base/rootfs.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +163,97 @@ static void child_spec(const FileSpec *f, const char *rel, FileSpec *c)
     c->is_child = 1;
 }
 
+/* ---- the children, for reports ------------------------------------- */
+
+/* What each resource's last recursion generated, by the resource's
+ * position in the catalog; -j N workers recurse at once, hence the lock. */
+typedef struct Generated { FileChild *v; size_t n, cap; } Generated;
+static struct {
+    pthread_mutex_t lock;
+    Generated *by_index;
+    size_t n;
+} gen = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void children_drop(Generated *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        free(g->v[i].path);
+    free(g->v);
+    memset(g, 0, sizeof *g);
+}
+
+void file_children_reset(const Resource *r)
+{
+    pthread_mutex_lock(&gen.lock);
+    if (r->index < gen.n)
+        children_drop(&gen.by_index[r->index]);
+    pthread_mutex_unlock(&gen.lock);
+}
+
+static void child_done(const Resource *r, const FileChild *c)
+{
+    pthread_mutex_lock(&gen.lock);
+    if (r->index >= gen.n) {
+        size_t n = gen.n ? gen.n : 64;
+        while (n <= r->index)
+            n *= 2;
+        gen.by_index = xrealloc(gen.by_index, n * sizeof *gen.by_index);
+        memset(gen.by_index + gen.n, 0, (n - gen.n) * sizeof *gen.by_index);
+        gen.n = n;
+    }
+    Generated *g = &gen.by_index[r->index];
+    if (g->n == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 8;
+        g->v = xrealloc(g->v, g->cap * sizeof *g->v);
+    }
+    g->v[g->n++] = *c;
+    pthread_mutex_unlock(&gen.lock);
+}
+
+size_t file_take_children(const Resource *r, FileChild **out)
+{
+    size_t n = 0;
+    *out = NULL;
+    pthread_mutex_lock(&gen.lock);
+    if (r->index < gen.n) {
+        Generated *g = &gen.by_index[r->index];
+        *out = g->v;
+        n = g->n;
+        memset(g, 0, sizeof *g);
+    }
+    pthread_mutex_unlock(&gen.lock);
+    return n;
+}
+
+void file_children_free(FileChild *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(v[i].path);
+    free(v);
+}
+
+void file_children_clear(void)
+{
+    pthread_mutex_lock(&gen.lock);
+    for (size_t i = 0; i < gen.n; i++)
+        children_drop(&gen.by_index[i]);
+    free(gen.by_index);
+    gen.by_index = NULL;
+    gen.n = 0;
+    pthread_mutex_unlock(&gen.lock);
+}
+
+static const char *ensure_word(Ensure e)
+{
+    switch (e) {
+    case EN_ABSENT: return "absent";
+    case EN_FILE: return "file";
+    case EN_DIRECTORY: return "directory";
+    case EN_LINK: return "link";
+    default: return NULL;
+    }
+}
+
 /* Syncs the children of directory f (see the file comment).  A child only
  * in the local tree keeps its type and gets f's mode, owner and group, or
  * is removed with purge; a child in the source tree becomes what it is
@@ -226,11 +321,21 @@ int file_recurse(Out *o, FileSpec *f)
         if (!skip) {
             Out co = { .t = t, .child = ch.path };
             buf_printf(&co.ref, "File[%s]", ch.path);
+            FileChild rec = { .first_event = tx_events(t), .ensure = ensure_word(ch.ensure) };
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_REALTIME, &rec.started);
+            clock_gettime(CLOCK_MONOTONIC, &t0);
             if (file_sync_path(&co, &ch) != 0) {
                 rc = -1;
+                rec.failed = 1;
                 failed = xrealloc(failed, (nfailed + 1) * sizeof *failed);
                 failed[nfailed++] = xstrndup(ch.path, strlen(ch.path));
             }
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            rec.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+            rec.end_event = tx_events(t);
+            rec.path = xstrndup(ch.path, strlen(ch.path));
+            child_done(tx_resource(t), &rec);
             buf_free(&co.ref);
         }
         file_free(&ch);
