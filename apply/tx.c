@@ -799,10 +799,13 @@ static void retract_events(Tx *tx, TxRes *t)
     t->sent = 0;
 }
 
+static void resolve_joined(Tx *tx, int upto);
+
 void tx_defer_failed(TxRes *t)
 {
     Tx *tx = t->tx;
     if (!tx->flushing || !t->deferred) return;
+    resolve_joined(tx, t->batch_i);
     t->defer_failed = 1;
     t->failed = 1;           /* now: its dependents in the batch are decided before its lines */
     tx->failing = t->v;
@@ -909,9 +912,9 @@ static void resolve_joined(Tx *tx, int upto)
 int tx_defer_cancelled(TxRes *t)
 {
     Tx *tx = t->tx;
-    if (!tx->flushing || !t->joined) return 0;
-    resolve_joined(tx, t->batch_i);
-    return t->unjoined || unjoin_if_failed(tx, t);
+    if (!tx->flushing || !t->deferred) return 0;
+    resolve_joined(tx, t->batch_i);    /* their lines come before t's */
+    return t->joined && (t->unjoined || unjoin_if_failed(tx, t));
 }
 
 int tx_joined(TxRes *t) { return t->joined && !t->tx->flushing; }
