@@ -12,9 +12,13 @@
  * Group commit: a File provider may defer its write (tx_defer); the
  * walk then holds every line until the batch is flushed, which happens
  * before the first vertex that could observe a deferred file (anything
- * but a plain File, or a dependent of a deferred one) and at the end.  A
- * deferred write that fails at the flush has its held lines and events
- * replaced by the failure, in place, before its dependents are decided.
+ * but a plain File) and at the end.  A dependent of a pending vertex joins
+ * the batch when only "skipped" could change its outcome (an anchor, or a
+ * File its provider keeps to a deferred write: tx_joined, tx_settle);
+ * otherwise it flushes first.  A deferred write that fails at the flush
+ * has its held lines and events replaced by the failure, in place, and
+ * each joined vertex after it that now inherits a failure by the lines,
+ * events and counts of Puppet's skip (docs/apply.md §15).
  *
  * Parallel apply (-j N, docs/apply.md §14): the walk keeps its thread and
  * its order; a ready exec or service whose outcome can no longer change
