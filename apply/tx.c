@@ -12,9 +12,13 @@
  * Group commit: a File provider may defer its write (tx_defer); the
  * walk then holds every line until the batch is flushed, which happens
  * before the first vertex that could observe a deferred file (anything
- * but a plain File, or a dependent of a deferred one) and at the end.  A
- * deferred write that fails at the flush has its held lines and events
- * replaced by the failure, in place, before its dependents are decided.
+ * but a plain File) and at the end.  A dependent of a pending vertex joins
+ * the batch when only "skipped" could change its outcome (an anchor, or a
+ * File its provider keeps to a deferred write: tx_joined, tx_settle);
+ * otherwise it flushes first.  A deferred write that fails at the flush
+ * has its held lines and events replaced by the failure, in place, and
+ * each joined vertex after it that now inherits a failure by the lines,
+ * events and counts of Puppet's skip (docs/apply.md §15).
  *
  * Parallel apply (-j N, docs/apply.md §14): the walk keeps its thread and
  * its order; a ready exec or service whose outcome can no longer change
@@ -95,6 +99,10 @@ struct TxRes {
     int defer_line, defer_end;   /* its held lines after tx_defer: [defer_line, defer_end) */
     int defer_event;         /* t->nevents at tx_defer */
     int defer_failed;        /* the flush failed it: its failure lines replace those */
+    int joined;              /* evaluated inside the open batch, ahead of its dependencies' flush */
+    int join_line;           /* its first held line (joined) */
+    int unjoined;            /* joined, and a dependency failed at the flush: now a skip */
+    int batch_i;             /* its index in Tx.batched */
     int taken;               /* the walk has reached it (popped it off the ready heap) */
     int dispatched;          /* -j: handed to a worker, which evaluates it before its turn */
     int done;                /* -j: the worker has finished it */
@@ -117,8 +125,9 @@ typedef struct Tx {
     int flushing;            /* inside flush: lines are the failures' (fails) */
     int failing;             /* the vertex tx_defer_failed named */
     Lines held, fails;
-    int *batched;            /* deferred vertices, in walk order */
+    int *batched;            /* deferred and joined vertices, in walk order */
     int nbatched, capbatched;
+    int resolved;            /* at the flush: batched[0, resolved) are settled */
     struct Par *par;         /* -j N, N > 1: the workers; NULL: one resource at a time */
 } Tx;
 
@@ -653,7 +662,9 @@ static void evaluate_plain(Tx *tx, TxRes *t)
     if (!requisites_allow(tx, t) || !prereqs_allow(tx, t) || !generic_checks_allow(t)) {
         t->not_run = 1;
     } else if (p && p->apply) {
-        if (p->apply(t) != 0) t->failed = 1;
+        int rc = p->apply(t);
+        if (t->skipped) return;        /* tx_settle: a dependency failed at the flush */
+        if (rc != 0) t->failed = 1;
         if (!t->failed) check_cmd(t);
     }
     if (!t->failed) queue_own_events(tx, t);
@@ -703,7 +714,7 @@ static void evaluate(Tx *tx, int v)
     if (gv->role == V_RESOURCE) evaluate_plain(tx, t);
     else process_events(tx, t);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    t->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (!t->skipped) t->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
 /* ---- batching ---- */
@@ -758,6 +769,16 @@ int tx_batching(TxRes *t)
         && !cat_res_get(t->res, "check_cmd");
 }
 
+static void batch_add(Tx *tx, TxRes *t)
+{
+    if (tx->nbatched == tx->capbatched) {
+        tx->capbatched = tx->capbatched ? 2 * tx->capbatched : 64;
+        tx->batched = xrealloc(tx->batched, (size_t)tx->capbatched * sizeof *tx->batched);
+    }
+    t->batch_i = tx->nbatched;
+    tx->batched[tx->nbatched++] = t->v;
+}
+
 void tx_defer(TxRes *t, TxFlushFn flush)
 {
     Tx *tx = t->tx;
@@ -767,21 +788,12 @@ void tx_defer(TxRes *t, TxFlushFn flush)
     t->defer_failed = 0;
     t->defer_line = t->defer_end = tx->held.n;
     t->defer_event = t->nevents;
-    if (tx->nbatched == tx->capbatched) {
-        tx->capbatched = tx->capbatched ? 2 * tx->capbatched : 64;
-        tx->batched = xrealloc(tx->batched, (size_t)tx->capbatched * sizeof *tx->batched);
-    }
-    tx->batched[tx->nbatched++] = t->v;
+    if (!t->joined) batch_add(tx, t);     /* (a joined one is there already) */
 }
 
-void tx_defer_failed(TxRes *t)
+/* Takes back the events t sent: a failed or skipped resource sends none. */
+static void retract_events(Tx *tx, TxRes *t)
 {
-    Tx *tx = t->tx;
-    if (!tx->flushing || !t->deferred) return;
-    t->defer_failed = 1;
-    tx->failing = t->v;
-    t->nevents = t->defer_event;
-    /* the events it sent were never earned: a failed resource sends none */
     Graph *g = tx->g;
     for (int k = g->out_start[t->v]; t->sent && k < g->out_start[t->v + 1]; k++) {
         GEdge *e = &g->e[g->out[k]];
@@ -791,9 +803,65 @@ void tx_defer_failed(TxRes *t)
     t->sent = 0;
 }
 
+static void resolve_joined(Tx *tx, int upto);
+
+void tx_defer_failed(TxRes *t)
+{
+    Tx *tx = t->tx;
+    if (!tx->flushing || !t->deferred) return;
+    resolve_joined(tx, t->batch_i);
+    t->defer_failed = 1;
+    t->failed = 1;           /* now: its dependents in the batch are decided before its lines */
+    tx->failing = t->v;
+    t->nevents = t->defer_event;
+    retract_events(tx, t);
+}
+
+/* 1 while t waits for the open batch's flush: its write deferred, or
+ * itself evaluated ahead of a dependency's flush (joined). */
+static int pending(const TxRes *t) { return t->deferred || t->joined; }
+
+/* 1 when one of v's dependencies waits for the flush. */
+static int after_pending(Tx *tx, int v)
+{
+    const Graph *g = tx->g;
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
+        if (pending(&tx->r[g->e[g->in[k]].src])) return 1;
+    return 0;
+}
+
+/* 1 when v, a dependent of files waiting for the flush, may be evaluated
+ * before it (joined to the batch): an anchor, or a File nothing can stop
+ * or turn into a test, with no Salt requisite and no dependency known to
+ * have failed.  Whether the flush fails decides only whether it is skipped
+ * (flush_batch); the File provider makes sure it changes nothing but by a
+ * deferred write, or settles first (tx_settle). */
+static int joinable(Tx *tx, int v)
+{
+    const Graph *g = tx->g;
+    const GVertex *gv = &g->v[v];
+    if (tx->r[v].noop) return 0;
+    if (gv->role == V_RESOURCE) {
+        if (strcasecmp(gv->res->type, "File") || !tagged_for_run(tx, gv->res)) return 0;
+        static const char *const stoppers[] = {"schedule", "onlyif", "unless", "creates", "check_cmd", NULL};
+        for (int i = 0; stoppers[i]; i++)
+            if (cat_res_get(gv->res, stoppers[i])) return 0;
+    } else if (tx->opt->ntags) {
+        return 0;
+    }
+    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++) {
+        const GEdge *e = &g->e[g->in[k]];
+        const TxRes *d = &tx->r[e->src];
+        if (e->kind == EK_ONCHANGES || e->kind == EK_ONFAIL || d->failed || d->failed_deps.n) return 0;
+    }
+    for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+        if (g->e[g->out[k]].kind == EK_PREREQ) return 0;
+    return 1;
+}
+
 /* 1 when v could observe a deferred file: anything but a File, a File
  * that reads or runs something (source, recurse, validate_cmd), or a
- * dependent of a deferred vertex. */
+ * dependent of a pending vertex that may not join the batch. */
 static int must_flush(Tx *tx, int v)
 {
     const GVertex *gv = &tx->g->v[v];
@@ -803,10 +871,69 @@ static int must_flush(Tx *tx, int v)
         for (int i = 0; readers[i]; i++)
             if (cat_res_get(gv->res, readers[i])) return 1;
     }
-    const Graph *g = tx->g;
-    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
-        if (tx->r[g->e[g->in[k]].src].deferred) return 1;
-    return 0;
+    return after_pending(tx, v) && !joinable(tx, v);
+}
+
+static void join(Tx *tx, TxRes *t)
+{
+    t->joined = 1;
+    t->unjoined = 0;
+    t->join_line = t->defer_line = t->defer_end = tx->held.n;
+    batch_add(tx, t);
+}
+
+/* At the flush: a joined t one of whose dependencies failed becomes what
+ * -j 1 would have made of it, a skip (its lines, events and counts
+ * replaced; its deferred write, if any, the provider drops). */
+static int unjoin_if_failed(Tx *tx, TxRes *t)
+{
+    IntSet fd = inherited_failures(tx, t->v);
+    if (!fd.n) return 0;
+    retract_events(tx, t);
+    t->nevents = 0;
+    t->failed = t->not_run = t->restarted = t->failed_to_restart = t->whit_noop = 0;
+    t->seconds = 0;
+    t->failed_deps = fd;
+    t->unjoined = 1;
+    int keep = tx->failing;
+    tx->failing = t->v;
+    skip_for_failures(tx, t);
+    tx->failing = keep;
+    return 1;
+}
+
+/* Settles the joined vertices before batched[upto] in walk order, but the
+ * deferred ones: the provider's flush settles those (tx_defer_cancelled,
+ * tx_defer_failed) as it reaches them, in the same order. */
+static void resolve_joined(Tx *tx, int upto)
+{
+    for (; tx->resolved < upto; tx->resolved++) {
+        TxRes *t = &tx->r[tx->batched[tx->resolved]];
+        if (t->joined && !t->deferred && !t->unjoined) unjoin_if_failed(tx, t);
+    }
+}
+
+int tx_defer_cancelled(TxRes *t)
+{
+    Tx *tx = t->tx;
+    if (!tx->flushing || !t->deferred) return 0;
+    resolve_joined(tx, t->batch_i);    /* their lines come before t's */
+    return t->joined && (t->unjoined || unjoin_if_failed(tx, t));
+}
+
+int tx_joined(TxRes *t) { return t->joined && !t->tx->flushing; }
+
+static void flush_batch(Tx *tx);
+static void par_flushed(Tx *tx);
+
+int tx_settle(TxRes *t)
+{
+    Tx *tx = t->tx;
+    if (!t->joined || tx->flushing) return 0;
+    t->defer_end = tx->held.n;
+    flush_batch(tx);
+    if (tx->par) par_flushed(tx);
+    return t->skipped ? -1 : 0;
 }
 
 static void free_lines(Lines *l)
@@ -828,17 +955,22 @@ static void flush_batch(Tx *tx)
     if (!tx->flush) return;
     tx->flushing = 1;
     tx->flush();
+    resolve_joined(tx, tx->nbatched);
     tx->flushing = 0;
     tx->flush = NULL;
     unsigned char *skip = xcalloc((size_t)tx->held.n + 1, 1);
     for (int b = 0; b < tx->nbatched; b++) {
         TxRes *t = &tx->r[tx->batched[b]];
-        if (t->defer_failed)
-            memset(skip + t->defer_line, 1, (size_t)(t->defer_end - t->defer_line));
+        int from = t->unjoined ? t->join_line : t->defer_line;
+        if (t->defer_failed || t->unjoined)
+            memset(skip + from, 1, (size_t)(t->defer_end - from));
     }
+    /* each replaced vertex's lines go where its own began: joined ones
+     * from their first line, failed writes from the deferral */
     int b = 0, f = 0;
     for (int i = 0; i <= tx->held.n; i++) {
-        for (; b < tx->nbatched && tx->r[tx->batched[b]].defer_line <= i; b++) {
+        for (; b < tx->nbatched && (tx->r[tx->batched[b]].unjoined ? tx->r[tx->batched[b]].join_line
+                                                                   : tx->r[tx->batched[b]].defer_line) <= i; b++) {
             int v = tx->batched[b];
             for (; f < tx->fails.n && tx->fails.v[f].v == v; f++) {
                 Held *h = &tx->fails.v[f];
@@ -854,8 +986,11 @@ static void flush_batch(Tx *tx)
         Held *h = &tx->fails.v[f];
         put(tx, h->res, h->lvl, h->source, h->prop, h->msg);
     }
-    for (b = 0; b < tx->nbatched; b++) tx->r[tx->batched[b]].deferred = 0;
-    tx->nbatched = 0;
+    for (b = 0; b < tx->nbatched; b++) {
+        TxRes *t = &tx->r[tx->batched[b]];
+        t->deferred = t->joined = t->unjoined = 0;
+    }
+    tx->nbatched = tx->resolved = 0;
     free(skip);
     free_lines(&tx->held);
     free_lines(&tx->fails);
@@ -990,15 +1125,6 @@ static int may_dispatch(Tx *tx, int v)
     return 1;
 }
 
-/* 1 when one of v's dependencies is a file write waiting for the flush. */
-static int after_deferred(Tx *tx, int v)
-{
-    const Graph *g = tx->g;
-    for (int k = g->in_start[v]; k < g->in_start[v + 1]; k++)
-        if (tx->r[g->e[g->in[k]].src].deferred) return 1;
-    return 0;
-}
-
 static void *worker(void *arg);
 
 /* A barrier is a resource workers never run (a file, a package, a user,
@@ -1028,7 +1154,7 @@ static void consider(Tx *tx, int v)
         }
         return;
     }
-    if (after_deferred(tx, v)) {
+    if (after_pending(tx, v)) {
         if (p->npending == p->cappending) {
             p->cappending = p->cappending ? 2 * p->cappending : 64;
             p->pending = xrealloc(p->pending, (size_t)p->cappending * sizeof *p->pending);
@@ -1186,7 +1312,7 @@ static void bar_advance(Tx *tx)
 {
     Par *p = tx->par;
     int moved = 0;
-    while (p->bar_i < p->nbar && p->done_bar[p->bar[p->bar_i]] && !tx->r[p->bar[p->bar_i]].deferred)
+    while (p->bar_i < p->nbar && p->done_bar[p->bar[p->bar_i]] && !pending(&tx->r[p->bar[p->bar_i]]))
         p->bar_i++, moved = 1;
     while (moved && p->barred.n && (p->bar_i == p->nbar || vertex_before(tx->g, p->barred.v[0], p->bar[p->bar_i]))) {
         int w = heap_pop(&p->barred);
@@ -1282,9 +1408,10 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
             flush_batch(&tx);
             if (tx.par) par_flushed(&tx);
         }
+        if (tx.flush && after_pending(&tx, v)) join(&tx, t);
         if (t->dispatched) replay(&tx, t);
         else evaluate(&tx, v);
-        if (t->deferred) t->defer_end = tx.held.n;
+        if (pending(t)) t->defer_end = tx.held.n;
         for (int k = g->out_start[v]; k < g->out_start[v + 1]; k++) {
             int d = g->e[g->out[k]].dst;
             if (--indeg[d] == 0) {

@@ -231,4 +231,147 @@ SKIP: {
     like($out, qr{File\[/g/f1\]/ensure: defined content}, 'the other files of the batch are written');
     is(slurp("$tmp/froot/g/f1"), "x 1\n", 'and in place');
 }
+# 7. a chain: each file requires the one before, so each joins the batch
+# of the files before it (one flush for the whole chain), but six hold
+# old content (replacing one flushes the batch first).  Killed
+# at many moments: every file is wholly old (or still absent) or wholly
+# new, and the new ones are a prefix of the chain (no file's new content
+# is in place before its dependency's); the next run converges.  (An old
+# file may already have its new mode: the mode is set on the file in place
+# while its new content waits for the flush, as in 4.)
+mkdir "$tmp/croot" or die $!;
+my $c = "$tmp/croot/c";
+mkdir $c or die $!;
+my $cn = 3000;
+sub c_old { "old link $_[0]\n" }
+sub c_new { "new link $_[0]\n" }
+for my $i (0 .. $cn - 1) { next unless $i % 500 == 250; write_file("$c/f$i", c_old($i)); chmod 0600, "$c/f$i"; }
+{
+    my $pp = '';
+    for my $i (0 .. $cn - 1) {
+        $pp .= "file { '/c/f$i': ensure => file, mode => '0640', content => \"new link $i\\n\" }\n";
+        $pp .= "File['/c/f" . ($i - 1) . "'] -> File['/c/f$i']\n" if $i;
+    }
+    write_file("$tmp/c.pp", $pp);
+    system("$mcomp $tmp/c.pp > $tmp/c.json") == 0 or die "mcomp failed";
+}
+sub check_chain {
+    my ($what) = @_;
+    my ($old, $new, $first_old, @bad) = (0, 0, undef);
+    for my $i (0 .. $cn - 1) {
+        my $f = "$c/f$i";
+        my $cc = slurp($f);
+        my $mode = defined $cc ? (stat $f)[2] & 07777 : 0;
+        if (defined $cc && $cc eq c_new($i) && $mode == 0640) {
+            $new++;
+            push @bad, "f$i (new after old f$first_old)" if defined $first_old;
+        } elsif ((!defined $cc && $i % 500 != 250) || (defined $cc && $i % 500 == 250 && $cc eq c_old($i))) {
+            $old++;
+            $first_old //= $i;
+        } else {
+            push @bad, "f$i" . (defined $cc ? sprintf(" (mode %04o: %s)", $mode, $cc =~ s/\n/\\n/gr) : ' (absent)');
+        }
+    }
+    opendir my $dh, $c or die $!;
+    my @strays = grep { !/^(\.|\.\.|f\d+)$/ && !/^\.f\d+\.mapply\.\d+\.\w{6}$/ } readdir $dh;
+    closedir $dh;
+    ok(!@bad && !@strays, "$what: every link is wholly old (or absent) or wholly new, the new ones a prefix")
+        or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)] strays: @strays";
+    return ($old, $new);
+}
+my ($ckills, $cdone, $cpartial) = (0, 0, 0);
+for (my $delay = 1_000; !$cdone && $delay < 60_000_000; $delay = int($delay * 1.35)) {
+    my $pid = fork // die "fork: $!";
+    if (!$pid) {
+        open STDOUT, '>', '/dev/null'; open STDERR, '>', '/dev/null';
+        exec $mapply, '--root', "$tmp/croot", '--vardir', "$tmp/cvar", "$tmp/c.json" or exit 127;
+    }
+    usleep($delay);
+    if (waitpid($pid, WNOHANG) == $pid) { $cdone = 1; last; }
+    kill 'KILL', $pid;
+    waitpid($pid, 0);
+    $cdone = 1 if ($? & 127) == 0;
+    $ckills++;
+    my ($o, $nw) = check_chain(sprintf('chain killed after %.3f s', $delay / 1e6));
+    $cpartial++ if $o && $nw;
+}
+ok($ckills > 0, "chain runs were killed part-way ($ckills times) before one completed");
+note("kills that left old and new links side by side: $cpartial");
+like(system("$mapply --root $tmp/croot --detailed-exitcodes --vardir $tmp/cvar $tmp/c.json > $tmp/out 2>&1") >> 8, qr/^[02]$/,
+   'the next chain run converges') or diag slurp("$tmp/out");
+my ($cold, $cnew) = check_chain('after the converging chain run');
+is($cnew, $cn, 'every link is new');
+opendir my $cd, $c or die $!;
+@left = grep { /mapply/ } readdir $cd;
+closedir $cd;
+is(scalar @left, 0, 'no temporary file is left behind in the chain') or diag "@left[0 .. ($#left < 5 ? $#left : 4)]";
+is(system("$mapply --root $tmp/croot --detailed-exitcodes --vardir $tmp/cvar $tmp/c.json > $tmp/out 2>&1") >> 8, 0,
+   'a further chain run has nothing to change') or diag slurp("$tmp/out");
+
+# 8. a chain written as one batch whose flush fails in the middle: a
+# directory appears where link 1500 goes, so its rename fails; it fails
+# as a resource, every link after it is skipped with Puppet's lines (the
+# first names the failure once), none of them is written, and those
+# before it are; the report says the same
+mkdir "$tmp/xroot" or die $!;
+mkdir "$tmp/xroot/x" or die $!;
+my $xk = 1500;
+{
+    my $pp = '';
+    for my $i (0 .. $cn - 1) {
+        $pp .= "file { '/x/f$i': ensure => file, content => \"x $i\\n\" }\n";
+        $pp .= "File['/x/f" . ($i - 1) . "'] -> File['/x/f$i']\n" if $i;
+    }
+    $pp .= "notify { 'unrelated': }\n";
+    write_file("$tmp/x.pp", $pp);
+    system("$mcomp $tmp/x.pp > $tmp/x.json") == 0 or die "mcomp failed";
+}
+my $xpid = fork // die "fork: $!";
+if (!$xpid) {
+    open STDOUT, '>', "$tmp/xout"; open STDERR, '>&', \*STDOUT;
+    exec $mapply, '--detailed-exitcodes', '--root', "$tmp/xroot", '--vardir', "$tmp/xvar", "$tmp/x.json" or exit 127;
+}
+my $xblocked = 0;
+for (1 .. 200_000) {
+    opendir my $fd, "$tmp/xroot/x" or die $!;
+    my @t = grep { /^\.f$xk\.mapply\./ } readdir $fd;
+    closedir $fd;
+    if (@t && !-e "$tmp/xroot/x/f$xk") { mkdir "$tmp/xroot/x/f$xk"; write_file("$tmp/xroot/x/f$xk/keep", "k"); $xblocked = 1; last }
+    last if waitpid($xpid, WNOHANG) == $xpid;
+    usleep(200);
+}
+waitpid($xpid, 0) if kill 0, $xpid;
+my $xst = $? >> 8;
+SKIP: {
+    skip 'the chain run finished before the directory could be put in the way', 11 unless $xblocked && -d "$tmp/xroot/x/f$xk";
+    my $out = slurp("$tmp/xout");
+    is($xst, 6, 'the chain run reports changes and a failure');
+    my $p = '/Stage[main]/Main/File';
+    my $at = " (file: $tmp/x.pp, line: " . 2 * $xk . ")";
+    my @want = ("Error: Could not set 'file' on ensure: Is a directory \@ rb_sysopen - /x/f$xk$at",
+                "Error: Could not set 'file' on ensure: Is a directory \@ rb_sysopen - /x/f$xk$at\nWrapped exception:\nIs a directory \@ rb_sysopen - /x/f$xk",
+                "Error: $p\[/x/f$xk]/ensure: change from 'absent' to 'file' failed: Could not set 'file' on ensure: Is a directory \@ rb_sysopen - /x/f$xk$at",
+                "Notice: $p\[/x/f" . ($xk + 1) . "]: Dependency File[/x/f$xk] has failures: true",
+                map { "Warning: $p\[/x/f$_]: Skipping because of failed dependencies" } $xk + 1 .. $cn - 1);
+    my ($from) = $out =~ /^(.*?)\QError: Could not set 'file' on ensure: Is a directory\E/s;
+    my $tail = defined $from ? substr($out, length $from) : '';
+    $tail =~ s/^Notice: unrelated\n.*\n//m;
+    $tail =~ s/^Notice: Applied catalog in .*\n//m;
+    is($tail, join("\n", @want) . "\n", 'the failed link, then Puppet\'s skip lines for every link after it, in walk order')
+        or diag substr($tail, 0, 2000);
+    like($out, qr{File\[/x/f${\($xk - 1)}\]/ensure: defined content}, 'the links before it are written');
+    unlike($out, qr{File\[/x/f${\($xk + 1)}\]/ensure: defined content}, 'no change is claimed after it');
+    is(scalar(grep { -f "$tmp/xroot/x/f$_" } 0 .. $xk - 1), $xk, 'the links before it are in place');
+    is(scalar(grep { -e "$tmp/xroot/x/f$_" } $xk + 1 .. $cn - 1), 0, 'no link after it is written');
+    opendir my $xd, "$tmp/xroot/x" or die $!;
+    my @xleft = grep { /mapply/ } readdir $xd;
+    closedir $xd;
+    is(scalar @xleft, 0, 'the dropped links leave no temporary file') or diag "@xleft[0 .. ($#xleft < 5 ? $#xleft : 4)]";
+    my $rep = slurp("$tmp/xvar/state/last_run_report.yaml") // '';
+    my ($st1) = $rep =~ m{\n  File\[/x/f${\($xk + 1)}\]:\n(.*?)\n  \S}s;
+    like($st1 // '', qr/^\s+skipped: true$/m, 'the report has the first link after it skipped');
+    like($st1 // '', qr/^\s+events: \[\]$/m, 'with no event');
+    like($rep, qr/^\s+- - skipped\n\s+- Skipped\n\s+- ${\($cn - 1 - $xk)}$/m, 'the summary counts every link after it as skipped');
+    like($rep, qr/^\s+- - failed\n\s+- Failed\n\s+- 1$/m, 'and the one failure');
+}
 done_testing();

@@ -92,6 +92,9 @@ int tx_show_diff(TxRes *t) { return 0; }
 int tx_batching(TxRes *t) { return 0; }
 void tx_defer(TxRes *t, TxFlushFn flush) { (void)t; flush(); }
 void tx_defer_failed(TxRes *t) { (void)t; }
+int tx_joined(TxRes *t) { (void)t; return 0; }
+int tx_settle(TxRes *t) { (void)t; return 0; }
+int tx_defer_cancelled(TxRes *t) { (void)t; return 0; }
 size_t tx_ready_peers(TxRes *t, const Resource **out, size_t max) { return 0; }
 void tx_unschedule_refresh(TxRes *t) {}
 void tx_child(TxRes *t, const char *ref) {}

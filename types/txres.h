@@ -89,4 +89,17 @@ typedef void (*TxFlushFn)(void);
 int tx_batching(TxRes *t);
 void tx_defer(TxRes *t, TxFlushFn flush);
 void tx_defer_failed(TxRes *t);
+/* A dependent of deferred changes may be evaluated before their flush
+ * (joined to the batch: a File or an anchor nothing can stop, after
+ * dependencies that have not failed so far).  tx_joined: 1 when t is so;
+ * its provider may then change nothing but by a deferred write, or must
+ * first call tx_settle, which flushes the batch and returns -1 when a
+ * dependency failed at that flush (t is then skipped: return at once, 0).
+ * At the flush, in walk order, the provider asks tx_defer_cancelled(t)
+ * before putting each deferred change in place: 1 when a dependency of t
+ * failed (t is now skipped as -j 1 would have skipped it, its lines and
+ * events replaced): its change must be dropped, not reported. */
+int tx_joined(TxRes *t);
+int tx_settle(TxRes *t);
+int tx_defer_cancelled(TxRes *t);
 #endif

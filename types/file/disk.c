@@ -19,7 +19,10 @@
  * order, then each distinct directory is fsynced once.  Data is durable
  * before the rename that exposes it, so a kill or a power cut at any
  * moment leaves every file wholly old or wholly new, and at worst
- * temporary files that the next run sweeps.
+ * temporary files that the next run sweeps.  A file that depends on
+ * deferred ones may join their batch when its whole change is such a
+ * write (file_joinable: a new file in a directory that is there); its
+ * rename comes after theirs, and is dropped when one of them failed.
  */
 #define _GNU_SOURCE
 #include "types/file/internal.h"
@@ -476,6 +479,29 @@ int file_can_defer(Out *o, const FileSpec *f)
     return !o->child && !f->is_child && batch.ndirs < BATCH_DIRS && tx_batching(o->t);
 }
 
+/* 1 when f, joined to the open batch (tx_joined), can be created there
+ * without looking at anything the batch may still change: a plain new
+ * file (no owner or group to look up in the root's passwd, no source or
+ * validate_cmd), its path absent, its directory there, the batch with
+ * room for it.  Anything else (replacing or backing up a file, a mode or
+ * owner change, a directory or link) settles the batch first. */
+int file_joinable(Out *o, const FileSpec *f)
+{
+    if ((f->ensure != EN_FILE && f->ensure != EN_PRESENT) || f->source || f->validate_cmd || f->owner || f->group
+        || f->recurse != RC_NO || !file_can_defer(o, f))
+        return 0;
+    struct stat st;
+    if (rootfs_lstat(f->path, &st) == 0 || errno != ENOENT)
+        return 0;
+    char *dir = xstrndup(f->path, strlen(f->path));
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[slash == dir] = '\0';
+    int ok = rootfs_stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+    free(dir);
+    return ok;
+}
+
 static char *dup_s(const char *s) { return xstrndup(s ? s : "", s ? strlen(s) : 0); }
 
 /* How the batch's data is made durable: "syncfs" (the default) or
@@ -523,10 +549,17 @@ static void file_flush(void)
         }
         free(devs);
     }
-    /* in walk order: a failed sync fails them all (nothing renamed) */
+    /* in walk order (a dependent after its dependencies): a failed sync
+     * fails them all (nothing renamed); a change whose resource a failed
+     * dependency now skips is dropped; a failure is reported at once, so
+     * that the dependents after it see it */
     for (size_t i = 0; i < n; i++) {
         Pending *p = &batch.v[i];
         BatchDir *d = &batch.dirs[p->dir];
+        if (tx_defer_cancelled(p->t)) {
+            unlinkat(d->fd, p->name, 0);
+            continue;
+        }
         p->err = err;
         if (!err && renameat(d->fd, p->name, d->fd, p->leaf) != 0)
             p->err = errno;
@@ -534,16 +567,6 @@ static void file_flush(void)
             unlinkat(d->fd, p->name, 0);
         else
             d->renamed = 1;
-    }
-    for (size_t d = 0; d < batch.ndirs; d++) {
-        if (batch.dirs[d].renamed)
-            atomic_sync_dir(batch.dirs[d].fd, ".");
-        close(batch.dirs[d].fd);
-        free(batch.dirs[d].path);
-    }
-    batch.ndirs = 0;
-    for (size_t i = 0; i < n; i++) {
-        Pending *p = &batch.v[i];
         if (p->err) {
             Buf msg = BUF_INIT;
             buf_printf(&msg, "%s%s%s", p->pre, strerror(p->err), p->post);
@@ -554,6 +577,16 @@ static void file_flush(void)
             tx_failed(p->t, p->prop, p->from, p->to, "%s", msg.s);
             buf_free(&msg);
         }
+    }
+    for (size_t d = 0; d < batch.ndirs; d++) {
+        if (batch.dirs[d].renamed)
+            atomic_sync_dir(batch.dirs[d].fd, ".");
+        close(batch.dirs[d].fd);
+        free(batch.dirs[d].path);
+    }
+    batch.ndirs = 0;
+    for (size_t i = 0; i < n; i++) {
+        Pending *p = &batch.v[i];
         free(p->name);
         free(p->leaf);
         free(p->from);

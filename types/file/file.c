@@ -626,6 +626,11 @@ static int file_sync(TxRes *t, const Resource *r)
         rc = -1;
         goto out;
     }
+    /* joined to the open batch: only a deferred creation may happen
+     * before the batch's flush; otherwise flush first (skipped when a
+     * dependency failed there) */
+    if (tx_joined(t) && !file_joinable(&o, &f) && tx_settle(t) != 0)
+        goto out;
     file_resolve_ids(&o, &f);
     /* a source to be removed need not exist */
     if (f.source && f.ensure != EN_ABSENT && file_resolve_source(&o, &f) != 0) {

@@ -209,6 +209,7 @@ int file_tmp_commit(Tmp *tmp);
  * <wrapped_post>" when wrapped_post is not empty), then as prop's failure
  * from -> to. */
 int file_can_defer(Out *o, const FileSpec *f);
+int file_joinable(Out *o, const FileSpec *f);
 void file_tmp_defer(Out *o, Tmp *tmp, const char *prop, const char *from, const char *to, const char *pre,
                     const char *post, const char *wrapped_post);
 int file_atomic_symlink(const char *target, const char *path, long uid, long gid);
