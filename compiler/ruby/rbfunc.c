@@ -35,6 +35,7 @@
 #include "base/buf.h"
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -157,13 +158,19 @@ static Modules *modules(Compiler *c)
         size_t n = 0, ncap = 0;
         for (struct dirent *e; (e = readdir(d));) {
             if (!module_name_ok(e->d_name)) continue;
+            if (e->d_type != DT_DIR && e->d_type != DT_LNK && e->d_type != DT_UNKNOWN) continue;
             if (n == ncap) {
                 ncap = ncap ? ncap * 2 : 64;
                 char **nn = ARENA_NEWN(A, char *, ncap);
                 if (n) memcpy(nn, names, n * sizeof *names);
                 names = nn;
             }
-            names[n++] = arena_strdup(A, e->d_name);
+            /* the name, then its NUL, then whether it is known to be a directory */
+            size_t len = strlen(e->d_name);
+            char *copy = arena_alloc_bytes(A, len + 2);
+            memcpy(copy, e->d_name, len + 1);
+            copy[len + 1] = e->d_type == DT_DIR;
+            names[n++] = copy;
         }
         closedir(d);
         if (n) qsort(names, n, sizeof *names, cmp_names);
@@ -171,7 +178,7 @@ static Modules *modules(Compiler *c)
             if (map_get(&seen, names[k], strlen(names[k]))) continue;
             const char *dir = arena_printf(A, "%s/%s", entry, names[k]);
             struct stat st;
-            if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+            if (!names[k][strlen(names[k]) + 1] && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) continue;
             map_put(&seen, names[k], strlen(names[k]), (void *)1);
             if (ms->n == cap) {
                 cap = cap ? cap * 2 : 64;
@@ -221,6 +228,8 @@ typedef struct Load {
     Compiler *c;
     const char *path, *name;
     int api;
+    const char *text;                /* the file's text, or NULL: read it here */
+    size_t text_len;
     Value *desc;                     /* what describe/describe3 answered, or NULL */
 } Load;
 
@@ -238,7 +247,7 @@ static VALUE load_body(VALUE arg)
 {
     Load *l = (Load *)arg;
     if (l->path) {                   /* no path: a 3.x function another file defined */
-        VALUE code = read_code(l->path);
+        VALUE code = l->text ? rby_str(l->text, l->text_len) : read_code(l->path);
         rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 3, rb_str_new_cstr(l->path),
                    rb_str_new_cstr(l->name), code);
     }
@@ -322,9 +331,10 @@ static void build_sigs(Compiler *c, const Node *at, RbyFunc *f, const Value *des
     }
 }
 
-static RbyFunc *load_function(Compiler *c, const Node *at, const char *name, const char *path, int api)
+static RbyFunc *load_function(Compiler *c, const Node *at, const char *name, const char *path, int api,
+                              const char *text, size_t text_len)
 {
-    Load l = {c, path, name, api, NULL};
+    Load l = {c, path, name, api, text, text_len, NULL};
     VALUE exc;
     rby_protect(c, c->top, at, load_body, (VALUE)&l, &exc);
     if (!NIL_P(exc)) rby_fail(c, at, exc, "%s");
@@ -346,6 +356,8 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
     if (hit) return hit == (void *)1 ? NULL : hit;
     map_put(&c->loaded, key, len + 1, (void *)1);   /* also stops a file that calls itself while loading */
     const char *path;
+    const char *text = NULL;         /* the file's text when read here */
+    size_t text_len = 0;
     const char *sep = strstr(name, "::");
     if (api == 3) {
         if (sep) return NULL;                         /* 3.x functions have global names only */
@@ -355,13 +367,20 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
         const char *module = arena_strndup(A, name, (size_t)(sep - name));
         char *rest = arena_printf(A, "%s.rb", name);   /* m::a::b: m/a/b.rb */
         for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-        path = load_module_file(c, module, "lib/puppet/functions", rest);
+        /* (found by opening it, as loading reads it anyway: no stat first) */
+        path = load_module_path(c, module, "lib/puppet/functions", rest);
+        if (path) {
+            Buf b = BUF_INIT;
+            if (buf_read_file(&b, path, 0) == 0) text = arena_memdup(A, b.s ? b.s : "", b.len + 1), text_len = b.len;
+            else if (errno == ENOENT || errno == ENOTDIR || errno == EISDIR) path = NULL;
+            buf_free(&b);             /* (any other failure: Ruby reads it and words the error) */
+        }
     } else {
         path = index_find(&modules(c)->fn4, name);
     }
     if (!path && !(api == 3 && !sep && rby_started())) return NULL;
     rby_start(c, at);
-    RbyFunc *f = load_function(c, at, name, path, api);
+    RbyFunc *f = load_function(c, at, name, path, api, text, text_len);
     if (f) map_put(&c->loaded, key, len + 1, f);
     return f;
 }
