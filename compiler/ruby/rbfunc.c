@@ -371,7 +371,7 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
         path = load_module_path(c, module, "lib/puppet/functions", rest);
         if (path) {
             Buf b = BUF_INIT;
-            if (buf_read_file(&b, path, 0) == 0) text = arena_memdup(A, b.s ? b.s : "", b.len + 1), text_len = b.len;
+            if (buf_read_file(&b, path, 0) == 0) text = arena_strndup(A, b.s ? b.s : "", b.len), text_len = b.len;
             else if (errno == ENOENT || errno == ENOTDIR || errno == EISDIR) path = NULL;
             buf_free(&b);             /* (any other failure: Ruby reads it and words the error) */
         }
