@@ -94,7 +94,7 @@ struct Compiler {
     Map classes, defines, functions, aliases;  /* lowercase name -> Node* */
     Node **nodes;                    /* node definitions in source order */
     size_t nnodes;
-    Map loaded;                      /* file path -> 1 */
+    Map loaded;                      /* file path -> 1 (loaded) or 2 (looked for, not there) */
     SrcFile **files;                 /* every file read (freed at the end) */
     size_t nfiles;
     Scope **scopes;                  /* every scope (their maps are freed at the end) */

@@ -392,7 +392,8 @@ int load_is_shared(const SrcFile *f)
 int load_file(Compiler *c, const char *path, const Node **out)
 {
     if (out) *out = NULL;
-    if (map_get(&c->loaded, path, strlen(path))) return 0;
+    void *seen = map_get(&c->loaded, path, strlen(path));
+    if (seen) return seen == (void *)2 ? 2 : 0;     /* 2: looked for before, not there */
     SharedFile *sf = shared_ready ? map_get(&shared_files, path, strlen(path)) : NULL;
     if (sf) {
         c->files = xrealloc(c->files, (c->nfiles + 1) * sizeof *c->files);
@@ -405,7 +406,13 @@ int load_file(Compiler *c, const char *path, const Node **out)
         return 0;
     }
     SrcFile *f = diag_file_read(path);
-    if (!f) return 2;
+    if (!f) {
+        /* (a name looked up again, a Puppet function called twice, costs
+         * no second failed open) */
+        const char *key = arena_strdup(A, path);
+        map_put(&c->loaded, key, strlen(key), (void *)2);
+        return 2;
+    }
     return load_src(c, f, path, out);
 }
 

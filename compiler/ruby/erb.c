@@ -20,6 +20,7 @@
 #include "base/util.h"
 #include "base/map.h"
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -412,16 +413,22 @@ Value *rby_f_template(CallCtx *cc)
     for (size_t i = 0; i < n; i++) {
         const char *spec = val_to_cstr(A, args[i]);
         const char *path = NULL;
+        int in_module = 0;
         if (spec[0] == '/') {
             path = spec;
         } else {
             const char *slash = strchr(spec, '/');
-            if (slash) path = load_module_file(c, arena_strndup(A, spec, (size_t)(slash - spec)), "templates", slash + 1);
+            /* (the module's file is read without a stat first: a failed
+             * open says it is not there) */
+            if (slash) path = load_module_path(c, arena_strndup(A, spec, (size_t)(slash - spec)), "templates", slash + 1);
+            in_module = 1;
         }
         if (!path) cmp_fail(c, at, "Could not find template '%s'", spec);
         Buf b = BUF_INIT;
         if (buf_read_file(&b, path, 0) != 0) {
+            int missing = errno == ENOENT || errno == ENOTDIR || errno == EISDIR;
             buf_free(&b);
+            if (in_module && missing) cmp_fail(c, at, "Could not find template '%s'", spec);
             cmp_fail(c, at, "Failed to parse template %s:\n  Filepath: %s\n  Line: %s\n  Detail: No such file or directory @ rb_sysopen - %s\n",
                      spec, "", "", path);
         }

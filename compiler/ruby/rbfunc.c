@@ -36,6 +36,7 @@
 #include "base/buf.h"
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -170,13 +171,16 @@ static Modules *modules(Compiler *c)
         size_t n = 0, ncap = 0;
         for (size_t li = 0;; li++) {
             const char *name;
+            int known_dir = 0;                  /* readdir's type says directory */
             if (listed) {
                 if (li == nlisted) break;
                 name = listed[li];
             } else {
                 struct dirent *e = readdir(d);
                 if (!e) break;
+                if (e->d_type != DT_DIR && e->d_type != DT_LNK && e->d_type != DT_UNKNOWN) continue;
                 name = e->d_name;
+                known_dir = e->d_type == DT_DIR;
             }
             if (!module_name_ok(name)) continue;
             if (n == ncap) {
@@ -185,14 +189,19 @@ static Modules *modules(Compiler *c)
                 if (n) memcpy(nn, names, n * sizeof *names);
                 names = nn;
             }
-            names[n++] = arena_strdup(A, name);
+            /* the name, then its NUL, then whether it is known to be a directory */
+            size_t len = strlen(name);
+            char *copy = arena_alloc_bytes(A, len + 2);
+            memcpy(copy, name, len + 1);
+            copy[len + 1] = (char)known_dir;
+            names[n++] = copy;
         }
         if (d) closedir(d);
         if (n) qsort(names, n, sizeof *names, cmp_names);
         for (size_t k = 0; k < n; k++) {
             if (map_get(&seen, names[k], strlen(names[k]))) continue;
             const char *dir = arena_printf(A, "%s/%s", entry, names[k]);
-            if (!mtree_is_dir(dir)) continue;
+            if (!names[k][strlen(names[k]) + 1] && !mtree_is_dir(dir)) continue;
             map_put(&seen, names[k], strlen(names[k]), (void *)1);
             if (ms->n == cap) {
                 cap = cap ? cap * 2 : 64;
@@ -242,6 +251,8 @@ typedef struct Load {
     Compiler *c;
     const char *path, *name;
     int api;
+    const char *text;                /* the file's text, or NULL: read it here */
+    size_t text_len;
     Value *desc;                     /* what describe/describe3 answered, or NULL */
 } Load;
 
@@ -259,7 +270,7 @@ static VALUE load_body(VALUE arg)
 {
     Load *l = (Load *)arg;
     if (l->path) {                   /* no path: a 3.x function another file defined */
-        VALUE code = read_code(l->path);
+        VALUE code = l->text ? rby_str(l->text, l->text_len) : read_code(l->path);
         rb_funcall(functions_module(), rb_intern(l->api == 4 ? "load4" : "load3"), 3, rb_str_new_cstr(l->path),
                    rb_str_new_cstr(l->name), code);
     }
@@ -343,9 +354,10 @@ static void build_sigs(Compiler *c, const Node *at, RbyFunc *f, const Value *des
     }
 }
 
-static RbyFunc *load_function(Compiler *c, const Node *at, const char *name, const char *path, int api)
+static RbyFunc *load_function(Compiler *c, const Node *at, const char *name, const char *path, int api,
+                              const char *text, size_t text_len)
 {
-    Load l = {c, path, name, api, NULL};
+    Load l = {c, path, name, api, text, text_len, NULL};
     VALUE exc;
     rby_protect(c, c->top, at, load_body, (VALUE)&l, &exc);
     if (!NIL_P(exc)) rby_fail(c, at, exc, "%s");
@@ -367,6 +379,8 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
     if (hit) return hit == (void *)1 ? NULL : hit;
     map_put(&c->loaded, key, len + 1, (void *)1);   /* also stops a file that calls itself while loading */
     const char *path;
+    const char *text = NULL;         /* the file's text when read here */
+    size_t text_len = 0;
     const char *sep = strstr(name, "::");
     if (api == 3) {
         if (sep) return NULL;                         /* 3.x functions have global names only */
@@ -376,13 +390,20 @@ static const RbyFunc *find_api(Compiler *c, const Node *at, const char *name, in
         const char *module = arena_strndup(A, name, (size_t)(sep - name));
         char *rest = arena_printf(A, "%s.rb", name);   /* m::a::b: m/a/b.rb */
         for (char *p = rest; (p = strstr(p, "::"));) memmove(p, p + 1, strlen(p)), *p = '/';
-        path = load_module_file(c, module, "lib/puppet/functions", rest);
+        /* (found by opening it, as loading reads it anyway: no stat first) */
+        path = load_module_path(c, module, "lib/puppet/functions", rest);
+        if (path) {
+            Buf b = BUF_INIT;
+            if (buf_read_file(&b, path, 0) == 0) text = arena_strndup(A, b.s ? b.s : "", b.len), text_len = b.len;
+            else if (errno == ENOENT || errno == ENOTDIR || errno == EISDIR) path = NULL;
+            buf_free(&b);             /* (any other failure: Ruby reads it and words the error) */
+        }
     } else {
         path = index_find(&modules(c)->fn4, name);
     }
     if (!path && !(api == 3 && !sep && rby_started())) return NULL;
     rby_start(c, at);
-    RbyFunc *f = load_function(c, at, name, path, api);
+    RbyFunc *f = load_function(c, at, name, path, api, text, text_len);
     if (f) map_put(&c->loaded, key, len + 1, f);
     return f;
 }
