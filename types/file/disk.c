@@ -86,12 +86,7 @@ void file_close_keep(int fd)
  * out; -1 (errno). */
 int file_read_path(const char *path, Buf *out)
 {
-    int fd = rootfs_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
-    if (fd < 0)
-        return -1;
-    int rc = buf_read_fd(out, fd);
-    file_close_keep(fd);
-    return rc;
+    return rootfs_read_file(path, O_NOFOLLOW | O_NONBLOCK, out);
 }
 
 /* rm -rf of name in the directory dfd: directories are opened with
