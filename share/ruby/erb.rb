@@ -4,7 +4,8 @@
 # calling scope and answers scope, file and has_variable?.  The C side
 # (compiler/ruby/erbsrc.c) translates the template text into the very
 # program ERB would make, so the erb library is loaded only when some code
-# names ERB (autoload), or for a template opening with a comment tag.
+# names ERB (autoload), or for a template opening with a magic comment
+# (<%# coding: ... %>, <%# frozen_string_literal: ... %>).
 
 autoload :ERB, 'erb'
 
