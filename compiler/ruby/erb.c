@@ -35,7 +35,8 @@ static ID id_render;
  * rendering, and a template reads a few: those its code names (@name).
  * So only those are bound, unless the code could read variables without
  * naming them: by reflection (instance_variable_get, instance_variables,
- * binding, eval, send, inspect, to_yaml ...), or by handing the template
+ * binding, eval, send, inspect, to_yaml ...; not as a hash's string key,
+ * h['methods']), or by handing the template
  * object itself to other code (self, tap, dup ...).  Then, and when a
  * method templates can call was defined outside this layer (erb.rb
  * watches for that), every variable is bound as before.
@@ -81,6 +82,10 @@ static const char *read_vars(Compiler *c, const char *code, size_t n, int *reade
         if (i > 0 && code[i - 1] == '@') {
             buf_add(&names, w, len);
             buf_addc(&names, '\n');
+        } else if (i >= 2 && code[i - 2] == '[' && (code[i - 1] == '\'' || code[i - 1] == '"') && n - j >= 2 &&
+                   code[j] == code[i - 1] && code[j + 1] == ']') {
+            /* x['methods']: a string key, not a call (Ruby allows no
+             * name right after a string's closing quote) */
         } else {
             int risky = len >= 17 && memcmp(w, "instance_variable", 17) == 0;
             for (size_t k = 0; !risky && k < ARRAY_LEN(reflective); k++)
