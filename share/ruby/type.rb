@@ -157,11 +157,8 @@ module Kernel
       return MComp.quietly { MComp.load_lazy(p.delete_prefix('mcomp/lazy/')) }
     end
     if p == 'puppet' || p.start_with?('puppet/') || p == 'facter' || p.start_with?('facter/')
-      (MComp.type_libdirs || []).each do |dir|
-        f = File.join(dir, p.end_with?('.rb') ? p : "#{p}.rb")
-        return mcomp_type_original_require(f) if MComp.file?(f)
-      end
-      return false
+      f = MComp.first_file(MComp.type_libdirs || [], p.end_with?('.rb') ? p : "#{p}.rb")
+      return f ? mcomp_type_original_require(f) : false
     end
     found = MComp.lib_feature(path)
     return mcomp_type_original_require(found) if found
