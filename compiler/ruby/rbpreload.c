@@ -19,8 +19,9 @@
  * modules: 2 ms a node worse).  So was the bytecode of the standard
  * library files templates and modules require most (erb, ipaddr, digest,
  * handed to a node's require through RubyVM::InstructionSequence.load_iseq):
- * 2 ms saved for a node that renders a template ERB itself compiles (one
- * that opens with a comment tag), nothing measurable over the fleet.
+ * 2 ms saved for a node that renders a template ERB itself compiled (then
+ * one that opened with a comment tag; now only a magic comment does),
+ * nothing measurable over the fleet.
  *
  * The modules' lib directories: see MComp.prime_lib_path (type.rb).  The
  * parent puts them in front of $LOAD_PATH as a node's first module code
