@@ -183,6 +183,10 @@ const TypeDef *load_find_type_at(Compiler *c, const Node *at, const char *name, 
  * name; a module name already seen earlier is skipped.  *n gets the count;
  * the array lives in the compile arena. */
 const char **load_module_libdirs(Compiler *c, size_t *n);
+/* The same for module path modulepath ("DIR:DIR..."), without a compile:
+ * the directories one after another, each ended by a NUL byte (*len bytes
+ * in all); the caller frees it. */
+char *load_libdirs_of(const char *modulepath, size_t *len);
 const Node *load_class(Compiler *c, const char *name);
 const Node *load_define(Compiler *c, const char *name);
 /* The module a class, define or node definition was loaded from, which is

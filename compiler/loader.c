@@ -684,6 +684,47 @@ typedef struct LibDirs {
     size_t n;
 } LibDirs;
 
+/* Calls add(ctx, DIR/MOD/lib) for the lib directory of each module on
+ * the module path entries, in search order: each entry's modules in
+ * alphabetical order, the first module of a name only. */
+static void libdirs_scan(char *const *entries, size_t nentries, void (*add)(void *, const char *), void *ctx)
+{
+    Map seen;                            /* module name -> 1: the first module of a name wins */
+    map_init(&seen);
+    for (size_t i = 0; i < nentries; i++) {
+        struct dirent **names = NULL;
+        int k = scandir(entries[i], &names, NULL, alphasort);
+        for (int j = 0; j < k; j++) {
+            const char *m = names[j]->d_name;
+            char *lib = xmalloc(strlen(entries[i]) + strlen(m) + 6);
+            sprintf(lib, "%s/%s/lib", entries[i], m);
+            int first = module_name_ok(m) && !map_get(&seen, m, strlen(m));
+            if (first) map_put(&seen, xstrndup(m, strlen(m)), strlen(m), (void *)1);
+            if (first && is_dir(lib)) add(ctx, lib);
+            free(lib);
+            free(names[j]);
+        }
+        free(names);
+    }
+    for (size_t i = 0; i < seen.count; i++) free((void *)seen.entries[i].key);
+    map_free(&seen);
+}
+
+typedef struct LibDirsAdd { Compiler *c; const char **dirs; size_t n, cap; } LibDirsAdd;
+
+static void libdirs_add(void *ctx, const char *dir)
+{
+    LibDirsAdd *a = ctx;
+    Compiler *c = a->c;
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 16;
+        const char **nd = ARENA_NEWN(A, const char *, a->cap);
+        if (a->n) memcpy(nd, a->dirs, a->n * sizeof *a->dirs);
+        a->dirs = nd;
+    }
+    a->dirs[a->n++] = arena_strdup(A, dir);
+}
+
 const char **load_module_libdirs(Compiler *c, size_t *n)
 {
     /* found once per compile, kept in c->loaded under "\3" (no path starts so) */
@@ -692,38 +733,40 @@ const char **load_module_libdirs(Compiler *c, size_t *n)
         *n = ld->n;
         return ld->dirs;
     }
-    const char **dirs = NULL;
-    size_t cap = 0;
-    *n = 0;
-    Map seen;                            /* module name -> 1: the first module of a name wins */
-    map_init(&seen);
-    for (size_t i = 0; i < c->nmodulepath; i++) {
-        struct dirent **names = NULL;
-        int k = scandir(c->modulepath[i], &names, NULL, alphasort);
-        for (int j = 0; j < k; j++) {
-            const char *m = names[j]->d_name;
-            const char *lib = arena_printf(A, "%s/%s/lib", c->modulepath[i], m);
-            int first = module_name_ok(m) && !map_get(&seen, m, strlen(m));
-            if (first) map_put(&seen, arena_strdup(A, m), strlen(m), (void *)1);
-            if (first && is_dir(lib)) {
-                if (*n == cap) {
-                    cap = cap ? cap * 2 : 16;
-                    const char **nd = ARENA_NEWN(A, const char *, cap);
-                    if (*n) memcpy(nd, dirs, *n * sizeof *dirs);
-                    dirs = nd;
-                }
-                dirs[(*n)++] = lib;
-            }
-            free(names[j]);
-        }
-        free(names);
-    }
-    map_free(&seen);
+    LibDirsAdd a = {c, NULL, 0, 0};
+    libdirs_scan(c->modulepath, c->nmodulepath, libdirs_add, &a);
     ld = ARENA_NEW(A, LibDirs);
-    ld->dirs = dirs;
-    ld->n = *n;
+    ld->dirs = a.dirs;
+    ld->n = *n = a.n;
     map_put(&c->loaded, "\3", 1, ld);
-    return dirs;
+    return a.dirs;
+}
+
+static void libdirs_push(void *ctx, const char *dir)
+{
+    Buf *b = ctx;
+    buf_add(b, dir, strlen(dir) + 1);
+}
+
+char *load_libdirs_of(const char *modulepath, size_t *len)
+{
+    char **entries = NULL;
+    size_t n = 0;
+    for (const char *p = modulepath ? modulepath : ""; *p;) {
+        size_t k = strcspn(p, ":");
+        if (k) {
+            entries = xrealloc(entries, (n + 1) * sizeof *entries);
+            entries[n++] = xstrndup(p, k);
+        }
+        p += k;
+        if (*p == ':') p++;
+    }
+    Buf b = BUF_INIT;
+    libdirs_scan(entries, n, libdirs_push, &b);
+    for (size_t i = 0; i < n; i++) free(entries[i]);
+    free(entries);
+    *len = b.len;
+    return b.s ? buf_detach(&b) : xstrndup("", 0);
 }
 
 /* Whether a module on the module path has lib/puppet/type/lname.rb (the

@@ -320,7 +320,10 @@ static void *fleet_thread(void *arg)
     size_t n = run->n;
     long jobs = run->jobs;
     /* (Ruby runs on this thread from now: compiles must not use another) */
-    if (load_share(base) && run->big_stack && rby_prestart() == 0) rby_preload();
+    if (load_share(base) && run->big_stack && rby_prestart() == 0) {
+        rby_preload();
+        rby_prime_lib_path(base->modulepath);
+    }
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);
     size_t next = 0, shown = 0, running = 0, failed = 0;
     fflush(NULL);

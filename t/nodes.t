@@ -13,7 +13,9 @@
 # catalog Puppet gave (t/realmods/NAME/expected.out) and a single compile
 # gives, with the same messages; a module's Ruby type that does not load
 # fails only the node that uses it, with a single compile's message; Ruby
-# globals and class state a function changes stay with its node.
+# globals and class state a function changes stay with its node; a Ruby
+# type's requires (its module's lib/ file, reached through a symbolic link,
+# and one of Ruby's) load and are named as in a single compile.
 # Everything happens in a temporary directory.
 use strict;
 use warnings;
@@ -230,9 +232,12 @@ SKIP: {
     for my $r (sort keys %role) {
         $site .= "class role_$r {\n" . join('', map { slurp("$rm/$_/site.pp") } @{$role{$r}}) . "}\n";
     }
-    my $lib = 'fleet/mods/fleetrb/lib/puppet';
-    mkdir "$tmp/$_" or die for ('fleet', 'fleet/mods', 'fleet/mods/fleetrb', 'fleet/mods/fleetrb/templates',
-                                'fleet/mods/fleetrb/lib', $lib, "$lib/type", "$lib/functions", "$lib/functions/fleetrb");
+    # (the module is reached through a symbolic link, as Debian's are: Ruby
+    # names the files it requires from there by their real paths)
+    my $lib = 'fleet/real/fleetrb/lib/puppet';
+    mkdir "$tmp/$_" or die for ('fleet', 'fleet/mods', 'fleet/real', 'fleet/real/fleetrb', 'fleet/real/fleetrb/templates',
+                                'fleet/real/fleetrb/lib', $lib, "$lib/type", "$lib/functions", "$lib/functions/fleetrb");
+    symlink('../real/fleetrb', "$tmp/fleet/mods/fleetrb") or die "symlink: $!";
     spew("$tmp/fleet/site.pp", $site . <<'PP');
 node default {
   $n = fleetrb::bump()
@@ -257,15 +262,24 @@ Puppet::Functions.create_function(:'fleetrb::bump') do
   end
 end
 RB
+    # the type's file requires a file of its module's lib/ and one of Ruby's
+    # (found on $LOAD_PATH after the modules' lib/), twice
+    spew("$tmp/fleet/real/fleetrb/lib/fleetrb_helper.rb", <<'RB');
+require 'ipaddr'
+$fleetrb_where = [__FILE__.sub(%r{.*/fleet/}, ''), $LOAD_PATH.index { |d| d.end_with?('/fleetrb/lib') }]
+RB
     spew("$tmp/$lib/type/fleetok.rb", <<'RB');
+$fleetrb_again = [require('fleetrb_helper'), require('fleetrb_helper'), require('ipaddr'), require('fleetrb_helper.rb')]
+$fleetrb_where << $LOADED_FEATURES.grep(%r{fleetrb_helper|/ipaddr\.rb}).map { |f| f.sub(%r{.*/fleet/}, '').sub(%r{\A/.*/}, 'SYS/') }
 Puppet::Type.newtype(:fleetok) do
   newparam(:name, namevar: true)
   newproperty(:size)
 end
 RB
     spew("$tmp/$lib/type/fleetbroken.rb", "Puppet::Type.newtype(:fleetbroken) do\n  newparam(:name\nend\n");
-    spew("$tmp/fleet/mods/fleetrb/templates/fleet.erb",
-         "<%= \@hostname %>: <%= \@n %> <%= scope.call_function('fleetrb::bump', []) %>\n");
+    spew("$tmp/fleet/real/fleetrb/templates/fleet.erb",
+         "<%= \@hostname %>: <%= \@n %> <%= scope.call_function('fleetrb::bump', []) %>\n" .
+         "<%= \$fleetrb_where.inspect %> <%= \$fleetrb_again.inspect %> <%= require('ipaddr') %>\n");
     system('sh', 'share/bench/fleetgen.sh', "$tmp/fleet/nodes", 8, "$rm/facts.json") == 0 or die 'fleetgen.sh';
     my $fmp = "$tmp/fleet/mods:$mp";
     my ($r, undef, $e) = mcomp('--nodes', "$tmp/fleet/nodes", '--outdir', "$tmp/fleet/o", '-j', '2',
@@ -290,8 +304,12 @@ RB
     my @good = grep { $_ ne $failed } @certs;
     my @bumps = map { slurp("$tmp/fleet/o/$_.json") =~ /"ok (\d+\/\d+)"/ ? $1 : '?' } @good;
     is_deeply(\@bumps, [('1/1') x 7], 'Ruby globals and class state a function changes stay with its node');
-    my @tmpl = map { slurp("$tmp/fleet/o/$_.json") =~ /"content":"node\d+: 1\/1 2\/2\\n"/ ? 1 : 0 } @good;
+    my @tmpl = map { slurp("$tmp/fleet/o/$_.json") =~ /"content":"node\d+: 1\/1 2\/2\\n/ ? 1 : 0 } @good;
     is_deeply(\@tmpl, [(1) x 7], 'an ERB template sees its node and its node\'s function state');
+    my @req = map { slurp("$tmp/fleet/o/$_.json") =~ /\\n(\[\\"real\/fleetrb\/lib\/fleetrb_helper.rb\\", 0, \[.*?\]\] \[.*?\] false)\\n"/
+                    ? $1 : '?' } @good;
+    is_deeply(\@req, [('[\"real/fleetrb/lib/fleetrb_helper.rb\", 0, [\"SYS/ipaddr.rb\", \"real/fleetrb/lib/fleetrb_helper.rb\"]] [true, false, false, false] false') x 7],
+              'a Ruby type\'s requires: its module\'s file by its real path, once; Ruby\'s own file once (as single compiles)');
 }
 
 done_testing();

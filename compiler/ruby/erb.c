@@ -10,6 +10,7 @@
  * template T:" with the file and line of the exception's first backtrace
  * frame and its message, or "Failed to parse inline template: MESSAGE".
  */
+#define _GNU_SOURCE                   /* memmem */
 #include "compiler/ruby/rbapi.h"
 #include "compiler/ruby/erbsrc.h"
 /* ruby.h maps xmalloc and friends to Ruby's allocator: use base/util.h's */
@@ -35,10 +36,18 @@ static ID id_render;
  * rendering, and a template reads a few: those its code names (@name).
  * So only those are bound, unless the code could read variables without
  * naming them: by reflection (instance_variable_get, instance_variables,
- * binding, eval, send, inspect, to_yaml ...), or by handing the template
+ * binding, eval, send, inspect, to_yaml ...; not as a hash's string key,
+ * h['methods']), or by handing the template
  * object itself to other code (self, tap, dup ...).  Then, and when a
  * method templates can call was defined outside this layer (erb.rb
- * watches for that), every variable is bound as before. */
+ * watches for that), every variable is bound as before.
+ *
+ * A method a template defines (its "def", define_method) is an
+ * exception: its code is in the template's, so it reads the variables
+ * that code names; a later template that may call it gets those too
+ * (method_names below).  That holds unless the defining template binds
+ * every variable itself (it reflects), or makes methods out of names
+ * (attr_reader :port reads @port, not named as such). */
 static const char *const reflective[] = {
     "binding", "eval", "instance_eval", "instance_exec", "class_eval", "class_exec", "module_eval",
     "module_exec", "send", "__send__", "public_send", "method", "methods", "public_method",
@@ -47,14 +56,18 @@ static const char *const reflective[] = {
     "ERB", "dup", "clone", "tap", "yield_self", "extend", "to_enum", "enum_for", "Psych", "YAML",
     "define_singleton_method", "remove_instance_variable",
 };
+/* words that make a template's methods read variables it does not name */
+static const char *const makes_readers[] = {"attr", "attr_reader", "attr_writer", "attr_accessor"};
 
 static int ident_start(unsigned char ch) { return isalpha(ch) || ch == '_' || ch >= 0x80; }
 static int ident_char(unsigned char ch) { return isalnum(ch) || ch == '_' || ch >= 0x80; }
 
 /* What rby_bind_only takes for template code code: the names it reads
- * ("\nNAME\n..."), or NULL when it may read others. */
-static const char *read_vars(Compiler *c, const char *code, size_t n)
+ * ("\nNAME\n..."), or NULL when it may read others.  *readers: whether
+ * it names attr_reader or the like (see above). */
+static const char *read_vars(Compiler *c, const char *code, size_t n, int *readers)
 {
+    *readers = 0;
     Buf names = BUF_INIT;
     buf_addc(&names, '\n');
     for (size_t i = 0; i < n;) {
@@ -70,10 +83,16 @@ static const char *read_vars(Compiler *c, const char *code, size_t n)
         if (i > 0 && code[i - 1] == '@') {
             buf_add(&names, w, len);
             buf_addc(&names, '\n');
+        } else if (i >= 2 && code[i - 2] == '[' && (code[i - 1] == '\'' || code[i - 1] == '"') && n - j >= 2 &&
+                   code[j] == code[i - 1] && code[j + 1] == ']') {
+            /* x['methods']: a string key, not a call (Ruby allows no
+             * name right after a string's closing quote) */
         } else {
             int risky = len >= 17 && memcmp(w, "instance_variable", 17) == 0;
             for (size_t k = 0; !risky && k < ARRAY_LEN(reflective); k++)
                 risky = strlen(reflective[k]) == len && memcmp(reflective[k], w, len) == 0;
+            for (size_t k = 0; k < ARRAY_LEN(makes_readers); k++)
+                if (strlen(makes_readers[k]) == len && memcmp(makes_readers[k], w, len) == 0) *readers = 1;
             if (!risky && len == 4 && memcmp(w, "then", 4) == 0) {   /* the method, not the keyword */
                 size_t k = j;
                 while (k < n && (code[k] == ' ' || code[k] == '\t')) k++;
@@ -238,6 +257,7 @@ typedef struct Tpl {
     char *src;                      /* erbsrc's program, NULL: left to Ruby's ERB */
     size_t srclen;
     char *vars;                     /* read_vars, NULL: all */
+    int readers;                    /* its code names attr_reader or the like */
     Piece *plan;                    /* a plain template's (see above), or NULL */
     size_t nplan;
     char *pieces;                   /* what plan points into */
@@ -266,7 +286,7 @@ static Tpl *tpl_of(Compiler *c, const char *path, const char *text, size_t len)
     if (erbsrc_translate_code(&b, &code, &pieces, text, len) == 0) {
         t->srclen = b.len;
         t->src = b.s ? buf_detach(&b) : xstrndup("", 0);
-        const char *v = read_vars(c, code.s ? code.s : "", code.len);
+        const char *v = read_vars(c, code.s ? code.s : "", code.len, &t->readers);
         t->vars = v ? xstrndup(v, strlen(v)) : NULL;
         size_t np = pieces.len;
         t->pieces = pieces.s ? buf_detach(&pieces) : NULL;
@@ -300,6 +320,34 @@ static VALUE cb_erb_src(VALUE self, VALUE id)
     Tpl *t = tpl_arg(id);
     return t->src ? rby_str(t->src, t->srclen) : Qnil;
 }
+
+/* The template being rendered (innermost), its file, and the union of
+ * the names of the templates that defined methods ("\nNAME\n..."). */
+static const Tpl *rendering;
+static const char *rendering_path;
+static Buf method_names;
+
+int rby_erb_method_added(const char *file)
+{
+    const Tpl *t = rendering;
+    if (!t || !t->src || !t->vars || t->readers || !rendering_path || !file || strcmp(file, rendering_path) != 0)
+        return 0;
+    if (!method_names.len) buf_addc(&method_names, '\n');
+    for (const char *p = t->vars + 1; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = (size_t)(e - p);
+        char needle[260];
+        if (len + 2 > sizeof needle) return 0;
+        needle[0] = '\n';
+        memcpy(needle + 1, p, len);
+        needle[len + 1] = '\n';
+        if (!memmem(method_names.s, method_names.len, needle, len + 2)) buf_add(&method_names, needle + 1, len + 1);
+        p = e + 1;
+    }
+    return 1;
+}
+
+const char *rby_erb_method_names(void) { return method_names.len ? buf_cstr(&method_names) : NULL; }
 
 typedef struct Render {
     Compiler *c;
@@ -379,7 +427,13 @@ static Value *render(Compiler *c, Scope *s, const Node *at, const char *spec, co
     }
     Render r = {c, s, t, path, Qnil};
     VALUE exc;
+    const Tpl *outer = rendering;
+    const char *outer_path = rendering_path;
+    rendering = t;
+    rendering_path = path;
     rby_protect(c, s, at, render_body, (VALUE)&r, &exc);
+    rendering = outer;
+    rendering_path = outer_path;
     if (NIL_P(exc)) {
         size_t n;
         const char *out = rby_cstr(c, r.out, &n);

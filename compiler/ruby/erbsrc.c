@@ -25,6 +25,7 @@
  *   waits for the next tag.  Unclosed code at the end is output as text.
  */
 #include "compiler/ruby/erbsrc.h"
+#include <ctype.h>
 #include <string.h>
 
 typedef enum { TAG_NONE, TAG_CODE, TAG_INSERT, TAG_COMMENT } Tag;
@@ -185,9 +186,58 @@ static size_t start_tag_at(const char *t, size_t n, size_t p, int line_start, Ta
 
 int erbsrc_translate(Buf *out, const char *t, size_t n) { return erbsrc_translate_code(out, NULL, NULL, t, n); }
 
+/* Whether s (n bytes) has what ERB's magic comment patterns look for:
+ * "coding", blanks, "=" or ":", blanks, a letter, digit, "-" or "_"; or
+ * "frozen" "-"/"_" "string" "-"/"_" "literal", blanks, ":", blanks, a
+ * letter or digit. */
+static int magic_words(const char *s, size_t n)
+{
+#define BLANKS(k) while (k < n && strchr(" \t\n\v\f\r", s[k]) && s[k]) k++
+    for (size_t i = 0; i < n; i++) {
+        size_t k = i;
+        if (n - i >= 6 && memcmp(s + i, "coding", 6) == 0) {
+            k += 6;
+            BLANKS(k);
+            if (k >= n || (s[k] != '=' && s[k] != ':')) continue;
+            k++;
+            BLANKS(k);
+            if (k < n && (isalnum((unsigned char)s[k]) || s[k] == '-' || s[k] == '_')) return 1;
+        } else if (n - i >= 21 && memcmp(s + i, "frozen", 6) == 0 && (s[i + 6] == '-' || s[i + 6] == '_') &&
+                   memcmp(s + i + 7, "string", 6) == 0 && (s[i + 13] == '-' || s[i + 13] == '_') &&
+                   memcmp(s + i + 14, "literal", 7) == 0) {
+            k += 21;
+            BLANKS(k);
+            if (k >= n || s[k] != ':') continue;
+            k++;
+            BLANKS(k);
+            if (k < n && isalnum((unsigned char)s[k])) return 1;
+        }
+    }
+    return 0;
+#undef BLANKS
+}
+
+/* Whether text t opens with a comment tag that ERB reads as a magic
+ * comment: ERB matches "<%#(.*)%>" at the start (".": any byte but a
+ * newline, so up to the first line's last "%>"), and a comment naming an
+ * encoding or frozen string literals changes its program's first lines.
+ * (ERB narrows a "-*- ... -*-" comment to its inside first; the inside
+ * matching implies the whole does, so the test on the whole is the safe
+ * side.)  After the first match the next would have to start right
+ * after that line's last "%>", where no closed tag can. */
+static int magic_comment(const char *t, size_t n)
+{
+    if (n < 3 || memcmp(t, "<%#", 3) != 0) return 0;
+    const char *nl = memchr(t, '\n', n);
+    size_t end = nl ? (size_t)(nl - t) : n, close = 0;
+    for (size_t i = 3; i + 2 <= end; i++)
+        if (t[i] == '%' && t[i + 1] == '>') close = i;
+    return close >= 3 && magic_words(t + 3, close - 3);
+}
+
 int erbsrc_translate_code(Buf *out, Buf *code, Buf *pieces, const char *t, size_t n)
 {
-    if (n >= 3 && memcmp(t, "<%#", 3) == 0) return -1;
+    if (magic_comment(t, n)) return -1;
     Erb e = {out, BUF_INIT, 0, BUF_INIT, TAG_NONE, code, pieces};
     push(&e, "_erbout = +''", 13);
     size_t p = 0;

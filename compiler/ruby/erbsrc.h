@@ -11,8 +11,8 @@
  * ERB.new(text, trim_mode: '-').src is for the n bytes of text, without
  * its first line ("#coding:UTF-8"): its first line is the template's
  * first.  Returns 0, or -1 (out unchanged) when the text opens with a
- * comment tag, which ERB reads for a magic comment (coding:,
- * frozen_string_literal:): the caller then asks Ruby's ERB. */
+ * comment tag that ERB reads as a magic comment (one naming a coding or
+ * frozen_string_literal): the caller then asks Ruby's ERB. */
 int erbsrc_translate(Buf *out, const char *text, size_t n);
 /* The same, and when code is not NULL, appends to it the Ruby code of the
  * template's tags ("<% %>", "<%= %>"), each followed by a newline: what

@@ -614,15 +614,18 @@ static int bind_each(VALUE key, VALUE val, VALUE obj)
 
 /* The variables the next bind_vars binds (rby_bind_only), and whether a
  * method a template can call may read variables the template does not
- * name (MComp.foreign_methods, erb.rb): then every one is bound. */
+ * name (MComp.foreign_methods, erb.rb): then every one is bound.  Those
+ * read by the methods templates defined are bound too (erb.c). */
 static const char *bind_only;
 static int foreign_methods;
 
 void rby_bind_only(const char *names) { bind_only = names; }
 
-static VALUE cb_foreign_methods(VALUE self)
+/* MComp.foreign_methods(file): a method was defined (in file, nil:
+ * unknown) or a module mixed in where templates call. */
+static VALUE cb_foreign_methods(VALUE self, VALUE file)
 {
-    foreign_methods = 1;
+    if (!RB_TYPE_P(file, T_STRING) || !rby_erb_method_added(StringValueCStr(file))) foreign_methods = 1;
     return Qnil;
 }
 
@@ -633,6 +636,7 @@ static VALUE cb_foreign_methods(VALUE self)
 static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
 {
     const char *only = foreign_methods ? NULL : bind_only;
+    const char *also = rby_erb_method_names();   /* what methods templates defined read */
     bind_only = NULL;
     if (!only) {
         VALUE h = cb_scope_vars(self, scope);
@@ -661,7 +665,9 @@ static VALUE cb_bind_vars(VALUE self, VALUE obj, VALUE scope)
             needle[0] = '\n';
             memcpy(needle + 1, buf + 1, len - 1);
             needle[len] = '\n';
-            if (!memmem(only, strlen(only), needle, len + 1)) continue;
+            if (!memmem(only, strlen(only), needle, len + 1) &&
+                !(also && memmem(also, strlen(also), needle, len + 1)))
+                continue;
             size_t k = 0;
             while (k < nfound && !(found[k].keylen == e->len && memcmp(found[k].key, e->key, e->len) == 0)) k++;
             if (k == nfound) {
@@ -1236,7 +1242,7 @@ void rby_start(Compiler *c, const Node *at)
     rby_define("lookupvar", (cb_lookupvar), 2);
     rby_define("scope_vars", (cb_scope_vars), 1);
     rby_define("bind_vars", (cb_bind_vars), 2);
-    rby_define("foreign_methods", (cb_foreign_methods), 0);
+    rby_define("foreign_methods", (cb_foreign_methods), 1);
     rby_define("load_lazy", (cb_load_lazy), 1);
     rby_define("setvar", (cb_setvar), 3);
     rby_define("call_function", (cb_call_function), 3);

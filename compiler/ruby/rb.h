@@ -39,6 +39,10 @@ int rby_fork(void);
  * same way (evaluating the type and function layers), done once before
  * the forks; see rbpreload.c. */
 void rby_preload(void);
+/* mcomp --nodes, after rby_preload: the lib directories of the modules on
+ * modulepath put in front of Ruby's $LOAD_PATH and back, so that the
+ * nodes' Ruby need not take their real paths again (rbpreload.c). */
+void rby_prime_lib_path(const char *modulepath);
 
 /* template(spec, ...) and inline_template(text, ...), as compiler
  * built-ins (rows of compiler/fn/builtins.def): the rendered texts

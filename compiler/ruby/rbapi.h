@@ -137,6 +137,13 @@ VALUE rby_scope_object(Compiler *c, Scope *s);
  * without the "@"), unless a method templates can call may read others
  * (see erb.rb); NULL: every visible variable. */
 void rby_bind_only(const char *names);
+/* A method was defined in file (NULL: unknown) on a class templates
+ * call into: 1 when the template being rendered defined it and such a
+ * method reads only variables that template names, which from now on
+ * every template gets too (rby_erb_method_names); 0 otherwise. */
+int rby_erb_method_added(const char *file);
+/* Those names ("\nNAME\n..."), or NULL. */
+const char *rby_erb_method_names(void);
 /* The Scope of such an object (raises TypeError for anything else). */
 Scope *rby_scope_of(VALUE obj);
 

@@ -69,9 +69,22 @@ static VALUE cb_first_file(VALUE self, VALUE dirs, VALUE rel)
     Check_Type(dirs, T_ARRAY);
     const char *r = StringValueCStr(rel);
     while (*r == '/') r++;
+    size_t rl = strlen(r);
+    char buf[4096];
     for (long i = 0; i < RARRAY_LEN(dirs); i++) {
-        VALUE path = join(RARRAY_AREF(dirs, i), r);
-        if (mtree_is_file(StringValueCStr(path))) return path;
+        VALUE dir = RARRAY_AREF(dirs, i);
+        if (!RB_TYPE_P(dir, T_STRING) || (size_t)RSTRING_LEN(dir) + rl + 2 > sizeof buf ||
+            memchr(RSTRING_PTR(dir), 0, (size_t)RSTRING_LEN(dir))) {
+            VALUE path = join(dir, r);              /* (the general way) */
+            if (mtree_is_file(StringValueCStr(path))) return path;
+            continue;
+        }
+        /* the path in a buffer: a Ruby string only for the one found */
+        size_t n = (size_t)RSTRING_LEN(dir);
+        memcpy(buf, RSTRING_PTR(dir), n);
+        if (!n || buf[n - 1] != '/') buf[n++] = '/';
+        memcpy(buf + n, r, rl + 1);
+        if (mtree_is_file(buf)) return join(dir, r);
     }
     return Qnil;
 }

@@ -4,7 +4,8 @@
 # calling scope and answers scope, file and has_variable?.  The C side
 # (compiler/ruby/erbsrc.c) translates the template text into the very
 # program ERB would make, so the erb library is loaded only when some code
-# names ERB (autoload), or for a template opening with a comment tag.
+# names ERB (autoload), or for a template opening with a magic comment
+# (<%# coding: ... %>, <%# frozen_string_literal: ... %>).
 
 autoload :ERB, 'erb'
 
@@ -98,18 +99,28 @@ module MComp
   # others: once a method is defined on the template wrapper, Object,
   # Kernel or BasicObject (a template's def, a module's Ruby file), or a
   # module is mixed into them, by anything but this layer, every later
-  # template gets every variable (MComp.foreign_methods).
+  # template gets every variable (MComp.foreign_methods); but a method
+  # the template being rendered defined itself (its file is the
+  # template's) reads only what that template names, which later
+  # templates then get too (erb.c).
   module MethodWatch
     WATCHED = []
 
     def method_added(name)
-      MComp.foreign_methods if WATCHED.include?(self) && !MComp.quiet? && !name.to_s.start_with?('__mcomp_erb')
+      if WATCHED.include?(self) && !MComp.quiet? && !name.to_s.start_with?('__mcomp_erb')
+        file = begin
+          instance_method(name).source_location&.first
+        rescue NameError
+          nil
+        end
+        MComp.foreign_methods(file)
+      end
       super
     end
 
     %i[include prepend].each do |m|
       define_method(m) do |*mods|
-        MComp.foreign_methods if WATCHED.include?(self) && !MComp.quiet?
+        MComp.foreign_methods(nil) if WATCHED.include?(self) && !MComp.quiet?
         super(*mods)
       end
     end

@@ -157,13 +157,109 @@ module Kernel
       return MComp.quietly { MComp.load_lazy(p.delete_prefix('mcomp/lazy/')) }
     end
     if p == 'puppet' || p.start_with?('puppet/') || p == 'facter' || p.start_with?('facter/')
-      (MComp.type_libdirs || []).each do |dir|
-        f = File.join(dir, p.end_with?('.rb') ? p : "#{p}.rb")
-        return mcomp_type_original_require(f) if MComp.file?(f)
-      end
-      return false
+      f = MComp.first_file(MComp.type_libdirs || [], p.end_with?('.rb') ? p : "#{p}.rb")
+      return f ? mcomp_type_original_require(f) : false
     end
+    found = MComp.lib_feature(path)
+    return mcomp_type_original_require(found) if found
     mcomp_type_original_require(path)
   end
   private :require
+end
+
+module MComp
+  # Once module code has loaded, the modules' lib directories lead
+  # $LOAD_PATH, and Ruby answers the next require of a feature (require
+  # 'ipaddr') by taking the real path of every $LOAD_PATH entry, then
+  # trying NAME.rb in each and NAME.so in each: with 70 modules, about
+  # 1,800 system calls.  The same search is done here with the record of
+  # the lib directories (MComp.first_file) and a stat per other entry, and
+  # the file found is required by the path Ruby would give it (the real
+  # path of its directory, joined), so it is loaded, named and recorded in
+  # $LOADED_FEATURES as Ruby's own search would.  Only for a plain feature
+  # (letters, digits, "_", "-", "/"; no extension or ".rb") while
+  # $LOAD_PATH is the lib directories then absolute paths; and only when
+  # no loaded feature could be this one, or the one loaded is the file
+  # found (then Ruby's require of that path says false).  Anything else
+  # is left to Ruby.  (A file Ruby could open that is not a regular file,
+  # a FIFO called NAME.rb, is where the two could differ.)
+  LIB_FEATURE_EXTS = %w[.rb .so].freeze
+  LIB_FEATURE_PROVIDED = ['', '.rb', '.so', '.o', '.bundle', '.dll'].freeze
+
+  def self.lib_feature(path)
+    dirs = type_libdirs
+    return nil unless dirs.is_a?(Array) && !dirs.empty? && path.is_a?(String)
+    return nil unless path.match?(%r{\A[A-Za-z0-9_][A-Za-z0-9_\-/]*\z|\A[A-Za-z0-9_][A-Za-z0-9_\-/]*\.rb\z})
+    return nil if path.include?('//') || path.end_with?('/')
+    lp = $LOAD_PATH
+    n = dirs.size
+    return nil unless lp.size >= n && lp[0, n] == dirs
+    rest = lp[n..]
+    return nil unless rest.all? { |e| e.is_a?(String) && e.start_with?('/') }
+    base = path.delete_suffix('.rb')
+    exts = base.size < path.size ? ['.rb'] : LIB_FEATURE_EXTS
+    hit = nil
+    exts.each do |ext|
+      rel = base + ext
+      f = first_file(dirs, rel)
+      if f
+        hit = [f.delete_suffix("/#{rel}"), rel]
+        break
+      end
+      rest.each do |e|
+        next unless File.file?(File.join(e, rel))
+        hit = [e, rel]
+        break
+      end
+      break if hit
+    end
+    return nil unless hit && File.readable?(File.join(*hit))
+    found = File.join(lib_realdir(hit[0]), hit[1])
+    ends = LIB_FEATURE_PROVIDED.map { |x| "/#{base}#{x}" }
+    $LOADED_FEATURES.each do |f|
+      next unless f.end_with?(*ends) || LIB_FEATURE_PROVIDED.any? { |x| f == base + x }
+      return nil unless f == found
+    end
+    found
+  end
+
+  def self.lib_realdir(dir)
+    (@lib_realdirs ||= {})[dir] ||= File.realpath(dir)
+  end
+
+  # $LOAD_PATH.unshift(*added): the module lib directories put in front
+  # when module code first loads (lazy/type.rb, lazy/facter.rb).  Ruby
+  # keeps the real paths of $LOAD_PATH's entries from one require to the
+  # next while $LOAD_PATH is the very array it took them of (it checks
+  # that the two share their elements' memory).  mcomp --nodes does the
+  # unshift once in the parent (prime_lib_path), lets Ruby take the real
+  # paths there, and puts the array back as it was; a node whose
+  # $LOAD_PATH is as the parent left it then gets the same entries
+  # through that array, and its next require takes no real paths (about
+  # 1,000 system calls for 70 modules).  The entries are the same either
+  # way.
+  def self.unshift_lib_path(added)
+    return if added.empty?
+    before, after = @lib_path_primed
+    if before && $LOAD_PATH == before && after.size == before.size + added.size && after[0, added.size] == added &&
+       after[added.size..] == before
+      $LOAD_PATH.replace(after)
+    else
+      $LOAD_PATH.unshift(*added)
+    end
+  end
+
+  def self.prime_lib_path(libdirs)
+    added = libdirs.reject { |d| $LOAD_PATH.include?(d) }
+    return if added.empty?
+    before = $LOAD_PATH.dup
+    $LOAD_PATH.unshift(*added)
+    begin
+      $LOAD_PATH.resolve_feature_path('mcomp/no such feature')   # Ruby takes the real paths
+    rescue LoadError
+      nil
+    end
+    @lib_path_primed = [before, $LOAD_PATH.dup]
+    $LOAD_PATH.replace(before)
+  end
 end

@@ -391,7 +391,7 @@ module MComp
       Facter.mcomp_gathered = gathered
       MComp.type_libdirs ||= libdirs
       added = libdirs.reject { |d| $LOAD_PATH.include?(d) }
-      $LOAD_PATH.unshift(*added)
+      MComp.unshift_lib_path(added)
       libdirs.each do |dir|
         Dir.glob(File.join(dir, 'facter', '*.rb')).sort.each do |file|
           begin

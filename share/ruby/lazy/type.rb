@@ -431,7 +431,7 @@ module MComp
       # pluginsync puts them on an agent's.
       def with_lib_path
         added = (libdirs || []).reject { |d| $LOAD_PATH.include?(d) }
-        $LOAD_PATH.unshift(*added)
+        MComp.unshift_lib_path(added)
         yield
       end
 
