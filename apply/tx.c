@@ -88,6 +88,9 @@ struct TxRes {
     Event *events;
     int nevents, capevents;
     int whit_noop;           /* tx_generated_noop: noop events sent on by a generated resource's whit */
+    int whit;                /* tx_generated: t generated resources; its completed whit passes events on */
+    int whit_lost;           /* events of the generated resources that failed (the whit never gets them) */
+    int whit_failed;         /* generated resources that failed */
     int queued;              /* events queued for this vertex's refresh */
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
@@ -286,6 +289,15 @@ void tx_generated_noop(TxRes *t, const char *name)
     t->whit_noop++;
 }
 
+void tx_generated(TxRes *t, int first, int end, int failed)
+{
+    t->whit = 1;
+    if (failed) {
+        t->whit_failed++;
+        t->whit_lost += end > first ? end - first : 0;
+    }
+}
+
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
 {
     char small[1024];
@@ -410,8 +422,9 @@ static int refreshable(Tx *tx, int v)
 }
 
 /* Sends n events from t along its event-carrying out-edges (real: at least
- * one of them is not noop). */
-static void queue_events(Tx *tx, TxRes *t, int n, int real)
+ * one of them is not noop); source: the "Scheduling refresh" lines' (t's
+ * path, or its completed whit's title). */
+static void queue_events_from(Tx *tx, TxRes *t, int n, int real, const char *source)
 {
     if (n <= 0 || t->probe) return;
     Graph *g = tx->g;
@@ -425,8 +438,13 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
         d->queued_real |= real;
         /* Puppet says it once per event */
         const char *line = arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display);
-        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LL_DEBUG : LL_INFO, t->path, NULL, line);
+        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LL_DEBUG : LL_INFO, source, NULL, line);
     }
+}
+
+static void queue_events(Tx *tx, TxRes *t, int n, int real)
+{
+    queue_events_from(tx, t, n, real, t->path);
 }
 
 static void queue_own_events(Tx *tx, TxRes *t)
@@ -434,6 +452,36 @@ static void queue_own_events(Tx *tx, TxRes *t)
     int real = 0;
     for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
     queue_events(tx, t, t->nevents + t->whit_noop, real);
+}
+
+static const char *plural_events(int n);
+
+/* Puppet's whit "completed_<title>" after a resource that generated others
+ * (tx_generated): it depends on t and on each generated resource, takes
+ * the events of those that did not fail, and stands for t towards t's
+ * dependents (their edges are moved to it).  A failed generated resource
+ * skips it (t->failed stays, so t's dependents are skipped); otherwise it
+ * refreshes silently, or announces noop events, and sends one event on.
+ * Its lines' source is t's title, as Puppet shows a whit. */
+static void complete_generated(Tx *tx, TxRes *t)
+{
+    const char *name = t->res->title;
+    int n = t->nevents + t->whit_noop - t->whit_lost, real = 0;
+    if (t->probe) return;
+    if (t->whit_failed) {
+        if (n > 0)
+            emit(tx, t->res, LL_INFO, name, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", name));
+        return;
+    }
+    if (n <= 0) return;
+    for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
+    if (!real || tx->opt->noop) {
+        emit(tx, t->res, LL_NOTICE, name, NULL,
+             arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
+        queue_events_from(tx, t, 1, 0, name);
+        return;
+    }
+    queue_events_from(tx, t, 1, 1, name);
 }
 
 static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }
@@ -667,7 +715,8 @@ static void evaluate_plain(Tx *tx, TxRes *t)
         if (rc != 0) t->failed = 1;
         if (!t->failed) check_cmd(t);
     }
-    if (!t->failed) queue_own_events(tx, t);
+    if (t->whit && (t->whit_failed || !t->failed)) complete_generated(tx, t);
+    else if (!t->failed) queue_own_events(tx, t);
     if (!t->failed) process_events(tx, t);
 }
 
@@ -892,6 +941,7 @@ static int unjoin_if_failed(Tx *tx, TxRes *t)
     retract_events(tx, t);
     t->nevents = 0;
     t->failed = t->not_run = t->restarted = t->failed_to_restart = t->whit_noop = 0;
+    t->whit = t->whit_lost = t->whit_failed = 0;
     t->seconds = 0;
     t->failed_deps = fd;
     t->unjoined = 1;
