@@ -91,6 +91,7 @@ struct TxRes {
     int whit;                /* tx_generated: t generated resources; its completed whit passes events on */
     int whit_lost;           /* events of the generated resources that failed (the whit never gets them) */
     int whit_failed;         /* generated resources that failed */
+    IntSet gen_failed;       /* their ids (Tx.gen_names), which t's dependents inherit instead of t */
     int queued;              /* events queued for this vertex's refresh */
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
@@ -119,6 +120,9 @@ typedef struct Tx {
     TxRes *r;                /* per vertex */
     char **paths;            /* per catalog index (lazily) */
     unsigned char *announced;/* per vertex: "Dependency X has failures" said */
+    const char **gen_names;  /* failed generated resources (tx_generated), ids nv + k: their refs */
+    unsigned char *gen_announced;   /* theirs, as announced */
+    int ngen, capgen;
     int aborted;             /* a run-level error (unknown schedule): stop at once */
     Arena *arena;
     int tags_filter;
@@ -289,13 +293,25 @@ void tx_generated_noop(TxRes *t, const char *name)
     t->whit_noop++;
 }
 
-void tx_generated(TxRes *t, int first, int end, int failed)
+static IntSet set_union(Tx *tx, IntSet a, IntSet b);
+static IntSet set_one(Tx *tx, int x);
+
+void tx_generated(TxRes *t, const char *ref, int first, int end, int failed)
 {
+    Tx *tx = t->tx;
     t->whit = 1;
-    if (failed) {
-        t->whit_failed++;
-        t->whit_lost += end > first ? end - first : 0;
+    if (!failed) return;
+    t->whit_failed++;
+    t->whit_lost += end > first ? end - first : 0;
+    if (t->probe) return;
+    if (tx->ngen == tx->capgen) {
+        tx->capgen = tx->capgen ? 2 * tx->capgen : 16;
+        tx->gen_names = xrealloc(tx->gen_names, (size_t)tx->capgen * sizeof *tx->gen_names);
+        tx->gen_announced = xrealloc(tx->gen_announced, (size_t)tx->capgen);
     }
+    tx->gen_names[tx->ngen] = arena_printf(tx->arena, "%s", ref);
+    tx->gen_announced[tx->ngen] = 0;
+    t->gen_failed = set_union(tx, t->gen_failed, set_one(tx, tx->g->nv + tx->ngen++));
 }
 
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
@@ -406,7 +422,8 @@ static IntSet inherited_failures(Tx *tx, int v)
         if (!propagates_failure(e->kind)) continue;
         TxRes *d = &tx->r[e->src];
         s = set_union(tx, s, d->failed_deps);
-        if (d->failed) s = set_union(tx, s, set_one(tx, e->src));
+        /* a resource whose generated ones failed: those, through its whit */
+        if (d->failed) s = set_union(tx, s, d->gen_failed.n ? d->gen_failed : set_one(tx, e->src));
     }
     return s;
 }
@@ -691,11 +708,12 @@ static void skip_for_failures(Tx *tx, TxRes *t)
     t->skipped = 1;
     if (!is_whit) {
         for (int i = 0; i < t->failed_deps.n; i++) {
-            int x = t->failed_deps.v[i];
-            if (tx->announced[x]) continue;
-            tx->announced[x] = 1;
-            emit(tx, t->res, LL_NOTICE, t->path, NULL,
-                 arena_printf(tx->arena, "Dependency %s has failures: true", tx->g->v[x].display));
+            int x = t->failed_deps.v[i], nv = tx->g->nv;
+            unsigned char *said = x < nv ? &tx->announced[x] : &tx->gen_announced[x - nv];
+            if (*said) continue;
+            *said = 1;
+            emit(tx, t->res, LL_NOTICE, t->path, NULL, arena_printf(tx->arena, "Dependency %s has failures: true",
+                                                                   x < nv ? tx->g->v[x].display : tx->gen_names[x - nv]));
         }
         emit(tx, t->res, LL_WARNING, t->path, NULL, "Skipping because of failed dependencies");
     }
@@ -942,6 +960,7 @@ static int unjoin_if_failed(Tx *tx, TxRes *t)
     t->nevents = 0;
     t->failed = t->not_run = t->restarted = t->failed_to_restart = t->whit_noop = 0;
     t->whit = t->whit_lost = t->whit_failed = 0;
+    t->gen_failed = (IntSet){0};
     t->seconds = 0;
     t->failed_deps = fd;
     t->unjoined = 1;
@@ -1529,6 +1548,8 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     free(tx.r);
     free(tx.paths);
     free(tx.announced);
+    free(tx.gen_names);
+    free(tx.gen_announced);
     free(tx.held.v);
     free(tx.fails.v);
     free(tx.batched);

@@ -513,6 +513,11 @@ static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st, i
         rc = -1;
     } else {
         file_change(o, prop, user ? "owner_changed" : "group_changed", "%s changed %s to %s", prop, a.s, b.s);
+        /* the report's values are the ids, as Puppet's retrieve gives them */
+        char was[24], now_id[24];
+        snprintf(was, sizeof was, "%ld", now);
+        snprintf(now_id, sizeof now_id, "%ld", want);
+        tx_change_values(o->t, was, now_id);
     }
     buf_free(&a);
     buf_free(&b);
@@ -615,6 +620,7 @@ int file_sync_path(Out *o, FileSpec *f)
                 file_change(o, "mode", "mode_changed", "mode changed %s to %s", a, b);
             } else {
                 file_change(o, "mode", "mode_changed", "mode changed %s to '%04lo' (%s)", a, want, f->mode);
+                tx_change_values(t, a, b);     /* the report's: the mode as given */
             }
         }
     }
