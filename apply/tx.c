@@ -88,10 +88,8 @@ struct TxRes {
     Event *events;
     int nevents, capevents;
     int whit_noop;           /* tx_generated_noop: noop events sent on by a generated resource's whit */
-    int whit;                /* tx_generated: t generated resources; its completed whit passes events on */
-    int whit_lost;           /* events of the generated resources that failed (the whit never gets them) */
-    int whit_failed;         /* generated resources that failed */
-    IntSet gen_failed;       /* their ids (Tx.gen_names), which t's dependents inherit instead of t */
+    int whit, whit_lost;     /* tx_generated: t generated resources; events of those that failed */
+    IntSet gen_failed;       /* the failed ones (Tx.gen_names), which t's dependents inherit */
     int queued;              /* events queued for this vertex's refresh */
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
@@ -120,9 +118,9 @@ typedef struct Tx {
     TxRes *r;                /* per vertex */
     char **paths;            /* per catalog index (lazily) */
     unsigned char *announced;/* per vertex: "Dependency X has failures" said */
-    const char **gen_names;  /* failed generated resources (tx_generated), ids nv + k: their refs */
-    unsigned char *gen_announced;   /* theirs, as announced */
-    int ngen, capgen;
+    const char **gen_names;  /* failed generated resources (tx_generated), ids nv + k, and */
+    unsigned char *gen_announced;   /* their announced */
+    size_t gen_failed_n;
     int aborted;             /* a run-level error (unknown schedule): stop at once */
     Arena *arena;
     int tags_filter;
@@ -294,24 +292,20 @@ void tx_generated_noop(TxRes *t, const char *name)
 }
 
 static IntSet set_union(Tx *tx, IntSet a, IntSet b);
-static IntSet set_one(Tx *tx, int x);
 
 void tx_generated(TxRes *t, const char *ref, int first, int end, int failed)
 {
     Tx *tx = t->tx;
     t->whit = 1;
-    if (!failed) return;
-    t->whit_failed++;
-    t->whit_lost += end > first ? end - first : 0;
-    if (t->probe) return;
-    if (tx->ngen == tx->capgen) {
-        tx->capgen = tx->capgen ? 2 * tx->capgen : 16;
-        tx->gen_names = xrealloc(tx->gen_names, (size_t)tx->capgen * sizeof *tx->gen_names);
-        tx->gen_announced = xrealloc(tx->gen_announced, (size_t)tx->capgen);
-    }
-    tx->gen_names[tx->ngen] = arena_printf(tx->arena, "%s", ref);
-    tx->gen_announced[tx->ngen] = 0;
-    t->gen_failed = set_union(tx, t->gen_failed, set_one(tx, tx->g->nv + tx->ngen++));
+    if (!failed || t->probe) return;
+    t->whit_lost += end - first;
+    int *id = arena_alloc(tx->arena, sizeof *id), k = (int)(tx->gen_failed_n++);
+    tx->gen_names = xrealloc(tx->gen_names, (size_t)(k + 1) * sizeof *tx->gen_names);
+    tx->gen_announced = xrealloc(tx->gen_announced, (size_t)k + 1);
+    tx->gen_names[k] = arena_printf(tx->arena, "%s", ref);
+    tx->gen_announced[k] = 0;
+    *id = tx->g->nv + k;
+    t->gen_failed = set_union(tx, t->gen_failed, (IntSet){id, 1});
 }
 
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
@@ -439,9 +433,8 @@ static int refreshable(Tx *tx, int v)
 }
 
 /* Sends n events from t along its event-carrying out-edges (real: at least
- * one of them is not noop); source: the "Scheduling refresh" lines' (t's
- * path, or its completed whit's title). */
-static void queue_events_from(Tx *tx, TxRes *t, int n, int real, const char *source)
+ * one of them is not noop), saying so from source (t's path, or its whit's). */
+static void queue_events(Tx *tx, TxRes *t, int n, int real, const char *source)
 {
     if (n <= 0 || t->probe) return;
     Graph *g = tx->g;
@@ -459,49 +452,29 @@ static void queue_events_from(Tx *tx, TxRes *t, int n, int real, const char *sou
     }
 }
 
-static void queue_events(Tx *tx, TxRes *t, int n, int real)
-{
-    queue_events_from(tx, t, n, real, t->path);
-}
-
 static void queue_own_events(Tx *tx, TxRes *t)
 {
     int real = 0;
     for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
-    queue_events(tx, t, t->nevents + t->whit_noop, real);
-}
-
-static const char *plural_events(int n);
-
-/* Puppet's whit "completed_<title>" after a resource that generated others
- * (tx_generated): it depends on t and on each generated resource, takes
- * the events of those that did not fail, and stands for t towards t's
- * dependents (their edges are moved to it).  A failed generated resource
- * skips it (t->failed stays, so t's dependents are skipped); otherwise it
- * refreshes silently, or announces noop events, and sends one event on.
- * Its lines' source is t's title, as Puppet shows a whit. */
-static void complete_generated(Tx *tx, TxRes *t)
-{
-    const char *name = t->res->title;
-    int n = t->nevents + t->whit_noop - t->whit_lost, real = 0;
-    if (t->probe) return;
-    if (t->whit_failed) {
-        if (n > 0)
-            emit(tx, t->res, LL_INFO, name, NULL, arena_printf(tx->arena, "Unscheduling all events on %s", name));
-        return;
-    }
-    if (n <= 0) return;
-    for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
-    if (!real || tx->opt->noop) {
-        emit(tx, t->res, LL_NOTICE, name, NULL,
-             arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
-        queue_events_from(tx, t, 1, 0, name);
-        return;
-    }
-    queue_events_from(tx, t, 1, 1, name);
+    queue_events(tx, t, t->nevents + t->whit_noop, real, t->path);
 }
 
 static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }
+
+/* Puppet's whit "completed_<title>" after t's generated resources, which
+ * stands for t towards its dependents: it takes the events of t and of
+ * those that did not fail; one that failed skips it (t->failed), else it
+ * announces noop events or refreshes silently, and sends one event on. */
+static void complete_generated(Tx *tx, TxRes *t)
+{
+    const char *name = t->res->title;
+    int n = t->nevents - t->whit_lost, real = 0, failed = t->gen_failed.n;
+    for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS && !tx->opt->noop;
+    if (n > 0 && !t->probe && (failed || !real))
+        emit(tx, t->res, failed ? LL_INFO : LL_NOTICE, name, NULL, failed ? arena_printf(tx->arena,
+             "Unscheduling all events on %s", name) : arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
+    if (n > 0 && !failed) queue_events(tx, t, 1, real, name);
+}
 
 /* One coalesced refresh for all the events queued for t (docs/apply.md §4.2): noop
  * ones are only announced; whits pass a restart on silently; a real
@@ -514,7 +487,7 @@ static void process_events(Tx *tx, TxRes *t)
     if (!t->queued_real || t->noop) {
         emit(tx, t->res, LL_NOTICE, t->path, NULL,
              arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
-        queue_events(tx, t, 1, 0);
+        queue_events(tx, t, 1, 0, t->path);
         return;
     }
     if (!is_whit) {
@@ -536,7 +509,7 @@ static void process_events(Tx *tx, TxRes *t)
         t->restarted = 1;
         add_event_full(t, "refresh", EV_SUCCESS, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)), NULL, NULL);
     }
-    queue_events(tx, t, 1, 1);
+    queue_events(tx, t, 1, 1, t->path);
 }
 
 /* ---- requisites and generic checks ---- */
@@ -713,7 +686,7 @@ static void skip_for_failures(Tx *tx, TxRes *t)
             if (*said) continue;
             *said = 1;
             emit(tx, t->res, LL_NOTICE, t->path, NULL, arena_printf(tx->arena, "Dependency %s has failures: true",
-                                                                   x < nv ? tx->g->v[x].display : tx->gen_names[x - nv]));
+                 x < nv ? tx->g->v[x].display : tx->gen_names[x - nv]));
         }
         emit(tx, t->res, LL_WARNING, t->path, NULL, "Skipping because of failed dependencies");
     }
@@ -733,7 +706,7 @@ static void evaluate_plain(Tx *tx, TxRes *t)
         if (rc != 0) t->failed = 1;
         if (!t->failed) check_cmd(t);
     }
-    if (t->whit && (t->whit_failed || !t->failed)) complete_generated(tx, t);
+    if (t->whit && (t->gen_failed.n || !t->failed)) complete_generated(tx, t);
     else if (!t->failed) queue_own_events(tx, t);
     if (!t->failed) process_events(tx, t);
 }
@@ -959,8 +932,7 @@ static int unjoin_if_failed(Tx *tx, TxRes *t)
     retract_events(tx, t);
     t->nevents = 0;
     t->failed = t->not_run = t->restarted = t->failed_to_restart = t->whit_noop = 0;
-    t->whit = t->whit_lost = t->whit_failed = 0;
-    t->gen_failed = (IntSet){0};
+    t->whit = t->whit_lost = 0, t->gen_failed = (IntSet){0};
     t->seconds = 0;
     t->failed_deps = fd;
     t->unjoined = 1;
