@@ -953,7 +953,16 @@ static Value *log_value(DataCtx *d, const RepLog *l)
     hput(&h, &k_source, vs(a, l->source ? l->source : "Puppet"));
     Value *tags = tags_value(a, level_word[l->lvl], l->res);
     const RepStatus *s = line_status(d, l);
-    if (property_line(s, l)) {
+    if (l->res && l->source && !strcmp(l->source, l->res->title)) {
+        /* the line of the whit that completes a resource's generated ones
+         * (its source the resource's title): the whit's tag, then the
+         * resource's, which Puppet merges into the whit */
+        Value **items = ARENA_NEWN(a, Value *, tags->arr.n + 1);
+        items[0] = tags->arr.items[0];
+        items[1] = vs(a, "whit");
+        memcpy(items + 2, tags->arr.items + 1, (tags->arr.n - 1) * sizeof *items);
+        tags = mkarray(a, items, tags->arr.n + 1);
+    } else if (property_line(s, l)) {
         Value **items = ARENA_NEWN(a, Value *, tags->arr.n + 1);
         memcpy(items, tags->arr.items, tags->arr.n * sizeof *items);
         items[tags->arr.n] = vs(a, l->prop);

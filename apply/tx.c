@@ -88,6 +88,8 @@ struct TxRes {
     Event *events;
     int nevents, capevents;
     int whit_noop;           /* tx_generated_noop: noop events sent on by a generated resource's whit */
+    int whit, whit_lost;     /* tx_generated: t generated resources; events of those that failed */
+    IntSet gen_failed;       /* the failed ones (Tx.gen_names), which t's dependents inherit */
     int queued;              /* events queued for this vertex's refresh */
     int queued_real;         /* at least one queued event is not noop */
     IntSet failed_deps;
@@ -116,6 +118,9 @@ typedef struct Tx {
     TxRes *r;                /* per vertex */
     char **paths;            /* per catalog index (lazily) */
     unsigned char *announced;/* per vertex: "Dependency X has failures" said */
+    const char **gen_names;  /* failed generated resources (tx_generated), ids nv + k, and */
+    unsigned char *gen_announced;   /* their announced */
+    size_t gen_failed_n;
     int aborted;             /* a run-level error (unknown schedule): stop at once */
     Arena *arena;
     int tags_filter;
@@ -286,6 +291,23 @@ void tx_generated_noop(TxRes *t, const char *name)
     t->whit_noop++;
 }
 
+static IntSet set_union(Tx *tx, IntSet a, IntSet b);
+
+void tx_generated(TxRes *t, const char *ref, int first, int end, int failed)
+{
+    Tx *tx = t->tx;
+    t->whit = 1;
+    if (!failed || t->probe) return;
+    t->whit_lost += end - first;
+    int *id = arena_alloc(tx->arena, sizeof *id), k = (int)(tx->gen_failed_n++);
+    tx->gen_names = xrealloc(tx->gen_names, (size_t)(k + 1) * sizeof *tx->gen_names);
+    tx->gen_announced = xrealloc(tx->gen_announced, (size_t)k + 1);
+    tx->gen_names[k] = arena_printf(tx->arena, "%s", ref);
+    tx->gen_announced[k] = 0;
+    *id = tx->g->nv + k;
+    t->gen_failed = set_union(tx, t->gen_failed, (IntSet){id, 1});
+}
+
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
 {
     char small[1024];
@@ -394,7 +416,8 @@ static IntSet inherited_failures(Tx *tx, int v)
         if (!propagates_failure(e->kind)) continue;
         TxRes *d = &tx->r[e->src];
         s = set_union(tx, s, d->failed_deps);
-        if (d->failed) s = set_union(tx, s, set_one(tx, e->src));
+        /* a resource whose generated ones failed: those, through its whit */
+        if (d->failed) s = set_union(tx, s, d->gen_failed.n ? d->gen_failed : set_one(tx, e->src));
     }
     return s;
 }
@@ -410,8 +433,8 @@ static int refreshable(Tx *tx, int v)
 }
 
 /* Sends n events from t along its event-carrying out-edges (real: at least
- * one of them is not noop). */
-static void queue_events(Tx *tx, TxRes *t, int n, int real)
+ * one of them is not noop), saying so from source (t's path, or its whit's). */
+static void queue_events(Tx *tx, TxRes *t, int n, int real, const char *source)
 {
     if (n <= 0 || t->probe) return;
     Graph *g = tx->g;
@@ -425,7 +448,7 @@ static void queue_events(Tx *tx, TxRes *t, int n, int real)
         d->queued_real |= real;
         /* Puppet says it once per event */
         const char *line = arena_printf(tx->arena, "Scheduling refresh of %s", g->v[e->dst].display);
-        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LL_DEBUG : LL_INFO, t->path, NULL, line);
+        for (int i = 0; i < n; i++) emit(tx, t->res, g->v[e->dst].role == V_COMPLETED ? LL_DEBUG : LL_INFO, source, NULL, line);
     }
 }
 
@@ -433,10 +456,25 @@ static void queue_own_events(Tx *tx, TxRes *t)
 {
     int real = 0;
     for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS;
-    queue_events(tx, t, t->nevents + t->whit_noop, real);
+    queue_events(tx, t, t->nevents + t->whit_noop, real, t->path);
 }
 
 static const char *plural_events(int n) { return n == 1 ? "event" : "events"; }
+
+/* Puppet's whit "completed_<title>" after t's generated resources, which
+ * stands for t towards its dependents: it takes the events of t and of
+ * those that did not fail; one that failed skips it (t->failed), else it
+ * announces noop events or refreshes silently, and sends one event on. */
+static void complete_generated(Tx *tx, TxRes *t)
+{
+    const char *name = t->res->title;
+    int n = t->nevents - t->whit_lost, real = 0, failed = t->gen_failed.n;
+    for (int i = 0; i < t->nevents; i++) real |= t->events[i].status == EV_SUCCESS && !tx->opt->noop;
+    if (n > 0 && !t->probe && (failed || !real))
+        emit(tx, t->res, failed ? LL_INFO : LL_NOTICE, name, NULL, failed ? arena_printf(tx->arena,
+             "Unscheduling all events on %s", name) : arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
+    if (n > 0 && !failed) queue_events(tx, t, 1, real, name);
+}
 
 /* One coalesced refresh for all the events queued for t (docs/apply.md §4.2): noop
  * ones are only announced; whits pass a restart on silently; a real
@@ -449,7 +487,7 @@ static void process_events(Tx *tx, TxRes *t)
     if (!t->queued_real || t->noop) {
         emit(tx, t->res, LL_NOTICE, t->path, NULL,
              arena_printf(tx->arena, "Would have triggered 'refresh' from %d %s", n, plural_events(n)));
-        queue_events(tx, t, 1, 0);
+        queue_events(tx, t, 1, 0, t->path);
         return;
     }
     if (!is_whit) {
@@ -471,7 +509,7 @@ static void process_events(Tx *tx, TxRes *t)
         t->restarted = 1;
         add_event_full(t, "refresh", EV_SUCCESS, NULL, arena_printf(tx->arena, "Triggered 'refresh' from %d %s", n, plural_events(n)), NULL, NULL);
     }
-    queue_events(tx, t, 1, 1);
+    queue_events(tx, t, 1, 1, t->path);
 }
 
 /* ---- requisites and generic checks ---- */
@@ -643,11 +681,12 @@ static void skip_for_failures(Tx *tx, TxRes *t)
     t->skipped = 1;
     if (!is_whit) {
         for (int i = 0; i < t->failed_deps.n; i++) {
-            int x = t->failed_deps.v[i];
-            if (tx->announced[x]) continue;
-            tx->announced[x] = 1;
-            emit(tx, t->res, LL_NOTICE, t->path, NULL,
-                 arena_printf(tx->arena, "Dependency %s has failures: true", tx->g->v[x].display));
+            int x = t->failed_deps.v[i], nv = tx->g->nv;
+            unsigned char *said = x < nv ? &tx->announced[x] : &tx->gen_announced[x - nv];
+            if (*said) continue;
+            *said = 1;
+            emit(tx, t->res, LL_NOTICE, t->path, NULL, arena_printf(tx->arena, "Dependency %s has failures: true",
+                 x < nv ? tx->g->v[x].display : tx->gen_names[x - nv]));
         }
         emit(tx, t->res, LL_WARNING, t->path, NULL, "Skipping because of failed dependencies");
     }
@@ -667,7 +706,8 @@ static void evaluate_plain(Tx *tx, TxRes *t)
         if (rc != 0) t->failed = 1;
         if (!t->failed) check_cmd(t);
     }
-    if (!t->failed) queue_own_events(tx, t);
+    if (t->whit && (t->gen_failed.n || !t->failed)) complete_generated(tx, t);
+    else if (!t->failed) queue_own_events(tx, t);
     if (!t->failed) process_events(tx, t);
 }
 
@@ -892,6 +932,7 @@ static int unjoin_if_failed(Tx *tx, TxRes *t)
     retract_events(tx, t);
     t->nevents = 0;
     t->failed = t->not_run = t->restarted = t->failed_to_restart = t->whit_noop = 0;
+    t->whit = t->whit_lost = 0, t->gen_failed = (IntSet){0};
     t->seconds = 0;
     t->failed_deps = fd;
     t->unjoined = 1;
@@ -1479,6 +1520,8 @@ int tx_run(Graph *g, const ApplyOptions *opt, Arena *arena, TxSummary *sum)
     free(tx.r);
     free(tx.paths);
     free(tx.announced);
+    free(tx.gen_names);
+    free(tx.gen_announced);
     free(tx.held.v);
     free(tx.fails.v);
     free(tx.batched);

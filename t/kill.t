@@ -10,7 +10,9 @@
 # byte.  Then the same for a catalog of many small files, all written by
 # one group commit (their temporary files made durable together, then
 # renamed): killed at many moments, every file is wholly old or wholly
-# new, no temporary file is left once a run completes, and an exec that
+# new (the old content with its old mode and group, the new with the new
+# ones: they are set on the temporary file, never on the old file in
+# place), no temporary file is left once a run completes, and an exec that
 # requires one of them sees it in place.  Everything happens under a
 # temporary directory.
 use strict;
@@ -56,11 +58,11 @@ sub check_files {
     for my $i (0 .. $n - 1) {
         my $c = slurp("$tmp/d/f$i");
         my $mode = (stat "$tmp/d/f$i")[2] & 07777;
-        if (defined $c && $c eq old_content($i)) { $old++ }
+        if (defined $c && $c eq old_content($i) && $mode == 0600) { $old++ }
         elsif (defined $c && $c eq new_content($i) && $mode == 0644) { $new++ }
         else { push @bad, "f$i" }
     }
-    ok(!@bad, "$what: every file is wholly old or wholly new (with its mode)") or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)]";
+    ok(!@bad, "$what: every file is wholly old or wholly new (each with its own mode)") or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)]";
     return ($old, $new);
 }
 
@@ -109,7 +111,8 @@ is(system("$mbucket --vardir $tmp/var restore $tmp/d/f7 $sum > $tmp/out 2>&1"), 
 is(slurp("$tmp/d/f7"), old_content(7), 'f7 holds its old content again, byte for byte');
 
 # 4. group commit: 3000 small files, a third of them new, the rest
-# replaced; no exec in the way, so they are written as one batch
+# replaced, and given a new mode and (every other one) a new group too;
+# no exec in the way, so they are written as one batch
 my $m = 3000;
 # (under --root, so that runs of other roots never hold it up)
 mkdir "$tmp/groot" or die $!;
@@ -117,10 +120,14 @@ my $g = "$tmp/groot/g";
 mkdir $g or die $!;
 sub g_old { "old small $_[0]\n" }
 sub g_new { "new small $_[0]\n" }
+my $root = $> == 0;                 # (a group is changed only as root)
+my $egid = (split ' ', $))[0] + 0;  # the old files' group
+sub g_regroup { $root && $_[0] % 3 == 2 }   # replaced files that get group 1 as well
 for my $i (0 .. $m - 1) { next if $i % 3 == 0; write_file("$g/f$i", g_old($i)); chmod 0600, "$g/f$i"; }
 {
     my $pp = '';
-    $pp .= "file { '/g/f$_': ensure => file, mode => '0640', content => \"new small $_\\n\" }\n" for 0 .. $m - 1;
+    $pp .= "file { '/g/f$_': ensure => file, mode => '0640', content => \"new small $_\\n\"" . (g_regroup($_) ? ", group => 1" : '') . " }\n"
+        for 0 .. $m - 1;
     write_file("$tmp/g.pp", $pp);
     system("$mcomp $tmp/g.pp > $tmp/g.json") == 0 or die "mcomp failed";
 }
@@ -129,16 +136,17 @@ sub check_small {
     my ($old, $new, @bad) = (0, 0);
     for my $i (0 .. $m - 1) {
         my $c = slurp("$g/f$i");
-        my $mode = defined $c ? (stat "$g/f$i")[2] & 07777 : 0;
+        my ($mode, $gid) = defined $c ? (stat "$g/f$i")[2, 5] : (0, 0);
+        $mode &= 07777;
         if (!defined $c && $i % 3 == 0) { $old++ }
-        elsif (defined $c && $i % 3 && $c eq g_old($i)) { $old++ }
-        elsif (defined $c && $c eq g_new($i) && $mode == 0640) { $new++ }
-        else { push @bad, "f$i" }
+        elsif (defined $c && $i % 3 && $c eq g_old($i) && $mode == 0600 && $gid == $egid) { $old++ }
+        elsif (defined $c && $c eq g_new($i) && $mode == 0640 && $gid == (g_regroup($i) ? 1 : $egid)) { $new++ }
+        else { push @bad, "f$i" . (defined $c ? sprintf(" (mode %04o, gid %d: %s)", $mode, $gid, $c =~ s/\n/\\n/gr) : ' (absent)') }
     }
     opendir my $dh, $g or die $!;
     my @strays = grep { !/^(\.|\.\.|f\d+)$/ && !/^\.f\d+\.mapply\.\d+\.\w{6}$/ } readdir $dh;
     closedir $dh;
-    ok(!@bad && !@strays, "$what: every small file is wholly old (or still absent) or wholly new")
+    ok(!@bad && !@strays, "$what: every small file is wholly old (or still absent) or wholly new, with its mode and group")
         or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)] strays: @strays";
     return ($old, $new);
 }
@@ -236,9 +244,10 @@ SKIP: {
 # old content (replacing one flushes the batch first).  Killed
 # at many moments: every file is wholly old (or still absent) or wholly
 # new, and the new ones are a prefix of the chain (no file's new content
-# is in place before its dependency's); the next run converges.  (An old
-# file may already have its new mode: the mode is set on the file in place
-# while its new content waits for the flush, as in 4.)
+# is in place before its dependency's); the next run converges.  The six
+# old files also get a new mode and group, which come with the new
+# content and never before it: a file killed mid-run has its old content
+# with its old mode and group, or its new content with the new ones.
 mkdir "$tmp/croot" or die $!;
 my $c = "$tmp/croot/c";
 mkdir $c or die $!;
@@ -249,7 +258,7 @@ for my $i (0 .. $cn - 1) { next unless $i % 500 == 250; write_file("$c/f$i", c_o
 {
     my $pp = '';
     for my $i (0 .. $cn - 1) {
-        $pp .= "file { '/c/f$i': ensure => file, mode => '0640', content => \"new link $i\\n\" }\n";
+        $pp .= "file { '/c/f$i': ensure => file, mode => '0640', content => \"new link $i\\n\"" . ($root && $i % 500 == 250 ? ", group => 1" : '') . " }\n";
         $pp .= "File['/c/f" . ($i - 1) . "'] -> File['/c/f$i']\n" if $i;
     }
     write_file("$tmp/c.pp", $pp);
@@ -261,21 +270,23 @@ sub check_chain {
     for my $i (0 .. $cn - 1) {
         my $f = "$c/f$i";
         my $cc = slurp($f);
-        my $mode = defined $cc ? (stat $f)[2] & 07777 : 0;
-        if (defined $cc && $cc eq c_new($i) && $mode == 0640) {
+        my ($mode, $gid) = defined $cc ? (stat $f)[2, 5] : (0, 0);
+        $mode &= 07777;
+        my $old_file = $i % 500 == 250;
+        if (defined $cc && $cc eq c_new($i) && $mode == 0640 && $gid == ($root && $old_file ? 1 : $egid)) {
             $new++;
             push @bad, "f$i (new after old f$first_old)" if defined $first_old;
-        } elsif ((!defined $cc && $i % 500 != 250) || (defined $cc && $i % 500 == 250 && $cc eq c_old($i))) {
+        } elsif ((!defined $cc && !$old_file) || (defined $cc && $old_file && $cc eq c_old($i) && $mode == 0600 && $gid == $egid)) {
             $old++;
             $first_old //= $i;
         } else {
-            push @bad, "f$i" . (defined $cc ? sprintf(" (mode %04o: %s)", $mode, $cc =~ s/\n/\\n/gr) : ' (absent)');
+            push @bad, "f$i" . (defined $cc ? sprintf(" (mode %04o, gid %d: %s)", $mode, $gid, $cc =~ s/\n/\\n/gr) : ' (absent)');
         }
     }
     opendir my $dh, $c or die $!;
     my @strays = grep { !/^(\.|\.\.|f\d+)$/ && !/^\.f\d+\.mapply\.\d+\.\w{6}$/ } readdir $dh;
     closedir $dh;
-    ok(!@bad && !@strays, "$what: every link is wholly old (or absent) or wholly new, the new ones a prefix")
+    ok(!@bad && !@strays, "$what: every link is wholly old (or absent) or wholly new, with its mode and group, the new ones a prefix")
         or diag "bad: @bad[0 .. ($#bad < 5 ? $#bad : 4)] strays: @strays";
     return ($old, $new);
 }

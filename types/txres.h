@@ -70,6 +70,18 @@ void tx_child(TxRes *t, const char *ref);
  * generating resource's title); its own noop event then goes on to t's
  * dependents and container with t's (not recorded as t's event). */
 void tx_generated_noop(TxRes *t, const char *name);
+/* A resource whose recursion generated resources (a File's children,
+ * Puppet's eval_generate), after each of them was synced in t's turn: ref
+ * ("File[/d/x]") its events were t's [first, end), and it failed or not.  Once t has
+ * generated one, t's events and theirs go on as Puppet's whit that
+ * completes t passes them: the whit (its source t's title) takes the events
+ * of t and of each generated resource that did not fail; if one failed it
+ * is skipped ("Unscheduling all events on <title>" when it had events) and
+ * t's dependents are skipped for each failed one ("Dependency <ref> has
+ * failures: true"); otherwise all noop ones
+ * are announced ("Would have triggered 'refresh' from N events") and sent
+ * on as one noop event, and real ones as one event. */
+void tx_generated(TxRes *t, const char *ref, int first, int end, int failed);
 /* How many events t has recorded so far (changes, noop, failures). */
 int tx_events(TxRes *t);
 /* Group commit (see types/file/disk.c): a change finished later, together

@@ -185,8 +185,12 @@ static void show_diff(Out *o, const FileSpec *f, const Buf *old, const struct st
  * by f's checksum type: the bytes (all, or the first 512 for the lite
  * types), the dates for mtime/ctime (the file is as new as its source or
  * newer; with content there is no date to compare, and Puppet fails, so
- * the file is left alone), never out of sync for none. */
-int file_sync_content(Out *o, const FileSpec *f, const struct stat *st)
+ * the file is left alone), never out of sync for none.  The new file gets
+ * f's final mode, owner and group before its first byte; *wrote is set
+ * when it replaced the old one (or will, at the batch's flush), so that
+ * the caller reports those properties' changes without making them on the
+ * old file in place. */
+int file_sync_content(Out *o, const FileSpec *f, const struct stat *st, int *wrote)
 {
     TxRes *t = o->t;
     const char *path = f->path;
@@ -288,10 +292,12 @@ int file_sync_content(Out *o, const FileSpec *f, const struct stat *st)
             modfile_location(&msg, f->r);
         file_fail_step(o, "content", a.s, b.s, msg.s);
         rc = -1;
-    } else if (f->sensitive) {
-        file_change(o, "content", "content_changed", "changed [redacted] to [redacted]");
     } else {
-        file_change(o, "content", "content_changed", "content changed %s to %s", a.s, b.s);
+        *wrote = 1;
+        if (f->sensitive)
+            file_change(o, "content", "content_changed", "changed [redacted] to [redacted]");
+        else
+            file_change(o, "content", "content_changed", "content changed %s to %s", a.s, b.s);
     }
     goto out;
 unreadable:

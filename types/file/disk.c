@@ -383,11 +383,12 @@ int file_tmp_write(const char *path, const char *data, size_t len, unsigned mode
         return -1;
     }
     tmp_shown(path, tmp);
-    if (fchmod(fd, mode) != 0)
-        goto fail;
+    /* the owner first: a chown clears the setuid and setgid bits */
     if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
         if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
             goto fail;
+    if (fchmod(fd, mode) != 0)
+        goto fail;
     if (atomic_fill_sync(fd, data, len, sync) != 0) {
         fd = -1;
         goto fail;

@@ -7,7 +7,12 @@
  * apply(): when ensure is out of sync, only ensure is synced (a created
  * file gets its content, owner, group and mode in the same step, so one
  * event); otherwise each other property is compared and synced in
- * Puppet's order: content, target, owner, group, mode.
+ * Puppet's order: content, target, owner, group, mode.  When content is
+ * rewritten, the new file already carries the final owner, group and
+ * mode (below), so those are reported as Puppet reports them but not set
+ * on the old file in place: after a kill between the two (a deferred
+ * write waits for its batch's flush) the old content never shows the new
+ * mode or owner.
  *
  * Every replacement is atomic: content goes to a temporary file in the same
  * directory (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0600), whose final mode
@@ -476,8 +481,9 @@ static int ensure_insync(const FileSpec *f, FType cur)
 }
 
 /* owner (user = 1) or group of an existing file, with lchown: a link's own
- * ownership, as Puppet's links => manage. */
-static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
+ * ownership, as Puppet's links => manage.  in_new: the rewritten content's
+ * file already has it (file_sync_content); report the change only. */
+static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st, int in_new)
 {
     const char *prop = user ? "owner" : "group", *given = user ? f->owner : f->group;
     long want = user ? f->uid : f->gid, now = user ? (long)st->st_uid : (long)st->st_gid;
@@ -499,7 +505,7 @@ static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
         rc = -1;
     } else if (tx_noop(o->t)) {
         file_would(o, prop, user ? "owner_changed" : "group_changed", a.s, b.s);
-    } else if (file_chown_path(f->path, user ? want : -1, user ? -1 : want) != 0) {
+    } else if (!in_new && file_chown_path(f->path, user ? want : -1, user ? -1 : want) != 0) {
         Buf msg = BUF_INIT;
         buf_printf(&msg, "Failed to set %s to '%ld': %s @ apply2files - %s", prop, want, strerror(errno), f->path);
         file_fail_step(o, prop, a.s, b.s, msg.s);
@@ -507,6 +513,11 @@ static int sync_id(Out *o, const FileSpec *f, int user, const struct stat *st)
         rc = -1;
     } else {
         file_change(o, prop, user ? "owner_changed" : "group_changed", "%s changed %s to %s", prop, a.s, b.s);
+        /* the report's values are the ids, as Puppet's retrieve gives them */
+        char was[24], now_id[24];
+        snprintf(was, sizeof was, "%ld", now);
+        snprintf(now_id, sizeof now_id, "%ld", want);
+        tx_change_values(o->t, was, now_id);
     }
     buf_free(&a);
     buf_free(&b);
@@ -519,7 +530,7 @@ int file_sync_path(Out *o, FileSpec *f)
 {
     TxRes *t = o->t;
     struct stat st;
-    int rc = 0;
+    int rc = 0, wrote = 0;
 
     if (file_load_source(o, f) != 0)
         return -1;
@@ -546,8 +557,10 @@ int file_sync_path(Out *o, FileSpec *f)
     if (cur == FT_ABSENT)
         return 0;   /* nothing there, none wanted: no other property applies */
 
-    /* content: a regular file only (Puppet reads nothing through a link) */
-    if (f->content && cur == FT_FILE && f->replace && file_sync_content(o, f, &st) != 0)
+    /* content: a regular file only (Puppet reads nothing through a link);
+     * wrote: the new file, with the final owner, group and mode, replaces
+     * it (or will, at the flush) */
+    if (f->content && cur == FT_FILE && f->replace && file_sync_content(o, f, &st, &wrote) != 0)
         rc = -1;
 
     /* target: only for links that should be links */
@@ -574,9 +587,9 @@ int file_sync_path(Out *o, FileSpec *f)
         }
     }
 
-    if (sync_id(o, f, 1, &st) != 0)
+    if (sync_id(o, f, 1, &st, wrote) != 0)
         rc = -1;
-    if (sync_id(o, f, 0, &st) != 0)
+    if (sync_id(o, f, 0, &st, wrote) != 0)
         rc = -1;
 
     /* mode: not on links (Puppet: "Not managing symlink mode") */
@@ -598,7 +611,7 @@ int file_sync_path(Out *o, FileSpec *f)
                 snprintf(b, sizeof b, "'%s'", f->mode);
             if (tx_noop(t)) {
                 file_would(o, "mode", "mode_changed", a, b);
-            } else if (file_chmod_path(f->path, (mode_t)want) != 0) {
+            } else if (!wrote && file_chmod_path(f->path, (mode_t)want) != 0) {
                 int e = errno;
                 tx_log_plain(t, LL_ERR, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
                 file_failed(o, "mode", a, b, "failed to set mode %04o on %s: %s", now, f->path, strerror(e));
@@ -607,6 +620,7 @@ int file_sync_path(Out *o, FileSpec *f)
                 file_change(o, "mode", "mode_changed", "mode changed %s to %s", a, b);
             } else {
                 file_change(o, "mode", "mode_changed", "mode changed %s to '%04lo' (%s)", a, want, f->mode);
+                tx_change_values(t, a, b);     /* the report's: the mode as given */
             }
         }
     }

@@ -162,7 +162,7 @@ void file_digest_update(Digest *d, const void *data, size_t n);
 void file_digest_final(Digest *d, char *out);
 void file_time_sum(Checksum ck, time_t when, char *out, size_t n);
 void file_content_checksum(const FileSpec *f, char *out, size_t n);
-int file_sync_content(Out *o, const FileSpec *f, const struct stat *st);
+int file_sync_content(Out *o, const FileSpec *f, const struct stat *st, int *wrote);
 int file_load_source(Out *o, FileSpec *f);
 int file_resolve_source(Out *o, FileSpec *f);
 /* The provider's validate_run: each File of c whose sources resolve

@@ -336,6 +336,7 @@ int file_recurse(Out *o, FileSpec *f)
             rec.end_event = tx_events(t);
             rec.path = xstrndup(ch.path, strlen(ch.path));
             child_done(tx_resource(t), &rec);
+            tx_generated(t, co.ref.s, rec.first_event, rec.end_event, rec.failed);
             buf_free(&co.ref);
         }
         file_free(&ch);
