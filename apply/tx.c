@@ -578,88 +578,13 @@ static int prereqs_allow(Tx *tx, TxRes *t)
     return 1;
 }
 
-/* The strings of a string-or-array parameter; *out is malloc'd (free it). */
-static int value_strings(Value *v, const char ***out)
-{
-    size_t n = !v ? 0 : v->kind == V_ARRAY ? v->arr.n : 1;
-    const char **s = xmalloc((n + 1) * sizeof *s);
-    int k = 0;
-    for (size_t i = 0; i < n; i++) {
-        Value *x = v->kind == V_ARRAY ? v->arr.items[i] : v;
-        if (x->kind == V_STR) s[k++] = x->str.s;
-    }
-    *out = s;
-    return k;
-}
-
-/* Runs a check command through the shell (Salt runs them so); its exit
- * status, or -1 when it could not run or did not exit. */
-static int run_check(TxRes *t, const char *cmd)
-{
-    RunCmd rc;
-    memset(&rc, 0, sizeof rc);
-    rc.command = cmd;
-    rc.shell = 1;
-    rc.timeout = 300;
-    if (tx_root(t)[0]) rc.chroot_dir = tx_root(t);   /* --root: checks run inside it, as execs do */
-    Buf out = BUF_INIT;
-    RunResult res;
-    int ok = run_command(&rc, &out, &res);
-    buf_free(&out);
-    return ok == 0 && res.outcome == RUN_EXITED ? res.status : -1;
-}
-
-/* onlyif / unless / creates on types other than exec (exec has its own):
- * Puppet's exec rules for lists (unless skips if any succeeds, onlyif runs
- * only if all succeed).  Returns 1 to manage the resource. */
-static int generic_checks_allow(TxRes *t)
-{
-    Resource *r = t->res;
-    if (!strcmp(r->type, "Exec")) return 1;
-    const char **cmds;
-    int skip = 0;
-    int n = value_strings(cat_res_get(r, "onlyif"), &cmds);
-    for (int i = 0; i < n && !skip; i++)
-        if (run_check(t, cmds[i]) != 0) {
-            tx_log(t, LL_INFO, NULL, "onlyif condition is false");
-            skip = 1;
-        }
-    free(cmds);
-    n = value_strings(cat_res_get(r, "unless"), &cmds);
-    for (int i = 0; i < n && !skip; i++)
-        if (run_check(t, cmds[i]) == 0) {
-            tx_log(t, LL_INFO, NULL, "unless condition is true");
-            skip = 1;
-        }
-    free(cmds);
-    n = value_strings(cat_res_get(r, "creates"), &cmds);
-    for (int i = 0; i < n && !skip; i++) {
-        struct stat st;
-        /* looked up in the root, never through a link out of it */
-        if (rootfs_lstat(cmds[i], &st) == 0) {
-            tx_log(t, LL_INFO, NULL, "%s exists", cmds[i]);
-            skip = 1;
-        }
-    }
-    free(cmds);
-    return !skip;
-}
-
 /* check_cmd: after a sync, every command must succeed or the resource failed. */
 static void check_cmd(TxRes *t)
 {
-    const char **cmds;
-    Value *v = cat_res_get(t->res, "check_cmd");
-    if (!v) return;
-    int n = value_strings(v, &cmds);
-    for (int i = 0; i < n; i++)
-        if (run_check(t, cmds[i]) != 0) {
-            tx_log(t, LL_ERR, NULL, "check_cmd determined the state failed");
-            add_event_full(t, "check_cmd", EV_FAILURE, NULL, "check_cmd determined the state failed", NULL, NULL);
-            t->failed = 1;
-            break;
-        }
-    free(cmds);
+    if (tx_check_cmds_pass(t)) return;
+    tx_log(t, LL_ERR, NULL, "check_cmd determined the state failed");
+    add_event_full(t, "check_cmd", EV_FAILURE, NULL, "check_cmd determined the state failed", NULL, NULL);
+    t->failed = 1;
 }
 
 /* ---- evaluating vertices ---- */
@@ -698,7 +623,7 @@ static void skip_for_failures(Tx *tx, TxRes *t)
 static void evaluate_plain(Tx *tx, TxRes *t)
 {
     const Provider *p = provider_find(t->res->type);
-    if (!requisites_allow(tx, t) || !prereqs_allow(tx, t) || !generic_checks_allow(t)) {
+    if (!requisites_allow(tx, t) || !prereqs_allow(tx, t) || !tx_generic_checks_allow(t)) {
         t->not_run = 1;
     } else if (p && p->apply) {
         int rc = p->apply(t);
