@@ -34,11 +34,20 @@
 
 static int is_keyword(const char *s)
 {
+    if (s[0] && s[1] && s[2] && s[3] && s[4] && s[5]) return 0;   /* longer than any keyword */
     static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
     for (int i = 0; kw[i]; i++)
         if (!strcasecmp(s, kw[i])) return 1;
     return 0;
 }
+
+/* The punctuation a plain scalar may carry past its first character. */
+static const unsigned char plain_punct[256] = {
+    ['_'] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, ['['] = 1, [']'] = 1, ['('] = 1, [')'] = 1,
+    ['@'] = 1, [','] = 1, ['='] = 1, ['+'] = 1, ['\''] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1,
+    ['*'] = 1, ['!'] = 1, ['?'] = 1, ['<'] = 1, ['>'] = 1, [';'] = 1, ['~'] = 1, ['^'] = 1,
+    ['|'] = 1, ['"'] = 1,
+};
 
 static int plain_ok(const char *s)
 {
@@ -56,7 +65,7 @@ static int plain_ok(const char *s)
             if (!p[1] || p[1] == ' ') return 0;
             continue;
         }
-        if (!strchr("_-./[]()@,=+'$%&*!?<>;~^|\"", c)) return 0;
+        if (!plain_punct[c]) return 0;
     }
     return 1;
 }
