@@ -76,11 +76,17 @@ void rv_float_to_s(Buf *b, double f)
         buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
         return;
     }
+    /* the fewest digits that read back: a binary search over 1..17 (17
+     * always do), since whatever rounds back at p digits does at p + 1 */
     char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
-        if (strtod(tmp, NULL) == f) break;
+    int lo = 1, hi = 17;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        snprintf(tmp, sizeof tmp, "%.*e", mid - 1, f);
+        if (strtod(tmp, NULL) == f) hi = mid;
+        else lo = mid + 1;
     }
+    snprintf(tmp, sizeof tmp, "%.*e", lo - 1, f);
     char digits[24];
     size_t nd = 0;
     const char *p = tmp;

@@ -34,7 +34,12 @@
 
 static int is_keyword(const char *s)
 {
-    if (s[0] && s[1] && s[2] && s[3] && s[4] && s[5]) return 0;   /* longer than any keyword */
+    switch (s[0]) {             /* the first letters of the keywords */
+    case 'y': case 'Y': case 'n': case 'N': case 't': case 'T':
+    case 'f': case 'F': case 'o': case 'O': case '~': break;
+    default: return 0;
+    }
+    if (s[1] && s[2] && s[3] && s[4] && s[5]) return 0;   /* longer than any keyword */
     static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
     for (int i = 0; kw[i]; i++)
         if (!strcasecmp(s, kw[i])) return 1;
