@@ -28,21 +28,21 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- one-line scalars (the run report's) ---- */
 
 static int is_keyword(const char *s)
 {
-    switch (s[0]) {             /* the first letters of the keywords */
-    case 'y': case 'Y': case 'n': case 'N': case 't': case 'T':
-    case 'f': case 'F': case 'o': case 'O': case '~': break;
-    default: return 0;
-    }
-    if (s[1] && s[2] && s[3] && s[4] && s[5]) return 0;   /* longer than any keyword */
     static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
+    char low[6];
+    size_t n = 0;
+    for (; s[n]; n++) {         /* ASCII lower case, as strcasecmp compares */
+        if (n == 5) return 0;   /* longer than any keyword */
+        low[n] = s[n] >= 'A' && s[n] <= 'Z' ? (char)(s[n] - 'A' + 'a') : s[n];
+    }
+    low[n] = '\0';
     for (int i = 0; kw[i]; i++)
-        if (!strcasecmp(s, kw[i])) return 1;
+        if (low[0] == kw[i][0] && !strcmp(low, kw[i])) return 1;
     return 0;
 }
 
