@@ -1243,14 +1243,15 @@ static void report_text(const RunReport *rep, Buf *b, int yaml)
             } else {
                 buf_adds(b, logs ? "[\n" : "{\n");
             }
+            /* one scratch arena for every batch: giving a batch back keeps
+             * its pages (a fresh arena per batch faulted in, and the kernel
+             * zeroed, a new huge page each time: most of a re-apply's time) */
             Arena batch;
             arena_init(&batch);
+            ArenaMark empty = arena_mark(&batch);
             d.a = &batch;
             for (size_t j = 0; j < n; j++) {
-                if (j && j % 256 == 0) {        /* a batch written: its values go */
-                    arena_free(&batch);
-                    arena_init(&batch);
-                }
+                if (j && j % 256 == 0) arena_release(&batch, empty);   /* a batch written: its values go */
                 Value *v = logs ? log_value(&d, &rep->logs[j]) : status_data(&d, &rep->st[j]);
                 if (yaml && logs) {
                     yaml_item(b, v, 0, 0);
@@ -1335,6 +1336,32 @@ static void sweep_temps(int dfd)
     closedir(d);
 }
 
+/* name in dfd replaced by a temporary file renamed over it, not fsynced: a
+ * reader (or the next run, after kill -9) sees the old report or the new one
+ * whole, never a part; that it survives a power cut is not promised (Puppet
+ * does not fsync its reports either; see docs/apply.md). */
+static int replace_unsynced(int dfd, const char *name, const Buf *text)
+{
+    Buf tmp = BUF_INIT;
+    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.mapply.", name), rc = -1;
+    if (fd >= 0) {
+        if (fchmod(fd, 0640) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+        } else if (atomic_fill_sync(fd, text->len ? text->s : "", text->len, 0) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
+            rc = 0;
+        }
+        if (rc != 0) {
+            int e = errno;
+            unlinkat(dfd, tmp.s, 0);
+            errno = e;
+        }
+    }
+    buf_free(&tmp);
+    return rc;
+}
+
 int rep_write(const RunReport *rep, const char *vardir)
 {
     char *state = xmalloc(strlen(vardir) + 8);
@@ -1348,10 +1375,9 @@ int rep_write(const RunReport *rep, const char *vardir)
     report_text(rep, &report, 1);
     summary_yaml(rep, &summary);
     /* the summary is what monitoring reads: it goes last, after the report */
-    rc = atomic_replace(dfd, "last_run_report.yaml", "mapply", report.s, report.len, 0640);
-    if (rc == 0) rc = atomic_replace(dfd, "last_run_summary.yaml", "mapply", summary.s, summary.len, 0640);
+    rc = replace_unsynced(dfd, "last_run_report.yaml", &report);
+    if (rc == 0) rc = replace_unsynced(dfd, "last_run_summary.yaml", &summary);
     int e = errno;
-    if (rc == 0) atomic_sync_dir(dfd, ".");
     close(dfd);
     buf_free(&report);
     buf_free(&summary);

@@ -206,9 +206,19 @@ static int cells(long cp)
     return 1;
 }
 
+/* A byte shown as itself whatever surrounds it (printable ASCII, tab, newline). */
+static int plain_byte(unsigned char c) { return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n'; }
+
 void diag_escape(Buf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n;) {
+        size_t run = i;
+        while (run < n && plain_byte((unsigned char)s[run])) run++;
+        if (run > i) {          /* plain ASCII: copied as one piece */
+            buf_add(b, s + i, run - i);
+            i = run;
+            continue;
+        }
         long cp;
         size_t k = utf8_decode(s + i, n - i, &cp);
         if (is_unshowable(cp))
@@ -221,18 +231,31 @@ void diag_escape(Buf *b, const char *s, size_t n)
 
 void diag_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
+    char small[1024];
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n < 0) {
+        va_end(ap2);
+        return;
+    }
+    char *msg = small;
+    if ((size_t)n >= sizeof small) {
+        msg = xmalloc((size_t)n + 1);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap2);
+    }
     va_end(ap2);
-    if (n < 0) return;
-    char *msg = xmalloc((size_t)n + 1);
-    vsnprintf(msg, (size_t)n + 1, fmt, ap);
-    Buf out = BUF_INIT;
-    diag_escape(&out, msg, (size_t)n);
-    if (out.len) fwrite(out.s, 1, out.len, f);
-    buf_free(&out);
-    free(msg);
+    size_t plain = 0;
+    while (plain < (size_t)n && plain_byte((unsigned char)msg[plain])) plain++;
+    if (plain == (size_t)n) {   /* nothing to escape: written as it is */
+        if (n) fwrite(msg, 1, (size_t)n, f);
+    } else {
+        Buf out = BUF_INIT;
+        diag_escape(&out, msg, (size_t)n);
+        if (out.len) fwrite(out.s, 1, out.len, f);
+        buf_free(&out);
+    }
+    if (msg != small) free(msg);
 }
 
 void diag_fprintf(FILE *f, const char *fmt, ...)

@@ -136,9 +136,32 @@ int rootfs_parent(const char *path, const char **leaf)
     return fd;
 }
 
+/* Without a real --root, a plain path (no trailing slash, not ending in
+ * "." or "..") is stat'ed in one call from "/": the same walk, answer and
+ * errno as the parent's open and the stat of the leaf in it, two system
+ * calls fewer per file (most of an idempotent run's time). */
+static int plain_rel(const char *path, const char **rel)
+{
+    if (confined || root_fd < 0)
+        return 0;
+    while (*path == '/')
+        path++;
+    size_t n = strlen(path);
+    if (!n || path[n - 1] == '/')
+        return 0;
+    const char *leaf = strrchr(path, '/');
+    leaf = leaf ? leaf + 1 : path;
+    if (!strcmp(leaf, ".") || !strcmp(leaf, ".."))
+        return 0;
+    *rel = path;
+    return 1;
+}
+
 static int stat_in_root(const char *path, struct stat *st, int at_flags)
 {
     const char *leaf;
+    if (plain_rel(path, &leaf))
+        return fstatat(root_fd, leaf, st, at_flags & AT_SYMLINK_NOFOLLOW);
     int dfd = rootfs_parent(path, &leaf);
     if (dfd < 0)
         return -1;

@@ -76,11 +76,23 @@ void rv_float_to_s(Buf *b, double f)
         buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
         return;
     }
-    char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, f);
-        if (strtod(tmp, NULL) == f) break;
+    /* the fewest digits that read back: a binary search over 1..17 (17
+     * always do), since whatever rounds back at p digits does at p + 1;
+     * measured times need 15 or more, so 15 is tried first */
+    char tmp[40], probe[40];
+    int lo = 1, hi = 17, mid = 15, found = 0;
+    while (lo < hi) {
+        snprintf(probe, sizeof probe, "%.*e", mid - 1, f);
+        if (strtod(probe, NULL) == f) {
+            hi = mid;
+            found = mid;
+            memcpy(tmp, probe, sizeof tmp);
+        } else {
+            lo = mid + 1;
+        }
+        mid = (lo + hi) / 2;
     }
+    if (found != lo) snprintf(tmp, sizeof tmp, "%.*e", lo - 1, f);
     char digits[24];
     size_t nd = 0;
     const char *p = tmp;

@@ -28,17 +28,31 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- one-line scalars (the run report's) ---- */
 
 static int is_keyword(const char *s)
 {
     static const char *const kw[] = {"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", NULL};
+    char low[6];
+    size_t n = 0;
+    for (; s[n]; n++) {         /* ASCII lower case, as strcasecmp compares */
+        if (n == 5) return 0;   /* longer than any keyword */
+        low[n] = s[n] >= 'A' && s[n] <= 'Z' ? (char)(s[n] - 'A' + 'a') : s[n];
+    }
+    low[n] = '\0';
     for (int i = 0; kw[i]; i++)
-        if (!strcasecmp(s, kw[i])) return 1;
+        if (low[0] == kw[i][0] && !strcmp(low, kw[i])) return 1;
     return 0;
 }
+
+/* The punctuation a plain scalar may carry past its first character. */
+static const unsigned char plain_punct[256] = {
+    ['_'] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, ['['] = 1, [']'] = 1, ['('] = 1, [')'] = 1,
+    ['@'] = 1, [','] = 1, ['='] = 1, ['+'] = 1, ['\''] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1,
+    ['*'] = 1, ['!'] = 1, ['?'] = 1, ['<'] = 1, ['>'] = 1, [';'] = 1, ['~'] = 1, ['^'] = 1,
+    ['|'] = 1, ['"'] = 1,
+};
 
 static int plain_ok(const char *s)
 {
@@ -56,7 +70,7 @@ static int plain_ok(const char *s)
             if (!p[1] || p[1] == ' ') return 0;
             continue;
         }
-        if (!strchr("_-./[]()@,=+'$%&*!?<>;~^|\"", c)) return 0;
+        if (!plain_punct[c]) return 0;
     }
     return 1;
 }
