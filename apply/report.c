@@ -1336,30 +1336,13 @@ static void sweep_temps(int dfd)
     closedir(d);
 }
 
-/* name in dfd replaced by a temporary file renamed over it, not fsynced: a
+/* name in dfd replaced whole through a temporary file, not fsynced: a
  * reader (or the next run, after kill -9) sees the old report or the new one
  * whole, never a part; that it survives a power cut is not promised (Puppet
  * does not fsync its reports either; see docs/apply.md). */
 static int replace_unsynced(int dfd, const char *name, const Buf *text)
 {
-    Buf tmp = BUF_INIT;
-    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.mapply.", name), rc = -1;
-    if (fd >= 0) {
-        if (fchmod(fd, 0640) != 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-        } else if (atomic_fill_sync(fd, text->len ? text->s : "", text->len, 0) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
-            rc = 0;
-        }
-        if (rc != 0) {
-            int e = errno;
-            unlinkat(dfd, tmp.s, 0);
-            errno = e;
-        }
-    }
-    buf_free(&tmp);
-    return rc;
+    return atomic_replace_sync(dfd, name, "mapply", text->s, text->len, 0640, 0);
 }
 
 int rep_write(const RunReport *rep, const char *vardir)

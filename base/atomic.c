@@ -75,6 +75,11 @@ int atomic_fill_sync(int fd, const void *data, size_t len, int sync)
 
 int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode)
 {
+    return atomic_replace_sync(dfd, name, tool, data, len, mode, 1);
+}
+
+int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode, int sync)
+{
     Buf tmp = BUF_INIT;
     int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.%s.", name, tool);
     int rc = -1;
@@ -88,7 +93,7 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
             int e = errno;
             close(fd);
             errno = e;
-        } else if (atomic_fill(fd, len ? data : "", len) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
+        } else if (atomic_fill_sync(fd, len ? data : "", len, sync) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
             rc = 0;
         }
         if (rc != 0) {

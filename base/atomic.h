@@ -43,6 +43,11 @@ int atomic_fill_sync(int fd, const void *data, size_t len, int sync);
  * (atomic_sync_dir after, where the rename must be durable).  0, or -1
  * with errno of the step that failed and no temporary file left. */
 int atomic_replace(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode);
+/* The same, the temporary file fsynced only when sync is non-zero (without
+ * it a reader, or a run after kill -9, still sees old or new whole; only a
+ * power cut may lose the new one). */
+int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode,
+                        int sync);
 /* atomic_replace of name in the host directory dir (a directory of the
  * tool's own, opened for the call, never under --root), and, when sync,
  * the directory synced after.  0, or -1 with errno. */
