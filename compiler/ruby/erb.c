@@ -59,6 +59,16 @@ static const char *const reflective[] = {
 /* words that make a template's methods read variables it does not name */
 static const char *const makes_readers[] = {"attr", "attr_reader", "attr_writer", "attr_accessor"};
 
+/* Whether w (len bytes) is one of the n words: a word's first letter and
+ * length are compared before its bytes (this runs for every name in a
+ * template's code). */
+static int word_in(const char *const *words, size_t n, const char *w, size_t len)
+{
+    for (size_t k = 0; k < n; k++)
+        if (words[k][0] == w[0] && strncmp(words[k], w, len) == 0 && words[k][len] == '\0') return 1;
+    return 0;
+}
+
 static int ident_start(unsigned char ch) { return isalpha(ch) || ch == '_' || ch >= 0x80; }
 static int ident_char(unsigned char ch) { return isalnum(ch) || ch == '_' || ch >= 0x80; }
 
@@ -89,10 +99,8 @@ static const char *read_vars(Compiler *c, const char *code, size_t n, int *reade
              * name right after a string's closing quote) */
         } else {
             int risky = len >= 17 && memcmp(w, "instance_variable", 17) == 0;
-            for (size_t k = 0; !risky && k < ARRAY_LEN(reflective); k++)
-                risky = strlen(reflective[k]) == len && memcmp(reflective[k], w, len) == 0;
-            for (size_t k = 0; k < ARRAY_LEN(makes_readers); k++)
-                if (strlen(makes_readers[k]) == len && memcmp(makes_readers[k], w, len) == 0) *readers = 1;
+            if (!risky) risky = word_in(reflective, ARRAY_LEN(reflective), w, len);
+            if (word_in(makes_readers, ARRAY_LEN(makes_readers), w, len)) *readers = 1;
             if (!risky && len == 4 && memcmp(w, "then", 4) == 0) {   /* the method, not the keyword */
                 size_t k = j;
                 while (k < n && (code[k] == ' ' || code[k] == '\t')) k++;
