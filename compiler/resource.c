@@ -286,6 +286,15 @@ const char *res_tag_text(Compiler *c, const Value *v)
     }
 }
 
+/* Puppet's Tagging#tag: a tag is the value's text downcased, and one that
+ * is not a valid tag ("a b", "-x", "") fails the compile at r. */
+static const char *checked_tag(Compiler *c, const Resource *r, const Value *v)
+{
+    const char *t = res_tag_text(c, v);
+    if (t && !cat_valid_tag(res_lower(c, t))) cmp_fail(c, r->decl, "Invalid tag '%s'", res_lower(c, t));
+    return t;
+}
+
 /* Relationship metaparameters keep their shape, flattened. */
 static Value *rel_value(Compiler *c, Value *v)
 {
@@ -478,7 +487,7 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
     size_t room = tag_count(r->type) + (with_title ? tag_count(r->title) : 0) + (container ? container->ntags : 0);
     const char **texts = vv.n ? arena_alloc(&c->scratch, vv.n * sizeof *texts) : NULL;
     for (size_t i = 0; i < vv.n; i++) {
-        texts[i] = res_tag_text(c, vv.v[i]);
+        texts[i] = checked_tag(c, r, vv.v[i]);
         room += texts[i] ? tag_count(texts[i]) : 0;
     }
     cat_res_reserve_tags(c->cat, r, room);
@@ -864,7 +873,7 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
         ValVec vv = VV_ARENA(c->arena);
         res_flatten_into(&vv, explicit);
         for (size_t i = 0; i < vv.n; i++) {
-            const char *t = res_tag_text(c, vv.v[i]);
+            const char *t = checked_tag(c, r, vv.v[i]);
             if (t) tag_with_segments(c, r, t, 1);
         }
         val_vec_free(&vv);
