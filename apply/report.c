@@ -198,7 +198,8 @@ void rep_status(RunReport *rep, const ReportStatus *st)
         int to = kids[k].end_event > st->nevents ? st->nevents : kids[k].end_event;
         c->events = copy_events(a, st, owner, (int)k, from, from < to ? to : from, &c->nevents);
         c->failed = kids[k].failed;
-        c->evaluated = 1;
+        c->skipped = kids[k].skipped;
+        c->evaluated = !kids[k].skipped;    /* a skipped one has no evaluation_time */
         c->seconds = kids[k].seconds;
         c->started = kids[k].started;
         c->turn = st->turn;

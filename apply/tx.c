@@ -308,6 +308,22 @@ void tx_generated(TxRes *t, const char *ref, int first, int end, int failed)
     t->gen_failed = set_union(tx, t->gen_failed, (IntSet){id, 1});
 }
 
+void tx_generated_skip(TxRes *t, const char *ref, const char *failed_ref)
+{
+    Tx *tx = t->tx;
+    if (t->probe) return;
+    size_t keep = strlen(t->path) - strlen(t->res->ref);   /* a sibling of t, as tx_child */
+    const char *path = arena_printf(tx->arena, "%.*s%s", (int)keep, t->path, ref);
+    for (size_t k = tx->gen_failed_n; k-- > 0;) {
+        if (strcmp(tx->gen_names[k], failed_ref)) continue;
+        if (!tx->gen_announced[k])
+            emit(tx, t->res, LL_NOTICE, path, NULL, arena_printf(tx->arena, "Dependency %s has failures: true", failed_ref));
+        tx->gen_announced[k] = 1;
+        break;
+    }
+    emit(tx, t->res, LL_WARNING, path, NULL, "Skipping because of failed dependencies");
+}
+
 void tx_failed(TxRes *t, const char *prop, const char *from, const char *to, const char *fmt, ...)
 {
     char small[1024];

@@ -852,6 +852,12 @@ void val_type_to_s(Buf *b, const Value *v, const ValTypeHooks *h, int expand)
         buf_addc(b, ']');
         return;
     }
+    if (!strcmp(n, "Runtime") && p0->kind == V_STR) {   /* the runtime is a Symbol there: Runtime[ruby, 'X'] */
+        buf_adds(b, "Runtime["), buf_add(b, p0->str.s, p0->str.len);
+        for (size_t i = 1; i < np; i++) buf_adds(b, ", "), val_type_to_s(b, v->type.params[i], h, expand);
+        buf_addc(b, ']');
+        return;
+    }
     if ((!strcmp(n, "Sensitive") || !strcmp(n, "NotUndef")) && np == 1 && tf_named(p0, "Any") && !p0->type.n) {
         buf_adds(b, n);
         return;

@@ -9,6 +9,7 @@
 #include "compiler/facts.h"
 #include "compiler/ruby/rbtype.h"
 #include "catalog/json.h"
+#include "catalog/rubyval.h"
 #include "store/store.h"
 #include "store/puppetdb.h"
 #include "catalog/jsonparse.h"
@@ -342,61 +343,227 @@ static int has_deferred_param(const Resource *r)
     return 0;
 }
 
-/* Puppet's warning for each Deferred value of a parameter, which the
- * catalog holds as its string (puppet catalog compile's serializer):
+/* ---- values that are not Data, written into the catalog as strings ----
+ *
+ * Puppet's catalog serializer (ToDataConverter without rich data) writes
+ * each parameter value that is not Data as a string and warns:
  * "Notify[x]['message'][1]['k'] contains a Deferred value. It will be
- * converted to the String 'Deferred({...})'", at the resource.  As in
- * Puppet 7.23, each warning's path is appended to the text the resource's
- * earlier warnings named (its serializer extends the one prefix string):
- * the second one of Notify[n] reads "Notify[n]['message'][0]['message'][1]".
- * A Sensitive value is not looked into (its text never goes into a message). */
-static void warn_deferred_in(Compiler *c, const Resource *r, Buf *prefix, Buf *path, const Value *v)
+ * converted to the String 'Deferred({...})'", "... contains the special
+ * value default. ...", "... contains a hash with an Integer key. ...".
+ * The value's label is its Ruby class (Regexp, Puppet::Pops::Time::Timestamp,
+ * SemanticPuppet::Version, URI::HTTP, MyObj) or for a type its type class
+ * (String-Type, TypeAlias-Type, Object-Type).  As in Puppet 7.23, each
+ * warning's path is appended to the text the resource's earlier warnings
+ * named (its serializer extends the one prefix string): the second warning
+ * of Notify[n] reads "Notify[n]['message'][0]['message'][1]".  Resource
+ * references become "File[/x]" silently; a default hash key "default"
+ * silently.  Nothing is said of a Sensitive value or a sensitive
+ * parameter (its text never goes into a message); it is converted alike. */
+typedef struct DataWalk {
+    Compiler *c;
+    const Resource *r;
+    Buf prefix, path, text;
+    int quiet;                      /* inside a Sensitive value or parameter */
+} DataWalk;
+
+/* The label of type t's Ruby class without "-Type" (Puppet's label of a
+ * PStringType is "String-Type"). */
+static const char *type_label(Compiler *c, const Value *t)
 {
-    size_t mark = path->len;
-    if (v->kind == V_OBJECT && !strcmp(v->obj.type, "Deferred")) {
-        Buf text = BUF_INIT;
-        val_to_s(&text, v);
-        buf_add(prefix, path->s, path->len);
-        cmp_warn(c, r->decl, "%s contains a Deferred value. It will be converted to the String '%s'", buf_cstr(prefix),
-                 buf_cstr(&text));
-        buf_free(&text);
-    } else if (v->kind == V_ARRAY) {
+    static const char *const objects[] = {"Object", "Error", "Deferred", "Annotation"};
+    static const char *const aliases[] = {"Data", "RichData", "RichDataKey", "Puppet::LookupKey", "Puppet::LookupValue"};
+    for (size_t i = 0; i < ARRAY_LEN(objects); i++)
+        if (!strcmp(t->type.name, objects[i])) return "Object";
+    for (size_t i = 0; i < ARRAY_LEN(aliases); i++)
+        if (!strcasecmp(t->type.name, aliases[i])) return "TypeAlias";
+    if (val_is_data_type_name(t->type.name)) return t->type.name;
+    if (obj_is_type(c, t, NULL)) return "Object";
+    char *lname = arena_strdup(A, t->type.name);
+    for (char *p = lname; *p; p++) *p = (char)tolower((unsigned char)*p);
+    const Node *al = ty_find_alias(c, lname, strlen(lname));
+    if (!al) return NULL;           /* a resource type: a reference */
+    jmp_buf jb, *saved = c->fail;
+    Value *volatile target = NULL;
+    c->fail = &jb;
+    if (!setjmp(jb)) target = ev_expr(c, c->top, al->a);
+    c->fail = saved;
+    return target && target->kind == V_TYPE && !strcmp(target->type.name, "TypeSet") ? "TypeSet" : "TypeAlias";
+}
+
+/* The Ruby class label of a value that is not Data (for a type, the
+ * type's class: "String-Type"), in buf; NULL for a reference. */
+static const char *value_label(DataWalk *w, const Value *v, Buf *buf)
+{
+    buf_clear(buf);
+    switch (v->kind) {
+    case V_UNDEF: return "NilClass";
+    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
+    case V_INT: return "Integer";
+    case V_FLOAT: return "Float";
+    case V_STR: return "String";
+    case V_ARRAY: return "Array";
+    case V_HASH: return "Hash";
+    case V_DEFAULT: return "Symbol";
+    case V_REGEX: return "Regexp";
+    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
+    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
+    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
+    case V_BINARY: return "Puppet::Pops::Types::PBinaryType::Binary";
+    case V_SEMVER: return "SemanticPuppet::Version";
+    case V_SEMVERRANGE: return "SemanticPuppet::VersionRange";
+    case V_OBJECT:
+        if (!strcmp(v->obj.type, "URI")) {    /* Ruby's class for the scheme (URI.scheme_list) */
+            static const char *const schemes[][2] = {{"ftp", "FTP"}, {"file", "File"}, {"ldaps", "LDAPS"},
+                {"mailto", "MailTo"}, {"ws", "WS"}, {"http", "HTTP"}, {"https", "HTTPS"}, {"ldap", "LDAP"}};
+            const Value *sch = val_hash_gets(v->obj.attrs, "scheme");
+            const char *cls = "Generic";
+            for (size_t i = 0; sch && sch->kind == V_STR && i < ARRAY_LEN(schemes); i++)
+                if (!strcasecmp(sch->str.s, schemes[i][0])) cls = schemes[i][1];
+            buf_printf(buf, "URI::%s", cls);
+            return buf_cstr(buf);
+        }
+        return v->obj.type;
+    case V_TYPE: {
+        if (val_is_resref(v)) return NULL;
+        const char *l = type_label(w->c, v);
+        if (!l) return NULL;
+        buf_printf(buf, "%s-Type", l);
+        return buf_cstr(buf);
+    }
+    }
+    return "Object";
+}
+
+/* "a"/"an" as Puppet's LabelProvider chooses it (y counts as a vowel). */
+static const char *article(const char *label)
+{
+    char ch = label[0] == '"' || label[0] == '\'' ? label[1] : label[0];
+    return ch && strchr("aeiouyAEIOUY", ch) ? "an" : "a";
+}
+
+/* Appends the walk's current path to the resource's prefix (Puppet's
+ * message prefix, which each warning extends) and warns about a value
+ * (label NULL: the default value) or, with key set, a hash key. */
+static void data_warn(DataWalk *w, int key, const char *label, const char *text)
+{
+    if (w->quiet) return;
+    buf_add(&w->prefix, w->path.s, w->path.len);
+    const char *at = buf_cstr(&w->prefix);
+    if (!label)
+        cmp_warn(w->c, w->r->decl, "%s contains the special value default. It will be converted to the String 'default'", at);
+    else if (key)
+        cmp_warn(w->c, w->r->decl, "%s contains a hash with %s %s key. It will be converted to the String '%s'", at,
+                 article(label), label, text);
+    else
+        cmp_warn(w->c, w->r->decl, "%s contains %s %s value. It will be converted to the String '%s'", at, article(label), label,
+                 text);
+}
+
+/* v as the catalog holds it: values that are not Data become their string
+ * form (shared parts are kept when nothing in them changes). */
+static Value *data_value(DataWalk *w, Value *v)
+{
+    Compiler *c = w->c;
+    size_t mark = w->path.len;
+    switch (v->kind) {
+    case V_UNDEF: case V_BOOL: case V_INT: case V_FLOAT: case V_STR: return v;
+    case V_SENSITIVE: {
+        int q = w->quiet;
+        w->quiet = 1;
+        Value *in = data_value(w, v->sensitive);
+        w->quiet = q;
+        return in == v->sensitive ? v : val_sensitive(A, in);
+    }
+    case V_ARRAY: {
+        Value **items = NULL;
         for (size_t i = 0; i < v->arr.n; i++) {
-            buf_printf(path, "[%zu]", i);
-            warn_deferred_in(c, r, prefix, path, v->arr.items[i]);
-            path->len = mark;
+            buf_printf(&w->path, "[%zu]", i);
+            Value *x = data_value(w, v->arr.items[i]);
+            w->path.len = mark;
+            if (x != v->arr.items[i] && !items) {
+                items = ARENA_NEWN(A, Value *, v->arr.n);
+                memcpy(items, v->arr.items, v->arr.n * sizeof *items);
+            }
+            if (items) items[i] = x;
         }
-    } else if (v->kind == V_HASH) {
+        return items ? val_array(A, items, v->arr.n) : v;
+    }
+    case V_HASH: {
+        Value **keys = NULL, **vals = NULL;
+        Buf lb = BUF_INIT;
         for (size_t i = 0; i < v->hash.n; i++) {
-            buf_adds(path, "[");
-            if (v->hash.keys[i]->kind == V_STR) buf_printf(path, "'%s'", v->hash.keys[i]->str.s);
-            else val_to_s(path, v->hash.keys[i]);
-            buf_adds(path, "]");
-            warn_deferred_in(c, r, prefix, path, v->hash.vals[i]);
-            path->len = mark;
+            Value *k = v->hash.keys[i];
+            if (k->kind != V_STR) {   /* Ruby's to_s of the key, as the catalog writer writes it */
+                buf_clear(&w->text);
+                if (k->kind == V_ARRAY || k->kind == V_HASH) rv_inspect(&w->text, k, RV_FN);
+                else val_to_s(&w->text, k);
+                if (k->kind != V_DEFAULT) {
+                    const char *label = value_label(w, k, &lb);
+                    if (label) data_warn(w, 1, label, buf_cstr(&w->text));
+                }
+                k = val_str(A, w->text.s, w->text.len);
+            }
+            buf_addc(&w->path, '[');
+            val_puppet_quote(&w->path, k->str.s, k->str.len, 0);
+            buf_addc(&w->path, ']');
+            Value *x = data_value(w, v->hash.vals[i]);
+            w->path.len = mark;
+            if ((k != v->hash.keys[i] || x != v->hash.vals[i]) && !keys) {
+                keys = ARENA_NEWN(A, Value *, v->hash.n);
+                vals = ARENA_NEWN(A, Value *, v->hash.n);
+                memcpy(keys, v->hash.keys, v->hash.n * sizeof *keys);
+                memcpy(vals, v->hash.vals, v->hash.n * sizeof *vals);
+            }
+            if (keys) keys[i] = k, vals[i] = x;
         }
+        buf_free(&lb);
+        return keys ? val_hash(A, keys, vals, v->hash.n) : v;
+    }
+    default: {
+        Buf lb = BUF_INIT;
+        const char *label = v->kind == V_DEFAULT ? NULL : value_label(w, v, &lb);
+        if (v->kind != V_DEFAULT && !label) {   /* a reference: File[/x], Class[Foo]; Notify[] without a title */
+            Value *ref = v;
+            if (!v->type.n) {
+                buf_clear(&lb);
+                buf_printf(&lb, "%s[]", v->type.name);
+                ref = val_str(A, lb.s, lb.len);
+            }
+            buf_free(&lb);
+            return ref;
+        }
+        buf_clear(&w->text);
+        val_to_s(&w->text, v);
+        Value *s = val_str(A, w->text.s, w->text.len);
+        data_warn(w, 0, label, s->str.s);
+        buf_free(&lb);
+        return s;
+    }
     }
 }
 
-static void warn_deferred(Compiler *c)
+/* Every parameter of the catalog's resources as Puppet's catalog writes
+ * it, with its warnings (see DataWalk). */
+static void catalog_data(Compiler *c)
 {
-    Buf prefix = BUF_INIT, path = BUF_INIT;
+    DataWalk w = {c, NULL, BUF_INIT, BUF_INIT, BUF_INIT, 0};
     for (size_t i = 0; i < c->cat->nres; i++) {
-        const Resource *r = c->cat->res[i];
-        if (r->is_virtual || !has_deferred_param(r)) continue;
-        buf_clear(&prefix);
-        buf_adds(&prefix, r->ref);
+        Resource *r = c->cat->res[i];
+        if (r->is_virtual) continue;
+        w.r = r;
+        buf_clear(&w.prefix);
+        buf_adds(&w.prefix, r->ref);
         for (uint32_t k = 0; k < r->nparams; k++) {
-            int secret = 0;
-            for (uint32_t j = 0; j < r->nsensitive && !secret; j++) secret = !strcmp(r->sensitive[j], r->params[k].name);
-            if (secret) continue;
-            buf_clear(&path);
-            buf_printf(&path, "['%s']", r->params[k].name);
-            warn_deferred_in(c, r, &prefix, &path, r->params[k].value);
+            w.quiet = 0;
+            for (uint32_t j = 0; j < r->nsensitive && !w.quiet; j++) w.quiet = !strcmp(r->sensitive[j], r->params[k].name);
+            buf_clear(&w.path);
+            buf_printf(&w.path, "['%s']", r->params[k].name);
+            r->params[k].value = data_value(&w, r->params[k].value);
         }
     }
-    buf_free(&prefix);
-    buf_free(&path);
+    buf_free(&w.prefix);
+    buf_free(&w.path);
+    buf_free(&w.text);
 }
 
 static void validate_resources(Compiler *c)
@@ -757,8 +924,8 @@ int cmp_compile(const CompileOptions *opt, Arena *arena, Catalog *cat)
     res_evaluate_node(c);
     res_finish(c);
     if (!diag_errors) validate_resources(c);
+    if (!diag_errors && !opt->keep_deferred) catalog_data(c);
     if (!diag_errors) obj_catalog_values(c);
-    if (!diag_errors && !opt->keep_deferred) warn_deferred(c);
     if (!diag_errors && c->store && save_exports(c) != 0) rc = 2;
     record_modulepath(c);
     cleanup(c);

@@ -190,8 +190,10 @@ static void catalog_tags(Compiler *c)
             if (t) {
                 ValVec vv = VV_ARENA(c->arena);
                 res_flatten_into(&vv, t);
-                for (size_t j = 0; j < vv.n; j++)
-                    if (vv.v[j]->kind == V_STR) res_tag_with_segments(c, vv.v[j]->str.s);
+                for (size_t j = 0; j < vv.n; j++) {
+                    const char *tt = res_tag_text(c, vv.v[j]);
+                    if (tt) res_tag_with_segments(c, tt);
+                }
                 val_vec_free(&vv);
             }
         }

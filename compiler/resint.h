@@ -80,6 +80,10 @@ void res_attrs_free(AttrList *l);
 void res_eval_attrs(Compiler *c, Scope *s, const Node *first, AttrList *out, const Node *body);
 int res_is_relationship_param(const char *name);
 void res_flatten_into(ValVec *vv, Value *v);
+/* The tag a value of the tag metaparameter gives, as Puppet's to_s makes
+ * it ("default", "5", "true", "1.5"), or NULL for one that gives none
+ * here; in the compile arena (or v's own string). */
+const char *res_tag_text(Compiler *c, const Value *v);
 void res_note_sensitive(Compiler *c, Resource *r, const char *name, Value *v);
 const char *res_param_key(Compiler *c, const char *name);
 void res_set_param(Compiler *c, Resource *r, const char *name, Value *v);

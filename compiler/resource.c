@@ -268,6 +268,33 @@ void res_flatten_into(ValVec *vv, Value *v)
     }
 }
 
+const char *res_tag_text(Compiler *c, const Value *v)
+{
+    switch (v->kind) {
+    case V_STR: return v->str.s;
+    case V_DEFAULT: return "default";
+    case V_BOOL: return v->b ? "true" : "false";
+    case V_INT: return arena_printf(A, "%lld", (long long)v->i);
+    case V_FLOAT: {
+        Buf b = BUF_INIT;
+        rv_float_to_s(&b, v->f);
+        const char *t = arena_strndup(A, buf_cstr(&b), b.len);
+        buf_free(&b);
+        return t;
+    }
+    default: return NULL;
+    }
+}
+
+/* Puppet's Tagging#tag: a tag is the value's text downcased, and one that
+ * is not a valid tag ("a b", "-x", "") fails the compile at r. */
+static const char *checked_tag(Compiler *c, const Resource *r, const Value *v)
+{
+    const char *t = res_tag_text(c, v);
+    if (t && !cat_valid_tag(res_lower(c, t))) cmp_fail(c, r->decl, "Invalid tag '%s'", res_lower(c, t));
+    return t;
+}
+
 /* Relationship metaparameters keep their shape, flattened. */
 static Value *rel_value(Compiler *c, Value *v)
 {
@@ -458,12 +485,14 @@ static void tag_resource(Compiler *c, Resource *r, Resource *container, int with
     if (explicit) res_flatten_into(&vv, explicit);
     /* room for them all at once (at most this many: duplicates are dropped) */
     size_t room = tag_count(r->type) + (with_title ? tag_count(r->title) : 0) + (container ? container->ntags : 0);
-    for (size_t i = 0; i < vv.n; i++) room += vv.v[i]->kind == V_STR ? tag_count(vv.v[i]->str.s) : 0;
-    cat_res_reserve_tags(c->cat, r, room);
-    if (explicit) {
-        for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
+    const char **texts = vv.n ? arena_alloc(&c->scratch, vv.n * sizeof *texts) : NULL;
+    for (size_t i = 0; i < vv.n; i++) {
+        texts[i] = checked_tag(c, r, vv.v[i]);
+        room += texts[i] ? tag_count(texts[i]) : 0;
     }
+    cat_res_reserve_tags(c->cat, r, room);
+    for (size_t i = 0; i < vv.n; i++)
+        if (texts[i]) tag_with_segments(c, r, texts[i], 1);
     val_vec_free(&vv);
     tag_with_segments(c, r, r->type, 1);
     if (with_title) {                 /* "::a::b" keeps its colons, so is no tag */
@@ -843,8 +872,10 @@ static Resource *class_create(Compiler *c, Scope *s, const Node *at, const char 
     if (explicit) {
         ValVec vv = VV_ARENA(c->arena);
         res_flatten_into(&vv, explicit);
-        for (size_t i = 0; i < vv.n; i++)
-            if (vv.v[i]->kind == V_STR) tag_with_segments(c, r, vv.v[i]->str.s, 1);
+        for (size_t i = 0; i < vv.n; i++) {
+            const char *t = checked_tag(c, r, vv.v[i]);
+            if (t) tag_with_segments(c, r, t, 1);
+        }
         val_vec_free(&vv);
     }
     cat_res_tag(c->cat, r, "class");

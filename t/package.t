@@ -12,7 +12,8 @@
 # install, latest, a version range (which needs Debian's '~' ordering), an
 # exact downgrade, a failing batch falling back to one call per package,
 # remove and purge through apt, pkgrepo property changes and removal;
-# bad values refused before anything changes; --noop; mres.  The host's
+# bad values refused before anything changes; ensure => false, [] and
+# arrays of values; --noop; mres.  The host's
 # dpkg database and log are checked untouched at the end.
 use strict;
 use warnings;
@@ -190,6 +191,12 @@ is($rc, 101, 'mcomp refuses dpkg without a source');
 like($out, qr/Validation of Package\[hello-mini\] failed: You cannot install dpkg packages without a source/, 'with Puppet\'s message');
 ($rc, $out) = apply($root, "package { 'hello-mini': ensure => '1.0-1', provider => dpkg, source => '$h1' }");
 like($out, qr/Provider dpkg must have features 'versionable' to set 'ensure' to '1\.0-1'/, 'dpkg cannot pin a version');
+($rc, $out) = apply($root, "package { 'hello-mini': ensure => false, provider => dpkg, source => '$h1' }");
+like($out, qr/Provider dpkg must have features 'versionable' to set 'ensure' to 'false'/, 'dpkg: false is a version to Puppet');
+($rc, $out) = apply($root, "package { 'hello-mini': ensure => ['1.0-1'], provider => dpkg, source => '$h1' }");
+like($out, qr/Provider dpkg must have features 'versionable' to set 'ensure' to '1\.0-1'/, 'dpkg: each value of an array is checked');
+($rc, $out) = apply($root, "package { 'hello-mini': ensure => [], provider => dpkg }");
+is($rc, 0, 'dpkg: ensure => [] manages nothing (exit 0), no source needed') or diag $out;
 ($rc, $out) = apply($root, "package { 'hello-mini': source => 'debs/x.deb', provider => dpkg }");
 like($out, qr/Parameter source failed on Package\[hello-mini\]: Source must be an absolute path/, 'a relative source is refused');
 
@@ -226,7 +233,7 @@ sub publish {
 
 SKIP: {
     my ($aptget) = grep { -x "$_/apt-get" } split /:/, $ENV{PATH};
-    skip 'apt-get is not installed', 42 unless $aptget && -x '/usr/bin/dpkg-scanpackages';
+    skip 'apt-get is not installed', 51 unless $aptget && -x '/usr/bin/dpkg-scanpackages';
 
     # apt-get through a wrapper that logs each call
     write_file("$tmp/bin/apt-get", "#!/bin/sh\necho \"\$*\" >> $tmp/apt-calls.log\nexec $aptget/apt-get \"\$@\"\n", 0755);
@@ -298,6 +305,33 @@ SKIP: {
          'apt: as name=version, with the install options flattened as Puppet does');
     is(status_of($root2, 'hello-mini'), 'install ok installed 1.0-1', 'apt: 1.0-1 installed');
     apt_calls();
+
+    # ensure => false or []: Puppet's harness leaves the package alone; an
+    # array: the first value is what a change installs, the others are
+    # also in sync unless a version comes first (apt's insync? decides by it)
+    ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => false }
+package { 'nosuch-mini': ensure => false }
+"
+        . "package { 'other-mini': ensure => [] }
+");
+    is($rc, 0, 'apt: ensure => false and [] change nothing (exit 0)') or diag $out;
+    unlike($out, qr{Package\[}, 'apt: and say nothing about those packages');
+    is(status_of($root2, 'hello-mini'), 'install ok installed 1.0-1', 'apt: false kept the installed package');
+    ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => ['1.0-1'] }
+package { 'other-mini': ensure => ['absent', 'present'] }
+");
+    is($rc, 0, 'apt: [version] and [absent, present] are in sync when installed (exit 0)') or diag $out;
+    ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => ['2.0-1', '1.0-1'] }
+", '--noop');
+    like($out, qr{Package\[hello-mini\]/ensure: current_value '1\.0-1', should be '2\.0-1' \(noop\)},
+         'apt: a first version that differs is out of sync, whatever follows');
+    ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => ['2.0-1', 'absent'] }
+");
+    is($rc, 2, 'apt: [version, ...] installs the first value (exit 2)') or diag $out;
+    like($out, qr{Package\[hello-mini\]/ensure: ensure changed '1\.0-1' to '2\.0-1'}, 'apt: as Puppet words it');
+    is(status_of($root2, 'hello-mini'), 'install ok installed 2.0-1', 'apt: 2.0-1 installed');
+    my @none = grep { /\binstall\b.*(nosuch|other)-mini/ } apt_calls();
+    is(scalar(@none), 0, 'apt: no apt-get for the packages left alone') or diag explain \@none;
 
     # a failing shared call: each package installs on its own and reports its own outcome
     ($rc, $out) = apply($root2, "package { 'hello-mini': ensure => absent }\n");

@@ -100,6 +100,7 @@ void tx_unschedule_refresh(TxRes *t) {}
 void tx_child(TxRes *t, const char *ref) {}
 void tx_generated_noop(TxRes *t, const char *name) {}
 void tx_generated(TxRes *t, const char *ref, int first, int end, int failed) {}
+void tx_generated_skip(TxRes *t, const char *ref, const char *failed_ref) {}
 int tx_events(TxRes *t) { return 0; }
 
 void tx_change(TxRes *t, const char *prop, const char *event, const char *fmt, ...)

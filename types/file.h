@@ -27,6 +27,7 @@ typedef struct FileChild {
     struct timespec started; /* CLOCK_REALTIME when its sync began */
     double seconds;          /* how long it took */
     int failed;              /* its sync failed */
+    int skipped;             /* not synced: a child it is below failed */
     const char *ensure;      /* what it was synced to ("file", "directory", "link",
                                 "absent"; a literal), or NULL: kept as it is */
 } FileChild;

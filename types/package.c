@@ -27,7 +27,8 @@
 
 extern const Provider provider_package;
 
-typedef enum Want { W_PRESENT, W_ABSENT, W_PURGED, W_LATEST, W_VERSION, W_RANGE } Want;
+/* W_NONE: ensure => false (or []): Puppet leaves the package's state alone */
+typedef enum Want { W_PRESENT, W_ABSENT, W_PURGED, W_LATEST, W_VERSION, W_RANGE, W_NONE } Want;
 
 /* One comparison of a version range: ">=1.0" (Puppet's VersionRange). */
 typedef enum RangeOp { R_EQ, R_GT, R_GE, R_LT, R_LE } RangeOp;
@@ -46,6 +47,9 @@ typedef struct Pkg {
     char **options;           /* install_options flattened, NULL-terminated, or NULL */
     size_t noptions;
     int replace_conffiles;    /* configfiles => replace */
+    struct Pkg *alts;         /* ensure => [first, alts...]: the other values (want, should and
+                                 bounds), which Puppet's insync? also accepts (see plan) */
+    size_t nalts;
 } Pkg;
 
 static const char *param_str(const Resource *r, const char *name)
@@ -59,6 +63,9 @@ static void pkg_free(Pkg *p)
     free(p->source);
     for (int i = 0; i < p->nbounds; i++)
         free(p->bounds[i].ver);
+    for (size_t i = 0; i < p->nalts; i++)
+        pkg_free(&p->alts[i]);
+    free(p->alts);
     for (size_t i = 0; i < p->noptions; i++)
         free(p->options[i]);
     free(p->options);
@@ -178,7 +185,7 @@ static int in_range(const Pkg *p, const char *v)
     return 1;
 }
 
-static int is_install(Want w) { return w != W_ABSENT && w != W_PURGED; }
+static int is_install(Want w) { return w != W_ABSENT && w != W_PURGED && w != W_NONE; }
 
 /* provider: apt or dpkg; apt when unset, if the machine has it (Puppet's
  * default on Debian). */
@@ -198,11 +205,12 @@ static int pkg_provider(const ParamSpec *sp, const Resource *r, const Value *v, 
     return 0;
 }
 
-/* ensure: present (installed), absent, purged, latest, or a version or a
- * version range (apt only); a number is a version. */
-static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, void *obj, Buf *err)
+/* One value of ensure: present (installed), absent, purged, latest, or a
+ * version or a version range (apt only); a number is a version; false
+ * (which Puppet takes for a version, hence not with dpkg) leaves the
+ * package alone, as Puppet's harness does for an ensure that is not true. */
+static int ensure_one(const ParamSpec *sp, const Resource *r, const Value *ev, Pkg *p, Buf *err)
 {
-    Pkg *p = obj;
     const char *pname = p->tool == PKG_TOOL_APT ? "apt" : "dpkg";
     Buf tmp = BUF_INIT;
     const char *e = "present";
@@ -211,6 +219,8 @@ static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, v
     } else if (ev && (ev->kind == V_INT || ev->kind == V_FLOAT)) {
         val_to_s(&tmp, ev);   /* ensure => 2 is the version '2' */
         e = buf_cstr(&tmp);
+    } else if (ev && ev->kind == V_BOOL && !ev->b) {
+        e = "false";
     } else if (ev) {
         param_message(param_fail(err, r, sp->name),
                       "Invalid value %i. Valid values are present, installed, absent, purged, latest, or a version.", r,
@@ -238,6 +248,9 @@ static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, v
         buf_printf(param_fail(err, r, sp->name), "Provider dpkg must have features 'versionable' to set 'ensure' to '%s'",
                    e);
         goto out;
+    } else if (ev && ev->kind == V_BOOL) {
+        p->want = W_NONE;
+        p->should = "false";
     } else if (parse_range(p, e) != 0) {
         /* Puppet passes any text on to apt-get, which fails at apply time;
          * dpkg's version syntax never allows it, so it is refused here,
@@ -252,12 +265,37 @@ static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, v
     }
     /* should lives in the resource (or is a literal); a number's text
      * must outlive tmp */
-    if (p->want >= W_VERSION && ev && ev->kind != V_STR)
+    if ((p->want == W_VERSION || p->want == W_RANGE) && ev && ev->kind != V_STR)
         p->should = p->bounds[0].ver;
     rc = 0;
 out:
     buf_free(&tmp);
     return rc;
+}
+
+/* ensure: one value, or an array of them (Puppet's should values, each
+ * checked): the first is what a sync installs or removes, the others are
+ * also in sync (see plan); [] leaves the package alone. */
+static int pkg_ensure(const ParamSpec *sp, const Resource *r, const Value *ev, void *obj, Buf *err)
+{
+    Pkg *p = obj;
+    if (!ev || ev->kind != V_ARRAY)
+        return ensure_one(sp, r, ev, p, err);
+    if (ev->arr.n == 0) {
+        p->want = W_NONE;
+        p->should = "false";
+        return 0;
+    }
+    if (ensure_one(sp, r, ev->arr.items[0], p, err) != 0)
+        return -1;
+    p->alts = xcalloc(ev->arr.n - 1, sizeof *p->alts);
+    for (size_t i = 1; i < ev->arr.n; i++) {
+        Pkg *a = &p->alts[p->nalts++];
+        a->tool = p->tool;
+        if (ensure_one(sp, r, ev->arr.items[i], a, err) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* install_options: strings and hashes (Puppet's dpkg provider lacks the
@@ -552,6 +590,35 @@ static int plan(TxRes *t, const Pkg *p, Plan *pl, Buf *err)
                 pl->target_version = xstrndup(best, strlen(best));
         }
         break;
+    case W_NONE:
+        break;
+    }
+    /* ensure => [first, alts...]: Puppet's insync? tries each value in
+     * turn; a version that is not the installed one ends the search (the
+     * apt provider's insync? then judges by the first value alone, which
+     * did not match) */
+    if (p->want == W_VERSION || p->want == W_RANGE)
+        return 0;
+    for (size_t i = 0; i < p->nalts && !pl->insync; i++) {
+        const Pkg *a = &p->alts[i];
+        if (a->want == W_PRESENT) {
+            pl->insync = installed;
+        } else if (a->want == W_ABSENT) {
+            pl->insync = !installed;
+        } else if (a->want == W_PURGED) {
+            pl->insync = in.state == PKG_NOT_INSTALLED;
+        } else if (a->want == W_LATEST) {
+            if (!installed)
+                continue;
+            char *latest = latest_of(t, p, err);   /* the package's, whatever the value */
+            if (!latest)
+                return -1;
+            pl->insync = !strcmp(pl->is, latest) || (a->tool == PKG_TOOL_APT && !pkg_version_cmp(pl->is, latest));
+            free(latest);
+        } else {
+            pl->insync = installed && a->want != W_NONE && !strcmp(pl->is, a->should);
+            break;
+        }
     }
     return 0;
 }
@@ -724,6 +791,8 @@ static int package_apply(TxRes *t)
         rc = -1;
         goto out;
     }
+    if (self.p.want == W_NONE)
+        goto out;       /* ensure => false: nothing to manage */
     Outcome o;
     if (outcome_take(r, &o)) {
         /* installed together with an earlier package of this run */

@@ -82,6 +82,13 @@ void tx_generated_noop(TxRes *t, const char *name);
  * are announced ("Would have triggered 'refresh' from N events") and sent
  * on as one noop event, and real ones as one event. */
 void tx_generated(TxRes *t, const char *ref, int first, int end, int failed);
+/* A resource t's recursion generated (ref "File[/d/x/y]") that is not
+ * synced because a generated resource it depends on (failed_ref
+ * "File[/d/x]", a directory above it, reported failed by tx_generated)
+ * failed: Puppet's lines for a skipped resource at ref's path,
+ * "Dependency <failed_ref> has failures: true" (once in the run for each
+ * failed resource) and "Skipping because of failed dependencies". */
+void tx_generated_skip(TxRes *t, const char *ref, const char *failed_ref);
 /* How many events t has recorded so far (changes, noop, failures). */
 int tx_events(TxRes *t);
 /* Group commit (see types/file/disk.c): a change finished later, together

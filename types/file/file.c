@@ -272,7 +272,15 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
             remove_existing(o, f, cur, &removed);
         }
         buf_free(&why);
-        fail_errno(o, f, is, EISDIR, "rb_sysopen", f->path);
+        /* content or a source go through a temporary file, whose rename
+         * Puppet refuses first (Puppet::Util.replace_file's own EISDIR);
+         * an empty file is opened in place */
+        if (f->src_path || (f->content && f->content_len)) {
+            buf_printf(&msg, "Is a directory - Is a directory: %s", f->path);
+            fail_ensure(o, f, is, msg.s);
+        } else {
+            fail_errno(o, f, is, EISDIR, "rb_sysopen", f->path);
+        }
         goto out;
     }
     const char *data = f->content ? f->content : "";

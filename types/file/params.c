@@ -148,12 +148,14 @@ static const char *scalar_text(const Value *v, char *num, size_t n)
     return NULL;
 }
 
-/* "Invalid value \"x\". Valid values are ..." for a parameter. */
+/* "Invalid value \"x\". Valid values are ..." for a parameter: the value
+ * as Ruby's inspect shows it, as Puppet's messages do ("x" quoted, 5, true,
+ * ["a"], {"k"=>1}). */
 static void invalid_value(Buf *err, const Resource *r, const char *name, const Value *v, const char *valid)
 {
     Buf s = BUF_INIT;
-    val_to_s(&s, v);
-    buf_printf(err, "Parameter %s failed on %s: Invalid value \"%s\". %s", name, r->ref, buf_cstr(&s), valid);
+    provider_inspect(&s, v);
+    buf_printf(err, "Parameter %s failed on %s: Invalid value %s. %s", name, r->ref, buf_cstr(&s), valid);
     buf_free(&s);
 }
 
@@ -302,6 +304,9 @@ static int ensure_hook(const ParamSpec *p, const Resource *r, const Value *v, vo
             /* A path is a link target (Puppet's deprecated form). */
             f->ensure = EN_LINK;
             f->target = s;
+        } else if (v->kind == V_STR && !v->str.len) {
+            invalid_value(err, r, "ensure", v, "Valid values are absent, file, present, directory, link. Valid values match /./.");
+            return -1;
         } else {
             /* Puppet takes any word as a link target too; a bare word is
              * far more often a typo ("fiel") than a target, so refuse it. */
@@ -327,8 +332,11 @@ static int mode_hook(const ParamSpec *p, const Resource *r, const Value *v, void
         return -1;
     }
     if (!file_is_numeric_mode(v->str.s) && !is_symbolic_mode(v->str.s)) {
-        buf_printf(err, "Parameter mode failed on %s: The file mode specification is invalid: \"%s\"",
-                   r->ref, v->str.s);
+        Buf shown = BUF_INIT;
+        provider_inspect(&shown, v);
+        buf_printf(err, "Parameter mode failed on %s: The file mode specification is invalid: %s", r->ref,
+                   buf_cstr(&shown));
+        buf_free(&shown);
         return -1;
     }
     f->mode = v->str.s;
@@ -344,8 +352,8 @@ static int id_hook(const ParamSpec *p, const Resource *r, const Value *v, void *
     const char *s = scalar_text(v, is_owner ? f->owner_num : f->group_num, sizeof f->owner_num);
     if (!s || !s[0]) {
         Buf shown = BUF_INIT;
-        val_to_s(&shown, v);
-        buf_printf(err, "Parameter %s failed on %s: Invalid %s \"%s\": a name or a numeric id is needed",
+        provider_inspect(&shown, v);
+        buf_printf(err, "Parameter %s failed on %s: Invalid %s %s: a name or a numeric id is needed",
                    p->name, r->ref, p->name, buf_cstr(&shown));
         buf_free(&shown);
         return -1;
@@ -395,7 +403,10 @@ static int backup_hook(const ParamSpec *p, const Resource *r, const Value *v, vo
     f->backup_explicit = 1;
     const char *s = v->kind == V_BOOL ? (v->b ? "true" : "false") : v->kind == V_STR ? v->str.s : NULL;
     if (!s) {
-        buf_printf(err, "Parameter backup failed on %s: Invalid backup type %s", r->ref, val_type_name(v));
+        Buf shown = BUF_INIT;
+        provider_inspect(&shown, v);
+        buf_printf(err, "Parameter backup failed on %s: Invalid backup type %s", r->ref, buf_cstr(&shown));
+        buf_free(&shown);
         return -1;
     }
     if (!strcmp(s, "false") || !s[0]) {
@@ -425,8 +436,8 @@ static int recurse_hook(const ParamSpec *p, const Resource *r, const Value *v, v
     else if (!strcmp(s, "remote")) f->recurse = RC_REMOTE;
     else {
         Buf shown = BUF_INIT;
-        val_to_s(&shown, v);
-        buf_printf(err, "Parameter recurse failed on %s: Invalid recurse value \"%s\"", r->ref, buf_cstr(&shown));
+        provider_inspect(&shown, v);
+        buf_printf(err, "Parameter recurse failed on %s: Invalid recurse value %s", r->ref, buf_cstr(&shown));
         buf_free(&shown);
         return -1;
     }
@@ -442,7 +453,7 @@ static int ignore_hook(const ParamSpec *p, const Resource *r, const Value *v, vo
     (void)p;
     FileSpec *f = obj;
     if (string_list(v) != 0) {
-        buf_printf(err, "Parameter ignore failed on %s: Ignore must be a String or an Array of Strings", r->ref);
+        buf_printf(err, "Parameter ignore failed on %s: Ignore must be a string or an Array", r->ref);
         return -1;
     }
     f->ignore = v;
@@ -487,8 +498,8 @@ static const ParamSpec file_params[] = {
     { .name = "backup", .kind = PK_CUSTOM, .hook = backup_hook },
     { .name = "recurse", .kind = PK_CUSTOM, .hook = recurse_hook },
     { .name = "recurselimit", .kind = PK_INT, .field = offsetof(FileSpec, recurselimit),
-      .bad = "Invalid value \"%v\". Valid values match /^[0-9]+$/.",
-      .checks = { { all_digits, "Invalid value \"%v\". Valid values match /^[0-9]+$/." } } },
+      .bad = "Invalid value %i. Valid values match /^[0-9]+$/.",
+      .checks = { { all_digits, "Invalid value %i. Valid values match /^[0-9]+$/." } } },
     { .name = "ignore", .kind = PK_CUSTOM, .hook = ignore_hook },
     { .name = "validate_cmd", .kind = PK_CUSTOM, .hook = command_hook },
     { .name = "validate_replacement", .kind = PK_CUSTOM, .hook = command_hook },

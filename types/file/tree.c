@@ -258,8 +258,9 @@ static const char *ensure_word(Ensure e)
  * in the local tree keeps its type and gets f's mode, owner and group, or
  * is removed with purge; a child in the source tree becomes what it is
  * there (file with its content, directory, or link with its target).
- * Children below one that failed are left alone.  Returns 0, or -1 when a
- * child failed. */
+ * Children below one that failed are skipped, as Puppet skips the
+ * generated resources that depend on a failed one.  Returns 0, or -1 when
+ * a child failed. */
 int file_recurse(Out *o, FileSpec *f)
 {
     TxRes *t = o->t;
@@ -291,10 +292,12 @@ int file_recurse(Out *o, FileSpec *f)
         FileSpec ch;
         child_spec(f, rel, &ch);
         int skip = 0;
+        const char *blocked = NULL;     /* the failed child this one is below */
         for (size_t k = 0; k < nmanaged && !skip; k++)
             skip = under(ch.path, managed[k]);
-        for (size_t k = 0; k < nfailed && !skip; k++)
-            skip = under(ch.path, failed[k]);
+        for (size_t k = 0; k < nfailed && !skip && !blocked; k++)
+            if (under(ch.path, failed[k]))
+                blocked = failed[k];
         if (src) {
             ch.src_st = src->st;
             ch.src_base = f->src_base;      /* the parent's, not closed by the child */
@@ -318,7 +321,20 @@ int file_recurse(Out *o, FileSpec *f)
         } else if (f->purge) {
             ch.ensure = EN_ABSENT;
         }
-        if (!skip) {
+        if (!skip && blocked) {
+            /* Puppet generated it too, and skips it: it depends on its
+             * parent directory, which failed or was skipped */
+            Buf ref = BUF_INIT, dep = BUF_INIT;
+            buf_printf(&ref, "File[%s]", ch.path);
+            buf_printf(&dep, "File[%s]", blocked);
+            tx_generated_skip(t, ref.s, dep.s);
+            FileChild rec = { .first_event = tx_events(t), .end_event = tx_events(t), .skipped = 1 };
+            clock_gettime(CLOCK_REALTIME, &rec.started);
+            rec.path = xstrndup(ch.path, strlen(ch.path));
+            child_done(tx_resource(t), &rec);
+            buf_free(&ref);
+            buf_free(&dep);
+        } else if (!skip) {
             Out co = { .t = t, .child = ch.path };
             buf_printf(&co.ref, "File[%s]", ch.path);
             FileChild rec = { .first_event = tx_events(t), .ensure = ensure_word(ch.ensure) };

@@ -1,0 +1,3 @@
+# the same for a class's tag
+class c { }
+class { 'c': tag => '-x' }
