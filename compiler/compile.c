@@ -461,6 +461,11 @@ static void data_warn(DataWalk *w, int key, const char *label, const char *text)
 
 /* v as the catalog holds it: values that are not Data become their string
  * form (shared parts are kept when nothing in them changes). */
+static int plain_data(const Value *v)
+{
+    return v->kind == V_UNDEF || v->kind == V_BOOL || v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_STR;
+}
+
 static Value *data_value(DataWalk *w, Value *v)
 {
     Compiler *c = w->c;
@@ -477,6 +482,7 @@ static Value *data_value(DataWalk *w, Value *v)
     case V_ARRAY: {
         Value **items = NULL;
         for (size_t i = 0; i < v->arr.n; i++) {
+            if (plain_data(v->arr.items[i])) continue;   /* the common case: no path to build */
             buf_printf(&w->path, "[%zu]", i);
             Value *x = data_value(w, v->arr.items[i]);
             w->path.len = mark;
@@ -493,6 +499,7 @@ static Value *data_value(DataWalk *w, Value *v)
         Buf lb = BUF_INIT;
         for (size_t i = 0; i < v->hash.n; i++) {
             Value *k = v->hash.keys[i];
+            if (k->kind == V_STR && plain_data(v->hash.vals[i])) continue;
             if (k->kind != V_STR) {   /* Ruby's to_s of the key, as the catalog writer writes it */
                 buf_clear(&w->text);
                 if (k->kind == V_ARRAY || k->kind == V_HASH) rv_inspect(&w->text, k, RV_FN);
@@ -554,6 +561,7 @@ static void catalog_data(Compiler *c)
         buf_clear(&w.prefix);
         buf_adds(&w.prefix, r->ref);
         for (uint32_t k = 0; k < r->nparams; k++) {
+            if (plain_data(r->params[k].value)) continue;
             w.quiet = 0;
             for (uint32_t j = 0; j < r->nsensitive && !w.quiet; j++) w.quiet = !strcmp(r->sensitive[j], r->params[k].name);
             buf_clear(&w.path);
