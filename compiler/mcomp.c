@@ -32,6 +32,7 @@
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
 #include "apply/graph.h"
+#include "base/oniglib.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -319,6 +320,8 @@ static void *fleet_thread(void *arg)
     FleetNode *nodes = run->nodes;
     size_t n = run->n;
     long jobs = run->jobs;
+    /* libonig, which every node's regular expressions load */
+    oniglib_preload();
     /* (Ruby runs on this thread from now: compiles must not use another) */
     if (load_share(base) && run->big_stack && rby_prestart() == 0) {
         rby_preload();
