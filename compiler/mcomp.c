@@ -38,7 +38,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +312,44 @@ typedef struct FleetRun {
     size_t failed;
 } FleetRun;
 
+/* Fresh memory for the nodes' malloc (glibc's).  A node's allocations that
+ * malloc cannot fit in a free chunk come from the top of the heap, memory
+ * the parent has touched and the node shares with it: each 4 KiB page a
+ * node wrote there was a copy-on-write fault (some 300 a node; a fault in
+ * a virtual machine costs microseconds).  Here the parent takes a chunk
+ * that ends where a 2 MiB span begins, so that the top's memory starts at
+ * that boundary, and gives the kernel back the pages from there to the
+ * last boundary below the break (MADV_DONTNEED: the top is free memory):
+ * a node's first write to each span is then one fault for a whole zeroed
+ * huge page.  The heap is checked to be laid out as glibc lays it out
+ * (the top chunk ending at the break, its size the one mallinfo2 gives);
+ * otherwise nothing is done (a sanitizer's allocator, another libc). */
+static void fleet_fresh_top(void)
+{
+#if defined(__GLIBC__) && defined(__x86_64__)
+    enum { HUGE = 2u << 20 };
+    struct mallinfo2 mi = mallinfo2();
+    char *end = sbrk(0);
+    if (end == (char *)-1 || mi.keepcost < 3 * (size_t)HUGE) return;
+    char *top = end - mi.keepcost;
+    size_t size_field;
+    if ((uintptr_t)top & 15) return;
+    memcpy(&size_field, top + 8, sizeof size_field);
+    if ((size_field & ~(size_t)7) != mi.keepcost) return;
+    /* the top's memory will start at b: its 16-byte header just before */
+    char *b = (char *)(((uintptr_t)top + 16 + 4096 + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+    char *e = (char *)((uintptr_t)end & ~(uintptr_t)(HUGE - 1));
+    if (e <= b) return;
+    size_t fill_size = (size_t)(b - 16 - top);
+    void *fill = malloc(fill_size - 8);       /* (a chunk of exactly fill_size, from the top: kept, never used) */
+    if (fill != top + 16) {
+        free(fill);
+        return;
+    }
+    if (madvise(b, (size_t)(e - b), MADV_DONTNEED) == 0) util_huge_pages(b, (size_t)(e - b));
+#endif
+}
+
 /* The parse shared, Ruby started when modules want it, then the nodes,
  * up to jobs at a time, each in a fork of this thread. */
 static void *fleet_thread(void *arg)
@@ -327,6 +367,7 @@ static void *fleet_thread(void *arg)
         rby_preload();
         rby_prime_lib_path(base->modulepath);
     }
+    fleet_fresh_top();
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);
     size_t next = 0, shown = 0, running = 0, failed = 0;
     fflush(NULL);
