@@ -6,8 +6,10 @@
  * Many nodes (--nodes DIR --outdir DIR -j N): one catalog per facts file.
  * The one idea is to parse once and compile each node in a fresh fork of
  * the process that parsed.  The parent reads and parses every manifest
- * and EPP template the environment could load (load_share) into memory
- * that every child then shares copy-on-write; it then keeps up to N
+ * and EPP template the environment could load, and reads its ERB
+ * templates (load_share), into memory that every child then shares
+ * copy-on-write (the top of its heap given back first: fleet_fresh_top);
+ * it then keeps up to N
  * children running, one per node, each compiling its node on that shared
  * parse, writing OUTDIR/<certname>.json atomically and exiting.  Threads
  * would share more, but one compile is not thread-safe: the embedded Ruby
