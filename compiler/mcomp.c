@@ -30,6 +30,7 @@
  */
 #define _GNU_SOURCE   /* memfd_create, mkostemp */
 #include "compiler/compiler.h"
+#include "compiler/modtree.h"
 #include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
@@ -368,6 +369,17 @@ static void *fleet_thread(void *arg)
     if (load_share(base) && run->big_stack && rby_prestart() == 0) {
         rby_preload();
         rby_prime_lib_path(base->modulepath);
+    }
+    {   /* which module lib directory first holds each Ruby file (modtree.c) */
+        size_t len, ndirs = 0;
+        char *list = load_libdirs_of(base->modulepath, &len);
+        for (size_t i = 0; i < len; i += strlen(list + i) + 1) ndirs++;
+        const char **dirs = xcalloc(ndirs ? ndirs : 1, sizeof *dirs);
+        ndirs = 0;
+        for (size_t i = 0; i < len; i += strlen(list + i) + 1) dirs[ndirs++] = list + i;
+        mtree_index_dirs(dirs, ndirs);
+        free(dirs);
+        free(list);
     }
     fleet_fresh_top();
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);

@@ -330,7 +330,13 @@ PP
          "<% 5.times do |i| -%><%= scope.to_hash['n'] %>@<%= scope.to_hash['hostname'] %> <%= scope.to_hash.key?('later') %>\n"
          . "<% scope.setvar('later', i) if i == 2 && !scope.to_hash.key?('later') -%><% end -%><%= scope.to_hash['later'] %>\n");
     spew("$tmp/tt/modules/t/templates/nul.erb", "a\0b <%= 1 %>\n");
-    spew("$tmp/tt/site.pp", "include t\n");
+    # the same Ruby type in two modules: the first module on the path has it (as a single compile)
+    for my $m ('a1', 'z9') {
+        mkdir "$tmp/tt/modules/$_" or die for ($m, "$m/lib", "$m/lib/puppet", "$m/lib/puppet/type");
+        spew("$tmp/tt/modules/$m/lib/puppet/type/ttdup.rb",
+             "Puppet::Type.newtype(:ttdup) do\n  newparam(:name, namevar: true)\n  newparam(:only_$m)\nend\n");
+    }
+    spew("$tmp/tt/site.pp", "include t\nttdup { 'x': only_a1 => 1 }\n");
     facts("$tmp/tt/nodes", 'tt1.example.com', family => 'Debian', cpus => 2, role => 'web');
     facts("$tmp/tt/nodes", 'tt2.example.com', family => 'Debian', cpus => 3, role => 'gone');
     facts("$tmp/tt/nodes", 'tt3.example.com', family => 'Debian', cpus => 4, role => 'nul');
