@@ -323,8 +323,9 @@ typedef struct FleetRun {
  * that ends where a 2 MiB span begins, so that the top's memory starts at
  * that boundary, and gives the kernel back the pages from there to the
  * last boundary below the break (MADV_DONTNEED: the top is free memory):
- * a node's first write to each span is then one fault for a whole zeroed
- * huge page.  The heap is checked to be laid out as glibc lays it out
+ * a node's first write to the first span is then one fault for a whole
+ * zeroed huge page, and its pages after that span are fresh ones, not
+ * copies.  The heap is checked to be laid out as glibc lays it out
  * (the top chunk ending at the break, its size the one mallinfo2 gives);
  * otherwise nothing is done (a sanitizer's allocator, another libc). */
 static void fleet_fresh_top(void)
@@ -349,7 +350,12 @@ static void fleet_fresh_top(void)
         free(fill);
         return;
     }
-    if (madvise(b, (size_t)(e - b), MADV_DONTNEED) == 0) util_huge_pages(b, (size_t)(e - b));
+    if (madvise(b, (size_t)(e - b), MADV_DONTNEED) != 0) return;
+    /* one huge page, the first span: a node that needs more than it gets
+     * 4 KiB pages after it, so that its peak grows by what it uses, not by
+     * 2 MiB at a time */
+    util_huge_pages(b, HUGE);
+    if (e > b + HUGE) madvise(b + HUGE, (size_t)(e - b) - HUGE, MADV_NOHUGEPAGE);
 #endif
 }
 
