@@ -13,14 +13,26 @@ void map_free(Map *m)
     map_init(m);
 }
 
+/* Eight bytes a step (a multiply and a shift each), then a final mix so
+ * that the low bits the slots use depend on every byte.  Hashes live only
+ * in this process: nothing stores them, and a map's order is its
+ * insertion order, so the function may change freely. */
 uint64_t map_hash(const char *key, size_t len)
 {
-    uint64_t h = 1469598103934665603ull;          /* FNV-1a */
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)key[i];
-        h *= 1099511628211ull;
+    const unsigned char *p = (const unsigned char *)key;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)len;
+    for (; len >= 8; p += 8, len -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
     }
-    return h ^ (h >> 29);
+    uint64_t w = 0;
+    memcpy(&w, p, len);
+    h = (h ^ w) * 0x94d049bb133111ebull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 32);
 }
 
 static void rehash(Map *m, size_t nslots)

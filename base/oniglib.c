@@ -14,6 +14,7 @@
 
 static OnigLib lib;
 static int loaded;
+static void *preloaded;          /* oniglib_preload's handle */
 
 static void *sym(void *h, const char *name)
 {
@@ -28,7 +29,7 @@ static void *sym(void *h, const char *name)
 const OnigLib *oniglib(void)
 {
     if (loaded) return &lib;
-    void *h = dlmopen(LM_ID_NEWLM, ONIGLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
+    void *h = preloaded ? preloaded : dlmopen(LM_ID_NEWLM, ONIGLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         fprintf(stderr, "%s: error: cannot load %s: %s\n", util_progname, ONIGLIB_SONAME, dlerror());
         exit(2);
@@ -45,4 +46,11 @@ const OnigLib *oniglib(void)
     lib.ruby = sym(h, "OnigSyntaxRuby");
     loaded = 1;
     return &lib;
+}
+
+void oniglib_preload(void)
+{
+    if (loaded || preloaded) return;
+    preloaded = dlmopen(LM_ID_NEWLM, ONIGLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!preloaded) (void)dlerror();    /* (oniglib() then fails with the reason, where it is used) */
 }

@@ -32,6 +32,11 @@ typedef struct OnigLib {
 
 /* The loaded library (loads it on first call). */
 const OnigLib *oniglib(void);
+/* The library loaded now, with nothing reported: for mcomp --nodes, whose
+ * nodes then share it rather than each loading it (a second libc and its
+ * relocations in a namespace of its own); a failure is left for oniglib()
+ * to report where the library is used. */
+void oniglib_preload(void);
 
 #undef ONIG_ENCODING_UTF8
 #define ONIG_ENCODING_UTF8 (oniglib()->utf8)

@@ -205,6 +205,10 @@ int load_file(Compiler *c, const char *path, const Node **out);
  * parse reports nothing are kept (see loader.c).  Returns 1 when a module
  * has ERB templates or Ruby code (functions, types): Ruby will be wanted. */
 int load_share(const CompileOptions *opt);
+/* The text of ERB template path as load_share read it (its bytes, *len of
+ * them, NUL-terminated, shared: never to be freed or written), or NULL when
+ * it was not read there: the caller reads the file itself. */
+const char *load_shared_text(const char *path, size_t *len);
 /* Calls each(ctx, DIR/REL) for every regular file under dir whose name
  * ends in ext, at any depth, unsorted (hidden entries and symlinked
  * directories skipped, as Puppet's glob of DIR, "**" and "*" EXT): the very paths the

@@ -6,8 +6,10 @@
  * Many nodes (--nodes DIR --outdir DIR -j N): one catalog per facts file.
  * The one idea is to parse once and compile each node in a fresh fork of
  * the process that parsed.  The parent reads and parses every manifest
- * and EPP template the environment could load (load_share) into memory
- * that every child then shares copy-on-write; it then keeps up to N
+ * and EPP template the environment could load, and reads its ERB
+ * templates (load_share), into memory that every child then shares
+ * copy-on-write (the top of its heap given back first: fleet_fresh_top);
+ * it then keeps up to N
  * children running, one per node, each compiling its node on that shared
  * parse, writing OUTDIR/<certname>.json atomically and exiting.  Threads
  * would share more, but one compile is not thread-safe: the embedded Ruby
@@ -28,16 +30,20 @@
  */
 #define _GNU_SOURCE   /* memfd_create, mkostemp */
 #include "compiler/compiler.h"
+#include "compiler/modtree.h"
 #include "compiler/options.h"
 #include "compiler/ruby/rb.h"
 #include "catalog/json.h"
 #include "apply/graph.h"
+#include "base/oniglib.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,6 +315,50 @@ typedef struct FleetRun {
     size_t failed;
 } FleetRun;
 
+/* Fresh memory for the nodes' malloc (glibc's).  A node's allocations that
+ * malloc cannot fit in a free chunk come from the top of the heap, memory
+ * the parent has touched and the node shares with it: each 4 KiB page a
+ * node wrote there was a copy-on-write fault (some 300 a node; a fault in
+ * a virtual machine costs microseconds).  Here the parent takes a chunk
+ * that ends where a 2 MiB span begins, so that the top's memory starts at
+ * that boundary, and gives the kernel back the pages from there to the
+ * last boundary below the break (MADV_DONTNEED: the top is free memory):
+ * a node's first write to the first span is then one fault for a whole
+ * zeroed huge page, and its pages after that span are fresh ones, not
+ * copies.  The heap is checked to be laid out as glibc lays it out
+ * (the top chunk ending at the break, its size the one mallinfo2 gives);
+ * otherwise nothing is done (a sanitizer's allocator, another libc). */
+static void fleet_fresh_top(void)
+{
+#if defined(__GLIBC__) && defined(__x86_64__)
+    enum { HUGE = 2u << 20 };
+    struct mallinfo2 mi = mallinfo2();
+    char *end = sbrk(0);
+    if (end == (char *)-1 || mi.keepcost < 3 * (size_t)HUGE) return;
+    char *top = end - mi.keepcost;
+    size_t size_field;
+    if ((uintptr_t)top & 15) return;
+    memcpy(&size_field, top + 8, sizeof size_field);
+    if ((size_field & ~(size_t)7) != mi.keepcost) return;
+    /* the top's memory will start at b: its 16-byte header just before */
+    char *b = (char *)(((uintptr_t)top + 16 + 4096 + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+    char *e = (char *)((uintptr_t)end & ~(uintptr_t)(HUGE - 1));
+    if (e <= b) return;
+    size_t fill_size = (size_t)(b - 16 - top);
+    void *fill = malloc(fill_size - 8);       /* (a chunk of exactly fill_size, from the top: kept, never used) */
+    if (fill != top + 16) {
+        free(fill);
+        return;
+    }
+    if (madvise(b, (size_t)(e - b), MADV_DONTNEED) != 0) return;
+    /* one huge page, the first span: a node that needs more than it gets
+     * 4 KiB pages after it, so that its peak grows by what it uses, not by
+     * 2 MiB at a time */
+    util_huge_pages(b, HUGE);
+    if (e > b + HUGE) madvise(b + HUGE, (size_t)(e - b) - HUGE, MADV_NOHUGEPAGE);
+#endif
+}
+
 /* The parse shared, Ruby started when modules want it, then the nodes,
  * up to jobs at a time, each in a fork of this thread. */
 static void *fleet_thread(void *arg)
@@ -319,11 +369,25 @@ static void *fleet_thread(void *arg)
     FleetNode *nodes = run->nodes;
     size_t n = run->n;
     long jobs = run->jobs;
+    /* libonig, which every node's regular expressions load */
+    oniglib_preload();
     /* (Ruby runs on this thread from now: compiles must not use another) */
     if (load_share(base) && run->big_stack && rby_prestart() == 0) {
         rby_preload();
         rby_prime_lib_path(base->modulepath);
     }
+    {   /* which module lib directory first holds each Ruby file (modtree.c) */
+        size_t len, ndirs = 0;
+        char *list = load_libdirs_of(base->modulepath, &len);
+        for (size_t i = 0; i < len; i += strlen(list + i) + 1) ndirs++;
+        const char **dirs = xcalloc(ndirs ? ndirs : 1, sizeof *dirs);
+        ndirs = 0;
+        for (size_t i = 0; i < len; i += strlen(list + i) + 1) dirs[ndirs++] = list + i;
+        mtree_index_dirs(dirs, ndirs);
+        free(dirs);
+        free(list);
+    }
+    fleet_fresh_top();
     Slot *slots = xcalloc((size_t)jobs, sizeof *slots);
     size_t next = 0, shown = 0, running = 0, failed = 0;
     fflush(NULL);

@@ -183,3 +183,88 @@ const char *const *mtree_list(const char *dir, size_t *n)
     *n = e->n;
     return e->names ? e->names : none;
 }
+
+/* ---- the first directory holding a file (mtree_index_dirs) ----
+ *
+ * A node looks for each Ruby type and library file it loads in every
+ * module's lib directory, in order (MComp.first_file): some 90 look-ups in
+ * the table for each of its two dozen files.  The parent records once, for
+ * each path below any of those directories, the first directory holding
+ * it; a node whose list is the same gets the answer with one look-up. */
+static struct {
+    char **dirs;              /* the directories, as given (malloc) */
+    size_t *lens, n;
+    Map first;                /* path below them -> index + 1 of the first that holds it */
+    int ready;
+} firsts;
+
+/* Records the files below directory path (rel: the part below the indexed
+ * directory, len bytes) for index i; 0 when part of it was not recorded. */
+static int index_tree(char *path, size_t plen, char *rel, size_t i, int depth)
+{
+    MtEntry *e = map_get(&tree, path, plen);
+    if (!e || e->kind != MT_DIR || !e->listed || depth > MAX_DEPTH) return 0;
+    for (size_t k = 0; k < e->n; k++) {
+        const char *name = e->names[k];
+        size_t nl = strlen(name);
+        if (plen + 1 + nl >= PATH_MAX) return 0;
+        path[plen] = '/';
+        memcpy(path + plen + 1, name, nl + 1);
+        MtEntry *sub = map_get(&tree, path, plen + 1 + nl);
+        if (!sub) return 0;
+        if (sub->kind == MT_DIR) {
+            if (!index_tree(path, plen + 1 + nl, rel, i, depth + 1)) return 0;
+        } else if (sub->kind == MT_FILE && !map_get(&firsts.first, rel, strlen(rel))) {
+            char *key = xstrndup(rel, strlen(rel));
+            map_put(&firsts.first, key, strlen(key), (void *)(i + 1));
+        }
+        path[plen] = '\0';
+    }
+    return 1;
+}
+
+void mtree_index_dirs(const char *const *dirs, size_t n)
+{
+    if (firsts.ready || !tree.count) return;
+    map_init(&firsts.first);
+    firsts.dirs = xcalloc(n ? n : 1, sizeof *firsts.dirs);
+    firsts.lens = xcalloc(n ? n : 1, sizeof *firsts.lens);
+    firsts.n = n;
+    int whole = 1;
+    for (size_t i = 0; i < n && whole; i++) {
+        size_t len = strlen(dirs[i]);
+        firsts.dirs[i] = xstrndup(dirs[i], len);
+        firsts.lens[i] = len;
+        if (!plain(dirs[i]) || len >= PATH_MAX) {
+            whole = 0;
+            break;
+        }
+        int k = mtree_kind(dirs[i]);
+        if (k == MT_UNKNOWN) whole = 0;
+        else if (k == MT_DIR) {
+            char path[PATH_MAX];
+            memcpy(path, dirs[i], len + 1);
+            whole = index_tree(path, len, path + len + 1, i, 0);
+        }
+        /* (a directory that is missing, or not a directory, holds nothing) */
+    }
+    if (whole) {
+        firsts.ready = 1;
+        return;
+    }
+    for (size_t i = 0; i < firsts.first.count; i++) free((char *)firsts.first.entries[i].key);
+    map_free(&firsts.first);
+    for (size_t i = 0; i < n; i++) free(firsts.dirs[i]);
+    free(firsts.dirs);
+    free(firsts.lens);
+    memset(&firsts, 0, sizeof firsts);
+}
+
+long mtree_first_indexed(const char *const *dirs, const size_t *lens, size_t n, const char *rel)
+{
+    if (!firsts.ready || n != firsts.n || !plain(rel) || rel[0] == '/') return -2;
+    for (size_t i = 0; i < n; i++)
+        if (lens[i] != firsts.lens[i] || memcmp(dirs[i], firsts.dirs[i], lens[i]) != 0) return -2;
+    void *hit = map_get(&firsts.first, rel, strlen(rel));
+    return hit ? (long)((size_t)hit - 1) : -1;
+}

@@ -24,4 +24,13 @@ int mtree_is_dir(const char *path);
  * NULL when dir was not listed (then the caller reads it itself); *n set.
  * The array lives as long as the process. */
 const char *const *mtree_list(const char *dir, size_t *n);
+/* mcomp --nodes, in the parent: which of dirs (n of them, in order: the
+ * modules' lib directories) first holds each file below them, recorded
+ * once, when the record covers every one of them whole (otherwise nothing
+ * is recorded).  mtree_first_indexed then answers "the first dir such that
+ * dir/rel is a file" with one look-up: its index, -1 when none holds rel,
+ * or -2 when the index cannot answer (other dirs, or rel not spelled
+ * plainly): the caller asks mtree_is_file dir by dir. */
+void mtree_index_dirs(const char *const *dirs, size_t n);
+long mtree_first_indexed(const char *const *dirs, const size_t *lens, size_t n, const char *rel);
 #endif

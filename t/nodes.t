@@ -312,4 +312,56 @@ RB
               'a Ruby type\'s requires: its module\'s file by its real path, once; Ruby\'s own file once (as single compiles)');
 }
 
+# ---- ERB templates read once for all nodes; scope.to_hash called again and again ----
+# Each node's catalog and messages are its single compile's: a template rendered many
+# times in one node (define instances, to_hash in a loop, a variable set between calls),
+# a template missing for one node only, a template file with a NUL byte.
+{
+    mkdir "$tmp/$_" or die for qw(tt tt/nodes tt/modules tt/modules/t tt/modules/t/manifests tt/modules/t/templates);
+    spew("$tmp/tt/modules/t/manifests/init.pp", "class t { t::r { ['a', 'b']: } }\n");
+    spew("$tmp/tt/modules/t/manifests/r.pp", <<'PP');
+define t::r($n = "${title}-${facts['processors']['count']}") {
+  file { "/tmp/tt-${title}": content => template('t/r.erb') }
+  if $facts['role'] == 'gone' and $title == 'b' { file { '/tmp/tt-gone': content => template('t/missing.erb') } }
+  if $facts['role'] == 'nul' and $title == 'a' { file { '/tmp/tt-nul': content => template('t/nul.erb') } }
+}
+PP
+    spew("$tmp/tt/modules/t/templates/r.erb",
+         "<% 5.times do |i| -%><%= scope.to_hash['n'] %>@<%= scope.to_hash['hostname'] %> <%= scope.to_hash.key?('later') %>\n"
+         . "<% scope.setvar('later', i) if i == 2 && !scope.to_hash.key?('later') -%><% end -%><%= scope.to_hash['later'] %>\n");
+    spew("$tmp/tt/modules/t/templates/nul.erb", "a\0b <%= 1 %>\n");
+    # the same Ruby type in two modules: the first module on the path has it (as a single compile)
+    for my $m ('a1', 'z9') {
+        mkdir "$tmp/tt/modules/$_" or die for ($m, "$m/lib", "$m/lib/puppet", "$m/lib/puppet/type");
+        spew("$tmp/tt/modules/$m/lib/puppet/type/ttdup.rb",
+             "Puppet::Type.newtype(:ttdup) do\n  newparam(:name, namevar: true)\n  newparam(:only_$m)\nend\n");
+    }
+    spew("$tmp/tt/site.pp", "include t\nttdup { 'x': only_a1 => 1 }\n");
+    facts("$tmp/tt/nodes", 'tt1.example.com', family => 'Debian', cpus => 2, role => 'web');
+    facts("$tmp/tt/nodes", 'tt2.example.com', family => 'Debian', cpus => 3, role => 'gone');
+    facts("$tmp/tt/nodes", 'tt3.example.com', family => 'Debian', cpus => 4, role => 'nul');
+    facts("$tmp/tt/nodes", 'tt4.example.com', family => 'Debian', cpus => 5, role => 'web');
+    my ($r, undef, $e) = mcomp('--nodes', "$tmp/tt/nodes", '--outdir', "$tmp/tt/o", '-j', '2',
+                               '--modulepath', "$tmp/tt/modules", "$tmp/tt/site.pp");
+    my $same = 1;
+    my $failed = 0;
+    for my $n (1 .. 4) {
+        my $cert = "tt$n.example.com";
+        my ($r1, $single, $e1) = mcomp('--facts', "$tmp/tt/nodes/$cert.json", '--certname', $cert,
+                                       '--modulepath', "$tmp/tt/modules", "$tmp/tt/site.pp");
+        my @mine = map { s/^\Q$cert\E: //r } grep { /^\Q$cert\E: / } split /\n/, $e;
+        my $ok = $r1 == 0 ? slurp("$tmp/tt/o/$cert.json") eq $single : !-e "$tmp/tt/o/$cert.json";
+        $ok &&= join("\n", @mine) eq join("\n", split /\n/, $e1);
+        $failed += $r1 != 0;
+        $same &&= $ok;
+        diag("$cert differs from its single compile (status $r1):\n$e1\n--nodes said:\n" . join("\n", @mine)) unless $ok;
+    }
+    ok($same, 'templates read once: each node has the catalog and the messages of its single compile');
+    is($r, $failed ? 1 : 0, '... and the status') or diag($e);
+    like(slurp("$tmp/tt/o/tt4.example.com.json"),
+         qr/"content":"b-5\@tt4 false\\nb-5\@tt4 false\\nb-5\@tt4 false\\nb-5\@tt4 true\\nb-5\@tt4 true\\n2\\n"/,
+         '... a template\'s repeated scope.to_hash sees its define instance, its node, and a variable set meanwhile');
+    like($e, qr/^tt2\.example\.com: .*Could not find template 't\/missing\.erb'/m, '... a template missing for one node only');
+}
+
 done_testing();

@@ -486,6 +486,12 @@ Value *rby_f_template(CallCtx *cc)
             in_module = 1;
         }
         if (!path) cmp_fail(c, at, "Could not find template '%s'", spec);
+        size_t shared_len;
+        const char *shared = load_shared_text(path, &shared_len);    /* (mcomp --nodes: read once) */
+        if (shared) {
+            parts[i] = render(c, s, at, spec, path, shared, shared_len);
+            continue;
+        }
         Buf b = BUF_INIT;
         if (buf_read_file(&b, path, 0) != 0) {
             int missing = errno == ENOENT || errno == ENOTDIR || errno == EISDIR;

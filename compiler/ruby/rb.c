@@ -462,6 +462,8 @@ const char *rby_guard(Compiler *c, void (*fn)(void *), void *arg)
 
 typedef struct Protected { VALUE (*fn)(VALUE); VALUE arg; } Protected;
 
+static void tohash_forget(void);
+
 VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VALUE arg, VALUE *exc)
 {
     rby_start(c, at);
@@ -470,6 +472,7 @@ VALUE rby_protect(Compiler *c, Scope *s, const Node *at, VALUE (*fn)(VALUE), VAL
     int state = 0;
     VALUE r = rb_protect(fn, arg, &state);
     ctx_top = x.up;
+    if (!ctx_top) tohash_forget();
     *exc = Qnil;
     if (state) {
         unpoison_below();
@@ -567,26 +570,132 @@ static VALUE cb_lookupvar(VALUE self, VALUE scope, VALUE name)
 }
 
 /* MComp.scope_vars(scope) -> {name => value}: every variable visible in
- * scope, outermost first, undef ones left out (Puppet's Scope#to_hash). */
-static VALUE cb_scope_vars(VALUE self, VALUE scope)
+ * scope, outermost first, undef ones left out (Puppet's Scope#to_hash).
+ *
+ * Templates call scope.to_hash many times in one render (logrotate's
+ * rule.erb about forty), each time for all the variables of the chain
+ * (the top scope has every fact).  What does not change between two
+ * calls is kept (tohash): which names the hash has, in which order, and
+ * which Value each one's is, with the keys as the frozen strings the
+ * hash itself would make of them.  It holds while the chain is what it
+ * was: the same scopes, each with the same entries holding the same
+ * Values (a variable set or replaced shows), and only within one entry
+ * into Ruby from the compiler (rby_protect), so that nothing kept
+ * outlives the compile's values.  Every call still makes a new hash
+ * and converts the values anew (a string is a new String each time, as
+ * before), so a template that changes what it got sees no difference. */
+static struct {
+    const Scope *leaf;                 /* NULL: nothing kept */
+    const Value **seen;                /* every value of the chain, innermost scope first */
+    size_t nseen, capseen;
+    const Value **vals;                /* the hash's values, in its order */
+    size_t nvals, capvals;
+    VALUE keys;                        /* its keys (frozen Strings); registered with the GC */
+} tohash;
+
+/* Nothing kept: the compiler's call into Ruby has ended. */
+static void tohash_forget(void) { tohash.leaf = NULL; }
+
+enum { CHAIN_MAX = 256 };              /* (to_hash reads no further out) */
+
+static size_t scope_chain(const Scope *s, const Scope **chain)
 {
-    RbyCtx *x = need_ctx();
-    Compiler *c = x->c;
-    Scope *s = rby_scope_of(scope);
-    Scope *chain[256];
     size_t n = 0;
-    for (Scope *p = s; p && n < ARRAY_LEN(chain); p = p->parent) chain[n++] = p;
+    for (const Scope *p = s; p && n < CHAIN_MAX; p = p->parent) chain[n++] = p;
+    return n;
+}
+
+/* Whether tohash still describes the chain. */
+static int tohash_valid(const Scope *const *chain, size_t n)
+{
+    if (!tohash.leaf || !n || tohash.leaf != chain[0]) return 0;
+    size_t k = 0;
+    for (size_t j = 0; j < n; j++) {
+        const Map *m = &chain[j]->vars;
+        if (m->count > tohash.nseen - k) return 0;
+        for (size_t i = 0; i < m->count; i++)
+            if (tohash.seen[k++] != m->entries[i].value) return 0;
+    }
+    return k == tohash.nseen;
+}
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return p;
+    while (*cap < need) *cap = *cap ? 2 * *cap : 256;
+    return ruby_xrealloc2(p, *cap, size);
+}
+
+static int tohash_key(VALUE key, VALUE idx, VALUE arg)
+{
+    VALUE *pairs = (VALUE *)arg;
+    rb_ary_push(pairs[0], key);
+    rb_ary_push(pairs[1], idx);
+    return ST_CONTINUE;
+}
+
+/* tohash made for the chain, as to_hash makes its hash: outermost scope
+ * first, an undef deleting the name (a later value appends it again), a
+ * value replacing one in place (a hash from names to indexes in vals). */
+static void tohash_make(const Scope *const *chain, size_t n)
+{
+    tohash.leaf = NULL;
+    tohash.nseen = 0;
+    for (size_t j = 0; j < n; j++) {
+        const Map *m = &chain[j]->vars;
+        tohash.seen = grow(tohash.seen, &tohash.capseen, tohash.nseen + m->count, sizeof *tohash.seen);
+        for (size_t i = 0; i < m->count; i++) tohash.seen[tohash.nseen++] = m->entries[i].value;
+    }
+    tohash.vals = grow(tohash.vals, &tohash.capvals, tohash.nseen, sizeof *tohash.vals);
     VALUE h = rb_hash_new();
-    while (n--) {
-        Map *m = &chain[n]->vars;
+    long next = 0;
+    VALUE tmp;
+    const Value **all = ALLOCV_N(const Value *, tmp, tohash.nseen + 1);
+    for (size_t j = n; j--;) {
+        const Map *m = &chain[j]->vars;
         for (size_t i = 0; i < m->count; i++) {
-            MapEntry *e = &m->entries[i];
+            const MapEntry *e = &m->entries[i];
             VALUE k = rby_str(e->key, e->len);
-            Value *v = e->value;
-            if (v->kind == V_UNDEF) rb_hash_delete(h, k);
-            else rb_hash_aset(h, k, rby_to_ruby(c, v));
+            if (((const Value *)e->value)->kind == V_UNDEF) {
+                rb_hash_delete(h, k);
+                continue;
+            }
+            all[next] = e->value;
+            rb_hash_aset(h, k, LONG2FIX(next));
+            next++;
         }
     }
+    VALUE pairs[2] = {rb_ary_new_capa((long)RHASH_SIZE(h)), rb_ary_new_capa((long)RHASH_SIZE(h))};
+    rb_hash_foreach(h, tohash_key, (VALUE)pairs);
+    tohash.nvals = (size_t)RARRAY_LEN(pairs[1]);
+    for (size_t i = 0; i < tohash.nvals; i++) tohash.vals[i] = all[FIX2LONG(RARRAY_AREF(pairs[1], (long)i))];
+    ALLOCV_END(tmp);
+    if (!tohash.keys) rb_gc_register_address(&tohash.keys);
+    tohash.keys = pairs[0];
+    tohash.leaf = chain[0];
+}
+
+static VALUE cb_scope_vars(VALUE self, VALUE scope)
+{
+    (void)self;
+    RbyCtx *x = need_ctx();
+    Compiler *c = x->c;
+    const Scope *chain[CHAIN_MAX];
+    size_t n = scope_chain(rby_scope_of(scope), chain);
+    if (!tohash_valid(chain, n)) tohash_make(chain, n);
+    /* a new hash, and each value converted anew */
+    long nk = RARRAY_LEN(tohash.keys);
+    VALUE tmp;
+    VALUE *kv = ALLOCV_N(VALUE, tmp, 2 * (size_t)nk + 1);
+    VALUE tmpv;
+    const Value **vals = ALLOCV_N(const Value *, tmpv, (size_t)nk + 1);    /* (tohash as it is now) */
+    memcpy(vals, tohash.vals, (size_t)nk * sizeof *vals);
+    for (long i = 0; i < nk; i++) kv[2 * i] = RARRAY_AREF(tohash.keys, i), kv[2 * i + 1] = Qnil;
+    for (long i = 0; i < nk; i++) kv[2 * i + 1] = rby_to_ruby(c, vals[i]);
+    VALUE h = rb_hash_new();
+    rb_hash_bulk_insert(2 * nk, kv, h);
+    ALLOCV_END(tmpv);
+    ALLOCV_END(tmp);
     return h;
 }
 

@@ -63,6 +63,28 @@ static VALUE join(VALUE dir, const char *rel)
 
 /* MComp.first_file(dirs, rel) -> the first File.join(dir, rel) of dirs
  * that is a file (File.file?), or nil */
+/* mtree_first_indexed for a Ruby array of dirs: -2 when it cannot say */
+static long first_indexed(VALUE dirs, const char *rel)
+{
+    long n = RARRAY_LEN(dirs);
+    if (n <= 0 || n > 100000) return -2;
+    VALUE tp, tl;
+    const char **ptrs = ALLOCV_N(const char *, tp, (size_t)n);
+    size_t *lens = ALLOCV_N(size_t, tl, (size_t)n);
+    long hit = -2;
+    long i = 0;
+    for (; i < n; i++) {
+        VALUE d = RARRAY_AREF(dirs, i);
+        if (!RB_TYPE_P(d, T_STRING)) break;
+        ptrs[i] = RSTRING_PTR(d);
+        lens[i] = (size_t)RSTRING_LEN(d);
+    }
+    if (i == n) hit = mtree_first_indexed(ptrs, lens, (size_t)n, rel);
+    ALLOCV_END(tl);
+    ALLOCV_END(tp);
+    return hit;
+}
+
 static VALUE cb_first_file(VALUE self, VALUE dirs, VALUE rel)
 {
     (void)self;
@@ -70,6 +92,9 @@ static VALUE cb_first_file(VALUE self, VALUE dirs, VALUE rel)
     const char *r = StringValueCStr(rel);
     while (*r == '/') r++;
     size_t rl = strlen(r);
+    long hit = first_indexed(dirs, r);             /* (mcomp --nodes: one look-up) */
+    if (hit >= 0) return join(RARRAY_AREF(dirs, hit), r);
+    if (hit == -1) return Qnil;
     char buf[4096];
     for (long i = 0; i < RARRAY_LEN(dirs); i++) {
         VALUE dir = RARRAY_AREF(dirs, i);
