@@ -78,32 +78,56 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
     return atomic_replace_sync(dfd, name, tool, data, len, mode, 1);
 }
 
+int atomic_begin(int dfd, const char *name, const char *tool, int mode, AtomicOut *out)
+{
+    out->dfd = dfd;
+    out->name = name;
+    out->tmp = (Buf)BUF_INIT;
+    out->fd = atomic_temp(dfd, O_WRONLY, &out->tmp, ".%s.%s.", name, tool);
+    if (out->fd < 0) {
+        buf_free(&out->tmp);
+        return -1;
+    }
+    if (mode < 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = (int)(0666 & ~mask);
+    }
+    if (fchmod(out->fd, (mode_t)mode) != 0) {
+        atomic_end(out, 0, 0);
+        return -1;
+    }
+    return out->fd;
+}
+
+int atomic_end(AtomicOut *out, int sync, int ok)
+{
+    int rc = -1;
+    if (out->fd < 0)
+        return -1;
+    if (!ok) {
+        int e = errno;
+        close(out->fd);
+        errno = e;
+    } else if (atomic_fill_sync(out->fd, "", 0, sync) == 0 && renameat(out->dfd, out->tmp.s, out->dfd, out->name) == 0) {
+        rc = 0;
+    }
+    if (rc != 0) {
+        int e = errno;
+        unlinkat(out->dfd, out->tmp.s, 0);
+        errno = e;
+    }
+    out->fd = -1;
+    buf_free(&out->tmp);
+    return rc;
+}
+
 int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode, int sync)
 {
-    Buf tmp = BUF_INIT;
-    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.%s.", name, tool);
-    int rc = -1;
-    if (fd >= 0) {
-        if (mode < 0) {
-            mode_t mask = umask(0);
-            umask(mask);
-            mode = (int)(0666 & ~mask);
-        }
-        if (fchmod(fd, (mode_t)mode) != 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-        } else if (atomic_fill_sync(fd, len ? data : "", len, sync) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
-            rc = 0;
-        }
-        if (rc != 0) {
-            int e = errno;
-            unlinkat(dfd, tmp.s, 0);
-            errno = e;
-        }
-    }
-    buf_free(&tmp);
-    return rc;
+    AtomicOut out;
+    if (atomic_begin(dfd, name, tool, mode, &out) < 0)
+        return -1;
+    return atomic_end(&out, sync, util_write_all(out.fd, len ? data : "", len) == 0);
 }
 
 int atomic_replace_in(const char *dir, const char *name, const char *tool, const void *data, size_t len, int mode,

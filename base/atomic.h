@@ -48,6 +48,20 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
  * power cut may lose the new one). */
 int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode,
                         int sync);
+/* atomic_replace_sync in steps, for a text written a part at a time (the
+ * run report): atomic_begin makes the temporary file (mode as there) and
+ * returns its fd, to be written with write(2) (-1 with errno, nothing
+ * left); atomic_end closes it, fsynced when sync, and renames it over name
+ * when ok (0), or takes it away when not ok or a step fails (-1, errno of
+ * that step; with ok 0, errno as the caller left it).  dfd and name are
+ * borrowed until atomic_end. */
+typedef struct AtomicOut {
+    int dfd, fd;             /* the directory; the temporary file (-1 after atomic_end) */
+    const char *name;        /* the name it replaces */
+    Buf tmp;                 /* the temporary file's name */
+} AtomicOut;
+int atomic_begin(int dfd, const char *name, const char *tool, int mode, AtomicOut *out);
+int atomic_end(AtomicOut *out, int sync, int ok);
 /* atomic_replace of name in the host directory dir (a directory of the
  * tool's own, opened for the call, never under --root), and, when sync,
  * the directory synced after.  0, or -1 with errno. */
