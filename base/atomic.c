@@ -26,9 +26,43 @@ void atomic_sync_dir(int dirfd, const char *rel)
     }
 }
 
-int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
+/* Six letters or digits for a temporary name, from a pool of getrandom()
+ * bytes refilled a few hundred names at a time (one system call, not one
+ * per file); a clock-and-pid mix when getrandom fails.  Per thread. */
+static void random_suffix(char out[6], unsigned attempt)
 {
     static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static __thread unsigned char pool[1536];
+    static __thread size_t left;
+    if (left < 6) {
+        if (getrandom(pool, sizeof pool, 0) == (ssize_t)sizeof pool) {
+            left = sizeof pool;
+        } else {
+            for (size_t k = 0; k < 6; k++)
+                out[k] = abc[(unsigned char)(attempt * 31 + k * 7 + (unsigned)clock() + (unsigned)getpid()) % (sizeof abc - 1)];
+            return;
+        }
+    }
+    for (size_t k = 0; k < 6; k++)
+        out[k] = abc[pool[--left] % (sizeof abc - 1)];
+}
+
+int atomic_temp_at(int dfd, int flags, mode_t mode, Buf *name)
+{
+    size_t plen = name->len;
+    for (unsigned i = 0;; i++) {
+        char r[6];
+        random_suffix(r, i);
+        name->len = plen;
+        buf_add(name, r, sizeof r);
+        int fd = openat(dfd, name->s, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (fd >= 0 || errno != EEXIST || i >= 100)
+            return fd;
+    }
+}
+
+int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
+{
     char *prefix;
     va_list ap;
     va_start(ap, fmt);
@@ -38,23 +72,10 @@ int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
         errno = ENOMEM;
         return -1;
     }
-    for (unsigned i = 0;; i++) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (size_t k = 0; k < sizeof r; k++)
-                r[k] = (unsigned char)(i * 31 + k * 7 + (unsigned)clock() + (unsigned)getpid());
-        buf_clear(name);
-        buf_adds(name, prefix);
-        for (size_t k = 0; k < sizeof r; k++)
-            buf_addc(name, abc[r[k] % (sizeof abc - 1)]);
-        int fd = openat(dfd, name->s, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd >= 0 || errno != EEXIST || i >= 100) {
-            int e = errno;
-            free(prefix);
-            errno = e;
-            return fd;
-        }
-    }
+    buf_clear(name);
+    buf_adds(name, prefix);
+    free(prefix);
+    return atomic_temp_at(dfd, flags, 0600, name);
 }
 
 int atomic_fill(int fd, const void *data, size_t len)

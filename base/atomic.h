@@ -15,6 +15,7 @@
 #define BASE_ATOMIC_H
 #include "base/buf.h"
 #include <stddef.h>
+#include <sys/types.h>
 
 /* fsync of the directory rel below dirfd ("." for dirfd itself, which may
  * be an O_PATH fd; AT_FDCWD and a path for a directory of the tool's own),
@@ -27,6 +28,11 @@ void atomic_sync_dir(int dirfd, const char *rel);
  * O_CLOEXEC; tries another name while one exists (at most about a
  * hundred).  Its fd, its name in *name. */
 int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* atomic_temp for a prefix already in *name (the random part is appended
+ * to it) and a mode of the caller's (the umask applies), without a printf:
+ * the file type's batch of new files makes one per file. */
+int atomic_temp_at(int dfd, int flags, mode_t mode, Buf *name);
 
 /* Writes len bytes of data to fd, fsyncs and closes it.  fd is closed in
  * every case; -1 with errno of the step that failed. */

@@ -115,9 +115,10 @@ typedef struct Tmp {
     Buf name;              /* the temporary file's name in it */
     Buf leaf;              /* the name it is renamed to */
     Buf shown;             /* its path on the managed system: validate_cmd, diffs */
+    int batch_dir;         /* -1, or the open batch's directory whose fd dfd borrows */
 } Tmp;
 
-#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT }
+#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT, -1 }
 
 typedef struct Entry {
     char *rel;             /* path below the top, "sub/x" (malloc) */
