@@ -546,12 +546,21 @@ int file_joinable(Out *o, const FileSpec *f)
     struct stat st;
     if (rootfs_lstat(f->path, &st) == 0 || errno != ENOENT)
         return 0;
+    /* a directory the batch holds is there: a new file is all it has
+     * seen made since it was opened */
+    Tmp probe = TMP_INIT;
+    if (batch_dir_of(f->path, &probe) == 0) {
+        file_tmp_free(&probe);
+        o->absent_seen = 1;
+        return 1;
+    }
     char *dir = xstrndup(f->path, strlen(f->path));
     char *slash = strrchr(dir, '/');
     if (slash)
         slash[slash == dir] = '\0';
     int ok = rootfs_stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
     free(dir);
+    o->absent_seen = ok;
     return ok;
 }
 

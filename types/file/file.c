@@ -536,7 +536,9 @@ int file_sync_path(Out *o, FileSpec *f)
         return -1;
     FType cur = FT_ABSENT;
     memset(&st, 0, sizeof st);
-    if (rootfs_lstat(f->path, &st) == 0)
+    if (o->absent_seen) {
+        o->absent_seen = 0;       /* looked at a moment ago, in file_joinable */
+    } else if (rootfs_lstat(f->path, &st) == 0)
         cur = file_ftype_of(&st);
     else if (errno != ENOENT && errno != ENOTDIR)
         file_log(o, LL_WARNING, NULL, "Could not stat; %s", strerror(errno));

@@ -96,6 +96,7 @@ typedef struct Out {
     TxRes *t;
     const char *child;      /* the child's path, or NULL: the resource itself */
     Buf ref;                /* "File[<child>]" */
+    int absent_seen;        /* file_joinable found nothing at the path just now */
 } Out;
 
 /* A running digest of one of the hashing checksum types; the lite forms
