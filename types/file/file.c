@@ -301,9 +301,12 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
     }
     if (defer) {
         Buf pre = BUF_INIT, post = BUF_INIT, wrapped = BUF_INIT;
-        buf_printf(&pre, "Could not set '%s' on ensure: ", ensure_names[f->ensure]);
-        buf_printf(&wrapped, " @ rb_sysopen - %s", f->path);
-        buf_printf(&post, " @ rb_sysopen - %s", f->path);
+        buf_adds(&pre, "Could not set '");        /* (no printf: one per new file) */
+        buf_adds(&pre, ensure_names[f->ensure]);
+        buf_adds(&pre, "' on ensure: ");
+        buf_adds(&wrapped, " @ rb_sysopen - ");
+        buf_adds(&wrapped, f->path);
+        buf_adds(&post, wrapped.s);
         modfile_location(&post, f->r);
         file_tmp_defer(o, &tmp, "ensure", is, to, pre.s, post.s, wrapped.s);
         buf_free(&pre);
