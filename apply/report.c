@@ -1215,11 +1215,29 @@ void rep_text(const Value *data, Buf *b, int yaml)
     }
 }
 
+/* The text is handed to the file a chunk at a time, so that a big report
+ * (150 MB for 100k new files) is never whole in memory: one buffer of this
+ * size, reused, stays in the cache, and no growing copy faults in pages. */
+enum { REP_CHUNK = 1 << 20 };
+
+/* Writes b's text to fd (fd >= 0) once it is a chunk long, and clears b;
+ * -1 (errno) when the write failed, and then writes nothing more. */
+static int spill(Buf *b, int fd, int *failed)
+{
+    if (fd < 0 || b->len < REP_CHUNK) return 0;
+    if (!*failed && util_write_all(fd, b->s, b->len) != 0) *failed = errno ? errno : EIO;
+    buf_clear(b);
+    return *failed ? -1 : 0;
+}
+
 /* rep_text(rep_data(rep)) without holding the whole tree: the logs and the
  * resource statuses (most of a big report) are built a batch at a time in a
- * scratch arena, written, and let go.  Same text. */
-static void report_text(const RunReport *rep, Buf *b, int yaml)
+ * scratch arena, written, and let go.  Same text.  With fd >= 0 the text
+ * goes to fd a chunk at a time (spill), the last part left in b; 0, or -1
+ * with errno when a write failed. */
+static int report_text(const RunReport *rep, Buf *b, int yaml, int fd)
 {
+    int failed = 0;
     Arena head;
     arena_init(&head);
     DataCtx d;
@@ -1267,6 +1285,7 @@ static void report_text(const RunReport *rep, Buf *b, int yaml)
                     json_value(b, v, 4);
                     buf_adds(b, j + 1 < n ? ",\n" : "\n");
                 }
+                spill(b, fd, &failed);
             }
             arena_free(&batch);
             d.a = &head;
@@ -1276,6 +1295,8 @@ static void report_text(const RunReport *rep, Buf *b, int yaml)
     }
     if (!yaml) buf_adds(b, "}\n");
     arena_free(&head);
+    if (failed) errno = failed;
+    return failed ? -1 : 0;
 }
 
 
@@ -1337,15 +1358,10 @@ static void sweep_temps(int dfd)
     closedir(d);
 }
 
-/* name in dfd replaced whole through a temporary file, not fsynced: a
+/* The files are replaced whole through a temporary file, not fsynced: a
  * reader (or the next run, after kill -9) sees the old report or the new one
  * whole, never a part; that it survives a power cut is not promised (Puppet
  * does not fsync its reports either; see docs/apply.md). */
-static int replace_unsynced(int dfd, const char *name, const Buf *text)
-{
-    return atomic_replace_sync(dfd, name, "mapply", text->s, text->len, 0640, 0);
-}
-
 int rep_write(const RunReport *rep, const char *vardir)
 {
     char *state = xmalloc(strlen(vardir) + 8);
@@ -1355,16 +1371,22 @@ int rep_write(const RunReport *rep, const char *vardir)
     int dfd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0) goto fail;
     sweep_temps(dfd);
-    Buf report = BUF_INIT, summary = BUF_INIT;
-    report_text(rep, &report, 1);
-    summary_yaml(rep, &summary);
-    /* the summary is what monitoring reads: it goes last, after the report */
-    rc = replace_unsynced(dfd, "last_run_report.yaml", &report);
-    if (rc == 0) rc = replace_unsynced(dfd, "last_run_summary.yaml", &summary);
+    Buf text = BUF_INIT;
+    AtomicOut out;
+    /* the report written as it is made; the summary is what monitoring
+     * reads: it goes last, after the report */
+    if (atomic_begin(dfd, "last_run_report.yaml", "mapply", 0640, &out) >= 0) {
+        int ok = report_text(rep, &text, 1, out.fd) == 0 && util_write_all(out.fd, text.s ? text.s : "", text.len) == 0;
+        rc = atomic_end(&out, 0, ok);
+    }
+    if (rc == 0) {
+        buf_clear(&text);
+        summary_yaml(rep, &text);
+        rc = atomic_replace_sync(dfd, "last_run_summary.yaml", "mapply", text.s, text.len, 0640, 0);
+    }
     int e = errno;
     close(dfd);
-    buf_free(&report);
-    buf_free(&summary);
+    buf_free(&text);
     errno = e;
     if (rc == 0) {
         free(state);

@@ -26,9 +26,43 @@ void atomic_sync_dir(int dirfd, const char *rel)
     }
 }
 
-int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
+/* Six letters or digits for a temporary name, from a pool of getrandom()
+ * bytes refilled a few hundred names at a time (one system call, not one
+ * per file); a clock-and-pid mix when getrandom fails.  Per thread. */
+static void random_suffix(char out[6], unsigned attempt)
 {
     static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static __thread unsigned char pool[1536];
+    static __thread size_t left;
+    if (left < 6) {
+        if (getrandom(pool, sizeof pool, 0) == (ssize_t)sizeof pool) {
+            left = sizeof pool;
+        } else {
+            for (size_t k = 0; k < 6; k++)
+                out[k] = abc[(unsigned char)(attempt * 31 + k * 7 + (unsigned)clock() + (unsigned)getpid()) % (sizeof abc - 1)];
+            return;
+        }
+    }
+    for (size_t k = 0; k < 6; k++)
+        out[k] = abc[pool[--left] % (sizeof abc - 1)];
+}
+
+int atomic_temp_at(int dfd, int flags, mode_t mode, Buf *name)
+{
+    size_t plen = name->len;
+    for (unsigned i = 0;; i++) {
+        char r[6];
+        random_suffix(r, i);
+        name->len = plen;
+        buf_add(name, r, sizeof r);
+        int fd = openat(dfd, name->s, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (fd >= 0 || errno != EEXIST || i >= 100)
+            return fd;
+    }
+}
+
+int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
+{
     char *prefix;
     va_list ap;
     va_start(ap, fmt);
@@ -38,23 +72,10 @@ int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...)
         errno = ENOMEM;
         return -1;
     }
-    for (unsigned i = 0;; i++) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (size_t k = 0; k < sizeof r; k++)
-                r[k] = (unsigned char)(i * 31 + k * 7 + (unsigned)clock() + (unsigned)getpid());
-        buf_clear(name);
-        buf_adds(name, prefix);
-        for (size_t k = 0; k < sizeof r; k++)
-            buf_addc(name, abc[r[k] % (sizeof abc - 1)]);
-        int fd = openat(dfd, name->s, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-        if (fd >= 0 || errno != EEXIST || i >= 100) {
-            int e = errno;
-            free(prefix);
-            errno = e;
-            return fd;
-        }
-    }
+    buf_clear(name);
+    buf_adds(name, prefix);
+    free(prefix);
+    return atomic_temp_at(dfd, flags, 0600, name);
 }
 
 int atomic_fill(int fd, const void *data, size_t len)
@@ -78,32 +99,56 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
     return atomic_replace_sync(dfd, name, tool, data, len, mode, 1);
 }
 
+int atomic_begin(int dfd, const char *name, const char *tool, int mode, AtomicOut *out)
+{
+    out->dfd = dfd;
+    out->name = name;
+    out->tmp = (Buf)BUF_INIT;
+    out->fd = atomic_temp(dfd, O_WRONLY, &out->tmp, ".%s.%s.", name, tool);
+    if (out->fd < 0) {
+        buf_free(&out->tmp);
+        return -1;
+    }
+    if (mode < 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = (int)(0666 & ~mask);
+    }
+    if (fchmod(out->fd, (mode_t)mode) != 0) {
+        atomic_end(out, 0, 0);
+        return -1;
+    }
+    return out->fd;
+}
+
+int atomic_end(AtomicOut *out, int sync, int ok)
+{
+    int rc = -1;
+    if (out->fd < 0)
+        return -1;
+    if (!ok) {
+        int e = errno;
+        close(out->fd);
+        errno = e;
+    } else if (atomic_fill_sync(out->fd, "", 0, sync) == 0 && renameat(out->dfd, out->tmp.s, out->dfd, out->name) == 0) {
+        rc = 0;
+    }
+    if (rc != 0) {
+        int e = errno;
+        unlinkat(out->dfd, out->tmp.s, 0);
+        errno = e;
+    }
+    out->fd = -1;
+    buf_free(&out->tmp);
+    return rc;
+}
+
 int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode, int sync)
 {
-    Buf tmp = BUF_INIT;
-    int fd = atomic_temp(dfd, O_WRONLY, &tmp, ".%s.%s.", name, tool);
-    int rc = -1;
-    if (fd >= 0) {
-        if (mode < 0) {
-            mode_t mask = umask(0);
-            umask(mask);
-            mode = (int)(0666 & ~mask);
-        }
-        if (fchmod(fd, (mode_t)mode) != 0) {
-            int e = errno;
-            close(fd);
-            errno = e;
-        } else if (atomic_fill_sync(fd, len ? data : "", len, sync) == 0 && renameat(dfd, tmp.s, dfd, name) == 0) {
-            rc = 0;
-        }
-        if (rc != 0) {
-            int e = errno;
-            unlinkat(dfd, tmp.s, 0);
-            errno = e;
-        }
-    }
-    buf_free(&tmp);
-    return rc;
+    AtomicOut out;
+    if (atomic_begin(dfd, name, tool, mode, &out) < 0)
+        return -1;
+    return atomic_end(&out, sync, util_write_all(out.fd, len ? data : "", len) == 0);
 }
 
 int atomic_replace_in(const char *dir, const char *name, const char *tool, const void *data, size_t len, int mode,

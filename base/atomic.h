@@ -15,6 +15,7 @@
 #define BASE_ATOMIC_H
 #include "base/buf.h"
 #include <stddef.h>
+#include <sys/types.h>
 
 /* fsync of the directory rel below dirfd ("." for dirfd itself, which may
  * be an O_PATH fd; AT_FDCWD and a path for a directory of the tool's own),
@@ -27,6 +28,11 @@ void atomic_sync_dir(int dirfd, const char *rel);
  * O_CLOEXEC; tries another name while one exists (at most about a
  * hundred).  Its fd, its name in *name. */
 int atomic_temp(int dfd, int flags, Buf *name, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* atomic_temp for a prefix already in *name (the random part is appended
+ * to it) and a mode of the caller's (the umask applies), without a printf:
+ * the file type's batch of new files makes one per file. */
+int atomic_temp_at(int dfd, int flags, mode_t mode, Buf *name);
 
 /* Writes len bytes of data to fd, fsyncs and closes it.  fd is closed in
  * every case; -1 with errno of the step that failed. */
@@ -48,6 +54,20 @@ int atomic_replace(int dfd, const char *name, const char *tool, const void *data
  * power cut may lose the new one). */
 int atomic_replace_sync(int dfd, const char *name, const char *tool, const void *data, size_t len, int mode,
                         int sync);
+/* atomic_replace_sync in steps, for a text written a part at a time (the
+ * run report): atomic_begin makes the temporary file (mode as there) and
+ * returns its fd, to be written with write(2) (-1 with errno, nothing
+ * left); atomic_end closes it, fsynced when sync, and renames it over name
+ * when ok (0), or takes it away when not ok or a step fails (-1, errno of
+ * that step; with ok 0, errno as the caller left it).  dfd and name are
+ * borrowed until atomic_end. */
+typedef struct AtomicOut {
+    int dfd, fd;             /* the directory; the temporary file (-1 after atomic_end) */
+    const char *name;        /* the name it replaces */
+    Buf tmp;                 /* the temporary file's name */
+} AtomicOut;
+int atomic_begin(int dfd, const char *name, const char *tool, int mode, AtomicOut *out);
+int atomic_end(AtomicOut *out, int sync, int ok);
 /* atomic_replace of name in the host directory dir (a directory of the
  * tool's own, opened for the call, never under --root), and, when sync,
  * the directory synced after.  0, or -1 with errno. */

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* JSON text is written by hand: a catalog is mostly strings, and building
@@ -483,6 +484,8 @@ static Value *parse_catalog_file(Arena *a, const char *path, Buf *err)
     Buf text = BUF_INIT;
     char tmp[65536];
     size_t got;
+    struct stat st;       /* room for a regular file at once: no growing copies */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) buf_reserve(&text, (size_t)st.st_size);
     while ((got = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(&text, tmp, got);
     int bad = ferror(f);
     fclose(f);

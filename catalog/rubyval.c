@@ -66,6 +66,28 @@ void rv_inspect_str(Buf *b, const char *s, size_t len, RvDialect d)
  * unless the decimal point would sit before the fourth place after it
  * (1.5e-05) or beyond the sixteenth digit (1.0e+15, 9.999999999999998e+15;
  * but 1234567890123456.8, which needs all seventeen digits). */
+/* The digits of f when it is a time measured in nanoseconds (k / 1e9 for
+ * a whole k of at most 15 digits, as the run report's durations are):
+ * k's digits without its trailing zeros, which are the fewest that read
+ * back (no two decimals of at most 15 digits read back to one double), so
+ * the same as the search below finds, without printf.  0 when f is not
+ * one. */
+static int ns_digits(double f, char digits[24], size_t *nd, int *decpt)
+{
+    if (!(f > 0 && f < 1e6)) return 0;
+    long long k = llround(f * 1e9);
+    if (k <= 0 || k >= 1000000000000000LL || (double)k / 1e9 != f) return 0;
+    char rev[24];
+    int n = 0;
+    for (long long v = k; v; v /= 10) rev[n++] = (char)('0' + v % 10);
+    *decpt = n - 9;                                   /* k * 10^-9 = 0.DIGITS * 10^(n - 9) */
+    int z = 0;
+    while (z < n - 1 && rev[z] == '0') z++;
+    *nd = (size_t)(n - z);
+    for (int i = 0; i < n - z; i++) digits[i] = rev[n - 1 - i];
+    return 1;
+}
+
 void rv_float_to_s(Buf *b, double f)
 {
     if (isnan(f)) {
@@ -76,37 +98,45 @@ void rv_float_to_s(Buf *b, double f)
         buf_adds(b, f < 0 ? "-Infinity" : "Infinity");
         return;
     }
-    /* the fewest digits that read back: a binary search over 1..17 (17
-     * always do), since whatever rounds back at p digits does at p + 1;
-     * measured times need 15 or more, so 15 is tried first */
-    char tmp[40], probe[40];
-    int lo = 1, hi = 17, mid = 15, found = 0;
-    while (lo < hi) {
-        snprintf(probe, sizeof probe, "%.*e", mid - 1, f);
-        if (strtod(probe, NULL) == f) {
-            hi = mid;
-            found = mid;
-            memcpy(tmp, probe, sizeof tmp);
-        } else {
-            lo = mid + 1;
-        }
-        mid = (lo + hi) / 2;
-    }
-    if (found != lo) snprintf(tmp, sizeof tmp, "%.*e", lo - 1, f);
     char digits[24];
     size_t nd = 0;
-    const char *p = tmp;
-    if (*p == '-') buf_addc(b, *p++);
-    for (; *p && *p != 'e'; p++)
-        if (*p != '.') digits[nd++] = *p;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    int decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
+    int decpt;
+    if (!ns_digits(f, digits, &nd, &decpt)) {
+        /* the fewest digits that read back: a binary search over 1..17 (17
+         * always do), since whatever rounds back at p digits does at p + 1;
+         * measured times need 15 or more, so 15 is tried first */
+        char tmp[40], probe[40];
+        int lo = 1, hi = 17, mid = 15, found = 0;
+        while (lo < hi) {
+            snprintf(probe, sizeof probe, "%.*e", mid - 1, f);
+            if (strtod(probe, NULL) == f) {
+                hi = mid;
+                found = mid;
+                memcpy(tmp, probe, sizeof tmp);
+            } else {
+                lo = mid + 1;
+            }
+            mid = (lo + hi) / 2;
+        }
+        if (found != lo) snprintf(tmp, sizeof tmp, "%.*e", lo - 1, f);
+        const char *p = tmp;
+        if (*p == '-') buf_addc(b, *p++);
+        for (; *p && *p != 'e'; p++)
+            if (*p != '.') digits[nd++] = *p;
+        while (nd > 1 && digits[nd - 1] == '0') nd--;
+        decpt = f == 0 ? 1 : atoi(p + 1) + 1;         /* digits[0] sits before it */
+    }
     if (decpt < -3 || decpt > 16 || (decpt == 16 && nd <= 16)) {
         buf_addc(b, digits[0]);
         buf_addc(b, '.');
         if (nd > 1) buf_add(b, digits + 1, nd - 1);
         else buf_addc(b, '0');
-        buf_printf(b, "e%+03d", decpt - 1);
+        int e = decpt - 1, ae = e < 0 ? -e : e;       /* "e%+03d" */
+        buf_addc(b, 'e');
+        buf_addc(b, e < 0 ? '-' : '+');
+        if (ae >= 100) buf_addc(b, (char)('0' + ae / 100));
+        buf_addc(b, (char)('0' + ae / 10 % 10));
+        buf_addc(b, (char)('0' + ae % 10));
     } else if (decpt <= 0) {                          /* 0.001 */
         buf_adds(b, "0.");
         for (int i = decpt; i < 0; i++) buf_addc(b, '0');

@@ -54,12 +54,14 @@ static const unsigned char plain_punct[256] = {
     ['|'] = 1, ['"'] = 1,
 };
 
-static int plain_ok(const char *s)
+/* s's length when it can be written plain, else 0 */
+static size_t plain_len(const char *s)
 {
     if (!*s || is_keyword(s)) return 0;
     unsigned char c0 = (unsigned char)s[0];
     if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return 0;
-    for (const char *p = s; *p; p++) {
+    const char *p = s;
+    for (; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) continue;
         if (c == ' ') {
@@ -72,7 +74,7 @@ static int plain_ok(const char *s)
         }
         if (!plain_punct[c]) return 0;
     }
-    return 1;
+    return (size_t)(p - s);
 }
 
 /* The length of the well-formed UTF-8 sequence at p (no overlong form, no
@@ -90,27 +92,32 @@ static int utf8_strict(const unsigned char *p, unsigned *cp)
     return n;
 }
 
-/* Appends s as a one-line scalar; see yaml.h. */
+/* Appends s as a one-line scalar; see yaml.h.  The characters that need
+ * no escape go in runs, one copy each. */
 void yml_put_str(Buf *b, const char *s)
 {
-    if (plain_ok(s)) {
-        buf_adds(b, s);
+    size_t n = plain_len(s);
+    if (n) {
+        buf_add(b, s, n);
         return;
     }
     buf_addc(b, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        const unsigned char *run = p;
+        while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') p++;
+        if (p > run) buf_add(b, run, (size_t)(p - run));
+        if (!*p) break;
         if (*p == '"' || *p == '\\') { buf_addc(b, '\\'); buf_addc(b, (char)*p++); }
         else if (*p == '\n') { buf_adds(b, "\\n"); p++; }
         else if (*p == '\t') { buf_adds(b, "\\t"); p++; }
         else if (*p == '\r') { buf_adds(b, "\\r"); p++; }
         else if (*p < 0x20 || *p == 0x7f) buf_printf(b, "\\x%02x", *p++);
-        else if (*p < 0x80) buf_addc(b, (char)*p++);
         else {
             /* YAML allows no C1 control, BOM or U+FFFE/U+FFFF raw: escaped */
             unsigned cp;
-            int n = utf8_strict(p, &cp);
-            if (n && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += n; }
-            else if (n) { buf_add(b, p, (size_t)n); p += n; }
+            int k = utf8_strict(p, &cp);
+            if (k && (cp < 0xa0 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff)) { buf_printf(b, "\\u%04x", cp); p += k; }
+            else if (k) { buf_add(b, p, (size_t)k); p += k; }
             else buf_printf(b, "\\x%02x", *p++);
         }
     }

@@ -330,8 +330,9 @@ void file_tmp_drop(Tmp *tmp)
 
 void file_tmp_free(Tmp *tmp)
 {
-    file_close_keep(tmp->dfd);
-    tmp->dfd = -1;
+    if (tmp->batch_dir < 0)
+        file_close_keep(tmp->dfd);
+    tmp->dfd = tmp->batch_dir = -1;
     buf_free(&tmp->name);
     buf_free(&tmp->leaf);
     buf_free(&tmp->shown);
@@ -354,8 +355,18 @@ static int tmp_dir(const char *path, Tmp *tmp)
 /* The temporary names' prefix, ".NAME.mapply.PID.", into out. */
 static void tmp_prefix(const Tmp *tmp, Buf *out)
 {
+    static long pid;            /* the run's: no process it starts writes files */
+    char digits[24];
+    size_t n = 0;
+    if (!pid)
+        pid = (long)getpid();
+    for (long v = pid; v; v /= 10) digits[n++] = (char)('0' + v % 10);
     buf_clear(out);
-    buf_printf(out, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+    buf_addc(out, '.');
+    buf_add(out, tmp->leaf.s, tmp->leaf.len);
+    buf_add(out, ".mapply.", 8);
+    while (n) buf_addc(out, digits[--n]);
+    buf_addc(out, '.');
 }
 
 /* Sets tmp->shown, the temporary file's path on the managed system. */
@@ -364,30 +375,52 @@ static void tmp_shown(const char *path, Tmp *tmp)
     const char *slash = strrchr(path, '/');
     buf_clear(&tmp->shown);
     buf_add(&tmp->shown, path, slash ? (size_t)(slash - path) : 0);
-    buf_printf(&tmp->shown, "/%s", tmp->name.s);
+    buf_addc(&tmp->shown, '/');
+    buf_add(&tmp->shown, tmp->name.s, tmp->name.len);
 }
+
+/* The process's umask, read once (mapply never changes its own). */
+static mode_t run_umask(void)
+{
+    static int known;
+    static mode_t mask;
+    if (!known) {
+        mask = umask(0);
+        umask(mask);
+        known = 1;
+    }
+    return mask;
+}
+
+static int batch_dir_of(const char *path, Tmp *tmp);
 
 /* Writes data to a new temporary file next to path (see Tmp), with its
  * final mode and owner set before the first byte (uid/gid -1: leave;
  * lenient: an EPERM from fchown is ignored, as when keeping the owner of a
  * file being replaced), fsynced and closed.  Returns 0, or -1 with errno
- * set and nothing left behind. */
+ * set and nothing left behind.  A write for the batch (sync 0) in a
+ * directory the batch already holds uses the batch's fd for it: one open
+ * of a directory per batch, not per file. */
 int file_tmp_write(const char *path, const char *data, size_t len, unsigned mode, long uid, long gid,
                      int lenient, int sync, Tmp *tmp)
 {
-    if (tmp_dir(path, tmp) != 0)
+    if (!(sync == 0 && batch_dir_of(path, tmp) == 0) && tmp_dir(path, tmp) != 0)
         return -1;
-    int fd = atomic_temp(tmp->dfd, O_WRONLY, &tmp->name, ".%s.mapply.%ld.", tmp->leaf.s, (long)getpid());
+    tmp_prefix(tmp, &tmp->name);
+    int chown = (uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid());
+    /* made with its mode when the umask takes nothing from it and no
+     * chown comes first; else private, then chowned and chmodded */
+    int direct = !chown && !(mode & ~0777u) && !(mode & run_umask());
+    int fd = atomic_temp_at(tmp->dfd, O_WRONLY, direct ? (mode_t)mode : 0600, &tmp->name);
     if (fd < 0) {
         buf_clear(&tmp->name);
         return -1;
     }
     tmp_shown(path, tmp);
     /* the owner first: a chown clears the setuid and setgid bits */
-    if ((uid >= 0 && (uid_t)uid != geteuid()) || (gid >= 0 && (gid_t)gid != getegid()))
-        if (fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
-            goto fail;
-    if (fchmod(fd, mode) != 0)
+    if (chown && fchown(fd, (uid_t)uid, (gid_t)gid) != 0 && !(lenient && errno == EPERM))
+        goto fail;
+    if (!direct && fchmod(fd, mode) != 0)
         goto fail;
     if (atomic_fill_sync(fd, data, len, sync) != 0) {
         fd = -1;
@@ -470,6 +503,30 @@ static struct {
     size_t ndirs;
 } batch;
 
+/* When the open batch holds path's directory: tmp borrows its fd (no
+ * open, no sweep: the batch's first file there swept it) and leaf is set;
+ * 0.  Else -1 and tmp is as it was. */
+static int batch_dir_of(const char *path, Tmp *tmp)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash || !slash[1])
+        return -1;
+    size_t dlen = (size_t)(slash - path) + 1;     /* a batch directory's path ends in '/' */
+    static size_t hint;                           /* the one the last file was in */
+    for (size_t k = 0; k < batch.ndirs; k++) {
+        size_t d = (hint + k) % batch.ndirs;
+        if (!strncmp(batch.dirs[d].path, path, dlen) && !batch.dirs[d].path[dlen]) {
+            file_tmp_free(tmp);
+            tmp->dfd = batch.dirs[d].fd;
+            tmp->batch_dir = (int)d;
+            buf_adds(&tmp->leaf, slash + 1);
+            hint = d;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 int file_can_defer(Out *o, const FileSpec *f)
 {
     return !o->child && !f->is_child && batch.ndirs < BATCH_DIRS && tx_batching(o->t);
@@ -489,12 +546,21 @@ int file_joinable(Out *o, const FileSpec *f)
     struct stat st;
     if (rootfs_lstat(f->path, &st) == 0 || errno != ENOENT)
         return 0;
+    /* a directory the batch holds is there: a new file is all it has
+     * seen made since it was opened */
+    Tmp probe = TMP_INIT;
+    if (batch_dir_of(f->path, &probe) == 0) {
+        file_tmp_free(&probe);
+        o->absent_seen = 1;
+        return 1;
+    }
     char *dir = xstrndup(f->path, strlen(f->path));
     char *slash = strrchr(dir, '/');
     if (slash)
         slash[slash == dir] = '\0';
     int ok = rootfs_stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
     free(dir);
+    o->absent_seen = ok;
     return ok;
 }
 
@@ -598,10 +664,11 @@ void file_tmp_defer(Out *o, Tmp *tmp, const char *prop, const char *from, const 
                     const char *post, const char *wrapped_post)
 {
     size_t dlen = tmp->shown.len - tmp->name.len;   /* shown is "<dir>/<name>" */
-    size_t d = 0;
-    for (; d < batch.ndirs; d++)
-        if (strlen(batch.dirs[d].path) == dlen && !memcmp(batch.dirs[d].path, tmp->shown.s, dlen))
-            break;
+    size_t d = tmp->batch_dir >= 0 ? (size_t)tmp->batch_dir : 0;
+    if (tmp->batch_dir < 0)
+        for (; d < batch.ndirs; d++)
+            if (strlen(batch.dirs[d].path) == dlen && !memcmp(batch.dirs[d].path, tmp->shown.s, dlen))
+                break;
     if (d == batch.ndirs) {
         batch.dirs[d] = (BatchDir){tmp->dfd, xstrndup(tmp->shown.s, dlen), 0};
         batch.ndirs++;

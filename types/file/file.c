@@ -309,9 +309,12 @@ static int create_file(Out *o, const FileSpec *f, FType cur, const struct stat *
     }
     if (defer) {
         Buf pre = BUF_INIT, post = BUF_INIT, wrapped = BUF_INIT;
-        buf_printf(&pre, "Could not set '%s' on ensure: ", ensure_names[f->ensure]);
-        buf_printf(&wrapped, " @ rb_sysopen - %s", f->path);
-        buf_printf(&post, " @ rb_sysopen - %s", f->path);
+        buf_adds(&pre, "Could not set '");        /* (no printf: one per new file) */
+        buf_adds(&pre, ensure_names[f->ensure]);
+        buf_adds(&pre, "' on ensure: ");
+        buf_adds(&wrapped, " @ rb_sysopen - ");
+        buf_adds(&wrapped, f->path);
+        buf_adds(&post, wrapped.s);
         modfile_location(&post, f->r);
         file_tmp_defer(o, &tmp, "ensure", is, to, pre.s, post.s, wrapped.s);
         buf_free(&pre);
@@ -544,7 +547,9 @@ int file_sync_path(Out *o, FileSpec *f)
         return -1;
     FType cur = FT_ABSENT;
     memset(&st, 0, sizeof st);
-    if (rootfs_lstat(f->path, &st) == 0)
+    if (o->absent_seen) {
+        o->absent_seen = 0;       /* looked at a moment ago, in file_joinable */
+    } else if (rootfs_lstat(f->path, &st) == 0)
         cur = file_ftype_of(&st);
     else if (errno != ENOENT && errno != ENOTDIR)
         file_log(o, LL_WARNING, NULL, "Could not stat; %s", strerror(errno));

@@ -96,6 +96,7 @@ typedef struct Out {
     TxRes *t;
     const char *child;      /* the child's path, or NULL: the resource itself */
     Buf ref;                /* "File[<child>]" */
+    int absent_seen;        /* file_joinable found nothing at the path just now */
 } Out;
 
 /* A running digest of one of the hashing checksum types; the lite forms
@@ -115,9 +116,10 @@ typedef struct Tmp {
     Buf name;              /* the temporary file's name in it */
     Buf leaf;              /* the name it is renamed to */
     Buf shown;             /* its path on the managed system: validate_cmd, diffs */
+    int batch_dir;         /* -1, or the open batch's directory whose fd dfd borrows */
 } Tmp;
 
-#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT }
+#define TMP_INIT { -1, BUF_INIT, BUF_INIT, BUF_INIT, -1 }
 
 typedef struct Entry {
     char *rel;             /* path below the top, "sub/x" (malloc) */
