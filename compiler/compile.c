@@ -394,44 +394,28 @@ static const char *type_label(Compiler *c, const Value *t)
  * type's class: "String-Type"), in buf; NULL for a reference. */
 static const char *value_label(DataWalk *w, const Value *v, Buf *buf)
 {
+    Compiler *c = w->c;
     buf_clear(buf);
-    switch (v->kind) {
-    case V_UNDEF: return "NilClass";
-    case V_BOOL: return v->b ? "TrueClass" : "FalseClass";
-    case V_INT: return "Integer";
-    case V_FLOAT: return "Float";
-    case V_STR: return "String";
-    case V_ARRAY: return "Array";
-    case V_HASH: return "Hash";
-    case V_DEFAULT: return "Symbol";
-    case V_REGEX: return "Regexp";
-    case V_SENSITIVE: return "Puppet::Pops::Types::PSensitiveType::Sensitive";
-    case V_TIMESTAMP: return "Puppet::Pops::Time::Timestamp";
-    case V_TIMESPAN: return "Puppet::Pops::Time::Timespan";
-    case V_BINARY: return "Puppet::Pops::Types::PBinaryType::Binary";
-    case V_SEMVER: return "SemanticPuppet::Version";
-    case V_SEMVERRANGE: return "SemanticPuppet::VersionRange";
-    case V_OBJECT:
-        if (!strcmp(v->obj.type, "URI")) {    /* Ruby's class for the scheme (URI.scheme_list) */
-            static const char *const schemes[][2] = {{"ftp", "FTP"}, {"file", "File"}, {"ldaps", "LDAPS"},
-                {"mailto", "MailTo"}, {"ws", "WS"}, {"http", "HTTP"}, {"https", "HTTPS"}, {"ldap", "LDAP"}};
-            const Value *sch = val_hash_gets(v->obj.attrs, "scheme");
-            const char *cls = "Generic";
-            for (size_t i = 0; sch && sch->kind == V_STR && i < ARRAY_LEN(schemes); i++)
-                if (!strcasecmp(sch->str.s, schemes[i][0])) cls = schemes[i][1];
-            buf_printf(buf, "URI::%s", cls);
-            return buf_cstr(buf);
-        }
-        return v->obj.type;
-    case V_TYPE: {
+    if (v->kind == V_OBJECT && !strcmp(v->obj.type, "URI")) {
+        /* Ruby's class for the scheme (URI.scheme_list) */
+        static const char *const schemes[][2] = {{"ftp", "FTP"}, {"file", "File"}, {"ldaps", "LDAPS"},
+            {"mailto", "MailTo"}, {"ws", "WS"}, {"http", "HTTP"}, {"https", "HTTPS"}, {"ldap", "LDAP"}};
+        const Value *sch = val_hash_gets(v->obj.attrs, "scheme");
+        const char *cls = "Generic";
+        for (size_t i = 0; sch && sch->kind == V_STR && i < ARRAY_LEN(schemes); i++)
+            if (!strcasecmp(sch->str.s, schemes[i][0])) cls = schemes[i][1];
+        buf_printf(buf, "URI::%s", cls);
+        return buf_cstr(buf);
+    }
+    if (v->kind == V_OBJECT) return v->obj.type;   /* an instance's own type name */
+    if (v->kind == V_TYPE) {
         if (val_is_resref(v)) return NULL;
-        const char *l = type_label(w->c, v);
+        const char *l = type_label(c, v);
         if (!l) return NULL;
         buf_printf(buf, "%s-Type", l);
         return buf_cstr(buf);
     }
-    }
-    return "Object";
+    return rv_class(A, v, RV_FN);
 }
 
 /* "a"/"an" as Puppet's LabelProvider chooses it (y counts as a vowel). */
